@@ -1,0 +1,51 @@
+# The README's commands: `make run` opens Tern, `make test` runs every test.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+# Debian packages for building (C libraries) and for the end-to-end tests (tmux, python3).
+BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev pkg-config
+TEST_PACKAGES := tmux python3
+RELEASE_BIN := .build/release/tern
+DEBUG_BIN := .build/debug/tern
+
+.PHONY: all deps test-deps build debug run test unit-test e2e bench install clean
+
+all: build
+
+deps:
+	@scripts/ensure-deps.sh $(BUILD_PACKAGES)
+
+test-deps: deps
+	@scripts/ensure-deps.sh $(TEST_PACKAGES)
+
+build: deps
+	$(SWIFT) build -c release --product tern
+
+debug: deps
+	$(SWIFT) build --product tern
+
+run: build
+	$(RELEASE_BIN) $(ARGS)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
+
+unit-test: deps
+	$(SWIFT) test
+
+e2e: debug test-deps
+	TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
+
+bench: deps
+	$(SWIFT) build -c release --product tern
+	$(SWIFT) build -c release --product TernBench
+	.build/release/TernBench $(SECTION)
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tern
+	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tern
+	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/tern/
+
+clean:
+	rm -rf .build

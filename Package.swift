@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, each depending only on the ones above it (see docs/ARCHITECTURE.md).
+let package = Package(
+    name: "Tern",
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "DocStore", dependencies: ["CSQLite"]),
+        .target(name: "PlaceCatalog"),
+        .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "CCrypto"]),
+        .target(name: "ViewModels", dependencies: ["Domain"]),
+        .target(name: "TerminalUI"),
+        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
+        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "CursesBackend"]),
+        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "CSQLite"]),
+
+        // A small program the store tests start several times over, for multi-process checks.
+        .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
+        .testTarget(name: "DocStoreTests", dependencies: ["DocStore"]),
+        .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
