@@ -1,1 +1,20 @@
-print("bench")
+import Foundation
+
+/// `make bench [SECTION=name]`: each section measures its baseline in the same run and
+/// prints the ratio.
+let sections: [(name: String, run: () throws -> Void)] = [
+    ("store", StoreBench.run),
+    ("search", SearchBench.run),
+    ("feed", FeedBench.run),
+    ("ui", UIBench.run),
+]
+let wanted = Set(CommandLine.arguments.dropFirst())
+for section in sections where wanted.isEmpty || wanted.contains(section.name) {
+    print("== \(section.name)")
+    do {
+        try section.run()
+    } catch {
+        print("\(section.name): failed: \(error)")
+        exit(1)
+    }
+}

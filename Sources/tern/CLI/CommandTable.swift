@@ -1,6 +1,8 @@
 /// Every subcommand Tern knows. Later layers add their commands here.
 enum CommandTable {
-    static let all: [CommandSpec] = []
+    static let all: [CommandSpec] =
+        PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
+        + FavoritesCommands.specs + FeedCommands.specs
 
     /// The longest run of leading words that names a command.
     static func find(_ words: [String]) -> (CommandSpec, [String])? {

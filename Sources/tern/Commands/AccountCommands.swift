@@ -1,0 +1,4 @@
+/// The `account` subcommands.
+enum AccountCommands {
+    static let specs: [CommandSpec] = []
+}

@@ -1,0 +1,4 @@
+/// The `favorites` subcommands.
+enum FavoritesCommands {
+    static let specs: [CommandSpec] = []
+}

@@ -1,0 +1,4 @@
+/// The `feed` subcommands.
+enum FeedCommands {
+    static let specs: [CommandSpec] = []
+}

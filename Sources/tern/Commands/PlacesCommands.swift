@@ -1,0 +1,4 @@
+/// The `places` subcommands.
+enum PlacesCommands {
+    static let specs: [CommandSpec] = []
+}

@@ -1,0 +1,4 @@
+/// The `profile` subcommands.
+enum ProfileCommands {
+    static let specs: [CommandSpec] = []
+}
