@@ -24,7 +24,7 @@ struct Timings {
     func percentile(_ p: Double) -> Double {
         guard !samples.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(samples.count - 1)).rounded())
-        return samples[min(max(rank, 0), samples.count - 1)]
+        return samples[Swift.min(Swift.max(rank, 0), samples.count - 1)]
     }
 
     var p50: Double { percentile(50) }
