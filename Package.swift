@@ -15,8 +15,9 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["Domain"]),
         .target(name: "TerminalUI"),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
-        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "CursesBackend"]),
-        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "CSQLite"]),
+        .target(name: "App", dependencies: ["ViewModels", "TerminalUI"]),
+        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "App", "CursesBackend"]),
+        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CSQLite"]),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
@@ -25,6 +26,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "AppTests", dependencies: ["App"]),
     ],
     swiftLanguageModes: [.v5]
 )
