@@ -1,0 +1,153 @@
+"""The interface as a newcomer meets it: the real binary in tmux, keys in, screen out."""
+import json
+import os
+import time
+
+from tern import DataDir, Tmux, run
+from test_accounts import register
+
+PASSWORD = "correct horse battery"
+
+
+def start(data, width=100, height=30, args=(), env=None):
+    ui = Tmux(list(args), data, width=width, height=height, env=env)
+    ui.wait_for("1 Places")
+    return ui
+
+
+def row_with(screen, text):
+    for line in screen.splitlines():
+        if text in line:
+            return line
+    raise AssertionError(f"no row with {text!r}:\n{screen}")
+
+
+def test_newcomer_walk():
+    with DataDir() as data:
+        ui = start(data)
+        try:
+            screen = ui.screen()
+            assert "2 Favorites" in screen and "3 Feed" in screen and "4 Profile" in screen
+            assert "guest" in screen
+            # Search, then a refused save while signed out.
+            ui.send("/")
+            ui.type("seoul")
+            ui.send("Enter")
+            screen = ui.wait_for("Seoul")
+            assert "☆" in row_with(screen, "Seoul")
+            ui.send("s")
+            ui.wait_for("Sign in")
+            assert "★" not in row_with(ui.screen(), "Seoul")
+            # Create an account and onboard.
+            ui.send("4")
+            ui.wait_for("create account")
+            ui.send("c")
+            ui.wait_for("Email")
+            ui.type("newcomer@example.com")
+            ui.send("Tab")
+            ui.type(PASSWORD)
+            assert PASSWORD not in ui.screen(), "the password is drawn as dots"
+            ui.send("Enter")
+            ui.wait_for("Username", timeout=20)
+            ui.type("New Comer")
+            ui.send("Tab")
+            ui.type("newcomer")
+            ui.send("Tab")
+            ui.type("hello from the terminal")
+            ui.send("Enter")
+            ui.wait_for("@newcomer")
+            # Save a place and see the star, then find it in Favorites.
+            ui.send("1")
+            ui.wait_for("Seoul")
+            ui.send("s")
+            time.sleep(0.3)
+            assert "★" in row_with(ui.wait_for("★"), "Seoul")
+            ui.send("2")
+            assert "Seoul" in row_with(ui.wait_for("★ Seoul"), "★")
+            # Heart the first post of the feed.
+            ui.send("3")
+            ui.wait_for("♡")
+            ui.send("g")
+            ui.send("l")
+            ui.wait_for("♥")
+            ui.send("q")
+            deadline = time.monotonic() + 5
+            while ui.alive() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not ui.alive(), "q quits"
+        finally:
+            ui.kill()
+        # Relaunch: the heart is kept.
+        ui = start(data)
+        try:
+            ui.send("3")
+            screen = ui.wait_for("♥")
+            assert "@newcomer" in screen
+            # Compose a post.
+            ui.send("n")
+            ui.type("posted from tmux 🌸")
+            ui.send("Enter")
+            ui.wait_for("posted from tmux")
+            # Sign out.
+            ui.send("4")
+            ui.wait_for("@newcomer")
+            ui.send("o")
+            ui.wait_for("guest")
+        finally:
+            ui.kill()
+        liked = json.loads(run(["feed", "--json"], data).stdout)
+        assert any(p["caption"] == "posted from tmux 🌸" for p in liked)
+
+
+def test_another_process_like_shows_without_a_keypress():
+    with DataDir() as data:
+        other = os.path.join(data.path, "other.session")
+        assert register(data, "other@example.com", session=other).returncode == 0
+        first = json.loads(run(["feed", "--json", "--limit", "1"], data).stdout)[0]
+        ui = start(data)
+        try:
+            ui.send("3")
+            screen = ui.wait_for("♡")
+            assert run(["like", first["id"]], data, env={"TERN_SESSION": other}).returncode == 0
+            expected = f"{first['likes'] + 1}"
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:
+                screen = ui.screen()
+                hearts = [line for line in screen.splitlines() if "♡" in line or "♥" in line]
+                if hearts and expected in hearts[0]:
+                    break
+                time.sleep(0.1)
+            else:
+                raise AssertionError(f"the like from another process never showed:\n{screen}")
+        finally:
+            ui.kill()
+
+
+def test_help_overlay_lists_bindings_and_closes():
+    with DataDir() as data:
+        ui = start(data)
+        try:
+            ui.send("?")
+            screen = ui.wait_for("search")
+            ui.send("Escape")
+            time.sleep(0.3)
+            assert ui.alive()
+        finally:
+            ui.kill()
+
+
+def test_resize_storm_and_tiny_terminal():
+    with DataDir() as data:
+        ui = start(data, width=80, height=24)
+        try:
+            for width, height in [(20, 6), (120, 40), (30, 8), (200, 60), (20, 6), (100, 30)] * 3:
+                ui.resize(width, height)
+                time.sleep(0.05)
+            ui.resize(20, 6)
+            time.sleep(0.3)
+            assert ui.alive()
+            assert ui.screen().strip(), "something is drawn at 20x6"
+            ui.resize(100, 30)
+            ui.wait_for("1 Places")
+        finally:
+            ui.kill()
