@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Who is signed in on this machine (for this session file).
+public struct Session: Codable, Equatable, Sendable {
+    public var uid: String
+    public var email: String
+    public var signedInAt: Date
+
+    public init(uid: String, email: String, signedInAt: Date) {
+        self.uid = uid
+        self.email = email
+        self.signedInAt = signedInAt
+    }
+}
+
+/// Why the session file could not be read or written; one line that says how to fix it.
+public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The file can be read or written by group or others.
+    case filePermissions(path: String, mode: mode_t)
+    /// The directory holding it can be entered or listed by group or others.
+    case directoryPermissions(path: String, mode: mode_t)
+    /// Owned by another user.
+    case wrongOwner(path: String)
+    case notARegularFile(path: String)
+    case malformed(path: String)
+    case io(path: String, operation: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .filePermissions(let path, let mode):
+            return "Session file \(path) is readable by others (mode \(Self.octal(mode))); run: chmod 600 \(path)"
+        case .directoryPermissions(let path, let mode):
+            return "Session directory \(path) is open to others (mode \(Self.octal(mode))); run: chmod 700 \(path)"
+        case .wrongOwner(let path):
+            return "Session file \(path) belongs to another user; remove it or run: chown $(id -u) \(path)"
+        case .notARegularFile(let path):
+            return "Session file \(path) is not a regular file; remove it and sign in again"
+        case .malformed(let path):
+            return "Session file \(path) is damaged; remove it (or run tern logout) and sign in again"
+        case .io(let path, let operation, let code):
+            return "Cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    static func octal(_ mode: mode_t) -> String {
+        "0" + String(mode & 0o777, radix: 8)
+    }
+}
+
+/// The signed-in session as a small JSON file: mode 0600 in a directory of mode 0700.
+///
+/// - `read()`: `nil` when the file does not exist (signed out). A file or directory open
+///   to group or others is refused (`SessionFileError`) with the `chmod` that fixes it.
+/// - `write(_:)`: creates the directory (and missing parents) with mode 0700, writes a
+///   temporary file with mode 0600 and renames it over the session atomically.
+/// - `clear()`: removes the file (sign out); no file is not an error.
+public struct SessionFile: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public init(paths: AppPaths) {
+        self.init(path: paths.sessionFile)
+    }
+
+    public var directory: String {
+        (path as NSString).deletingLastPathComponent
+    }
+
+    public func read() throws -> Session? {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            if errno == ENOENT { return nil }
+            throw SessionFileError.io(path: path, operation: "read", errno: errno)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SessionFileError.notARegularFile(path: path) }
+        guard info.st_uid == geteuid() else { throw SessionFileError.wrongOwner(path: path) }
+        guard info.st_mode & 0o077 == 0 else {
+            throw SessionFileError.filePermissions(path: path, mode: info.st_mode)
+        }
+        try checkDirectory()
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SessionFileError.io(path: path, operation: "read", errno: errno == 0 ? EIO : errno)
+        }
+        do {
+            let session = try Self.decoder.decode(Session.self, from: data)
+            guard !session.uid.isEmpty else { throw SessionFileError.malformed(path: path) }
+            return session
+        } catch {
+            throw SessionFileError.malformed(path: path)
+        }
+    }
+
+    public func write(_ session: Session) throws {
+        try makeDirectory(directory)
+        try checkDirectory()
+        let data = try Self.encoder.encode(session)
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw SessionFileError.io(path: temporary, operation: "create", errno: errno) }
+        var failure: SessionFileError?
+        if fchmod(fd, 0o600) != 0 { failure = .io(path: temporary, operation: "chmod", errno: errno) }
+        if failure == nil {
+            let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written != data.count { failure = .io(path: temporary, operation: "write", errno: errno == 0 ? EIO : errno) }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = .io(path: temporary, operation: "sync", errno: errno) }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = .io(path: path, operation: "replace", errno: errno) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    public func clear() throws {
+        if unlink(path) != 0, errno != ENOENT {
+            throw SessionFileError.io(path: path, operation: "remove", errno: errno)
+        }
+    }
+
+    private func checkDirectory() throws {
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            throw SessionFileError.io(path: directory, operation: "open", errno: errno)
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw SessionFileError.directoryPermissions(path: directory, mode: info.st_mode)
+        }
+    }
+
+    /// `mkdir -p` with mode 0700 for every directory it creates.
+    private func makeDirectory(_ path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o700) != 0 {
+            if errno == EEXIST { return }
+            throw SessionFileError.io(path: path, operation: "create directory", errno: errno)
+        }
+        chmod(path, 0o700)
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A config file line Tern cannot use: names the file and the line.
+public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    public let file: String
+    public let line: Int
+    public let reason: String
+
+    public init(file: String, line: Int, reason: String) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { "\(file):\(line): \(reason)" }
+    public var errorDescription: String? { description }
+}
+
+/// Settings from `AppPaths.configFile`: `key = value` lines, `#` starts a comment (whole
+/// line or after a value), blank lines ignored. Known keys:
+///
+/// - `home = LAT,LON`: the home point for the distance order in Places. Default: Seoul
+///   City Hall, 37.5665,126.9780.
+///
+/// An unknown key, a line without `=`, a repeated key or a bad value is an error naming
+/// the file and line (a typo should not be ignored silently). A missing file means the
+/// defaults.
+public struct Config: Equatable, Sendable {
+    /// Seoul City Hall.
+    public static let defaultHome = Coordinate(latitude: 37.5665, longitude: 126.9780)
+    public static let knownKeys = ["home"]
+
+    public var home: Coordinate
+
+    public init(home: Coordinate = Config.defaultHome) {
+        self.home = home
+    }
+
+    public static let defaults = Config()
+
+    /// Reads the config at `paths.configFile`, or the defaults when there is none.
+    public static func load(paths: AppPaths) throws -> Config {
+        try load(file: paths.configFile)
+    }
+
+    public static func load(file: String) throws -> Config {
+        guard FileManager.default.fileExists(atPath: file) else { return .defaults }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ConfigError(file: file, line: 0, reason: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: file, line: 0, reason: "not UTF-8 text")
+        }
+        return try parse(text, file: file)
+    }
+
+    public static func parse(_ text: String, file: String) throws -> Config {
+        var config = Config()
+        var seen = Set<String>()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            var line = Substring(rawLine)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+            if trimmed.isEmpty { continue }
+            func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: lineNumber, reason: reason) }
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw fail("expected key = value")
+            }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty else { throw fail("missing key before =") }
+            guard seen.insert(key).inserted else { throw fail("\(key) is set twice") }
+            switch key {
+            case "home":
+                guard let point = parseCoordinate(value) else {
+                    throw fail("home must be LAT,LON in degrees, like 37.5665,126.9780")
+                }
+                config.home = point
+            default:
+                throw fail("unknown key \"\(key)\" (known: \(knownKeys.joined(separator: ", ")))")
+            }
+        }
+        return config
+    }
+
+    /// `LAT,LON` in decimal degrees (spaces allowed around the comma); nil when malformed
+    /// or out of range. Shared with `--near`.
+    public static func parseCoordinate(_ text: String) -> Coordinate? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+              let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        let point = Coordinate(latitude: latitude, longitude: longitude)
+        return point.isValid ? point : nil
+    }
+}

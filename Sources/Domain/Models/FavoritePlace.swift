@@ -1,0 +1,35 @@
+import Foundation
+
+/// A point on Earth in degrees (numbers, not the original notes' strings).
+public struct Coordinate: Codable, Equatable, Hashable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Whether latitude is in -90…90 and longitude in -180…180 (and both finite).
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
+    }
+}
+
+/// `favorites/{uid}/favorites/{placeID}`: a saved place.
+public struct FavoritePlace: Codable, Equatable, Sendable {
+    public var placeName: String
+    /// The catalog id as text (GeoNames ids are numbers: `"1835848"` is Seoul).
+    public var placeID: String
+    public var address: String
+    public var coordinate: Coordinate
+    public var savedAt: Date
+
+    public init(placeName: String, placeID: String, address: String, coordinate: Coordinate, savedAt: Date) {
+        self.placeName = placeName
+        self.placeID = placeID
+        self.address = address
+        self.coordinate = coordinate
+        self.savedAt = savedAt
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import Domain
+
+@Suite struct ConfigTests {
+    @Test func missingFileGivesSeoulCityHall() throws {
+        let config = try Config.load(file: "/nonexistent/tern/config")
+        #expect(config.home == Coordinate(latitude: 37.5665, longitude: 126.9780))
+    }
+
+    @Test func parsesHomeWithComments() throws {
+        let text = """
+        # Tern settings
+        home = 35.1796, 129.0756   # Busan
+
+        """
+        let config = try Config.parse(text, file: "cfg")
+        #expect(config.home == Coordinate(latitude: 35.1796, longitude: 129.0756))
+    }
+
+    @Test func emptyFileGivesDefaults() throws {
+        #expect(try Config.parse("", file: "cfg") == .defaults)
+        #expect(try Config.parse("# only a comment\n\n", file: "cfg") == .defaults)
+    }
+
+    @Test(arguments: [
+        ("home 37,127", 1),
+        ("# ok\nhome = north", 2),
+        ("\n\nhome = 91,0", 3),
+        ("home = 37.5,200", 1),
+        ("home = 37.5", 1),
+        ("hom = 1,2", 1),
+        ("home = 1,2\nhome = 3,4", 2),
+        (" = 1,2", 1),
+    ])
+    func malformedLinesNameFileAndLine(text: String, line: Int) {
+        do {
+            _ = try Config.parse(text, file: "/x/config")
+            Issue.record("accepted: \(text)")
+        } catch let error as ConfigError {
+            #expect(error.line == line)
+            #expect(error.description.hasPrefix("/x/config:\(line): "))
+            #expect(!error.description.contains("\n"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func loadsFromFile() throws {
+        let path = NSTemporaryDirectory() + "/tern-config-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "home = 48.8566,2.3522\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try Config.load(file: path).home == Coordinate(latitude: 48.8566, longitude: 2.3522))
+    }
+}
