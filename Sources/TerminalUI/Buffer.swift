@@ -124,6 +124,14 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The same symbols with every style reset: what tests compare with `Buffer(lines:)`
+    /// before checking styles cell by cell.
+    public var unstyled: Buffer {
+        var copy = self
+        for index in copy.cells.indices { copy.cells[index].style = .plain }
+        return copy
+    }
+
     /// All rows as text.
     public var lines: [String] { (0..<height).map(line) }
 

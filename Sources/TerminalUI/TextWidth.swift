@@ -108,6 +108,7 @@ public enum TextWidth {
                 lines.append("")
                 continue
             }
+            let firstLine = lines.count
             for word in words {
                 var word = String(word)
                 var wordWidth = of(word)
@@ -131,7 +132,7 @@ public enum TextWidth {
                 line = word
                 lineWidth = wordWidth
             }
-            lines.append(line)
+            if !line.isEmpty || lines.count == firstLine { lines.append(line) }
         }
         return lines
     }
