@@ -4,6 +4,8 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// What cut text ends with; set it to `Markers.ascii.ellipsis` in a non-UTF-8 locale.
+    public var ellipsis: String = "…"
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -23,6 +25,11 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
         for (row, line) in lines.enumerated() {
             setString(line, at: Position(row: row, column: 0))
         }
+    }
+
+    /// Buffers are equal when they show the same cells; `ellipsis` is a drawing setting.
+    public static func == (lhs: Buffer, rhs: Buffer) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
     }
 
     public var area: Rect { Rect(row: 0, column: 0, width: width, height: height) }
@@ -67,7 +74,7 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
         var text = SafeText.clean(text, singleLine: true)
-        if ellipsis { text = TextWidth.truncate(text, to: limit) }
+        if ellipsis { text = TextWidth.truncate(text, to: limit, ellipsis: self.ellipsis) }
         let end = column + limit
         for character in text {
             let w = TextWidth.of(character)

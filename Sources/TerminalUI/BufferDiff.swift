@@ -20,25 +20,29 @@ public struct BufferDiff: Sendable {
 
     public init(from previous: Buffer?, to next: Buffer) {
         var changes: [CellChange] = []
-        let full = previous == nil || previous!.size != next.size
         let width = next.width
+        let newCells = next.cells
+        let oldCells = previous.flatMap { $0.size == next.size ? $0.cells : nil }
         for row in 0..<next.height {
-            var column = 0
-            while column < width {
-                let cell = next[row, column]
-                var changed = full || previous![row, column] != cell
-                if !changed, TextWidth.of(cell.symbol) == 2, column + 1 < width {
-                    changed = previous![row, column + 1] != next[row, column + 1]
+            for column in 0..<width {
+                let index = row * width + column
+                let cell = newCells[index]
+                guard let oldCells else {
+                    if !cell.isContinuation { changes.append(CellChange(row: row, column: column, cell: cell)) }
+                    continue
                 }
-                if changed && !cell.isContinuation {
+                var changed = oldCells[index] != cell
+                if !changed, column + 1 < width, newCells[index + 1].isContinuation {
+                    changed = oldCells[index + 1] != newCells[index + 1]
+                }
+                guard changed else { continue }
+                if !cell.isContinuation {
                     changes.append(CellChange(row: row, column: column, cell: cell))
-                } else if changed && cell.isContinuation && column > 0 {
+                } else if column > 0,
+                          changes.last.map({ $0.row != row || $0.column != column - 1 }) ?? true {
                     // Only the right half changed: resend the wide character to its left.
-                    if changes.last.map({ $0.row != row || $0.column != column - 1 }) ?? true {
-                        changes.append(CellChange(row: row, column: column - 1, cell: next[row, column - 1]))
-                    }
+                    changes.append(CellChange(row: row, column: column - 1, cell: newCells[index - 1]))
                 }
-                column += 1
             }
         }
         self.changes = changes

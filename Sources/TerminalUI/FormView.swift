@@ -28,15 +28,18 @@ public struct FormView: Widget {
     public var messageStyle: Style
     /// The widest a field gets.
     public var fieldWidth: Int
+    /// What a password field shows per character (`Markers.passwordDot`).
+    public var secureSymbol: String
 
     public init(title: String = "", fields: [FormField], focused: Int = 0, message: String = "",
-                messageStyle: Style = .dim, fieldWidth: Int = 32) {
+                messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot) {
         self.title = title
         self.fields = fields
         self.focused = focused
         self.message = message
         self.messageStyle = messageStyle
         self.fieldWidth = fieldWidth
+        self.secureSymbol = secureSymbol
     }
 
     static let errorStyle = Style(foreground: .red, bold: true)
@@ -71,7 +74,7 @@ public struct FormView: Widget {
     func fieldView(_ index: Int) -> TextFieldView {
         let field = fields[index]
         return TextFieldView(state: field.state, placeholder: field.placeholder, isSecure: field.isSecure,
-                             isFocused: index == focused)
+                             isFocused: index == focused, secureSymbol: secureSymbol)
     }
 
     public func render(in area: Rect, into buffer: inout Buffer) {

@@ -37,7 +37,7 @@ public struct HelpOverlayView: Widget {
             }
         }
         if entries.count > list.height, list.height > 0 {
-            buffer.setString("…", at: Position(row: list.bottom - 1, column: list.right - 1), style: .dim)
+            buffer.setString(buffer.ellipsis, at: Position(row: list.bottom - 1, column: list.right - 1), style: .dim)
         }
         buffer.setString(closeHint, at: Position(row: bottom.row, column: bottom.column), style: .dim,
                          maxWidth: bottom.width, ellipsis: true)

@@ -20,6 +20,12 @@ public struct ListState: Hashable, Sendable {
         if offset > selected { offset = selected }
     }
 
+    /// Moves the selection a page (`height` rows less one, at least one) down for a positive
+    /// `direction`, up for a negative one.
+    public mutating func page(_ direction: Int, count: Int, height: Int) {
+        move(by: direction.signum() * max(1, height - 1), count: count)
+    }
+
     public mutating func selectFirst(count: Int) { select(0, count: count) }
     public mutating func selectLast(count: Int) { select(count - 1, count: count) }
 

@@ -27,23 +27,34 @@ public struct MapView: Widget {
         self.selectedStyle = selectedStyle
     }
 
-    /// The dot (x, y) each point lands on in a canvas of `width` × `height` cells.
-    public func project(_ point: GeoPoint, width: Int, height: Int) -> (x: Int, y: Int) {
+    /// The latitude and longitude ranges the map shows: those of the points and the selection.
+    public var bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>) {
         let all = (points + (selected.map { [$0] } ?? [])).filter { $0.latitude.isFinite && $0.longitude.isFinite }
-        let minLat = all.map(\.latitude).min() ?? 0, maxLat = all.map(\.latitude).max() ?? 0
-        let minLon = all.map(\.longitude).min() ?? 0, maxLon = all.map(\.longitude).max() ?? 0
+        let latitudes = all.map(\.latitude), longitudes = all.map(\.longitude)
+        return ((latitudes.min() ?? 0)...(latitudes.max() ?? 0), (longitudes.min() ?? 0)...(longitudes.max() ?? 0))
+    }
+
+    /// The dot (x, y) a point lands on in a canvas of `width` × `height` cells.
+    public func project(_ point: GeoPoint, width: Int, height: Int) -> (x: Int, y: Int) {
+        project(point, width: width, height: height, bounds: bounds)
+    }
+
+    func project(_ point: GeoPoint, width: Int, height: Int,
+                 bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)) -> (x: Int, y: Int) {
         let dotWidth = Double(width * 2 - 1), dotHeight = Double(height * 4 - 1)
-        let lonSpan = maxLon - minLon, latSpan = maxLat - minLat
-        let x = lonSpan > 0 ? (point.longitude - minLon) / lonSpan * dotWidth : dotWidth / 2
-        let y = latSpan > 0 ? (maxLat - point.latitude) / latSpan * dotHeight : dotHeight / 2
+        let lonSpan = bounds.longitude.upperBound - bounds.longitude.lowerBound
+        let latSpan = bounds.latitude.upperBound - bounds.latitude.lowerBound
+        let x = lonSpan > 0 ? (point.longitude - bounds.longitude.lowerBound) / lonSpan * dotWidth : dotWidth / 2
+        let y = latSpan > 0 ? (bounds.latitude.upperBound - point.latitude) / latSpan * dotHeight : dotHeight / 2
         return (Int(x.rounded()), Int(y.rounded()))
     }
 
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         var canvas = BrailleCanvas(width: area.width, height: area.height)
+        let bounds = self.bounds
         for point in points where point.latitude.isFinite && point.longitude.isFinite {
-            let (x, y) = project(point, width: area.width, height: area.height)
+            let (x, y) = project(point, width: area.width, height: area.height, bounds: bounds)
             canvas.set(x: x, y: y)
         }
         for (index, line) in canvas.lines.enumerated() {
@@ -51,7 +62,7 @@ public struct MapView: Widget {
                              maxWidth: area.width)
         }
         if let selected, selected.latitude.isFinite, selected.longitude.isFinite {
-            let (x, y) = project(selected, width: area.width, height: area.height)
+            let (x, y) = project(selected, width: area.width, height: area.height, bounds: bounds)
             buffer.setString(selectedMark, at: Position(row: area.row + y / 4, column: area.column + x / 2),
                              style: selectedStyle, maxWidth: 1)
         }

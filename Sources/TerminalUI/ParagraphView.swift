@@ -20,7 +20,7 @@ public struct ParagraphView: Widget {
         for (index, text) in lines.prefix(area.height).enumerated() {
             var text = text
             if index == area.height - 1 && lines.count > area.height {
-                text = TextWidth.truncate(text + " …", to: area.width)
+                text = TextWidth.truncate(text + " " + buffer.ellipsis, to: area.width, ellipsis: buffer.ellipsis)
             }
             buffer.setString(text, at: Position(row: area.row + index, column: area.column), style: style, maxWidth: area.width)
         }

@@ -63,7 +63,7 @@ public struct TabHeaderView: Widget {
         }
         let room = line.right - column - 1
         guard labelWidth > 0, room > 0 else { return }
-        let label = TextWidth.truncate(SafeText.clean(rightLabel, singleLine: true), to: room)
+        let label = TextWidth.truncate(SafeText.clean(rightLabel, singleLine: true), to: room, ellipsis: buffer.ellipsis)
         let width = TextWidth.of(label)
         buffer.setString(label, at: Position(row: line.row, column: line.right - width), style: labelStyle)
     }

@@ -45,6 +45,16 @@ struct BufferDiffTests {
         #expect(BufferDiff(from: before, to: after).changes == [CellChange(row: 0, column: 0, cell: Cell("가"))])
     }
 
+    @Test func restyledRightHalfResendsItsWideCharacterOnce() {
+        let before = Buffer(lines: ["가나"])
+        var after = before
+        after.applyStyle(.bold, to: Rect(row: 0, column: 1, width: 2, height: 1))
+        #expect(BufferDiff(from: before, to: after).changes == [
+            CellChange(row: 0, column: 0, cell: Cell("가")),
+            CellChange(row: 0, column: 2, cell: Cell("나", style: .bold)),
+        ])
+    }
+
     @Test func inMemoryBackendShowsWhatWasDrawn() {
         let backend = InMemoryBackend(width: 80, height: 24, events: [.key(.down), .key(.character("q"))])
         let renderer = FrameRenderer(backend: backend)

@@ -31,6 +31,13 @@ struct BufferTests {
         #expect(buffer.unstyled == Buffer(lines: ["서울특… "]))
     }
 
+    @Test func asciiLocalesCutWithTheirOwnEllipsis() {
+        var buffer = Buffer(width: 6, height: 1)
+        buffer.ellipsis = Markers.ascii.ellipsis
+        buffer.setString("Seoul City", at: Position(row: 0, column: 0), ellipsis: true)
+        #expect(buffer.unstyled == Buffer(lines: ["Seoul~"]))
+    }
+
     @Test func outOfRangeWritesAreIgnored() {
         var buffer = Buffer(width: 3, height: 1)
         #expect(buffer.setString("x", at: Position(row: 1, column: 0)) == 0)

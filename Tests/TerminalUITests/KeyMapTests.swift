@@ -35,6 +35,15 @@ struct KeyMapTests {
         #expect(Key.ctrl("c").description == "Ctrl-C")
     }
 
+    @Test(arguments: [
+        (["LANG": "en_US.UTF-8"], true), (["LANG": "ko_KR.utf8"], true), (["LANG": "C"], false),
+        (["LC_ALL": "C", "LANG": "en_US.UTF-8"], false), (["LC_CTYPE": "C.UTF-8", "LANG": "C"], true), ([:], false),
+    ] as [([String: String], Bool)])
+    func markersFollowTheLocale(environment: [String: String], utf8: Bool) {
+        #expect(Markers.isUTF8Locale(environment: environment) == utf8)
+        #expect(Markers.forLocale(isUTF8: utf8).saved == (utf8 ? "★" : "*"))
+    }
+
     @Test func footerAndHelpComeFromTheBindings() {
         var buffer = Buffer(width: 40, height: 1)
         FooterView(keyMap: keyMap).render(in: buffer.area, into: &buffer)

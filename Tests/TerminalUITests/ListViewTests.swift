@@ -35,6 +35,13 @@ struct ListViewTests {
         #expect(state.selected == 0)
     }
 
+    @Test(arguments: [(0, 1, 3), (3, 1, 6), (8, 1, 9), (9, -1, 6), (2, -1, 0)] as [(Int, Int, Int)])
+    func paging(from: Int, direction: Int, to: Int) {
+        var state = ListState(selected: from)
+        state.page(direction, count: 10, height: 4)
+        #expect(state.selected == to)
+    }
+
     @Test func scrollsToKeepTheSelectionVisible() {
         var buffer = Buffer(width: 8, height: 3)
         ListView(rows: rows, state: ListState(offset: 0, selected: 5)).render(in: buffer.area, into: &buffer)

@@ -18,6 +18,7 @@ struct WidgetSizeTests {
                         selected: GeoPoint(latitude: 37.5, longitude: 127))),
         ("paragraph", ParagraphView("오늘 날씨가 정말 좋네요 and a rather long English caption 👩‍👩‍👧")),
         ("box", BoxView(title: "Details")),
+        ("lines", LinesView(["서울특별시", Line([Span("37.5665, 126.9780", style: .dim)])])),
     ]
 
     @Test(arguments: [(20, 6), (1, 1), (2, 1), (1, 3), (0, 0), (5, 0), (80, 24), (3, 2)] as [(Int, Int)])
@@ -40,6 +41,14 @@ struct WidgetSizeTests {
                 }
             }
         }
+    }
+
+    @Test func linesAreCutNotWrapped() {
+        var buffer = Buffer(width: 8, height: 3)
+        LinesView(["서울특별시", Line([Span("37.5", style: .dim), Span(", 126.9780")])]).render(in: buffer.area, into: &buffer)
+        #expect(buffer.unstyled == Buffer(lines: ["서울특… ", "37.5, 1…", "        "]))
+        #expect(buffer[1, 0].style == .dim)
+        #expect(buffer[1, 4].style == .plain)
     }
 
     @Test func aWholeScreenAtTwentyBySix() {
