@@ -18,7 +18,7 @@ final class SQLiteBackend: StoreBackend {
     /// Opens (creating if needed) a Tern database. An existing file is first checked
     /// read-only, so a foreign, corrupt or newer file is reported and left untouched.
     static func open(file: String) throws -> SQLiteBackend {
-        try SQLiteFileCheck.check(file: file)
+        let checked = try SQLiteFileCheck.check(file: file)
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -31,6 +31,7 @@ final class SQLiteBackend: StoreBackend {
             // fix for the WAL-reset race, and with memory-mapped I/O that race can corrupt the
             // file when several processes write.
             try connection.execute("PRAGMA busy_timeout = 10000")
+            if !checked { try SQLiteFileCheck.inspectSchema(of: connection, file: file) }
             try connection.execute("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = FULL")
             try connection.execute("PRAGMA foreign_keys = ON")

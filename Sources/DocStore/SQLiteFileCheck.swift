@@ -4,20 +4,36 @@ import Foundation
 /// Looks at a database file before anything writes to it, so that a file Tern cannot use
 /// is reported with one line and left exactly as it was.
 enum SQLiteFileCheck {
-    static func check(file: String) throws {
+    /// Checks the file; returns false when the schema could not be read without write
+    /// access (a crashed writer left a WAL to recover) and must be checked with
+    /// `inspectSchema(of:file:)` on the read-write connection before anything else.
+    @discardableResult
+    static func check(file: String) throws -> Bool {
         var info = stat()
         if stat(file, &info) != 0 {
             guard errno == ENOENT else { throw StoreError.cannotOpen(file: file, reason: String(cString: strerror(errno))) }
             try createParentDirectory(of: file)
-            return
+            return true
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.cannotOpen(file: file, reason: "it is a directory") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.cannotOpen(file: file, reason: "not a regular file") }
         for (mode, what) in [(R_OK, "read"), (W_OK, "write")] where access(file, mode) != 0 {
             throw StoreError.cannotOpen(file: file, reason: "no permission to \(what) it: \(String(cString: strerror(errno)))")
         }
-        if info.st_size == 0 { return }  // SQLite's own convention: an empty file is an empty database.
-        try inspectSchema(file: file)
+        if info.st_size == 0 { return true }  // SQLite's own convention: an empty file is an empty database.
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READONLY)
+        } catch let failure as SQLiteFailure {
+            throw StoreError.cannotOpen(file: file, reason: failure.message)
+        }
+        defer { connection.close() }
+        do {
+            try inspectSchema(of: connection, file: file)
+        } catch let failure as SQLiteFailure where failure.code & 0xFF == SQLITE_READONLY {
+            return false
+        }
+        return true
     }
 
     private static func createParentDirectory(of file: String) throws {
@@ -30,14 +46,9 @@ enum SQLiteFileCheck {
         }
     }
 
-    private static func inspectSchema(file: String) throws {
-        let connection: SQLiteConnection
-        do {
-            connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READONLY)
-        } catch let failure as SQLiteFailure {
-            throw StoreError.cannotOpen(file: file, reason: failure.message)
-        }
-        defer { connection.close() }
+    /// Reads the schema and refuses files that are not Tern databases or are too new.
+    /// Rethrows `SQLITE_READONLY` failures untranslated so the caller can retry.
+    static func inspectSchema(of connection: SQLiteConnection, file: String) throws {
         do {
             try connection.execute("PRAGMA busy_timeout = 10000")
             let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'", cache: false)
@@ -51,7 +62,7 @@ enum SQLiteFileCheck {
             if version > 0 && !tables.contains("documents") {
                 throw StoreError.notADatabase(file: file, detail: "schema \(version) without a documents table")
             }
-        } catch let failure as SQLiteFailure {
+        } catch let failure as SQLiteFailure where failure.code & 0xFF != SQLITE_READONLY {
             if failure.isNotADatabase { throw StoreError.notADatabase(file: file, detail: failure.message) }
             throw StoreError.cannotOpen(file: file, reason: failure.message)
         }
