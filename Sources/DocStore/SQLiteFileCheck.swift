@@ -21,6 +21,8 @@ enum SQLiteFileCheck {
             throw StoreError.cannotOpen(file: file, reason: "no permission to \(what) it: \(String(cString: strerror(errno)))")
         }
         if info.st_size == 0 { return true }  // SQLite's own convention: an empty file is an empty database.
+        // SQLite would take a file shorter than its header for an empty database and write over it.
+        guard try hasSQLiteHeader(file) else { throw StoreError.notADatabase(file: file, detail: "file is not a database") }
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READONLY)
@@ -34,6 +36,15 @@ enum SQLiteFileCheck {
             return false
         }
         return true
+    }
+
+    private static func hasSQLiteHeader(_ file: String) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw StoreError.cannotOpen(file: file, reason: String(cString: strerror(errno)))
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? nil
+        return header == Data("SQLite format 3\u{0}".utf8)
     }
 
     private static func createParentDirectory(of file: String) throws {
