@@ -22,6 +22,15 @@ struct OpenFailureTests {
         #expect(FileManager.default.contents(atPath: file) == before, "the file is left as it was", sourceLocation: sourceLocation)
     }
 
+    /// A real Tern database with one document, closed.
+    func makeTernDatabase() throws -> String {
+        let file = directory.file("tern.db")
+        let store = try DocumentStore.open(path: file, executor: .immediate)
+        try store.document("users/u1").setData(["a": 1])
+        store.close()
+        return file
+    }
+
     @Test(arguments: [
         ("garbage", Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })),
         ("text", Data("just some notes\n".utf8)),
@@ -37,20 +46,14 @@ struct OpenFailureTests {
 
     @Test func aDatabaseFromANewerTernIsRefusedUntouched() throws {
         defer { directory.cleanup() }
-        let file = directory.file("tern.db")
-        let store = try DocumentStore.open(path: file, executor: .immediate)
-        try store.document("users/u1").setData(["a": 1])
-        store.close()
+        let file = try makeTernDatabase()
         try SQLiteFixture.execute("PRAGMA user_version = 7", in: file)
         try expectRefused(file, problem: "written by a newer Tern (schema 7, this build knows 1)")
     }
 
     @Test func aTernDatabaseWithACorruptSchemaPageIsRefusedUntouched() throws {
         defer { directory.cleanup() }
-        let file = directory.file("tern.db")
-        let store = try DocumentStore.open(path: file, executor: .immediate)
-        try store.document("users/u1").setData(["a": 1])
-        store.close()
+        let file = try makeTernDatabase()
         var bytes = try #require(FileManager.default.contents(atPath: file))
         bytes.replaceSubrange(100..<4096, with: Data(repeating: 0xA5, count: 3996))
         try bytes.write(to: URL(fileURLWithPath: file))
