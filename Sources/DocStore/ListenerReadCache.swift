@@ -2,15 +2,17 @@
 /// document share one read (a hundred list views of one feed cost one query).
 final class ListenerReadCache {
     private let backend: StoreBackend
-    private var queries: [QuerySpec: [StoredDocument]] = [:]
+    private var queries: [QuerySpec: (stored: [StoredDocument], snapshots: [DocumentSnapshot])] = [:]
     private var documents: [ResourcePath: [String: FieldValue]?] = [:]
 
     init(backend: StoreBackend) { self.backend = backend }
 
-    func documents(matching query: QuerySpec) throws -> [StoredDocument] {
-        if let cached = queries[query] { return cached }
-        let result = try backend.documents(matching: query)
-        queries[query] = result
+    /// The query's documents, both as stored and as snapshots built once for all listeners.
+    func documents(matching spec: QuerySpec, for query: Query) throws -> (stored: [StoredDocument], snapshots: [DocumentSnapshot]) {
+        if let cached = queries[spec] { return cached }
+        let stored = try backend.documents(matching: spec)
+        let result = (stored, QuerySnapshot.snapshots(of: stored, in: query))
+        queries[spec] = result
         return result
     }
 

@@ -102,9 +102,9 @@ public class Query: @unchecked Sendable {
         let spec = try spec.get()
         var last: [StoredDocument]?
         return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
-            let documents = try cache.documents(matching: spec)
+            let (documents, snapshots) = try cache.documents(matching: spec, for: self)
             if let last, last == documents { return nil }
-            let snapshot = QuerySnapshot(query: self, stored: documents, previous: last)
+            let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
             last = documents
             return { listener(snapshot) }
         })

@@ -102,21 +102,23 @@ enum StoreBench {
         var alone: [Double] = []
         for i in 0..<rounds { alone.append(try measure { try messages.document("a\(i)").setData(["at": .int(Int64(1000 + i))]) }) }
 
-        var lastCallback = 0.0
+        var firstCallback = 0.0, lastCallback = 0.0
         var calls = 0
         var registrations: [ListenerRegistration] = []
         for _ in 0..<100 {
             registrations.append(try messages.order(by: "at", descending: true).limit(to: 20).addSnapshotListener { _ in
                 lastCallback = now()
+                if calls % 100 == 0 { firstCallback = lastCallback }
                 calls += 1
             })
         }
         calls = 0
-        var fanOut: [Double] = []
+        var fanOut: [Double] = [], delivery: [Double] = []
         for i in 0..<rounds {
             let start = now()
             try messages.document("b\(i)").setData(["at": .int(Int64(10_000 + i))])
             fanOut.append(lastCallback - start)
+            delivery.append(lastCallback - firstCallback)
         }
         var polls: [Double] = []
         for _ in 0..<1000 { polls.append(try measure { try store.pollExternalChanges() }) }
@@ -124,6 +126,7 @@ enum StoreBench {
         print("listener fan-out: 100 query listeners, \(rounds) commits (\(calls) callbacks)")
         row("commit, no listeners", Timings(alone))
         row("commit to the 100th callback", Timings(fanOut))
+        row("1st to 100th callback", Timings(delivery))
         row("idle pollExternalChanges (100 listeners)", Timings(polls))
     }
 }
