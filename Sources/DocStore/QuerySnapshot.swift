@@ -9,7 +9,9 @@ public struct QuerySnapshot: @unchecked Sendable {
     /// and for `getDocuments()`.
     public let documentChanges: [DocumentChange]
 
+    /// How many documents matched.
     public var count: Int { documents.count }
+    /// True when nothing matched.
     public var isEmpty: Bool { documents.isEmpty }
 
     init(query: Query, stored: [StoredDocument], previous: [StoredDocument]?, snapshots: [DocumentSnapshot]? = nil) {

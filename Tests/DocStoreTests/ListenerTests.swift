@@ -111,13 +111,18 @@ struct ListenerTests {
         let counter = store.document("counters/main")
         try counter.setData(["count": 0])
         let seen = EventLog<Int64>()
+        var depth = 0, deepest = 0
         let registration = try counter.addSnapshotListener { snapshot in
+            depth += 1
+            deepest = max(deepest, depth)
+            defer { depth -= 1 }
             let count = snapshot.get("count")?.intValue ?? -1
             seen.record(count)
             if count < 50 { try? counter.updateData(["count": .increment(1)]) }
         }
         queue.drain()
         #expect(seen.take() == Array(0...50))
+        #expect(deepest == 1, "a callback's own write is delivered after it returns, not inside it")
         #expect(try counter.getDocument().get("count") == 50)
         registration.remove()
         try counter.updateData(["count": 0])
