@@ -1,9 +1,11 @@
 /// One document's change between two snapshots of a query.
 public struct DocumentChange: @unchecked Sendable {
+    /// Whether the document entered, changed within, or left the results.
     public enum Kind: Equatable, Sendable {
         case added, modified, removed
     }
 
+    /// What happened to the document (Firestore calls this `type`).
     public let kind: Kind
     /// The document as it is now (as it was, for `.removed`).
     public let document: DocumentSnapshot

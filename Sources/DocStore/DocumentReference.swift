@@ -67,10 +67,9 @@ public struct DocumentReference: Hashable, @unchecked Sendable {
     /// Calls `listener` with the document now and after every commit that changes it.
     public func addSnapshotListener(_ listener: @escaping (DocumentSnapshot) -> Void) throws -> ListenerRegistration {
         let path = try validPath()
-        let backend = store.backend
         var last: [String: FieldValue]??
-        return try store.addListener(isAffected: { documents, _ in documents.contains(path) }, refresh: {
-            let data = try backend.document(at: path)
+        return try store.addListener(isAffected: { documents, _ in documents.contains(path) }, refresh: { cache in
+            let data = try cache.document(at: path)
             if let last, last == data { return nil }
             last = .some(data)
             let snapshot = DocumentSnapshot(reference: self, data: data)

@@ -5,10 +5,12 @@ import Foundation
 public struct FieldValueDecoder {
     public init() {}
 
+    /// A value of `type` from a document's fields.
     public func decode<T: Decodable>(_ type: T.Type, from fields: [String: FieldValue]) throws -> T {
         try decode(type, fromValue: .map(fields))
     }
 
+    /// A value of `type` from a single field value.
     public func decode<T: Decodable>(_ type: T.Type, fromValue value: FieldValue) throws -> T {
         try DecoderBox(value: value, codingPath: []).decodeValue(type)
     }

@@ -4,11 +4,11 @@ final class ListenerEntry {
     /// True when a commit touching these documents may change the listener's result.
     let isAffected: (_ documents: Set<ResourcePath>, _ collections: Set<ResourcePath>) -> Bool
     /// Re-reads the result; returns the callback to run when it changed since last time.
-    let refresh: () throws -> (() -> Void)?
+    let refresh: (ListenerReadCache) throws -> (() -> Void)?
     var isActive = true
 
     init(id: Int, isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
-         refresh: @escaping () throws -> (() -> Void)?) {
+         refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?) {
         self.id = id
         self.isAffected = isAffected
         self.refresh = refresh

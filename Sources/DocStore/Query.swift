@@ -24,6 +24,16 @@ public class Query: @unchecked Sendable {
         with { try field.validate(); $0.filters.append(.equal(field, value)) }
     }
 
+    /// Documents whose field, named by a dotted string, equals `value`.
+    public func whereField(_ field: String, isEqualTo value: FieldValue) -> Query {
+        whereField(FieldPath(dotted: field), isEqualTo: value)
+    }
+
+    /// Documents whose field, named by a dotted string, equals any of `values`.
+    public func whereField(_ field: String, in values: [FieldValue]) -> Query {
+        whereField(FieldPath(dotted: field), in: values)
+    }
+
     /// Documents whose field equals any of `values` (at most 1000), e.g. "which of these
     /// post ids has this user liked" with `FieldPath.documentID`.
     public func whereField(_ field: FieldPath, in values: [FieldValue]) -> Query {
@@ -33,6 +43,11 @@ public class Query: @unchecked Sendable {
     /// Orders by a field; documents without it are left out. Ties are broken by document id.
     public func order(by field: FieldPath, descending: Bool = false) -> Query {
         with { try field.validate(); $0.orders.append(.init(field: field, descending: descending)) }
+    }
+
+    /// Orders by a field named by a dotted string.
+    public func order(by field: String, descending: Bool = false) -> Query {
+        order(by: FieldPath(dotted: field), descending: descending)
     }
 
     /// At most `count` documents.
@@ -85,12 +100,11 @@ public class Query: @unchecked Sendable {
     /// with `documentChanges` describing the difference.
     public func addSnapshotListener(_ listener: @escaping (QuerySnapshot) -> Void) throws -> ListenerRegistration {
         let spec = try spec.get()
-        let backend = store.backend
         var last: [StoredDocument]?
-        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: {
-            let documents = try backend.documents(matching: spec)
+        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
+            let (documents, snapshots) = try cache.documents(matching: spec, for: self)
             if let last, last == documents { return nil }
-            let snapshot = QuerySnapshot(query: self, stored: documents, previous: last)
+            let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
             last = documents
             return { listener(snapshot) }
         })

@@ -9,13 +9,19 @@ public struct QuerySnapshot: @unchecked Sendable {
     /// and for `getDocuments()`.
     public let documentChanges: [DocumentChange]
 
+    /// How many documents matched.
     public var count: Int { documents.count }
+    /// True when nothing matched.
     public var isEmpty: Bool { documents.isEmpty }
 
-    init(query: Query, stored: [StoredDocument], previous: [StoredDocument]?) {
+    init(query: Query, stored: [StoredDocument], previous: [StoredDocument]?, snapshots: [DocumentSnapshot]? = nil) {
         self.query = query
-        let documents = stored.map { DocumentSnapshot(reference: query.reference(for: $0.id), data: $0.fields) }
+        let documents = snapshots ?? Self.snapshots(of: stored, in: query)
         self.documents = documents
         documentChanges = DocumentChange.changes(in: query, from: previous ?? [], to: stored, snapshots: documents)
+    }
+
+    static func snapshots(of stored: [StoredDocument], in query: Query) -> [DocumentSnapshot] {
+        stored.map { DocumentSnapshot(reference: query.reference(for: $0.id), data: $0.fields) }
     }
 }

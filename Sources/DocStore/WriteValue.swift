@@ -20,6 +20,8 @@ public enum WriteValue: Equatable, Sendable {
     /// Removes the field.
     case delete
 
+    // Plain values spelled like `FieldValue`'s cases, so that `.string(name)` reads the same in writes.
+    /// A string.
     public static func string(_ v: String) -> WriteValue { .value(.string(v)) }
     public static func int(_ v: Int64) -> WriteValue { .value(.int(v)) }
     public static func int(_ v: Int) -> WriteValue { .value(.int(Int64(v))) }

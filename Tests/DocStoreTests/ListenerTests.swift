@@ -66,6 +66,29 @@ struct ListenerTests {
         #expect(queries.isEmpty && documents.isEmpty)  // no further events
     }
 
+    @Test func listenersOnTheSameQueryEachHearEveryCommitOnce() throws {
+        defer { directory.cleanup() }
+        let store = try openStore(in: directory)
+        let logs = (0..<5).map { _ in EventLog<Event>() }
+        let query = store.collection("rooms/r1/messages").order(by: "at", descending: true).limit(to: 2)
+        let registrations = try logs.map { log in try query.addSnapshotListener { log.record(Self.event($0)) } }
+        for log in logs { #expect(log.take() == [Event(ids: [], changes: [])]) }
+        try store.collection("rooms/r1/messages").document("m1").setData(["at": 1])
+        try store.collection("rooms/r1/messages").document("m2").setData(["at": 2])
+        try store.collection("rooms/r1/messages").document("m3").setData(["at": 3])
+        for log in logs {
+            #expect(log.take() == [
+                Event(ids: ["m1"], changes: ["added m1 -→0"]),
+                Event(ids: ["m2", "m1"], changes: ["added m2 -→0"]),
+                Event(ids: ["m3", "m2"], changes: ["removed m1 1→-", "added m3 -→0"]),
+            ])
+        }
+        try store.collection("rooms/r1/messages").document("m0").setData(["at": 0])
+        for registration in registrations { registration.remove() }
+        try store.collection("rooms/r1/messages").document("m9").setData(["at": 9])
+        for log in logs { #expect(log.isEmpty) }  // no further events
+    }
+
     @Test func removeStopsCallbacksAlreadyQueued() throws {
         defer { directory.cleanup() }
         let queue = CallbackQueue()
@@ -88,13 +111,18 @@ struct ListenerTests {
         let counter = store.document("counters/main")
         try counter.setData(["count": 0])
         let seen = EventLog<Int64>()
+        var depth = 0, deepest = 0
         let registration = try counter.addSnapshotListener { snapshot in
+            depth += 1
+            deepest = max(deepest, depth)
+            defer { depth -= 1 }
             let count = snapshot.get("count")?.intValue ?? -1
             seen.record(count)
             if count < 50 { try? counter.updateData(["count": .increment(1)]) }
         }
         queue.drain()
         #expect(seen.take() == Array(0...50))
+        #expect(deepest == 1, "a callback's own write is delivered after it returns, not inside it")
         #expect(try counter.getDocument().get("count") == 50)
         registration.remove()
         try counter.updateData(["count": 0])
