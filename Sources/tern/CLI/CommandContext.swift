@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Domain
+import Foundation
 
-/// What a subcommand gets to work with: the global options and the output streams.
+/// What a subcommand gets to work with: the global options, the output streams, and (opened
+/// once per process, only by the commands that need them) the paths, store and session.
 final class CommandContext {
     let options: GlobalOptions
 
@@ -13,4 +16,44 @@ final class CommandContext {
     func printLine(_ text: String) {
         print(text)
     }
+
+    /// Where this process keeps its files.
+    lazy var paths: AppPaths = AppPaths.resolve(dataDirectory: options.dataDirectory, sessionFile: options.sessionFile)
+
+    private var openedServices: AppServices?
+
+    /// The store and services, opened on first use. A database that cannot be used stops
+    /// the command with the store's one-line message (which names the file).
+    func services() throws -> AppServices {
+        if let openedServices { return openedServices }
+        let services = try AppServices.open(paths: paths, seedSample: !options.noSample,
+                                            hasher: PasswordHasher())
+        openedServices = services
+        return services
+    }
+
+    /// The signed-in session, or nil. A session file open to others stops the command with
+    /// the `chmod` that fixes it.
+    func session() throws -> Session? {
+        try SessionFile(paths: paths).read()
+    }
+
+    /// Prints `value` as JSON (sorted keys, times as ISO 8601 UTC with `Z`).
+    func printJSON<T: Encodable>(_ value: T) throws {
+        let data = try JSONOutput.encoder.encode(value)
+        printLine(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// The JSON encoder of every `--json` output.
+enum JSONOutput {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(TernTime.iso8601(date))
+        }
+        return encoder
+    }()
 }

@@ -1,4 +1,74 @@
-/// The `account` subcommands.
+import Domain
+import Foundation
+
+/// The account subcommands: register, login, logout, whoami.
 enum AccountCommands {
-    static let specs: [CommandSpec] = []
+    static let specs: [CommandSpec] = [
+        CommandSpec(words: ["register"], usage: "register --email EMAIL",
+                    summary: "create an account and sign in (the password is read from the terminal or stdin)",
+                    options: [OptionSpec(name: "email", valueName: "EMAIL", help: "the email to sign in with")],
+                    positionals: 0...0, run: register),
+        CommandSpec(words: ["login"], usage: "login --email EMAIL",
+                    summary: "sign in (the password is read from the terminal or stdin)",
+                    options: [OptionSpec(name: "email", valueName: "EMAIL", help: "the account's email")],
+                    positionals: 0...0, run: login),
+        CommandSpec(words: ["logout"], usage: "logout", summary: "sign out", options: [], positionals: 0...0, run: logout),
+        CommandSpec(words: ["whoami"], usage: "whoami", summary: "show the signed-in user", options: [],
+                    positionals: 0...0, run: whoami),
+    ]
+
+    static func email(_ arguments: ParsedArguments, command: String) throws -> String {
+        guard let email = arguments.value("email") else { throw UsageError("usage: tern \(command) --email EMAIL") }
+        return email
+    }
+
+    static func register(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let email = try email(arguments, command: "register")
+        _ = try Validation.email(email)
+        let password = try PasswordPrompt.readNew()
+        let services = try context.services()
+        let session = try services.auth.register(email: email, password: password)
+        if context.options.json {
+            try context.printJSON(try services.auth.currentUser())
+        } else {
+            context.printLine("Registered and signed in as \(session.email).")
+            context.printLine("Next: tern profile set --display-name NAME --username NAME")
+        }
+    }
+
+    static func login(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let email = try email(arguments, command: "login")
+        let password = try PasswordPrompt.read()
+        let services = try context.services()
+        let session = try services.auth.signIn(email: email, password: password)
+        let user = try services.auth.currentUser()
+        if context.options.json {
+            try context.printJSON(user)
+        } else {
+            let name = user.map { $0.username.isEmpty ? "" : " (@\($0.username))" } ?? ""
+            context.printLine("Signed in as \(session.email)\(name).")
+            if user?.isUserOnboarded == false {
+                context.printLine("Finish your profile: tern profile set --display-name NAME --username NAME")
+            }
+        }
+    }
+
+    static func logout(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let file = SessionFile(paths: context.paths)
+        let wasSignedIn = (try? file.read()) != nil
+        try file.clear()
+        if !context.options.json {
+            context.printLine(wasSignedIn ? "Signed out." : "Not signed in.")
+        }
+    }
+
+    static func whoami(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        guard try context.session() != nil else { throw CommandFailure("not signed in") }
+        guard let user = try context.services().auth.currentUser() else { throw CommandFailure("not signed in") }
+        if context.options.json {
+            try context.printJSON(user)
+            return
+        }
+        context.printLine(ProfileCommands.describe(user))
+    }
 }

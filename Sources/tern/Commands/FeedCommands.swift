@@ -1,4 +1,77 @@
-/// The `feed` subcommands.
+import Domain
+import Foundation
+
+/// The feed, post, like and unlike subcommands.
 enum FeedCommands {
-    static let specs: [CommandSpec] = []
+    static let defaultLimit = 50
+
+    static let specs: [CommandSpec] = [
+        CommandSpec(words: ["feed"], usage: "feed [--liked] [--limit N]",
+                    summary: "read posts, newest first (--liked: the posts you liked, most recent like first)",
+                    options: [
+                        OptionSpec(name: "liked", valueName: nil, help: "only the posts you liked"),
+                        OptionSpec(name: "limit", valueName: "N", help: "show at most N posts (1 to 1000, default \(defaultLimit))"),
+                    ],
+                    positionals: 0...0, run: feed),
+        CommandSpec(words: ["post"], usage: "post TEXT", summary: "post up to 280 characters",
+                    options: [], positionals: 1...1000, run: post),
+        CommandSpec(words: ["like"], usage: "like TWEET_ID", summary: "like a post (liking twice changes nothing)",
+                    options: [], positionals: 1...1, run: { try setLike(true, $0, $1) }),
+        CommandSpec(words: ["unlike"], usage: "unlike TWEET_ID", summary: "take your like back",
+                    options: [], positionals: 1...1, run: { try setLike(false, $0, $1) }),
+    ]
+
+    static func feed(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        var limit = defaultLimit
+        if let text = arguments.value("limit") {
+            guard let value = Int(text), (1...1000).contains(value) else { throw UsageError("--limit must be 1 to 1000") }
+            limit = value
+        }
+        let session = try context.session()
+        let liked = arguments.has("liked")
+        if liked { _ = try SignInRequired.check(session, .viewLikedPosts) }
+        let page = try context.services().tweets.page(liked ? .liked : .all, limit: limit, viewer: session)
+        if context.options.json {
+            try context.printJSON(page.posts.map(FeedPostJSON.init))
+            return
+        }
+        if page.posts.isEmpty {
+            context.printLine(liked ? "You have not liked any posts yet: tern like TWEET_ID" : "No posts yet: tern post TEXT")
+            return
+        }
+        let now = Date()
+        context.printLine(liked ? "Liked" : "All posts")
+        for post in page.posts {
+            context.printLine("")
+            TextOutput.lines(for: post, now: now).forEach(context.printLine)
+        }
+        if page.next != nil {
+            context.printLine("")
+            context.printLine("(\(page.posts.count) shown; --limit N shows more)")
+        }
+    }
+
+    static func post(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .post)
+        let text = arguments.positionals.joined(separator: " ")
+        _ = try Validation.postText(text)
+        let post = try context.services().tweets.post(text, session: session)
+        try show(post, context)
+    }
+
+    static func setLike(_ liked: Bool, _ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .likePosts)
+        let tweets = try context.services().tweets
+        let post = liked ? try tweets.like(tweetID: arguments.positionals[0], session: session)
+                         : try tweets.unlike(tweetID: arguments.positionals[0], session: session)
+        try show(post, context)
+    }
+
+    static func show(_ post: FeedPost, _ context: CommandContext) throws {
+        if context.options.json {
+            try context.printJSON(FeedPostJSON(post))
+        } else {
+            TextOutput.lines(for: post).forEach(context.printLine)
+        }
+    }
 }

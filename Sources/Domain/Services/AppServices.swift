@@ -1,0 +1,73 @@
+import DocStore
+import Foundation
+
+/// The opening point of Tern's data: the document store at `AppPaths.databaseFile`, the
+/// session file, and the services over them.
+///
+/// A new database is seeded with the sample community once, in one batch (unless
+/// `seedSample` is false); a marker beside the documents records that the database was
+/// set up, so seeding never runs twice, even when several processes open it at once.
+public final class AppServices: @unchecked Sendable {
+    public let paths: AppPaths
+    public let store: DocumentStore
+    public let sessionFile: SessionFile
+    public let auth: AuthService
+    public let users: UserService
+    public let favorites: FavoritesService
+    public let tweets: TweetService
+
+    /// The protected record written by the first opening of a database.
+    static let setupMarker = "meta/setup"
+
+    /// Opens (creating when missing) the store. A file that is not a usable Tern database
+    /// throws the store's one-line `StoreError`, naming the file; it is never replaced.
+    public static func open(paths: AppPaths, seedSample: Bool = true, executor: CallbackExecutor = .immediate,
+                            hasher: PasswordHasher = PasswordHasher(),
+                            clock: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
+        let store = try DocumentStore.open(path: paths.databaseFile, executor: executor)
+        try setUpIfNew(store, seedSample: seedSample, now: clock(), community: { try SampleCommunity.load(paths: paths) })
+        return AppServices(paths: paths, store: store, hasher: hasher, clock: clock)
+    }
+
+    init(paths: AppPaths, store: DocumentStore, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
+        self.paths = paths
+        self.store = store
+        self.sessionFile = SessionFile(paths: paths)
+        self.auth = AuthService(store: store, sessionFile: sessionFile, hasher: hasher, clock: clock)
+        self.users = UserService(store: store)
+        self.favorites = FavoritesService(store: store)
+        self.tweets = TweetService(store: store)
+    }
+
+    /// The signed-in session, nil when signed out (a loose session file throws).
+    public func session() throws -> Session? {
+        try sessionFile.read()
+    }
+
+    /// Marks a new database as set up and seeds it, in one commit; does nothing for a
+    /// database already set up. Returns whether this call set it up.
+    @discardableResult
+    static func setUpIfNew(_ store: DocumentStore, seedSample: Bool, now: Date,
+                           community: () throws -> SampleCommunity) throws -> Bool {
+        if try store.protectedRecord(setupMarker) != nil { return false }
+        let sample = seedSample ? try community() : nil
+        return try store.runTransaction { transaction in
+            guard try transaction.protectedRecord(setupMarker) == nil else { return false }
+            if let sample {
+                for user in sample.users(now: now) {
+                    try transaction.setData(from: user, forDocument: store.collection("users").document(user.id))
+                }
+                for tweet in sample.tweets(now: now) {
+                    try transaction.setData(tweet.fields, forDocument: store.collection("tweets").document(tweet.id))
+                }
+                for like in sample.likes(now: now) {
+                    try transaction.setData(["likedAt": .timestamp(like.like.likedAt)],
+                                            forDocument: store.document("users/\(like.uid)/user-likes/\(like.tweetId)"))
+                }
+            }
+            let marker = "{\"createdAt\":\"\(TernTime.iso8601(now))\",\"sample\":\(sample != nil)}"
+            try transaction.setProtected(setupMarker, Data(marker.utf8))
+            return true
+        }
+    }
+}

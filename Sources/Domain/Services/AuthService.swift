@@ -1,0 +1,111 @@
+import DocStore
+import Foundation
+
+/// What the protected record `credentials/<normalised email>` holds: never part of a
+/// document, so no query or listener can read it.
+struct Credential: Codable, Equatable {
+    var uid: String
+    var email: String
+    var password: PasswordRecord
+
+    static func key(for email: String) -> String { "credentials/" + email }
+}
+
+/// Accounts: register, sign in, sign out, and who is signed in (the session file).
+///
+/// Hashing (deliberately slow) always runs outside the store's write lock; only the short
+/// commit that creates the account holds it.
+public final class AuthService: @unchecked Sendable {
+    let store: DocumentStore
+    let sessionFile: SessionFile
+    let hasher: PasswordHasher
+    let clock: @Sendable () -> Date
+
+    public init(store: DocumentStore, sessionFile: SessionFile, hasher: PasswordHasher = PasswordHasher(),
+                clock: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.sessionFile = sessionFile
+        self.hasher = hasher
+        self.clock = clock
+    }
+
+    /// Creates an account and signs it in. One commit writes `users/{uid}` (not onboarded)
+    /// and the credential; the email's uniqueness is checked inside that commit. The uid is
+    /// random and says nothing about the email.
+    @discardableResult
+    public func register(email rawEmail: String, password: String) throws -> Session {
+        let email = try Validation.email(rawEmail)
+        try Validation.password(password)
+        let record = try hasher.hash(password)
+        let uid = store.collection("users").document().documentID
+        let now = clock()
+        let credential = try JSONEncoder().encode(Credential(uid: uid, email: email, password: record))
+        try store.runTransaction { transaction in
+            if try transaction.protectedRecord(Credential.key(for: email)) != nil {
+                throw ServiceError.emailTaken(email)
+            }
+            try transaction.setData(from: User.newRegistration(id: uid, email: email, createdOn: now),
+                                    forDocument: store.collection("users").document(uid))
+            try transaction.setProtected(Credential.key(for: email), credential)
+        }
+        let session = Session(uid: uid, email: email, signedInAt: now)
+        try sessionFile.write(session)
+        return session
+    }
+
+    /// Signs in and writes the session file. An unknown email and a wrong password give the
+    /// same `ServiceError.wrongCredentials` and cost the same hashing time.
+    @discardableResult
+    public func signIn(email rawEmail: String, password: String) throws -> Session {
+        guard let email = try? Validation.email(rawEmail) else {
+            _ = try? hasher.verify(password, against: decoy)
+            throw ServiceError.wrongCredentials
+        }
+        guard let data = try store.protectedRecord(Credential.key(for: email)) else {
+            _ = try? hasher.verify(password, against: decoy)
+            throw ServiceError.wrongCredentials
+        }
+        let credential: Credential
+        do {
+            credential = try JSONDecoder().decode(Credential.self, from: data)
+        } catch {
+            throw PasswordHashError.malformedRecord("credentials of \(email)")
+        }
+        guard try hasher.verify(password, against: credential.password) else {
+            throw ServiceError.wrongCredentials
+        }
+        guard try store.collection("users").document(credential.uid).getDocument().exists else {
+            throw ServiceError.accountMissing(uid: credential.uid)
+        }
+        let session = Session(uid: credential.uid, email: email, signedInAt: clock())
+        try sessionFile.write(session)
+        return session
+    }
+
+    /// Forgets the session; signing out twice is fine.
+    public func signOut() throws {
+        try sessionFile.clear()
+    }
+
+    /// The signed-in session, nil when signed out. A session file open to others is refused
+    /// (`SessionFileError`, with the `chmod` that fixes it).
+    public func currentSession() throws -> Session? {
+        try sessionFile.read()
+    }
+
+    /// The signed-in user's document, nil when signed out.
+    public func currentUser() throws -> User? {
+        guard let session = try currentSession() else { return nil }
+        let snapshot = try store.collection("users").document(session.uid).getDocument()
+        guard snapshot.exists else { throw ServiceError.accountMissing(uid: session.uid) }
+        return try snapshot.data(as: User.self)
+    }
+
+    /// A record of no password with this hasher's parameters, verified against when the
+    /// email is unknown so that the answer takes as long as for a real account.
+    var decoy: PasswordRecord {
+        PasswordRecord(n: hasher.parameters.n, r: hasher.parameters.r, p: hasher.parameters.p,
+                       salt: Data(repeating: 0x5a, count: hasher.parameters.saltLength),
+                       hash: Data(repeating: 0, count: hasher.parameters.keyLength))
+    }
+}

@@ -1,0 +1,88 @@
+import DocStore
+import Foundation
+
+/// One row of the feed: the post, its author's names, and whether the viewer liked it.
+/// The shape of `tern feed --json` (`placeID` and `likedAt` aside).
+public struct FeedPost: Equatable, Sendable, Identifiable {
+    public var id: String
+    public var caption: String
+    public var timestamp: Date
+    /// The author's uid.
+    public var uid: String
+    /// The author's username and display name (empty when the author has not onboarded or
+    /// no longer exists).
+    public var username: String
+    public var displayName: String
+    public var likes: Int
+    /// Whether the signed-in viewer likes the post (always false signed out).
+    public var didLike: Bool
+    public var placeID: String?
+    /// When the viewer liked it, in the Liked view.
+    public var likedAt: Date?
+
+    public init(id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
+                likes: Int, didLike: Bool, placeID: String? = nil, likedAt: Date? = nil) {
+        self.id = id
+        self.caption = caption
+        self.timestamp = timestamp
+        self.uid = uid
+        self.username = username
+        self.displayName = displayName
+        self.likes = likes
+        self.didLike = didLike
+        self.placeID = placeID
+        self.likedAt = likedAt
+    }
+
+    /// The stored post without the viewer's state.
+    public var tweet: Tweet {
+        Tweet(id: id, caption: caption, timestamp: timestamp, uid: uid, likes: likes, placeID: placeID)
+    }
+}
+
+/// Where the next page starts: opaque, taken from the last row of a page.
+public struct FeedCursor: @unchecked Sendable {
+    let snapshot: DocumentSnapshot
+}
+
+/// One page of rows, newest (or most recently liked) first; `next` is nil on the last page.
+public struct FeedPage: Sendable {
+    public var posts: [FeedPost]
+    public var next: FeedCursor?
+
+    public init(posts: [FeedPost], next: FeedCursor?) {
+        self.posts = posts
+        self.next = next
+    }
+}
+
+/// Which posts a feed shows.
+public enum FeedKind: Equatable, Sendable {
+    /// Every post, newest first.
+    case all
+    /// The posts the viewer liked, most recently liked first (needs a signed-in viewer).
+    case liked
+    /// One user's posts, newest first.
+    case author(uid: String)
+}
+
+extension Tweet {
+    /// A post document decoded by hand: the id is the document's, not a field.
+    init(snapshot: DocumentSnapshot) throws {
+        guard let caption = snapshot.get("caption")?.stringValue,
+              let timestamp = snapshot.get("timestamp")?.dateValue,
+              let uid = snapshot.get("uid")?.stringValue
+        else { throw StoreError.coding("\(snapshot.reference.path) is not a post") }
+        self.init(id: snapshot.documentID, caption: caption, timestamp: timestamp, uid: uid,
+                  likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue)
+    }
+
+    /// The fields stored at `tweets/{id}`.
+    var fields: [String: WriteValue] {
+        var fields: [String: WriteValue] = [
+            "caption": .string(caption), "timestamp": .timestamp(timestamp), "uid": .string(uid), "likes": .int(likes),
+        ]
+        if let placeID { fields["placeID"] = .string(placeID) }
+        return fields
+    }
+}

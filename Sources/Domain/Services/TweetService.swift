@@ -1,0 +1,231 @@
+import DocStore
+import Foundation
+
+/// Posts and likes: `tweets/{id}` and `users/{uid}/user-likes/{tweetId}`.
+///
+/// Like and unlike are one transaction (the user-like document and `.increment(±1)` on the
+/// counter), idempotent: the like's existence is checked inside it. A page's `didLike` and
+/// authors are resolved with one `in` query each, never one query per post.
+public final class TweetService: @unchecked Sendable {
+    let store: DocumentStore
+    let users: UserService
+    /// Queries this service has run: the tests use it to check that a page costs a fixed
+    /// number of queries whatever its size.
+    private(set) var queryCount = 0
+
+    public init(store: DocumentStore) {
+        self.store = store
+        self.users = UserService(store: store)
+    }
+
+    var tweets: CollectionReference { store.collection("tweets") }
+
+    func likes(of uid: String) -> CollectionReference {
+        store.collection("users").document(uid).collection("user-likes")
+    }
+
+    func run(_ query: Query) throws -> [DocumentSnapshot] {
+        queryCount += 1
+        return try query.getDocuments().documents
+    }
+
+    // MARK: Writing
+
+    /// Posts `text` (validated: 1–280 characters after trimming, no controls) as the
+    /// signed-in user; the timestamp is the commit time.
+    @discardableResult
+    public func post(_ text: String, placeID: String? = nil, session: Session?) throws -> FeedPost {
+        let session = try SignInRequired.check(session, .post)
+        let caption = try Validation.postText(text)
+        let reference = tweets.document()
+        let tweet = try store.runTransaction { transaction -> Tweet in
+            var fields: [String: WriteValue] = [
+                "caption": .string(caption), "timestamp": .serverTimestamp, "uid": .string(session.uid), "likes": .int(0),
+            ]
+            if let placeID, !placeID.isEmpty { fields["placeID"] = .string(placeID) }
+            try transaction.setData(fields, forDocument: reference)
+            return try Tweet(snapshot: transaction.get(reference))
+        }
+        return try rows(for: [(tweet, nil)], viewer: session)[0]
+    }
+
+    /// Likes a post as the signed-in user. Liking a liked post changes nothing.
+    @discardableResult
+    public func like(tweetID: String, session: Session?) throws -> FeedPost {
+        try setLiked(true, tweetID: tweetID, session: session)
+    }
+
+    /// Takes the signed-in user's like back. Unliking a post not liked changes nothing.
+    @discardableResult
+    public func unlike(tweetID: String, session: Session?) throws -> FeedPost {
+        try setLiked(false, tweetID: tweetID, session: session)
+    }
+
+    /// Toggles the heart: likes when not liked, unlikes when liked, in one transaction.
+    @discardableResult
+    public func toggleLike(tweetID: String, session: Session?) throws -> FeedPost {
+        try setLiked(nil, tweetID: tweetID, session: session)
+    }
+
+    /// `liked == nil` toggles. The post's existence and the like's are read inside the
+    /// transaction, so concurrent processes can never count a like twice or lose one.
+    func setLiked(_ liked: Bool?, tweetID: String, session: Session?) throws -> FeedPost {
+        let session = try SignInRequired.check(session, .likePosts)
+        guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
+        let tweetReference = tweets.document(tweetID)
+        let likeReference = likes(of: session.uid).document(tweetID)
+        let (tweet, likedAt) = try store.runTransaction { transaction -> (Tweet, Date?) in
+            guard try transaction.get(tweetReference).exists else { throw ServiceError.postNotFound(tweetID) }
+            let existing = try transaction.get(likeReference)
+            let wanted = liked ?? !existing.exists
+            if wanted && !existing.exists {
+                try transaction.setData(["likedAt": .serverTimestamp], forDocument: likeReference)
+                try transaction.updateData(["likes": .increment(1)], forDocument: tweetReference)
+            } else if !wanted && existing.exists {
+                try transaction.deleteDocument(likeReference)
+                try transaction.updateData(["likes": .increment(-1)], forDocument: tweetReference)
+            }
+            let tweet = try Tweet(snapshot: transaction.get(tweetReference))
+            return (tweet, try transaction.get(likeReference).get("likedAt")?.dateValue)
+        }
+        var row = try authored([tweet])[0]
+        row.didLike = likedAt != nil
+        row.likedAt = likedAt
+        return row
+    }
+
+    // MARK: Reading
+
+    /// One post as `viewer` sees it, nil when there is none.
+    public func post(id: String, viewer: Session?) throws -> FeedPost? {
+        guard Self.isValidID(id) else { return nil }
+        let snapshot = try tweets.document(id).getDocument()
+        guard snapshot.exists else { return nil }
+        return try rows(for: [(Tweet(snapshot: snapshot), nil)], viewer: viewer).first
+    }
+
+    /// A page of `kind` for `viewer`, `limit` rows after `cursor`. A page costs three
+    /// queries whatever its size: the posts, their authors, the viewer's likes among them.
+    public func page(_ kind: FeedKind, limit: Int = 50, after cursor: FeedCursor? = nil, viewer: Session?) throws -> FeedPage {
+        let limit = max(1, limit)
+        switch kind {
+        case .liked:
+            let session = try SignInRequired.check(viewer, .viewLikedPosts)
+            var query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
+            if let cursor { query = query.start(afterDocument: cursor.snapshot) }
+            let likeDocuments = try run(query)
+            return FeedPage(posts: try likedRows(likeDocuments), next: likeDocuments.count == limit ? likeDocuments.last.map(FeedCursor.init) : nil)
+        case .all, .author:
+            let documents = try run(postsQuery(kind, limit: limit, after: cursor))
+            let rows = try rows(for: documents.map { (try Tweet(snapshot: $0), nil) }, viewer: viewer)
+            return FeedPage(posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil)
+        }
+    }
+
+    /// Calls `onChange` with the first page of `kind` now and whenever it changes: a post
+    /// added, a counter moved (by anyone, in any process once `pollExternalChanges` runs), or
+    /// in the Liked view a like given or taken back. Remove the registration to stop.
+    public func observe(_ kind: FeedKind, limit: Int = 50, viewer: Session?,
+                        onChange: @escaping (FeedPage) -> Void) throws -> ListenerRegistration {
+        switch kind {
+        case .liked:
+            let session = try SignInRequired.check(viewer, .viewLikedPosts)
+            let query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
+            return try query.addSnapshotListener { [weak self] snapshot in
+                guard let self, let rows = try? self.likedRows(snapshot.documents) else { return }
+                onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
+            }
+        case .all, .author:
+            return try postsQuery(kind, limit: limit, after: nil).addSnapshotListener { [weak self] snapshot in
+                guard let self,
+                      let rows = try? self.rows(for: snapshot.documents.map { (try Tweet(snapshot: $0), nil) }, viewer: viewer)
+                else { return }
+                onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
+            }
+        }
+    }
+
+    /// The ids among `tweetIDs` that `uid` liked, with when: ONE query
+    /// (`user-likes` where documentID in the ids), at most 1000 ids per query.
+    public func likedAt(among tweetIDs: [String], uid: String) throws -> [String: Date] {
+        var result: [String: Date] = [:]
+        let ids = Array(Set(tweetIDs.filter(Self.isValidID)))
+        for start in stride(from: 0, to: ids.count, by: 1000) {
+            let chunk = ids[start..<min(start + 1000, ids.count)].map { FieldValue.string($0) }
+            for document in try run(likes(of: uid).whereField(FieldPath.documentID, in: chunk)) {
+                result[document.documentID] = document.get("likedAt")?.dateValue ?? .distantPast
+            }
+        }
+        return result
+    }
+
+    /// The seeds' way, kept only for the benchmark: one read per post.
+    func likedAtOnePerPost(among tweetIDs: [String], uid: String) throws -> [String: Date] {
+        var result: [String: Date] = [:]
+        for id in tweetIDs {
+            queryCount += 1
+            if let date = try likes(of: uid).document(id).getDocument().get("likedAt")?.dateValue { result[id] = date }
+        }
+        return result
+    }
+
+    // MARK: Rows
+
+    func postsQuery(_ kind: FeedKind, limit: Int, after cursor: FeedCursor?) -> Query {
+        var query: Query = tweets
+        if case .author(let uid) = kind { query = query.whereField("uid", isEqualTo: .string(uid)) }
+        query = query.order(by: "timestamp", descending: true).limit(to: limit)
+        if let cursor { query = query.start(afterDocument: cursor.snapshot) }
+        return query
+    }
+
+    /// Rows for posts, with authors (one query) and the viewer's likes (one query).
+    func rows(for tweets: [(Tweet, Date?)], viewer: Session?) throws -> [FeedPost] {
+        var rows = try authored(tweets.map(\.0))
+        guard let viewer, !rows.isEmpty else { return rows }
+        let liked = try likedAt(among: rows.map(\.id), uid: viewer.uid)
+        for index in rows.indices {
+            rows[index].likedAt = liked[rows[index].id]
+            rows[index].didLike = rows[index].likedAt != nil
+        }
+        return rows
+    }
+
+    /// Rows for the viewer's like documents, in their order: the posts in one query, the
+    /// authors in another. Likes of posts that no longer exist are left out.
+    func likedRows(_ likeDocuments: [DocumentSnapshot]) throws -> [FeedPost] {
+        guard !likeDocuments.isEmpty else { return [] }
+        let ids = likeDocuments.map(\.documentID)
+        var posts: [String: Tweet] = [:]
+        for start in stride(from: 0, to: ids.count, by: 1000) {
+            let chunk = ids[start..<min(start + 1000, ids.count)].map { FieldValue.string($0) }
+            for document in try run(tweets.whereField(FieldPath.documentID, in: chunk)) {
+                posts[document.documentID] = try Tweet(snapshot: document)
+            }
+        }
+        let ordered = likeDocuments.compactMap { like in posts[like.documentID].map { ($0, like.get("likedAt")?.dateValue) } }
+        var rows = try authored(ordered.map(\.0))
+        for index in rows.indices {
+            rows[index].didLike = true
+            rows[index].likedAt = ordered[index].1
+        }
+        return rows
+    }
+
+    /// Rows with the authors' names filled in by one `in` query on `users`.
+    func authored(_ tweets: [Tweet]) throws -> [FeedPost] {
+        guard !tweets.isEmpty else { return [] }
+        queryCount += 1
+        let authors = try users.users(ids: tweets.map(\.uid))
+        return tweets.map { tweet in
+            let author = authors[tweet.uid]
+            return FeedPost(id: tweet.id, caption: tweet.caption, timestamp: tweet.timestamp, uid: tweet.uid,
+                            username: author?.username ?? "", displayName: author?.displayName ?? "",
+                            likes: tweet.likes, didLike: false, placeID: tweet.placeID)
+        }
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && !id.contains("/") && id != "." && id != ".."
+    }
+}
