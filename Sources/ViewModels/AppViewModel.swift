@@ -40,7 +40,7 @@ public final class AppViewModel {
     public let scheduler: WorkScheduler
     private let now: () -> Date
 
-    public init(services: AppServices, scheduler: WorkScheduler = WorkScheduler(), now: @escaping () -> Date = Date.init) {
+    public init(services: ScreenServices, scheduler: WorkScheduler = WorkScheduler(), now: @escaping () -> Date = Date.init) {
         self.now = now
         self.scheduler = scheduler
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, now: now)

@@ -23,9 +23,8 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     }
 
     public init(_ post: FeedPost) {
-        self.init(id: post.tweet.id, displayName: post.authorDisplayName, username: post.authorUsername,
-                  caption: post.tweet.caption, timestamp: post.tweet.timestamp, likes: post.tweet.likes,
-                  didLike: post.didLike)
+        self.init(id: post.id, displayName: post.displayName, username: post.username,
+                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike)
     }
 }
 

@@ -108,39 +108,11 @@ public protocol FavoritesPort: AnyObject {
     func removeFavorite(placeID: String, uid: String) throws
 }
 
-/// A post with its author and the viewer's like.
-public struct FeedPost: Equatable, Sendable {
-    public var tweet: Tweet
-    public var authorDisplayName: String
-    public var authorUsername: String
-    public var didLike: Bool
-    /// When the viewer liked it (for the Liked view's order).
-    public var likedAt: Date?
-
-    public init(tweet: Tweet, authorDisplayName: String, authorUsername: String, didLike: Bool = false, likedAt: Date? = nil) {
-        self.tweet = tweet
-        self.authorDisplayName = authorDisplayName
-        self.authorUsername = authorUsername
-        self.didLike = didLike
-        self.likedAt = likedAt
-    }
-}
-
-/// Which posts a feed subscription delivers.
-public enum FeedScope: Equatable, Sendable {
-    /// Every post, newest first.
-    case all
-    /// Posts `viewer` liked, most recently liked first.
-    case liked
-    /// Posts by one author, newest first.
-    case author(String)
-}
-
 /// Posts and likes.
 public protocol FeedPort: AnyObject {
-    /// Calls `onChange` with the posts of `scope` as `viewer` sees them, now and whenever
+    /// Calls `onChange` with the posts of `kind` as `viewer` sees them, now and whenever
     /// posts, likes or authors change.
-    func observeFeed(_ scope: FeedScope, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void) -> Cancellable
+    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void) -> Cancellable
     func like(tweetID: String, uid: String) throws
     func unlike(tweetID: String, uid: String) throws
     @discardableResult
@@ -148,20 +120,16 @@ public protocol FeedPort: AnyObject {
 }
 
 /// Everything the view models talk to.
-public struct AppServices {
+public struct ScreenServices {
     public var places: PlaceSearching
     public var accounts: AccountsPort
     public var favorites: FavoritesPort
     public var feed: FeedPort
-    /// The point the distance order measures from.
-    public var home: (latitude: Double, longitude: Double)
 
-    public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
-                home: (latitude: Double, longitude: Double)) {
+    public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort) {
         self.places = places
         self.accounts = accounts
         self.favorites = favorites
         self.feed = feed
-        self.home = home
     }
 }

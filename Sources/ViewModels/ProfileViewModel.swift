@@ -120,7 +120,7 @@ public final class ProfileViewModel {
             state.selected = 0
             if let uid = user?.id {
                 userSubscription = accounts.observeUser(uid: uid) { [weak self] user in self?.userDocumentChanged(user) }
-                postsSubscription = feed.observeFeed(.author(uid), viewer: uid, limit: 100) { [weak self] posts in
+                postsSubscription = feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100) { [weak self] posts in
                     self?.state.posts = posts.map(FeedRowModel.init)
                     self?.publish()
                 }
