@@ -68,6 +68,23 @@ public final class EventLoop {
         }
     }
 
+    /// Handles one event and brings the screen up to date, without waiting or polling.
+    public func process(_ event: InputEvent) {
+        handle(event)
+        settle()
+    }
+
+    /// Delivers callbacks, expires toasts, draws, runs slow work and draws again.
+    public func settle() {
+        deliverCallbacks()
+        app.tick()
+        if dirty { draw() }
+        if app.scheduler.runPending() {
+            deliverCallbacks()
+            draw()
+        }
+    }
+
     public func handle(_ event: InputEvent) {
         if case .resize = event {
             frames.invalidate()
