@@ -76,6 +76,12 @@ public enum AppKeyMap {
         Binding(keys: ["ctrl-c"], help: "quit", action: .quit, inFooter: false),
     ])
 
+    /// The search field's keys as the Places help lists them.
+    static let searchFieldHelp = KeyMap<AppAction>([
+        Binding(keys: ["enter"], help: "in search: keep query", action: .submit),
+        Binding(keys: ["esc"], help: "in search: clear query", action: .cancel),
+    ])
+
     public static let composeField = KeyMap<AppAction>([
         Binding(keys: ["enter"], help: "post", action: .submit),
         Binding(keys: ["esc"], help: "cancel", action: .cancel),
@@ -125,19 +131,12 @@ public enum AppKeyMap {
     /// What the help overlay lists for the current screen (its bindings, then the global ones).
     public static func helpMap(for app: AppViewModel) -> KeyMap<AppAction> {
         switch app.state.tab {
-        case .places: return places.merged(with: searchField.filtered { $0 == .submit || $0 == .cancel }).merged(with: global)
+        case .places: return places.merged(with: searchFieldHelp).merged(with: global)
         case .favorites: return favorites.merged(with: global)
         case .feed: return feed.merged(with: global)
         case .profile:
             let screen = app.profile.state.user == nil ? profileSignedOut : profileSignedIn
             return screen.merged(with: form).merged(with: global)
         }
-    }
-}
-
-extension KeyMap {
-    /// Only the bindings whose action passes `keep`.
-    func filtered(_ keep: (Action) -> Bool) -> KeyMap<Action> {
-        KeyMap(bindings.filter { keep($0.action) })
     }
 }

@@ -95,7 +95,8 @@ struct PlacesScreen {
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }
-        let mapArea = area.split(top: lines.count + 1).rest
+        var mapArea = area.split(top: lines.count + 1).rest
+        mapArea.height = min(mapArea.height, 14)
         guard mapArea.height >= 3, mapArea.width >= 6 else { return }
         let box = BoxView(title: "Map", style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
