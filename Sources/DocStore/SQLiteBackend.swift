@@ -105,6 +105,19 @@ final class SQLiteBackend: StoreBackend {
         }
     }
 
+    /// SQLite's plan for a query, one line per step (for tests that guard index use).
+    func queryPlan(for query: QuerySpec) throws -> [String] {
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        return try translating {
+            try connection.query("EXPLAIN QUERY PLAN SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                                 sql.selectParameters, cache: false).compactMap { row in
+                if case .text(let detail)? = row.last { return detail }
+                return nil
+            }
+        }
+    }
+
     func count(matching query: QuerySpec) throws -> Int {
         let sql = try SQLiteQuery(query)
         try ensureIndex(sql.index)
