@@ -30,7 +30,7 @@ final class SQLiteBackend: StoreBackend {
             // mmap_size stays at its default of 0 on purpose: Debian's SQLite 3.40.1 predates the
             // fix for the WAL-reset race, and with memory-mapped I/O that race can corrupt the
             // file when several processes write.
-            try connection.execute("PRAGMA busy_timeout = 10000")
+            connection.setBusyTimeout(seconds: 10)
             if !checked { try SQLiteFileCheck.inspectSchema(of: connection, file: file) }
             try connection.execute("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = FULL")
