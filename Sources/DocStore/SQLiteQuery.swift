@@ -30,14 +30,16 @@ struct SQLiteQuery {
                 let column = try Self.column(field)
                 indexable = indexable && column.parameter == nil
                 if !field.isDocumentID { indexColumns.append(column.sql) }
-                if value == .null {
-                    let type = try Self.typeExpression(field)
-                    whereClause += " AND \(type.sql) = 'null'"
-                    whereParameters += type.parameter.map { [$0] } ?? []
-                } else {
+                if value != .null {
                     whereClause += " AND \(column.sql) = \(Self.placeholder(value))"
                     whereParameters += column.parameter.map { [$0] } ?? []
                     whereParameters.append(try Self.bind(value))
+                }
+                // SQL sees true as 1: the JSON type keeps booleans, numbers and null apart.
+                if let types = Self.jsonTypes(of: value), !field.isDocumentID {
+                    let type = try Self.typeExpression(field)
+                    whereClause += " AND \(type.sql) IN (\(types))"
+                    whereParameters += type.parameter.map { [$0] } ?? []
                 }
             case .isIn(let field, let values):
                 guard !values.isEmpty else { whereClause += " AND 0"; continue }
@@ -153,6 +155,16 @@ struct SQLiteQuery {
     private static func typeExpression(_ field: FieldPath) throws -> (sql: String, parameter: SQLValue?) {
         let path = try jsonPath(field)
         return path.literal ? ("json_type(data, '\(path.path)')", nil) : ("json_type(data, ?)", .text(path.path))
+    }
+
+    /// The JSON types an equality on `value` must also check, when SQL alone would mix them up.
+    private static func jsonTypes(of value: FieldValue) -> String? {
+        switch value {
+        case .null: return "'null'"
+        case .bool: return "'true', 'false'"
+        case .int, .double: return "'integer', 'real'"
+        default: return nil
+        }
     }
 
     private static func placeholder(_ value: FieldValue) -> String {

@@ -26,6 +26,11 @@ struct QueryTests {
         #expect(try tweets.whereField("likes", in: []).getDocuments().isEmpty)
         #expect(try tweets.whereField("caption", isEqualTo: "post 3").whereField("uid", isEqualTo: "u2").count() == 1)
         #expect(try tweets.whereField("missing", isEqualTo: nil).count() == 0)
+        try tweets.document("flag").setData(["likes": true, "uid": nil])
+        #expect(try tweets.whereField("likes", isEqualTo: 1).getDocuments().documents.map(\.id) == ["t1"], "true is not 1")
+        #expect(try tweets.whereField("likes", isEqualTo: true).getDocuments().documents.map(\.id) == ["flag"])
+        #expect(try tweets.whereField("uid", isEqualTo: nil).getDocuments().documents.map(\.id) == ["flag"])
+        #expect(try tweets.whereField("likes", isEqualTo: 1.0).count() == 1, "numbers compare by value")
         #expect(try tweets.whereField("timestamp", isEqualTo: .timestamp(Date(timeIntervalSince1970: 1))).getDocuments().documents.map(\.id) == ["t2", "t3"])
     }
 
