@@ -1,2 +1,51 @@
 import DocStore
-print("probe")
+import Foundation
+
+// A helper the store tests start as separate processes:
+//   DocStoreProbe count DB COUNT      COUNT transactions: read counters/main, write count+1,
+//                                     add one row to counters/main/rows
+//   DocStoreProbe write-loop DB       commits notes/{n} forever, printing each id after commit
+//   DocStoreProbe set DB PATH FIELD VALUE   one setData(merge: true) of a string field
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else { fail("usage: DocStoreProbe count|write-loop|set DB ...") }
+setvbuf(stdout, nil, _IOLBF, 0)
+
+do {
+    let store = try DocumentStore.open(path: arguments[1], executor: .immediate)
+    switch arguments[0] {
+    case "count":
+        let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
+        let counter = store.document("counters/main")
+        for _ in 0..<count {
+            try store.runTransaction { tx in
+                let current = try tx.get(counter).get("count")?.intValue ?? 0
+                try tx.setData(["count": .int(current + 1)], forDocument: counter, merge: true)
+                try tx.setData(["at": .serverTimestamp, "pid": .int(Int(getpid()))], forDocument: counter.collection("rows").document())
+            }
+        }
+    case "write-loop":
+        var n = 0
+        while true {
+            n += 1
+            let id = "\(getpid())-\(n)"
+            let batch = store.batch()
+            batch.setData(["n": .int(n), "text": .string(String(repeating: "x", count: 200))], forDocument: store.document("notes/\(id)"))
+            batch.setData(["written": .increment(1)], forDocument: store.document("counters/notes"), merge: true)
+            try batch.commit()
+            print(id)
+        }
+    case "set" where arguments.count == 5:
+        try store.document(arguments[2]).setData([arguments[3]: .string(arguments[4])], merge: true)
+    default:
+        fail("unknown command \(arguments[0])")
+    }
+    store.close()
+} catch {
+    fail("\(error)")
+}

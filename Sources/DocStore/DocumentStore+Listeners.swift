@@ -1,0 +1,48 @@
+extension DocumentStore {
+    /// Registers a listener, delivers its first snapshot through the executor at once, and
+    /// returns the handle that removes it.
+    func addListener(isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
+                     refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?) throws -> ListenerRegistration {
+        try locked {
+            try checkOpen()
+            let entry = ListenerEntry(id: listeners.makeID(), isAffected: isAffected, refresh: refresh)
+            let first = try entry.refresh(ListenerReadCache(backend: backend))
+            listeners.add(entry)
+            if let first {
+                // Deliver as a round of its own, so a first callback that writes does not nest.
+                let wasDelivering = listeners.isDelivering
+                listeners.isDelivering = true
+                run(first, for: entry)
+                listeners.isDelivering = wasDelivering
+                deliverNotifications()
+            }
+            return ListenerRegistration { [weak self] in
+                guard let self else { return }
+                self.locked { self.listeners.remove(id: entry.id) }
+            }
+        }
+    }
+
+    /// Re-reads every listener concerned by the marked writes and delivers what changed.
+    /// Loops rather than recursing when a callback writes back.
+    func deliverNotifications() {
+        guard !listeners.isDelivering else { return }
+        listeners.isDelivering = true
+        defer { listeners.isDelivering = false }
+        while let affected = listeners.takeAffected() {
+            let cache = ListenerReadCache(backend: backend)
+            for entry in affected where entry.isActive {
+                // A listener whose query fails keeps its last result and is retried on the next change.
+                guard let callback = try? entry.refresh(cache) else { continue }
+                run(callback, for: entry)
+            }
+        }
+    }
+
+    private func run(_ callback: @escaping () -> Void, for entry: ListenerEntry) {
+        executor.run { [weak entry] in
+            guard entry?.isActive == true else { return }
+            callback()
+        }
+    }
+}

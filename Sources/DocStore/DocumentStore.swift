@@ -1,0 +1,145 @@
+import Foundation
+
+/// A local, Firestore-shaped document store: collections of documents addressed by
+/// slash-separated paths, queries, atomic batches and transactions, and snapshot listeners
+/// that also hear about commits made by other processes on the same file.
+///
+/// Calls are synchronous and throw `StoreError`. One store may be shared between threads;
+/// calls are serialised.
+public final class DocumentStore: @unchecked Sendable {
+    let backend: StoreBackend
+    let executor: CallbackExecutor
+    let lock = NSRecursiveLock()
+    var listeners = ListenerSet()
+    private var isClosed = false
+
+    init(backend: StoreBackend, executor: CallbackExecutor) {
+        self.backend = backend
+        self.executor = executor
+    }
+
+    /// Opens the database at `path`, creating it and its directory when missing. A file
+    /// that is not a Tern database, is newer than this build, or cannot be opened throws
+    /// and is left untouched.
+    public static func open(path: String, executor: CallbackExecutor) throws -> DocumentStore {
+        DocumentStore(backend: try SQLiteBackend.open(file: path), executor: executor)
+    }
+
+    /// Closes the database; later calls throw `StoreError.closed` and listeners stop.
+    public func close() {
+        locked {
+            guard !isClosed else { return }
+            isClosed = true
+            listeners.removeAll()
+            backend.close()
+        }
+    }
+
+    deinit { if !isClosed { backend.close() } }
+
+    /// The file (or address) behind this store, for messages.
+    public var location: String { backend.location }
+
+    /// The collection at `path` (an odd number of segments, e.g. `"favorites/u1/favorites"`).
+    public func collection(_ path: String) -> CollectionReference {
+        CollectionReference(store: self, path: Result { try ResourcePath(path).requireCollection(path) }.mapStoreError(), text: path)
+    }
+
+    /// The document at `path` (an even number of segments, e.g. `"users/u1/user-likes/t1"`).
+    public func document(_ path: String) -> DocumentReference {
+        DocumentReference(store: self, path: Result { try ResourcePath(path).requireDocument(path) }.mapStoreError(), text: path)
+    }
+
+    /// A batch of writes committed all or nothing by `commit()`.
+    public func batch() -> WriteBatch { WriteBatch(store: self) }
+
+    /// Runs `body` in one write transaction: reads see the current data, other writers wait,
+    /// and every write commits together, or none does when `body` throws.
+    @discardableResult
+    public func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try locked {
+            try checkOpen()
+            let transaction = Transaction(store: self, commitTime: Date())
+            let result = try backend.writeTransaction {
+                defer { transaction.isFinished = true }
+                return try body(transaction)
+            }
+            notify(touched: transaction.touched)
+            return result
+        }
+    }
+
+    /// A protected record (credentials and the like): bytes under a key that no document,
+    /// collection or query can reach. Nil when there is none.
+    public func protectedRecord(_ key: String) throws -> Data? {
+        try locked {
+            try checkOpen()
+            return try backend.protectedRecord(key)
+        }
+    }
+
+    /// Stores a protected record in its own commit.
+    public func setProtectedRecord(_ key: String, _ value: Data) throws {
+        try commit([.setProtected(key, value)])
+    }
+
+    /// Removes a protected record in its own commit.
+    public func deleteProtectedRecord(_ key: String) throws {
+        try commit([.deleteProtected(key)])
+    }
+
+    /// Delivers commits made by other processes to this store's listeners. Costs one cheap
+    /// check when nothing changed; call it from the event loop, then drain the callback queue.
+    /// Returns true when another process had committed.
+    @discardableResult
+    public func pollExternalChanges() throws -> Bool {
+        try locked {
+            try checkOpen()
+            guard try backend.hasExternalChanges() else { return false }
+            listeners.markAllDirty()
+            deliverNotifications()
+            return true
+        }
+    }
+
+    /// Problems found by a full consistency check of the file; empty when it is sound.
+    public func integrityProblems() throws -> [String] {
+        try locked {
+            try checkOpen()
+            return try backend.integrityProblems()
+        }
+    }
+
+    func commit(_ operations: [WriteOperation]) throws {
+        try locked {
+            try checkOpen()
+            let commitTime = Date()
+            let touched = try backend.writeTransaction {
+                try operations.compactMap { try $0.apply(to: backend, at: commitTime) }
+            }
+            notify(touched: Set(touched))
+        }
+    }
+
+    func notify(touched: Set<ResourcePath>) {
+        guard !touched.isEmpty else { return }
+        listeners.markDirty(touched)
+        deliverNotifications()
+    }
+
+    func checkOpen() throws {
+        if isClosed { throw StoreError.closed }
+    }
+
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
+
+extension Result where Failure == Error {
+    func mapStoreError() -> Result<Success, StoreError> {
+        mapError { $0 as? StoreError ?? .invalidArgument("\($0)") }
+    }
+}

@@ -1,0 +1,117 @@
+/// A filtered, ordered, limited view of one collection, run by the database (indexes
+/// included) rather than by decoding every document. Builder methods return new queries.
+public class Query: @unchecked Sendable {
+    let store: DocumentStore
+    let spec: Result<QuerySpec, StoreError>
+
+    init(store: DocumentStore, spec: Result<QuerySpec, StoreError>) {
+        self.store = store
+        self.spec = spec
+    }
+
+    private func with(_ change: (inout QuerySpec) throws -> Void) -> Query {
+        Query(store: store, spec: spec.flatMap { base in
+            Result {
+                var copy = base
+                try change(&copy)
+                return copy
+            }.mapStoreError()
+        })
+    }
+
+    /// Documents whose field equals `value` (`FieldPath.documentID` compares ids).
+    public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Query {
+        with { try field.validate(); $0.filters.append(.equal(field, value)) }
+    }
+
+    /// Documents whose field, named by a dotted string, equals `value`.
+    public func whereField(_ field: String, isEqualTo value: FieldValue) -> Query {
+        whereField(FieldPath(dotted: field), isEqualTo: value)
+    }
+
+    /// Documents whose field, named by a dotted string, equals any of `values`.
+    public func whereField(_ field: String, in values: [FieldValue]) -> Query {
+        whereField(FieldPath(dotted: field), in: values)
+    }
+
+    /// Documents whose field equals any of `values` (at most 1000), e.g. "which of these
+    /// post ids has this user liked" with `FieldPath.documentID`.
+    public func whereField(_ field: FieldPath, in values: [FieldValue]) -> Query {
+        with { try field.validate(); $0.filters.append(.isIn(field, values)) }
+    }
+
+    /// Orders by a field; documents without it are left out. Ties are broken by document id.
+    public func order(by field: FieldPath, descending: Bool = false) -> Query {
+        with { try field.validate(); $0.orders.append(.init(field: field, descending: descending)) }
+    }
+
+    /// Orders by a field named by a dotted string.
+    public func order(by field: String, descending: Bool = false) -> Query {
+        order(by: FieldPath(dotted: field), descending: descending)
+    }
+
+    /// At most `count` documents.
+    public func limit(to count: Int) -> Query { with { $0.limit = count } }
+
+    /// Starts strictly after `document` in this query's order (ties resolved by id), for
+    /// paging.
+    public func start(afterDocument document: DocumentSnapshot) -> Query {
+        with { spec in
+            let values = try spec.orders.filter { !$0.field.isDocumentID }.map { order -> FieldValue in
+                guard let value = document.get(order.field) else {
+                    throw StoreError.invalidArgument("the cursor document has no field \"\(order.field.dotted)\"")
+                }
+                return value
+            }
+            if spec.orders.contains(where: \.field.isDocumentID) {
+                spec.startAfter = .init(values: spec.orders.map { $0.field.isDocumentID ? .string(document.id) : (document.get($0.field) ?? .null) }, documentID: nil)
+            } else {
+                spec.startAfter = .init(values: values, documentID: document.id)
+            }
+        }
+    }
+
+    /// Starts strictly after these values of the order-by fields (documents tied on them
+    /// are skipped).
+    public func start(after values: [FieldValue]) -> Query {
+        with { $0.startAfter = .init(values: values, documentID: nil) }
+    }
+
+    /// Runs the query now.
+    public func getDocuments() throws -> QuerySnapshot {
+        let spec = try spec.get()
+        let documents = try store.locked {
+            try store.checkOpen()
+            return try store.backend.documents(matching: spec)
+        }
+        return QuerySnapshot(query: self, stored: documents, previous: nil)
+    }
+
+    /// How many documents match, counted by the database.
+    public func count() throws -> Int {
+        let spec = try spec.get()
+        return try store.locked {
+            try store.checkOpen()
+            return try store.backend.count(matching: spec)
+        }
+    }
+
+    /// Calls `listener` with the results now and after every commit that changes them,
+    /// with `documentChanges` describing the difference.
+    public func addSnapshotListener(_ listener: @escaping (QuerySnapshot) -> Void) throws -> ListenerRegistration {
+        let spec = try spec.get()
+        var last: [StoredDocument]?
+        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
+            let (documents, snapshots) = try cache.documents(matching: spec, for: self)
+            if let last, last == documents { return nil }
+            let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
+            last = documents
+            return { listener(snapshot) }
+        })
+    }
+
+    func reference(for id: String) -> DocumentReference {
+        DocumentReference(store: store, path: spec.map { ResourcePath(segments: $0.collection.segments + [id]) },
+                          text: ((try? spec.get().collection.string) ?? "") + "/" + id)
+    }
+}

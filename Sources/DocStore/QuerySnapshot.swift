@@ -1,0 +1,27 @@
+/// The results of a query at one moment, and how they differ from the previous snapshot
+/// delivered to the same listener.
+public struct QuerySnapshot: @unchecked Sendable {
+    /// The query that produced this snapshot.
+    public let query: Query
+    /// The matching documents, in query order.
+    public let documents: [DocumentSnapshot]
+    /// What changed since the listener's previous snapshot; all `.added` for the first one
+    /// and for `getDocuments()`.
+    public let documentChanges: [DocumentChange]
+
+    /// How many documents matched.
+    public var count: Int { documents.count }
+    /// True when nothing matched.
+    public var isEmpty: Bool { documents.isEmpty }
+
+    init(query: Query, stored: [StoredDocument], previous: [StoredDocument]?, snapshots: [DocumentSnapshot]? = nil) {
+        self.query = query
+        let documents = snapshots ?? Self.snapshots(of: stored, in: query)
+        self.documents = documents
+        documentChanges = DocumentChange.changes(in: query, from: previous ?? [], to: stored, snapshots: documents)
+    }
+
+    static func snapshots(of stored: [StoredDocument], in query: Query) -> [DocumentSnapshot] {
+        stored.map { DocumentSnapshot(reference: query.reference(for: $0.id), data: $0.fields) }
+    }
+}

@@ -1,0 +1,196 @@
+import CSQLite
+import Foundation
+
+/// The store's tables in one SQLite file: documents as JSON text keyed by
+/// (parent collection path, id), and protected records in a table no query reaches.
+final class SQLiteBackend: StoreBackend {
+    let location: String
+    private let connection: SQLiteConnection
+    private var inTransaction = false
+    private var lastDataVersion: Int64 = 0
+    private var knownIndexes: Set<String> = []
+
+    private init(file: String, connection: SQLiteConnection) {
+        location = file
+        self.connection = connection
+    }
+
+    /// Opens (creating if needed) a Tern database. An existing file is first checked
+    /// read-only, so a foreign, corrupt or newer file is reported and left untouched.
+    static func open(file: String) throws -> SQLiteBackend {
+        let checked = try SQLiteFileCheck.check(file: file)
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        } catch let failure as SQLiteFailure {
+            throw StoreError.cannotOpen(file: file, reason: failure.message)
+        }
+        let backend = SQLiteBackend(file: file, connection: connection)
+        try backend.translating {
+            // mmap_size stays at its default of 0 on purpose: Debian's SQLite 3.40.1 predates the
+            // fix for the WAL-reset race, and with memory-mapped I/O that race can corrupt the
+            // file when several processes write.
+            connection.setBusyTimeout(seconds: 10)
+            if !checked { try SQLiteFileCheck.inspectSchema(of: connection, file: file) }
+            try connection.execute("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = FULL")
+            try connection.execute("PRAGMA foreign_keys = ON")
+            try backend.migrate()
+            backend.lastDataVersion = try connection.scalarInt("PRAGMA data_version")
+        }
+        return backend
+    }
+
+    private func migrate() throws {
+        let known = SQLiteSchema.currentVersion
+        if try connection.scalarInt("PRAGMA user_version") == known { return }
+        try writeTransaction {
+            let version = Int(try connection.scalarInt("PRAGMA user_version"))
+            if version > known { throw StoreError.newerSchema(file: location, found: version, known: known) }
+            for migration in SQLiteSchema.migrations[version...] { try connection.execute(migration) }
+            try connection.execute("PRAGMA user_version = \(known)")
+        }
+    }
+
+    /// Runs `body`, turning SQLite failures into one-line store errors naming the file.
+    @discardableResult
+    private func translating<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let failure as SQLiteFailure {
+            if failure.isNotADatabase {
+                throw StoreError.notADatabase(file: location, detail: failure.message)
+            }
+            throw StoreError.backend(file: location, message: failure.message)
+        }
+    }
+
+    func document(at path: ResourcePath) throws -> [String: FieldValue]? {
+        try translating {
+            let rows = try connection.query("SELECT data FROM documents WHERE parent = ? AND id = ?",
+                                            [.text(path.parent.string), .text(path.lastSegment)])
+            guard case .text(let json)? = rows.first?.first else { return nil }
+            return try StorageJSON.decode(json)
+        }
+    }
+
+    func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
+        let json = try StorageJSON.encode(fields)
+        try translating {
+            try connection.query("""
+                INSERT INTO documents (parent, id, data) VALUES (?, ?, ?)
+                ON CONFLICT (parent, id) DO UPDATE SET data = excluded.data
+                """, [.text(path.parent.string), .text(path.lastSegment), .text(json)])
+        }
+    }
+
+    func deleteDocument(at path: ResourcePath) throws {
+        try translating {
+            try connection.query("DELETE FROM documents WHERE parent = ? AND id = ?",
+                                 [.text(path.parent.string), .text(path.lastSegment)])
+        }
+    }
+
+    func documents(matching query: QuerySpec) throws -> [StoredDocument] {
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        return try translating {
+            var result: [StoredDocument] = []
+            try connection.each("SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                                sql.selectParameters) { row in
+                guard row.count == 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return }
+                result.append(StoredDocument(id: id, fields: try StorageJSON.decode(json)))
+            }
+            return result
+        }
+    }
+
+    /// SQLite's plan for a query, one line per step (for tests that guard index use).
+    func queryPlan(for query: QuerySpec) throws -> [String] {
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        return try translating {
+            try connection.query("EXPLAIN QUERY PLAN SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                                 sql.selectParameters, cache: false).compactMap { row in
+                if case .text(let detail)? = row.last { return detail }
+                return nil
+            }
+        }
+    }
+
+    func count(matching query: QuerySpec) throws -> Int {
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        return try translating {
+            Int(try connection.scalarInt(
+                "SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause))", sql.countParameters))
+        }
+    }
+
+    /// Creates the index a query wants, once, like Firestore's automatic single-field indexes.
+    private func ensureIndex(_ index: SQLiteQuery.Index?) throws {
+        guard let index, !knownIndexes.contains(index.name), !inTransaction else { return }
+        try writeTransaction {
+            try translating { try connection.execute(index.createStatement) }
+        }
+        knownIndexes.insert(index.name)
+    }
+
+    func protectedRecord(_ key: String) throws -> Data? {
+        try translating {
+            let rows = try connection.query("SELECT value FROM protected_records WHERE key = ?", [.text(key)])
+            switch rows.first?.first {
+            case .blob(let data)?: return data
+            case .text(let text)?: return Data(text.utf8)
+            default: return nil
+            }
+        }
+    }
+
+    func putProtectedRecord(_ value: Data, key: String) throws {
+        try translating {
+            try connection.query("""
+                INSERT INTO protected_records (key, value) VALUES (?, ?)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """, [.text(key), .blob(value)])
+        }
+    }
+
+    func deleteProtectedRecord(_ key: String) throws {
+        try translating { try connection.query("DELETE FROM protected_records WHERE key = ?", [.text(key)]) }
+    }
+
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard !inTransaction else {
+            throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
+        }
+        try translating { try connection.execute("BEGIN IMMEDIATE") }
+        inTransaction = true
+        defer { inTransaction = false }
+        do {
+            let result = try body()
+            try translating { try connection.execute("COMMIT") }
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    func hasExternalChanges() throws -> Bool {
+        let version = try translating { try connection.scalarInt("PRAGMA data_version") }
+        defer { lastDataVersion = version }
+        return version != lastDataVersion
+    }
+
+    func integrityProblems() throws -> [String] {
+        try translating {
+            try connection.query("PRAGMA integrity_check", cache: false).compactMap { row in
+                guard case .text(let line)? = row.first, line != "ok" else { return nil }
+                return line
+            }
+        }
+    }
+
+    func close() { connection.close() }
+}

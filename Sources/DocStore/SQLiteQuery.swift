@@ -1,0 +1,194 @@
+/// A `QuerySpec` translated to SQL over the `documents` table: fields are read with
+/// `json_extract`, and the expression index that serves the query is named alongside.
+struct SQLiteQuery {
+    /// An expression index over (parent, filtered fields, ordered fields, id).
+    struct Index {
+        let name: String
+        let createStatement: String
+    }
+
+    private(set) var whereClause = "parent = ?"
+    private(set) var orderClause = ""
+    private(set) var limitClause = ""
+    /// Parameters of the WHERE clause, then of ORDER BY, then of LIMIT.
+    private(set) var whereParameters: [SQLValue]
+    private(set) var orderParameters: [SQLValue] = []
+    private(set) var limitParameters: [SQLValue] = []
+    private(set) var index: Index?
+
+    var selectParameters: [SQLValue] { whereParameters + orderParameters + limitParameters }
+    var countParameters: [SQLValue] { whereParameters + limitParameters }
+
+    init(_ query: QuerySpec) throws {
+        whereParameters = [.text(query.collection.string)]
+        var indexColumns: [String] = []
+        var indexable = true
+
+        for filter in query.filters {
+            switch filter {
+            case .equal(let field, let value):
+                let column = try Self.column(field)
+                indexable = indexable && column.parameter == nil
+                if !field.isDocumentID { indexColumns.append(column.sql) }
+                if value != .null {
+                    whereClause += " AND \(column.sql) = \(Self.placeholder(value))"
+                    whereParameters += column.parameter.map { [$0] } ?? []
+                    whereParameters.append(try Self.bind(value))
+                }
+                // SQL sees true as 1: the JSON type keeps booleans, numbers and null apart.
+                if let types = Self.jsonTypes(of: value), !field.isDocumentID {
+                    let type = try Self.typeExpression(field)
+                    whereClause += " AND \(type.sql) IN (\(types))"
+                    whereParameters += type.parameter.map { [$0] } ?? []
+                }
+            case .isIn(let field, let values):
+                guard !values.isEmpty else { whereClause += " AND 0"; continue }
+                guard values.count <= 1000 else { throw StoreError.invalidArgument("an in-filter takes at most 1000 values") }
+                let column = try Self.column(field)
+                indexable = indexable && column.parameter == nil
+                if !field.isDocumentID { indexColumns.append(column.sql) }
+                whereClause += " AND \(column.sql) IN (" + values.map(Self.placeholder).joined(separator: ", ") + ")"
+                whereParameters += column.parameter.map { [$0] } ?? []
+                whereParameters += try values.map(Self.bind)
+            }
+        }
+
+        var orders = query.orders
+        if !orders.contains(where: { $0.field.isDocumentID }) {
+            orders.append(.init(field: .documentID, descending: orders.last?.descending ?? false))
+        }
+        var orderTerms: [String] = []
+        var orderColumns: [(sql: String, parameter: SQLValue?, descending: Bool)] = []
+        for order in orders {
+            let column = try Self.column(order.field)
+            orderColumns.append((column.sql, column.parameter, order.descending))
+            if !order.field.isDocumentID {
+                indexable = indexable && column.parameter == nil
+                whereClause += " AND \(column.sql) IS NOT NULL"
+                whereParameters += column.parameter.map { [$0] } ?? []
+            }
+        }
+
+        if let cursor = query.startAfter {
+            var keys = Array(orderColumns.prefix(cursor.values.count))
+            var values = cursor.values
+            if let id = cursor.documentID, cursor.values.count == orderColumns.count - 1, let idColumn = orderColumns.last {
+                keys.append(idColumn)
+                values.append(.string(id))
+            }
+            guard !keys.isEmpty, keys.count == values.count else {
+                throw StoreError.invalidArgument("a cursor needs one value per order-by field")
+            }
+            var (sql, cursorParameters) = try Self.after(keys: keys[...], values: values[...])
+            if keys.count > 1 {
+                // A redundant bound on the first key, which SQLite turns into an index range.
+                let first = keys[0]
+                sql = "\(first.sql) \(first.descending ? "<=" : ">=") \(Self.placeholder(values[0])) AND \(sql)"
+                cursorParameters = (first.parameter.map { [$0] } ?? []) + [try Self.bind(values[0])] + cursorParameters
+            }
+            whereClause += " AND \(sql)"
+            whereParameters += cursorParameters
+        }
+
+        for column in orderColumns {
+            orderTerms.append(column.sql + (column.descending ? " DESC" : ""))
+        }
+        orderClause = " ORDER BY " + orderTerms.joined(separator: ", ")
+        orderParameters = orderColumns.compactMap(\.parameter)
+        if let limit = query.limit {
+            limitClause = " LIMIT ?"
+            limitParameters = [.int(Int64(max(limit, 0)))]
+        }
+
+        let orderedByField = orderColumns.contains { $0.sql != "id" }
+        if indexable && (orderedByField || !indexColumns.isEmpty) {
+            // The index lists the order-by columns (the id tie-break included) in the query's
+            // directions, flipped so the first is ascending: SQLite scans it either way, and
+            // a query and its reverse share one index.
+            let flip = orderColumns.first?.descending ?? false
+            let ordered = orderColumns.map { $0.sql + ($0.descending != flip ? " DESC" : "") }
+            let columns = (["parent"] + indexColumns + ordered).joined(separator: ", ")
+            let name = "documents_by_" + Self.hash(columns)
+            index = Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))")
+        }
+    }
+
+    /// `(k1 > v1 OR (k1 = v1 AND (k2 > v2 OR ...)))`, with `<` for descending keys.
+    private static func after(keys: ArraySlice<(sql: String, parameter: SQLValue?, descending: Bool)>,
+                              values: ArraySlice<FieldValue>) throws -> (String, [SQLValue]) {
+        guard let key = keys.first, let value = values.first else { return ("1", []) }
+        let op = key.descending ? "<" : ">"
+        let bound = try bind(value)
+        let ownParameters = key.parameter.map { [$0] } ?? []
+        if keys.count == 1 {
+            return ("\(key.sql) \(op) \(placeholder(value))", ownParameters + [bound])
+        }
+        let (rest, restParameters) = try after(keys: keys.dropFirst(), values: values.dropFirst())
+        let sql = "(\(key.sql) \(op) \(placeholder(value)) OR (\(key.sql) = \(placeholder(value)) AND \(rest)))"
+        return (sql, ownParameters + [bound] + ownParameters + [bound] + restParameters)
+    }
+
+    private static func isSimple(_ segment: String) -> Bool {
+        guard let first = segment.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII) else {
+            return false
+        }
+        return segment.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    private static func jsonPath(_ field: FieldPath) throws -> (path: String, literal: Bool) {
+        try field.validate()
+        if field.segments.allSatisfy(isSimple) { return ("$." + field.segments.joined(separator: "."), true) }
+        if field.segments.contains(where: { $0.contains("\"") }) {
+            throw StoreError.invalidArgument("cannot query the field \"\(field.dotted)\": it contains a double quote")
+        }
+        return ("$" + field.segments.map { ".\"\($0)\"" }.joined(), false)
+    }
+
+    /// The SQL reading a field, with the JSON path bound as a parameter when it cannot be
+    /// written literally (literal paths let SQLite match expression indexes).
+    private static func column(_ field: FieldPath) throws -> (sql: String, parameter: SQLValue?) {
+        if field.isDocumentID { return ("id", nil) }
+        let path = try jsonPath(field)
+        return path.literal ? ("json_extract(data, '\(path.path)')", nil) : ("json_extract(data, ?)", .text(path.path))
+    }
+
+    private static func typeExpression(_ field: FieldPath) throws -> (sql: String, parameter: SQLValue?) {
+        let path = try jsonPath(field)
+        return path.literal ? ("json_type(data, '\(path.path)')", nil) : ("json_type(data, ?)", .text(path.path))
+    }
+
+    /// The JSON types an equality on `value` must also check, when SQL alone would mix them up.
+    private static func jsonTypes(of value: FieldValue) -> String? {
+        switch value {
+        case .null: return "'null'"
+        case .bool: return "'true', 'false'"
+        case .int, .double: return "'integer', 'real'"
+        default: return nil
+        }
+    }
+
+    private static func placeholder(_ value: FieldValue) -> String {
+        switch value {
+        case .array, .map: return "json(?)"
+        default: return "?"
+        }
+    }
+
+    static func bind(_ value: FieldValue) throws -> SQLValue {
+        switch value {
+        case .null: return .null
+        case .bool(let b): return .int(b ? 1 : 0)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .timestamp(let date): return .double(StorageJSON.seconds(date))
+        case .string(let s): return .text(s)
+        case .array, .map: return .text(try StorageJSON.encodeValue(value))
+        }
+    }
+
+    private static func hash(_ text: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(h, radix: 16)
+    }
+}
