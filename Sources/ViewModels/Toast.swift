@@ -21,9 +21,7 @@ public struct Toast: Equatable, Sendable {
 /// Turns errors into one line for people.
 public enum ErrorText {
     public static func describe(_ error: Error) -> String {
-        if let custom = error as? CustomStringConvertible {
-            return custom.description
-        }
-        return (error as NSError).localizedDescription
+        if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
+        return String(describing: error)
     }
 }

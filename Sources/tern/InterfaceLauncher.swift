@@ -17,7 +17,7 @@ enum InterfaceLauncher {
         let queue = CallbackQueue()
         let services = try AppServices.open(paths: paths, seedSample: !options.noSample, executor: .queue(queue))
         _ = try services.session()
-        let places = try InterfacePlaces.load(paths: paths, home: config.home)
+        let places = try PlaceSource.load(paths: paths, home: (config.home.latitude, config.home.longitude))
         let adapters = StoreAdapters(services: services)
         let app = AppViewModel(services: ScreenServices(places: places, accounts: adapters, favorites: adapters, feed: adapters))
 
