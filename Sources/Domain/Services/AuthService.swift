@@ -48,7 +48,7 @@ public final class AuthService: @unchecked Sendable {
                                     forDocument: store.collection("users").document(uid))
             try transaction.setProtected(Credential.key(for: email), credential)
         }
-        let session = Session(uid: uid, email: email, signedInAt: now)
+        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now))
         try sessionFile.write(session)
         return session
     }
@@ -77,7 +77,7 @@ public final class AuthService: @unchecked Sendable {
         guard try store.collection("users").document(credential.uid).getDocument().exists else {
             throw ServiceError.accountMissing(uid: credential.uid)
         }
-        let session = Session(uid: credential.uid, email: email, signedInAt: clock())
+        let session = Session(uid: credential.uid, email: email, signedInAt: Self.wholeSeconds(clock()))
         try sessionFile.write(session)
         return session
     }
@@ -99,6 +99,11 @@ public final class AuthService: @unchecked Sendable {
         let snapshot = try store.collection("users").document(session.uid).getDocument()
         guard snapshot.exists else { throw ServiceError.accountMissing(uid: session.uid) }
         return try snapshot.data(as: User.self)
+    }
+
+    /// The session file keeps whole seconds; the returned session equals the one read back.
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
     /// A record of no password with this hasher's parameters, verified against when the
