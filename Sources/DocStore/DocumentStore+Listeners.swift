@@ -8,7 +8,14 @@ extension DocumentStore {
             let entry = ListenerEntry(id: listeners.makeID(), isAffected: isAffected, refresh: refresh)
             let first = try entry.refresh(ListenerReadCache(backend: backend))
             listeners.add(entry)
-            if let first { run(first, for: entry) }
+            if let first {
+                // Deliver as a round of its own, so a first callback that writes does not nest.
+                let wasDelivering = listeners.isDelivering
+                listeners.isDelivering = true
+                run(first, for: entry)
+                listeners.isDelivering = wasDelivering
+                deliverNotifications()
+            }
             return ListenerRegistration { [weak self] in
                 guard let self else { return }
                 self.locked { self.listeners.remove(id: entry.id) }

@@ -91,7 +91,13 @@ struct DocumentWriteTests {
         var stats: Stats
         var tags: [String]
         var avatar: URL?
+        var role: Role = .member
+        var counts: [String: Int] = ["a": 1]
+        var history: [Stats] = [.init(followers: 1, ratio: 2)]
+        var score: UInt8 = 7
     }
+
+    enum Role: String, Codable { case member, admin }
 
     @Test func codableRoundTripMapsDatesStructsAndOptionals() throws {
         defer { directory.cleanup() }
@@ -104,6 +110,7 @@ struct DocumentWriteTests {
         #expect(stored["bio"] == nil, "nil optionals are left out")
         #expect(stored["createdOn"] == .timestamp(user.createdOn))
         #expect(stored["stats"] == ["followers": 3, "ratio": 0.5])
+        #expect(stored["role"] == "member" && stored["counts"] == ["a": 1] && stored["history"] == [["followers": 1, "ratio": 2.0]])
         #expect(try ref.getDocument().data(as: User.self) == user)
         try ref.updateData(["bio": nil])
         #expect(try ref.getDocument().data(as: User.self).bio == nil, "null reads back as nil")
