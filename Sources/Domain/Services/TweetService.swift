@@ -159,16 +159,6 @@ public final class TweetService: @unchecked Sendable {
         return result
     }
 
-    /// The seeds' way, kept only for the benchmark: one read per post.
-    func likedAtOnePerPost(among tweetIDs: [String], uid: String) throws -> [String: Date] {
-        var result: [String: Date] = [:]
-        for id in tweetIDs {
-            queryCount += 1
-            if let date = try likes(of: uid).document(id).getDocument().get("likedAt")?.dateValue { result[id] = date }
-        }
-        return result
-    }
-
     // MARK: Rows
 
     func postsQuery(_ kind: FeedKind, limit: Int, after cursor: FeedCursor?) -> Query {
