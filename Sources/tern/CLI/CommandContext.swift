@@ -26,8 +26,12 @@ final class CommandContext {
     /// the command with the store's one-line message (which names the file).
     func services() throws -> AppServices {
         if let openedServices { return openedServices }
-        let services = try AppServices.open(paths: paths, seedSample: !options.noSample,
-                                            hasher: PasswordHasher())
+        let services: AppServices
+        do {
+            services = try AppServices.open(paths: paths, seedSample: !options.noSample, hasher: PasswordHasher())
+        } catch let error as SampleCommunityError {
+            throw CommandFailure("\(error) (--no-sample starts without it)")
+        }
         openedServices = services
         return services
     }
