@@ -165,6 +165,23 @@ private struct Directory: PlaceDirectory {
         #expect(throws: SignInRequired(.viewLikedPosts)) { try services.tweets.page(.liked, viewer: nil) }
     }
 
+    @Test func authorPagesAndToggles() throws {
+        let fixture = ServiceFixture()
+        let services = try fixture.open(sample: true)
+        let session = try services.registered("a@example.com")
+        let mine = try (0..<3).map { try services.tweets.post("mine \($0)", placeID: $0 == 0 ? "1835848" : nil, session: session) }
+        let page = try services.tweets.page(.author(uid: session.uid), viewer: nil)
+        #expect(page.posts.map(\.id) == mine.reversed().map(\.id))
+        #expect(page.posts.last?.placeID == "1835848")
+        let sample = try services.tweets.page(.author(uid: "sample-seoyeon"), viewer: nil).posts
+        #expect(!sample.isEmpty && sample.allSatisfy { $0.uid == "sample-seoyeon" })
+        let on = try services.tweets.toggleLike(tweetID: mine[1].id, session: session)
+        let off = try services.tweets.toggleLike(tweetID: mine[1].id, session: session)
+        #expect(on.didLike && on.likes == 1 && !off.didLike && off.likes == 0)
+        #expect(throws: ServiceError.postNotFound("nope")) { try services.tweets.like(tweetID: "nope", session: session) }
+        #expect(throws: ValidationError.postEmpty) { try services.tweets.post("  ", session: session) }
+    }
+
     @Test func observeDeliversLikesAsTheyHappen() throws {
         let fixture = ServiceFixture()
         let services = try fixture.open()
