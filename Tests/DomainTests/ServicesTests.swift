@@ -48,6 +48,23 @@ private struct Directory: PlaceDirectory {
         #expect(try services.session() == session)
     }
 
+    @Test func signInUpgradesAWeakerRecord() throws {
+        let fixture = ServiceFixture()
+        _ = try fixture.open().registered("a@example.com")
+        let stronger = PasswordHasher(parameters: ScryptParameters(n: 1 << 6, r: 2, p: 1))
+        let services = try AppServices.open(paths: fixture.paths, seedSample: false, hasher: stronger)
+        func stored() throws -> PasswordRecord {
+            let data = try #require(try services.store.protectedRecord("credentials/a@example.com"))
+            return try JSONDecoder().decode(Credential.self, from: data).password
+        }
+        #expect(try stored().n == 1 << 4)
+        #expect(throws: ServiceError.wrongCredentials) { try services.auth.signIn(email: "a@example.com", password: "wrong password") }
+        #expect(try stored().n == 1 << 4, "a failed sign-in changes nothing")
+        try services.auth.signIn(email: "a@example.com", password: "correct horse battery")
+        #expect(try stored().n == 1 << 6 && stored().r == 2)
+        try services.auth.signIn(email: "a@example.com", password: "correct horse battery")
+    }
+
     @Test func sampleAccountsHaveNoCredentials() throws {
         let fixture = ServiceFixture()
         let services = try fixture.open(sample: true)
