@@ -1,0 +1,223 @@
+/// How a query met a name, best first: the ranking's primary key.
+public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
+    /// The whole name (a half-typed last syllable counts: `서우` is exact for 서울).
+    case exact = 0
+    /// The start of the name.
+    case prefix = 1
+    /// The start of a later word (after a space, hyphen or other punctuation).
+    case wordPrefix = 2
+    /// Anywhere else.
+    case substring = 3
+
+    public static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The search index: every name's units in one contiguous buffer, and posting lists of the
+/// places containing each unit and each pair of adjacent units of the names' *projection*
+/// (Hangul syllables replaced by their initial consonant, so chosung and half-typed queries
+/// share the lists). Places are numbered by falling population, so every posting list is
+/// already in ranking order for ties. Each posting also carries the best `MatchKind` of that
+/// place for a query equal to the key, so one- and two-unit Latin or chosung queries are
+/// answered from the list alone; longer or Hangul-syllable queries intersect the lists of all
+/// their pairs and check each candidate's names.
+final class PlaceIndex: @unchecked Sendable {
+    let places: [Place]
+    let units: [UInt32]
+    /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
+    let nameStart: [Int32]
+    /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.
+    let placeNameStart: [Int32]
+    let keys: KeyTable
+    let postingStart: [Int32]
+    /// `place << 2 | MatchKind.rawValue`, ascending by place within a key.
+    let postings: [UInt32]
+
+    init(places unordered: [Place]) {
+        let places = unordered.sorted {
+            $0.population != $1.population ? $0.population > $1.population : $0.placeID < $1.placeID
+        }
+        self.places = places
+        var units: [UInt32] = []
+        var nameStart: [Int32] = [0]
+        var placeNameStart: [Int32] = [0]
+        units.reserveCapacity(places.count * 48)
+        nameStart.reserveCapacity(places.count * 5)
+        placeNameStart.reserveCapacity(places.count + 1)
+        for place in places {
+            TextNormalizer.append(Substring(place.name), to: &units)
+            nameStart.append(Int32(units.count))
+            if let korean = place.koreanName {
+                TextNormalizer.append(Substring(korean), to: &units)
+                nameStart.append(Int32(units.count))
+            }
+            for alternate in place.alternateNames {
+                TextNormalizer.append(Substring(alternate), to: &units)
+                nameStart.append(Int32(units.count))
+            }
+            placeNameStart.append(Int32(nameStart.count - 1))
+        }
+        self.units = units
+        self.nameStart = nameStart
+        self.placeNameStart = placeNameStart
+
+        // Postings: per place, the best kind per key; then a counting sort by key.
+        var keys = KeyTable(capacity: 1 << 16)
+        var keyOfEntry: [Int32] = []
+        var entries: [UInt32] = []
+        keyOfEntry.reserveCapacity(units.count)
+        entries.reserveCapacity(units.count)
+        var local = KeyTable(capacity: 1024)
+        var localKind: [UInt8] = []
+        var localKeys: [UInt64] = []
+        units.withUnsafeBufferPointer { buffer in
+            for placeIndex in 0..<places.count {
+                local.removeAll()
+                localKind.removeAll(keepingCapacity: true)
+                localKeys.removeAll(keepingCapacity: true)
+                for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
+                    let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
+                    var previous: UInt32 = 0
+                    for position in start..<end {
+                        let unit = PlaceIndex.project(buffer[position])
+                        let kind: MatchKind
+                        if position == start {
+                            kind = end - start == 1 ? .exact : .prefix
+                        } else {
+                            kind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
+                        }
+                        PlaceIndex.note(UInt64(unit), kind, &local, &localKind, &localKeys)
+                        if position > start {
+                            let pairKind: MatchKind
+                            if position - 1 == start {
+                                pairKind = end - start == 2 ? .exact : .prefix
+                            } else {
+                                pairKind = buffer[position - 2] == TextNormalizer.space ? .wordPrefix : .substring
+                            }
+                            PlaceIndex.note(PlaceIndex.pairKey(previous, unit), pairKind, &local, &localKind, &localKeys)
+                        }
+                        previous = unit
+                    }
+                }
+                for (slot, key) in localKeys.enumerated() {
+                    let id = keys.insert(key)
+                    keyOfEntry.append(id)
+                    entries.append(UInt32(placeIndex) << 2 | UInt32(localKind[slot]))
+                }
+            }
+        }
+        var start = [Int32](repeating: 0, count: keys.count + 1)
+        for id in keyOfEntry { start[Int(id) + 1] += 1 }
+        for index in 0..<keys.count { start[index + 1] += start[index] }
+        var fill = start
+        var postings = [UInt32](repeating: 0, count: entries.count)
+        for (index, id) in keyOfEntry.enumerated() {
+            postings[Int(fill[Int(id)])] = entries[index]
+            fill[Int(id)] += 1
+        }
+        self.keys = keys
+        self.postingStart = start
+        self.postings = postings
+    }
+
+    @inline(__always)
+    private static func note(_ key: UInt64, _ kind: MatchKind, _ local: inout KeyTable,
+                             _ localKind: inout [UInt8], _ localKeys: inout [UInt64]) {
+        let before = local.count
+        let slot = Int(local.insert(key))
+        if slot == before {
+            localKind.append(UInt8(kind.rawValue))
+            localKeys.append(key)
+        } else if UInt8(kind.rawValue) < localKind[slot] {
+            localKind[slot] = UInt8(kind.rawValue)
+        }
+    }
+
+    /// A syllable's initial consonant; any other unit as itself.
+    @inline(__always) static func project(_ unit: UInt32) -> UInt32 {
+        Hangul.isSyllable(unit) ? Hangul.initials[Int((unit - Hangul.syllableBase) / 588)] : unit
+    }
+
+    @inline(__always) static func pairKey(_ first: UInt32, _ second: UInt32) -> UInt64 {
+        1 << 63 | UInt64(first) << 32 | UInt64(second)
+    }
+
+    /// The posting list of `key`, or an empty one.
+    func postingList(_ key: UInt64) -> ArraySlice<UInt32> {
+        guard let id = keys.find(key) else { return [] }
+        return postings[Int(postingStart[Int(id)])..<Int(postingStart[Int(id) + 1])]
+    }
+}
+
+/// An open-addressing hash table from `UInt64` keys to dense ids `0 ..< count` in insertion
+/// order (Swift's Dictionary is several times slower for the index build).
+struct KeyTable {
+    private var slots: [UInt64]
+    private var ids: [Int32]
+    private var mask: Int
+    private var used: [Int32] = []
+    private(set) var count = 0
+    private static let empty = UInt64.max
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [UInt64](repeating: KeyTable.empty, count: size)
+        ids = [Int32](repeating: -1, count: size)
+        mask = size - 1
+    }
+
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for index in used { slots[Int(index)] = KeyTable.empty }
+        used.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
+    @inline(__always) private static func hash(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 17)
+    }
+
+    /// The id of `key`, adding it (with id `count`) when new.
+    @inline(__always) mutating func insert(_ key: UInt64) -> Int32 {
+        if (count + 1) * 2 > slots.count { grow() }
+        var index = KeyTable.hash(key) & mask
+        while true {
+            let slot = slots[index]
+            if slot == key { return ids[index] }
+            if slot == KeyTable.empty {
+                slots[index] = key
+                ids[index] = Int32(count)
+                used.append(Int32(index))
+                count += 1
+                return ids[index]
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    @inline(__always) func find(_ key: UInt64) -> Int32? {
+        var index = KeyTable.hash(key) & mask
+        while true {
+            let slot = slots[index]
+            if slot == key { return ids[index] }
+            if slot == KeyTable.empty { return nil }
+            index = (index + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let oldSlots = slots, oldIds = ids
+        let size = slots.count * 2
+        slots = [UInt64](repeating: KeyTable.empty, count: size)
+        ids = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        used.removeAll(keepingCapacity: true)
+        for (index, key) in oldSlots.enumerated() where key != KeyTable.empty {
+            var target = KeyTable.hash(key) & mask
+            while slots[target] != KeyTable.empty { target = (target + 1) & mask }
+            slots[target] = key
+            ids[target] = oldIds[index]
+            used.append(Int32(target))
+        }
+    }
+}
