@@ -110,26 +110,44 @@ public final class PlaceCatalog: Sendable {
         }
     }
 
+    /// The same relevance search without posting lists: every place's names are scanned. The
+    /// reference the index is checked against in tests, and a baseline for the benchmark.
+    public func searchByScanning(_ query: String, limit: Int = 50) -> PlaceSearchResult {
+        let prepared = SearchQuery(query)
+        guard !prepared.units.isEmpty else { return search(query, limit: limit) }
+        var buckets = [[Int32]](repeating: [], count: 4)
+        var total = 0
+        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            index.units.withUnsafeBufferPointer { buffer in
+                for place in 0..<index.places.count {
+                    guard let kind = index.bestKind(place: place, buffer, prepared, jamo) else { continue }
+                    total += 1
+                    if buckets[kind.rawValue].count < limit { buckets[kind.rawValue].append(Int32(place)) }
+                }
+            }
+        }
+        let chosen = buckets.joined().prefix(limit)
+        return PlaceSearchResult(totalCount: total, hits: chosen.map { hit(Int($0), prepared, distance: nil) })
+    }
+
     private func emptyHit(_ place: Place, distance: Double?) -> PlaceHit {
         PlaceHit(place: place, matchKind: .prefix, matchedName: place.name, matchedNameIndex: 0,
                  matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
     }
 
+    /// The hit for place `position`: the best name is found on the index's units; only that
+    /// name, the name and the Korean name are normalised again for `Character` ranges.
     private func hit(_ position: Int, _ query: SearchQuery, distance: Double?) -> PlaceHit {
         let place = index.places[position]
         let names = place.allNames
-        var best: (kind: MatchKind, index: Int, range: Range<Int>)?
-        var nameRange: Range<Int>?
+        let (kind, nameIndex) = index.bestName(place: position, query)
+        let range = PlaceIndex.characterRange(of: query, in: names[nameIndex])?.1 ?? 0..<0
+        let nameRange = nameIndex == 0 ? range : PlaceIndex.characterRange(of: query, in: place.name)?.1
         var koreanRange: Range<Int>?
-        for (nameIndex, name) in names.enumerated() {
-            guard let (kind, range) = PlaceIndex.characterRange(of: query, in: name) else { continue }
-            if nameIndex == 0 { nameRange = range }
-            if nameIndex == 1 && place.koreanName != nil { koreanRange = range }
-            if best == nil || kind < best!.kind { best = (kind, nameIndex, range) }
+        if let korean = place.koreanName {
+            koreanRange = nameIndex == 1 ? range : PlaceIndex.characterRange(of: query, in: korean)?.1
         }
-        let chosen = best ?? (.substring, 0, 0..<0)
-        return PlaceHit(place: place, matchKind: chosen.kind, matchedName: names[chosen.index],
-                        matchedNameIndex: chosen.index, matchedRange: chosen.range, nameRange: nameRange,
-                        koreanNameRange: koreanRange, distance: distance)
+        return PlaceHit(place: place, matchKind: kind, matchedName: names[nameIndex], matchedNameIndex: nameIndex,
+                        matchedRange: range, nameRange: nameRange, koreanNameRange: koreanRange, distance: distance)
     }
 }

@@ -118,6 +118,25 @@ extension PlaceIndex {
         return best
     }
 
+    /// The best kind and the first name (index into `Place.allNames`) that reaches it.
+    func bestName(place: Int, _ query: SearchQuery) -> (MatchKind, Int) {
+        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            units.withUnsafeBufferPointer { buffer in
+                var best: (MatchKind, Int) = (.substring, 0)
+                var found = false
+                let first = Int(placeNameStart[place])
+                for name in first..<Int(placeNameStart[place + 1]) {
+                    guard let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo)
+                    else { continue }
+                    if !found || match.kind < best.0 { best = (match.kind, name - first) }
+                    found = true
+                    if match.kind == .exact { break }
+                }
+                return best
+            }
+        }
+    }
+
     /// Every matching place, as `(place, kind)`, in place order (population first), handed to
     /// `visit`; returns nothing itself so callers can count, bucket or collect.
     func forEachMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {

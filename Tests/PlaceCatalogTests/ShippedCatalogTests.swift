@@ -17,3 +17,14 @@ import Testing
     #expect(catalog.search("부산").hits.first?.place.name == "Busan")
     #expect(catalog.search("new york").hits.first?.place.name == "New York City")
 }
+
+@Test func theIndexAgreesWithAFullScanOnTheShippedCatalog() throws {
+    let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources").path
+    let catalog = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil)
+    for query in ["s", "sa", "seo", "new york", "서", "서우", "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são"] {
+        let indexed = catalog.search(query, limit: 30), scanned = catalog.searchByScanning(query, limit: 30)
+        #expect(indexed.totalCount == scanned.totalCount, "\(query)")
+        #expect(indexed.hits.map(\.place.placeID) == scanned.hits.map(\.place.placeID), "\(query)")
+    }
+}
