@@ -122,7 +122,7 @@ extension PlaceCatalog {
 
     /// The shipped catalog plus the imports in `dataDirectory` (an import replaces a shipped
     /// place with the same id).
-    public static func load(resourcesDirectory: String, dataDirectory: String?) throws -> PlaceCatalog {
+    public static func load(resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true) throws -> PlaceCatalog {
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
         var places = try CatalogFile.read(path: directory + "/places.tsv", countries: countries)
@@ -132,6 +132,6 @@ extension PlaceCatalog {
                 places += try CatalogFile.read(path: imports, countries: [:])
             }
         }
-        return PlaceCatalog(places: places)
+        return PlaceCatalog(places: places, indexed: indexed)
     }
 }

@@ -43,7 +43,9 @@ public final class PlaceCatalog: Sendable {
     private let positionByID: [String: Int32]
 
     /// Indexes `places`; a later place with an id already seen replaces the earlier one.
-    public init(places: [Place]) {
+    /// `indexed: false` skips the posting lists: searches scan every name (a few ms on the
+    /// shipped catalog), the right trade for a process that answers one query and exits.
+    public init(places: [Place], indexed: Bool = true) {
         var unique: [Place] = []
         unique.reserveCapacity(places.count)
         var seen: [String: Int] = [:]
@@ -56,7 +58,7 @@ public final class PlaceCatalog: Sendable {
                 unique.append(place)
             }
         }
-        index = PlaceIndex(places: unique)
+        index = PlaceIndex(places: unique, withPostings: indexed)
         var positions: [String: Int32] = [:]
         positions.reserveCapacity(unique.count)
         for (position, place) in index.places.enumerated() { positions[place.placeID] = Int32(position) }
@@ -118,7 +120,8 @@ public final class PlaceCatalog: Sendable {
         var buckets = [[Int32]](repeating: [], count: 4)
         var total = 0
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
-            index.units.withUnsafeBufferPointer { buffer in
+            do {
+                let buffer = index.units
                 for place in 0..<index.places.count {
                     guard let kind = index.bestKind(place: place, buffer, prepared, jamo) else { continue }
                     total += 1

@@ -1,24 +1,41 @@
-/// A normalised query, ready to match.
-struct SearchQuery {
-    let units: [UInt32]
+/// A normalised query, ready to match (a class owning raw buffers, so the matching loops
+/// pay no bounds checks or reference counting).
+final class SearchQuery {
+    let units: UnsafeBufferPointer<UInt32>
     let projection: [UInt32]
     /// Per unit: a lone initial consonant (ㅅ), which matches any syllable starting with it.
-    let isInitial: [Bool]
+    let isInitial: UnsafeBufferPointer<Bool>
     /// The keystrokes of the last unit when it is Hangul: a prefix of the name's keystrokes there.
-    let lastJamo: [UInt32]
+    let lastJamo: UnsafeBufferPointer<UInt32>
     /// One- and two-unit queries without syllables are answered from the posting lists alone.
     let isDirect: Bool
+    /// Only names holding Hangul can match.
+    let needsHangul: Bool
 
     init(_ text: String) {
-        units = TextNormalizer.units(text)
+        let units = TextNormalizer.units(text)
+        self.units = SearchQuery.owned(units)
         projection = units.map(PlaceIndex.project)
-        isInitial = units.map(Hangul.isInitialConsonant)
+        isInitial = SearchQuery.owned(units.map(Hangul.isInitialConsonant))
         if let last = units.last, Hangul.isSyllable(last) || Hangul.isJamo(last) {
-            lastJamo = Hangul.jamo(of: last)
+            lastJamo = SearchQuery.owned(Hangul.jamo(of: last))
         } else {
-            lastJamo = []
+            lastJamo = SearchQuery.owned([])
         }
         isDirect = units.count <= 2 && !units.contains(where: Hangul.isSyllable)
+        needsHangul = units.contains { Hangul.isSyllable($0) || Hangul.isJamo($0) }
+    }
+
+    deinit {
+        units.deallocate()
+        isInitial.deallocate()
+        lastJamo.deallocate()
+    }
+
+    private static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 }
 
@@ -110,6 +127,7 @@ extension PlaceIndex {
                   _ jamo: UnsafeBufferPointer<UInt32>) -> MatchKind? {
         var best: MatchKind?
         for name in Int(placeNameStart[place])..<Int(placeNameStart[place + 1]) {
+            if query.needsHangul && !nameHasHangul[name] { continue }
             if let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo) {
                 if best == nil || match.kind < best! { best = match.kind }
                 if match.kind == .exact { break }
@@ -121,7 +139,8 @@ extension PlaceIndex {
     /// The best kind and the first name (index into `Place.allNames`) that reaches it.
     func bestName(place: Int, _ query: SearchQuery) -> (MatchKind, Int) {
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
-            units.withUnsafeBufferPointer { buffer in
+            do {
+                let buffer = units
                 var best: (MatchKind, Int) = (.substring, 0)
                 var found = false
                 let first = Int(placeNameStart[place])
@@ -140,6 +159,14 @@ extension PlaceIndex {
     /// Every matching place, as `(place, kind)`, in place order (population first), handed to
     /// `visit`; returns nothing itself so callers can count, bucket or collect.
     func forEachMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
+        if !hasPostings {
+            SyllableJamo.table.withUnsafeBufferPointer { jamo in
+                for place in 0..<places.count {
+                    if let kind = bestKind(place: place, units, query, jamo) { visit(place, kind) }
+                }
+            }
+            return
+        }
         let projection = query.projection
         if query.isDirect {
             let key = projection.count == 1 ? UInt64(projection[0]) : PlaceIndex.pairKey(projection[0], projection[1])
@@ -161,7 +188,8 @@ extension PlaceIndex {
         let others = Array(lists.dropFirst())
         var cursors = others.map(\.startIndex)
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
-            units.withUnsafeBufferPointer { buffer in
+            do {
+                let buffer = units
                 candidates: for entry in shortest {
                     let place = entry >> 2
                     for index in others.indices {

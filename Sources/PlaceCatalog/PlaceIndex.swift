@@ -22,20 +22,29 @@ public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
 /// their pairs and check each candidate's names.
 final class PlaceIndex: @unchecked Sendable {
     let places: [Place]
-    let units: [UInt32]
+    /// The arrays the search loops read live in buffers the index owns, so those loops pay
+    /// no bounds checks or reference counting.
+    let units: UnsafeBufferPointer<UInt32>
     /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
-    let nameStart: [Int32]
+    let nameStart: UnsafeBufferPointer<Int32>
     /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.
-    let placeNameStart: [Int32]
+    let placeNameStart: UnsafeBufferPointer<Int32>
+    /// Whether name `n` holds any Hangul (syllable or jamo): others cannot match a Hangul query.
+    let nameHasHangul: UnsafeBufferPointer<Bool>
     let keys: KeyTable
+    /// False when built without posting lists (`PlaceCatalog(places:indexed: false)`): every
+    /// search then scans all names, which is cheaper than building lists for one query.
+    let hasPostings: Bool
     let postingStart: [Int32]
     /// `place << 2 | MatchKind.rawValue`, ascending by place within a key.
     let postings: [UInt32]
 
-    init(places unordered: [Place]) {
-        let places = unordered.sorted {
-            $0.population != $1.population ? $0.population > $1.population : $0.placeID < $1.placeID
+    init(places unordered: [Place], withPostings: Bool = true) {
+        let order = unordered.indices.sorted {
+            let a = unordered[$0], b = unordered[$1]
+            return a.population != b.population ? a.population > b.population : a.placeID < b.placeID
         }
+        let places = order.map { unordered[$0] }
         self.places = places
         var units: [UInt32] = []
         var nameStart: [Int32] = [0]
@@ -56,10 +65,26 @@ final class PlaceIndex: @unchecked Sendable {
             }
             placeNameStart.append(Int32(nameStart.count - 1))
         }
-        self.units = units
-        self.nameStart = nameStart
-        self.placeNameStart = placeNameStart
+        self.units = PlaceIndex.owned(units)
+        self.nameStart = PlaceIndex.owned(nameStart)
+        self.placeNameStart = PlaceIndex.owned(placeNameStart)
+        var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
+        for name in 0..<(nameStart.count - 1) {
+            for position in Int(nameStart[name])..<Int(nameStart[name + 1])
+            where Hangul.isSyllable(units[position]) || Hangul.isJamo(units[position]) {
+                hasHangul[name] = true
+                break
+            }
+        }
+        self.nameHasHangul = PlaceIndex.owned(hasHangul)
 
+        hasPostings = withPostings
+        guard withPostings else {
+            keys = KeyTable(capacity: 1)
+            postingStart = [0]
+            postings = []
+            return
+        }
         // Postings: per place, the best kind per key; then a counting sort by key.
         var keys = KeyTable(capacity: 1 << 16)
         var keyOfEntry: [Int32] = []
@@ -117,6 +142,19 @@ final class PlaceIndex: @unchecked Sendable {
         self.keys = keys
         self.postingStart = start
         self.postings = postings
+    }
+
+    deinit {
+        units.deallocate()
+        nameStart.deallocate()
+        placeNameStart.deallocate()
+        nameHasHangul.deallocate()
+    }
+
+    private static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 
     @inline(__always)

