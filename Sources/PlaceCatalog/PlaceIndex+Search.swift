@@ -14,13 +14,13 @@ final class SearchQuery {
 
     init(_ text: String) {
         let units = TextNormalizer.units(text)
-        self.units = SearchQuery.owned(units)
+        self.units = ownedBuffer(units)
         projection = units.map(PlaceIndex.project)
-        isInitial = SearchQuery.owned(units.map(Hangul.isInitialConsonant))
+        isInitial = ownedBuffer(units.map(Hangul.isInitialConsonant))
         if let last = units.last, Hangul.isSyllable(last) || Hangul.isJamo(last) {
-            lastJamo = SearchQuery.owned(Hangul.jamo(of: last))
+            lastJamo = ownedBuffer(Hangul.jamo(of: last))
         } else {
-            lastJamo = SearchQuery.owned([])
+            lastJamo = ownedBuffer([])
         }
         isDirect = units.count <= 2 && !units.contains(where: Hangul.isSyllable)
         needsHangul = units.contains { Hangul.isSyllable($0) || Hangul.isJamo($0) }
@@ -32,11 +32,6 @@ final class SearchQuery {
         lastJamo.deallocate()
     }
 
-    private static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-        _ = buffer.initialize(from: array)
-        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
-    }
 }
 
 /// Keystrokes of every syllable, five slots each, for allocation-free matching.

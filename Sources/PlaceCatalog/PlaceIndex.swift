@@ -65,9 +65,9 @@ final class PlaceIndex: @unchecked Sendable {
             }
             placeNameStart.append(Int32(nameStart.count - 1))
         }
-        self.units = PlaceIndex.owned(units)
-        self.nameStart = PlaceIndex.owned(nameStart)
-        self.placeNameStart = PlaceIndex.owned(placeNameStart)
+        self.units = ownedBuffer(units)
+        self.nameStart = ownedBuffer(nameStart)
+        self.placeNameStart = ownedBuffer(placeNameStart)
         var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
         for name in 0..<(nameStart.count - 1) {
             for position in Int(nameStart[name])..<Int(nameStart[name + 1])
@@ -76,7 +76,7 @@ final class PlaceIndex: @unchecked Sendable {
                 break
             }
         }
-        self.nameHasHangul = PlaceIndex.owned(hasHangul)
+        self.nameHasHangul = ownedBuffer(hasHangul)
 
         hasPostings = withPostings
         guard withPostings else {
@@ -149,12 +149,6 @@ final class PlaceIndex: @unchecked Sendable {
         nameStart.deallocate()
         placeNameStart.deallocate()
         nameHasHangul.deallocate()
-    }
-
-    private static func owned<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-        _ = buffer.initialize(from: array)
-        return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
     }
 
     @inline(__always)
@@ -258,4 +252,11 @@ struct KeyTable {
             used.append(Int32(target))
         }
     }
+}
+
+/// A copy of `array` in memory the caller owns and must `deallocate()`.
+func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+    _ = buffer.initialize(from: array)
+    return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
 }
