@@ -163,42 +163,73 @@ extension PlaceIndex {
             return
         }
         let projection = query.projection
+        if projection.count == 1 {
+            let list = postingList(UInt64(projection[0]))
+            if query.isDirect {
+                for entry in list { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
+                return
+            }
+            SyllableJamo.table.withUnsafeBufferPointer { jamo in
+                for entry in list {
+                    if let kind = bestKind(place: Int(entry >> 2), units, query, jamo) { visit(Int(entry >> 2), kind) }
+                }
+            }
+            return
+        }
         if query.isDirect {
-            let key = projection.count == 1 ? UInt64(projection[0]) : PlaceIndex.pairKey(projection[0], projection[1])
-            for entry in postingList(key) { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
+            var current: Int32 = -1
+            var best = 4
+            for entry in postingList(PlaceIndex.pairKey(projection[0], projection[1])) {
+                let place = nameOwner[Int(entry >> 2)]
+                if place != current {
+                    if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
+                    current = place
+                    best = 4
+                }
+                best = min(best, Int(entry & 3))
+            }
+            if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
             return
         }
         var lists: [ArraySlice<UInt32>] = []
-        if projection.count == 1 {
-            lists.append(postingList(UInt64(projection[0])))
-        } else {
-            var seen = Set<UInt64>()
-            for index in 1..<projection.count {
-                let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
-                if seen.insert(key).inserted { lists.append(postingList(key)) }
-            }
+        var seen = Set<UInt64>()
+        for index in 1..<projection.count {
+            let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
+            if seen.insert(key).inserted { lists.append(postingList(key)) }
         }
         lists.sort { $0.count < $1.count }
         guard let shortest = lists.first, !shortest.isEmpty else { return }
         let others = Array(lists.dropFirst())
         var cursors = others.map(\.startIndex)
+        var current: Int32 = -1
+        var best: MatchKind?
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
-            do {
-                let buffer = units
-                candidates: for entry in shortest {
-                    let place = entry >> 2
-                    for index in others.indices {
-                        let list = others[index]
-                        var cursor = cursors[index]
-                        while cursor < list.endIndex && list[cursor] >> 2 < place { cursor += 1 }
-                        cursors[index] = cursor
-                        if cursor == list.endIndex { break candidates }
-                        if list[cursor] >> 2 != place { continue candidates }
-                    }
-                    if let kind = bestKind(place: Int(place), buffer, query, jamo) { visit(Int(place), kind) }
+            candidates: for entry in shortest {
+                let name = entry >> 2
+                for index in others.indices {
+                    let list = others[index]
+                    var cursor = cursors[index]
+                    while cursor < list.endIndex && list[cursor] >> 2 < name { cursor += 1 }
+                    cursors[index] = cursor
+                    if cursor == list.endIndex { break candidates }
+                    if list[cursor] >> 2 != name { continue candidates }
+                }
+                if query.needsHangul && !nameHasHangul[Int(name)] { continue }
+                let place = nameOwner[Int(name)]
+                if place != current {
+                    if let best { visit(Int(current), best) }
+                    current = place
+                    best = nil
+                } else if best == .exact {
+                    continue
+                }
+                if let match = PlaceIndex.bestMatch(units, Int(nameStart[Int(name)]), Int(nameStart[Int(name) + 1]), query, jamo),
+                   best == nil || match.kind < best! {
+                    best = match.kind
                 }
             }
         }
+        if let best { visit(Int(current), best) }
     }
 
     /// The best match of `query` in `text`, as `Character` offsets of `text`.

@@ -13,11 +13,12 @@ public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
 }
 
 /// The search index: every name's units in one contiguous buffer, and posting lists of the
-/// places containing each unit and each pair of adjacent units of the names' *projection*
+/// places containing each unit, and of the names containing each pair of adjacent units, of
+/// the names' *projection*
 /// (Hangul syllables replaced by their initial consonant, so chosung and half-typed queries
 /// share the lists). Places are numbered by falling population, so every posting list is
 /// already in ranking order for ties. Each posting also carries the best `MatchKind` of that
-/// place for a query equal to the key, so one- and two-unit Latin or chosung queries are
+/// place or name for a query equal to the key, so one- and two-unit Latin or chosung queries are
 /// answered from the list alone; longer or Hangul-syllable queries intersect the lists of all
 /// their pairs and check each candidate's names.
 final class PlaceIndex: @unchecked Sendable {
@@ -36,8 +37,11 @@ final class PlaceIndex: @unchecked Sendable {
     /// search then scans all names, which is cheaper than building lists for one query.
     let hasPostings: Bool
     let postingStart: [Int32]
-    /// `place << 2 | MatchKind.rawValue`, ascending by place within a key.
+    /// `place << 2 | MatchKind.rawValue` for single-unit keys, `name << 2 | MatchKind.rawValue`
+    /// for pair keys; ascending (so by place, so by falling population) within a key.
     let postings: [UInt32]
+    /// The place each name belongs to (with posting lists only).
+    let nameOwner: UnsafeBufferPointer<Int32>
 
     init(places unordered: [Place], withPostings: Bool = true) {
         let order = unordered.indices.sorted {
@@ -81,25 +85,32 @@ final class PlaceIndex: @unchecked Sendable {
         hasPostings = withPostings
         guard withPostings else {
             keys = KeyTable(capacity: 1)
+            nameOwner = ownedBuffer([])
             postingStart = [0]
             postings = []
             return
         }
-        // Postings: per place, the best kind per key; then a counting sort by key.
+        // Postings: per name, the best kind per key; then a counting sort by key.
         var keys = KeyTable(capacity: 1 << 16)
         var keyOfEntry: [Int32] = []
         var entries: [UInt32] = []
         keyOfEntry.reserveCapacity(units.count)
         entries.reserveCapacity(units.count)
-        var local = KeyTable(capacity: 1024)
-        var localKind: [UInt8] = []
-        var localKeys: [UInt64] = []
+        // Single units per place (a one-unit query lists places), pairs per name (a longer
+        // query intersects the pair lists name by name, then checks only those names).
+        var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
+        var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
+        var owner = [Int32](repeating: 0, count: nameStart.count - 1)
         units.withUnsafeBufferPointer { buffer in
             for placeIndex in 0..<places.count {
-                local.removeAll()
-                localKind.removeAll(keepingCapacity: true)
-                localKeys.removeAll(keepingCapacity: true)
+                placeUnits.removeAll()
+                placeUnitKind.removeAll(keepingCapacity: true)
+                placeUnitKeys.removeAll(keepingCapacity: true)
                 for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
+                    owner[name] = Int32(placeIndex)
+                    namePairs.removeAll()
+                    namePairKind.removeAll(keepingCapacity: true)
+                    namePairKeys.removeAll(keepingCapacity: true)
                     let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
                     var previous: UInt32 = 0
                     for position in start..<end {
@@ -110,7 +121,7 @@ final class PlaceIndex: @unchecked Sendable {
                         } else {
                             kind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
                         }
-                        PlaceIndex.note(UInt64(unit), kind, &local, &localKind, &localKeys)
+                        PlaceIndex.note(UInt64(unit), kind, &placeUnits, &placeUnitKind, &placeUnitKeys)
                         if position > start {
                             let pairKind: MatchKind
                             if position - 1 == start {
@@ -118,18 +129,22 @@ final class PlaceIndex: @unchecked Sendable {
                             } else {
                                 pairKind = buffer[position - 2] == TextNormalizer.space ? .wordPrefix : .substring
                             }
-                            PlaceIndex.note(PlaceIndex.pairKey(previous, unit), pairKind, &local, &localKind, &localKeys)
+                            PlaceIndex.note(PlaceIndex.pairKey(previous, unit), pairKind, &namePairs, &namePairKind, &namePairKeys)
                         }
                         previous = unit
                     }
+                    for (slot, key) in namePairKeys.enumerated() {
+                        keyOfEntry.append(keys.insert(key))
+                        entries.append(UInt32(name) << 2 | UInt32(namePairKind[slot]))
+                    }
                 }
-                for (slot, key) in localKeys.enumerated() {
-                    let id = keys.insert(key)
-                    keyOfEntry.append(id)
-                    entries.append(UInt32(placeIndex) << 2 | UInt32(localKind[slot]))
+                for (slot, key) in placeUnitKeys.enumerated() {
+                    keyOfEntry.append(keys.insert(key))
+                    entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
                 }
             }
         }
+        nameOwner = ownedBuffer(owner)
         var start = [Int32](repeating: 0, count: keys.count + 1)
         for id in keyOfEntry { start[Int(id) + 1] += 1 }
         for index in 0..<keys.count { start[index + 1] += start[index] }
@@ -149,6 +164,7 @@ final class PlaceIndex: @unchecked Sendable {
         nameStart.deallocate()
         placeNameStart.deallocate()
         nameHasHangul.deallocate()
+        nameOwner.deallocate()
     }
 
     @inline(__always)
