@@ -45,7 +45,7 @@ public enum PlaceImporter {
         places.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
             let number = index + 1
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let fields = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { Substring($0) }
             guard fields.count == 19 else {
                 throw Rejection(line: number, problem: "expected 19 tab-separated columns, found \(fields.count)")
             }
@@ -53,7 +53,11 @@ public enum PlaceImporter {
                 throw Rejection(line: number, problem: "bad geonameid '\(printable(fields[0]))'")
             }
             let name = try checkedName(fields[1], line: number, what: "name")
-            let alternates = try fields[3].split(separator: ",").map { try checkedName($0, line: number, what: "alternate name") }
+            // The real dumps hold a few mojibake alternates with C1 controls (18 in cities500);
+            // rejecting the file for them would make GeoNames' own files unimportable, so such
+            // alternates are dropped while the name itself must be clean.
+            let alternates = fields[3].split(separator: ",")
+                .filter { !$0.unicodeScalars.contains { isForbidden($0.value) } }.map(String.init)
             let (latitude, longitude) = try coordinate(fields[4], fields[5], line: number)
             let population: Int
             if fields[14].isEmpty {
@@ -65,7 +69,7 @@ public enum PlaceImporter {
             }
             let countryCode = String(fields[8])
             let timeZone = try checkedName(fields[17], line: number, what: "time zone", allowEmpty: true)
-            let korean = alternates.filter(isHangulName).min { ($0.count, $0) < ($1.count, $1) }
+            let korean = koreanName(among: alternates)
             places.append(Place(
                 placeID: String(fields[0]), name: name, koreanName: korean,
                 alternateNames: alternates.filter { $0 != name && $0 != korean },
@@ -185,6 +189,15 @@ public enum PlaceImporter {
     static func printable(_ text: Substring) -> String {
         let shown = String(text.unicodeScalars.map { isForbidden($0.value) ? "?" : Character($0) })
         return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+    }
+
+    /// The Hangul alternate most others extend (서울 for 서울시 and 서울특별시), then the shortest.
+    static func koreanName(among alternates: [String]) -> String? {
+        let hangul = alternates.filter(isHangulName)
+        guard hangul.count > 1 else { return hangul.first }
+        func extensions(_ name: String) -> Int { hangul.filter { $0 != name && $0.hasPrefix(name) }.count }
+        return hangul.map { (name: $0, score: extensions($0)) }
+            .min { ($1.score, $0.name.count, $0.name) < ($0.score, $1.name.count, $1.name) }?.name
     }
 
     static func isHangulName(_ text: String) -> Bool {

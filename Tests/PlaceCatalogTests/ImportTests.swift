@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PlaceCatalog
 
-let geoNamesRow = ["1835848", "Seoul", "Seoul", "Seul,서울,Séoul", "37.566", "126.9784", "P", "PPLC", "KR", "", "11",
+let geoNamesRow = ["1835848", "Seoul", "Seoul", "Seul,경성,서울,서울특별시,Séoul", "37.566", "126.9784", "P", "PPLC", "KR", "", "11",
                    "", "", "", "10349312", "", "38", "Asia/Seoul", "2024-01-01"].joined(separator: "\t")
 
 @Test func importsGeoNamesRows() throws {
@@ -11,9 +11,17 @@ let geoNamesRow = ["1835848", "Seoul", "Seoul", "Seul,서울,Séoul", "37.566", 
     #expect(places.count == 1)
     #expect(places[0].placeID == "1835848")
     #expect(places[0].koreanName == "서울")
-    #expect(places[0].alternateNames == ["Seul", "Séoul"])
+    #expect(places[0].alternateNames == ["Seul", "경성", "서울특별시", "Séoul"])
     #expect(places[0].address == "Seoul, South Korea")
     #expect(places[0].population == 10_349_312)
+}
+
+@Test func geoNamesAlternatesWithControlCharactersAreDroppedButNamesAreNot() throws {
+    let dirty = geoNamesRow.replacingOccurrences(of: "Seul,", with: "Se\u{9F}ul,")
+    let places = try PlaceImporter.parse(Data(dirty.utf8))
+    #expect(places[0].alternateNames == ["경성", "서울특별시", "Séoul"])
+    let badName = geoNamesRow.replacingOccurrences(of: "\tSeoul\tSeoul\t", with: "\tSe\u{1B}oul\tSeoul\t")
+    #expect(throws: PlaceImporter.Rejection.self) { try PlaceImporter.parse(Data(badName.utf8)) }
 }
 
 @Test func importsCSVWithStableIDs() throws {
