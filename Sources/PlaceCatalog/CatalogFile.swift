@@ -121,17 +121,86 @@ extension PlaceCatalog {
     public static func importsFile(dataDirectory: String) -> String { dataDirectory + "/places/imports/places.tsv" }
 
     /// The shipped catalog plus the imports in `dataDirectory` (an import replaces a shipped
-    /// place with the same id).
-    public static func load(resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true) throws -> PlaceCatalog {
+    /// place with the same id). With `cacheDirectory`, the normalised names are kept there in
+    /// `names.bin`, keyed by the path, size and modification time of every source file and
+    /// checked against the places' shape before use; any mismatch rebuilds and rewrites it.
+    public static func load(resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true,
+                            cacheDirectory: String? = nil) throws -> PlaceCatalog {
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
-        var places = try CatalogFile.read(path: directory + "/places.tsv", countries: countries)
+        var sources = [directory + "/places.tsv"]
+        var places = try CatalogFile.read(path: sources[0], countries: countries)
         if let dataDirectory {
             let imports = importsFile(dataDirectory: dataDirectory)
             if FileManager.default.fileExists(atPath: imports) {
                 places += try CatalogFile.read(path: imports, countries: [:])
+                sources.append(imports)
             }
         }
-        return PlaceCatalog(places: places, indexed: indexed)
+        guard let cacheDirectory else { return PlaceCatalog(places: places, indexed: indexed) }
+        let signature = NamesCache.signature(of: sources)
+        let cacheFile = cacheDirectory + "/names.bin"
+        let cached = NamesCache.read(path: cacheFile, signature: signature)
+        let catalog = PlaceCatalog(places: places, indexed: indexed, cachedNames: cached)
+        if cached == nil || cached != nil && !(cached!.fits(catalog.places)) {
+            NamesCache.write(catalog.index.normalizedNames, signature: signature, path: cacheFile)
+        }
+        return catalog
+    }
+}
+
+/// The on-disk cache of `NormalizedNames`: `TERNNM01`, a length-prefixed signature, three
+/// counts, then the three arrays as raw little-endian integers.
+enum NamesCache {
+    static let magic = Array("TERNNM01".utf8)
+
+    static func signature(of paths: [String]) -> String {
+        paths.map { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return path + "\tmissing" }
+            return "\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }.joined(separator: "\n") + "\nformat 1"
+    }
+
+    static func read(path: String, signature: String) -> NormalizedNames? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return data.withUnsafeBytes { raw -> NormalizedNames? in
+            var offset = 0
+            func take(_ count: Int) -> UnsafeRawBufferPointer? {
+                guard count >= 0, offset + count <= raw.count else { return nil }
+                defer { offset += count }
+                return UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)])
+            }
+            func integer() -> Int? { take(8).map { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) } }
+            guard let head = take(magic.count), Array(head) == magic,
+                  let length = integer(), let stored = take(length),
+                  String(decoding: stored, as: UTF8.self) == signature,
+                  let unitCount = integer(), let nameCount = integer(), let placeCount = integer(),
+                  let units = take(unitCount * 4), let names = take(nameCount * 4), let places = take(placeCount * 4),
+                  offset == raw.count else { return nil }
+            return NormalizedNames(units: Array(units.bindMemory(to: UInt32.self)).map(UInt32.init(littleEndian:)),
+                                   nameStart: Array(names.bindMemory(to: Int32.self)).map(Int32.init(littleEndian:)),
+                                   placeNameStart: Array(places.bindMemory(to: Int32.self)).map(Int32.init(littleEndian:)))
+        }
+    }
+
+    /// Writes to a temporary file and renames it; a failure only costs the next start-up time.
+    static func write(_ names: NormalizedNames, signature: String, path: String) {
+        var data = Data(magic)
+        func append(_ value: Int) { withUnsafeBytes(of: UInt64(value).littleEndian) { data.append(contentsOf: $0) } }
+        let signatureBytes = Array(signature.utf8)
+        append(signatureBytes.count)
+        data.append(contentsOf: signatureBytes)
+        append(names.units.count)
+        append(names.nameStart.count)
+        append(names.placeNameStart.count)
+        names.units.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        names.nameStart.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        names.placeNameStart.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
     }
 }

@@ -45,7 +45,11 @@ public final class PlaceCatalog: Sendable {
     /// Indexes `places`; a later place with an id already seen replaces the earlier one.
     /// `indexed: false` skips the posting lists: searches scan every name (a few ms on the
     /// shipped catalog), the right trade for a process that answers one query and exits.
-    public init(places: [Place], indexed: Bool = true) {
+    public convenience init(places: [Place], indexed: Bool = true) {
+        self.init(places: places, indexed: indexed, cachedNames: nil)
+    }
+
+    init(places: [Place], indexed: Bool, cachedNames: NormalizedNames?) {
         var unique: [Place] = []
         unique.reserveCapacity(places.count)
         var seen: [String: Int] = [:]
@@ -58,7 +62,7 @@ public final class PlaceCatalog: Sendable {
                 unique.append(place)
             }
         }
-        index = PlaceIndex(places: unique, withPostings: indexed)
+        index = PlaceIndex(places: unique, withPostings: indexed, cachedNames: cachedNames)
         var positions: [String: Int32] = [:]
         positions.reserveCapacity(unique.count)
         for (position, place) in index.places.enumerated() { positions[place.placeID] = Int32(position) }

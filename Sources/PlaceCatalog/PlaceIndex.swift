@@ -43,32 +43,15 @@ final class PlaceIndex: @unchecked Sendable {
     /// The place each name belongs to (with posting lists only).
     let nameOwner: UnsafeBufferPointer<Int32>
 
-    init(places unordered: [Place], withPostings: Bool = true) {
+    init(places unordered: [Place], withPostings: Bool = true, cachedNames: NormalizedNames? = nil) {
         let order = unordered.indices.sorted {
             let a = unordered[$0], b = unordered[$1]
             return a.population != b.population ? a.population > b.population : a.placeID < b.placeID
         }
         let places = order.map { unordered[$0] }
         self.places = places
-        var units: [UInt32] = []
-        var nameStart: [Int32] = [0]
-        var placeNameStart: [Int32] = [0]
-        units.reserveCapacity(places.count * 48)
-        nameStart.reserveCapacity(places.count * 5)
-        placeNameStart.reserveCapacity(places.count + 1)
-        for place in places {
-            TextNormalizer.append(Substring(place.name), to: &units)
-            nameStart.append(Int32(units.count))
-            if let korean = place.koreanName {
-                TextNormalizer.append(Substring(korean), to: &units)
-                nameStart.append(Int32(units.count))
-            }
-            for alternate in place.alternateNames {
-                TextNormalizer.append(Substring(alternate), to: &units)
-                nameStart.append(Int32(units.count))
-            }
-            placeNameStart.append(Int32(nameStart.count - 1))
-        }
+        let names = cachedNames.flatMap { $0.fits(places) ? $0 : nil } ?? NormalizedNames(places)
+        let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
         self.units = ownedBuffer(units)
         self.nameStart = ownedBuffer(nameStart)
         self.placeNameStart = ownedBuffer(placeNameStart)
@@ -157,6 +140,11 @@ final class PlaceIndex: @unchecked Sendable {
         self.keys = keys
         self.postingStart = start
         self.postings = postings
+    }
+
+    /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
+    var normalizedNames: NormalizedNames {
+        NormalizedNames(units: Array(units), nameStart: Array(nameStart), placeNameStart: Array(placeNameStart))
     }
 
     deinit {
@@ -275,4 +263,57 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
     let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
     _ = buffer.initialize(from: array)
     return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+}
+
+/// Every name's search units in place order: the part of the index worth caching on disk,
+/// since normalising is most of the work of a one-query process.
+struct NormalizedNames: Equatable {
+    var units: [UInt32]
+    /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
+    var nameStart: [Int32]
+    /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`.
+    var placeNameStart: [Int32]
+
+    init(units: [UInt32], nameStart: [Int32], placeNameStart: [Int32]) {
+        self.units = units
+        self.nameStart = nameStart
+        self.placeNameStart = placeNameStart
+    }
+
+    /// Normalises the names of `places` (already in index order).
+    init(_ places: [Place]) {
+        units = []
+        nameStart = [0]
+        placeNameStart = [0]
+        units.reserveCapacity(places.count * 48)
+        nameStart.reserveCapacity(places.count * 5)
+        placeNameStart.reserveCapacity(places.count + 1)
+        for place in places {
+            TextNormalizer.append(Substring(place.name), to: &units)
+            nameStart.append(Int32(units.count))
+            if let korean = place.koreanName {
+                TextNormalizer.append(Substring(korean), to: &units)
+                nameStart.append(Int32(units.count))
+            }
+            for alternate in place.alternateNames {
+                TextNormalizer.append(Substring(alternate), to: &units)
+                nameStart.append(Int32(units.count))
+            }
+            placeNameStart.append(Int32(nameStart.count - 1))
+        }
+    }
+
+    /// Whether the shape matches `places` (counts of places and of each place's names, offsets
+    /// rising and in bounds): a cache is never trusted beyond its file signature without this.
+    func fits(_ places: [Place]) -> Bool {
+        guard placeNameStart.count == places.count + 1, placeNameStart.first == 0,
+              let lastName = placeNameStart.last, Int(lastName) == nameStart.count - 1,
+              nameStart.first == 0, nameStart.last.map(Int.init) == units.count else { return false }
+        for (index, place) in places.enumerated() {
+            let count = 1 + (place.koreanName == nil ? 0 : 1) + place.alternateNames.count
+            if Int(placeNameStart[index + 1] - placeNameStart[index]) != count { return false }
+        }
+        for index in 1..<nameStart.count where nameStart[index] < nameStart[index - 1] { return false }
+        return true
+    }
 }

@@ -27,7 +27,8 @@ enum PlacesCommands {
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
         let paths = paths(context)
         do {
-            return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false)
+            return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false,
+                                        cacheDirectory: paths.dataDirectory + "/places/cache")
         } catch {
             throw CommandFailure("cannot load the place catalog: \(error)")
         }
