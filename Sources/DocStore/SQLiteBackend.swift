@@ -30,7 +30,7 @@ final class SQLiteBackend: StoreBackend {
             // mmap_size stays at its default of 0 on purpose: Debian's SQLite 3.40.1 predates the
             // fix for the WAL-reset race, and with memory-mapped I/O that race can corrupt the
             // file when several processes write.
-            try connection.execute("PRAGMA busy_timeout = 10000")
+            connection.setBusyTimeout(seconds: 10)
             if !checked { try SQLiteFileCheck.inspectSchema(of: connection, file: file) }
             try connection.execute("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = FULL")
@@ -102,6 +102,19 @@ final class SQLiteBackend: StoreBackend {
                 result.append(StoredDocument(id: id, fields: try StorageJSON.decode(json)))
             }
             return result
+        }
+    }
+
+    /// SQLite's plan for a query, one line per step (for tests that guard index use).
+    func queryPlan(for query: QuerySpec) throws -> [String] {
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        return try translating {
+            try connection.query("EXPLAIN QUERY PLAN SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                                 sql.selectParameters, cache: false).compactMap { row in
+                if case .text(let detail)? = row.last { return detail }
+                return nil
+            }
         }
     }
 

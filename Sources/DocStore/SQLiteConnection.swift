@@ -18,6 +18,7 @@ final class SQLiteConnection {
     let file: String
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    private var busyWait: BusyWait?
 
     init(file: String, flags: Int32) throws {
         self.file = file
@@ -34,6 +35,19 @@ final class SQLiteConnection {
     }
 
     deinit { close() }
+
+    /// Makes a connection that finds the database locked wait up to `seconds`, retrying
+    /// about every millisecond. SQLite's own busy timeout backs off to 100 ms sleeps, so
+    /// under steady contention a long waiter keeps losing the lock to fresh ones and can
+    /// time out; frequent retries with jitter keep waiters on an equal footing.
+    func setBusyTimeout(seconds: Double) {
+        let wait = BusyWait(limit: seconds)
+        busyWait = wait
+        sqlite3_busy_handler(handle, { context, attempt in
+            guard let context else { return 0 }
+            return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().shouldRetry(attempt: attempt) ? 1 : 0
+        }, Unmanaged.passUnretained(wait).toOpaque())
+    }
 
     func close() {
         for statement in statements.values { sqlite3_finalize(statement) }
@@ -125,6 +139,24 @@ final class SQLiteConnection {
     func scalarInt(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int64 {
         guard case .int(let v)? = try query(sql, parameters).first?.first else { return 0 }
         return v
+    }
+}
+
+/// The state of one connection's wait for a lock.
+private final class BusyWait {
+    let limit: Double
+    private var started = 0.0
+
+    init(limit: Double) { self.limit = limit }
+
+    func shouldRetry(attempt: Int32) -> Bool {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        let now = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        if attempt == 0 { started = now }
+        guard now - started < limit else { return false }
+        usleep(UInt32.random(in: 200...1_200))
+        return true
     }
 }
 

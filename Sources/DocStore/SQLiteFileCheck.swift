@@ -30,6 +30,7 @@ enum SQLiteFileCheck {
             throw StoreError.cannotOpen(file: file, reason: failure.message)
         }
         defer { connection.close() }
+        connection.setBusyTimeout(seconds: 10)
         do {
             try inspectSchema(of: connection, file: file)
         } catch let failure as SQLiteFailure where failure.code & 0xFF == SQLITE_READONLY {
@@ -61,7 +62,6 @@ enum SQLiteFileCheck {
     /// Rethrows `SQLITE_READONLY` failures untranslated so the caller can retry.
     static func inspectSchema(of connection: SQLiteConnection, file: String) throws {
         do {
-            try connection.execute("PRAGMA busy_timeout = 10000")
             let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'", cache: false)
                 .compactMap { row -> String? in if case .text(let name)? = row.first { return name }; return nil }
             let version = Int(try connection.scalarInt("PRAGMA user_version"))

@@ -30,14 +30,16 @@ struct SQLiteQuery {
                 let column = try Self.column(field)
                 indexable = indexable && column.parameter == nil
                 if !field.isDocumentID { indexColumns.append(column.sql) }
-                if value == .null {
-                    let type = try Self.typeExpression(field)
-                    whereClause += " AND \(type.sql) = 'null'"
-                    whereParameters += type.parameter.map { [$0] } ?? []
-                } else {
+                if value != .null {
                     whereClause += " AND \(column.sql) = \(Self.placeholder(value))"
                     whereParameters += column.parameter.map { [$0] } ?? []
                     whereParameters.append(try Self.bind(value))
+                }
+                // SQL sees true as 1: the JSON type keeps booleans, numbers and null apart.
+                if let types = Self.jsonTypes(of: value), !field.isDocumentID {
+                    let type = try Self.typeExpression(field)
+                    whereClause += " AND \(type.sql) IN (\(types))"
+                    whereParameters += type.parameter.map { [$0] } ?? []
                 }
             case .isIn(let field, let values):
                 guard !values.isEmpty else { whereClause += " AND 0"; continue }
@@ -62,7 +64,6 @@ struct SQLiteQuery {
             orderColumns.append((column.sql, column.parameter, order.descending))
             if !order.field.isDocumentID {
                 indexable = indexable && column.parameter == nil
-                indexColumns.append(column.sql + (order.descending ? " DESC" : ""))
                 whereClause += " AND \(column.sql) IS NOT NULL"
                 whereParameters += column.parameter.map { [$0] } ?? []
             }
@@ -78,7 +79,13 @@ struct SQLiteQuery {
             guard !keys.isEmpty, keys.count == values.count else {
                 throw StoreError.invalidArgument("a cursor needs one value per order-by field")
             }
-            let (sql, cursorParameters) = try Self.after(keys: keys[...], values: values[...])
+            var (sql, cursorParameters) = try Self.after(keys: keys[...], values: values[...])
+            if keys.count > 1 {
+                // A redundant bound on the first key, which SQLite turns into an index range.
+                let first = keys[0]
+                sql = "\(first.sql) \(first.descending ? "<=" : ">=") \(Self.placeholder(values[0])) AND \(sql)"
+                cursorParameters = (first.parameter.map { [$0] } ?? []) + [try Self.bind(values[0])] + cursorParameters
+            }
             whereClause += " AND \(sql)"
             whereParameters += cursorParameters
         }
@@ -93,8 +100,14 @@ struct SQLiteQuery {
             limitParameters = [.int(Int64(max(limit, 0)))]
         }
 
-        if indexable && !indexColumns.isEmpty {
-            let columns = (["parent"] + indexColumns + ["id"]).joined(separator: ", ")
+        let orderedByField = orderColumns.contains { $0.sql != "id" }
+        if indexable && (orderedByField || !indexColumns.isEmpty) {
+            // The index lists the order-by columns (the id tie-break included) in the query's
+            // directions, flipped so the first is ascending: SQLite scans it either way, and
+            // a query and its reverse share one index.
+            let flip = orderColumns.first?.descending ?? false
+            let ordered = orderColumns.map { $0.sql + ($0.descending != flip ? " DESC" : "") }
+            let columns = (["parent"] + indexColumns + ordered).joined(separator: ", ")
             let name = "documents_by_" + Self.hash(columns)
             index = Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))")
         }
@@ -142,6 +155,16 @@ struct SQLiteQuery {
     private static func typeExpression(_ field: FieldPath) throws -> (sql: String, parameter: SQLValue?) {
         let path = try jsonPath(field)
         return path.literal ? ("json_type(data, '\(path.path)')", nil) : ("json_type(data, ?)", .text(path.path))
+    }
+
+    /// The JSON types an equality on `value` must also check, when SQL alone would mix them up.
+    private static func jsonTypes(of value: FieldValue) -> String? {
+        switch value {
+        case .null: return "'null'"
+        case .bool: return "'true', 'false'"
+        case .int, .double: return "'integer', 'real'"
+        default: return nil
+        }
     }
 
     private static func placeholder(_ value: FieldValue) -> String {

@@ -40,7 +40,7 @@ struct OpenFailureTests {
     func aFileThatIsNotADatabaseIsRefusedUntouched(name: String, bytes: Data) throws {
         defer { directory.cleanup() }
         let file = directory.file(name + ".db")
-        FileManager.default.createFile(atPath: file, contents: bytes)
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
         try expectRefused(file, problem: "not a Tern database")
     }
 
@@ -77,7 +77,7 @@ struct OpenFailureTests {
     @Test func aPathUnderARegularFileIsRefused() throws {
         defer { directory.cleanup() }
         let blocker = directory.file("plain")
-        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
         try expectRefused(blocker + "/tern.db", problem: "cannot open")
         #expect(FileManager.default.contents(atPath: blocker) == Data("x".utf8))
     }
@@ -98,7 +98,7 @@ struct OpenFailureTests {
         try DocumentStore.open(path: nested, executor: .immediate).close()
         #expect(FileManager.default.fileExists(atPath: nested))
         let empty = directory.file("empty.db")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let store = try DocumentStore.open(path: empty, executor: .immediate)
         try store.document("a/b").setData(["x": 1])
         store.close()

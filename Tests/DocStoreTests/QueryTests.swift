@@ -1,4 +1,4 @@
-import DocStore
+@testable import DocStore
 import Foundation
 import Testing
 
@@ -26,6 +26,11 @@ struct QueryTests {
         #expect(try tweets.whereField("likes", in: []).getDocuments().isEmpty)
         #expect(try tweets.whereField("caption", isEqualTo: "post 3").whereField("uid", isEqualTo: "u2").count() == 1)
         #expect(try tweets.whereField("missing", isEqualTo: nil).count() == 0)
+        try tweets.document("flag").setData(["likes": true, "uid": nil])
+        #expect(try tweets.whereField("likes", isEqualTo: 1).getDocuments().documents.map(\.id) == ["t1"], "true is not 1")
+        #expect(try tweets.whereField("likes", isEqualTo: true).getDocuments().documents.map(\.id) == ["flag"])
+        #expect(try tweets.whereField("uid", isEqualTo: nil).getDocuments().documents.map(\.id) == ["flag"])
+        #expect(try tweets.whereField("likes", isEqualTo: 1.0).count() == 1, "numbers compare by value")
         #expect(try tweets.whereField("timestamp", isEqualTo: .timestamp(Date(timeIntervalSince1970: 1))).getDocuments().documents.map(\.id) == ["t2", "t3"])
     }
 
@@ -91,5 +96,35 @@ struct QueryTests {
         #expect(try places.order(by: "coordinate.latitude").getDocuments().documents.map(\.id) == ["b", "a"])
         #expect(try places.whereField(FieldPath(["odd name"]), isEqualTo: "y").order(by: FieldPath(["odd name"]))
             .getDocuments().documents.map(\.id) == ["b"])
+    }
+}
+
+/// Guards that queries are answered by indexes rather than by reading every document.
+struct QueryPlanTests {
+    let directory = TempDirectory()
+
+    func plan(_ query: Query, in store: DocumentStore) throws -> String {
+        let backend = try #require(store.backend as? SQLiteBackend)
+        return try backend.queryPlan(for: query.spec.get()).joined(separator: " | ")
+    }
+
+    @Test func feedAndLikedPagesUseAnIndexAndNoSort() throws {
+        defer { directory.cleanup() }
+        let store = try openStore(in: directory)
+        let feed = store.collection("tweets").order(by: "timestamp", descending: true).limit(to: 50)
+        let feedPlan = try plan(feed, in: store)
+        #expect(feedPlan.contains("USING INDEX documents_by_"), "\(feedPlan)")
+        #expect(!feedPlan.contains("TEMP B-TREE"), "\(feedPlan)")
+        let liked = store.collection("users/u1/user-likes").order(by: "likedAt", descending: true).limit(to: 50)
+        let likedPlan = try plan(liked.start(after: [.timestamp(Date())]), in: store)
+        #expect(likedPlan.contains("USING INDEX documents_by_") && !likedPlan.contains("TEMP B-TREE"), "\(likedPlan)")
+        let byUser = try plan(store.collection("tweets").whereField("uid", isEqualTo: "u1").order(by: "timestamp", descending: true), in: store)
+        #expect(byUser.contains("USING INDEX documents_by_") && !byUser.contains("TEMP B-TREE"), "\(byUser)")
+        try store.document("tweets/t1").setData(["timestamp": .timestamp(Date())])
+        let last = try store.document("tweets/t1").getDocument()
+        let nextPlan = try plan(feed.start(afterDocument: last), in: store)
+        #expect(nextPlan.contains("USING INDEX documents_by_") && nextPlan.contains("<expr><?") && !nextPlan.contains("TEMP B-TREE"), "\(nextPlan)")
+        let which = try plan(store.collection("users/u1/user-likes").whereField(FieldPath.documentID, in: ["a", "b"]), in: store)
+        #expect(which.contains("sqlite_autoindex_documents_1") || which.contains("PRIMARY KEY"), "\(which)")
     }
 }

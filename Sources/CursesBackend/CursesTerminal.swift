@@ -1,0 +1,330 @@
+import CNCursesW
+import Glibc
+import TerminalUI
+
+/// Whether curses currently owns the terminal; read by the exit and signal handlers.
+nonisolated(unsafe) private var cursesActive = false
+
+/// Restores the terminal if curses owns it. Safe to call more than once.
+private func restoreTerminal() {
+    if cursesActive {
+        cursesActive = false
+        endwin()
+    }
+}
+
+/// The terminal through ncursesw: raw keys (Ctrl-C arrives as `.ctrl("c")`), instant Esc,
+/// default colours (none when `NO_COLOR` is set), mouse clicks and wheel, resize events,
+/// and drawing of changed cells only with one `doupdate` per frame.
+///
+/// The terminal is restored by `close()`, on normal exit (`atexit`) and on SIGINT, SIGTERM,
+/// SIGHUP and SIGQUIT. `nextEvent(timeout:)` sleeps in `poll()` on stdin and the optional
+/// `wakeDescriptor`, so an idle app uses no CPU.
+public final class CursesTerminal: TerminalBackend {
+    public enum Failure: Error, CustomStringConvertible {
+        case noTerminal(String)
+        public var description: String {
+            switch self {
+            case .noTerminal(let term): return "cannot start the terminal interface (TERM=\(term))"
+            }
+        }
+    }
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let usesColor: Bool
+    private var colorPairs: [Pair: Int16] = [:]
+    private var cursor: Position?
+    private var cursorShown = false
+    private var closed = false
+    /// A descriptor whose readability wakes `nextEvent` (it returns nil); the owner drains it.
+    public var wakeDescriptor: Int32?
+    public let isUTF8: Bool
+
+    private struct Pair: Hashable {
+        var foreground: Int16
+        var background: Int16
+    }
+
+    /// Sets the locale from the environment and says whether it is UTF-8 (`nl_langinfo(nl_item(CODESET))`).
+    public static var isUTF8: Bool {
+        setlocale(LC_ALL, "")
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased().filter { $0 != "-" }
+        return name == "UTF8"
+    }
+
+    /// Takes over the terminal. With `mouse`, clicks and the wheel are reported (terminal
+    /// text selection then needs Shift).
+    public init(mouse: Bool = true, environment: [String: String] = CursesTerminal.processEnvironment) throws {
+        isUTF8 = CursesTerminal.isUTF8
+        guard let screen = newterm(nil, stdout, stdin) else {
+            throw Failure.noTerminal(environment["TERM"] ?? "")
+        }
+        self.screen = screen
+        set_term(screen)
+        window = stdscr
+        cursesActive = true
+        CursesTerminal.installHandlers()
+
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        set_escdelay(25)
+        curs_set(0)
+        leaveok(window, false)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        if !noColor && has_colors() {
+            start_color()
+            use_default_colors()
+            usesColor = true
+        } else {
+            usesColor = false
+        }
+        if mouse {
+            mouseinterval(0)
+            mousemask(tern_button1_pressed() | tern_button4_pressed() | tern_button5_pressed(), nil)
+        }
+        wclear(window)
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// The process environment as a dictionary.
+    public static var processEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Gives the terminal back (`endwin`). Later draws are ignored.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        restoreTerminal()
+        delscreen(screen)
+    }
+
+    nonisolated(unsafe) private static var handlersInstalled = false
+
+    private static func installHandlers() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        atexit { restoreTerminal() }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(signalNumber) { received in
+                restoreTerminal()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    public var size: Size {
+        Size(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+    }
+
+    // MARK: Drawing
+
+    public func draw(_ changes: [CellChange]) {
+        guard !closed else { return }
+        for change in changes {
+            put(change.cell, row: change.row, column: change.column)
+        }
+    }
+
+    private func put(_ cell: Cell, row: Int, column: Int) {
+        // Curses holds a spacing character and the zero-width ones that follow it; of a
+        // sequence of several pictures (ZWJ emoji, flags) only the first is drawn.
+        var scalars: [Unicode.Scalar] = []
+        for scalar in cell.symbol.unicodeScalars {
+            if scalars.isEmpty {
+                scalars.append(scalar)
+            } else if scalar.value != 0x200D && tern_wcwidth(wchar_t(bitPattern: scalar.value)) == 0 {
+                scalars.append(scalar)
+            } else {
+                break
+            }
+            if scalars.count == Int(CCHARW_MAX) { break }
+        }
+        if scalars.isEmpty { scalars = [" "] }
+        let ourWidth = TextWidth.of(cell.symbol)
+        var attributes: attr_t = 0
+        var pair: Int16 = 0
+        attributesAndPair(cell.style, attributes: &attributes, pair: &pair)
+        var character = cchar_t()
+        var wide = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        if setcchar(&character, &wide, attributes, pair, nil) == ERR {
+            wide = [wchar_t(bitPattern: scalars[0].value), 0]
+            setcchar(&character, &wide, attributes, pair, nil)
+        }
+        mvwadd_wch(window, Int32(row), Int32(column), &character)
+        if ourWidth == 2 && tern_wcwidth(wide[0]) != 2 {
+            // The terminal takes it as narrow: blank the second column ourselves.
+            var blank = cchar_t()
+            var space: [wchar_t] = [32, 0]
+            setcchar(&blank, &space, attributes, pair, nil)
+            mvwadd_wch(window, Int32(row), Int32(column + 1), &blank)
+        }
+    }
+
+    private func attributesAndPair(_ style: Style, attributes: inout attr_t, pair: inout Int16) {
+        if style.bold { attributes |= tern_attr_bold() }
+        if style.dim { attributes |= tern_attr_dim() }
+        if style.underline { attributes |= tern_attr_underline() }
+        if style.reverse { attributes |= tern_attr_reverse() }
+        guard usesColor, style.foreground != .default || style.background != .default else { return }
+        let colors = tern_colors()
+        var brightOnFewColors = false
+        func number(_ color: Color) -> Int16 {
+            guard let index = color.ansiIndex else { return -1 }
+            if index >= 8 && colors < 16 {
+                brightOnFewColors = true
+                return Int16(index - 8)
+            }
+            return Int16(index)
+        }
+        let key = Pair(foreground: number(style.foreground), background: number(style.background))
+        if brightOnFewColors { attributes |= tern_attr_bold() }
+        if let existing = colorPairs[key] {
+            pair = existing
+            return
+        }
+        let next = Int16(colorPairs.count + 1)
+        guard Int(next) < tern_color_pairs() else { return }
+        init_pair(next, key.foreground, key.background)
+        colorPairs[key] = next
+        pair = next
+    }
+
+    public func setCursor(_ position: Position?) {
+        cursor = position
+    }
+
+    public func flush() {
+        guard !closed else { return }
+        if let cursor {
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+            if !cursorShown { curs_set(1); cursorShown = true }
+        } else if cursorShown {
+            curs_set(0)
+            cursorShown = false
+        }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Makes the next flush repaint the whole screen (after something else wrote to it).
+    public func repaintAll() {
+        clearok(curscr, true)
+    }
+
+    // MARK: Input
+
+    public func nextEvent(timeout: Int?) -> InputEvent? {
+        guard !closed else { return nil }
+        if let event = readAvailable() { return event }
+        let deadline = timeout.map { monotonicMilliseconds() + $0 }
+        while true {
+            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+            if let wakeDescriptor {
+                descriptors.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let wait = deadline.map { Int32(max(0, $0 - monotonicMilliseconds())) } ?? -1
+            let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
+            if ready < 0 {
+                guard errno == EINTR else { return nil }
+                // A signal such as SIGWINCH: curses may now have a KEY_RESIZE queued.
+                if let event = readAvailable() { return event }
+                continue
+            }
+            if ready == 0 { return nil }
+            if descriptors[0].revents != 0, let event = readAvailable() { return event }
+            if descriptors.count > 1, descriptors[1].revents != 0 { return nil }
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return nil }
+            if let deadline, monotonicMilliseconds() >= deadline { return nil }
+        }
+    }
+
+    private func monotonicMilliseconds() -> Int {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return spec.tv_sec * 1000 + spec.tv_nsec / 1_000_000
+    }
+
+    /// Reads input curses already has or stdin holds, without waiting; skips keys that
+    /// mean nothing to the app.
+    private func readAvailable() -> InputEvent? {
+        nodelay(window, true)
+        while true {
+            var value: wint_t = 0
+            let result = wget_wch(window, &value)
+            if result == ERR { return nil }
+            let event = result == KEY_CODE_YES ? functionKey(Int32(value)) : character(UInt32(value))
+            if let event { return event }
+        }
+    }
+
+    private func character(_ value: UInt32) -> InputEvent? {
+        switch value {
+        case 3: return .key(.ctrl("c"))
+        case 8, 127: return .key(.backspace)
+        case 9: return .key(.tab)
+        case 10, 13: return .key(.enter)
+        case 27: return .key(.escape)
+        case 1...26: return .key(.ctrl(Character(Unicode.Scalar(value + 96)!)))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .key(.character(Character(scalar)))
+        }
+    }
+
+    private func functionKey(_ code: Int32) -> InputEvent? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_HOME, KEY_A1: return .key(.home)
+        case KEY_END, KEY_C1: return .key(.end)
+        case KEY_PPAGE, KEY_A3: return .key(.pageUp)
+        case KEY_NPAGE, KEY_C3: return .key(.pageDown)
+        case KEY_DC: return .key(.delete)
+        case KEY_IC: return .key(.insert)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_RESIZE:
+            clearok(curscr, true)
+            return .resize(size)
+        case KEY_MOUSE: return mouseEvent()
+        default:
+            let f0 = tern_key_f0()
+            if code > f0 && code <= f0 + 24 { return .key(.function(Int(code - f0))) }
+            return nil
+        }
+    }
+
+    private func mouseEvent() -> InputEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let position = Position(row: Int(event.y), column: Int(event.x))
+        if event.bstate & tern_button4_pressed() != 0 { return .mouse(.wheelUp(position)) }
+        if event.bstate & tern_button5_pressed() != 0 { return .mouse(.wheelDown(position)) }
+        if event.bstate & (tern_button1_pressed() | tern_button1_clicked()) != 0 { return .mouse(.click(position)) }
+        return nil
+    }
+}

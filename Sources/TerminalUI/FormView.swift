@@ -1,0 +1,108 @@
+/// One labelled field of a form.
+public struct FormField: Hashable, Sendable {
+    public var label: String
+    public var state: TextFieldState
+    public var placeholder: String
+    public var isSecure: Bool
+    /// Shown in red beside the field (or under it when there is no room).
+    public var error: String?
+
+    public init(label: String, state: TextFieldState = TextFieldState(), placeholder: String = "",
+                isSecure: Bool = false, error: String? = nil) {
+        self.label = label
+        self.state = state
+        self.placeholder = placeholder
+        self.isSecure = isSecure
+        self.error = error
+    }
+}
+
+/// A form: an optional title, labelled fields one per row with a blank row between them,
+/// errors beside their fields, and a message line at the end (such as the submit hint or
+/// an error from the service).
+public struct FormView: Widget {
+    public var title: String
+    public var fields: [FormField]
+    public var focused: Int
+    public var message: String
+    public var messageStyle: Style
+    /// The widest a field gets.
+    public var fieldWidth: Int
+    /// What a password field shows per character (`Markers.passwordDot`).
+    public var secureSymbol: String
+
+    public init(title: String = "", fields: [FormField], focused: Int = 0, message: String = "",
+                messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot) {
+        self.title = title
+        self.fields = fields
+        self.focused = focused
+        self.message = message
+        self.messageStyle = messageStyle
+        self.fieldWidth = fieldWidth
+        self.secureSymbol = secureSymbol
+    }
+
+    static let errorStyle = Style(foreground: .red, bold: true)
+
+    /// Where each field is drawn in `area`, and where its error goes.
+    func layout(in area: Rect) -> [(field: Rect, error: Rect)] {
+        let labelWidth = min((fields.map { TextWidth.of($0.label) }.max() ?? 0) + 2, max(0, area.width / 3))
+        var row = area.row + (title.isEmpty ? 0 : 2)
+        return fields.map { field in
+            let rowRect = Rect(row: row, column: area.column, width: area.width, height: row < area.bottom ? 1 : 0)
+            let (_, rest) = rowRect.split(left: labelWidth)
+            let width = min(fieldWidth, rest.width)
+            let (fieldRect, afterField) = rest.split(left: width)
+            var errorRect = afterField.inset(left: 1)
+            let errorWidth = TextWidth.of(field.error ?? "")
+            if errorWidth > errorRect.width {
+                let below = row + 1
+                errorRect = Rect(row: below, column: fieldRect.column, width: rest.width, height: below < area.bottom ? 1 : 0)
+            }
+            row += 2
+            return (fieldRect, errorRect)
+        }
+    }
+
+    /// Where the cursor goes: in the focused field.
+    public func cursorPosition(in area: Rect) -> Position? {
+        guard fields.indices.contains(focused) else { return nil }
+        let rects = layout(in: area)
+        return fieldView(focused).cursorPosition(in: rects[focused].field)
+    }
+
+    func fieldView(_ index: Int) -> TextFieldView {
+        let field = fields[index]
+        return TextFieldView(state: field.state, placeholder: field.placeholder, isSecure: field.isSecure,
+                             isFocused: index == focused, secureSymbol: secureSymbol)
+    }
+
+    public func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        buffer.fill(area)
+        if !title.isEmpty {
+            buffer.setString(title, at: Position(row: area.row, column: area.column), style: .bold,
+                             maxWidth: area.width, ellipsis: true)
+        }
+        let rects = layout(in: area)
+        for (index, field) in fields.enumerated() {
+            let (fieldRect, errorRect) = rects[index]
+            guard fieldRect.height > 0 || errorRect.height > 0 else { continue }
+            let labelWidth = fieldRect.column - area.column
+            if labelWidth > 0, fieldRect.row < area.bottom {
+                buffer.setString(field.label, at: Position(row: fieldRect.row, column: area.column),
+                                 style: index == focused ? .bold : .plain, maxWidth: labelWidth - 1, ellipsis: true)
+            }
+            fieldView(index).render(in: fieldRect, into: &buffer)
+            if let error = field.error, !errorRect.isEmpty {
+                buffer.setString(error, at: Position(row: errorRect.row, column: errorRect.column),
+                                 style: Self.errorStyle, maxWidth: errorRect.width, ellipsis: true)
+            }
+        }
+        let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2
+        if !message.isEmpty, messageRow < area.bottom {
+            buffer.setString(message, at: Position(row: messageRow, column: area.column), style: messageStyle,
+                             maxWidth: area.width, ellipsis: true)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Mouse input: a click at a cell, or the wheel.
+public enum MouseEvent: Hashable, Sendable {
+    case click(Position)
+    case wheelUp(Position)
+    case wheelDown(Position)
+}
+
+/// Something the terminal reports: a key, the mouse, or a new size.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize(Size)
+}

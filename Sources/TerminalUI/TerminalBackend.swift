@@ -1,0 +1,16 @@
+/// What the app needs from a terminal. The curses backend and `InMemoryBackend` implement it.
+public protocol TerminalBackend: AnyObject {
+    /// The current size in cells.
+    var size: Size { get }
+    /// Whether the terminal's locale is UTF-8 (else use `Markers.ascii`).
+    var isUTF8: Bool { get }
+    /// Sends changed cells; they show after `flush()`.
+    func draw(_ changes: [CellChange])
+    /// Where to show the cursor (for a focused text field), or nil to hide it.
+    func setCursor(_ position: Position?)
+    /// Shows everything drawn since the last flush, at once.
+    func flush()
+    /// Waits up to `timeout` milliseconds (forever when nil) for input. Returns nil when the
+    /// time ran out or the backend's wake-up descriptor became readable.
+    func nextEvent(timeout: Int?) -> InputEvent?
+}
