@@ -57,7 +57,7 @@ struct FavoriteJSON: Encodable {
     let placeID: String
     let placeName: String
     let address: String
-    let coordinate: Domain.Coordinate
+    let coordinate: Coordinate
     let savedAt: Date
 
     init(_ favorite: FavoritePlace) {

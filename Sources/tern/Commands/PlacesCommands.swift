@@ -163,6 +163,7 @@ enum PlacesCommands {
 
 /// The signed-in user's favorite place ids, for `isFavorite`.
 func favoritePlaceIDs(_ context: CommandContext) -> Set<String> {
-    // Wired to FavoritesService when accounts land.
-    []
+    // Signed out (or an unreadable session): nothing is saved, and the store stays closed.
+    guard let session = try? context.session() else { return [] }
+    return (try? context.services().favorites.favoriteIDs(session: session)) ?? []
 }
