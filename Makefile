@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages for building (C libraries) and for the end-to-end tests (tmux, python3).
-BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev pkg-config
+BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev pkg-config
 TEST_PACKAGES := tmux python3
 RELEASE_BIN := .build/release/tern
 DEBUG_BIN := .build/debug/tern

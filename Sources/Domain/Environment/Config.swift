@@ -1,4 +1,5 @@
 import Foundation
+import PlaceCatalog
 
 /// A config file line Tern cannot use: names the file and the line.
 public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

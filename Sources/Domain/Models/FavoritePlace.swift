@@ -1,15 +1,8 @@
 import Foundation
+import PlaceCatalog
 
-/// A point on Earth in degrees (numbers, not the original notes' strings).
-public struct Coordinate: Codable, Equatable, Hashable, Sendable {
-    public var latitude: Double
-    public var longitude: Double
-
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
+/// Coordinates are PlaceCatalog's `Coordinate` (numbers, not the original notes' strings).
+extension Coordinate {
     /// Whether latitude is in -90…90 and longitude in -180…180 (and both finite).
     public var isValid: Bool {
         latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)

@@ -48,7 +48,7 @@ public final class AuthService: @unchecked Sendable {
                                     forDocument: store.collection("users").document(uid))
             try transaction.setProtected(Credential.key(for: email), credential)
         }
-        let session = Session(uid: uid, email: email, signedInAt: now)
+        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now))
         try sessionFile.write(session)
         return session
     }
@@ -77,9 +77,34 @@ public final class AuthService: @unchecked Sendable {
         guard try store.collection("users").document(credential.uid).getDocument().exists else {
             throw ServiceError.accountMissing(uid: credential.uid)
         }
-        let session = Session(uid: credential.uid, email: email, signedInAt: clock())
+        if isWeakerThanCurrent(credential.password) {
+            try rehash(credential, password: password)
+        }
+        let session = Session(uid: credential.uid, email: email, signedInAt: Self.wholeSeconds(clock()))
         try sessionFile.write(session)
         return session
+    }
+
+    /// Whether `record` was made with weaker parameters than new records get now.
+    func isWeakerThanCurrent(_ record: PasswordRecord) -> Bool {
+        let current = hasher.parameters
+        return record.algorithm != PasswordHasher.algorithm || record.n < current.n || record.r < current.r
+            || record.p < current.p || record.salt.count < current.saltLength || record.hash.count < current.keyLength
+    }
+
+    /// Replaces a record hashed with weaker parameters than this hasher's, after a
+    /// successful sign-in (the only time the password is known). Hashing happens outside
+    /// the transaction; the record is replaced only if nobody changed it meanwhile.
+    func rehash(_ credential: Credential, password: String) throws {
+        var upgraded = credential
+        upgraded.password = try hasher.hash(password)
+        let data = try JSONEncoder().encode(upgraded)
+        let key = Credential.key(for: credential.email)
+        try store.runTransaction { transaction in
+            guard let current = try transaction.protectedRecord(key),
+                  (try? JSONDecoder().decode(Credential.self, from: current)) == credential else { return }
+            try transaction.setProtected(key, data)
+        }
     }
 
     /// Forgets the session; signing out twice is fine.
@@ -99,6 +124,11 @@ public final class AuthService: @unchecked Sendable {
         let snapshot = try store.collection("users").document(session.uid).getDocument()
         guard snapshot.exists else { throw ServiceError.accountMissing(uid: session.uid) }
         return try snapshot.data(as: User.self)
+    }
+
+    /// The session file keeps whole seconds; the returned session equals the one read back.
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
     /// A record of no password with this hasher's parameters, verified against when the

@@ -11,7 +11,11 @@ public final class TweetService: @unchecked Sendable {
     let users: UserService
     /// Queries this service has run: the tests use it to check that a page costs a fixed
     /// number of queries whatever its size.
-    private(set) var queryCount = 0
+    var queryCount: Int { counterLock.withLock { queries } }
+    private var queries = 0
+    private let counterLock = NSLock()
+
+    func countQuery() { counterLock.withLock { queries += 1 } }
 
     public init(store: DocumentStore) {
         self.store = store
@@ -25,7 +29,7 @@ public final class TweetService: @unchecked Sendable {
     }
 
     func run(_ query: Query) throws -> [DocumentSnapshot] {
-        queryCount += 1
+        countQuery()
         return try query.getDocuments().documents
     }
 
@@ -159,16 +163,6 @@ public final class TweetService: @unchecked Sendable {
         return result
     }
 
-    /// The seeds' way, kept only for the benchmark: one read per post.
-    func likedAtOnePerPost(among tweetIDs: [String], uid: String) throws -> [String: Date] {
-        var result: [String: Date] = [:]
-        for id in tweetIDs {
-            queryCount += 1
-            if let date = try likes(of: uid).document(id).getDocument().get("likedAt")?.dateValue { result[id] = date }
-        }
-        return result
-    }
-
     // MARK: Rows
 
     func postsQuery(_ kind: FeedKind, limit: Int, after cursor: FeedCursor?) -> Query {
@@ -215,7 +209,7 @@ public final class TweetService: @unchecked Sendable {
     /// Rows with the authors' names filled in by one `in` query on `users`.
     func authored(_ tweets: [Tweet]) throws -> [FeedPost] {
         guard !tweets.isEmpty else { return [] }
-        queryCount += 1
+        countQuery()
         let authors = try users.users(ids: tweets.map(\.uid))
         return tweets.map { tweet in
             let author = authors[tweet.uid]

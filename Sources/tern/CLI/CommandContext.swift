@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Domain
 import Foundation
+import TerminalUI
 
 /// What a subcommand gets to work with: the global options, the output streams, and (opened
 /// once per process, only by the commands that need them) the paths, store and session.
@@ -13,8 +14,10 @@ final class CommandContext {
         self.options = options
     }
 
+    /// Prints text for people. Names, captions and bios come from data, so escape sequences,
+    /// C0/C1 controls and bidi overrides are removed before they reach a terminal.
     func printLine(_ text: String) {
-        print(text)
+        print(SafeText.clean(text))
     }
 
     /// Where this process keeps its files.
@@ -26,8 +29,12 @@ final class CommandContext {
     /// the command with the store's one-line message (which names the file).
     func services() throws -> AppServices {
         if let openedServices { return openedServices }
-        let services = try AppServices.open(paths: paths, seedSample: !options.noSample,
-                                            hasher: PasswordHasher())
+        let services: AppServices
+        do {
+            services = try AppServices.open(paths: paths, seedSample: !options.noSample, hasher: PasswordHasher())
+        } catch let error as SampleCommunityError {
+            throw CommandFailure("\(error) (--no-sample starts without it)")
+        }
         openedServices = services
         return services
     }
@@ -40,8 +47,9 @@ final class CommandContext {
 
     /// Prints `value` as JSON (sorted keys, times as ISO 8601 UTC with `Z`).
     func printJSON<T: Encodable>(_ value: T) throws {
+        // JSON escapes C0 controls itself and is read by programs: printed as encoded.
         let data = try JSONOutput.encoder.encode(value)
-        printLine(String(decoding: data, as: UTF8.self))
+        print(String(decoding: data, as: UTF8.self))
     }
 }
 

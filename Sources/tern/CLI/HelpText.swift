@@ -10,9 +10,10 @@ enum HelpText {
             "",
             "Commands:",
         ]
-        let width = (CommandTable.all.map { $0.usage.count }.max() ?? 0) + 2
+        // Usage on one line, what it does indented below: summaries are too long for a column.
         for spec in CommandTable.all {
-            lines.append("  " + spec.usage.padding(toLength: width, withPad: " ", startingAt: 0) + spec.summary)
+            lines.append("  tern " + spec.usage)
+            lines.append("      " + spec.summary)
         }
         lines.append("")
         lines.append("Global options:")

@@ -1,20 +1,16 @@
 import Domain
 import Foundation
+import TerminalUI
 
 /// How rows look in text output: markers that fall back to ASCII outside a UTF-8 locale,
 /// and the feed's three-line posts.
 enum TextOutput {
-    /// Whether the locale (LC_ALL, else LC_CTYPE, else LANG) names UTF-8.
-    static let isUTF8: Bool = {
-        let environment = ProcessInfo.processInfo.environment
-        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
-            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        let lowered = locale.lowercased()
-        return lowered.contains("utf-8") || lowered.contains("utf8")
-    }()
+    /// The same markers as the interface: ★ ☆ ♥ ♡, or the ASCII set outside a UTF-8 locale.
+    static let markers = Markers.forLocale(isUTF8: isUTF8)
+    static var isUTF8: Bool { Markers.isUTF8Locale(environment: ProcessInfo.processInfo.environment) }
 
-    static func heart(_ liked: Bool) -> String { isUTF8 ? (liked ? "♥" : "♡") : (liked ? "<3" : "-") }
-    static func star(_ saved: Bool) -> String { isUTF8 ? (saved ? "★" : "☆") : (saved ? "*" : "o") }
+    static func heart(_ liked: Bool) -> String { liked ? markers.liked : markers.notLiked }
+    static func star(_ saved: Bool) -> String { saved ? markers.saved : markers.notSaved }
     static var dot: String { isUTF8 ? "·" : "-" }
 
     /// `Display Name @username · 2d`, the caption, then `♥ 12  · id` (the id is what
@@ -57,7 +53,7 @@ struct FavoriteJSON: Encodable {
     let placeID: String
     let placeName: String
     let address: String
-    let coordinate: Domain.Coordinate
+    let coordinate: Coordinate
     let savedAt: Date
 
     init(_ favorite: FavoritePlace) {

@@ -1,13 +1,19 @@
 import Domain
 import Foundation
 
-/// The place catalog as the favorites service sees it. Loaded only by the commands that
-/// save a place.
+/// The place catalog as the favorites service sees it, loaded (without the search index)
+/// only by the commands that save a place.
 func placeDirectory(_ context: CommandContext) throws -> PlaceDirectory {
-    EmptyPlaceDirectory()
+    CatalogPlaceDirectory(catalog: try PlacesCommands.catalog(context))
 }
 
-/// No catalog: every id is unknown.
-struct EmptyPlaceDirectory: PlaceDirectory {
-    func favoriteCandidate(placeID: String) -> FavoriteCandidate? { nil }
+/// Adapts `PlaceCatalog` to `PlaceDirectory`: what a favorite copies from a place.
+struct CatalogPlaceDirectory: PlaceDirectory {
+    let catalog: PlaceCatalog
+
+    func favoriteCandidate(placeID: String) -> FavoriteCandidate? {
+        guard let place = catalog.place(id: placeID) else { return nil }
+        return FavoriteCandidate(placeID: place.placeID, placeName: place.name, address: place.address,
+                                 coordinate: place.coordinate)
+    }
 }

@@ -5,9 +5,7 @@ import Foundation
 enum FavoritesCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["favorites"], usage: "favorites [list]", summary: "your saved places, newest first",
-                    options: [], positionals: 0...0, run: list),
-        CommandSpec(words: ["favorites", "list"], usage: "favorites list", summary: "your saved places, newest first",
-                    options: [], positionals: 0...0, run: list),
+                    options: [], positionals: 0...1, run: list),
         CommandSpec(words: ["favorites", "add"], usage: "favorites add PLACE_ID", summary: "save a place (see tern places search)",
                     options: [], positionals: 1...1, run: add),
         CommandSpec(words: ["favorites", "remove"], usage: "favorites remove PLACE_ID", summary: "remove a saved place",
@@ -15,6 +13,9 @@ enum FavoritesCommands {
     ]
 
     static func list(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        if let word = arguments.positionals.first, word != "list" {
+            throw UsageError("unknown command 'favorites \(word)' (favorites [list], add, remove)")
+        }
         let session = try SignInRequired.check(try context.session(), .listFavorites)
         let favorites = try context.services().favorites.list(session: session)
         if context.options.json {

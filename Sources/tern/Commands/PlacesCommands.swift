@@ -1,4 +1,169 @@
-/// The `places` subcommands.
+import Domain
+import Foundation
+import PlaceCatalog
+
+/// The `places` subcommands: search, show and import.
 enum PlacesCommands {
-    static let specs: [CommandSpec] = []
+    static let specs: [CommandSpec] = [
+        CommandSpec(
+            words: ["places", "search"], usage: "places search QUERY [--limit N] [--near LAT,LON]",
+            summary: "search places by any of their names (Hangul initials and half-typed syllables work)",
+            options: [
+                OptionSpec(name: "limit", valueName: "N", help: "show at most N places (1 to 1000, default 20)"),
+                OptionSpec(name: "near", valueName: "LAT,LON", help: "order by distance from this point and show it"),
+            ],
+            positionals: 1...64, run: search),
+        CommandSpec(words: ["places", "show"], usage: "places show PLACE_ID", summary: "show one place",
+                    options: [], positionals: 1...1, run: show),
+        CommandSpec(words: ["places", "import"], usage: "places import FILE",
+                    summary: "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])",
+                    options: [], positionals: 1...1, run: importFile),
+    ]
+
+    static func paths(_ context: CommandContext) -> AppPaths {
+        AppPaths.resolve(dataDirectory: context.options.dataDirectory, sessionFile: context.options.sessionFile)
+    }
+
+    static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
+        let paths = paths(context)
+        do {
+            return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false,
+                                        cacheDirectory: paths.dataDirectory + "/places/cache")
+        } catch {
+            throw CommandFailure("cannot load the place catalog: \(error)")
+        }
+    }
+
+    static func search(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        var limit = 20
+        if let text = arguments.value("limit") {
+            guard let value = Int(text), (1...1000).contains(value) else {
+                throw UsageError("--limit needs a whole number from 1 to 1000, not '\(text)'")
+            }
+            limit = value
+        }
+        var near: Coordinate?
+        if let text = arguments.value("near") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
+                  (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+                throw UsageError("--near needs LAT,LON in degrees (for example 37.57,126.98), not '\(text)'")
+            }
+            near = Coordinate(latitude: latitude, longitude: longitude)
+        }
+        let query = arguments.positionals.joined(separator: " ")
+        let catalog = try catalog(context)
+        let result = catalog.search(query, limit: limit, order: near.map { .distance(from: $0) } ?? .relevance)
+        let favorites = favoritePlaceIDs(context)
+        if context.options.json {
+            let documents = result.hits.map { json(for: $0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance) }
+            context.printLine("{\"meta\": {\"totalCount\": \(result.totalCount), \"isEnd\": \(result.isEnd)}, \"documents\": [\(documents.joined(separator: ", "))]}")
+            return
+        }
+        if result.hits.isEmpty {
+            context.printLine("No places match '\(query)'.")
+            return
+        }
+        for hit in result.hits {
+            let place = hit.place
+            var line = place.placeID.padding(toLength: max(place.placeID.count, 9), withPad: " ", startingAt: 0) + "  "
+            line += favorites.contains(place.placeID) ? "★ " : ""
+            line += place.name
+            if let korean = place.koreanName, korean != place.name { line += " (\(korean))" }
+            if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
+            if !place.address.isEmpty { line += " · " + place.address }
+            if let distance = hit.distance { line += " · " + formatDistance(distance) }
+            context.printLine(line)
+        }
+        let shown = result.hits.count
+        context.printLine(result.isEnd ? "\(result.totalCount) place\(result.totalCount == 1 ? "" : "s")"
+                                       : "\(shown) of \(result.totalCount) places (--limit N shows more)")
+    }
+
+    static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let id = arguments.positionals[0]
+        let catalog = try catalog(context)
+        guard let place = catalog.place(id: id) else { throw CommandFailure("no place with id '\(id)'") }
+        let isFavorite = favoritePlaceIDs(context).contains(id)
+        if context.options.json {
+            context.printLine(json(for: place, isFavorite: isFavorite, distance: nil))
+            return
+        }
+        var lines = [place.name + (place.koreanName.map { " (\($0))" } ?? "") + (isFavorite ? " ★" : "")]
+        lines.append("  id          \(place.placeID)")
+        if !place.address.isEmpty { lines.append("  address     \(place.address)") }
+        lines.append("  coordinate  \(place.latitude), \(place.longitude)")
+        if place.population > 0 { lines.append("  population  \(place.population)") }
+        if !place.timeZone.isEmpty { lines.append("  time zone   \(place.timeZone)") }
+        if !place.alternateNames.isEmpty {
+            let shown = place.alternateNames.prefix(12).joined(separator: ", ")
+            lines.append("  also        \(shown)\(place.alternateNames.count > 12 ? ", … (\(place.alternateNames.count) in all)" : "")")
+        }
+        lines.forEach(context.printLine)
+    }
+
+    static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let file = arguments.positionals[0]
+        let paths = paths(context)
+        guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure("cannot read \(file)") }
+        let summary: ImportSummary
+        do {
+            summary = try PlaceCatalog.importFile(path: file, resourcesDirectory: paths.resourcesDirectory,
+                                                  dataDirectory: paths.dataDirectory)
+        } catch let rejection as PlaceImporter.Rejection {
+            throw CommandFailure("\(file): \(rejection.description); nothing was imported")
+        } catch {
+            throw CommandFailure("\(file): \(error)")
+        }
+        if context.options.json {
+            context.printLine("{\"added\": \(summary.added), \"updated\": \(summary.updated), \"totalImported\": \(summary.totalImported)}")
+        } else {
+            context.printLine("Imported \(summary.added + summary.updated) places from \(file): \(summary.added) new, \(summary.updated) already imported (\(summary.totalImported) imported in all).")
+        }
+    }
+
+    /// PLACE as PRODUCT.md shapes it; `distance` (metres) is null unless the search had `--near`.
+    static func json(for place: Place, isFavorite: Bool, distance: Double?) -> String {
+        let distanceText = distance.map { jsonNumber(($0 * 10).rounded() / 10) } ?? "null"
+        return "{\"placeID\": \(jsonString(place.placeID)), \"placeName\": \(jsonString(place.name)), "
+            + "\"koreanName\": \(place.koreanName.map(jsonString) ?? "null"), \"address\": \(jsonString(place.address)), "
+            + "\"coordinate\": {\"latitude\": \(jsonNumber(place.latitude)), \"longitude\": \(jsonNumber(place.longitude))}, "
+            + "\"population\": \(place.population), \"isFavorite\": \(isFavorite), \"distance\": \(distanceText)}"
+    }
+
+    static func jsonNumber(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func formatDistance(_ metres: Double) -> String {
+        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
+    }
+}
+
+/// The signed-in user's favorite place ids, for `isFavorite`.
+func favoritePlaceIDs(_ context: CommandContext) -> Set<String> {
+    // Signed out (or an unreadable session): nothing is saved, and the store stays closed.
+    guard let session = try? context.session() else { return [] }
+    return (try? context.services().favorites.favoriteIDs(session: session)) ?? []
 }

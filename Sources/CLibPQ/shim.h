@@ -1,0 +1,2 @@
+// PostgreSQL's client library, for the team-server backend of the document store.
+#include <postgresql/libpq-fe.h>

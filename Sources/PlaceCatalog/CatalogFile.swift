@@ -1,0 +1,206 @@
+import Foundation
+
+/// The catalog's file format (`Resources/places/places.tsv`, and the imports file in the data
+/// directory): UTF-8, one place per line, tab-separated columns
+/// `id name koreanName country region latitude longitude population timeZone alternateNames
+/// [address]`, alternates joined by `|`, a first line starting with `#tern-places`.
+/// `country` is an ISO code resolved through `countries.tsv`, or a name kept as it is.
+public enum CatalogFile {
+    public static let header = "#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation\ttimeZone\talternateNames\taddress"
+    static let alternateSeparator: Character = "|"
+
+    public struct FormatError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reads a catalog file; `countries` maps ISO codes to names.
+    public static func read(path: String, countries: [String: String]) throws -> [Place] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FormatError(description: "cannot read \(path)")
+        }
+        return try data.withUnsafeBytes { raw in
+            try parse(raw.bindMemory(to: UInt8.self), path: path, countries: countries)
+        }
+    }
+
+    /// Splits on bytes (tab, newline, `|`), which never occur inside a UTF-8 multi-byte
+    /// sequence, so no grapheme breaking is needed while loading.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, countries: [String: String]) throws -> [Place] {
+        var places: [Place] = []
+        places.reserveCapacity(bytes.count / 150)
+        var lineNumber = 0
+        var lineStart = 0
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(12)
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            lineNumber += 1
+            defer { lineStart = lineEnd + 1 }
+            if lineEnd == lineStart { continue }
+            if bytes[lineStart] == 0x23 {
+                if lineNumber == 1 && !string(lineStart..<lineEnd).hasPrefix("#tern-places\t1") {
+                    throw FormatError(description: "\(path): unknown catalog format")
+                }
+                continue
+            }
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = lineStart
+            for index in lineStart...lineEnd where index == lineEnd || bytes[index] == 0x09 {
+                fields.append(fieldStart..<index)
+                fieldStart = index + 1
+            }
+            guard fields.count >= 10, let latitude = Double(string(fields[5])), let longitude = Double(string(fields[6])),
+                  let population = Int(string(fields[7])) else {
+                throw FormatError(description: "\(path):\(lineNumber): malformed catalog line")
+            }
+            var alternates: [String] = []
+            var alternateStart = fields[9].lowerBound
+            for index in fields[9].lowerBound...fields[9].upperBound
+            where index == fields[9].upperBound || bytes[index] == 0x7C {
+                if index > alternateStart { alternates.append(string(alternateStart..<index)) }
+                alternateStart = index + 1
+            }
+            let country = string(fields[3])
+            places.append(Place(
+                placeID: string(fields[0]), name: string(fields[1]),
+                koreanName: fields[2].isEmpty ? nil : string(fields[2]),
+                alternateNames: alternates,
+                countryName: countries[country] ?? country,
+                regionName: fields[4].isEmpty ? nil : string(fields[4]),
+                latitude: latitude, longitude: longitude, population: population,
+                timeZone: string(fields[8]),
+                explicitAddress: fields.count > 10 && !fields[10].isEmpty ? string(fields[10]) : nil))
+        }
+        return places
+    }
+
+    /// The file's text for `places` (countries written as names).
+    public static func text(for places: [Place]) -> String {
+        var text = header + "\n"
+        for place in places {
+            let fields: [String] = [
+                place.placeID, clean(place.name), clean(place.koreanName ?? ""), clean(place.countryName),
+                clean(place.regionName ?? ""), String(place.latitude), String(place.longitude),
+                String(place.population), clean(place.timeZone),
+                place.alternateNames.map(clean).filter { !$0.isEmpty }.joined(separator: "|"),
+                clean(place.explicitAddress ?? ""),
+            ]
+            text += fields.joined(separator: "\t") + "\n"
+        }
+        return text
+    }
+
+    static func clean(_ text: String) -> String {
+        text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "|" || $0 == "\r" })
+            ? text.map { "\t\n|\r".contains($0) ? " " : String($0) }.joined()
+            : text
+    }
+
+    /// `countries.tsv` or `regions.tsv`: `key<TAB>name` per line; missing file → empty.
+    public static func readTable(path: String) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8) else { return [:] }
+        var table: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            if parts.count == 2 { table[String(parts[0])] = String(parts[1]) }
+        }
+        return table
+    }
+}
+
+extension PlaceCatalog {
+    /// `places/` inside the resources directory.
+    public static func shippedDirectory(resourcesDirectory: String) -> String { resourcesDirectory + "/places" }
+
+    /// The file holding every imported place, inside the data directory.
+    public static func importsFile(dataDirectory: String) -> String { dataDirectory + "/places/imports/places.tsv" }
+
+    /// The shipped catalog plus the imports in `dataDirectory` (an import replaces a shipped
+    /// place with the same id). With `cacheDirectory`, the normalised names are kept there in
+    /// `names.bin`, keyed by the path, size and modification time of every source file and
+    /// checked against the places' shape before use; any mismatch rebuilds and rewrites it.
+    public static func load(resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true,
+                            cacheDirectory: String? = nil) throws -> PlaceCatalog {
+        let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
+        let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
+        var sources = [directory + "/places.tsv"]
+        var places = try CatalogFile.read(path: sources[0], countries: countries)
+        if let dataDirectory {
+            let imports = importsFile(dataDirectory: dataDirectory)
+            if FileManager.default.fileExists(atPath: imports) {
+                places += try CatalogFile.read(path: imports, countries: [:])
+                sources.append(imports)
+            }
+        }
+        guard let cacheDirectory else { return PlaceCatalog(places: places, indexed: indexed) }
+        let signature = NamesCache.signature(of: sources)
+        let cacheFile = cacheDirectory + "/names.bin"
+        let cached = NamesCache.read(path: cacheFile, signature: signature)
+        let catalog = PlaceCatalog(places: places, indexed: indexed, cachedNames: cached)
+        if cached == nil || cached != nil && !(cached!.fits(catalog.places)) {
+            NamesCache.write(catalog.index.normalizedNames, signature: signature, path: cacheFile)
+        }
+        return catalog
+    }
+}
+
+/// The on-disk cache of `NormalizedNames`: `TERNNM01`, a length-prefixed signature, three
+/// counts, then the three arrays as raw little-endian integers.
+enum NamesCache {
+    static let magic = Array("TERNNM01".utf8)
+
+    static func signature(of paths: [String]) -> String {
+        paths.map { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return path + "\tmissing" }
+            return "\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }.joined(separator: "\n") + "\nformat 1"
+    }
+
+    static func read(path: String, signature: String) -> NormalizedNames? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return data.withUnsafeBytes { raw -> NormalizedNames? in
+            var offset = 0
+            func take(_ count: Int) -> UnsafeRawBufferPointer? {
+                guard count >= 0, offset + count <= raw.count else { return nil }
+                defer { offset += count }
+                return UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)])
+            }
+            func integer() -> Int? { take(8).map { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) } }
+            guard let head = take(magic.count), Array(head) == magic,
+                  let length = integer(), let stored = take(length),
+                  String(decoding: stored, as: UTF8.self) == signature,
+                  let unitCount = integer(), let nameCount = integer(), let placeCount = integer(),
+                  let units = take(unitCount * 4), let names = take(nameCount * 4), let places = take(placeCount * 4),
+                  offset == raw.count else { return nil }
+            return NormalizedNames(units: Array(units.bindMemory(to: UInt32.self)).map(UInt32.init(littleEndian:)),
+                                   nameStart: Array(names.bindMemory(to: Int32.self)).map(Int32.init(littleEndian:)),
+                                   placeNameStart: Array(places.bindMemory(to: Int32.self)).map(Int32.init(littleEndian:)))
+        }
+    }
+
+    /// Writes to a temporary file and renames it; a failure only costs the next start-up time.
+    static func write(_ names: NormalizedNames, signature: String, path: String) {
+        var data = Data(magic)
+        func append(_ value: Int) { withUnsafeBytes(of: UInt64(value).littleEndian) { data.append(contentsOf: $0) } }
+        let signatureBytes = Array(signature.utf8)
+        append(signatureBytes.count)
+        data.append(contentsOf: signatureBytes)
+        append(names.units.count)
+        append(names.nameStart.count)
+        append(names.placeNameStart.count)
+        names.units.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        names.nameStart.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        names.placeNameStart.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+}

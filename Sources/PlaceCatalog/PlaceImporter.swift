@@ -1,0 +1,278 @@
+import Foundation
+
+/// Reads files people import: the official GeoNames dump (tab-separated, 19 columns, no
+/// header: cities500.txt, allCountries.txt) or CSV with a header naming `name`, `latitude`,
+/// `longitude` and optionally `address`. Any malformed line rejects the whole file.
+public enum PlaceImporter {
+    /// Why a file was rejected: the line (the header is line 1) and the problem.
+    public struct Rejection: Error, CustomStringConvertible, Equatable {
+        public let line: Int
+        public let problem: String
+        public var description: String { "line \(line): \(problem)" }
+    }
+
+    /// Parses `data`; `countries` maps ISO codes to names, `regions` `CC.admin1` to names.
+    public static func parse(_ data: Data, countries: [String: String] = [:],
+                             regions: [String: String] = [:]) throws -> [Place] {
+        var lines: [String] = []
+        var lineNumber = 0
+        var start = data.startIndex
+        let bytes = [UInt8](data)
+        var offset = 0
+        while offset <= bytes.count {
+            if offset == bytes.count || bytes[offset] == 0x0A {
+                lineNumber += 1
+                var slice = bytes[(start - data.startIndex)..<offset]
+                if slice.last == 0x0D { slice = slice.dropLast() }
+                guard let line = String(validating: slice, as: UTF8.self) else {
+                    throw Rejection(line: lineNumber, problem: "not valid UTF-8")
+                }
+                lines.append(line)
+                start = data.startIndex + offset + 1
+            }
+            offset += 1
+        }
+        if lines.last == "" { lines.removeLast() }
+        guard let first = lines.first else { throw Rejection(line: 1, problem: "the file is empty") }
+        if first.split(separator: "\t", omittingEmptySubsequences: false).count == 19 {
+            return try parseGeoNames(lines, countries: countries, regions: regions)
+        }
+        return try parseCSV(lines)
+    }
+
+    static func parseGeoNames(_ lines: [String], countries: [String: String], regions: [String: String]) throws -> [Place] {
+        var places: [Place] = []
+        places.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            let fields = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { Substring($0) }
+            guard fields.count == 19 else {
+                throw Rejection(line: number, problem: "expected 19 tab-separated columns, found \(fields.count)")
+            }
+            guard !fields[0].isEmpty, fields[0].allSatisfy(\.isASCII), UInt64(fields[0]) != nil else {
+                throw Rejection(line: number, problem: "bad geonameid '\(printable(fields[0]))'")
+            }
+            let name = try checkedName(fields[1], line: number, what: "name")
+            // The real dumps hold a few mojibake alternates with C1 controls (18 in cities500);
+            // rejecting the file for them would make GeoNames' own files unimportable, so such
+            // alternates are dropped while the name itself must be clean.
+            let alternates = fields[3].split(separator: ",")
+                .filter { !$0.unicodeScalars.contains { isForbidden($0.value) } }.map(String.init)
+            let (latitude, longitude) = try coordinate(fields[4], fields[5], line: number)
+            let population: Int
+            if fields[14].isEmpty {
+                population = 0
+            } else if let value = Int(fields[14]), value >= 0 {
+                population = value
+            } else {
+                throw Rejection(line: number, problem: "bad population '\(printable(fields[14]))'")
+            }
+            let countryCode = String(fields[8])
+            let timeZone = try checkedName(fields[17], line: number, what: "time zone", allowEmpty: true)
+            let korean = koreanName(among: alternates)
+            places.append(Place(
+                placeID: String(fields[0]), name: name, koreanName: korean,
+                alternateNames: alternates.filter { $0 != name && $0 != korean },
+                countryName: countries[countryCode] ?? countryCode,
+                regionName: regions["\(countryCode).\(fields[10])"],
+                latitude: latitude, longitude: longitude, population: population, timeZone: timeZone))
+        }
+        return places
+    }
+
+    static func parseCSV(_ lines: [String]) throws -> [Place] {
+        let header = try splitCSV(lines[0], line: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let nameColumn = header.firstIndex(of: "name"), let latitudeColumn = header.firstIndex(of: "latitude"),
+              let longitudeColumn = header.firstIndex(of: "longitude") else {
+            throw Rejection(line: 1, problem: "not a GeoNames dump (19 tab-separated columns) nor a CSV header with name, latitude, longitude")
+        }
+        let addressColumn = header.firstIndex(of: "address")
+        var places: [Place] = []
+        for (index, line) in lines.enumerated().dropFirst() {
+            let number = index + 1
+            let fields = try splitCSV(line, line: number)
+            guard fields.count == header.count else {
+                throw Rejection(line: number, problem: "expected \(header.count) columns, found \(fields.count)")
+            }
+            let name = try checkedName(Substring(fields[nameColumn].trimmingCharacters(in: .whitespaces)), line: number, what: "name")
+            let (latitude, longitude) = try coordinate(Substring(fields[latitudeColumn].trimmingCharacters(in: .whitespaces)),
+                                                       Substring(fields[longitudeColumn].trimmingCharacters(in: .whitespaces)),
+                                                       line: number)
+            let address = try addressColumn.map {
+                try checkedName(Substring(fields[$0].trimmingCharacters(in: .whitespaces)), line: number, what: "address", allowEmpty: true)
+            }
+            let id = "csv-" + stableHash("\(name)\u{1F}\(latitude)\u{1F}\(longitude)")
+            places.append(Place(placeID: id, name: name,
+                                koreanName: isHangulName(name) ? name : nil,
+                                latitude: latitude, longitude: longitude,
+                                explicitAddress: address.flatMap { $0.isEmpty ? nil : $0 }))
+        }
+        return places
+    }
+
+    /// Splits one CSV line (RFC 4180 quoting; a field may not span lines).
+    static func splitCSV(_ line: String, line number: Int) throws -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var iterator = Array(line).makeIterator()
+        var atFieldStart = true
+        while let character = iterator.next() {
+            if quoted {
+                if character == "\"" {
+                    if let next = iterator.next() {
+                        if next == "\"" { field.append("\"") } else if next == "," {
+                            quoted = false
+                            fields.append(field)
+                            field = ""
+                            atFieldStart = true
+                        } else {
+                            throw Rejection(line: number, problem: "unexpected character after a closing quote")
+                        }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(character)
+                }
+                continue
+            }
+            if character == "\"" && atFieldStart {
+                quoted = true
+                atFieldStart = false
+            } else if character == "," {
+                fields.append(field)
+                field = ""
+                atFieldStart = true
+            } else {
+                field.append(character)
+                atFieldStart = false
+            }
+        }
+        if quoted { throw Rejection(line: number, problem: "unterminated quoted field") }
+        fields.append(field)
+        return fields
+    }
+
+    static func coordinate(_ latitudeText: Substring, _ longitudeText: Substring, line: Int) throws -> (Double, Double) {
+        guard let latitude = Double(latitudeText), latitude.isFinite else {
+            throw Rejection(line: line, problem: "bad latitude '\(printable(latitudeText))'")
+        }
+        guard let longitude = Double(longitudeText), longitude.isFinite else {
+            throw Rejection(line: line, problem: "bad longitude '\(printable(longitudeText))'")
+        }
+        guard (-90...90).contains(latitude) else {
+            throw Rejection(line: line, problem: "latitude \(latitudeText) is outside -90…90")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw Rejection(line: line, problem: "longitude \(longitudeText) is outside -180…180")
+        }
+        return (latitude, longitude)
+    }
+
+    /// The text, or a rejection when it is empty or holds control characters (C0, DEL, C1,
+    /// which includes terminal escape sequences) or bidirectional overrides.
+    static func checkedName(_ text: Substring, line: Int, what: String, allowEmpty: Bool = false) throws -> String {
+        if text.isEmpty && !allowEmpty { throw Rejection(line: line, problem: "empty \(what)") }
+        for scalar in text.unicodeScalars where isForbidden(scalar.value) {
+            throw Rejection(line: line, problem: String(format: "control character U+%04X in %@", scalar.value, what))
+        }
+        return String(text)
+    }
+
+    static func isForbidden(_ value: UInt32) -> Bool {
+        value < 0x20 || (value >= 0x7F && value <= 0x9F) || (value >= 0x202A && value <= 0x202E)
+            || (value >= 0x2066 && value <= 0x2069)
+    }
+
+    /// Shows a bad value safely in a one-line message.
+    static func printable(_ text: Substring) -> String {
+        let shown = String(text.unicodeScalars.map { isForbidden($0.value) ? "?" : Character($0) })
+        return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+    }
+
+    /// The Hangul alternate most others extend (서울 for 서울시 and 서울특별시), then the shortest.
+    static func koreanName(among alternates: [String]) -> String? {
+        let hangul = alternates.filter(isHangulName)
+        guard hangul.count > 1 else { return hangul.first }
+        func extensions(_ name: String) -> Int { hangul.filter { $0 != name && $0.hasPrefix(name) }.count }
+        return hangul.map { (name: $0, score: extensions($0)) }
+            .min { ($1.score, $0.name.count, $0.name) < ($0.score, $1.name.count, $1.name) }?.name
+    }
+
+    static func isHangulName(_ text: String) -> Bool {
+        text.unicodeScalars.contains { Hangul.isSyllable($0.value) }
+            && text.unicodeScalars.allSatisfy { Hangul.isSyllable($0.value) || $0 == " " }
+    }
+
+    /// FNV-1a, 64 bits, hex: stable across runs and platforms (unlike `Hasher`).
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// What an import did.
+public struct ImportSummary: Sendable, Equatable {
+    /// Places new to the imports.
+    public var added: Int
+    /// Places already imported (same id), replaced by the file's version.
+    public var updated: Int
+    /// Imported places in all, after this import.
+    public var totalImported: Int
+}
+
+extension PlaceCatalog {
+    /// Imports the file at `path` into `dataDirectory`: all of it or, when any line is
+    /// malformed, nothing (`PlaceImporter.Rejection`). Earlier imports stay; a re-import
+    /// replaces places by id instead of adding them twice. The imports file is written to a
+    /// temporary file and renamed into place.
+    public static func importFile(path: String, resourcesDirectory: String, dataDirectory: String) throws -> ImportSummary {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CatalogFile.FormatError(description: "cannot read \(path)")
+        }
+        let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
+        let incoming = try PlaceImporter.parse(
+            data, countries: CatalogFile.readTable(path: directory + "/countries.tsv"),
+            regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
+        let target = importsFile(dataDirectory: dataDirectory)
+        var existing: [Place] = []
+        if FileManager.default.fileExists(atPath: target) {
+            existing = try CatalogFile.read(path: target, countries: [:])
+        }
+        var position: [String: Int] = [:]
+        for (index, place) in existing.enumerated() { position[place.placeID] = index }
+        var added = 0, updated = 0
+        for place in incoming {
+            if let index = position[place.placeID] {
+                if existing[index] != place { existing[index] = place }
+                updated += 1
+            } else {
+                position[place.placeID] = existing.count
+                existing.append(place)
+                added += 1
+            }
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = folder + "/.places.tsv.\(ProcessInfo.processInfo.processIdentifier).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(CatalogFile.text(for: existing).utf8)) else {
+            throw CatalogFile.FormatError(description: "cannot write \(temporary)")
+        }
+        if rename(temporary, target) != 0 {
+            unlink(temporary)
+            throw CatalogFile.FormatError(description: "cannot replace \(target)")
+        }
+        return ImportSummary(added: added, updated: updated, totalImported: existing.count)
+    }
+}

@@ -1,0 +1,246 @@
+/// A normalised query, ready to match (a class owning raw buffers, so the matching loops
+/// pay no bounds checks or reference counting).
+final class SearchQuery {
+    let units: UnsafeBufferPointer<UInt32>
+    let projection: [UInt32]
+    /// Per unit: a lone initial consonant (ㅅ), which matches any syllable starting with it.
+    let isInitial: UnsafeBufferPointer<Bool>
+    /// The keystrokes of the last unit when it is Hangul: a prefix of the name's keystrokes there.
+    let lastJamo: UnsafeBufferPointer<UInt32>
+    /// One- and two-unit queries without syllables are answered from the posting lists alone.
+    let isDirect: Bool
+    /// Only names holding Hangul can match.
+    let needsHangul: Bool
+
+    init(_ text: String) {
+        let units = TextNormalizer.units(text)
+        self.units = ownedBuffer(units)
+        projection = units.map(PlaceIndex.project)
+        isInitial = ownedBuffer(units.map(Hangul.isInitialConsonant))
+        if let last = units.last, Hangul.isSyllable(last) || Hangul.isJamo(last) {
+            lastJamo = ownedBuffer(Hangul.jamo(of: last))
+        } else {
+            lastJamo = ownedBuffer([])
+        }
+        isDirect = units.count <= 2 && !units.contains(where: Hangul.isSyllable)
+        needsHangul = units.contains { Hangul.isSyllable($0) || Hangul.isJamo($0) }
+    }
+
+    deinit {
+        units.deallocate()
+        isInitial.deallocate()
+        lastJamo.deallocate()
+    }
+
+}
+
+/// Keystrokes of every syllable, five slots each, for allocation-free matching.
+enum SyllableJamo {
+    static let table: [UInt32] = {
+        var table = [UInt32](repeating: 0, count: 11172 * 5)
+        for index in 0..<11172 {
+            let parts = Hangul.jamo(of: Hangul.syllableBase + UInt32(index))
+            for (slot, part) in parts.enumerated() { table[index * 5 + slot] = part }
+        }
+        return table
+    }()
+}
+
+extension PlaceIndex {
+    /// Where the query matched in one name: units `start ..< end` (relative to the buffer).
+    struct NameMatch {
+        var kind: MatchKind
+        var start: Int
+        var end: Int
+    }
+
+    /// The end of a match of `query` at `position` in a name ending at `end`, or -1.
+    @inline(__always)
+    static func matchEnd(_ buffer: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int,
+                         _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> Int {
+        let count = query.units.count
+        if position + count > end { return -1 }
+        var offset = 0
+        while offset < count - 1 {
+            let queryUnit = query.units[offset], nameUnit = buffer[position + offset]
+            if queryUnit != nameUnit && !(query.isInitial[offset] && project(nameUnit) == queryUnit) { return -1 }
+            offset += 1
+        }
+        let queryUnit = query.units[count - 1]
+        var current = position + count - 1
+        let nameUnit = buffer[current]
+        if queryUnit == nameUnit { return current + 1 }
+        if query.isInitial[count - 1] && project(nameUnit) == queryUnit { return current + 1 }
+        guard !query.lastJamo.isEmpty, Hangul.isSyllable(nameUnit) else { return -1 }
+        var typed = 0
+        while current < end, Hangul.isSyllable(buffer[current]) {
+            let base = Int(buffer[current] - Hangul.syllableBase) * 5
+            var slot = 0
+            while slot < 5, jamo[base + slot] != 0 {
+                if typed == query.lastJamo.count { return current + 1 }
+                if jamo[base + slot] != query.lastJamo[typed] { return -1 }
+                typed += 1
+                slot += 1
+            }
+            current += 1
+            if typed == query.lastJamo.count { return current }
+        }
+        return -1
+    }
+
+    /// The best match of `query` in the name `start ..< end`.
+    static func bestMatch(_ buffer: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int,
+                          _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
+        let count = query.units.count
+        if end - start < count { return nil }
+        let atStart = matchEnd(buffer, start, end, query, jamo)
+        if atStart >= 0 { return NameMatch(kind: atStart == end ? .exact : .prefix, start: start, end: atStart) }
+        var found: NameMatch?
+        var position = start + 1
+        let first = query.units[0], firstIsInitial = query.isInitial[0]
+        let firstIsSyllablePrefix = count == 1 && !query.lastJamo.isEmpty
+        while position + count <= end {
+            let unit = buffer[position]
+            if unit == first || (firstIsInitial && project(unit) == first)
+                || (firstIsSyllablePrefix && project(unit) == query.lastJamo[0]) {
+                let matchEnd = matchEnd(buffer, position, end, query, jamo)
+                if matchEnd >= 0 {
+                    if buffer[position - 1] == TextNormalizer.space {
+                        return NameMatch(kind: .wordPrefix, start: position, end: matchEnd)
+                    }
+                    if found == nil { found = NameMatch(kind: .substring, start: position, end: matchEnd) }
+                }
+            }
+            position += 1
+        }
+        return found
+    }
+
+    /// The best kind over all names of place `place`, or `nil` when none matches.
+    @inline(__always)
+    func bestKind(place: Int, _ buffer: UnsafeBufferPointer<UInt32>, _ query: SearchQuery,
+                  _ jamo: UnsafeBufferPointer<UInt32>) -> MatchKind? {
+        var best: MatchKind?
+        for name in Int(placeNameStart[place])..<Int(placeNameStart[place + 1]) {
+            if query.needsHangul && !nameHasHangul[name] { continue }
+            if let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo) {
+                if best == nil || match.kind < best! { best = match.kind }
+                if match.kind == .exact { break }
+            }
+        }
+        return best
+    }
+
+    /// The best kind and the first name (index into `Place.allNames`) that reaches it.
+    func bestName(place: Int, _ query: SearchQuery) -> (MatchKind, Int) {
+        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            do {
+                let buffer = units
+                var best: (MatchKind, Int) = (.substring, 0)
+                var found = false
+                let first = Int(placeNameStart[place])
+                for name in first..<Int(placeNameStart[place + 1]) {
+                    guard let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo)
+                    else { continue }
+                    if !found || match.kind < best.0 { best = (match.kind, name - first) }
+                    found = true
+                    if match.kind == .exact { break }
+                }
+                return best
+            }
+        }
+    }
+
+    /// Every matching place, as `(place, kind)`, in place order (population first), handed to
+    /// `visit`; returns nothing itself so callers can count, bucket or collect.
+    func forEachMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
+        if !hasPostings {
+            SyllableJamo.table.withUnsafeBufferPointer { jamo in
+                for place in 0..<places.count {
+                    if let kind = bestKind(place: place, units, query, jamo) { visit(place, kind) }
+                }
+            }
+            return
+        }
+        let projection = query.projection
+        if projection.count == 1 {
+            let list = postingList(UInt64(projection[0]))
+            if query.isDirect {
+                for entry in list { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
+                return
+            }
+            SyllableJamo.table.withUnsafeBufferPointer { jamo in
+                for entry in list {
+                    if let kind = bestKind(place: Int(entry >> 2), units, query, jamo) { visit(Int(entry >> 2), kind) }
+                }
+            }
+            return
+        }
+        if query.isDirect {
+            var current: Int32 = -1
+            var best = 4
+            for entry in postingList(PlaceIndex.pairKey(projection[0], projection[1])) {
+                let place = nameOwner[Int(entry >> 2)]
+                if place != current {
+                    if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
+                    current = place
+                    best = 4
+                }
+                best = min(best, Int(entry & 3))
+            }
+            if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
+            return
+        }
+        var lists: [ArraySlice<UInt32>] = []
+        var seen = Set<UInt64>()
+        for index in 1..<projection.count {
+            let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
+            if seen.insert(key).inserted { lists.append(postingList(key)) }
+        }
+        lists.sort { $0.count < $1.count }
+        guard let shortest = lists.first, !shortest.isEmpty else { return }
+        let others = Array(lists.dropFirst())
+        var cursors = others.map(\.startIndex)
+        var current: Int32 = -1
+        var best: MatchKind?
+        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            candidates: for entry in shortest {
+                let name = entry >> 2
+                for index in others.indices {
+                    let list = others[index]
+                    var cursor = cursors[index]
+                    while cursor < list.endIndex && list[cursor] >> 2 < name { cursor += 1 }
+                    cursors[index] = cursor
+                    if cursor == list.endIndex { break candidates }
+                    if list[cursor] >> 2 != name { continue candidates }
+                }
+                if query.needsHangul && !nameHasHangul[Int(name)] { continue }
+                let place = nameOwner[Int(name)]
+                if place != current {
+                    if let best { visit(Int(current), best) }
+                    current = place
+                    best = nil
+                } else if best == .exact {
+                    continue
+                }
+                if let match = PlaceIndex.bestMatch(units, Int(nameStart[Int(name)]), Int(nameStart[Int(name) + 1]), query, jamo),
+                   best == nil || match.kind < best! {
+                    best = match.kind
+                }
+            }
+        }
+        if let best { visit(Int(current), best) }
+    }
+
+    /// The best match of `query` in `text`, as `Character` offsets of `text`.
+    static func characterRange(of query: SearchQuery, in text: String) -> (MatchKind, Range<Int>)? {
+        guard !query.units.isEmpty else { return nil }
+        let (units, offsets) = TextNormalizer.unitsWithCharacterOffsets(text)
+        return SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            units.withUnsafeBufferPointer { buffer in
+                guard let match = bestMatch(buffer, 0, units.count, query, jamo) else { return nil }
+                return (match.kind, offsets[match.start]..<(offsets[match.end - 1] + 1))
+            }
+        }
+    }
+}

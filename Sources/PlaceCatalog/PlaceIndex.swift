@@ -1,0 +1,319 @@
+/// How a query met a name, best first: the ranking's primary key.
+public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
+    /// The whole name (a half-typed last syllable counts: `서우` is exact for 서울).
+    case exact = 0
+    /// The start of the name.
+    case prefix = 1
+    /// The start of a later word (after a space, hyphen or other punctuation).
+    case wordPrefix = 2
+    /// Anywhere else.
+    case substring = 3
+
+    public static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The search index: every name's units in one contiguous buffer, and posting lists of the
+/// places containing each unit, and of the names containing each pair of adjacent units, of
+/// the names' *projection*
+/// (Hangul syllables replaced by their initial consonant, so chosung and half-typed queries
+/// share the lists). Places are numbered by falling population, so every posting list is
+/// already in ranking order for ties. Each posting also carries the best `MatchKind` of that
+/// place or name for a query equal to the key, so one- and two-unit Latin or chosung queries are
+/// answered from the list alone; longer or Hangul-syllable queries intersect the lists of all
+/// their pairs and check each candidate's names.
+final class PlaceIndex: @unchecked Sendable {
+    let places: [Place]
+    /// The arrays the search loops read live in buffers the index owns, so those loops pay
+    /// no bounds checks or reference counting.
+    let units: UnsafeBufferPointer<UInt32>
+    /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
+    let nameStart: UnsafeBufferPointer<Int32>
+    /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.
+    let placeNameStart: UnsafeBufferPointer<Int32>
+    /// Whether name `n` holds any Hangul (syllable or jamo): others cannot match a Hangul query.
+    let nameHasHangul: UnsafeBufferPointer<Bool>
+    let keys: KeyTable
+    /// False when built without posting lists (`PlaceCatalog(places:indexed: false)`): every
+    /// search then scans all names, which is cheaper than building lists for one query.
+    let hasPostings: Bool
+    let postingStart: [Int32]
+    /// `place << 2 | MatchKind.rawValue` for single-unit keys, `name << 2 | MatchKind.rawValue`
+    /// for pair keys; ascending (so by place, so by falling population) within a key.
+    let postings: [UInt32]
+    /// The place each name belongs to (with posting lists only).
+    let nameOwner: UnsafeBufferPointer<Int32>
+
+    init(places unordered: [Place], withPostings: Bool = true, cachedNames: NormalizedNames? = nil) {
+        let order = unordered.indices.sorted {
+            let a = unordered[$0], b = unordered[$1]
+            return a.population != b.population ? a.population > b.population : a.placeID < b.placeID
+        }
+        let places = order.map { unordered[$0] }
+        self.places = places
+        let names = cachedNames.flatMap { $0.fits(places) ? $0 : nil } ?? NormalizedNames(places)
+        let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
+        self.units = ownedBuffer(units)
+        self.nameStart = ownedBuffer(nameStart)
+        self.placeNameStart = ownedBuffer(placeNameStart)
+        var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
+        for name in 0..<(nameStart.count - 1) {
+            for position in Int(nameStart[name])..<Int(nameStart[name + 1])
+            where Hangul.isSyllable(units[position]) || Hangul.isJamo(units[position]) {
+                hasHangul[name] = true
+                break
+            }
+        }
+        self.nameHasHangul = ownedBuffer(hasHangul)
+
+        hasPostings = withPostings
+        guard withPostings else {
+            keys = KeyTable(capacity: 1)
+            nameOwner = ownedBuffer([])
+            postingStart = [0]
+            postings = []
+            return
+        }
+        // Postings: per name, the best kind per key; then a counting sort by key.
+        var keys = KeyTable(capacity: 1 << 16)
+        var keyOfEntry: [Int32] = []
+        var entries: [UInt32] = []
+        keyOfEntry.reserveCapacity(units.count)
+        entries.reserveCapacity(units.count)
+        // Single units per place (a one-unit query lists places), pairs per name (a longer
+        // query intersects the pair lists name by name, then checks only those names).
+        var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
+        var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
+        var owner = [Int32](repeating: 0, count: nameStart.count - 1)
+        units.withUnsafeBufferPointer { buffer in
+            for placeIndex in 0..<places.count {
+                placeUnits.removeAll()
+                placeUnitKind.removeAll(keepingCapacity: true)
+                placeUnitKeys.removeAll(keepingCapacity: true)
+                for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
+                    owner[name] = Int32(placeIndex)
+                    namePairs.removeAll()
+                    namePairKind.removeAll(keepingCapacity: true)
+                    namePairKeys.removeAll(keepingCapacity: true)
+                    let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
+                    var previous: UInt32 = 0
+                    for position in start..<end {
+                        let unit = PlaceIndex.project(buffer[position])
+                        let kind: MatchKind
+                        if position == start {
+                            kind = end - start == 1 ? .exact : .prefix
+                        } else {
+                            kind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
+                        }
+                        PlaceIndex.note(UInt64(unit), kind, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                        if position > start {
+                            let pairKind: MatchKind
+                            if position - 1 == start {
+                                pairKind = end - start == 2 ? .exact : .prefix
+                            } else {
+                                pairKind = buffer[position - 2] == TextNormalizer.space ? .wordPrefix : .substring
+                            }
+                            PlaceIndex.note(PlaceIndex.pairKey(previous, unit), pairKind, &namePairs, &namePairKind, &namePairKeys)
+                        }
+                        previous = unit
+                    }
+                    for (slot, key) in namePairKeys.enumerated() {
+                        keyOfEntry.append(keys.insert(key))
+                        entries.append(UInt32(name) << 2 | UInt32(namePairKind[slot]))
+                    }
+                }
+                for (slot, key) in placeUnitKeys.enumerated() {
+                    keyOfEntry.append(keys.insert(key))
+                    entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
+                }
+            }
+        }
+        nameOwner = ownedBuffer(owner)
+        var start = [Int32](repeating: 0, count: keys.count + 1)
+        for id in keyOfEntry { start[Int(id) + 1] += 1 }
+        for index in 0..<keys.count { start[index + 1] += start[index] }
+        var fill = start
+        var postings = [UInt32](repeating: 0, count: entries.count)
+        for (index, id) in keyOfEntry.enumerated() {
+            postings[Int(fill[Int(id)])] = entries[index]
+            fill[Int(id)] += 1
+        }
+        self.keys = keys
+        self.postingStart = start
+        self.postings = postings
+    }
+
+    /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
+    var normalizedNames: NormalizedNames {
+        NormalizedNames(units: Array(units), nameStart: Array(nameStart), placeNameStart: Array(placeNameStart))
+    }
+
+    deinit {
+        units.deallocate()
+        nameStart.deallocate()
+        placeNameStart.deallocate()
+        nameHasHangul.deallocate()
+        nameOwner.deallocate()
+    }
+
+    @inline(__always)
+    private static func note(_ key: UInt64, _ kind: MatchKind, _ local: inout KeyTable,
+                             _ localKind: inout [UInt8], _ localKeys: inout [UInt64]) {
+        let before = local.count
+        let slot = Int(local.insert(key))
+        if slot == before {
+            localKind.append(UInt8(kind.rawValue))
+            localKeys.append(key)
+        } else if UInt8(kind.rawValue) < localKind[slot] {
+            localKind[slot] = UInt8(kind.rawValue)
+        }
+    }
+
+    /// A syllable's initial consonant; any other unit as itself.
+    @inline(__always) static func project(_ unit: UInt32) -> UInt32 {
+        Hangul.isSyllable(unit) ? Hangul.initials[Int((unit - Hangul.syllableBase) / 588)] : unit
+    }
+
+    @inline(__always) static func pairKey(_ first: UInt32, _ second: UInt32) -> UInt64 {
+        1 << 63 | UInt64(first) << 32 | UInt64(second)
+    }
+
+    /// The posting list of `key`, or an empty one.
+    func postingList(_ key: UInt64) -> ArraySlice<UInt32> {
+        guard let id = keys.find(key) else { return [] }
+        return postings[Int(postingStart[Int(id)])..<Int(postingStart[Int(id) + 1])]
+    }
+}
+
+/// An open-addressing hash table from `UInt64` keys to dense ids `0 ..< count` in insertion
+/// order (Swift's Dictionary is several times slower for the index build).
+struct KeyTable {
+    private var slots: [UInt64]
+    private var ids: [Int32]
+    private var mask: Int
+    private var used: [Int32] = []
+    private(set) var count = 0
+    private static let empty = UInt64.max
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [UInt64](repeating: KeyTable.empty, count: size)
+        ids = [Int32](repeating: -1, count: size)
+        mask = size - 1
+    }
+
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for index in used { slots[Int(index)] = KeyTable.empty }
+        used.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
+    @inline(__always) private static func hash(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 17)
+    }
+
+    /// The id of `key`, adding it (with id `count`) when new.
+    @inline(__always) mutating func insert(_ key: UInt64) -> Int32 {
+        if (count + 1) * 2 > slots.count { grow() }
+        var index = KeyTable.hash(key) & mask
+        while true {
+            let slot = slots[index]
+            if slot == key { return ids[index] }
+            if slot == KeyTable.empty {
+                slots[index] = key
+                ids[index] = Int32(count)
+                used.append(Int32(index))
+                count += 1
+                return ids[index]
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    @inline(__always) func find(_ key: UInt64) -> Int32? {
+        var index = KeyTable.hash(key) & mask
+        while true {
+            let slot = slots[index]
+            if slot == key { return ids[index] }
+            if slot == KeyTable.empty { return nil }
+            index = (index + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let oldSlots = slots, oldIds = ids
+        let size = slots.count * 2
+        slots = [UInt64](repeating: KeyTable.empty, count: size)
+        ids = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        used.removeAll(keepingCapacity: true)
+        for (index, key) in oldSlots.enumerated() where key != KeyTable.empty {
+            var target = KeyTable.hash(key) & mask
+            while slots[target] != KeyTable.empty { target = (target + 1) & mask }
+            slots[target] = key
+            ids[target] = oldIds[index]
+            used.append(Int32(target))
+        }
+    }
+}
+
+/// A copy of `array` in memory the caller owns and must `deallocate()`.
+func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+    let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+    _ = buffer.initialize(from: array)
+    return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+}
+
+/// Every name's search units in place order: the part of the index worth caching on disk,
+/// since normalising is most of the work of a one-query process.
+struct NormalizedNames: Equatable {
+    var units: [UInt32]
+    /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
+    var nameStart: [Int32]
+    /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`.
+    var placeNameStart: [Int32]
+
+    init(units: [UInt32], nameStart: [Int32], placeNameStart: [Int32]) {
+        self.units = units
+        self.nameStart = nameStart
+        self.placeNameStart = placeNameStart
+    }
+
+    /// Normalises the names of `places` (already in index order).
+    init(_ places: [Place]) {
+        units = []
+        nameStart = [0]
+        placeNameStart = [0]
+        units.reserveCapacity(places.count * 48)
+        nameStart.reserveCapacity(places.count * 5)
+        placeNameStart.reserveCapacity(places.count + 1)
+        for place in places {
+            TextNormalizer.append(Substring(place.name), to: &units)
+            nameStart.append(Int32(units.count))
+            if let korean = place.koreanName {
+                TextNormalizer.append(Substring(korean), to: &units)
+                nameStart.append(Int32(units.count))
+            }
+            for alternate in place.alternateNames {
+                TextNormalizer.append(Substring(alternate), to: &units)
+                nameStart.append(Int32(units.count))
+            }
+            placeNameStart.append(Int32(nameStart.count - 1))
+        }
+    }
+
+    /// Whether the shape matches `places` (counts of places and of each place's names, offsets
+    /// rising and in bounds): a cache is never trusted beyond its file signature without this.
+    func fits(_ places: [Place]) -> Bool {
+        guard placeNameStart.count == places.count + 1, placeNameStart.first == 0,
+              let lastName = placeNameStart.last, Int(lastName) == nameStart.count - 1,
+              nameStart.first == 0, nameStart.last.map(Int.init) == units.count else { return false }
+        for (index, place) in places.enumerated() {
+            let count = 1 + (place.koreanName == nil ? 0 : 1) + place.alternateNames.count
+            if Int(placeNameStart[index + 1] - placeNameStart[index]) != count { return false }
+        }
+        for index in 1..<nameStart.count where nameStart[index] < nameStart[index - 1] { return false }
+        return true
+    }
+}
