@@ -19,6 +19,8 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var selected = 0
     /// The signed-in user's favorites, for the map's "nearby" dots.
     public var favorites: [FavoritePlace] = []
+    /// True while the catalog is still loading.
+    public var isLoading = false
 
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
 }
@@ -131,6 +133,12 @@ public final class PlaceSearchViewModel {
         count == 0 ? 0 : min(max(0, index), count - 1)
     }
 
+    /// Searches again (the catalog finished loading): the selection stays on its place.
+    public func refresh() {
+        runSearch(keepingSelection: state.selectedRow?.place.placeID)
+        publish()
+    }
+
     public func toggleOrder() {
         state.order = state.order == .relevance ? .distance : .relevance
         runSearch(keepingSelection: state.selectedRow?.place.placeID)
@@ -200,6 +208,7 @@ public final class PlaceSearchViewModel {
     // MARK: Internals
 
     private func runSearch(keepingSelection placeID: String?) {
+        state.isLoading = (places as? DeferredPlaces).map { !$0.isReady } ?? false
         let result = places.search(state.query.text, order: state.order, limit: limit)
         state.totalCount = result.total
         state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }

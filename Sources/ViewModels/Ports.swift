@@ -53,7 +53,7 @@ public struct PlaceInfo: Equatable, Sendable {
     /// The favorite document saved for this place.
     public func favorite(savedAt: Date) -> FavoritePlace {
         FavoritePlace(placeName: name, placeID: placeID, address: address,
-                      coordinate: Domain.Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
+                      coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FavoritesViewModelTests {
     func save(_ world: World, _ id: String, _ name: String) throws {
         try world.services.favorites.add(FavoriteCandidate(placeID: id, placeName: name, address: "\(name) address",
-                                                           coordinate: Domain.Coordinate(latitude: 1, longitude: 2)),
+                                                           coordinate: Coordinate(latitude: 1, longitude: 2)),
                                          session: world.services.session())
         Thread.sleep(forTimeInterval: 0.002)
     }

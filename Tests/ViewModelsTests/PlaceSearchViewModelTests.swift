@@ -123,7 +123,7 @@ import Testing
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
         model.setUser(user.id)
         try world.services.favorites.add(FavoriteCandidate(placeID: "1838524", placeName: "Busan", address: "",
-                                                           coordinate: Domain.Coordinate(latitude: 35, longitude: 129)),
+                                                           coordinate: Coordinate(latitude: 35, longitude: 129)),
                                          session: world.services.session())
         #expect(model.state.rows.first { $0.place.placeID == "1838524" }?.isSaved == true)
         #expect(model.state.favorites.map(\.placeID) == ["1838524"])
