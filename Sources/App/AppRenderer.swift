@@ -114,14 +114,22 @@ struct ScreenContext {
     var now: Date
 }
 
-/// Draws a list of multi-line items, keeping its scroll offset and recording item rows for the mouse.
-func drawList(items: [[Line]], selected: Int, offset: ListOffset, in area: Rect, into buffer: inout Buffer,
-              layout: inout ScreenLayout, emptyText: String, showsSelection: Bool = true) {
+/// Draws a list of multi-line items, keeping its scroll offset and recording item rows for
+/// the mouse. Only the items that can be on screen are built (`item(index)`), so long lists
+/// of wrapped posts cost what a screenful costs.
+func drawList(count: Int, item: (Int) -> [Line], selected: Int, offset: ListOffset, in area: Rect,
+              into buffer: inout Buffer, layout: inout ScreenLayout, emptyText: String, showsSelection: Bool = true) {
     guard !area.isEmpty else { return }
-    let view = ListView(items: items, state: ListState(offset: offset.get(), selected: selected),
-                        selectedStyle: Theme.selected, emptyText: emptyText, showsSelection: showsSelection)
+    let selected = count == 0 ? 0 : min(max(0, selected), count - 1)
+    let previous = min(max(0, offset.get()), max(0, count - 1))
+    let low = max(0, min(previous, selected) - area.height)
+    let high = min(count, max(previous, selected) + area.height + 1)
+    let items = (low..<high).map(item)
+    let state = ListState(offset: previous - low, selected: selected - low)
+    let view = ListView(items: items, state: state, selectedStyle: Theme.selected, emptyText: emptyText,
+                        showsSelection: showsSelection)
     let visible = view.visibleState(in: area)
-    offset.set(visible.offset)
+    offset.set(visible.offset + low)
     ListView(items: items, state: visible, selectedStyle: Theme.selected, emptyText: emptyText,
              showsSelection: showsSelection).render(in: area, into: &buffer)
     layout.listArea = area
@@ -130,7 +138,7 @@ func drawList(items: [[Line]], selected: Int, offset: ListOffset, in area: Rect,
     var index = visible.offset
     while index < items.count && row < area.bottom {
         let height = max(1, items[index].count)
-        layout.itemRows.append((rows: row..<min(area.bottom, row + height), index: index))
+        layout.itemRows.append((rows: row..<min(area.bottom, row + height), index: index + low))
         row += height
         index += 1
     }

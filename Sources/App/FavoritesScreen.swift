@@ -16,13 +16,14 @@ struct FavoritesScreen {
         let empty = state.isSignedIn
             ? "No favorites yet. On Places (1), press / to search, pick a place and press s to save it."
             : "Sign in on the Profile tab (4) to save favorites: press s on a place in Places (1)."
-        let rows = state.items.map { item -> [Line] in
-            [Line([Span(context.markers.saved, style: Theme.savedMarker), " ",
+        let row = { (index: Int) -> [Line] in
+            let item = state.items[index]
+            return [Line([Span(context.markers.saved, style: Theme.savedMarker), " ",
                    Span(item.placeName, style: Theme.title),
                    Span("  " + item.address, style: Theme.dim),
                    Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
         }
-        drawList(items: rows, selected: state.selected, offset: offsets, in: listArea, into: &buffer,
+        drawList(count: state.items.count, item: row, selected: state.selected, offset: offsets, in: listArea, into: &buffer,
                  layout: &layout, emptyText: empty)
     }
 }

@@ -39,8 +39,7 @@ struct FeedScreen {
         } else {
             empty = state.isLoaded ? "No posts yet. Press n to write the first one." : "Loading…"
         }
-        let items = state.rows.map { postLines($0, width: rest.width, context: context) }
-        drawList(items: items, selected: state.selected, offset: offsets, in: rest, into: &buffer, layout: &layout,
+        drawList(count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) }, selected: state.selected, offset: offsets, in: rest, into: &buffer, layout: &layout,
                  emptyText: empty)
         return cursor
     }

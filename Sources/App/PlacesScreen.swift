@@ -27,7 +27,7 @@ struct PlacesScreen {
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }
         let empty = state.isLoading ? "Loading places…" : state.query.isEmpty ? "No places in the catalog." : "No place matches \u{201C}\(state.query.text)\u{201D}."
-        drawList(items: state.rows.map { [row($0)] }, selected: state.selected, offset: offsets, in: listArea,
+        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, selected: state.selected, offset: offsets, in: listArea,
                  into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
         return cursor
     }

@@ -82,8 +82,8 @@ struct ProfileScreen {
             line.render(in: area.line(index), into: &buffer)
         }
         let listArea = area.split(top: lines.count).rest
-        let items = state.posts.map { postLines($0, width: listArea.width, context: context) }
-        drawList(items: items, selected: state.selected, offset: offsets, in: listArea, into: &buffer, layout: &layout,
+        drawList(count: state.posts.count, item: { postLines(state.posts[$0], width: listArea.width, context: context) },
+                 selected: state.selected, offset: offsets, in: listArea, into: &buffer, layout: &layout,
                  emptyText: "No posts yet. Press 3 for the feed and n to write one.")
     }
 }

@@ -221,4 +221,21 @@ import ViewModels
         harness.refresh()
         #expect(harness.lines.first { $0.contains("♡") }?.contains("♡ \(first.likes + 1)") == true)
     }
+
+    @Test func longListsScrollToKeepTheSelectionVisible() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 60, height: 6)
+        harness.press("G")
+        #expect(harness.line(containing: "Llanfair") != nil)
+        #expect(harness.line(containing: "Seoul") == nil)
+        harness.press("k")
+        #expect(harness.line(containing: "Llanfair") != nil)
+        harness.press("g")
+        #expect(harness.line(containing: "Seoul") != nil)
+        harness.press("3")
+        harness.press("pgdn")
+        harness.press("pgdn")
+        let selected = try #require(harness.app.feed.state.selectedRow)
+        #expect(harness.text.contains("@" + selected.username))
+    }
 }
