@@ -280,6 +280,13 @@ public final class ProfileViewModel {
             case .controlCharacter(let field): label = field
             case .postEmpty, .postTooLong: label = nil
             }
+        } else if let service = error as? ServiceError {
+            switch service {
+            case .wrongCredentials: label = "Password"
+            case .emailTaken: label = "Email"
+            case .usernameTaken: label = "Username"
+            default: label = nil
+            }
         } else {
             let text = ErrorText.describe(error).lowercased()
             if text.contains("password") { label = "Password" }

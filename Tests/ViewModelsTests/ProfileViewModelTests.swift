@@ -97,6 +97,19 @@ import Testing
         #expect(model.state.form?.text("Display name") == "Someone")
     }
 
+    @Test func aTakenEmailIsShownBesideTheEmailField() throws {
+        let world = try World()
+        _ = try world.otherUser("first")
+        let (model, _, _) = model(world)
+        model.start()
+        model.startRegister()
+        fill(model, ["first@example.com", "password123"])
+        model.submitForm()
+        #expect(model.state.form?.kind == .register)
+        #expect(model.state.form?.fields[0].error?.contains("already exists") == true)
+        #expect(model.state.form?.focused == 0)
+    }
+
     @Test func escPostponesOnboardingToTheNextLaunch() throws {
         let world = try World()
         try world.services.auth.register(email: "late@example.com", password: "password123")
