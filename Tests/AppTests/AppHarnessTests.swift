@@ -238,4 +238,18 @@ import ViewModels
         let selected = try #require(harness.app.feed.state.selectedRow)
         #expect(harness.text.contains("@" + selected.username))
     }
+
+    @Test func theMatchedPartIsEmphasisedAndTheSelectedRowHighlighted() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("/")
+        harness.type("eou")
+        let seoul = try #require(harness.lines.firstIndex { $0.hasPrefix("☆ Seoul") })
+        let styles = (2..<7).map { harness.screen[seoul, $0].style }
+        #expect(!styles[0].underline)
+        #expect(styles[1].underline && styles[1].bold)
+        #expect(styles[3].underline && styles[3].bold)
+        #expect(!styles[4].underline)
+        #expect(harness.screen[seoul, 40].style.reverse, "the selected row is highlighted across the width")
+    }
 }
