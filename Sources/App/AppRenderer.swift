@@ -20,6 +20,7 @@ public final class AppRenderer {
     /// Draws the whole screen at `size`.
     public func frame(size: Size) -> Frame {
         var buffer = Buffer(size: size)
+        buffer.ellipsis = markers.ellipsis
         var layout = ScreenLayout()
         var cursor: Position?
         let area = buffer.area

@@ -50,17 +50,8 @@ struct ProfileScreen {
             style = Theme.dim
         }
         let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
-                            messageStyle: style, fieldWidth: 40)
-        let secure = fields.map(\.isSecure)
-        // Password dots follow the locale's markers.
+                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot)
         view.render(in: area, into: &buffer)
-        if context.markers.passwordDot != Markers.utf8.passwordDot, secure.contains(true) {
-            for row in area.row..<area.bottom {
-                for column in area.column..<area.right where buffer[row, column].symbol == Markers.utf8.passwordDot {
-                    buffer[row, column] = Cell(context.markers.passwordDot, style: buffer[row, column].style)
-                }
-            }
-        }
         layout.fieldRows = fields.indices.map { area.row + 2 + $0 * 2 }
         return form.isBusy ? nil : view.cursorPosition(in: area)
     }
@@ -68,7 +59,7 @@ struct ProfileScreen {
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
         var lines: [Line] = [
             Line(user.displayName.isEmpty ? "(no display name)" : user.displayName, style: Theme.title),
-            Line("@" + (user.username.isEmpty ? "…" : user.username), style: Theme.label),
+            Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
         ]
         let bio = TextWidth.wrap(SafeText.clean(user.bio), width: max(1, area.width)).prefix(3)
         lines += bio.map { Line($0) }

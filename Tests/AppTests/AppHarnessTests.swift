@@ -209,6 +209,12 @@ import ViewModels
         #expect(harness.line(containing: "Tokyo")?.hasPrefix("- Tokyo") == true)
         harness.press("3")
         #expect(harness.text.contains("-- 1"))
+        harness.press("4")
+        harness.press("o")
+        harness.press("i")
+        harness.press("tab")
+        harness.type("secret")
+        #expect(harness.text.contains("Password  ******"))
     }
 
     @Test func anotherWritersChangeShowsWithoutAKeyPress() throws {
