@@ -1,7 +1,7 @@
 import DocStore
 import Foundation
 
-// A helper the store tests start as separate processes:
+// A helper the store tests start as separate processes (DB is a file path or a postgres:// URL):
 //   DocStoreProbe count DB COUNT      COUNT transactions: read counters/main, write count+1,
 //                                     add one row to counters/main/rows
 //   DocStoreProbe write-loop DB       commits notes/{n} forever, printing each id after commit
@@ -17,7 +17,7 @@ guard arguments.count >= 2 else { fail("usage: DocStoreProbe count|write-loop|se
 setvbuf(stdout, nil, _IOLBF, 0)
 
 do {
-    let store = try DocumentStore.open(path: arguments[1], executor: .immediate)
+    let store = try DocumentStore.open(location: arguments[1], executor: .immediate)
     switch arguments[0] {
     case "count":
         let count = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
