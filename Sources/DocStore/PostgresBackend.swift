@@ -87,12 +87,14 @@ final class PostgresBackend: StoreBackend {
     /// processes opening a new database at once do not collide.
     static func migrate(_ connection: PostgresConnection, location: String) throws {
         let known = PostgresSchema.currentVersion
-        if try version(connection) == known { return }
+        let current = try schemaVersion(connection)
+        if current == known { return }
+        if let current, current > known { throw StoreError.newerSchema(file: location, found: current, known: known) }
         try connection.execute("BEGIN")
         do {
             try connection.query("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLock)])
             try connection.execute("CREATE TABLE IF NOT EXISTS tern_meta (key text PRIMARY KEY, value text NOT NULL)")
-            let found = try version(connection) ?? 0
+            let found = try schemaVersion(connection) ?? 0
             if found > known { throw StoreError.newerSchema(file: location, found: found, known: known) }
             for migration in PostgresSchema.migrations[found...] { try connection.execute(migration) }
             try connection.query("""
@@ -112,7 +114,8 @@ final class PostgresBackend: StoreBackend {
         }
     }
 
-    private static func version(_ connection: PostgresConnection) throws -> Int? {
+    /// The recorded schema version; nil when the database has no Tern tables.
+    static func schemaVersion(_ connection: PostgresConnection) throws -> Int? {
         guard try connection.query("SELECT to_regclass('tern_meta')").first?.first ?? nil != nil else { return nil }
         return (try connection.query("SELECT value FROM tern_meta WHERE key = 'schema_version'").first?.first ?? nil).flatMap { Int($0) }
     }
@@ -342,6 +345,9 @@ final class PostgresBackend: StoreBackend {
         }
         return paths.isEmpty ? nil : paths
     }
+
+    /// The server process serving this store now (for tests that cut the connection).
+    var serverPID: Int32 { connection.backendPID }
 
     /// The server checks its own pages; there is nothing for a client to scan.
     func integrityProblems() throws -> [String] { [] }
