@@ -223,7 +223,8 @@ final class PostgresBackend: StoreBackend {
         expected["likes"] = .int(before + (pending.liked ? 1 : -1))
         guard expected == fields else { return false }
         let uid = pending.path.segments[1]
-        try run("SELECT tern_like($1, $2, $3, $4)", [uid, path.lastSegment, pending.liked ? "true" : "false", pending.doc])
+        try run("SELECT tern_like($1, $2, $3::boolean, $4, $5)",
+                [uid, path.lastSegment, pending.liked ? "true" : "false", pending.doc, try StorageJSON.encode(fields)])
         pendingLikes[path.lastSegment] = nil
         touched.formUnion([path, pending.path])
         return true

@@ -15,6 +15,17 @@ struct ServerLiveTests {
         }
     }
 
+    /// A fresh place with two stores on it: one that listens, one that writes.
+    func twoStores(_ fixture: StoreFixture) throws -> (StorePlace, DocumentStore, DocumentStore) {
+        let place = try fixture.makePlace()
+        return (place, try place.open(), try place.open())
+    }
+
+    func close(_ place: StorePlace, _ stores: DocumentStore...) {
+        for store in stores { store.close() }
+        place.cleanup()
+    }
+
     @Test(arguments: StoreFixture.server)
     func aListenerInOneProcessSeesAnotherProcesssCommitWithinASecond(_ fixture: StoreFixture) throws {
         let place = try fixture.makePlace()
@@ -37,14 +48,8 @@ struct ServerLiveTests {
 
     @Test(arguments: StoreFixture.server)
     func afterItsConnectionIsTerminatedAListenerReconnectsAndMissesNothing(_ fixture: StoreFixture) throws {
-        let place = try fixture.makePlace()
-        defer { place.cleanup() }
-        let store = try place.open()
-        let other = try place.open()
-        defer {
-            store.close()
-            other.close()
-        }
+        let (place, store, other) = try twoStores(fixture)
+        defer { close(place, store, other) }
         let seen = EventLog<[String]>()
         let registration = try store.collection("tweets").order(by: "n").addSnapshotListener { seen.record($0.documents.map(\.id)) }
         #expect(seen.take() == [[]])
@@ -78,14 +83,8 @@ struct ServerLiveTests {
 
     @Test(arguments: StoreFixture.server)
     func aRolledBackTransactionAnnouncesNothing(_ fixture: StoreFixture) throws {
-        let place = try fixture.makePlace()
-        defer { place.cleanup() }
-        let store = try place.open()
-        let other = try place.open()
-        defer {
-            store.close()
-            other.close()
-        }
+        let (place, store, other) = try twoStores(fixture)
+        defer { close(place, store, other) }
         let seen = EventLog<Int>()
         let registration = try store.collection("tweets").addSnapshotListener { seen.record($0.count) }
         #expect(seen.take() == [0])
@@ -117,14 +116,8 @@ struct ServerLiveTests {
 
     @Test(arguments: StoreFixture.server)
     func aLargeBatchIsAnnouncedByCollectionAndEveryListenerConverges(_ fixture: StoreFixture) throws {
-        let place = try fixture.makePlace()
-        defer { place.cleanup() }
-        let store = try place.open()
-        let other = try place.open()
-        defer {
-            store.close()
-            other.close()
-        }
+        let (place, store, other) = try twoStores(fixture)
+        defer { close(place, store, other) }
         let seen = EventLog<Int>()
         let registration = try store.collection("notes").addSnapshotListener { seen.record($0.count) }
         let single = EventLog<FieldValue?>()
