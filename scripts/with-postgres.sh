@@ -7,7 +7,8 @@
 #   TERN_TEST_POSTGRES      postgresql URL of database tern_test over the Unix socket
 #   TERN_TEST_POSTGRES_TCP  the same over 127.0.0.1
 # as the superuser tern_admin (trusted locally); every other role logs in with a
-# SCRAM-SHA-256 password. The script exits with the command's status and leaves no
+# SCRAM-SHA-256 password. For speed the cluster does not fsync, unless TERN_PG_DURABLE=1
+# (the benchmark sets it, so that it compares durable commits with durable commits). The script exits with the command's status and leaves no
 # process behind, even when the command fails or is interrupted.
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: $0 CMD [ARG…]" >&2; exit 2; }
@@ -56,9 +57,11 @@ host  all tern_admin 127.0.0.1/32 trust
 local all all scram-sha-256
 host  all all 127.0.0.1/32 scram-sha-256
 EOF
+fast="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+[ "${TERN_PG_DURABLE:-0}" = 1 ] && fast=""
 started=1
 "${as_owner[@]}" "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 \
-    -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+    -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c max_connections=300 $fast" \
     start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 "$bin/createdb" -h "$dir" -p "$port" -U tern_admin tern_test
 

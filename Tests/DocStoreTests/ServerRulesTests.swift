@@ -48,18 +48,14 @@ struct ServerRulesTests {
         defer { server.cleanup() }
         let accounts = server.accounts
         // Each account posts, saves a favorite and likes the next account's post, through Tern.
-        for (i, uid) in accounts.enumerated() {
+        for uid in accounts {
             let store = try DocumentStore.open(url: server.url(user: uid), executor: .immediate)
             try store.document("tweets/t-\(uid)").setData(["uid": .string(uid), "caption": "hello", "likes": 0])
             try store.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
             store.close()
-            _ = i
         }
         for (i, uid) in accounts.enumerated() {
-            let store = try DocumentStore.open(url: server.url(user: uid), executor: .immediate)
-            let target = accounts[(i + 1) % accounts.count]
-            try likeToggle(store, uid: uid, tweet: "t-\(target)")
-            store.close()
+            try likeToggle(server, uid: uid, tweet: "t-\(accounts[(i + 1) % accounts.count])")
         }
         let snapshot = "SELECT string_agg(parent || '/' || id || ' ' || doc, E'\\n' ORDER BY parent, id) FROM documents"
         let before = try server.psql(snapshot, as: nil)
@@ -157,7 +153,7 @@ struct ServerRulesTests {
         defer { store.close() }
         try store.document("tweets/t1").setData(["uid": .string(author), "caption": "like me", "likes": 0])
         // One like before the race, so that "before" is not zero.
-        try likeToggle(store, uid: author, tweet: "t1")
+        try likeToggle(server, uid: author, tweet: "t1")
         let before = try #require(store.document("tweets/t1").getDocument().get("likes")?.intValue)
         #expect(before == 1)
 
@@ -172,19 +168,11 @@ struct ServerRulesTests {
         #expect(rows.output == "\(likes)", "\(rows)")
     }
 
-    /// Likes or unlikes as the services do: one transaction moving the like and the counter.
-    func likeToggle(_ store: DocumentStore, uid: String, tweet: String) throws {
-        let post = store.document("tweets/\(tweet)")
-        let like = store.document("users/\(uid)/user-likes/\(tweet)")
-        try store.runTransaction { tx in
-            if try tx.get(like).exists {
-                try tx.deleteDocument(like)
-                try tx.updateData(["likes": .increment(-1)], forDocument: post)
-            } else {
-                try tx.setData(["likedAt": .serverTimestamp], forDocument: like)
-                try tx.updateData(["likes": .increment(1)], forDocument: post)
-            }
-        }
+    /// Likes or unlikes as the services do, through Tern as `uid`: the probe's one
+    /// transaction that moves the like and the counter.
+    func likeToggle(_ server: RulesServer, uid: String, tweet: String) throws {
+        let result = try ProbeProcess.start(["toggle-like", server.url(user: uid), uid, tweet, "1"]).finish()
+        #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
     }
 }
 
@@ -194,6 +182,7 @@ extension RulesServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", url, "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-c", sql]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PGOPTIONS": "-c client_min_messages=warning"]) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
