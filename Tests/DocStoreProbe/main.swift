@@ -66,11 +66,12 @@ do {
             print(String(format: "%.6f", Date().timeIntervalSince1970), snapshot.get("n").map { "\($0)" } ?? "-")
         }
         print("ready")
-        while true {
-            try store.pollExternalChanges()
-            usleep(1000)
+        try withExtendedLifetime(registration) {
+            while true {
+                try store.pollExternalChanges()
+                usleep(1000)
+            }
         }
-        _ = registration
     default:
         fail("unknown command \(arguments[0])")
     }
