@@ -134,8 +134,9 @@ enum ServerBench {
             for (process, _) in listeners where process.isRunning { process.terminate() }
         }
         // Each listener prints "ready" once its first snapshot has arrived.
-        var readers: [LineReader] = listeners.map { LineReader($0.1.fileHandleForReading) }
-        for index in readers.indices { _ = readers[index].next() }
+        for (_, out) in listeners {
+            while let byte = out.fileHandleForReading.readData(ofLength: 1).first, byte != 0x0A {}
+        }
 
         let commits = 100
         var commitStart: [Int: Double] = [:], commitEnd: [Int: Double] = [:]
@@ -153,9 +154,10 @@ enum ServerBench {
         for (process, _) in listeners { process.terminate() }
         var delays: [Double] = [], afterReturn: [Double] = []
         var missing = 0
-        for index in readers.indices {
+        for (process, out) in listeners {
+            process.waitUntilExit()
             var seen = Set<Int>()
-            while let line = readers[index].next() {
+            for line in String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n") {
                 let parts = line.split(separator: " ")
                 guard parts.count == 2, let at = Double(parts[0]), let n = Int(parts[1]), let start = commitStart[n] else { continue }
                 seen.insert(n)
@@ -198,27 +200,3 @@ enum ServerBench {
     }
 }
 
-/// Lines from a pipe, read to its end.
-private struct LineReader {
-    let handle: FileHandle
-    var buffer = Data()
-
-    init(_ handle: FileHandle) { self.handle = handle }
-
-    mutating func next() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return line
-            }
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                return String(decoding: buffer, as: UTF8.self)
-            }
-            buffer.append(chunk)
-        }
-    }
-}

@@ -47,6 +47,30 @@ struct ServerLiveTests {
     }
 
     @Test(arguments: StoreFixture.server)
+    func aListeningProcessHearsThisProcesssCommitWithinASecond(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
+        defer { store.close() }
+        try store.document("tweets/t1").setData(["n": "before"])
+        let probe = try ProbeProcess.start(["listen", place.location, "tweets/t1"])
+        // Whatever happens, the listener is gone after five seconds, which ends its output.
+        let pid = probe.process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5) { kill(pid, SIGKILL) }
+        defer { kill(pid, SIGKILL) }
+        let output = probe.stdout.fileHandleForReading
+        #expect(readLine(output)?.hasSuffix("string(\"before\")") == true, "the first snapshot")
+        #expect(readLine(output) == "ready")
+        let start = Date().timeIntervalSince1970
+        try store.document("tweets/t1").setData(["n": "after"])
+        let line = try #require(readLine(output), "the listener printed nothing")
+        let parts = line.split(separator: " ", maxSplits: 1)
+        let heard = try #require(parts.first.flatMap { Double($0) })
+        #expect(parts.last == "string(\"after\")", "\(line)")
+        #expect(heard - start < 1, "heard after \(heard - start) s")
+    }
+
+    @Test(arguments: StoreFixture.server)
     func afterItsConnectionIsTerminatedAListenerReconnectsAndMissesNothing(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }
@@ -157,4 +181,14 @@ struct ServerLiveTests {
             #expect(!text.contains("secret") && !text.contains("\n"), "\(text)")
         }
     }
+}
+
+/// Reads one line from a probe's output, byte by byte (nil at its end).
+func readLine(_ handle: FileHandle) -> String? {
+    var bytes: [UInt8] = []
+    while let byte = handle.readData(ofLength: 1).first {
+        if byte == 0x0A { return String(decoding: bytes, as: UTF8.self) }
+        bytes.append(byte)
+    }
+    return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
 }
