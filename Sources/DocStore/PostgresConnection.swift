@@ -177,6 +177,25 @@ final class PostgresConnection {
         return String(cString: text)
     }
 
+    /// The settings a libpq URL or key=value string names (host, port, dbname, user, …);
+    /// throws libpq's one-line reason when it cannot be parsed.
+    static func parse(_ url: String) throws -> [String: String] {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(url, &message) else {
+            let text = message.map { String(cString: $0) } ?? "cannot parse the address"
+            if let message { PQfreemem(message) }
+            throw PostgresFailure(message: firstLine(text), sqlState: nil, connectionLost: false)
+        }
+        defer { PQconninfoFree(options) }
+        var settings: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { settings[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        return settings
+    }
+
     /// `text` as an SQL string literal.
     static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 

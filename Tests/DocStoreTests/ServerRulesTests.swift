@@ -145,6 +145,28 @@ struct ServerRulesTests {
     }
 
     @Test(arguments: StoreFixture.server)
+    func aSignedInSessionConnectsThroughAPasswordFileWithMode0600(_ fixture: StoreFixture) throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let uid = server.accounts[0]
+        let file = PostgresPassFile(path: server.place.directory.file("session/pgpass"))
+        try file.save(password: "an old password", user: uid, serverURL: server.place.location)
+        try file.save(password: RulesServer.password, user: uid, serverURL: server.place.location)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let lines = try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasSuffix(":\(uid):\(RulesServer.password)"), "\(lines)")
+        let url = file.url(user: uid, serverURL: server.place.location)
+        #expect(!url.contains(RulesServer.password) && url.contains("passfile="), "\(url)")
+        let store = try DocumentStore.open(url: url, executor: .immediate)
+        try store.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
+        #expect(throws: StoreError.self) { try store.document("favorites/someoneelse00000000/favorites/p1").setData(["placeName": "Seoul"]) }
+        store.close()
+        try file.remove(user: uid, serverURL: server.place.location)
+        #expect(throws: StoreError.self, "signed out, the password is gone") { try DocumentStore.open(url: url, executor: .immediate) }
+    }
+
+    @Test(arguments: StoreFixture.server)
     func eightAccountsTogglingLikesInEightProcessesKeepTheCounterExact(_ fixture: StoreFixture) throws {
         let server = try RulesServer(accounts: 9)
         defer { server.cleanup() }
