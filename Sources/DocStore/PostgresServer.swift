@@ -14,6 +14,13 @@ public enum PostgresServer {
         public var schema: String
     }
 
+    /// True for `postgres://…` and `postgresql://…` addresses, which `DocumentStore.open(location:)`
+    /// opens on a server.
+    public static func isServerURL(_ location: String) -> Bool { PostgresBackend.isServerURL(location) }
+
+    /// The URL without its password, for messages.
+    public static func redacted(_ url: String) -> String { PostgresBackend.redacted(url) }
+
     /// Creates or migrates the tables, roles, row-level security and functions on the
     /// database at `adminURL`, idempotently, recording the schema version. Connect as a
     /// superuser, or as the database owner holding CREATEROLE. With `signupPassword`, sets
