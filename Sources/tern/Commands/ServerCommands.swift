@@ -31,7 +31,12 @@ enum ServerCommands {
         } catch let error as StoreError {
             throw CommandFailure(error.description)
         }
-        let before = report.schemaBefore.map { "schema \($0) → \(report.schemaAfter)" } ?? "created schema \(report.schemaAfter)"
+        let before: String
+        switch report.schemaBefore {
+        case nil: before = "created schema \(report.schemaAfter)"
+        case report.schemaAfter?: before = "schema \(report.schemaAfter) up to date"
+        case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
+        }
         context.printLine("\(PostgresServer.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
         if password == nil {
             context.printLine("tern_signup keeps its password; set one with --signup-password before anyone registers")
