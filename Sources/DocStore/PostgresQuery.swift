@@ -80,7 +80,14 @@ struct PostgresQuery {
                     remaining = remaining.dropFirst()
                 }
             }
-            whereClause += " AND " + Self.after(bounds[...])
+            if let first = bounds.first, bounds.allSatisfy({ $0.descending == first.descending }) {
+                // One row comparison, which a B-tree index turns into a range: a deep page
+                // starts where the last one ended instead of skipping what came before.
+                whereClause += " AND (" + bounds.map(\.sql).joined(separator: ", ") + ") \(first.descending ? "<" : ">") ("
+                    + bounds.map(\.bound).joined(separator: ", ") + ")"
+            } else {
+                whereClause += " AND " + Self.after(bounds[...])
+            }
         }
 
         orderClause = " ORDER BY " + keys.map { $0.sql + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
