@@ -16,6 +16,7 @@ deps:
 	@scripts/ensure-deps.sh $(BUILD_PACKAGES)
 
 test-deps: deps
+	@scripts/no-main-postgres-cluster.sh
 	@scripts/ensure-deps.sh $(TEST_PACKAGES)
 
 build: deps
