@@ -106,6 +106,26 @@ struct ServerLiveTests {
     }
 
     @Test(arguments: StoreFixture.server)
+    func aWriteAfterTheConnectionWasCutReconnectsAndCommits(_ fixture: StoreFixture) throws {
+        let (place, store, other) = try twoStores(fixture)
+        defer { close(place, store, other) }
+        let seen = EventLog<Int>()
+        let registration = try other.collection("tweets").addSnapshotListener { seen.record($0.count) }
+        #expect(seen.take() == [0])
+        let backend = try #require(store.backend as? PostgresBackend)
+        let before = backend.serverPID
+        let base = try #require(StoreFixture.serverURL)
+        _ = try ServerAdmin.query("SELECT pg_terminate_backend($1)", url: base, [String(before)])
+        usleep(50_000)
+        try store.document("tweets/a").setData(["n": 1])
+        #expect(backend.serverPID != before)
+        #expect(try store.document("tweets/a").getDocument().get("n") == 1)
+        try poll(other, timeout: 1) { !seen.isEmpty }
+        #expect(seen.take() == [1], "the commit after reconnecting was announced")
+        registration.remove()
+    }
+
+    @Test(arguments: StoreFixture.server)
     func aRolledBackTransactionAnnouncesNothing(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }

@@ -22,7 +22,11 @@ struct RulesServer {
 
     /// The place's URL, signed in as `user`.
     func url(user: String, password: String = RulesServer.password) -> String {
-        let location = place.location
+        Self.replacingUser(of: place.location, with: user, password: password)
+    }
+
+    /// `location` signed in as `user` with `password`.
+    static func replacingUser(of location: String, with user: String, password: String) -> String {
         guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
         return String(location[..<scheme.upperBound]) + "\(user):\(password.replacingOccurrences(of: " ", with: "%20"))" + String(location[at...])
     }
@@ -164,6 +168,34 @@ struct ServerRulesTests {
         store.close()
         try file.remove(user: uid, serverURL: server.place.location)
         #expect(throws: StoreError.self, "signed out, the password is gone") { try DocumentStore.open(url: url, executor: .immediate) }
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func aNewerSchemaOrAnUninitialisedDatabaseIsRefusedWithTheReason(_ fixture: StoreFixture) throws {
+        let newer = try fixture.makePlace()
+        defer { newer.cleanup() }
+        try newer.open().close()
+        _ = try ServerAdmin.query("UPDATE \(try #require(newer.schema)).tern_meta SET value = '99' WHERE key = 'schema_version'", url: try #require(StoreFixture.serverURL))
+        #expect(throws: StoreError.newerSchema(file: newer.location, found: 99, known: PostgresSchema.currentVersion)) {
+            try newer.open()
+        }
+
+        let empty = try fixture.makePlace()
+        let role = "plain" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let base = try #require(StoreFixture.serverURL)
+        try ServerAdmin.execute("CREATE ROLE \(role) LOGIN PASSWORD 'plain-password'; GRANT USAGE ON SCHEMA \(try #require(empty.schema)) TO \(role)", url: base)
+        defer {
+            empty.cleanup()
+            try? ServerAdmin.execute("DROP OWNED BY \(role); DROP ROLE \(role)", url: base)
+        }
+        let url = RulesServer.replacingUser(of: empty.location, with: role, password: "plain-password")
+        do {
+            _ = try DocumentStore.open(url: url, executor: .immediate)
+            Issue.record("opened an uninitialised database as \(role)")
+        } catch let error as StoreError {
+            #expect(error.description.contains("run `tern server init`"), "\(error)")
+            #expect(!error.description.contains("plain-password"))
+        }
     }
 
     @Test(arguments: StoreFixture.server)
