@@ -21,6 +21,30 @@ struct ServerLiveTests {
         return (place, try place.open(), try place.open())
     }
 
+    /// Ends the server process behind `store`'s connection, as a server restart or a long
+    /// sleep would, and waits until it is gone; returns the backend and the old process id.
+    func cutConnection(of store: DocumentStore) throws -> (PostgresBackend, Int32) {
+        let backend = try #require(store.backend as? PostgresBackend)
+        let pid = String(backend.serverPID)
+        let base = try #require(StoreFixture.serverURL)
+        _ = try ServerAdmin.query("SELECT pg_terminate_backend($1)", url: base, [pid])
+        var gone = false
+        for _ in 0..<200 where !gone {
+            gone = try ServerAdmin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", url: base, [pid]).isEmpty
+            if !gone { usleep(5000) }
+        }
+        #expect(gone)
+        return (backend, Int32(pid) ?? 0)
+    }
+
+    /// A listener counting the documents in `tweets`, after its first (empty) snapshot.
+    func countTweets(in store: DocumentStore) throws -> (EventLog<Int>, ListenerRegistration) {
+        let seen = EventLog<Int>()
+        let registration = try store.collection("tweets").addSnapshotListener { seen.record($0.count) }
+        #expect(seen.take() == [0])
+        return (seen, registration)
+    }
+
     func close(_ place: StorePlace, _ stores: DocumentStore...) {
         for store in stores { store.close() }
         place.cleanup()
@@ -81,16 +105,7 @@ struct ServerLiveTests {
         try poll(store, timeout: 1) { !seen.isEmpty }
         #expect(seen.take() == [["a"]])
 
-        let backend = try #require(store.backend as? PostgresBackend)
-        let before = backend.serverPID
-        let base = try #require(StoreFixture.serverURL)
-        _ = try ServerAdmin.query("SELECT pg_terminate_backend($1)", url: base, [String(before)])
-        var gone = false
-        for _ in 0..<200 where !gone {
-            gone = try ServerAdmin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", url: base, [String(before)]).isEmpty
-            if !gone { usleep(5000) }
-        }
-        #expect(gone)
+        let (backend, before) = try cutConnection(of: store)
         // Committed while the listener's connection is gone: its NOTIFY reaches nobody.
         try other.document("tweets/b").setData(["n": 2])
         try poll(store, timeout: 3) { !seen.isEmpty }
@@ -109,14 +124,8 @@ struct ServerLiveTests {
     func aWriteAfterTheConnectionWasCutReconnectsAndCommits(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }
-        let seen = EventLog<Int>()
-        let registration = try other.collection("tweets").addSnapshotListener { seen.record($0.count) }
-        #expect(seen.take() == [0])
-        let backend = try #require(store.backend as? PostgresBackend)
-        let before = backend.serverPID
-        let base = try #require(StoreFixture.serverURL)
-        _ = try ServerAdmin.query("SELECT pg_terminate_backend($1)", url: base, [String(before)])
-        usleep(50_000)
+        let (seen, registration) = try countTweets(in: other)
+        let (backend, before) = try cutConnection(of: store)
         try store.document("tweets/a").setData(["n": 1])
         #expect(backend.serverPID != before)
         #expect(try store.document("tweets/a").getDocument().get("n") == 1)
@@ -129,9 +138,7 @@ struct ServerLiveTests {
     func aRolledBackTransactionAnnouncesNothing(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }
-        let seen = EventLog<Int>()
-        let registration = try store.collection("tweets").addSnapshotListener { seen.record($0.count) }
-        #expect(seen.take() == [0])
+        let (seen, registration) = try countTweets(in: store)
         struct Abandon: Error {}
         #expect(throws: Abandon.self) {
             try other.runTransaction { tx in
