@@ -4,7 +4,8 @@
 /// - `tern_owner` (no login, not BYPASSRLS) owns the tables and the functions;
 ///   `tern_user` is the group of account roles, one login role per account, named by its
 ///   uid, its password kept by PostgreSQL as SCRAM-SHA-256; `tern_signup` can do nothing
-///   but call `tern_register`, which creates only such roles.
+///   but call `tern_register`, which creates only such roles, and `tern_account`, which
+///   finds the account of an email for signing in.
 /// - Row-level security is enabled and forced on every table. An account reads `users` and
 ///   `tweets` and its own documents, and writes only its own profile (`users/{uid}`), posts
 ///   (`tweets/*` whose `uid` is its own), and favorites. The `owner` column is generated
@@ -142,7 +143,15 @@ enum PostgresRules {
             INSERT INTO documents (parent, id, doc) VALUES ('users', account, profile);
         END $$;
 
+        CREATE OR REPLACE FUNCTION tern_account(email text)
+        RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
+            SELECT id FROM documents WHERE parent = 'users' AND lower(data ->> 'email') = lower(email)
+        $$;
+
         ALTER FUNCTION tern_guard_likes() OWNER TO tern_owner;
+        ALTER FUNCTION tern_account(text) OWNER TO tern_owner;
+        REVOKE ALL ON FUNCTION tern_account(text) FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION tern_account(text) TO tern_signup;
         ALTER FUNCTION tern_like(text, text, boolean, text, text) OWNER TO tern_owner;
         ALTER FUNCTION tern_register(text, text, text) OWNER TO tern_owner;
         REVOKE ALL ON FUNCTION tern_like(text, text, boolean, text, text) FROM PUBLIC;

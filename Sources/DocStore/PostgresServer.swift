@@ -69,6 +69,19 @@ public enum PostgresServer {
         }
     }
 
+    /// The uid of the account registered with `email` (ignoring case), asked through
+    /// `signupURL`; nil when there is none. Signing in is then connecting as that uid with
+    /// the password (see `PostgresPassFile`); PostgreSQL checks it.
+    public static func account(forEmail email: String, signupURL: String) throws -> String? {
+        let (connection, location) = try connect(signupURL)
+        defer { connection.close() }
+        do {
+            return try connection.query("SELECT tern_account($1)", [email]).first?.first ?? nil
+        } catch let failure as PostgresFailure {
+            throw StoreError.backend(file: location, message: failure.message)
+        }
+    }
+
     /// Connects, or throws one line naming the server without its password.
     private static func connect(_ url: String) throws -> (PostgresConnection, String) {
         let location = PostgresBackend.redacted(url)
