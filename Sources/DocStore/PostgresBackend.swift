@@ -169,7 +169,7 @@ final class PostgresBackend: StoreBackend {
     // MARK: Documents
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]? {
-        if inTransaction, let tweetID = likedPost(path), let pending = pendingLikes[tweetID] {
+        if inTransaction, let tweetID = likedPost(path), let pending = pendingLikes[tweetID], pending.path == path {
             return try pending.doc.map(StorageJSON.decode)
         }
         return try storedDocument(at: path)
