@@ -49,9 +49,6 @@ struct StorePlace {
         try DocumentStore.open(location: location, executor: executor)
     }
 
-    /// What `store.location` reports: the path, or the URL without a password.
-    var displayedLocation: String { location }
-
     func cleanup() {
         directory.cleanup()
         if let schema, let base = StoreFixture.serverURL {
