@@ -1,9 +1,10 @@
 # The README's commands: `make run` opens Tern, `make test` runs every test.
 SWIFT ?= swift
 PREFIX ?= /usr/local
-# Debian packages for building (C libraries) and for the end-to-end tests (tmux, python3).
+# Debian packages for building (C libraries) and for the tests (tmux and python3 for the
+# end-to-end runner, postgresql for the throwaway server the store suite also runs against).
 BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev pkg-config
-TEST_PACKAGES := tmux python3
+TEST_PACKAGES := tmux python3 postgresql
 RELEASE_BIN := .build/release/tern
 DEBUG_BIN := .build/debug/tern
 
@@ -15,6 +16,7 @@ deps:
 	@scripts/ensure-deps.sh $(BUILD_PACKAGES)
 
 test-deps: deps
+	@scripts/no-main-postgres-cluster.sh
 	@scripts/ensure-deps.sh $(TEST_PACKAGES)
 
 build: deps
@@ -28,7 +30,7 @@ run: build
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	scripts/with-postgres.sh $(SWIFT) test --skip-build
 	TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
 
 unit-test: deps

@@ -25,6 +25,20 @@ public final class DocumentStore: @unchecked Sendable {
         DocumentStore(backend: try SQLiteBackend.open(file: path), executor: executor)
     }
 
+    /// Opens the store at `location`: a PostgreSQL server for a `postgres://` or
+    /// `postgresql://` URL (see `open(url:executor:)`), otherwise the database file at that
+    /// path (see `open(path:executor:)`).
+    public static func open(location: String, executor: CallbackExecutor) throws -> DocumentStore {
+        PostgresBackend.isServerURL(location) ? try open(url: location, executor: executor) : try open(path: location, executor: executor)
+    }
+
+    /// Opens the store on the PostgreSQL server at `url` (a libpq URL such as
+    /// `postgres://alice@db.example/tern`), creating its tables when missing and this role
+    /// may. Connection failures throw one line naming the server (without its password).
+    public static func open(url: String, executor: CallbackExecutor) throws -> DocumentStore {
+        DocumentStore(backend: try PostgresBackend.open(url: url), executor: executor)
+    }
+
     /// Closes the database; later calls throw `StoreError.closed` and listeners stop.
     public func close() {
         locked {
@@ -95,8 +109,8 @@ public final class DocumentStore: @unchecked Sendable {
     public func pollExternalChanges() throws -> Bool {
         try locked {
             try checkOpen()
-            guard try backend.hasExternalChanges() else { return false }
-            listeners.markAllDirty()
+            guard let changed = try backend.externalChanges() else { return false }
+            if changed.isEmpty { listeners.markAllDirty() } else { listeners.markDirty(changed) }
             deliverNotifications()
             return true
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the store needs from a database. The SQLite backend implements it today; a server
-/// backend can implement it later without changing the public API.
+/// What the store needs from a database. The SQLite backend and the PostgreSQL backend implement it
+/// behind the same public API.
 protocol StoreBackend: AnyObject {
     /// The file or address, for messages.
     var location: String { get }
@@ -24,8 +24,19 @@ protocol StoreBackend: AnyObject {
     /// every few hundred milliseconds.
     func hasExternalChanges() throws -> Bool
 
+    /// The documents other connections changed since the last call: nil when nothing
+    /// changed, an empty set when anything may have.
+    func externalChanges() throws -> Set<ResourcePath>?
+
     /// Problems found by a full consistency check; empty when the database is sound.
     func integrityProblems() throws -> [String]
 
     func close()
+}
+
+extension StoreBackend {
+    /// A backend that only knows whether anything changed reports "anything".
+    func externalChanges() throws -> Set<ResourcePath>? {
+        try hasExternalChanges() ? [] : nil
+    }
 }

@@ -7,6 +7,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("search", SearchBench.run),
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
+    ("server", ServerBench.run),
 ]
 let wanted = Set(CommandLine.arguments.dropFirst())
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {

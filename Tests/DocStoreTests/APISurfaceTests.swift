@@ -13,11 +13,12 @@ struct APISurfaceTests {
     }
 
     /// Every call shape once, as services will write them.
-    @Test func everyCallShapeCompilesAndWorks() throws {
-        let directory = TempDirectory()
-        defer { directory.cleanup() }
+    @Test(arguments: StoreFixture.all)
+    func everyCallShapeCompilesAndWorks(_ fixture: StoreFixture) throws {
+        let location = try fixture.makePlace()
+        defer { location.cleanup() }
         let queue = CallbackQueue()
-        let store = try openStore(in: directory, executor: .queue(queue))
+        let store = try location.open(executor: .queue(queue))
         defer { store.close() }
 
         let tweets: CollectionReference = store.collection("tweets")
@@ -98,7 +99,7 @@ struct APISurfaceTests {
         documentListener.remove()
         queryListener.remove()
         #expect(try store.integrityProblems().isEmpty)
-        #expect(store.location == directory.file("tern.db"))
+        #expect(store.location == location.location)
         try generated.delete()
         #expect(queue.drain() == 0)
         #expect(documentEvents.isEmpty && queryEvents.isEmpty)  // no further events

@@ -3,11 +3,11 @@ import Foundation
 import Testing
 
 struct DocumentWriteTests {
-    let directory = TempDirectory()
-
-    @Test func setGetDeleteRoundTrip() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func setGetDeleteRoundTrip(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let ref = store.document("places/p1")
         #expect(try ref.getDocument().exists == false)
         #expect(try ref.getDocument().data == nil)
@@ -27,9 +27,11 @@ struct DocumentWriteTests {
         #expect(throws: StoreError.closed) { try ref.getDocument() }
     }
 
-    @Test func mergeKeepsOtherFieldsAndMergesMaps() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func mergeKeepsOtherFieldsAndMergesMaps(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let ref = store.document("places/p1")
         try ref.setData(["name": "Seoul", "coordinate": ["latitude": 1.0, "longitude": 2.0]])
         try ref.setData(["coordinate": ["latitude": 37.5], "country": "KR"], merge: true)
@@ -38,9 +40,11 @@ struct DocumentWriteTests {
         #expect(try store.document("places/new").getDocument().data == ["a": 1])
     }
 
-    @Test func updateOfMissingDocumentThrowsNotFoundAndWritesNothing() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func updateOfMissingDocumentThrowsNotFoundAndWritesNothing(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         #expect(throws: StoreError.notFound("tweets/none")) { try store.document("tweets/none").updateData(["likes": 1]) }
         #expect(try store.document("tweets/none").getDocument().exists == false)
         let batch = store.batch()
@@ -50,18 +54,22 @@ struct DocumentWriteTests {
         #expect(try store.document("tweets/a").getDocument().exists == false, "a failed batch writes nothing")
     }
 
-    @Test func updateWithDottedPathsReachesIntoMaps() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func updateWithDottedPathsReachesIntoMaps(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let ref = store.document("favorites/u1/favorites/p1")
         try ref.setData(["coordinate": ["latitude": 1.0, "longitude": 2.0], "name": "x"])
         try ref.updateData(["coordinate.latitude": 37.5, "extra.deep.value": "made", "name": .delete])
         #expect(try ref.getDocument().data == ["coordinate": ["latitude": 37.5, "longitude": 2.0], "extra": ["deep": ["value": "made"]]])
     }
 
-    @Test func transformsApplyToTheStoredValue() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func transformsApplyToTheStoredValue(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let ref = store.document("tweets/t1")
         try ref.setData(["likes": .increment(1), "tags": .arrayUnion(["a", "b"]), "gone": .delete, "keep": "k"])
         #expect(try ref.getDocument().data == ["likes": 1, "tags": ["a", "b"], "keep": "k"])
@@ -99,9 +107,11 @@ struct DocumentWriteTests {
 
     enum Role: String, Codable { case member, admin }
 
-    @Test func codableRoundTripMapsDatesStructsAndOptionals() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func codableRoundTripMapsDatesStructsAndOptionals(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let user = User(id: "u1", displayName: "Ada", bio: nil, createdOn: Date(timeIntervalSince1970: 1_732_000_000.123456),
                         isUserOnboarded: false, stats: .init(followers: 3, ratio: 0.5), tags: ["x"], avatar: URL(string: "file:///a.png"))
         let ref = store.document("users/u1")
@@ -119,10 +129,11 @@ struct DocumentWriteTests {
         #expect(throws: StoreError.notFound("users/none")) { try store.document("users/none").getDocument().data(as: User.self) }
     }
 
-    @Test(arguments: ["", "tweets", "tweets//x", "/", "a/b/c", "a/../b"])
-    func invalidDocumentPathsThrowAClearError(path: String) throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all, ["", "tweets", "tweets//x", "/", "a/b/c", "a/../b"])
+    func invalidDocumentPathsThrowAClearError(_ fixture: StoreFixture, path: String) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         do {
             try store.document(path).setData(["a": 1])
             Issue.record("expected an error for \(path)")
@@ -132,17 +143,20 @@ struct DocumentWriteTests {
         }
     }
 
-    @Test(arguments: ["", "tweets/t1", "a//b"])
-    func invalidCollectionPathsThrowAClearError(path: String) throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all, ["", "tweets/t1", "a//b"])
+    func invalidCollectionPathsThrowAClearError(_ fixture: StoreFixture, path: String) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         #expect(throws: StoreError.self) { try store.collection(path).getDocuments() }
         #expect(throws: StoreError.self) { try store.collection(path).document("x").setData(["a": 1]) }
     }
 
-    @Test func protectedRecordsAreUnreachableThroughDocumentsAndQueries() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func protectedRecordsAreUnreachableThroughDocumentsAndQueries(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let batch = store.batch()
         batch.setData(["email": "a@example.com"], forDocument: store.document("users/u1"))
         batch.setProtected("credentials/a@example.com", Data("secret-hash".utf8))
@@ -158,9 +172,11 @@ struct DocumentWriteTests {
         #expect(try store.protectedRecord("credentials/b@example.com") == nil, "protected writes commit with the batch or not at all")
     }
 
-    @Test func transactionRollsBackWhenTheBodyThrows() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func transactionRollsBackWhenTheBodyThrows(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         struct Refused: Error {}
         #expect(throws: Refused.self) {
             try store.runTransaction { tx in

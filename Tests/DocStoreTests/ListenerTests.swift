@@ -3,8 +3,6 @@ import Foundation
 import Testing
 
 struct ListenerTests {
-    let directory = TempDirectory()
-
     /// One query snapshot, reduced to what the assertions compare.
     struct Event: Equatable {
         var ids: [String]
@@ -17,9 +15,11 @@ struct ListenerTests {
         })
     }
 
-    @Test func firstSnapshotArrivesAtOnce() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func firstSnapshotArrivesAtOnce(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         try store.document("tweets/a").setData(["likes": 1])
         let documents = EventLog<DocumentSnapshot>()
         let queries = EventLog<Event>()
@@ -33,9 +33,11 @@ struct ListenerTests {
         #expect(documents.isEmpty && queries.isEmpty)  // no further events
     }
 
-    @Test func oneBatchNotifiesEachListenerOnceWithIndexedChanges() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func oneBatchNotifiesEachListenerOnceWithIndexedChanges(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         for (id, likes) in [("a", 1), ("b", 2), ("c", 3)] { try store.document("tweets/\(id)").setData(["likes": .int(likes)]) }
         let queries = EventLog<Event>()
         let documents = EventLog<DocumentSnapshot>()
@@ -66,9 +68,11 @@ struct ListenerTests {
         #expect(queries.isEmpty && documents.isEmpty)  // no further events
     }
 
-    @Test func listenersOnTheSameQueryEachHearEveryCommitOnce() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func listenersOnTheSameQueryEachHearEveryCommitOnce(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let logs = (0..<5).map { _ in EventLog<Event>() }
         let query = store.collection("rooms/r1/messages").order(by: "at", descending: true).limit(to: 2)
         let registrations = try logs.map { log in try query.addSnapshotListener { log.record(Self.event($0)) } }
@@ -89,10 +93,12 @@ struct ListenerTests {
         for log in logs { #expect(log.isEmpty) }  // no further events
     }
 
-    @Test func removeStopsCallbacksAlreadyQueued() throws {
-        defer { directory.cleanup() }
+    @Test(arguments: StoreFixture.all)
+    func removeStopsCallbacksAlreadyQueued(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
         let queue = CallbackQueue()
-        let store = try openStore(in: directory, executor: .queue(queue))
+        let store = try place.open(executor: .queue(queue))
         let events = EventLog<Event>()
         let registration = try store.collection("tweets").addSnapshotListener { events.record(Self.event($0)) }
         try store.document("tweets/a").setData(["x": 1])
@@ -103,11 +109,12 @@ struct ListenerTests {
         #expect(events.isEmpty)  // no further events
     }
 
-    @Test(arguments: [false, true])
-    func aListenerThatWritesBackIsSafe(queued: Bool) throws {
-        defer { directory.cleanup() }
+    @Test(arguments: StoreFixture.all, [false, true])
+    func aListenerThatWritesBackIsSafe(_ fixture: StoreFixture, queued: Bool) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
         let queue = CallbackQueue()
-        let store = try openStore(in: directory, executor: queued ? .queue(queue) : .immediate)
+        let store = try place.open(executor: queued ? .queue(queue) : .immediate)
         let counter = store.document("counters/main")
         try counter.setData(["count": 0])
         let seen = EventLog<Int64>()
@@ -130,11 +137,13 @@ struct ListenerTests {
         #expect(seen.isEmpty)  // no further events
     }
 
-    @Test func changesFromAnotherConnectionArriveOnPoll() throws {
-        defer { directory.cleanup() }
+    @Test(arguments: StoreFixture.all)
+    func changesFromAnotherConnectionArriveOnPoll(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
         let queue = CallbackQueue()
-        let store = try openStore(in: directory, executor: .queue(queue))
-        let other = try openStore(in: directory)
+        let store = try place.open(executor: .queue(queue))
+        let other = try place.open()
         let events = EventLog<Event>()
         let documents = EventLog<DocumentSnapshot>()
         let registration = try store.collection("tweets").order(by: "n").addSnapshotListener { events.record(Self.event($0)) }
@@ -148,35 +157,37 @@ struct ListenerTests {
         try other.document("tweets/b").setData(["n": 2])
         queue.drain()
         #expect(events.isEmpty, "nothing arrives before the poll")
-        #expect(try store.pollExternalChanges() == true)
+        #expect(try place.pollExternal(store) == true)
         queue.drain()
         #expect(events.take() == [Event(ids: ["a", "b"], changes: ["added a -→0", "added b -→1"])])
         #expect(documents.take().map { $0.get("n") } == [2])
         #expect(try store.pollExternalChanges() == false)
 
         try other.document("unrelated/x").setData(["n": 1])
-        #expect(try store.pollExternalChanges() == true)
+        #expect(try place.pollExternal(store) == true)
         queue.drain()
         #expect(events.isEmpty && documents.isEmpty, "a listener whose result did not change is not called")
 
-        let probe = try ProbeProcess.start(["set", directory.file("tern.db"), "tweets/c", "n", "from-probe"])
+        let probe = try ProbeProcess.start(["set", place.location, "tweets/c", "n", "from-probe"])
         let result = probe.finish()
         #expect(result.status == 0 && result.errors.isEmpty)
-        #expect(try store.pollExternalChanges() == true)
+        #expect(try place.pollExternal(store) == true)
         queue.drain()
         #expect(events.take() == [Event(ids: ["a", "b", "c"], changes: ["added c -→2"])])
         registration.remove()
         documentRegistration.remove()
         try other.document("tweets/d").setData(["n": 4])
-        try store.pollExternalChanges()
+        try place.pollExternal(store)
         queue.drain()
         #expect(events.isEmpty && documents.isEmpty)  // no further events
         other.close()
     }
 
-    @Test func idlePollingIsCheap() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func idlePollingIsCheap(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         var registrations: [ListenerRegistration] = []
         for i in 0..<100 { registrations.append(try store.collection("c\(i)").addSnapshotListener { _ in }) }
         let start = Date()

@@ -4,28 +4,30 @@ import Testing
 
 @Suite(.serialized)
 struct MultiProcessTests {
-    let directory = TempDirectory()
-
-    @Test func eightProcessesIncrementingInTransactionsLoseNoUpdate() throws {
-        defer { directory.cleanup() }
-        let file = directory.file("tern.db")
-        try DocumentStore.open(path: file, executor: .immediate).close()
+    @Test(arguments: StoreFixture.all)
+    func eightProcessesIncrementingInTransactionsLoseNoUpdate(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let file = place.location
+        try DocumentStore.open(location: file, executor: .immediate).close()
         let probes = try (0..<8).map { _ in try ProbeProcess.start(["count", file, "500"]) }
         let results = probes.map { $0.finish() }
         for result in results {
             #expect(result.status == 0)
             #expect(result.errors.isEmpty)
         }
-        let store = try DocumentStore.open(path: file, executor: .immediate)
+        let store = try DocumentStore.open(location: file, executor: .immediate)
         defer { store.close() }
         #expect(try store.document("counters/main").getDocument().get("count") == 4000)
         #expect(try store.collection("counters/main/rows").count() == 4000)
         #expect(try store.integrityProblems().isEmpty)
     }
 
-    @Test func killedWritersLoseNothingTheyReportedCommitted() throws {
-        defer { directory.cleanup() }
-        let file = directory.file("tern.db")
+    @Test(arguments: StoreFixture.all)
+    func killedWritersLoseNothingTheyReportedCommitted(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let file = place.location
         var reported: [String] = []
         for round in 0..<20 {
             let probe = try ProbeProcess.start(["write-loop", file])
@@ -37,7 +39,7 @@ struct MultiProcessTests {
             let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             reported += lines.map(String.init)
 
-            let store = try DocumentStore.open(path: file, executor: .immediate)
+            let store = try DocumentStore.open(location: file, executor: .immediate)
             #expect(try store.integrityProblems().isEmpty, "round \(round)")
             let stored = Set(try store.collection("notes").getDocuments().documents.map(\.id))
             let missing = reported.filter { !stored.contains($0) }

@@ -3,11 +3,9 @@ import Foundation
 import Testing
 
 struct QueryTests {
-    let directory = TempDirectory()
-
     /// Ten tweets t0…t9 with `timestamp` = i / 2 (so pairs tie), `uid` alternating.
-    func seededStore() throws -> DocumentStore {
-        let store = try openStore(in: directory)
+    func seededStore(_ place: StorePlace) throws -> DocumentStore {
+        let store = try place.open()
         let batch = store.batch()
         for i in 0..<10 {
             batch.setData(["timestamp": .timestamp(Date(timeIntervalSince1970: Double(i / 2))), "uid": .string(i % 2 == 0 ? "u1" : "u2"),
@@ -18,9 +16,11 @@ struct QueryTests {
         return store
     }
 
-    @Test func equalityAndInFilters() throws {
-        defer { directory.cleanup() }
-        let tweets = try seededStore().collection("tweets")
+    @Test(arguments: StoreFixture.all)
+    func equalityAndInFilters(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let tweets = try seededStore(place).collection("tweets")
         #expect(try tweets.whereField("uid", isEqualTo: "u2").getDocuments().documents.map(\.id) == ["t1", "t3", "t5", "t7", "t9"])
         #expect(try tweets.whereField("likes", in: [2, 4, 40]).getDocuments().documents.map(\.id) == ["t2", "t4"])
         #expect(try tweets.whereField("likes", in: []).getDocuments().isEmpty)
@@ -34,9 +34,11 @@ struct QueryTests {
         #expect(try tweets.whereField("timestamp", isEqualTo: .timestamp(Date(timeIntervalSince1970: 1))).getDocuments().documents.map(\.id) == ["t2", "t3"])
     }
 
-    @Test func documentIDInFindsWhichOfManyIdsExistInOneQuery() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func documentIDInFindsWhichOfManyIdsExistInOneQuery(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let likes = store.collection("users/u1/user-likes")
         for id in ["t3", "t17", "t42"] { try likes.document(id).setData(["likedAt": .serverTimestamp]) }
         try store.document("users/u2/user-likes/t5").setData(["likedAt": .serverTimestamp])
@@ -46,9 +48,11 @@ struct QueryTests {
         #expect(try likes.whereField(FieldPath.documentID, isEqualTo: "t17").count() == 1)
     }
 
-    @Test func orderAndLimit() throws {
-        defer { directory.cleanup() }
-        let tweets = try seededStore().collection("tweets")
+    @Test(arguments: StoreFixture.all)
+    func orderAndLimit(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let tweets = try seededStore(place).collection("tweets")
         #expect(try tweets.order(by: "likes", descending: true).limit(to: 3).getDocuments().documents.map(\.id) == ["t9", "t8", "t7"])
         #expect(try tweets.order(by: "uid").order(by: "likes", descending: true).limit(to: 6).getDocuments().documents.map(\.id)
             == ["t8", "t6", "t4", "t2", "t0", "t9"])
@@ -58,9 +62,11 @@ struct QueryTests {
         #expect(try tweets.order(by: "likes").count() == 10, "documents without the order field are left out")
     }
 
-    @Test func cursorPagingAcrossTiesVisitsEveryDocumentOnce() throws {
-        defer { directory.cleanup() }
-        let tweets = try seededStore().collection("tweets")
+    @Test(arguments: StoreFixture.all)
+    func cursorPagingAcrossTiesVisitsEveryDocumentOnce(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let tweets = try seededStore(place).collection("tweets")
         var seen: [String] = []
         var query = tweets.order(by: "timestamp", descending: true).limit(to: 3)
         while true {
@@ -74,9 +80,11 @@ struct QueryTests {
         #expect(afterValue.documents.map(\.id) == ["t8", "t9"], "a value cursor skips the documents tied on it")
     }
 
-    @Test func subcollectionsAreIsolated() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func subcollectionsAreIsolated(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         try store.collection("favorites").document("u1").collection("favorites").document("p1").setData(["savedAt": 1])
         try store.collection("favorites").document("u2").collection("favorites").document("p2").setData(["savedAt": 2])
         try store.document("favorites/u1").setData(["owner": true])
@@ -87,9 +95,11 @@ struct QueryTests {
         #expect(try store.collection("favorites/u1/favorites").count() == 1)
     }
 
-    @Test func nestedFieldsAndOddNamesCanBeQueried() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+    @Test(arguments: StoreFixture.all)
+    func nestedFieldsAndOddNamesCanBeQueried(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let places = store.collection("places")
         try places.document("a").setData(["coordinate": ["latitude": 2.0], "odd name": "x"])
         try places.document("b").setData(["coordinate": ["latitude": 1.0], "odd name": "y"])
@@ -101,16 +111,16 @@ struct QueryTests {
 
 /// Guards that queries are answered by indexes rather than by reading every document.
 struct QueryPlanTests {
-    let directory = TempDirectory()
-
     func plan(_ query: Query, in store: DocumentStore) throws -> String {
         let backend = try #require(store.backend as? SQLiteBackend)
         return try backend.queryPlan(for: query.spec.get()).joined(separator: " | ")
     }
 
     @Test func feedAndLikedPagesUseAnIndexAndNoSort() throws {
-        defer { directory.cleanup() }
-        let store = try openStore(in: directory)
+        let fixture = StoreFixture.sqlite
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
         let feed = store.collection("tweets").order(by: "timestamp", descending: true).limit(to: 50)
         let feedPlan = try plan(feed, in: store)
         #expect(feedPlan.contains("USING INDEX documents_by_"), "\(feedPlan)")
@@ -126,5 +136,38 @@ struct QueryPlanTests {
         #expect(nextPlan.contains("USING INDEX documents_by_") && nextPlan.contains("<expr><?") && !nextPlan.contains("TEMP B-TREE"), "\(nextPlan)")
         let which = try plan(store.collection("users/u1/user-likes").whereField(FieldPath.documentID, in: ["a", "b"]), in: store)
         #expect(which.contains("sqlite_autoindex_documents_1") || which.contains("PRIMARY KEY"), "\(which)")
+    }
+}
+
+/// The same guard on the server: the indexes the schema creates serve the feed, the liked
+/// list and a user's posts without sorting.
+struct ServerQueryPlanTests {
+    func plan(_ query: Query, at place: StorePlace) throws -> String {
+        let sql = try PostgresQuery(query.spec.get())
+        let connection = try PostgresConnection(url: place.location)
+        defer { connection.close() }
+        // A handful of rows would be cheaper to sort; what matters is that the index can serve.
+        try connection.execute("SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off")
+        return try connection.query("EXPLAIN SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters)
+            .compactMap { $0.first ?? nil }.joined(separator: " | ")
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func feedLikedAndAuthorPagesUseAnIndexAndNoSort(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
+        defer { store.close() }
+        let feed = store.collection("tweets").order(by: "timestamp", descending: true).limit(to: 50)
+        try store.document("tweets/t1").setData(["timestamp": .timestamp(Date()), "uid": "u1"])
+        let last = try store.document("tweets/t1").getDocument()
+        let liked = store.collection("users/u1/user-likes").order(by: "likedAt", descending: true).limit(to: 50)
+        let byUser = store.collection("tweets").whereField("uid", isEqualTo: "u1").order(by: "timestamp", descending: true).limit(to: 50)
+        for (name, query) in [("feed", feed), ("next feed page", feed.start(afterDocument: last)), ("liked", liked),
+                              ("liked page", liked.start(after: [.timestamp(Date())])), ("by user", byUser)] {
+            let text = try plan(query, at: place)
+            if name.hasSuffix("page") { #expect(text.contains("Index Cond: ((parent = ") && text.contains(") < ROW("), "\(name) starts at the cursor: \(text)") }
+            #expect(text.contains("Index Scan") && !text.contains("Sort"), "\(name): \(text)")
+        }
     }
 }

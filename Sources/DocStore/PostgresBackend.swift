@@ -1,0 +1,363 @@
+import Foundation
+
+/// The store's tables on a PostgreSQL server: documents keyed by (parent collection path,
+/// id) with their fields as jsonb, and protected records in a table no query reaches.
+///
+/// Writers take one advisory lock for the length of their transaction, so they wait for
+/// each other as on the embedded store. Each commit announces the paths it changed with
+/// NOTIFY from inside the transaction (a rolled-back one announces nothing); other stores
+/// LISTEN and re-read what changed. A lost connection is re-established with back-off and
+/// then every listener re-reads.
+final class PostgresBackend: StoreBackend {
+    let location: String
+    private let connection: PostgresConnection
+    private let channel: String
+    private var ownPID: Int32
+    private var inTransaction = false
+    private var touched: Set<ResourcePath> = []
+    /// True on a server set up by `tern server init`: likes then move only through `tern_like`.
+    private let rulesInstalled: Bool
+    private var pendingLikes: [String: PendingLike] = [:]
+    private var missedChanges = false
+    private var retryDelay: TimeInterval = 0.1
+    private var nextAttempt = Date.distantPast
+
+    /// A like or unlike written in the current transaction but not yet sent, waiting for the
+    /// post's counter to move with it.
+    private struct PendingLike {
+        var path: ResourcePath
+        var liked: Bool
+        var doc: String?
+    }
+
+    /// Payloads stay under PostgreSQL's limit of 8000 bytes.
+    static let payloadLimit = 7900
+
+    private init(location: String, connection: PostgresConnection, channel: String, rulesInstalled: Bool) {
+        self.location = location
+        self.connection = connection
+        self.channel = channel
+        self.rulesInstalled = rulesInstalled
+        ownPID = connection.backendPID
+    }
+
+    /// True for `postgres://…` and `postgresql://…` addresses.
+    static func isServerURL(_ text: String) -> Bool {
+        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+    }
+
+    /// The URL without its password, for messages.
+    static func redacted(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://"), let at = text.range(of: "@", range: scheme.upperBound..<(text.firstIndex(of: "/", after: scheme.upperBound) ?? text.endIndex)),
+           let colon = text.range(of: ":", range: scheme.upperBound..<at.lowerBound) {
+            text.replaceSubrange(colon.lowerBound..<at.lowerBound, with: "")
+        }
+        if let query = text.firstIndex(of: "?") {
+            let kept = text[text.index(after: query)...].split(separator: "&").filter { !$0.hasPrefix("password=") }
+            text = String(text[..<query]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        return text
+    }
+
+    /// Connects, creates or migrates the tables when this role may, and starts listening.
+    static func open(url: String) throws -> PostgresBackend {
+        let location = redacted(url)
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection(url: url)
+        } catch let failure as PostgresFailure {
+            throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)")
+        }
+        do {
+            guard let schema = try connection.query("SELECT current_schema()").first?.first ?? nil else {
+                throw StoreError.cannotOpen(file: location, reason: "no schema on the search path")
+            }
+            try migrate(connection, location: location)
+            let rules = try connection.query("SELECT value FROM tern_meta WHERE key = 'rules'").first?.first ?? nil
+            let channel = "tern_" + schema
+            try connection.execute("LISTEN \(PostgresConnection.identifier(channel))")
+            return PostgresBackend(location: location, connection: connection, channel: channel, rulesInstalled: rules == "on")
+        } catch let failure as PostgresFailure {
+            throw StoreError.backend(file: location, message: failure.message)
+        }
+    }
+
+    /// Brings the schema to the current version, under the writer lock so that several
+    /// processes opening a new database at once do not collide.
+    static func migrate(_ connection: PostgresConnection, location: String) throws {
+        let known = PostgresSchema.currentVersion
+        let current = try schemaVersion(connection)
+        if current == known { return }
+        if let current, current > known { throw StoreError.newerSchema(file: location, found: current, known: known) }
+        try connection.execute("BEGIN")
+        do {
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLock)])
+            try connection.execute("CREATE TABLE IF NOT EXISTS tern_meta (key text PRIMARY KEY, value text NOT NULL)")
+            let found = try schemaVersion(connection) ?? 0
+            if found > known { throw StoreError.newerSchema(file: location, found: found, known: known) }
+            for migration in PostgresSchema.migrations[found...] { try connection.execute(migration) }
+            try connection.query("""
+                INSERT INTO tern_meta (key, value) VALUES ('schema_version', $1)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """, [String(known)])
+            try connection.execute("COMMIT")
+        } catch let failure as PostgresFailure {
+            try? connection.execute("ROLLBACK")
+            if failure.sqlState == "42501" {
+                throw StoreError.cannotOpen(file: location, reason: "the database has no Tern schema and this role may not create it; run `tern server init` as its owner")
+            }
+            throw failure
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The recorded schema version; nil when the database has no Tern tables.
+    static func schemaVersion(_ connection: PostgresConnection) throws -> Int? {
+        guard try connection.query("SELECT to_regclass('tern_meta')").first?.first ?? nil != nil else { return nil }
+        return (try connection.query("SELECT value FROM tern_meta WHERE key = 'schema_version'").first?.first ?? nil).flatMap { Int($0) }
+    }
+
+    // MARK: Running statements
+
+    /// Runs a statement, turning failures into one-line store errors naming the server. A
+    /// read outside a transaction on a lost connection reconnects and is tried once more.
+    @discardableResult
+    private func run(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
+        try ensureConnected()
+        do {
+            return try connection.query(sql, parameters)
+        } catch let failure as PostgresFailure {
+            if failure.connectionLost && !inTransaction {
+                missedChanges = true
+                nextAttempt = .distantPast
+                if (try? ensureConnected()) != nil, let rows = try? connection.query(sql, parameters) { return rows }
+            }
+            throw translate(failure)
+        }
+    }
+
+    private func translate(_ failure: PostgresFailure) -> StoreError {
+        if failure.sqlState == "42501" || failure.sqlState == "P0001" {
+            return .backend(file: location, message: "refused by the server: \(failure.message)")
+        }
+        return .backend(file: location, message: failure.connectionLost ? "connection lost: \(failure.message)" : failure.message)
+    }
+
+    /// Re-establishes a lost connection, at most once per back-off interval (0.1 s doubling
+    /// to 5 s), and listens again; every listener then re-reads.
+    private func ensureConnected() throws {
+        if connection.isOpen { return }
+        guard Date() >= nextAttempt else {
+            throw StoreError.backend(file: location, message: "connection lost; reconnecting")
+        }
+        do {
+            try connection.reset()
+            try connection.execute("LISTEN \(PostgresConnection.identifier(channel))")
+            ownPID = connection.backendPID
+            missedChanges = true
+            retryDelay = 0.1
+        } catch let failure as PostgresFailure {
+            nextAttempt = Date().addingTimeInterval(retryDelay)
+            retryDelay = min(retryDelay * 2, 5)
+            throw StoreError.backend(file: location, message: "connection lost: \(failure.message)")
+        }
+    }
+
+    // MARK: Documents
+
+    func document(at path: ResourcePath) throws -> [String: FieldValue]? {
+        if inTransaction, let tweetID = likedPost(path), let pending = pendingLikes[tweetID], pending.path == path {
+            return try pending.doc.map(StorageJSON.decode)
+        }
+        return try storedDocument(at: path)
+    }
+
+    private func storedDocument(at path: ResourcePath) throws -> [String: FieldValue]? {
+        let rows = try run("SELECT doc FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
+        guard let json = rows.first?.first ?? nil else { return nil }
+        return try StorageJSON.decode(json)
+    }
+
+    func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
+        let json = try StorageJSON.encode(fields)
+        if rulesInstalled && inTransaction {
+            if let tweetID = likedPost(path), try document(at: path) == nil {
+                pendingLikes[tweetID] = PendingLike(path: path, liked: true, doc: json)
+                return
+            }
+            if try sendLike(ifCounterOf: path, becomes: fields) { return }
+        }
+        try run("""
+            INSERT INTO documents (parent, id, doc) VALUES ($1, $2, $3)
+            ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc
+            """, [path.parent.string, path.lastSegment, json])
+        touched.insert(path)
+    }
+
+    func deleteDocument(at path: ResourcePath) throws {
+        if rulesInstalled && inTransaction, let tweetID = likedPost(path), try document(at: path) != nil {
+            pendingLikes[tweetID] = PendingLike(path: path, liked: false, doc: nil)
+            return
+        }
+        try run("DELETE FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
+        touched.insert(path)
+    }
+
+    /// The post a `users/{uid}/user-likes/{tweetId}` path names.
+    private func likedPost(_ path: ResourcePath) -> String? {
+        let s = path.segments
+        return s.count == 4 && s[0] == "users" && s[2] == "user-likes" ? s[3] : nil
+    }
+
+    /// When `path` is a post whose pending like this transaction holds and `fields` differ
+    /// from the stored post only by the counter moving ±1 with it, sends both through
+    /// `tern_like` (the only way the server lets them change) and returns true.
+    private func sendLike(ifCounterOf path: ResourcePath, becomes fields: [String: FieldValue]) throws -> Bool {
+        guard path.segments.count == 2, path.segments[0] == "tweets", let pending = pendingLikes[path.lastSegment],
+              let stored = try storedDocument(at: path) else { return false }
+        let before = stored["likes"]?.intValue ?? 0
+        var expected = stored
+        expected["likes"] = .int(before + (pending.liked ? 1 : -1))
+        guard expected == fields else { return false }
+        let uid = pending.path.segments[1]
+        try run("SELECT tern_like($1, $2, $3::boolean, $4, $5)",
+                [uid, path.lastSegment, pending.liked ? "true" : "false", pending.doc, try StorageJSON.encode(fields)])
+        pendingLikes[path.lastSegment] = nil
+        touched.formUnion([path, pending.path])
+        return true
+    }
+
+    func documents(matching query: QuerySpec) throws -> [StoredDocument] {
+        let sql = try PostgresQuery(query)
+        let rows = try run("SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters)
+        return try rows.compactMap { row in
+            guard row.count == 2, let id = row[0], let json = row[1] else { return nil }
+            return StoredDocument(id: id, fields: try StorageJSON.decode(json))
+        }
+    }
+
+    func count(matching query: QuerySpec) throws -> Int {
+        let sql = try PostgresQuery(query)
+        let rows = try run("SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause)) AS matching", sql.parameters)
+        return (rows.first?.first ?? nil).flatMap { Int($0) } ?? 0
+    }
+
+    // MARK: Protected records
+
+    func protectedRecord(_ key: String) throws -> Data? {
+        let rows = try run("SELECT encode(value, 'hex') FROM protected_records WHERE key = $1", [key])
+        guard let hex = rows.first?.first ?? nil else { return nil }
+        return Self.data(hex: hex)
+    }
+
+    func putProtectedRecord(_ value: Data, key: String) throws {
+        try run("""
+            INSERT INTO protected_records (key, value) VALUES ($1, decode($2, 'hex'))
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, [key, value.map { String(format: "%02x", $0) }.joined()])
+    }
+
+    func deleteProtectedRecord(_ key: String) throws {
+        try run("DELETE FROM protected_records WHERE key = $1", [key])
+    }
+
+    private static func data(hex: String) -> Data {
+        var data = Data(capacity: hex.utf8.count / 2)
+        var high: UInt8?
+        for byte in hex.utf8 {
+            let nibble: UInt8 = byte >= 0x61 ? byte - 0x61 + 10 : byte - 0x30
+            if let h = high { data.append(h << 4 | nibble); high = nil } else { high = nibble }
+        }
+        return data
+    }
+
+    // MARK: Transactions and announcements
+
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard !inTransaction else {
+            throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
+        }
+        try run("BEGIN")
+        inTransaction = true
+        touched = []
+        pendingLikes = [:]
+        defer {
+            inTransaction = false
+            pendingLikes = [:]
+        }
+        do {
+            try run("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLock)])
+            let result = try body()
+            if let pending = pendingLikes.values.first {
+                throw StoreError.invalidArgument("\(pending.path.string): on this server a like changes only together with its post's counter")
+            }
+            if let payload = Self.payload(for: touched) {
+                try run("SELECT pg_notify($1, $2)", [channel, payload])
+            }
+            try run("COMMIT")
+            return result
+        } catch {
+            if connection.isOpen { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// The changed document paths, one a line; their collections when that is too long; `*`
+    /// when even those are.
+    static func payload(for paths: Set<ResourcePath>) -> String? {
+        guard !paths.isEmpty else { return nil }
+        let documents = paths.map(\.string).sorted().joined(separator: "\n")
+        if documents.utf8.count <= payloadLimit { return documents }
+        let collections = Set(paths.map(\.parent.string)).sorted().joined(separator: "\n")
+        return collections.utf8.count <= payloadLimit ? collections : "*"
+    }
+
+    func hasExternalChanges() throws -> Bool { try externalChanges() != nil }
+
+    /// Notifications from other connections since the last call: nil when none arrived,
+    /// the changed documents, or an empty set when anything may have changed (a collection
+    /// announced as a whole, or a reconnection). Idle, it costs one poll() of the socket.
+    func externalChanges() throws -> Set<ResourcePath>? {
+        var notifications: [PostgresNotification] = []
+        do {
+            if connection.isOpen {
+                notifications = try connection.takeNotifications(consume: connection.isReadable())
+            }
+        } catch {
+            nextAttempt = .distantPast
+        }
+        if !connection.isOpen {
+            // Stay quiet while the server is away; report everything once it is back.
+            guard (try? ensureConnected()) != nil else { return nil }
+        }
+        if missedChanges {
+            missedChanges = false
+            return []
+        }
+        var paths: Set<ResourcePath> = []
+        for notification in notifications where notification.senderPID != ownPID && notification.channel == channel {
+            for line in notification.payload.split(separator: "\n") {
+                guard let path = try? ResourcePath(String(line)), path.isDocument else { return [] }
+                paths.insert(path)
+            }
+        }
+        return paths.isEmpty ? nil : paths
+    }
+
+    /// The server process serving this store now (for tests that cut the connection).
+    var serverPID: Int32 { connection.backendPID }
+
+    /// The server checks its own pages; there is nothing for a client to scan.
+    func integrityProblems() throws -> [String] { [] }
+
+    func close() { connection.close() }
+}
+
+private extension String {
+    func firstIndex(of character: Character, after index: Index) -> Index? {
+        self[index...].firstIndex(of: character)
+    }
+}

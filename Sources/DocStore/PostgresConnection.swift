@@ -1,0 +1,204 @@
+import CLibPQ
+import Foundation
+
+/// A failed PostgreSQL call: the server's (or libpq's) message and SQLSTATE.
+struct PostgresFailure: Error {
+    let message: String
+    let sqlState: String?
+    /// True when the connection itself is gone (server restart, terminated backend, network).
+    let connectionLost: Bool
+}
+
+/// One notification received on a LISTEN channel.
+struct PostgresNotification {
+    let channel: String
+    let payload: String
+    let senderPID: Int32
+}
+
+/// A thin synchronous wrapper over one libpq connection: parameterised statements in text
+/// format, LISTEN notifications read without blocking, and reconnection.
+final class PostgresConnection {
+    private var connection: OpaquePointer?
+    let url: String
+
+    /// Connects to `url` (a libpq URI or key=value string) with a 5 second timeout.
+    init(url: String) throws {
+        self.url = url
+        connection = Self.connect(url)
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { Self.firstLine(String(cString: PQerrorMessage($0))) } ?? "out of memory"
+            if let connection { PQfinish(connection) }
+            self.connection = nil
+            throw PostgresFailure(message: message, sqlState: nil, connectionLost: true)
+        }
+        silenceNotices()
+    }
+
+    deinit { close() }
+
+    private static func connect(_ url: String) -> OpaquePointer? {
+        let keywords = ["dbname", "connect_timeout", "application_name"]
+        let values = [url, "5", "tern"]
+        let cKeywords = keywords.map { strdup($0) }
+        let cValues = values.map { strdup($0) }
+        defer {
+            cKeywords.forEach { free($0) }
+            cValues.forEach { free($0) }
+        }
+        var keywordPointers = cKeywords.map { UnsafePointer($0) } + [nil]
+        var valuePointers = cValues.map { UnsafePointer($0) } + [nil]
+        return keywordPointers.withUnsafeMutableBufferPointer { k in
+            valuePointers.withUnsafeMutableBufferPointer { v in
+                PQconnectdbParams(k.baseAddress, v.baseAddress, 1)
+            }
+        }
+    }
+
+    /// NOTICE messages (e.g. "already exists, skipping") would go to stderr by default.
+    private func silenceNotices() {
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    static func firstLine(_ text: String) -> String {
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let line = lines.first { !$0.isEmpty } ?? "unknown error"
+        return line.hasPrefix("FATAL:  ") ? String(line.dropFirst(8)) : line
+    }
+
+    var isOpen: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }
+
+    /// The server process serving this connection.
+    var backendPID: Int32 { connection.map { PQbackendPID($0) } ?? 0 }
+
+    /// The socket, for a readiness check.
+    var socket: Int32 { connection.map { PQsocket($0) } ?? -1 }
+
+    func close() {
+        if let connection { PQfinish(connection) }
+        connection = nil
+    }
+
+    /// Tries to re-establish a lost connection once; throws when the server is still unreachable.
+    func reset() throws {
+        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        PQreset(connection)
+        guard PQstatus(connection) == CONNECTION_OK else {
+            throw PostgresFailure(message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil, connectionLost: true)
+        }
+        silenceNotices()
+    }
+
+    /// Runs one statement with text parameters; returns the rows as text (nil for SQL NULL).
+    @discardableResult
+    func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
+        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        let cValues = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { cValues.forEach { free($0) } }
+        let pointers = cValues.map { $0.map { UnsafePointer<CChar>($0) } }
+        let result = pointers.withUnsafeBufferPointer { buffer in
+            PQexecParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        guard let result else { throw failure(nil) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+            return []
+        case PGRES_TUPLES_OK:
+            let rows = PQntuples(result), columns = PQnfields(result)
+            var out: [[String?]] = []
+            out.reserveCapacity(Int(rows))
+            for row in 0..<rows {
+                var values: [String?] = []
+                values.reserveCapacity(Int(columns))
+                for column in 0..<columns {
+                    values.append(PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+                }
+                out.append(values)
+            }
+            return out
+        default:
+            throw failure(result)
+        }
+    }
+
+    /// Runs statements without parameters (several may be separated by semicolons).
+    func execute(_ sql: String) throws {
+        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        let result = PQexec(connection, sql)
+        defer { PQclear(result) }
+        guard let result else { throw failure(nil) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
+        default: throw failure(result)
+        }
+    }
+
+    private func failure(_ result: OpaquePointer?) -> PostgresFailure {
+        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+        let text = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
+            ?? connection.map { String(cString: PQerrorMessage($0)) } ?? "the connection is closed"
+        let lost = connection.map { PQstatus($0) != CONNECTION_OK } ?? true
+        return PostgresFailure(message: Self.firstLine(text), sqlState: state, connectionLost: lost || state?.hasPrefix("08") == true || state == "57P01")
+    }
+
+    /// True when the socket has bytes to read (a notification, or the server closing it).
+    func isReadable() -> Bool {
+        let fd = socket
+        guard fd >= 0 else { return false }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
+    /// Reads what the server sent (when `consume`) and returns the notifications received,
+    /// including any gathered while other statements ran; throws when the connection turned
+    /// out to be lost.
+    func takeNotifications(consume: Bool) throws -> [PostgresNotification] {
+        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        if consume && (PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK) {
+            throw PostgresFailure(message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil, connectionLost: true)
+        }
+        var notifications: [PostgresNotification] = []
+        while let notification = PQnotifies(connection) {
+            let n = notification.pointee
+            notifications.append(PostgresNotification(channel: String(cString: n.relname), payload: String(cString: n.extra), senderPID: n.be_pid))
+            PQfreemem(notification)
+        }
+        return notifications
+    }
+
+    /// The SCRAM-SHA-256 verifier of `password` for `user`, computed here so the password
+    /// itself never reaches the server.
+    func scramVerifier(password: String, user: String) throws -> String {
+        guard let connection, let text = PQencryptPasswordConn(connection, password, user, "scram-sha-256") else {
+            throw PostgresFailure(message: "cannot hash the password", sqlState: nil, connectionLost: false)
+        }
+        defer { PQfreemem(text) }
+        return String(cString: text)
+    }
+
+    /// The settings a libpq URL or key=value string names (host, port, dbname, user, …);
+    /// throws libpq's one-line reason when it cannot be parsed.
+    static func parse(_ url: String) throws -> [String: String] {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(url, &message) else {
+            let text = message.map { String(cString: $0) } ?? "cannot parse the address"
+            if let message { PQfreemem(message) }
+            throw PostgresFailure(message: firstLine(text), sqlState: nil, connectionLost: false)
+        }
+        defer { PQconninfoFree(options) }
+        var settings: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { settings[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        return settings
+    }
+
+    /// `text` as an SQL string literal.
+    static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    /// `text` as an SQL identifier.
+    static func identifier(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+}

@@ -1,0 +1,202 @@
+import DocStore
+import Foundation
+
+/// The `server` section of `make bench`: like/unlike toggles through a PostgreSQL server
+/// over loopback (as a signed-in account, so each goes through `tern_like` and row-level
+/// security) against the embedded store in the same run, and the time from a commit to
+/// the callback in 10 listening processes.
+///
+/// It uses the server at `TERN_BENCH_POSTGRES` (a superuser URL over TCP); without one it
+/// runs itself again under `scripts/with-postgres.sh`, which starts a throwaway cluster
+/// that fsyncs its commits, as the embedded store does.
+enum ServerBench {
+    static func run() throws {
+        let arguments = CommandLine.arguments
+        if let flag = arguments.firstIndex(of: "--listen"), flag + 1 < arguments.count {
+            try listen(url: arguments[flag + 1])
+        }
+        let environment = ProcessInfo.processInfo.environment
+        guard let admin = environment["TERN_BENCH_POSTGRES"] ?? environment["TERN_TEST_POSTGRES_TCP"] else {
+            try runUnderThrowawayServer()
+            return
+        }
+        let schema = "bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        try psql(admin, "CREATE SCHEMA \(schema)")
+        defer { try? psql(admin, "DROP SCHEMA \(schema) CASCADE") }
+        let adminURL = admin + (admin.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+        try PostgresServer.initialise(adminURL: adminURL, signupPassword: "bench-signup")
+        let uid = "bench" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
+        defer { try? psql(admin, "DROP ROLE IF EXISTS \"\(uid)\"") }
+        try PostgresServer.register(signupURL: url(adminURL, user: "tern_signup", password: "bench-signup"), uid: uid, password: "bench-password",
+                                    profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com")])
+        let accountURL = url(adminURL, user: uid, password: "bench-password")
+        try likeToggles(serverURL: accountURL, uid: uid)
+        try commitToCallback(serverURL: adminURL)
+    }
+
+    /// `base` signed in as `user`.
+    static func url(_ base: String, user: String, password: String) -> String {
+        guard let scheme = base.range(of: "://"), let at = base[scheme.upperBound...].firstIndex(of: "@") else { return base }
+        return String(base[..<scheme.upperBound]) + "\(user):\(password)" + String(base[at...])
+    }
+
+    static func psql(_ url: String, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PGOPTIONS": "-c client_min_messages=warning"]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw StoreError.invalidArgument("psql failed: \(sql)") }
+    }
+
+    private static func runUnderThrowawayServer() throws {
+        guard FileManager.default.isExecutableFile(atPath: "scripts/with-postgres.sh") else {
+            print("  skipped: set TERN_BENCH_POSTGRES to a superuser URL, or run from the repository (scripts/with-postgres.sh)")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "scripts/with-postgres.sh")
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        process.arguments = [me, "server"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TERN_PG_DURABLE": "1"]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw StoreError.invalidArgument("the server bench failed") }
+    }
+
+    /// One like or unlike, as the services write it: a transaction that reads the like,
+    /// then sets or deletes it and moves the counter.
+    static func toggle(_ store: DocumentStore, uid: String) throws {
+        let post = store.document("tweets/t1")
+        let like = store.document("users/\(uid)/user-likes/t1")
+        try store.runTransaction { tx in
+            if try tx.get(like).exists {
+                try tx.deleteDocument(like)
+                try tx.updateData(["likes": .increment(-1)], forDocument: post)
+            } else {
+                try tx.setData(["likedAt": .serverTimestamp], forDocument: like)
+                try tx.updateData(["likes": .increment(1)], forDocument: post)
+            }
+        }
+    }
+
+    /// Like-toggle latency and throughput, server over loopback and embedded store, in
+    /// alternating runs so that noise hits both alike.
+    static func likeToggles(serverURL: String, uid: String) throws {
+        let directory = NSTemporaryDirectory() + "tern-server-bench-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try DocumentStore.open(location: serverURL, executor: .immediate)
+        let embedded = try DocumentStore.open(location: directory + "/tern.db", executor: .immediate)
+        defer {
+            server.close()
+            embedded.close()
+        }
+        for store in [server, embedded] {
+            try store.document("tweets/t1").setData(["uid": .string(uid), "caption": "bench", "likes": 0])
+        }
+        let rounds = 1000
+        var serverTimes: [Double] = [], embeddedTimes: [Double] = []
+        for _ in 0..<rounds {
+            serverTimes.append(try measure { try toggle(server, uid: uid) })
+            embeddedTimes.append(try measure { try toggle(embedded, uid: uid) })
+        }
+        let (s, e) = (Timings(serverTimes), Timings(embeddedTimes))
+        print("like toggle (one transaction: read, set/delete the like, move the counter), \(rounds) each")
+        row("server over loopback, via tern_like", s)
+        row("embedded store (SQLite, synchronous=FULL)", e)
+        print(String(format: "  throughput, one client: server %.0f/s, embedded %.0f/s", 1 / s.mean, 1 / e.mean))
+        print(String(format: "  ratio (median) %.2f×   ratio (p99) %.2f×", s.p50 / e.p50, s.p99 / e.p99))
+        let likes = try server.document("tweets/t1").getDocument().get("likes")?.intValue ?? -1
+        guard likes == 0 else { throw StoreError.invalidArgument("after an even number of toggles likes is \(likes)") }
+    }
+
+    /// 10 processes listen to one document; the writer commits 100 changes 20 ms apart and
+    /// each listener prints when its callback ran.
+    static func commitToCallback(serverURL: String) throws {
+        let store = try DocumentStore.open(location: serverURL, executor: .immediate)
+        defer { store.close() }
+        let document = store.document("bench/live")
+        try document.setData(["n": -1])
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var listeners: [(Process, Pipe)] = []
+        for _ in 0..<10 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: me)
+            process.arguments = ["server", "--listen", serverURL]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            listeners.append((process, out))
+        }
+        defer {
+            for (process, _) in listeners where process.isRunning { process.terminate() }
+        }
+        // Each listener prints "ready" once its first snapshot has arrived.
+        for (_, out) in listeners {
+            while let byte = out.fileHandleForReading.readData(ofLength: 1).first, byte != 0x0A {}
+        }
+
+        let commits = 100
+        var commitStart: [Int: Double] = [:], commitEnd: [Int: Double] = [:]
+        var commitTimes: [Double] = []
+        for n in 0..<commits {
+            let start = wallClock()
+            commitStart[n] = start
+            try document.setData(["n": .int(Int64(n))])
+            let end = wallClock()
+            commitEnd[n] = end
+            commitTimes.append(end - start)
+            usleep(20_000)
+        }
+        usleep(200_000)
+        for (process, _) in listeners { process.terminate() }
+        var delays: [Double] = [], afterReturn: [Double] = []
+        var missing = 0
+        for (process, out) in listeners {
+            process.waitUntilExit()
+            var seen = Set<Int>()
+            for line in String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n") {
+                let parts = line.split(separator: " ")
+                guard parts.count == 2, let at = Double(parts[0]), let n = Int(parts[1]), let start = commitStart[n] else { continue }
+                seen.insert(n)
+                delays.append(at - start)
+                afterReturn.append(at - (commitEnd[n] ?? start))
+            }
+            missing += commits - seen.count
+        }
+        print("commit to callback: 10 listening processes, \(commits) commits 20 ms apart (listeners poll every 0.5 ms)")
+        row("commit (setData) alone", Timings(commitTimes))
+        row("commit start to callback, all listeners", Timings(delays))
+        row("commit returned to callback (may be < 0)", Timings(afterReturn))
+        print("  callbacks \(delays.count) of \(commits * 10); changes never seen by some listener \(missing)")
+    }
+
+    /// The child's side: listen to `bench/live` and print "<wall time> <n>" per callback.
+    private static func listen(url: String) throws -> Never {
+        setvbuf(stdout, nil, _IOLBF, 0)
+        let store = try DocumentStore.open(location: url, executor: .immediate)
+        var ready = false
+        let registration = try store.document("bench/live").addSnapshotListener { snapshot in
+            guard ready else { return }
+            print(String(format: "%.6f", wallClock()), snapshot.get("n")?.intValue ?? -1)
+        }
+        ready = true
+        print("ready")
+        try withExtendedLifetime(registration) {
+            while true {
+                try store.pollExternalChanges()
+                usleep(500)
+            }
+        }
+        exit(0)
+    }
+
+    static func wallClock() -> Double { Date().timeIntervalSince1970 }
+
+    static func row(_ name: String, _ timings: Timings) {
+        print("  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 \(ms(timings.p99))")
+    }
+}
+

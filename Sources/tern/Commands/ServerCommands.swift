@@ -1,0 +1,56 @@
+import DocStore
+import Foundation
+
+/// `tern server init URL`: creates or migrates Tern's tables, roles and rules on a
+/// PostgreSQL database, idempotently.
+enum ServerCommands {
+    static let specs: [CommandSpec] = [
+        CommandSpec(
+            words: ["server", "init"],
+            usage: "tern server init postgres://ADMIN@HOST/DB [--signup-password]",
+            summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
+            options: [
+                OptionSpec(name: "signup-password", valueName: nil,
+                           help: "also set the password of tern_signup, the role registration connects as (read like any password)"),
+            ],
+            positionals: 1...1,
+            run: initialise),
+    ]
+
+    static func initialise(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let url = arguments.positionals[0]
+        guard PostgresServer.isServerURL(url) else {
+            throw UsageError("tern server init needs a postgres:// or postgresql:// URL, not \(url)")
+        }
+        let password = arguments.has("signup-password")
+            ? try PasswordPrompt.readNew(prompt: "Password for tern_signup: ", confirmation: "Repeat it: ")
+            : nil
+        let report: PostgresServer.Report
+        do {
+            report = try PostgresServer.initialise(adminURL: url, signupPassword: password)
+        } catch let error as StoreError {
+            throw CommandFailure(error.description)
+        }
+        let before: String
+        switch report.schemaBefore {
+        case nil: before = "created schema \(report.schemaAfter)"
+        case report.schemaAfter?: before = "schema \(report.schemaAfter) up to date"
+        case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
+        }
+        context.printLine("\(PostgresServer.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
+        if password == nil {
+            context.printLine("tern_signup keeps its password; set one with --signup-password before anyone registers")
+        }
+    }
+}
+
+/// Where Tern keeps its documents: `--store`, else `TERN_STORE`, else `store =` in the
+/// config, else the embedded database in the data directory.
+enum StoreLocation {
+    static func resolve(option: String?, environment: [String: String], config: String?, defaultFile: String) -> String {
+        for candidate in [option, environment["TERN_STORE"], config] {
+            if let candidate, !candidate.isEmpty { return candidate }
+        }
+        return defaultFile
+    }
+}

@@ -1,0 +1,252 @@
+@testable import DocStore
+import Foundation
+import Testing
+
+/// A database set up by `PostgresServer.initialise`, with accounts registered through
+/// `tern_signup`, each reachable by URL as its own PostgreSQL role.
+struct RulesServer {
+    let place: StorePlace
+    let accounts: [String]
+    static let password = "correct horse battery"
+    static let signupPassword = "signup-secret"
+
+    init(accounts count: Int) throws {
+        place = try StoreFixture.postgres.makePlace()
+        try PostgresServer.initialise(adminURL: place.location, signupPassword: Self.signupPassword)
+        accounts = (0..<count).map { i in "acct\(i)" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16) }
+        for uid in accounts {
+            try PostgresServer.register(signupURL: url(user: "tern_signup", password: Self.signupPassword), uid: uid, password: Self.password,
+                                        profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com"), "followersCount": 0])
+        }
+    }
+
+    /// The place's URL, signed in as `user`.
+    func url(user: String, password: String = RulesServer.password) -> String {
+        Self.replacingUser(of: place.location, with: user, password: password)
+    }
+
+    /// `location` signed in as `user` with `password`.
+    static func replacingUser(of location: String, with user: String, password: String) -> String {
+        guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
+        return String(location[..<scheme.upperBound]) + "\(user):\(password.replacingOccurrences(of: " ", with: "%20"))" + String(location[at...])
+    }
+
+    /// Runs one statement with psql as `user` (nil: the superuser); returns (succeeded, output, errors).
+    func psql(_ sql: String, as user: String?) throws -> (ok: Bool, output: String, errors: String) {
+        try psqlAt(user.map { url(user: $0) } ?? place.location, sql)
+    }
+
+    func cleanup() {
+        place.cleanup()
+        for uid in accounts { _ = try? psql("DROP ROLE IF EXISTS \"\(uid)\"", as: nil) }
+    }
+}
+
+/// The rules are the server's: plain SQL as each account, not through Tern, is refused every
+/// write to another account's data, and the like counter moves only with a like.
+@Suite(.serialized)
+struct ServerRulesTests {
+    @Test(arguments: StoreFixture.server)
+    func everyCrossAccountWriteIsRefusedByPostgreSQL(_ fixture: StoreFixture) throws {
+        let server = try RulesServer(accounts: 3)
+        defer { server.cleanup() }
+        let accounts = server.accounts
+        // Each account posts, saves a favorite and likes the next account's post, through Tern.
+        for uid in accounts {
+            let store = try DocumentStore.open(url: server.url(user: uid), executor: .immediate)
+            try store.document("tweets/t-\(uid)").setData(["uid": .string(uid), "caption": "hello", "likes": 0])
+            try store.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
+            store.close()
+        }
+        for (i, uid) in accounts.enumerated() {
+            try likeToggle(server, uid: uid, tweet: "t-\(accounts[(i + 1) % accounts.count])")
+        }
+        let snapshot = "SELECT string_agg(parent || '/' || id || ' ' || doc, E'\\n' ORDER BY parent, id) FROM documents"
+        let before = try server.psql(snapshot, as: nil)
+        #expect(before.ok && before.output.contains("\"likes\":1"), "\(before)")
+
+        for mine in accounts {
+            for theirs in accounts where theirs != mine {
+                let inserts = [
+                    "INSERT INTO documents (parent, id, doc) VALUES ('favorites/\(theirs)/favorites', 'evil', '{}')",
+                    "INSERT INTO documents (parent, id, doc) VALUES ('users/\(theirs)/user-likes', 'evil', '{}')",
+                    "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'evil', '{\"uid\":\"\(theirs)\",\"likes\":0}')",
+                    "INSERT INTO documents (parent, id, doc) VALUES ('users', 'evil', '{\"id\":\"\(theirs)\"}')",
+                    "INSERT INTO documents (parent, id, doc) VALUES ('users', '\(theirs)', '{}') ON CONFLICT (parent, id) DO UPDATE SET doc = '{}'",
+                ]
+                for sql in inserts {
+                    let result = try server.psql(sql, as: mine)
+                    #expect(!result.ok && (result.errors.contains("row-level security") || result.errors.contains("violates")), "\(mine): \(sql) → \(result)")
+                }
+                let targets = [
+                    "parent = 'favorites/\(theirs)/favorites'", "parent = 'users/\(theirs)/user-likes'",
+                    "parent = 'tweets' AND id = 't-\(theirs)'", "parent = 'users' AND id = '\(theirs)'",
+                ]
+                for target in targets {
+                    for change in ["UPDATE documents SET doc = '{\"uid\":\"\(mine)\"}' WHERE \(target) RETURNING 1", "DELETE FROM documents WHERE \(target) RETURNING 1"] {
+                        let sql = "WITH changed AS (\(change)) SELECT count(*) FROM changed"
+                        let result = try server.psql(sql, as: mine)
+                        #expect(result.output == "0" || !result.ok, "\(mine): \(sql) → \(result)")
+                    }
+                }
+                let foreignLike = try server.psql("SELECT tern_like('\(theirs)', 't-\(mine)', true, '{}', '{}')", as: mine)
+                #expect(!foreignLike.ok && foreignLike.errors.contains("only for itself"), "\(foreignLike)")
+            }
+            // Reading: everyone's profile and posts, but only one's own favorites and likes.
+            let visible = try server.psql("SELECT count(*) FILTER (WHERE parent = 'users'), count(*) FILTER (WHERE parent = 'tweets'), count(*) FILTER (WHERE owner <> current_user AND parent NOT IN ('users', 'tweets')) FROM documents", as: mine)
+            #expect(visible.output == "3|3|0", "\(visible)")
+            let records = try server.psql("SELECT count(*) FROM protected_records", as: mine)
+            #expect(!records.ok && records.errors.contains("permission denied"), "\(records)")
+            // The counter of one's own post cannot be set, nor a like written directly.
+            let counter = try server.psql("UPDATE documents SET doc = '{\"uid\":\"\(mine)\",\"caption\":\"hello\",\"likes\":99}' WHERE parent = 'tweets' AND id = 't-\(mine)'", as: mine)
+            #expect(!counter.ok && counter.errors.contains("likes change only through like and unlike"), "\(counter)")
+            let ownLike = try server.psql("INSERT INTO documents (parent, id, doc) VALUES ('users/\(mine)/user-likes', 't-\(mine)', '{}')", as: mine)
+            #expect(!ownLike.ok, "\(ownLike)")
+            let jump = try server.psql("SELECT tern_like('\(mine)', 't-\(mine)', true, '{}', '{\"uid\":\"\(mine)\",\"caption\":\"hello\",\"likes\":5}')", as: mine)
+            #expect(!jump.ok && jump.errors.contains("exactly one"), "\(jump)")
+            let newPost = try server.psql("INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'n-\(mine)', '{\"uid\":\"\(mine)\",\"likes\":7}')", as: mine)
+            #expect(!newPost.ok && newPost.errors.contains("starts with no likes"), "\(newPost)")
+        }
+        let superuser = try server.psql("UPDATE documents SET doc = '{\"likes\":1000}' WHERE parent = 'tweets'", as: nil)
+        #expect(!superuser.ok && superuser.errors.contains("likes change only"), "not even the superuser sets the counter: \(superuser)")
+        #expect(try server.psql(snapshot, as: nil).output == before.output, "nothing changed")
+
+        // What one may do still works, so the refusals above are the rules, not a broken setup.
+        let own = try server.psql("WITH changed AS (UPDATE documents SET doc = '{\"placeName\":\"Busan\"}' WHERE parent = 'favorites/\(accounts[0])/favorites' RETURNING 1) SELECT count(*) FROM changed", as: accounts[0])
+        #expect(own.output == "1", "\(own)")
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func rolesAreNeitherOwnersNorBypassRLSAndPasswordsAreSCRAM(_ fixture: StoreFixture) throws {
+        let server = try RulesServer(accounts: 2)
+        defer { server.cleanup() }
+        let names = (server.accounts + ["tern_user", "tern_signup", "tern_owner"]).map { "'\($0)'" }.joined(separator: ", ")
+        let roles = try server.psql("SELECT string_agg(rolname || ' ' || rolsuper || ' ' || rolbypassrls, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN (\(names))", as: nil)
+        #expect(roles.ok && !roles.output.contains(" true") && roles.output.split(separator: ",").count == 5, "\(roles)")
+        let owners = try server.psql("SELECT string_agg(DISTINCT tableowner, ',') FROM pg_tables WHERE schemaname = current_schema()", as: nil)
+        #expect(owners.output == "tern_owner", "\(owners)")
+        let forced = try server.psql("SELECT bool_and(relrowsecurity AND relforcerowsecurity), count(*) FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'", as: nil)
+        #expect(forced.output == "t|3", "\(forced)")
+        let passwords = try server.psql("SELECT bool_and(rolpassword LIKE 'SCRAM-SHA-256$%') FROM pg_authid WHERE rolname IN (\(names)) AND rolcanlogin", as: nil)
+        #expect(passwords.output == "t", "\(passwords)")
+        let member = try server.psql("SELECT pg_has_role('\(server.accounts[0])', 'tern_user', 'MEMBER')", as: nil)
+        #expect(member.output == "t")
+        // The signup role reads nothing and creates only accounts in tern_user.
+        let signup = server.url(user: "tern_signup", password: RulesServer.signupPassword)
+        for sql in ["SELECT count(*) FROM documents", "SELECT tern_like('x', 'y', true, '{}', '{}')", "CREATE ROLE sneaky LOGIN"] {
+            let process = try server.psqlAt(signup, sql)
+            #expect(!process.ok, "tern_signup: \(sql) → \(process)")
+        }
+        let plain = try server.psqlAt(signup, "SELECT tern_register('acctPlainPassword0001', 'plaintext', '{\"id\":\"acctPlainPassword0001\"}')")
+        #expect(!plain.ok && plain.errors.contains("SCRAM"), "\(plain)")
+        // A wrong password is refused by the server.
+        let wrong = try server.psqlAt(server.url(user: server.accounts[0], password: "wrong password"), "SELECT 1")
+        #expect(!wrong.ok && wrong.errors.contains("password authentication failed"), "\(wrong)")
+        // Running init again changes nothing and keeps working.
+        try PostgresServer.initialise(adminURL: server.place.location)
+        let again = try server.psql("SELECT value FROM tern_meta WHERE key = 'schema_version'", as: server.accounts[1])
+        #expect(again.output == "\(PostgresSchema.currentVersion)", "\(again)")
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func aSignedInSessionConnectsThroughAPasswordFileWithMode0600(_ fixture: StoreFixture) throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let uid = server.accounts[0]
+        let file = PostgresPassFile(path: server.place.directory.file("session/pgpass"))
+        try file.save(password: "an old password", user: uid, serverURL: server.place.location)
+        try file.save(password: RulesServer.password, user: uid, serverURL: server.place.location)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let signup = server.url(user: "tern_signup", password: RulesServer.signupPassword)
+        #expect(try PostgresServer.account(forEmail: "\(uid.uppercased())@EXAMPLE.com", signupURL: signup) == uid)
+        #expect(try PostgresServer.account(forEmail: "nobody@example.com", signupURL: signup) == nil)
+        let lines = try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasSuffix(":\(uid):\(RulesServer.password)"), "\(lines)")
+        let url = file.url(user: uid, serverURL: server.place.location)
+        #expect(!url.contains(RulesServer.password) && url.contains("passfile="), "\(url)")
+        let store = try DocumentStore.open(url: url, executor: .immediate)
+        try store.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
+        #expect(throws: StoreError.self) { try store.document("favorites/someoneelse00000000/favorites/p1").setData(["placeName": "Seoul"]) }
+        store.close()
+        try file.remove(user: uid, serverURL: server.place.location)
+        #expect(throws: StoreError.self, "signed out, the password is gone") { try DocumentStore.open(url: url, executor: .immediate) }
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func aNewerSchemaOrAnUninitialisedDatabaseIsRefusedWithTheReason(_ fixture: StoreFixture) throws {
+        let newer = try fixture.makePlace()
+        defer { newer.cleanup() }
+        try newer.open().close()
+        _ = try ServerAdmin.query("UPDATE \(try #require(newer.schema)).tern_meta SET value = '99' WHERE key = 'schema_version'", url: try #require(StoreFixture.serverURL))
+        #expect(throws: StoreError.newerSchema(file: newer.location, found: 99, known: PostgresSchema.currentVersion)) {
+            try newer.open()
+        }
+
+        let empty = try fixture.makePlace()
+        let role = "plain" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let base = try #require(StoreFixture.serverURL)
+        try ServerAdmin.execute("CREATE ROLE \(role) LOGIN PASSWORD 'plain-password'; GRANT USAGE ON SCHEMA \(try #require(empty.schema)) TO \(role)", url: base)
+        defer {
+            empty.cleanup()
+            try? ServerAdmin.execute("DROP OWNED BY \(role); DROP ROLE \(role)", url: base)
+        }
+        let url = RulesServer.replacingUser(of: empty.location, with: role, password: "plain-password")
+        do {
+            _ = try DocumentStore.open(url: url, executor: .immediate)
+            Issue.record("opened an uninitialised database as \(role)")
+        } catch let error as StoreError {
+            #expect(error.description.contains("run `tern server init`"), "\(error)")
+            #expect(!error.description.contains("plain-password"))
+        }
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func eightAccountsTogglingLikesInEightProcessesKeepTheCounterExact(_ fixture: StoreFixture) throws {
+        let server = try RulesServer(accounts: 9)
+        defer { server.cleanup() }
+        let (racers, author) = (Array(server.accounts.prefix(8)), server.accounts[8])
+        let store = try DocumentStore.open(url: server.url(user: author), executor: .immediate)
+        defer { store.close() }
+        try store.document("tweets/t1").setData(["uid": .string(author), "caption": "like me", "likes": 0])
+        // One like before the race, so that "before" is not zero.
+        try likeToggle(server, uid: author, tweet: "t1")
+        let before = try #require(store.document("tweets/t1").getDocument().get("likes")?.intValue)
+        #expect(before == 1)
+
+        let probes = try racers.map { uid in try ProbeProcess.start(["toggle-like", server.url(user: uid), uid, "t1", "51"]) }
+        for result in probes.map({ $0.finish() }) {
+            #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
+        }
+        // 51 toggles each: every racer ends liked.
+        let likes = try #require(store.document("tweets/t1").getDocument().get("likes")?.intValue)
+        #expect(likes == before + 8)
+        let rows = try server.psql("SELECT count(*) FROM documents WHERE parent LIKE 'users/%/user-likes' AND id = 't1'", as: nil)
+        #expect(rows.output == "\(likes)", "\(rows)")
+    }
+
+    /// Likes or unlikes as the services do, through Tern as `uid`: the probe's one
+    /// transaction that moves the like and the counter.
+    func likeToggle(_ server: RulesServer, uid: String, tweet: String) throws {
+        let result = try ProbeProcess.start(["toggle-like", server.url(user: uid), uid, tweet, "1"]).finish()
+        #expect(result.status == 0 && result.errors.isEmpty, "\(result.errors)")
+    }
+}
+
+extension RulesServer {
+    /// psql on any URL.
+    func psqlAt(_ url: String, _ sql: String) throws -> (ok: Bool, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-c", sql]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PGOPTIONS": "-c client_min_messages=warning"]) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, output.trimmingCharacters(in: .whitespacesAndNewlines), errors)
+    }
+}
