@@ -156,7 +156,7 @@ extension PlaceIndex {
     func forEachMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
         if !hasPostings {
             SyllableJamo.table.withUnsafeBufferPointer { jamo in
-                for place in 0..<places.count {
+                for place in 0..<placeCount {
                     if let kind = bestKind(place: place, units, query, jamo) { visit(place, kind) }
                 }
             }
@@ -191,7 +191,7 @@ extension PlaceIndex {
             if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
             return
         }
-        var lists: [ArraySlice<UInt32>] = []
+        var lists: [UnsafeBufferPointer<UInt32>] = []
         var seen = Set<UInt64>()
         for index in 1..<projection.count {
             let key = PlaceIndex.pairKey(projection[index - 1], projection[index])

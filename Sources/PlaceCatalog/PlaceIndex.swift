@@ -22,9 +22,12 @@ public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
 /// answered from the list alone; longer or Hangul-syllable queries intersect the lists of all
 /// their pairs and check each candidate's names.
 final class PlaceIndex: @unchecked Sendable {
-    let places: [Place]
-    /// The arrays the search loops read live in buffers the index owns, so those loops pay
-    /// no bounds checks or reference counting.
+    /// Where the places come from: an array, or a mapped catalog image that materialises a
+    /// `Place` only when asked (`place(_:)`).
+    let store: PlaceStore
+    let placeCount: Int
+    /// The arrays the search loops read live in buffers the index owns (or in a mapped
+    /// catalog image it keeps alive), so those loops pay no bounds checks or reference counting.
     let units: UnsafeBufferPointer<UInt32>
     /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
     let nameStart: UnsafeBufferPointer<Int32>
@@ -32,16 +35,39 @@ final class PlaceIndex: @unchecked Sendable {
     let placeNameStart: UnsafeBufferPointer<Int32>
     /// Whether name `n` holds any Hangul (syllable or jamo): others cannot match a Hangul query.
     let nameHasHangul: UnsafeBufferPointer<Bool>
-    let keys: KeyTable
+    let keys: KeyLookup
     /// False when built without posting lists (`PlaceCatalog(places:indexed: false)`): every
     /// search then scans all names, which is cheaper than building lists for one query.
     let hasPostings: Bool
-    let postingStart: [Int32]
+    let postingStart: UnsafeBufferPointer<Int32>
     /// `place << 2 | MatchKind.rawValue` for single-unit keys, `name << 2 | MatchKind.rawValue`
     /// for pair keys; ascending (so by place, so by falling population) within a key.
-    let postings: [UInt32]
+    let postings: UnsafeBufferPointer<UInt32>
     /// The place each name belongs to (with posting lists only).
     let nameOwner: UnsafeBufferPointer<Int32>
+    /// Frees the owned buffers (or unmaps the image) with the index.
+    private let memory: AnyObject
+
+    /// Every place, in index order (materialised once when the store is an image).
+    var places: [Place] { store.all }
+
+    @inline(__always) func place(_ position: Int) -> Place { store.place(position) }
+
+    /// An index over a catalog image's arrays, which `image` keeps mapped.
+    init(image: CatalogImage) {
+        store = .image(image)
+        placeCount = image.placeCount
+        units = image.units
+        nameStart = image.nameStart
+        placeNameStart = image.placeNameStart
+        nameHasHangul = image.nameHasHangul
+        keys = image.keys
+        hasPostings = true
+        postingStart = image.postingStart
+        postings = image.postings
+        nameOwner = image.nameOwner
+        memory = image
+    }
 
     init(places unordered: [Place], withPostings: Bool = true, cachedNames: NormalizedNames? = nil) {
         let order = unordered.indices.sorted {
@@ -49,12 +75,15 @@ final class PlaceIndex: @unchecked Sendable {
             return a.population != b.population ? a.population > b.population : a.placeID < b.placeID
         }
         let places = order.map { unordered[$0] }
-        self.places = places
+        store = .array(places)
+        placeCount = places.count
         let names = cachedNames.flatMap { $0.fits(places) ? $0 : nil } ?? NormalizedNames(places)
         let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
-        self.units = ownedBuffer(units)
-        self.nameStart = ownedBuffer(nameStart)
-        self.placeNameStart = ownedBuffer(placeNameStart)
+        let owned = OwnedBuffers()
+        memory = owned
+        self.units = owned.copy(units)
+        self.nameStart = owned.copy(nameStart)
+        self.placeNameStart = owned.copy(placeNameStart)
         var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
         for name in 0..<(nameStart.count - 1) {
             for position in Int(nameStart[name])..<Int(nameStart[name + 1])
@@ -63,14 +92,14 @@ final class PlaceIndex: @unchecked Sendable {
                 break
             }
         }
-        self.nameHasHangul = ownedBuffer(hasHangul)
+        self.nameHasHangul = owned.copy(hasHangul)
 
         hasPostings = withPostings
         guard withPostings else {
-            keys = KeyTable(capacity: 1)
-            nameOwner = ownedBuffer([])
-            postingStart = [0]
-            postings = []
+            keys = owned.lookup(KeyTable(capacity: 1))
+            nameOwner = owned.copy([])
+            postingStart = owned.copy([0])
+            postings = owned.copy([])
             return
         }
         // Postings: per name, the best kind per key; then a counting sort by key.
@@ -127,7 +156,7 @@ final class PlaceIndex: @unchecked Sendable {
                 }
             }
         }
-        nameOwner = ownedBuffer(owner)
+        nameOwner = owned.copy(owner)
         var start = [Int32](repeating: 0, count: keys.count + 1)
         for id in keyOfEntry { start[Int(id) + 1] += 1 }
         for index in 0..<keys.count { start[index + 1] += start[index] }
@@ -137,22 +166,14 @@ final class PlaceIndex: @unchecked Sendable {
             postings[Int(fill[Int(id)])] = entries[index]
             fill[Int(id)] += 1
         }
-        self.keys = keys
-        self.postingStart = start
-        self.postings = postings
+        self.keys = owned.lookup(keys)
+        self.postingStart = owned.copy(start)
+        self.postings = owned.copy(postings)
     }
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
     var normalizedNames: NormalizedNames {
         NormalizedNames(units: Array(units), nameStart: Array(nameStart), placeNameStart: Array(placeNameStart))
-    }
-
-    deinit {
-        units.deallocate()
-        nameStart.deallocate()
-        placeNameStart.deallocate()
-        nameHasHangul.deallocate()
-        nameOwner.deallocate()
     }
 
     @inline(__always)
@@ -178,21 +199,21 @@ final class PlaceIndex: @unchecked Sendable {
     }
 
     /// The posting list of `key`, or an empty one.
-    func postingList(_ key: UInt64) -> ArraySlice<UInt32> {
-        guard let id = keys.find(key) else { return [] }
-        return postings[Int(postingStart[Int(id)])..<Int(postingStart[Int(id) + 1])]
+    func postingList(_ key: UInt64) -> UnsafeBufferPointer<UInt32> {
+        guard let id = keys.find(key) else { return UnsafeBufferPointer(rebasing: postings[0..<0]) }
+        return UnsafeBufferPointer(rebasing: postings[Int(postingStart[Int(id)])..<Int(postingStart[Int(id) + 1])])
     }
 }
 
 /// An open-addressing hash table from `UInt64` keys to dense ids `0 ..< count` in insertion
 /// order (Swift's Dictionary is several times slower for the index build).
 struct KeyTable {
-    private var slots: [UInt64]
-    private var ids: [Int32]
+    private(set) var slots: [UInt64]
+    private(set) var ids: [Int32]
     private var mask: Int
     private var used: [Int32] = []
     private(set) var count = 0
-    private static let empty = UInt64.max
+    static let empty = UInt64.max
 
     init(capacity: Int) {
         var size = 16
@@ -209,7 +230,7 @@ struct KeyTable {
         count = 0
     }
 
-    @inline(__always) private static func hash(_ key: UInt64) -> Int {
+    @inline(__always) static func hash(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 17)
     }
 
@@ -227,16 +248,6 @@ struct KeyTable {
                 count += 1
                 return ids[index]
             }
-            index = (index + 1) & mask
-        }
-    }
-
-    @inline(__always) func find(_ key: UInt64) -> Int32? {
-        var index = KeyTable.hash(key) & mask
-        while true {
-            let slot = slots[index]
-            if slot == key { return ids[index] }
-            if slot == KeyTable.empty { return nil }
             index = (index + 1) & mask
         }
     }
@@ -263,6 +274,75 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
     let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
     _ = buffer.initialize(from: array)
     return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+}
+
+/// Buffers of plain values that live as long as this object.
+final class OwnedBuffers {
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = ownedBuffer(array)
+        allocations.append(UnsafeMutableRawPointer(mutating: buffer.baseAddress!))
+        return buffer
+    }
+
+    func lookup(_ table: KeyTable) -> KeyLookup {
+        KeyLookup(slots: copy(table.slots), ids: copy(table.ids), count: table.count)
+    }
+
+    deinit { allocations.forEach { $0.deallocate() } }
+}
+
+/// The read-only side of a `KeyTable`, on buffers (owned, or in a mapped catalog image).
+struct KeyLookup {
+    let slots: UnsafeBufferPointer<UInt64>
+    let ids: UnsafeBufferPointer<Int32>
+    let count: Int
+
+    @inline(__always) func find(_ key: UInt64) -> Int32? {
+        let mask = slots.count - 1
+        var index = KeyTable.hash(key) & mask
+        while true {
+            let slot = slots[index]
+            if slot == key { return ids[index] }
+            if slot == KeyTable.empty { return nil }
+            index = (index + 1) & mask
+        }
+    }
+}
+
+/// The places of an index: the array it was built from, or a catalog image.
+enum PlaceStore {
+    case array([Place])
+    case image(CatalogImage)
+
+    @inline(__always) func place(_ position: Int) -> Place {
+        switch self {
+        case .array(let places): return places[position]
+        case .image(let image): return image.place(position)
+        }
+    }
+
+    var all: [Place] {
+        switch self {
+        case .array(let places): return places
+        case .image(let image): return image.allPlaces
+        }
+    }
+
+    func placeID(_ position: Int) -> String {
+        switch self {
+        case .array(let places): return places[position].placeID
+        case .image(let image): return image.placeID(position)
+        }
+    }
+
+    func coordinate(_ position: Int) -> Coordinate {
+        switch self {
+        case .array(let places): return places[position].coordinate
+        case .image(let image): return image.coordinate(position)
+        }
+    }
 }
 
 /// Every name's search units in place order: the part of the index worth caching on disk,

@@ -27,6 +27,8 @@ enum PlacesCommands {
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
         let paths = paths(context)
         do {
+            // The catalog image in the cache directory holds the posting lists, so `indexed`
+            // matters only when the image has to be rebuilt (then it is built with them).
             return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false,
                                         cacheDirectory: paths.dataDirectory + "/places/cache")
         } catch {
@@ -116,6 +118,9 @@ enum PlacesCommands {
         } catch {
             throw CommandFailure("\(file): \(error)")
         }
+        // Builds the catalog image now, so the next search starts from it instead of paying
+        // for the index build (a failure here only costs that search the time).
+        _ = try? catalog(context)
         if context.options.json {
             context.printLine("{\"added\": \(summary.added), \"updated\": \(summary.updated), \"totalImported\": \(summary.totalImported)}")
         } else {
