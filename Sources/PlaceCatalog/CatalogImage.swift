@@ -10,16 +10,16 @@ import Darwin
 /// normalising every name and building the posting lists. `Place` values are made only for the
 /// places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT2`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT3`, then
 /// `headerWords` `UInt64`s — file size, checksum of everything after the header, signature
-/// length, place, name, unit, string, blob, key-slot, key and posting counts — then the sections
+/// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts — then the sections
 /// in the order `sectionSizes` lists. It is never trusted blindly: the size must match the
 /// counts, the signature (source files' path, size, modification time and inode, the format
 /// version and the running executable) must match, the checksum must match, and every offset
 /// the search loops follow without bounds checks is checked to rise and stay in range.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT2".utf8)
-    static let headerWords = 11
+    static let magic: [UInt8] = Array("TERNCAT3".utf8)
+    static let headerWords = 12
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
     /// time zone, address (the optional ones with length `UInt32.max` when absent).
@@ -41,6 +41,8 @@ final class CatalogImage: @unchecked Sendable {
     let keys: KeyLookup
     let postingStart: UnsafeBufferPointer<Int32>
     let postings: UnsafeBufferPointer<UInt32>
+    let trigramStart: UnsafeBufferPointer<Int32>
+    let trigramPostings: UnsafeBufferPointer<UInt32>
 
     private let mapping: UnsafeMutableRawPointer
     private let mappingSize: Int
@@ -48,14 +50,14 @@ final class CatalogImage: @unchecked Sendable {
     private var materialized: [Place]?
 
     struct Counts {
-        var places = 0, names = 0, units = 0, strings = 0, blob = 0, keySlots = 0, keys = 0, postings = 0
+        var places = 0, names = 0, units = 0, strings = 0, blob = 0, keySlots = 0, keys = 0, postings = 0, trigramPostings = 0
     }
 
     /// Byte sizes of the sections, in file order.
     static func sectionSizes(_ c: Counts, signature: Int) -> [Int] {
         [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, c.strings * 8, c.blob,
          c.units * 4, (c.names + 1) * 4, (c.places + 1) * 4, c.names, c.names * 4,
-         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings * 4]
+         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings * 4, (Trigrams.count + 1) * 4, c.trigramPostings * 4]
     }
 
     static func padded(_ size: Int) -> Int { (size + 7) & ~7 }
@@ -83,10 +85,10 @@ final class CatalogImage: @unchecked Sendable {
         }
         let storedSum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         let counts = Counts(places: word(3), names: word(4), units: word(5), strings: word(6), blob: word(7),
-                            keySlots: word(8), keys: word(9), postings: word(10))
+                            keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11))
         guard word(0) == size, word(2) == signature.count,
               [counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
-               counts.postings].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 4 }) else { return nil }
+               counts.postings, counts.trigramPostings].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 4 }) else { return nil }
         let sizes = CatalogImage.sectionSizes(counts, signature: signature.count)
         guard CatalogImage.headerSize + sizes.map(CatalogImage.padded).reduce(0, +) == size else { return nil }
         var offsets: [Int] = []
@@ -121,10 +123,14 @@ final class CatalogImage: @unchecked Sendable {
         keys = KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys)
         postingStart = section(14, Int32.self)
         postings = section(15, UInt32.self)
+        trigramStart = section(16, Int32.self)
+        trigramPostings = section(17, UInt32.self)
         guard CatalogImage.rises(placeStringStart, to: counts.strings, step: Int32(CatalogImage.fixedStrings)),
               CatalogImage.rises(nameStart, to: counts.units, step: 0),
               CatalogImage.rises(placeNameStart, to: counts.names, step: 1),
               CatalogImage.rises(postingStart, to: counts.postings, step: 0),
+              CatalogImage.rises(trigramStart, to: counts.trigramPostings, step: 0),
+              trigramPostings.isEmpty || Int(CatalogImage.maximum(trigramPostings) >> 2) < counts.places,
               hangulBytes.allSatisfy({ $0 <= 1 }),
               nameOwner.allSatisfy({ $0 >= 0 && Int($0) < counts.places }),
               counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0,
@@ -236,6 +242,7 @@ final class CatalogImage: @unchecked Sendable {
         counts.keySlots = index.keys.slots.count
         counts.keys = index.keys.count
         counts.postings = index.postings.count
+        counts.trigramPostings = index.trigramPostings.count
         var latitudes: [Double] = [], longitudes: [Double] = [], populations: [Int64] = []
         var placeStringStart: [Int32] = [0], refs: [UInt32] = []
         var blob: [UInt8] = []
@@ -289,10 +296,12 @@ final class CatalogImage: @unchecked Sendable {
         append(index.keys.ids)
         append(index.postingStart)
         append(index.postings)
+        append(index.trigramStart)
+        append(index.trigramPostings)
         let sum = body.withUnsafeBytes { checksum($0) }
         var header = Data(magic)
         for value in [UInt64(headerSize + body.count), sum, UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units,
-                      counts.strings, counts.blob, counts.keySlots, counts.keys, counts.postings].map(UInt64.init) {
+                      counts.strings, counts.blob, counts.keySlots, counts.keys, counts.postings, counts.trigramPostings].map(UInt64.init) {
             withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
         }
         let folder = (path as NSString).deletingLastPathComponent

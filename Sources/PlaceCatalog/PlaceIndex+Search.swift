@@ -11,6 +11,8 @@ final class SearchQuery {
     let isDirect: Bool
     /// Only names holding Hangul can match.
     let needsHangul: Bool
+    /// The distinct `Trigrams` ids of a 3+ unit query wholly in their alphabet, else empty.
+    let trigrams: [Int]
 
     init(_ text: String) {
         let units = TextNormalizer.units(text)
@@ -24,6 +26,15 @@ final class SearchQuery {
         }
         isDirect = units.count <= 2 && !units.contains(where: Hangul.isSyllable)
         needsHangul = units.contains { Hangul.isSyllable($0) || Hangul.isJamo($0) }
+        let codes = units.map(Trigrams.code)
+        var trigrams: [Int] = []
+        if codes.count >= 3 && !codes.contains(0) {
+            for index in 2..<codes.count {
+                let id = Trigrams.id(codes[index - 2], codes[index - 1], codes[index])
+                if !trigrams.contains(id) { trigrams.append(id) }
+            }
+        }
+        self.trigrams = trigrams
     }
 
     deinit {
@@ -162,6 +173,10 @@ extension PlaceIndex {
             }
             return
         }
+        if !query.trigrams.isEmpty {
+            forEachTrigramMatch(query, visit)
+            return
+        }
         let projection = query.projection
         if projection.count == 1 {
             let list = postingList(UInt64(projection[0]))
@@ -230,6 +245,53 @@ extension PlaceIndex {
             }
         }
         if let best { visit(Int(current), best) }
+    }
+
+    /// The places of `trigram`, as `place << 2 | kind`.
+    func trigramList(_ trigram: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: trigramPostings[Int(trigramStart[trigram])..<Int(trigramStart[trigram + 1])])
+    }
+
+    /// A 3+ unit query in the trigram alphabet (no Hangul, so a match is a plain run of equal
+    /// units): 3 units are answered from their trigram's list; longer ones walk the shortest
+    /// list, skip (galloping) through the others to the same place, and check the survivors.
+    func forEachTrigramMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
+        if query.units.count == 3 {
+            for entry in trigramList(query.trigrams[0]) { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
+            return
+        }
+        let lists = query.trigrams.map(trigramList).sorted { $0.count < $1.count }
+        let others = lists.dropFirst()
+        var cursors = [Int](repeating: 0, count: lists.count)
+        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            candidates: for entry in lists[0] {
+                let place = entry >> 2
+                for index in others.indices {
+                    let list = others[index]
+                    var low = cursors[index]
+                    if low == list.count { break candidates }
+                    if list[low] >> 2 < place {
+                        // Gallop: list[low] is before `place`; find `high` at or past it, then halve.
+                        var step = 1, high = low + 1
+                        while high < list.count && list[high] >> 2 < place {
+                            low = high
+                            step <<= 1
+                            high = low + step
+                        }
+                        high = min(high, list.count)
+                        while high - low > 1 {
+                            let middle = (low + high) / 2
+                            if list[middle] >> 2 < place { low = middle } else { high = middle }
+                        }
+                        low = high
+                        cursors[index] = low
+                        if low == list.count { break candidates }
+                    }
+                    if list[low] >> 2 != place { continue candidates }
+                }
+                if let kind = bestKind(place: Int(place), units, query, jamo) { visit(Int(place), kind) }
+            }
+        }
     }
 
     /// The best match of `query` in `text`, as `Character` offsets of `text`.

@@ -45,6 +45,11 @@ final class PlaceIndex: @unchecked Sendable {
     let postings: UnsafeBufferPointer<UInt32>
     /// The place each name belongs to (with posting lists only).
     let nameOwner: UnsafeBufferPointer<Int32>
+    /// Per ASCII trigram (`Trigrams.id`), the places holding it in any name as
+    /// `place << 2 | MatchKind.rawValue` (best kind there), ascending:
+    /// `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
+    let trigramStart: UnsafeBufferPointer<Int32>
+    let trigramPostings: UnsafeBufferPointer<UInt32>
     /// Frees the owned buffers (or unmaps the image) with the index.
     private let memory: AnyObject
 
@@ -66,6 +71,8 @@ final class PlaceIndex: @unchecked Sendable {
         postingStart = image.postingStart
         postings = image.postings
         nameOwner = image.nameOwner
+        trigramStart = image.trigramStart
+        trigramPostings = image.trigramPostings
         memory = image
     }
 
@@ -97,6 +104,8 @@ final class PlaceIndex: @unchecked Sendable {
         hasPostings = withPostings
         guard withPostings else {
             keys = owned.lookup(KeyTable(capacity: 1))
+            trigramStart = owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))
+            trigramPostings = owned.copy([])
             nameOwner = owned.copy([])
             postingStart = owned.copy([0])
             postings = owned.copy([])
@@ -113,11 +122,20 @@ final class PlaceIndex: @unchecked Sendable {
         var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
         var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
         var owner = [Int32](repeating: 0, count: nameStart.count - 1)
+        // ASCII trigrams per place, on dense ids (no hashing): the place last seen per id and
+        // the best kind there, the ids this place touched, then (id, posting) for a counting sort.
+        var trigramStamp = [Int32](repeating: -1, count: Trigrams.count)
+        var trigramKindOf = [UInt8](repeating: 0, count: Trigrams.count)
+        var trigramTouched: [Int32] = []
+        var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
+        trigramOfEntry.reserveCapacity(units.count / 2)
+        trigramEntries.reserveCapacity(units.count / 2)
         units.withUnsafeBufferPointer { buffer in
             for placeIndex in 0..<places.count {
                 placeUnits.removeAll()
                 placeUnitKind.removeAll(keepingCapacity: true)
                 placeUnitKeys.removeAll(keepingCapacity: true)
+                trigramTouched.removeAll(keepingCapacity: true)
                 for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
                     owner[name] = Int32(placeIndex)
                     namePairs.removeAll()
@@ -125,7 +143,29 @@ final class PlaceIndex: @unchecked Sendable {
                     namePairKeys.removeAll(keepingCapacity: true)
                     let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
                     var previous: UInt32 = 0
+                    var code1 = 0, code2 = 0
                     for position in start..<end {
+                        let code = Trigrams.code(buffer[position])
+                        if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
+                            let id = Trigrams.id(code2, code1, code)
+                            let first = position - 2
+                            let trigramKind: UInt8
+                            if first == start {
+                                trigramKind = UInt8(end - start == 3 ? MatchKind.exact.rawValue : MatchKind.prefix.rawValue)
+                            } else {
+                                trigramKind = UInt8(buffer[first - 1] == TextNormalizer.space ? MatchKind.wordPrefix.rawValue
+                                                                                              : MatchKind.substring.rawValue)
+                            }
+                            if trigramStamp[id] != Int32(placeIndex) {
+                                trigramStamp[id] = Int32(placeIndex)
+                                trigramKindOf[id] = trigramKind
+                                trigramTouched.append(Int32(id))
+                            } else if trigramKind < trigramKindOf[id] {
+                                trigramKindOf[id] = trigramKind
+                            }
+                        }
+                        code2 = code1
+                        code1 = code
                         let unit = PlaceIndex.project(buffer[position])
                         let kind: MatchKind
                         if position == start {
@@ -154,18 +194,19 @@ final class PlaceIndex: @unchecked Sendable {
                     keyOfEntry.append(keys.insert(key))
                     entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
                 }
+                for id in trigramTouched {
+                    trigramOfEntry.append(id)
+                    trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
+                }
             }
         }
         nameOwner = owned.copy(owner)
-        var start = [Int32](repeating: 0, count: keys.count + 1)
-        for id in keyOfEntry { start[Int(id) + 1] += 1 }
-        for index in 0..<keys.count { start[index + 1] += start[index] }
-        var fill = start
-        var postings = [UInt32](repeating: 0, count: entries.count)
-        for (index, id) in keyOfEntry.enumerated() {
-            postings[Int(fill[Int(id)])] = entries[index]
-            fill[Int(id)] += 1
-        }
+        let (trigramStart, trigramPostings) = PlaceIndex.group(trigramEntries, by: trigramOfEntry, keyCount: Trigrams.count)
+        trigramOfEntry = []
+        trigramEntries = []
+        self.trigramStart = owned.copy(trigramStart)
+        self.trigramPostings = owned.copy(trigramPostings)
+        let (start, postings) = PlaceIndex.group(entries, by: keyOfEntry, keyCount: keys.count)
         self.keys = owned.lookup(keys)
         self.postingStart = owned.copy(start)
         self.postings = owned.copy(postings)
@@ -174,6 +215,21 @@ final class PlaceIndex: @unchecked Sendable {
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
     var normalizedNames: NormalizedNames {
         NormalizedNames(units: Array(units), nameStart: Array(nameStart), placeNameStart: Array(placeNameStart))
+    }
+
+    /// A counting sort of `entries` by key (stable, so each list keeps the entries' order):
+    /// the lists' start offsets (`keyCount + 1`) and the entries grouped.
+    static func group(_ entries: [UInt32], by keyOfEntry: [Int32], keyCount: Int) -> ([Int32], [UInt32]) {
+        var start = [Int32](repeating: 0, count: keyCount + 1)
+        for id in keyOfEntry { start[Int(id) + 1] += 1 }
+        for index in 0..<keyCount { start[index + 1] += start[index] }
+        var fill = start
+        var grouped = [UInt32](repeating: 0, count: entries.count)
+        for (index, id) in keyOfEntry.enumerated() {
+            grouped[Int(fill[Int(id)])] = entries[index]
+            fill[Int(id)] += 1
+        }
+        return (start, grouped)
     }
 
     @inline(__always)
@@ -266,6 +322,28 @@ struct KeyTable {
             ids[target] = oldIds[index]
             used.append(Int32(target))
         }
+    }
+}
+
+/// Trigrams of the units `a`–`z`, `0`–`9` and space, numbered densely so the index keeps
+/// them in plain arrays: a 3+ unit query in that alphabet is driven by its rarest trigram,
+/// and a 3-unit one is answered from its trigram's list alone.
+enum Trigrams {
+    static let base = 38
+    static let count = base * base * base
+
+    /// 1–37 for a unit of the alphabet, 0 otherwise.
+    @inline(__always) static func code(_ unit: UInt32) -> Int {
+        switch unit {
+        case 0x61...0x7A: return Int(unit - 0x60)
+        case 0x30...0x39: return Int(unit - 0x30) + 27
+        case TextNormalizer.space: return 37
+        default: return 0
+        }
+    }
+
+    @inline(__always) static func id(_ first: Int, _ second: Int, _ third: Int) -> Int {
+        (first * base + second) * base + third
     }
 }
 
