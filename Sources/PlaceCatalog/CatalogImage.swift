@@ -10,7 +10,7 @@ import Darwin
 /// normalising every name and building the posting lists. `Place` values are made only for the
 /// places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT3`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT4`, then
 /// `headerWords` `UInt64`s — file size, checksum of everything after the header, signature
 /// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts — then the sections
 /// in the order `sectionSizes` lists. It is never trusted blindly: the size must match the
@@ -18,7 +18,7 @@ import Darwin
 /// version and the running executable) must match, the checksum must match, and every offset
 /// the search loops follow without bounds checks is checked to rise and stay in range.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT3".utf8)
+    static let magic: [UInt8] = Array("TERNCAT4".utf8)
     static let headerWords = 12
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
@@ -43,6 +43,7 @@ final class CatalogImage: @unchecked Sendable {
     let postings: UnsafeBufferPointer<UInt32>
     let trigramStart: UnsafeBufferPointer<Int32>
     let trigramPostings: UnsafeBufferPointer<UInt32>
+    let nameSignature: UnsafeBufferPointer<UInt64>
 
     private let mapping: UnsafeMutableRawPointer
     private let mappingSize: Int
@@ -57,7 +58,7 @@ final class CatalogImage: @unchecked Sendable {
     static func sectionSizes(_ c: Counts, signature: Int) -> [Int] {
         [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, c.strings * 8, c.blob,
          c.units * 4, (c.names + 1) * 4, (c.places + 1) * 4, c.names, c.names * 4,
-         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings * 4, (Trigrams.count + 1) * 4, c.trigramPostings * 4]
+         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings * 4, (Trigrams.count + 1) * 4, c.trigramPostings * 4, c.names * 8]
     }
 
     static func padded(_ size: Int) -> Int { (size + 7) & ~7 }
@@ -125,6 +126,7 @@ final class CatalogImage: @unchecked Sendable {
         postings = section(15, UInt32.self)
         trigramStart = section(16, Int32.self)
         trigramPostings = section(17, UInt32.self)
+        nameSignature = section(18, UInt64.self)
         guard CatalogImage.rises(placeStringStart, to: counts.strings, step: Int32(CatalogImage.fixedStrings)),
               CatalogImage.rises(nameStart, to: counts.units, step: 0),
               CatalogImage.rises(placeNameStart, to: counts.names, step: 1),
@@ -298,6 +300,7 @@ final class CatalogImage: @unchecked Sendable {
         append(index.postings)
         append(index.trigramStart)
         append(index.trigramPostings)
+        append(index.nameSignature)
         let sum = body.withUnsafeBytes { checksum($0) }
         var header = Data(magic)
         for value in [UInt64(headerSize + body.count), sum, UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units,

@@ -260,9 +260,15 @@ extension PlaceIndex {
             for entry in trigramList(query.trigrams[0]) { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
             return
         }
-        let lists = query.trigrams.map(trigramList).sorted { $0.count < $1.count }
+        // The query's first trigram sits where a match starts, so its kind at a place bounds
+        // the match's kind there: when it is `.substring`, any match will do.
+        let order = query.trigrams.indices.sorted { trigramList(query.trigrams[$0]).count < trigramList(query.trigrams[$1]).count }
+        let lists = order.map { trigramList(query.trigrams[$0]) }
+        let firstList = order.firstIndex(of: 0)!
         let others = lists.dropFirst()
         var cursors = [Int](repeating: 0, count: lists.count)
+        let first = query.units[0], count = query.units.count
+        let wanted = query.trigrams.reduce(0) { $0 | Trigrams.bit($1) }
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             candidates: for entry in lists[0] {
                 let place = entry >> 2
@@ -289,7 +295,37 @@ extension PlaceIndex {
                     }
                     if list[low] >> 2 != place { continue candidates }
                 }
-                if let kind = bestKind(place: Int(place), units, query, jamo) { visit(Int(place), kind) }
+                let firstKind = firstList == 0 ? entry & 3 : lists[firstList][cursors[firstList]] & 3
+                if firstKind == UInt32(MatchKind.substring.rawValue) {
+                    // Any occurrence decides: the units must simply follow one another.
+                    for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
+                    where nameSignature[name] & wanted == wanted {
+                        let end = Int(nameStart[name + 1])
+                        var position = Int(nameStart[name])
+                        while position + count <= end {
+                            if units[position] == first {
+                                var offset = 1
+                                while offset < count && units[position + offset] == query.units[offset] { offset += 1 }
+                                if offset == count {
+                                    visit(Int(place), .substring)
+                                    continue candidates
+                                }
+                            }
+                            position += 1
+                        }
+                    }
+                } else {
+                    var best: MatchKind?
+                    for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
+                    where nameSignature[name] & wanted == wanted {
+                        if let match = PlaceIndex.bestMatch(units, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo),
+                           best == nil || match.kind < best! {
+                            best = match.kind
+                            if match.kind == .exact { break }
+                        }
+                    }
+                    if let best { visit(Int(place), best) }
+                }
             }
         }
     }

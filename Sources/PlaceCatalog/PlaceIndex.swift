@@ -50,6 +50,9 @@ final class PlaceIndex: @unchecked Sendable {
     /// `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
     let trigramStart: UnsafeBufferPointer<Int32>
     let trigramPostings: UnsafeBufferPointer<UInt32>
+    /// Per name, one bit (`Trigrams.bit`) for each of its trigrams: a name lacking a bit of
+    /// the query's cannot match, so its units are not read.
+    let nameSignature: UnsafeBufferPointer<UInt64>
     /// Frees the owned buffers (or unmaps the image) with the index.
     private let memory: AnyObject
 
@@ -73,6 +76,7 @@ final class PlaceIndex: @unchecked Sendable {
         nameOwner = image.nameOwner
         trigramStart = image.trigramStart
         trigramPostings = image.trigramPostings
+        nameSignature = image.nameSignature
         memory = image
     }
 
@@ -106,6 +110,7 @@ final class PlaceIndex: @unchecked Sendable {
             keys = owned.lookup(KeyTable(capacity: 1))
             trigramStart = owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))
             trigramPostings = owned.copy([])
+            nameSignature = owned.copy([])
             nameOwner = owned.copy([])
             postingStart = owned.copy([0])
             postings = owned.copy([])
@@ -124,10 +129,13 @@ final class PlaceIndex: @unchecked Sendable {
         var owner = [Int32](repeating: 0, count: nameStart.count - 1)
         // ASCII trigrams per place, on dense ids (no hashing): the place last seen per id and
         // the best kind there, the ids this place touched, then (id, posting) for a counting sort.
+        // The ids of keys made of trigram-alphabet units (most keys), found without hashing.
+        var denseKeyIDs = [Int32](repeating: -1, count: Trigrams.base * Trigrams.base)
         var trigramStamp = [Int32](repeating: -1, count: Trigrams.count)
         var trigramKindOf = [UInt8](repeating: 0, count: Trigrams.count)
         var trigramTouched: [Int32] = []
         var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
+        var signatures = [UInt64](repeating: 0, count: nameStart.count - 1)
         trigramOfEntry.reserveCapacity(units.count / 2)
         trigramEntries.reserveCapacity(units.count / 2)
         units.withUnsafeBufferPointer { buffer in
@@ -144,10 +152,12 @@ final class PlaceIndex: @unchecked Sendable {
                     let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
                     var previous: UInt32 = 0
                     var code1 = 0, code2 = 0
+                    var signature: UInt64 = 0
                     for position in start..<end {
                         let code = Trigrams.code(buffer[position])
                         if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
                             let id = Trigrams.id(code2, code1, code)
+                            signature |= Trigrams.bit(id)
                             let first = position - 2
                             let trigramKind: UInt8
                             if first == start {
@@ -185,13 +195,14 @@ final class PlaceIndex: @unchecked Sendable {
                         }
                         previous = unit
                     }
+                    signatures[name] = signature
                     for (slot, key) in namePairKeys.enumerated() {
-                        keyOfEntry.append(keys.insert(key))
+                        keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
                         entries.append(UInt32(name) << 2 | UInt32(namePairKind[slot]))
                     }
                 }
                 for (slot, key) in placeUnitKeys.enumerated() {
-                    keyOfEntry.append(keys.insert(key))
+                    keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
                     entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
                 }
                 for id in trigramTouched {
@@ -206,6 +217,7 @@ final class PlaceIndex: @unchecked Sendable {
         trigramEntries = []
         self.trigramStart = owned.copy(trigramStart)
         self.trigramPostings = owned.copy(trigramPostings)
+        nameSignature = owned.copy(signatures)
         let (start, postings) = PlaceIndex.group(entries, by: keyOfEntry, keyCount: keys.count)
         self.keys = owned.lookup(keys)
         self.postingStart = owned.copy(start)
@@ -230,6 +242,25 @@ final class PlaceIndex: @unchecked Sendable {
             fill[Int(id)] += 1
         }
         return (start, grouped)
+    }
+
+    /// The id of `key` in `keys`; a unit or pair in the trigram alphabet goes through
+    /// `dense` (by its codes) so only the first of its many postings hashes.
+    @inline(__always)
+    static func keyID(_ key: UInt64, _ keys: inout KeyTable, _ dense: inout [Int32]) -> Int32 {
+        let slot: Int
+        if key >> 63 == 1 {
+            let first = Trigrams.code(UInt32(truncatingIfNeeded: key >> 32) & 0x7FFF_FFFF)
+            let second = Trigrams.code(UInt32(truncatingIfNeeded: key))
+            guard first != 0 && second != 0 else { return keys.insert(key) }
+            slot = first * Trigrams.base + second
+        } else {
+            let code = Trigrams.code(UInt32(truncatingIfNeeded: key))
+            guard code != 0 && key >> 32 == 0 else { return keys.insert(key) }
+            slot = code
+        }
+        if dense[slot] < 0 { dense[slot] = keys.insert(key) }
+        return dense[slot]
     }
 
     @inline(__always)
@@ -344,6 +375,11 @@ enum Trigrams {
 
     @inline(__always) static func id(_ first: Int, _ second: Int, _ third: Int) -> Int {
         (first * base + second) * base + third
+    }
+
+    /// The signature bit of trigram `id`.
+    @inline(__always) static func bit(_ id: Int) -> UInt64 {
+        1 << ((UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 }
 

@@ -32,9 +32,11 @@ enum SearchBench {
         var catalog: PlaceCatalog!
         let buildTime = measure { catalog = PlaceCatalog(places: places) }
         if let profiled = ProcessInfo.processInfo.environment["TERN_BENCH_QUERY"] {
+            print("index build \(ms(buildTime)), resident \(String(format: "%.0f", residentMegabytes())) MB")
             for text in profiled.split(separator: ",").map(String.init) {
-                let samples = (0..<200).map { _ in measure { _ = catalog.search(text, limit: 50) } }
-                print("\(text): p50 \(ms(Timings(samples).p50)) p99 \(ms(Timings(samples).p99)) max \(ms(Timings(samples).max)) first \(ms(samples[0]))")
+                let pairs = (0..<200).map { _ in measureWithCPU { _ = catalog.search(text, limit: 50) } }
+                let samples = pairs.map(\.0), cpu = Timings(pairs.map(\.1))
+                print("\(text): p50 \(ms(Timings(samples).p50)) p99 \(ms(Timings(samples).p99)) max \(ms(Timings(samples).max)) first \(ms(samples[0])); cpu p50 \(ms(cpu.p50)) p99 \(ms(cpu.p99)) max \(ms(cpu.max))")
             }
             return
         }

@@ -49,7 +49,7 @@ import Testing
     // A changed catalog (new signature) and a corrupt cache are both rebuilt, never trusted.
     try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(toFile: file, atomically: true, encoding: .utf8)
     #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("대구").totalCount == 1)
-    try Data("TERNCAT3garbage".utf8).write(to: URL(fileURLWithPath: image))
+    try Data("TERNCAT4garbage".utf8).write(to: URL(fileURLWithPath: image))
     #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("ㄷㄱ").totalCount == 1)
     let names = NormalizedNames(units: [1, 2], nameStart: [0, 2], placeNameStart: [0, 1])
     #expect(!names.fits([place("x", "X", korean: "엑스")]))
