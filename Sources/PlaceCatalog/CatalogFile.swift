@@ -155,7 +155,7 @@ extension PlaceCatalog {
 enum ImageSignature {
     /// Bump when the image layout, normalisation or index changes (the executable's own
     /// size and time are in the signature too, so a rebuilt binary rebuilds its caches).
-    static let version = "catalog image 4"
+    static let version = "catalog image 5"
 
     static func of(_ paths: [String]) -> String {
         var lines = paths.map(describe)

@@ -10,7 +10,7 @@ import Darwin
 /// normalising every name and building the posting lists. `Place` values are made only for the
 /// places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT4`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT5`, then
 /// `headerWords` `UInt64`s — file size, checksum of everything after the header, signature
 /// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts — then the sections
 /// in the order `sectionSizes` lists. It is never trusted blindly: the size must match the
@@ -18,7 +18,7 @@ import Darwin
 /// version and the running executable) must match, the checksum must match, and every offset
 /// the search loops follow without bounds checks is checked to rise and stay in range.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT4".utf8)
+    static let magic: [UInt8] = Array("TERNCAT5".utf8)
     static let headerWords = 12
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,

@@ -179,7 +179,9 @@ extension PlaceIndex {
         }
         let projection = query.projection
         if projection.count == 1 {
-            let list = postingList(UInt64(projection[0]))
+            let list = Hangul.isSyllable(query.units[0])
+                ? SyllableJamo.table.withUnsafeBufferPointer { postingList(PlaceIndex.syllableStartKey(query.units[0], $0)) }
+                : postingList(UInt64(projection[0]))
             if query.isDirect {
                 for entry in list { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
                 return

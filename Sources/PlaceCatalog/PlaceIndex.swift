@@ -138,7 +138,8 @@ final class PlaceIndex: @unchecked Sendable {
         var signatures = [UInt64](repeating: 0, count: nameStart.count - 1)
         trigramOfEntry.reserveCapacity(units.count / 2)
         trigramEntries.reserveCapacity(units.count / 2)
-        units.withUnsafeBufferPointer { buffer in
+        let jamoTable = SyllableJamo.table
+        units.withUnsafeBufferPointer { buffer in jamoTable.withUnsafeBufferPointer { jamo in
             for placeIndex in 0..<places.count {
                 placeUnits.removeAll()
                 placeUnitKind.removeAll(keepingCapacity: true)
@@ -184,6 +185,10 @@ final class PlaceIndex: @unchecked Sendable {
                             kind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
                         }
                         PlaceIndex.note(UInt64(unit), kind, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                        if Hangul.isSyllable(buffer[position]) {
+                            PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), kind,
+                                            &placeUnits, &placeUnitKind, &placeUnitKeys)
+                        }
                         if position > start {
                             let pairKind: MatchKind
                             if position - 1 == start {
@@ -210,7 +215,7 @@ final class PlaceIndex: @unchecked Sendable {
                     trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
                 }
             }
-        }
+        } }
         nameOwner = owned.copy(owner)
         let (trigramStart, trigramPostings) = PlaceIndex.group(trigramEntries, by: trigramOfEntry, keyCount: Trigrams.count)
         trigramOfEntry = []
@@ -279,6 +284,14 @@ final class PlaceIndex: @unchecked Sendable {
     /// A syllable's initial consonant; any other unit as itself.
     @inline(__always) static func project(_ unit: UInt32) -> UInt32 {
         Hangul.isSyllable(unit) ? Hangul.initials[Int((unit - Hangul.syllableBase) / 588)] : unit
+    }
+
+    /// The key of a syllable's first two keystrokes (initial consonant, first keystroke of the
+    /// vowel): a one-syllable query, whole or half-typed, can only match a syllable sharing them,
+    /// so its place list is short where the initial consonant's alone is long.
+    @inline(__always) static func syllableStartKey(_ syllable: UInt32, _ jamo: UnsafeBufferPointer<UInt32>) -> UInt64 {
+        let base = Int(syllable - Hangul.syllableBase) * 5
+        return 1 << 62 | UInt64(jamo[base]) << 24 | UInt64(jamo[base + 1])
     }
 
     @inline(__always) static func pairKey(_ first: UInt32, _ second: UInt32) -> UInt64 {

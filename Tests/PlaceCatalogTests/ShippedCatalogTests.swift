@@ -23,7 +23,7 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Resources").path
     let catalog = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil)
     for query in ["s", "sa", "seo", "new york", "서", "서우", "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são", "seoul", "san", "ville",
-                  "los angeles", "rio de", "new yo", "a b", "ab c", "2nd", "city 1", "saint pe", "ㅅㅇㅅ", "sa서"] {
+                  "los angeles", "rio de", "new yo", "a b", "ab c", "2nd", "city 1", "saint pe", "ㅅㅇㅅ", "sa서", "시", "성", "고", "과", "달"] {
         let indexed = catalog.search(query, limit: 30), scanned = catalog.searchByScanning(query, limit: 30)
         #expect(indexed.totalCount == scanned.totalCount, "\(query)")
         #expect(indexed.hits.map(\.place.placeID) == scanned.hits.map(\.place.placeID), "\(query)")
@@ -49,7 +49,7 @@ import Testing
     // A changed catalog (new signature) and a corrupt cache are both rebuilt, never trusted.
     try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(toFile: file, atomically: true, encoding: .utf8)
     #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("대구").totalCount == 1)
-    try Data("TERNCAT4garbage".utf8).write(to: URL(fileURLWithPath: image))
+    try Data("TERNCAT5garbage".utf8).write(to: URL(fileURLWithPath: image))
     #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("ㄷㄱ").totalCount == 1)
     let names = NormalizedNames(units: [1, 2], nameStart: [0, 2], placeNameStart: [0, 1])
     #expect(!names.fits([place("x", "X", korean: "엑스")]))
