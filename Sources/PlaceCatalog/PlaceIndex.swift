@@ -126,16 +126,18 @@ final class PlaceIndex: @unchecked Sendable {
         // query intersects the pair lists name by name, then checks only those names).
         var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
         var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
-        var owner = [Int32](repeating: 0, count: nameStart.count - 1)
+        // Scratch and result arrays the loop writes by index live in raw buffers: array writes
+        // inside the closures below would each pay a uniqueness check.
+        let owner = owned.allocate(Int32(0), count: nameStart.count - 1)
         // ASCII trigrams per place, on dense ids (no hashing): the place last seen per id and
         // the best kind there, the ids this place touched, then (id, posting) for a counting sort.
         // The ids of keys made of trigram-alphabet units (most keys), found without hashing.
         var denseKeyIDs = [Int32](repeating: -1, count: Trigrams.base * Trigrams.base)
-        var trigramStamp = [Int32](repeating: -1, count: Trigrams.count)
-        var trigramKindOf = [UInt8](repeating: 0, count: Trigrams.count)
+        let trigramStamp = owned.allocate(Int32(-1), count: Trigrams.count)
+        let trigramKindOf = owned.allocate(UInt8(0), count: Trigrams.count)
         var trigramTouched: [Int32] = []
         var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
-        var signatures = [UInt64](repeating: 0, count: nameStart.count - 1)
+        let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
         trigramOfEntry.reserveCapacity(units.count / 2)
         trigramEntries.reserveCapacity(units.count / 2)
         let jamoTable = SyllableJamo.table
@@ -216,13 +218,13 @@ final class PlaceIndex: @unchecked Sendable {
                 }
             }
         } }
-        nameOwner = owned.copy(owner)
+        nameOwner = UnsafeBufferPointer(owner)
         let (trigramStart, trigramPostings) = PlaceIndex.group(trigramEntries, by: trigramOfEntry, keyCount: Trigrams.count)
         trigramOfEntry = []
         trigramEntries = []
         self.trigramStart = owned.copy(trigramStart)
         self.trigramPostings = owned.copy(trigramPostings)
-        nameSignature = owned.copy(signatures)
+        nameSignature = UnsafeBufferPointer(signatures)
         let (start, postings) = PlaceIndex.group(entries, by: keyOfEntry, keyCount: keys.count)
         self.keys = owned.lookup(keys)
         self.postingStart = owned.copy(start)
@@ -411,6 +413,14 @@ final class OwnedBuffers {
         let buffer = ownedBuffer(array)
         allocations.append(UnsafeMutableRawPointer(mutating: buffer.baseAddress!))
         return buffer
+    }
+
+    /// A buffer of `count` copies of `value`.
+    func allocate<T>(_ value: T, count: Int) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: value)
+        allocations.append(UnsafeMutableRawPointer(buffer.baseAddress!))
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
     }
 
     func lookup(_ table: KeyTable) -> KeyLookup {

@@ -32,7 +32,7 @@ enum SearchBench {
         var catalog: PlaceCatalog!
         let (buildTime, buildCPU) = measureWithCPU { catalog = PlaceCatalog(places: places) }
         if let profiled = ProcessInfo.processInfo.environment["TERN_BENCH_QUERY"] {
-            print("index build \(ms(buildTime)), resident \(String(format: "%.0f", residentMegabytes())) MB")
+            print("index build \(ms(buildTime)) (thread CPU \(ms(buildCPU))), resident \(String(format: "%.0f", residentMegabytes())) MB")
             for text in profiled.split(separator: ",").map(String.init) {
                 let pairs = (0..<200).map { _ in measureWithCPU { _ = catalog.search(text, limit: 50) } }
                 let samples = pairs.map(\.0), cpu = Timings(pairs.map(\.1))
