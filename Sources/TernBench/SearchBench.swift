@@ -222,17 +222,24 @@ enum SearchBench {
     }
 
     @discardableResult
+    /// Runs a program (found on PATH) with stdout to /dev/null and waits for it: posix_spawnp, not
+    /// Foundation's Process, whose waitUntilExit polls and rounds short runs up to ~50 ms.
     static func shell(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0)=\($1)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        guard started == 0 else { throw BenchError("cannot start \(arguments[0]): error \(started)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
