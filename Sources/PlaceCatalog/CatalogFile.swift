@@ -121,86 +121,52 @@ extension PlaceCatalog {
     public static func importsFile(dataDirectory: String) -> String { dataDirectory + "/places/imports/places.tsv" }
 
     /// The shipped catalog plus the imports in `dataDirectory` (an import replaces a shipped
-    /// place with the same id). With `cacheDirectory`, the normalised names are kept there in
-    /// `names.bin`, keyed by the path, size and modification time of every source file and
-    /// checked against the places' shape before use; any mismatch rebuilds and rewrites it.
+    /// place with the same id). With `cacheDirectory`, the whole catalog — places, normalised
+    /// names and posting lists — is kept there as a catalog image (`catalog.bin`, see
+    /// `CatalogImage`), keyed by the path, size, modification time and inode of every source
+    /// file and of the running executable, checksummed and checked before use; any mismatch
+    /// rebuilds and rewrites it. A catalog loaded from the image has its posting lists whatever
+    /// `indexed` says (they cost nothing to load).
     public static func load(resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true,
                             cacheDirectory: String? = nil) throws -> PlaceCatalog {
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
-        let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
         var sources = [directory + "/places.tsv"]
-        var places = try CatalogFile.read(path: sources[0], countries: countries)
         if let dataDirectory {
             let imports = importsFile(dataDirectory: dataDirectory)
-            if FileManager.default.fileExists(atPath: imports) {
-                places += try CatalogFile.read(path: imports, countries: [:])
-                sources.append(imports)
-            }
+            if FileManager.default.fileExists(atPath: imports) { sources.append(imports) }
         }
-        guard let cacheDirectory else { return PlaceCatalog(places: places, indexed: indexed) }
-        let signature = NamesCache.signature(of: sources)
-        let cacheFile = cacheDirectory + "/names.bin"
-        let cached = NamesCache.read(path: cacheFile, signature: signature)
-        let catalog = PlaceCatalog(places: places, indexed: indexed, cachedNames: cached)
-        if cached == nil || cached != nil && !(cached!.fits(catalog.places)) {
-            NamesCache.write(catalog.index.normalizedNames, signature: signature, path: cacheFile)
+        var signature = ""
+        let cacheFile = cacheDirectory.map { $0 + "/catalog.bin" }
+        if let cacheFile {
+            signature = ImageSignature.of(sources + [directory + "/countries.tsv"])
+            if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image) }
         }
+        let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
+        var places = try CatalogFile.read(path: sources[0], countries: countries)
+        if sources.count > 1 { places += try CatalogFile.read(path: sources[1], countries: [:]) }
+        guard let cacheFile else { return PlaceCatalog(places: places, indexed: indexed) }
+        let catalog = PlaceCatalog(places: places, indexed: true)
+        CatalogImage.write(catalog.index, signature: signature, path: cacheFile)
         return catalog
     }
 }
 
-/// The on-disk cache of `NormalizedNames`: `TERNNM01`, a length-prefixed signature, three
-/// counts, then the three arrays as raw little-endian integers.
-enum NamesCache {
-    static let magic = Array("TERNNM01".utf8)
+/// What a catalog image is keyed by.
+enum ImageSignature {
+    /// Bump when the image layout, normalisation or index changes (the executable's own
+    /// size and time are in the signature too, so a rebuilt binary rebuilds its caches).
+    static let version = "catalog image 5"
 
-    static func signature(of paths: [String]) -> String {
-        paths.map { path in
-            var info = stat()
-            guard stat(path, &info) == 0 else { return path + "\tmissing" }
-            return "\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-        }.joined(separator: "\n") + "\nformat 1"
+    static func of(_ paths: [String]) -> String {
+        var lines = paths.map(describe)
+        lines.append(describe("/proc/self/exe"))
+        lines.append(version)
+        return lines.joined(separator: "\n")
     }
 
-    static func read(path: String, signature: String) -> NormalizedNames? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { raw -> NormalizedNames? in
-            var offset = 0
-            func take(_ count: Int) -> UnsafeRawBufferPointer? {
-                guard count >= 0, offset + count <= raw.count else { return nil }
-                defer { offset += count }
-                return UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + count)])
-            }
-            func integer() -> Int? { take(8).map { Int(UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self))) } }
-            guard let head = take(magic.count), Array(head) == magic,
-                  let length = integer(), let stored = take(length),
-                  String(decoding: stored, as: UTF8.self) == signature,
-                  let unitCount = integer(), let nameCount = integer(), let placeCount = integer(),
-                  let units = take(unitCount * 4), let names = take(nameCount * 4), let places = take(placeCount * 4),
-                  offset == raw.count else { return nil }
-            return NormalizedNames(units: Array(units.bindMemory(to: UInt32.self)).map(UInt32.init(littleEndian:)),
-                                   nameStart: Array(names.bindMemory(to: Int32.self)).map(Int32.init(littleEndian:)),
-                                   placeNameStart: Array(places.bindMemory(to: Int32.self)).map(Int32.init(littleEndian:)))
-        }
-    }
-
-    /// Writes to a temporary file and renames it; a failure only costs the next start-up time.
-    static func write(_ names: NormalizedNames, signature: String, path: String) {
-        var data = Data(magic)
-        func append(_ value: Int) { withUnsafeBytes(of: UInt64(value).littleEndian) { data.append(contentsOf: $0) } }
-        let signatureBytes = Array(signature.utf8)
-        append(signatureBytes.count)
-        data.append(contentsOf: signatureBytes)
-        append(names.units.count)
-        append(names.nameStart.count)
-        append(names.placeNameStart.count)
-        names.units.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
-        names.nameStart.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
-        names.placeNameStart.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+    static func describe(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return path + "\tmissing" }
+        return "\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\t\(info.st_ino)\t\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 }

@@ -40,7 +40,8 @@ public struct PlaceSearchResult: Sendable, Hashable {
 /// their names (see `search`). Immutable once built; build a new one after an import.
 public final class PlaceCatalog: Sendable {
     let index: PlaceIndex
-    private let positionByID: [String: Int32]
+    /// Place positions by id, built on the first `place(id:)` (a one-query process rarely asks).
+    private let positions = PositionTable()
 
     /// Indexes `places`; a later place with an id already seen replaces the earlier one.
     /// `indexed: false` skips the posting lists: searches scan every name (a few ms on the
@@ -63,18 +64,19 @@ public final class PlaceCatalog: Sendable {
             }
         }
         index = PlaceIndex(places: unique, withPostings: indexed, cachedNames: cachedNames)
-        var positions: [String: Int32] = [:]
-        positions.reserveCapacity(unique.count)
-        for (position, place) in index.places.enumerated() { positions[place.placeID] = Int32(position) }
-        positionByID = positions
+    }
+
+    /// A catalog on a validated catalog image (see `CatalogImage`).
+    init(image: CatalogImage) {
+        index = PlaceIndex(image: image)
     }
 
     /// Every place, most populous first.
     public var places: [Place] { index.places }
-    public var count: Int { index.places.count }
+    public var count: Int { index.placeCount }
 
     public func place(id: String) -> Place? {
-        positionByID[id].map { index.places[Int($0)] }
+        positions.position(of: id, in: index).map { index.place(Int($0)) }
     }
 
     /// Places matching `query` by any name, ignoring case and accents (`seul` finds Seúl), with
@@ -86,7 +88,7 @@ public final class PlaceCatalog: Sendable {
         switch order {
         case .relevance:
             if prepared.units.isEmpty {
-                let hits = index.places.prefix(limit).map { emptyHit($0, distance: nil) }
+                let hits = (0..<min(limit, count)).map { emptyHit(index.place($0), distance: nil) }
                 return PlaceSearchResult(totalCount: count, hits: hits)
             }
             var buckets = [[Int32]](repeating: [], count: 4)
@@ -100,16 +102,16 @@ public final class PlaceCatalog: Sendable {
         case .distance(let origin):
             var matched: [(distance: Double, place: Int32)] = []
             if prepared.units.isEmpty {
-                matched = index.places.indices.map { (index.places[$0].coordinate.distance(to: origin), Int32($0)) }
+                matched = (0..<count).map { (index.store.coordinate($0).distance(to: origin), Int32($0)) }
             } else {
                 index.forEachMatch(prepared) { place, _ in
-                    matched.append((index.places[place].coordinate.distance(to: origin), Int32(place)))
+                    matched.append((index.store.coordinate(place).distance(to: origin), Int32(place)))
                 }
             }
             let top = matched.sorted { ($0.distance, $0.place) < ($1.distance, $1.place) }.prefix(limit)
             let hits = top.map { entry in
                 prepared.units.isEmpty
-                    ? emptyHit(index.places[Int(entry.place)], distance: entry.distance)
+                    ? emptyHit(index.place(Int(entry.place)), distance: entry.distance)
                     : hit(Int(entry.place), prepared, distance: entry.distance)
             }
             return PlaceSearchResult(totalCount: matched.count, hits: hits)
@@ -126,7 +128,7 @@ public final class PlaceCatalog: Sendable {
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             do {
                 let buffer = index.units
-                for place in 0..<index.places.count {
+                for place in 0..<index.placeCount {
                     guard let kind = index.bestKind(place: place, buffer, prepared, jamo) else { continue }
                     total += 1
                     if buckets[kind.rawValue].count < limit { buckets[kind.rawValue].append(Int32(place)) }
@@ -145,7 +147,7 @@ public final class PlaceCatalog: Sendable {
     /// The hit for place `position`: the best name is found on the index's units; only that
     /// name, the name and the Korean name are normalised again for `Character` ranges.
     private func hit(_ position: Int, _ query: SearchQuery, distance: Double?) -> PlaceHit {
-        let place = index.places[position]
+        let place = index.place(position)
         let names = place.allNames
         let (kind, nameIndex) = index.bestName(place: position, query)
         let range = PlaceIndex.characterRange(of: query, in: names[nameIndex])?.1 ?? 0..<0
@@ -156,5 +158,23 @@ public final class PlaceCatalog: Sendable {
         }
         return PlaceHit(place: place, matchKind: kind, matchedName: names[nameIndex], matchedNameIndex: nameIndex,
                         matchedRange: range, nameRange: nameRange, koreanNameRange: koreanRange, distance: distance)
+    }
+}
+
+/// Id → position, filled once under a lock on first use.
+final class PositionTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var table: [String: Int32]?
+
+    func position(of id: String, in index: PlaceIndex) -> Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        if table == nil {
+            var positions: [String: Int32] = [:]
+            positions.reserveCapacity(index.placeCount)
+            for position in 0..<index.placeCount { positions[index.store.placeID(position)] = Int32(position) }
+            table = positions
+        }
+        return table![id]
     }
 }

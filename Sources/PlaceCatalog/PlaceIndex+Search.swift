@@ -11,6 +11,8 @@ final class SearchQuery {
     let isDirect: Bool
     /// Only names holding Hangul can match.
     let needsHangul: Bool
+    /// The distinct `Trigrams` ids of a 3+ unit query wholly in their alphabet, else empty.
+    let trigrams: [Int]
 
     init(_ text: String) {
         let units = TextNormalizer.units(text)
@@ -24,6 +26,15 @@ final class SearchQuery {
         }
         isDirect = units.count <= 2 && !units.contains(where: Hangul.isSyllable)
         needsHangul = units.contains { Hangul.isSyllable($0) || Hangul.isJamo($0) }
+        let codes = units.map(Trigrams.code)
+        var trigrams: [Int] = []
+        if codes.count >= 3 && !codes.contains(0) {
+            for index in 2..<codes.count {
+                let id = Trigrams.id(codes[index - 2], codes[index - 1], codes[index])
+                if !trigrams.contains(id) { trigrams.append(id) }
+            }
+        }
+        self.trigrams = trigrams
     }
 
     deinit {
@@ -156,15 +167,21 @@ extension PlaceIndex {
     func forEachMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
         if !hasPostings {
             SyllableJamo.table.withUnsafeBufferPointer { jamo in
-                for place in 0..<places.count {
+                for place in 0..<placeCount {
                     if let kind = bestKind(place: place, units, query, jamo) { visit(place, kind) }
                 }
             }
             return
         }
+        if !query.trigrams.isEmpty {
+            forEachTrigramMatch(query, visit)
+            return
+        }
         let projection = query.projection
         if projection.count == 1 {
-            let list = postingList(UInt64(projection[0]))
+            let list = Hangul.isSyllable(query.units[0])
+                ? SyllableJamo.table.withUnsafeBufferPointer { postingList(PlaceIndex.syllableStartKey(query.units[0], $0)) }
+                : postingList(UInt64(projection[0]))
             if query.isDirect {
                 for entry in list { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
                 return
@@ -191,7 +208,7 @@ extension PlaceIndex {
             if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
             return
         }
-        var lists: [ArraySlice<UInt32>] = []
+        var lists: [UnsafeBufferPointer<UInt32>] = []
         var seen = Set<UInt64>()
         for index in 1..<projection.count {
             let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
@@ -230,6 +247,89 @@ extension PlaceIndex {
             }
         }
         if let best { visit(Int(current), best) }
+    }
+
+    /// The places of `trigram`, as `place << 2 | kind`.
+    func trigramList(_ trigram: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: trigramPostings[Int(trigramStart[trigram])..<Int(trigramStart[trigram + 1])])
+    }
+
+    /// A 3+ unit query in the trigram alphabet (no Hangul, so a match is a plain run of equal
+    /// units): 3 units are answered from their trigram's list; longer ones walk the shortest
+    /// list, skip (galloping) through the others to the same place, and check the survivors.
+    func forEachTrigramMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
+        if query.units.count == 3 {
+            for entry in trigramList(query.trigrams[0]) { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
+            return
+        }
+        // The query's first trigram sits where a match starts, so its kind at a place bounds
+        // the match's kind there: when it is `.substring`, any match will do.
+        let order = query.trigrams.indices.sorted { trigramList(query.trigrams[$0]).count < trigramList(query.trigrams[$1]).count }
+        let lists = order.map { trigramList(query.trigrams[$0]) }
+        let firstList = order.firstIndex(of: 0)!
+        let others = lists.dropFirst()
+        var cursors = [Int](repeating: 0, count: lists.count)
+        let first = query.units[0], count = query.units.count
+        let wanted = query.trigrams.reduce(0) { $0 | Trigrams.bit($1) }
+        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            candidates: for entry in lists[0] {
+                let place = entry >> 2
+                for index in others.indices {
+                    let list = others[index]
+                    var low = cursors[index]
+                    if low == list.count { break candidates }
+                    if list[low] >> 2 < place {
+                        // Gallop: list[low] is before `place`; find `high` at or past it, then halve.
+                        var step = 1, high = low + 1
+                        while high < list.count && list[high] >> 2 < place {
+                            low = high
+                            step <<= 1
+                            high = low + step
+                        }
+                        high = min(high, list.count)
+                        while high - low > 1 {
+                            let middle = (low + high) / 2
+                            if list[middle] >> 2 < place { low = middle } else { high = middle }
+                        }
+                        low = high
+                        cursors[index] = low
+                        if low == list.count { break candidates }
+                    }
+                    if list[low] >> 2 != place { continue candidates }
+                }
+                let firstKind = firstList == 0 ? entry & 3 : lists[firstList][cursors[firstList]] & 3
+                if firstKind == UInt32(MatchKind.substring.rawValue) {
+                    // Any occurrence decides: the units must simply follow one another.
+                    for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
+                    where nameSignature[name] & wanted == wanted {
+                        let end = Int(nameStart[name + 1])
+                        var position = Int(nameStart[name])
+                        while position + count <= end {
+                            if units[position] == first {
+                                var offset = 1
+                                while offset < count && units[position + offset] == query.units[offset] { offset += 1 }
+                                if offset == count {
+                                    visit(Int(place), .substring)
+                                    continue candidates
+                                }
+                            }
+                            position += 1
+                        }
+                    }
+                } else {
+                    var best: MatchKind?
+                    for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
+                    where nameSignature[name] & wanted == wanted {
+                        if let match = PlaceIndex.bestMatch(units, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo),
+                           best == nil || match.kind < best! {
+                            best = match.kind
+                            if match.kind == .exact { break }
+                        }
+                    }
+                    if let best { visit(Int(place), best) }
+                }
+            }
+        }
     }
 
     /// The best match of `query` in `text`, as `Character` offsets of `text`.

@@ -22,9 +22,12 @@ public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
 /// answered from the list alone; longer or Hangul-syllable queries intersect the lists of all
 /// their pairs and check each candidate's names.
 final class PlaceIndex: @unchecked Sendable {
-    let places: [Place]
-    /// The arrays the search loops read live in buffers the index owns, so those loops pay
-    /// no bounds checks or reference counting.
+    /// Where the places come from: an array, or a mapped catalog image that materialises a
+    /// `Place` only when asked (`place(_:)`).
+    let store: PlaceStore
+    let placeCount: Int
+    /// The arrays the search loops read live in buffers the index owns (or in a mapped
+    /// catalog image it keeps alive), so those loops pay no bounds checks or reference counting.
     let units: UnsafeBufferPointer<UInt32>
     /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
     let nameStart: UnsafeBufferPointer<Int32>
@@ -32,16 +35,50 @@ final class PlaceIndex: @unchecked Sendable {
     let placeNameStart: UnsafeBufferPointer<Int32>
     /// Whether name `n` holds any Hangul (syllable or jamo): others cannot match a Hangul query.
     let nameHasHangul: UnsafeBufferPointer<Bool>
-    let keys: KeyTable
+    let keys: KeyLookup
     /// False when built without posting lists (`PlaceCatalog(places:indexed: false)`): every
     /// search then scans all names, which is cheaper than building lists for one query.
     let hasPostings: Bool
-    let postingStart: [Int32]
+    let postingStart: UnsafeBufferPointer<Int32>
     /// `place << 2 | MatchKind.rawValue` for single-unit keys, `name << 2 | MatchKind.rawValue`
     /// for pair keys; ascending (so by place, so by falling population) within a key.
-    let postings: [UInt32]
+    let postings: UnsafeBufferPointer<UInt32>
     /// The place each name belongs to (with posting lists only).
     let nameOwner: UnsafeBufferPointer<Int32>
+    /// Per ASCII trigram (`Trigrams.id`), the places holding it in any name as
+    /// `place << 2 | MatchKind.rawValue` (best kind there), ascending:
+    /// `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
+    let trigramStart: UnsafeBufferPointer<Int32>
+    let trigramPostings: UnsafeBufferPointer<UInt32>
+    /// Per name, one bit (`Trigrams.bit`) for each of its trigrams: a name lacking a bit of
+    /// the query's cannot match, so its units are not read.
+    let nameSignature: UnsafeBufferPointer<UInt64>
+    /// Frees the owned buffers (or unmaps the image) with the index.
+    private let memory: AnyObject
+
+    /// Every place, in index order (materialised once when the store is an image).
+    var places: [Place] { store.all }
+
+    @inline(__always) func place(_ position: Int) -> Place { store.place(position) }
+
+    /// An index over a catalog image's arrays, which `image` keeps mapped.
+    init(image: CatalogImage) {
+        store = .image(image)
+        placeCount = image.placeCount
+        units = image.units
+        nameStart = image.nameStart
+        placeNameStart = image.placeNameStart
+        nameHasHangul = image.nameHasHangul
+        keys = image.keys
+        hasPostings = true
+        postingStart = image.postingStart
+        postings = image.postings
+        nameOwner = image.nameOwner
+        trigramStart = image.trigramStart
+        trigramPostings = image.trigramPostings
+        nameSignature = image.nameSignature
+        memory = image
+    }
 
     init(places unordered: [Place], withPostings: Bool = true, cachedNames: NormalizedNames? = nil) {
         let order = unordered.indices.sorted {
@@ -49,12 +86,15 @@ final class PlaceIndex: @unchecked Sendable {
             return a.population != b.population ? a.population > b.population : a.placeID < b.placeID
         }
         let places = order.map { unordered[$0] }
-        self.places = places
+        store = .array(places)
+        placeCount = places.count
         let names = cachedNames.flatMap { $0.fits(places) ? $0 : nil } ?? NormalizedNames(places)
         let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
-        self.units = ownedBuffer(units)
-        self.nameStart = ownedBuffer(nameStart)
-        self.placeNameStart = ownedBuffer(placeNameStart)
+        let owned = OwnedBuffers()
+        memory = owned
+        self.units = owned.copy(units)
+        self.nameStart = owned.copy(nameStart)
+        self.placeNameStart = owned.copy(placeNameStart)
         var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
         for name in 0..<(nameStart.count - 1) {
             for position in Int(nameStart[name])..<Int(nameStart[name + 1])
@@ -63,14 +103,17 @@ final class PlaceIndex: @unchecked Sendable {
                 break
             }
         }
-        self.nameHasHangul = ownedBuffer(hasHangul)
+        self.nameHasHangul = owned.copy(hasHangul)
 
         hasPostings = withPostings
         guard withPostings else {
-            keys = KeyTable(capacity: 1)
-            nameOwner = ownedBuffer([])
-            postingStart = [0]
-            postings = []
+            keys = owned.lookup(KeyTable(capacity: 1))
+            trigramStart = owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))
+            trigramPostings = owned.copy([])
+            nameSignature = owned.copy([])
+            nameOwner = owned.copy([])
+            postingStart = owned.copy([0])
+            postings = owned.copy([])
             return
         }
         // Postings: per name, the best kind per key; then a counting sort by key.
@@ -83,12 +126,27 @@ final class PlaceIndex: @unchecked Sendable {
         // query intersects the pair lists name by name, then checks only those names).
         var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
         var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
-        var owner = [Int32](repeating: 0, count: nameStart.count - 1)
-        units.withUnsafeBufferPointer { buffer in
+        // Scratch and result arrays the loop writes by index live in raw buffers: array writes
+        // inside the closures below would each pay a uniqueness check.
+        let owner = owned.allocate(Int32(0), count: nameStart.count - 1)
+        // ASCII trigrams per place, on dense ids (no hashing): the place last seen per id and
+        // the best kind there, the ids this place touched, then (id, posting) for a counting sort.
+        // The ids of keys made of trigram-alphabet units (most keys), found without hashing.
+        var denseKeyIDs = [Int32](repeating: -1, count: Trigrams.base * Trigrams.base)
+        let trigramStamp = owned.allocate(Int32(-1), count: Trigrams.count)
+        let trigramKindOf = owned.allocate(UInt8(0), count: Trigrams.count)
+        var trigramTouched: [Int32] = []
+        var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
+        let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
+        trigramOfEntry.reserveCapacity(units.count / 2)
+        trigramEntries.reserveCapacity(units.count / 2)
+        let jamoTable = SyllableJamo.table
+        units.withUnsafeBufferPointer { buffer in jamoTable.withUnsafeBufferPointer { jamo in
             for placeIndex in 0..<places.count {
                 placeUnits.removeAll()
                 placeUnitKind.removeAll(keepingCapacity: true)
                 placeUnitKeys.removeAll(keepingCapacity: true)
+                trigramTouched.removeAll(keepingCapacity: true)
                 for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
                     owner[name] = Int32(placeIndex)
                     namePairs.removeAll()
@@ -96,7 +154,31 @@ final class PlaceIndex: @unchecked Sendable {
                     namePairKeys.removeAll(keepingCapacity: true)
                     let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
                     var previous: UInt32 = 0
+                    var code1 = 0, code2 = 0
+                    var signature: UInt64 = 0
                     for position in start..<end {
+                        let code = Trigrams.code(buffer[position])
+                        if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
+                            let id = Trigrams.id(code2, code1, code)
+                            signature |= Trigrams.bit(id)
+                            let first = position - 2
+                            let trigramKind: UInt8
+                            if first == start {
+                                trigramKind = UInt8(end - start == 3 ? MatchKind.exact.rawValue : MatchKind.prefix.rawValue)
+                            } else {
+                                trigramKind = UInt8(buffer[first - 1] == TextNormalizer.space ? MatchKind.wordPrefix.rawValue
+                                                                                              : MatchKind.substring.rawValue)
+                            }
+                            if trigramStamp[id] != Int32(placeIndex) {
+                                trigramStamp[id] = Int32(placeIndex)
+                                trigramKindOf[id] = trigramKind
+                                trigramTouched.append(Int32(id))
+                            } else if trigramKind < trigramKindOf[id] {
+                                trigramKindOf[id] = trigramKind
+                            }
+                        }
+                        code2 = code1
+                        code1 = code
                         let unit = PlaceIndex.project(buffer[position])
                         let kind: MatchKind
                         if position == start {
@@ -105,6 +187,10 @@ final class PlaceIndex: @unchecked Sendable {
                             kind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
                         }
                         PlaceIndex.note(UInt64(unit), kind, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                        if Hangul.isSyllable(buffer[position]) {
+                            PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), kind,
+                                            &placeUnits, &placeUnitKind, &placeUnitKeys)
+                        }
                         if position > start {
                             let pairKind: MatchKind
                             if position - 1 == start {
@@ -116,30 +202,33 @@ final class PlaceIndex: @unchecked Sendable {
                         }
                         previous = unit
                     }
+                    signatures[name] = signature
                     for (slot, key) in namePairKeys.enumerated() {
-                        keyOfEntry.append(keys.insert(key))
+                        keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
                         entries.append(UInt32(name) << 2 | UInt32(namePairKind[slot]))
                     }
                 }
                 for (slot, key) in placeUnitKeys.enumerated() {
-                    keyOfEntry.append(keys.insert(key))
+                    keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
                     entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
                 }
+                for id in trigramTouched {
+                    trigramOfEntry.append(id)
+                    trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
+                }
             }
-        }
-        nameOwner = ownedBuffer(owner)
-        var start = [Int32](repeating: 0, count: keys.count + 1)
-        for id in keyOfEntry { start[Int(id) + 1] += 1 }
-        for index in 0..<keys.count { start[index + 1] += start[index] }
-        var fill = start
-        var postings = [UInt32](repeating: 0, count: entries.count)
-        for (index, id) in keyOfEntry.enumerated() {
-            postings[Int(fill[Int(id)])] = entries[index]
-            fill[Int(id)] += 1
-        }
-        self.keys = keys
-        self.postingStart = start
-        self.postings = postings
+        } }
+        nameOwner = UnsafeBufferPointer(owner)
+        let (trigramStart, trigramPostings) = PlaceIndex.group(trigramEntries, by: trigramOfEntry, keyCount: Trigrams.count)
+        trigramOfEntry = []
+        trigramEntries = []
+        self.trigramStart = owned.copy(trigramStart)
+        self.trigramPostings = owned.copy(trigramPostings)
+        nameSignature = UnsafeBufferPointer(signatures)
+        let (start, postings) = PlaceIndex.group(entries, by: keyOfEntry, keyCount: keys.count)
+        self.keys = owned.lookup(keys)
+        self.postingStart = owned.copy(start)
+        self.postings = owned.copy(postings)
     }
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
@@ -147,12 +236,38 @@ final class PlaceIndex: @unchecked Sendable {
         NormalizedNames(units: Array(units), nameStart: Array(nameStart), placeNameStart: Array(placeNameStart))
     }
 
-    deinit {
-        units.deallocate()
-        nameStart.deallocate()
-        placeNameStart.deallocate()
-        nameHasHangul.deallocate()
-        nameOwner.deallocate()
+    /// A counting sort of `entries` by key (stable, so each list keeps the entries' order):
+    /// the lists' start offsets (`keyCount + 1`) and the entries grouped.
+    static func group(_ entries: [UInt32], by keyOfEntry: [Int32], keyCount: Int) -> ([Int32], [UInt32]) {
+        var start = [Int32](repeating: 0, count: keyCount + 1)
+        for id in keyOfEntry { start[Int(id) + 1] += 1 }
+        for index in 0..<keyCount { start[index + 1] += start[index] }
+        var fill = start
+        var grouped = [UInt32](repeating: 0, count: entries.count)
+        for (index, id) in keyOfEntry.enumerated() {
+            grouped[Int(fill[Int(id)])] = entries[index]
+            fill[Int(id)] += 1
+        }
+        return (start, grouped)
+    }
+
+    /// The id of `key` in `keys`; a unit or pair in the trigram alphabet goes through
+    /// `dense` (by its codes) so only the first of its many postings hashes.
+    @inline(__always)
+    static func keyID(_ key: UInt64, _ keys: inout KeyTable, _ dense: inout [Int32]) -> Int32 {
+        let slot: Int
+        if key >> 63 == 1 {
+            let first = Trigrams.code(UInt32(truncatingIfNeeded: key >> 32) & 0x7FFF_FFFF)
+            let second = Trigrams.code(UInt32(truncatingIfNeeded: key))
+            guard first != 0 && second != 0 else { return keys.insert(key) }
+            slot = first * Trigrams.base + second
+        } else {
+            let code = Trigrams.code(UInt32(truncatingIfNeeded: key))
+            guard code != 0 && key >> 32 == 0 else { return keys.insert(key) }
+            slot = code
+        }
+        if dense[slot] < 0 { dense[slot] = keys.insert(key) }
+        return dense[slot]
     }
 
     @inline(__always)
@@ -173,26 +288,34 @@ final class PlaceIndex: @unchecked Sendable {
         Hangul.isSyllable(unit) ? Hangul.initials[Int((unit - Hangul.syllableBase) / 588)] : unit
     }
 
+    /// The key of a syllable's first two keystrokes (initial consonant, first keystroke of the
+    /// vowel): a one-syllable query, whole or half-typed, can only match a syllable sharing them,
+    /// so its place list is short where the initial consonant's alone is long.
+    @inline(__always) static func syllableStartKey(_ syllable: UInt32, _ jamo: UnsafeBufferPointer<UInt32>) -> UInt64 {
+        let base = Int(syllable - Hangul.syllableBase) * 5
+        return 1 << 62 | UInt64(jamo[base]) << 24 | UInt64(jamo[base + 1])
+    }
+
     @inline(__always) static func pairKey(_ first: UInt32, _ second: UInt32) -> UInt64 {
         1 << 63 | UInt64(first) << 32 | UInt64(second)
     }
 
     /// The posting list of `key`, or an empty one.
-    func postingList(_ key: UInt64) -> ArraySlice<UInt32> {
-        guard let id = keys.find(key) else { return [] }
-        return postings[Int(postingStart[Int(id)])..<Int(postingStart[Int(id) + 1])]
+    func postingList(_ key: UInt64) -> UnsafeBufferPointer<UInt32> {
+        guard let id = keys.find(key) else { return UnsafeBufferPointer(rebasing: postings[0..<0]) }
+        return UnsafeBufferPointer(rebasing: postings[Int(postingStart[Int(id)])..<Int(postingStart[Int(id) + 1])])
     }
 }
 
 /// An open-addressing hash table from `UInt64` keys to dense ids `0 ..< count` in insertion
 /// order (Swift's Dictionary is several times slower for the index build).
 struct KeyTable {
-    private var slots: [UInt64]
-    private var ids: [Int32]
+    private(set) var slots: [UInt64]
+    private(set) var ids: [Int32]
     private var mask: Int
     private var used: [Int32] = []
     private(set) var count = 0
-    private static let empty = UInt64.max
+    static let empty = UInt64.max
 
     init(capacity: Int) {
         var size = 16
@@ -209,7 +332,7 @@ struct KeyTable {
         count = 0
     }
 
-    @inline(__always) private static func hash(_ key: UInt64) -> Int {
+    @inline(__always) static func hash(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 17)
     }
 
@@ -231,16 +354,6 @@ struct KeyTable {
         }
     }
 
-    @inline(__always) func find(_ key: UInt64) -> Int32? {
-        var index = KeyTable.hash(key) & mask
-        while true {
-            let slot = slots[index]
-            if slot == key { return ids[index] }
-            if slot == KeyTable.empty { return nil }
-            index = (index + 1) & mask
-        }
-    }
-
     private mutating func grow() {
         let oldSlots = slots, oldIds = ids
         let size = slots.count * 2
@@ -258,11 +371,115 @@ struct KeyTable {
     }
 }
 
+/// Trigrams of the units `a`–`z`, `0`–`9` and space, numbered densely so the index keeps
+/// them in plain arrays: a 3+ unit query in that alphabet is driven by its rarest trigram,
+/// and a 3-unit one is answered from its trigram's list alone.
+enum Trigrams {
+    static let base = 38
+    static let count = base * base * base
+
+    /// 1–37 for a unit of the alphabet, 0 otherwise.
+    @inline(__always) static func code(_ unit: UInt32) -> Int {
+        switch unit {
+        case 0x61...0x7A: return Int(unit - 0x60)
+        case 0x30...0x39: return Int(unit - 0x30) + 27
+        case TextNormalizer.space: return 37
+        default: return 0
+        }
+    }
+
+    @inline(__always) static func id(_ first: Int, _ second: Int, _ third: Int) -> Int {
+        (first * base + second) * base + third
+    }
+
+    /// The signature bit of trigram `id`.
+    @inline(__always) static func bit(_ id: Int) -> UInt64 {
+        1 << ((UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+}
+
 /// A copy of `array` in memory the caller owns and must `deallocate()`.
 func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
     let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
     _ = buffer.initialize(from: array)
     return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+}
+
+/// Buffers of plain values that live as long as this object.
+final class OwnedBuffers {
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = ownedBuffer(array)
+        allocations.append(UnsafeMutableRawPointer(mutating: buffer.baseAddress!))
+        return buffer
+    }
+
+    /// A buffer of `count` copies of `value`.
+    func allocate<T>(_ value: T, count: Int) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: value)
+        allocations.append(UnsafeMutableRawPointer(buffer.baseAddress!))
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+    }
+
+    func lookup(_ table: KeyTable) -> KeyLookup {
+        KeyLookup(slots: copy(table.slots), ids: copy(table.ids), count: table.count)
+    }
+
+    deinit { allocations.forEach { $0.deallocate() } }
+}
+
+/// The read-only side of a `KeyTable`, on buffers (owned, or in a mapped catalog image).
+struct KeyLookup {
+    let slots: UnsafeBufferPointer<UInt64>
+    let ids: UnsafeBufferPointer<Int32>
+    let count: Int
+
+    @inline(__always) func find(_ key: UInt64) -> Int32? {
+        let mask = slots.count - 1
+        var index = KeyTable.hash(key) & mask
+        while true {
+            let slot = slots[index]
+            if slot == key { return ids[index] }
+            if slot == KeyTable.empty { return nil }
+            index = (index + 1) & mask
+        }
+    }
+}
+
+/// The places of an index: the array it was built from, or a catalog image.
+enum PlaceStore {
+    case array([Place])
+    case image(CatalogImage)
+
+    @inline(__always) func place(_ position: Int) -> Place {
+        switch self {
+        case .array(let places): return places[position]
+        case .image(let image): return image.place(position)
+        }
+    }
+
+    var all: [Place] {
+        switch self {
+        case .array(let places): return places
+        case .image(let image): return image.allPlaces
+        }
+    }
+
+    func placeID(_ position: Int) -> String {
+        switch self {
+        case .array(let places): return places[position].placeID
+        case .image(let image): return image.placeID(position)
+        }
+    }
+
+    func coordinate(_ position: Int) -> Coordinate {
+        switch self {
+        case .array(let places): return places[position].coordinate
+        case .image(let image): return image.coordinate(position)
+        }
+    }
 }
 
 /// Every name's search units in place order: the part of the index worth caching on disk,

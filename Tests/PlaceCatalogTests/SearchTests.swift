@@ -141,3 +141,16 @@ func anUnindexedCatalogAnswersTheSame(query: String) {
     let origin = Coordinate(latitude: 37, longitude: 127)
     #expect(unindexed.search(query, order: .distance(from: origin)) == koreanCatalog.search(query, order: .distance(from: origin)))
 }
+
+/// One-syllable queries are driven by the syllable's first keystrokes: 고 still finds 과천
+/// (typing ㅏ after 고 gives 과) and 괴산, and the index answers like the scan.
+@Test func oneSyllableQueriesFindEveryCompoundVowelSyllable() {
+    let catalog = PlaceCatalog(places: [place("1", "Gwacheon", korean: "과천"), place("2", "Goyang", korean: "고양"),
+                                        place("3", "Goesan", korean: "괴산"), place("4", "Gangneung", korean: "강릉"),
+                                        place("5", "Dalgyal", korean: "달걀")])
+    for query in ["고", "과", "괴", "가", "강", "닭", "달", "ㄱ"] {
+        #expect(catalog.search(query) == catalog.searchByScanning(query), "\(query)")
+    }
+    #expect(Set(catalog.search("고").hits.map(\.place.placeID)) == ["1", "2", "3"])
+    #expect(catalog.search("닭").hits.map(\.place.placeID) == ["5"])
+}

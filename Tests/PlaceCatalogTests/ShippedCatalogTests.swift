@@ -22,33 +22,83 @@ import Testing
     let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources").path
     let catalog = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil)
-    for query in ["s", "sa", "seo", "new york", "서", "서우", "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são"] {
+    for query in ["s", "sa", "seo", "new york", "서", "서우", "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são", "seoul", "san", "ville",
+                  "los angeles", "rio de", "new yo", "a b", "ab c", "2nd", "city 1", "saint pe", "ㅅㅇㅅ", "sa서", "시", "성", "고", "과", "달"] {
         let indexed = catalog.search(query, limit: 30), scanned = catalog.searchByScanning(query, limit: 30)
         #expect(indexed.totalCount == scanned.totalCount, "\(query)")
         #expect(indexed.hits.map(\.place.placeID) == scanned.hits.map(\.place.placeID), "\(query)")
     }
 }
 
-@Test func theNamesCacheIsUsedOnlyWhenItFits() throws {
+@Test func theCatalogImageIsUsedOnlyWhenItFits() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-cache-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let resources = root + "/resources", cache = root + "/cache"
+    let resources = root + "/resources", cache = root + "/cache", image = cache + "/catalog.bin"
     try FileManager.default.createDirectory(atPath: resources + "/places", withIntermediateDirectories: true)
     let file = resources + "/places/places.tsv"
     try (CatalogFile.header + "\n1\tSeoul\t서울\tKR\t\t37.5\t127\t10\t\tSeúl\n2\tBusan\t부산\tKR\t\t35\t129\t5\t\t\n")
         .write(toFile: file, atomically: true, encoding: .utf8)
     let first = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
-    #expect(FileManager.default.fileExists(atPath: cache + "/names.bin"))
+    #expect(FileManager.default.fileExists(atPath: image))
     let second = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
+    if case .image = second.index.store {} else { Issue.record("the second load did not use the image") }
     #expect(second.search("seul") == first.search("seul"))
+    #expect(second.places == first.places)
     #expect(second.index.normalizedNames == first.index.normalizedNames)
 
     // A changed catalog (new signature) and a corrupt cache are both rebuilt, never trusted.
     try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(toFile: file, atomically: true, encoding: .utf8)
     #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("대구").totalCount == 1)
-    try Data("TERNNM01garbage".utf8).write(to: URL(fileURLWithPath: cache + "/names.bin"))
+    try Data("TERNCAT5garbage".utf8).write(to: URL(fileURLWithPath: image))
     #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("ㄷㄱ").totalCount == 1)
     let names = NormalizedNames(units: [1, 2], nameStart: [0, 2], placeNameStart: [0, 1])
     #expect(!names.fits([place("x", "X", korean: "엑스")]))
     #expect(names.fits([place("x", "X")]))
+}
+
+/// Every damaged image (a flipped byte anywhere, a truncation, a stale signature) is refused.
+@Test func damagedCatalogImagesAreRefused() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-image-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let path = root + "/catalog.bin"
+    let places = [place("1", "Seoul", korean: "서울", alternates: ["Seúl", "Sŏul"]), place("2", "Busan", korean: "부산"),
+                  place("3", "New York City", alternates: ["New York"])]
+    let catalog = PlaceCatalog(places: places)
+    CatalogImage.write(catalog.index, signature: "sig", path: path)
+    let good = try Data(contentsOf: URL(fileURLWithPath: path))
+    let loaded = try #require(CatalogImage.open(path: path, signature: "sig"))
+    #expect(PlaceCatalog(image: loaded).places == catalog.places)
+    #expect(CatalogImage.open(path: path, signature: "other") == nil)
+    for cut in [0, 7, 8, 50, good.count / 2, good.count - 1] {
+        try good.prefix(cut).write(to: URL(fileURLWithPath: path))
+        #expect(CatalogImage.open(path: path, signature: "sig") == nil, "truncated at \(cut)")
+    }
+    try (good + Data([0, 0, 0, 0, 0, 0, 0, 0])).write(to: URL(fileURLWithPath: path))
+    #expect(CatalogImage.open(path: path, signature: "sig") == nil, "extended")
+    for offset in stride(from: 0, to: good.count, by: max(1, good.count / 97)) {
+        var damaged = good
+        damaged[offset] ^= 0x10
+        try damaged.write(to: URL(fileURLWithPath: path))
+        #expect(CatalogImage.open(path: path, signature: "sig") == nil, "byte \(offset) flipped")
+    }
+}
+
+/// Searches on a loaded image answer exactly as on the catalog built from the same places.
+@Test func theImageAnswersLikeTheBuiltCatalog() throws {
+    let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources").path
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tern-shipped-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+    let built = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
+    let mapped = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, indexed: false, cacheDirectory: cache)
+    if case .image = mapped.index.store {} else { Issue.record("the second load did not use the image") }
+    let near = SearchOrder.distance(from: Coordinate(latitude: 37.5, longitude: 127))
+    for query in ["", "s", "sa", "seo", "seoul", "new york", "서", "서우", "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são"] {
+        #expect(mapped.search(query, limit: 40) == built.search(query, limit: 40), "\(query)")
+        #expect(mapped.search(query, limit: 10, order: near) == built.search(query, limit: 10, order: near), "\(query)")
+        #expect(mapped.searchByScanning(query, limit: 40) == built.search(query, limit: 40), "\(query)")
+    }
+    #expect(mapped.place(id: "1835848") == built.place(id: "1835848"))
+    #expect(mapped.place(id: "nope") == nil)
+    #expect(mapped.count == built.count)
 }

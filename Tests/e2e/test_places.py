@@ -168,3 +168,27 @@ def test_bad_file_is_rejected_whole_and_earlier_imports_stay():
         assert open(imports, encoding="utf-8").read() == before
         assert search(data, "qwfine")["meta"]["totalCount"] == 0
         assert search(data, "keeper")["meta"]["totalCount"] == 1
+
+
+def test_the_catalog_image_is_rebuilt_when_damaged_or_stale():
+    with DataDir() as data:
+        image = os.path.join(data.path, "places", "cache", "catalog.bin")
+        first = search(data, "seoul", "--limit", "5")
+        assert os.path.getsize(image) > 1_000_000
+        size = os.path.getsize(image)
+        with open(image, "r+b") as handle:  # one flipped byte in the middle
+            handle.seek(size // 2)
+            byte = handle.read(1)
+            handle.seek(size // 2)
+            handle.write(bytes([byte[0] ^ 0x20]))
+        assert search(data, "seoul", "--limit", "5") == first
+        with open(image, "r+b") as handle:  # truncated
+            handle.truncate(size // 3)
+        assert search(data, "seoul", "--limit", "5") == first
+        assert os.path.getsize(image) == size
+        # An import changes the sources: the image follows them.
+        geo_file = write(data, "cities.txt", GEONAMES_ROWS)
+        assert run(["places", "import", geo_file], data).returncode == 0
+        assert search(data, "little tern")["documents"][0]["placeID"] == "99000002"
+        os.remove(os.path.join(data.path, "places", "imports", "places.tsv"))
+        assert search(data, "little tern")["meta"]["totalCount"] == 0

@@ -27,6 +27,8 @@ enum PlacesCommands {
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
         let paths = paths(context)
         do {
+            // The catalog image in the cache directory holds the posting lists, so `indexed`
+            // matters only when the image has to be rebuilt (then it is built with them).
             return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false,
                                         cacheDirectory: paths.dataDirectory + "/places/cache")
         } catch {
@@ -42,7 +44,7 @@ enum PlacesCommands {
             }
             limit = value
         }
-        var near: Coordinate?
+        var near: SearchOrder?
         if let text = arguments.value("near") {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 .map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -50,11 +52,11 @@ enum PlacesCommands {
                   (-90...90).contains(latitude), (-180...180).contains(longitude) else {
                 throw UsageError("--near needs LAT,LON in degrees (for example 37.57,126.98), not '\(text)'")
             }
-            near = Coordinate(latitude: latitude, longitude: longitude)
+            near = .distance(from: .init(latitude: latitude, longitude: longitude))
         }
         let query = arguments.positionals.joined(separator: " ")
         let catalog = try catalog(context)
-        let result = catalog.search(query, limit: limit, order: near.map { .distance(from: $0) } ?? .relevance)
+        let result = catalog.search(query, limit: limit, order: near ?? .relevance)
         let favorites = favoritePlaceIDs(context)
         if context.options.json {
             let documents = result.hits.map { json(for: $0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance) }
@@ -116,6 +118,9 @@ enum PlacesCommands {
         } catch {
             throw CommandFailure("\(file): \(error)")
         }
+        // Builds the catalog image now, so the next search starts from it instead of paying
+        // for the index build (a failure here only costs that search the time).
+        _ = try? catalog(context)
         if context.options.json {
             context.printLine("{\"added\": \(summary.added), \"updated\": \(summary.updated), \"totalImported\": \(summary.totalImported)}")
         } else {
