@@ -21,19 +21,47 @@ public final class AppServices: @unchecked Sendable {
 
     /// Opens (creating when missing) the store. A file that is not a usable Tern database
     /// throws the store's one-line `StoreError`, naming the file; it is never replaced.
-    public static func open(paths: AppPaths, seedSample: Bool = true, executor: CallbackExecutor = .immediate,
+    ///
+    /// `storeLocation` (resolved by the caller from `--store`, `TERN_STORE` and `store =` in
+    /// the config) is a file, or a `postgres://` team server; nil means `paths.databaseFile`.
+    /// On a server the connection is the signed-in account's own role (or `tern_guest`,
+    /// read-only, when signed out; see `ServerAccess`), and nothing is seeded: the server's
+    /// rules refuse writing other people's documents.
+    public static func open(paths: AppPaths, storeLocation: String? = nil, seedSample: Bool = true,
+                            executor: CallbackExecutor = .immediate,
                             hasher: PasswordHasher = PasswordHasher(),
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
                             clock: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
-        let store = try DocumentStore.open(path: paths.databaseFile, executor: executor)
-        try setUpIfNew(store, seedSample: seedSample, now: clock(), community: { try SampleCommunity.load(paths: paths) })
-        return AppServices(paths: paths, store: store, hasher: hasher, clock: clock)
+        let location = storeLocation ?? paths.databaseFile
+        let sessionFile = SessionFile(paths: paths)
+        guard PostgresServer.isServerURL(location) else {
+            if let server = try sessionFile.read()?.server {
+                throw ServiceError.otherStore(signedInOn: server, here: nil)
+            }
+            let store = try DocumentStore.open(location: location, executor: executor)
+            try setUpIfNew(store, seedSample: seedSample, now: clock(), community: { try SampleCommunity.load(paths: paths) })
+            return AppServices(paths: paths, store: store, server: nil, hasher: hasher, clock: clock)
+        }
+        let server = ServerAccess(serverURL: location, sessionFile: sessionFile.path, environment: environment)
+        let url: String
+        if let session = try sessionFile.read() {
+            guard session.server == server.server else {
+                throw ServiceError.otherStore(signedInOn: session.server, here: server.server)
+            }
+            url = server.accountURL(uid: session.uid)
+        } else {
+            url = server.guestURL
+        }
+        let store = try DocumentStore.open(location: url, executor: executor)
+        return AppServices(paths: paths, store: store, server: server, hasher: hasher, clock: clock)
     }
 
-    init(paths: AppPaths, store: DocumentStore, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
+    init(paths: AppPaths, store: DocumentStore, server: ServerAccess? = nil, hasher: PasswordHasher,
+         clock: @escaping @Sendable () -> Date) {
         self.paths = paths
         self.store = store
         self.sessionFile = SessionFile(paths: paths)
-        self.auth = AuthService(store: store, sessionFile: sessionFile, hasher: hasher, clock: clock)
+        self.auth = AuthService(store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock)
         self.users = UserService(store: store)
         self.favorites = FavoritesService(store: store)
         self.tweets = TweetService(store: store)
