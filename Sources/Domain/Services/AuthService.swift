@@ -119,6 +119,8 @@ public final class AuthService: @unchecked Sendable {
     /// is fine.
     public func signOut() throws {
         try Self.signOut(sessionFile: sessionFile)
+        // On a server this store goes back to reading as the guest.
+        if let server { try store.switchServerRole(url: server.guestURL) }
     }
 
     /// Signs out without opening the store: removes the session file and, for a session on
@@ -165,15 +167,14 @@ public final class AuthService: @unchecked Sendable {
         return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
     }
 
-    /// Keeps the password in the password file, checks it by connecting, and writes the
-    /// session; on any failure the password file is left without the account's line.
+    /// Keeps the password in the password file, checks it by connecting this store as the
+    /// account (its listeners then see what the account sees), and writes the session; on
+    /// any failure the password file is left without the account's line and the store as
+    /// it was.
     private func startSession(on server: ServerAccess, uid: String, email: String, password: String, now: Date) throws -> Session {
         try server.passFile.save(password: password, user: uid, serverURL: server.serverURL)
         do {
-            let account = try DocumentStore.open(location: server.accountURL(uid: uid), executor: .immediate)
-            guard try account.collection("users").document(uid).getDocument().exists else {
-                throw ServiceError.accountMissing(uid: uid)
-            }
+            try store.switchServerRole(url: server.accountURL(uid: uid))
         } catch {
             try? server.passFile.remove(user: uid, serverURL: server.serverURL)
             if case StoreError.cannotOpen(_, let reason) = error, reason.contains("password authentication failed") {
