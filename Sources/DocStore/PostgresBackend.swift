@@ -60,15 +60,19 @@ final class PostgresBackend: StoreBackend {
         return text
     }
 
-    /// Connects, creates or migrates the tables when this role may, and starts listening.
-    static func open(url: String) throws -> PostgresBackend {
-        let location = redacted(url)
-        let connection: PostgresConnection
+    /// Connects, or throws one line naming the server (`location`, without a password).
+    private static func connect(_ url: String, location: String) throws -> PostgresConnection {
         do {
-            connection = try PostgresConnection(url: url)
+            return try PostgresConnection(url: url)
         } catch let failure as PostgresFailure {
             throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)")
         }
+    }
+
+    /// Connects, creates or migrates the tables when this role may, and starts listening.
+    static func open(url: String) throws -> PostgresBackend {
+        let location = redacted(url)
+        let connection = try connect(url, location: location)
         do {
             guard let schema = try connection.query("SELECT current_schema()").first?.first ?? nil else {
                 throw StoreError.cannotOpen(file: location, reason: "no schema on the search path")
@@ -120,12 +124,7 @@ final class PostgresBackend: StoreBackend {
     func switchRole(url: String) throws {
         let newLocation = Self.redacted(url)
         guard !inTransaction else { throw StoreError.invalidArgument("cannot change roles inside a transaction") }
-        let fresh: PostgresConnection
-        do {
-            fresh = try PostgresConnection(url: url)
-        } catch let failure as PostgresFailure {
-            throw StoreError.cannotOpen(file: newLocation, reason: "cannot connect: \(failure.message)")
-        }
+        let fresh = try Self.connect(url, location: newLocation)
         do {
             let schema = try fresh.query("SELECT current_schema()").first?.first ?? nil
             guard schema.map({ "tern_" + $0 }) == channel else {

@@ -25,6 +25,16 @@ struct RulesServer {
         Self.replacingUser(of: place.location, with: user, password: password)
     }
 
+    /// The place's URL as the read-only guest.
+    var guestURL: String { url(user: PostgresServer.guestRole, password: PostgresServer.guestPassword) }
+
+    /// Writes `documents` (path → fields) through Tern, signed in as `uid`.
+    func write(as uid: String, _ documents: [String: [String: WriteValue]]) throws {
+        let store = try DocumentStore.open(url: url(user: uid), executor: .immediate)
+        defer { store.close() }
+        for (path, fields) in documents.sorted(by: { $0.key < $1.key }) { try store.document(path).setData(fields) }
+    }
+
     /// `location` signed in as `user` with `password`.
     static func replacingUser(of location: String, with user: String, password: String) -> String {
         guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
@@ -153,14 +163,12 @@ struct ServerRulesTests {
         let server = try RulesServer(accounts: 1)
         defer { server.cleanup() }
         let uid = server.accounts[0]
-        let account = try DocumentStore.open(url: server.url(user: uid), executor: .immediate)
-        try account.document("tweets/t-\(uid)").setData(["uid": .string(uid), "caption": "hello", "likes": 0])
-        try account.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
-        account.close()
+        try server.write(as: uid, ["tweets/t-\(uid)": ["uid": .string(uid), "caption": "hello", "likes": 0],
+                                   "favorites/\(uid)/favorites/p1": ["placeName": "Seoul"]])
         try likeToggle(server, uid: uid, tweet: "t-\(uid)")
 
         // Through Tern: the feed and profiles, nothing private.
-        let guestURL = server.url(user: PostgresServer.guestRole, password: PostgresServer.guestPassword)
+        let guestURL = server.guestURL
         let guest = try DocumentStore.open(url: guestURL, executor: .immediate)
         defer { guest.close() }
         #expect(try guest.collection("tweets").getDocuments().documents.map(\.documentID) == ["t-\(uid)"])
@@ -192,12 +200,10 @@ struct ServerRulesTests {
         let server = try RulesServer(accounts: 1)
         defer { server.cleanup() }
         let uid = server.accounts[0]
-        let account = try DocumentStore.open(url: server.url(user: uid), executor: .immediate)
-        try account.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
-        account.close()
+        try server.write(as: uid, ["favorites/\(uid)/favorites/p1": ["placeName": "Seoul"]])
 
         // Signed out (the guest), a listener on the account's favorites sees nothing…
-        let guestURL = server.url(user: PostgresServer.guestRole, password: PostgresServer.guestPassword)
+        let guestURL = server.guestURL
         let store = try DocumentStore.open(url: guestURL, executor: .immediate)
         defer { store.close() }
         let seen = EventLog<Int>()
