@@ -7,7 +7,7 @@ enum ServerCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(
             words: ["server", "init"],
-            usage: "tern server init postgres://ADMIN@HOST/DB [--signup-password]",
+            usage: "server init postgres://ADMIN@HOST/DB [--signup-password]",
             summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
             options: [
                 OptionSpec(name: "signup-password", valueName: nil,
