@@ -43,16 +43,18 @@ public final class AppServices: @unchecked Sendable {
             return AppServices(paths: paths, store: store, server: nil, hasher: hasher, clock: clock)
         }
         let server = ServerAccess(serverURL: location, sessionFile: sessionFile.path, environment: environment)
-        let url: String
-        if let session = try sessionFile.read() {
-            guard session.server == server.server else {
-                throw ServiceError.otherStore(signedInOn: session.server, here: server.server)
-            }
-            url = server.accountURL(uid: session.uid)
-        } else {
-            url = server.guestURL
+        let session = try sessionFile.read()
+        if let session, session.server != server.server {
+            throw ServiceError.otherStore(signedInOn: session.server, here: server.server)
         }
-        let store = try DocumentStore.open(location: url, executor: executor)
+        let store: DocumentStore
+        do {
+            store = try DocumentStore.open(location: session.map { server.accountURL(uid: $0.uid) } ?? server.guestURL,
+                                           executor: executor)
+        } catch StoreError.cannotOpen(let file, let reason) where session != nil && reason.contains("password") {
+            // The password file lost the account's line (or the password changed elsewhere).
+            throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login")
+        }
         return AppServices(paths: paths, store: store, server: server, hasher: hasher, clock: clock)
     }
 
