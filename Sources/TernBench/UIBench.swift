@@ -1,4 +1,8 @@
+import App
+import Domain
+import Foundation
 import TerminalUI
+import ViewModels
 
 /// The `ui` section of `make bench`: time to draw a representative 120×40 Places screen
 /// into a buffer and diff it against the previous frame, and the bytes a one-row selection
@@ -67,5 +71,153 @@ enum UIBench {
         print("ui: baseline full redraw    \(full.changes.count) cells, \(full.estimatedBytes) bytes")
         let ratio = Double(full.estimatedBytes) / Double(max(1, move.estimatedBytes))
         print("ui: full / diff bytes ratio \(String(format: "%.1f", ratio))×  (mean diff bytes over the run: \(bytes / 1000))")
+        try runApp()
+    }
+}
+
+/// The real app: every screen's frame, keystroke to frame on the catalog, start-up, and
+/// (through tmux and the release binary) bytes per move and idle CPU.
+extension UIBench {
+    static func runApp() throws {
+        let directory = NSTemporaryDirectory() + "tern-uibench-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let paths = AppPaths.resolve(dataDirectory: directory, sessionFile: directory + "/state/session")
+        let started = now()
+        let services = try AppServices.open(paths: paths, seedSample: true, executor: .immediate,
+                                            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
+        let places = try benchPlaces(paths: paths)
+        let adapters = StoreAdapters(services: services)
+        let screenServices = ScreenServices(places: places, accounts: adapters, favorites: adapters, feed: adapters)
+        let firstHarness = AppHarness(width: width, height: height, services: screenServices)
+        let startup = now() - started
+        print("ui: store + synchronous catalog load + first 120×40 frame, in process  \(ms(startup))  " +
+              "(the binary draws before the catalog is loaded; see the tmux figures)")
+        _ = firstHarness
+
+        try services.auth.register(email: "bench@example.com", password: "password123")
+        try services.users.updateProfile(ProfileEdit(displayName: "Bench 🐢", username: "bench", bio: "measures"),
+                                         session: services.session())
+        let harness = AppHarness(width: width, height: height, services: screenServices)
+        for _ in 0..<5 { harness.press("s"); harness.press("j") }
+        for (key, name) in [("1", "Places"), ("2", "Favorites"), ("3", "Feed"), ("4", "Profile")] {
+            harness.press(key)
+            var previous = harness.loop.renderer.frame(size: harness.backend.size).buffer
+            let samples = (0..<300).map { _ in
+                measure {
+                    let next = harness.loop.renderer.frame(size: harness.backend.size).buffer
+                    _ = BufferDiff(from: previous, to: next)
+                    previous = next
+                }
+            }
+            let timings = Timings(samples)
+            print("ui: app \(name) frame 120×40 (render + diff)  p50 \(ms(timings.p50))  p99 \(ms(timings.p99))")
+        }
+
+        harness.press("1")
+        harness.press("/")
+        var keystrokes: [Double] = []
+        for query in ["seoul", "서울특별시", "ㅅㅇ", "san francisco", "tokyo", "부산", "new york", "paris"] {
+            for character in query {
+                keystrokes.append(measure { harness.press(.character(character)) })
+            }
+            harness.press("ctrl-u")
+            harness.press(.backspace)
+        }
+        let typing = Timings(keystrokes)
+        print("ui: keystroke to frame while typing on \(places is InMemoryPlaces ? "no catalog" : "the shipped catalog")  " +
+              "p50 \(ms(typing.p50))  p99 \(ms(typing.p99))  max \(ms(typing.max))  (target p99 ≤ 16 ms)")
+        try TmuxMeasurements.run()
+    }
+
+    static func benchPlaces(paths: AppPaths) throws -> PlaceSearching {
+        try PlaceSource.load(paths: paths, home: (Config.defaultHome.latitude, Config.defaultHome.longitude))
+    }
+}
+
+/// Measurements of the release binary under tmux: start-up to first frame, bytes for a
+/// one-row move, idle CPU.
+enum TmuxMeasurements {
+    static func run() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tern").path
+        guard FileManager.default.isExecutableFile(atPath: binary),
+              shell("command -v tmux").status == 0 else {
+            print("ui: tmux or \(binary) missing; skipping the terminal measurements")
+            return
+        }
+        let directory = NSTemporaryDirectory() + "tern-uitmux-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer {
+            _ = shell("tmux -S \(directory)/sock kill-server", capture: false)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        _ = shell("TERN_DATA_DIR=\(directory) \(binary) feed --limit 1", capture: false)
+        let tmux = "tmux -S \(directory)/sock"
+        let started = now()
+        _ = shell("\(tmux) -f /dev/null new-session -d -s bench -x 120 -y 40 " +
+                  "'exec env TERN_DATA_DIR=\(directory) TERN_SESSION=\(directory)/state/session LANG=C.UTF-8 TERM=xterm-256color \(binary)'", capture: false)
+        var firstFrame: Double?
+        while now() - started < 10 {
+            if shell("\(tmux) capture-pane -p -t bench").output.contains("1 Places") {
+                firstFrame = now() - started
+                break
+            }
+            usleep(2000)
+        }
+        guard let firstFrame else {
+            print("ui: the binary never drew under tmux")
+            return
+        }
+        print("ui: start-up to first frame under tmux (shipped catalog, release binary)  \(ms(firstFrame))  (target ≤ 150 ms)")
+        var ready: Double?
+        while now() - started < 30 {
+            let screen = shell("\(tmux) capture-pane -p -t bench").output
+            if screen.contains("matches") && !screen.contains("Loading places") {
+                ready = now() - started
+                break
+            }
+            usleep(5000)
+        }
+        print("ui: start-up until the catalog answers under tmux  \(ready.map(ms) ?? "never")")
+        usleep(300_000)
+        let pipe = directory + "/pane.out"
+        _ = shell("\(tmux) pipe-pane -o -t bench 'cat >> \(pipe)'", capture: false)
+        usleep(200_000)
+        _ = shell("\(tmux) send-keys -t bench j")
+        usleep(400_000)
+        _ = shell("\(tmux) pipe-pane -t bench")
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: pipe)[.size] as? Int) ?? 0
+        print("ui: bytes written to the terminal for a one-row move (tmux pipe-pane)  \(bytes) bytes")
+
+        let pid = shell("\(tmux) display -p -t bench '#{pane_pid}'").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard let before = cpuTicks(pid: pid) else { return }
+        let start = now()
+        sleep(10)
+        guard let after = cpuTicks(pid: pid) else { return }
+        let share = (after - before) / ticks / (now() - start) * 100
+        print("ui: idle CPU over 10 s  \(String(format: "%.2f", share))% of a core  (target < 1%)")
+    }
+
+    static func cpuTicks(pid: String) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return user + system
+    }
+
+    /// Runs `command` with `sh -c` through `popen` (Foundation's `Process` waited forever
+    /// on the tmux server that a command started). Without `capture`, output goes nowhere.
+    static func shell(_ command: String, capture: Bool = true) -> (status: Int32, output: String) {
+        let full = capture ? command + " 2>/dev/null" : command + " </dev/null >/dev/null 2>&1"
+        guard let stream = popen(full, "r") else { return (127, "") }
+        var output = ""
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, Int32(buffer.count), stream) != nil {
+            output += String(cString: buffer)
+        }
+        let status = pclose(stream)
+        return (status, output)
     }
 }

@@ -82,14 +82,38 @@ struct OpenFailureTests {
         #expect(FileManager.default.contents(atPath: blocker) == Data("x".utf8))
     }
 
-    @Test(.disabled(if: getuid() == 0, "root reads and writes any file, so a permission error cannot happen"))
-    func anUnreadableFileIsRefusedUntouched() throws {
+    @Test func anUnreadableFileIsRefusedUntouched() throws {
         defer { directory.cleanup() }
         let file = directory.file("tern.db")
         try DocumentStore.open(path: file, executor: .immediate).close()
         chmod(file, 0o000)
         defer { chmod(file, 0o600) }
-        try expectRefused(file, problem: "no permission")
+        if getuid() != 0 {
+            try expectRefused(file, problem: "no permission")
+            return
+        }
+        // Root reads any file, so open it the way an ordinary user would meet it: from a
+        // probe process running as nobody.
+        chmod(directory.path, 0o755)
+        let before = FileManager.default.contents(atPath: file)
+        guard let probe = probePath() else {
+            Issue.record("DocStoreProbe not found next to the tests")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", probe, "count", file, "0"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(message.hasPrefix(file + ": "), "\(message)")
+        #expect(message.contains("no permission"), "\(message)")
+        #expect(message.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(message)")
+        #expect(FileManager.default.contents(atPath: file) == before, "the file is left as it was")
     }
 
     @Test func aMissingDirectoryIsCreatedAndAnEmptyFileBecomesADatabase() throws {

@@ -50,12 +50,12 @@ class Tmux:
         self.name = "tern-" + uuid.uuid4().hex[:8]
         self.socket = os.path.join(data.path, "tmux.sock")
         full_env = data.env(TERM="xterm-256color", **(env or {}))
-        command = " ".join(["exec", BIN, *[quote(a) for a in args]])
+        command = " ".join([quote(BIN), *[quote(a) for a in args]])
         env_prefix = " ".join(f"{k}={quote(v)}" for k, v in full_env.items()
                               if k.startswith(("TERN_", "LANG", "LC_", "NO_COLOR", "XDG_", "HOME", "TERM")))
         subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null", "new-session", "-d",
                         "-s", self.name, "-x", str(width), "-y", str(height),
-                        f"env {env_prefix} {command}"], check=True, env=full_env)
+                        f"exec env {env_prefix} {command}"], check=True, env=full_env)
 
     def tmux(self, *args, check=True):
         return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True,

@@ -151,3 +151,70 @@ def test_resize_storm_and_tiny_terminal():
             ui.wait_for("1 Places")
         finally:
             ui.kill()
+
+
+def test_escape_sequences_and_bidi_overrides_in_data_are_drawn_safely():
+    """A post and a place carrying terminal controls, written straight into the data (the
+    commands refuse such text), are drawn without the controls reaching the terminal."""
+    import sqlite3
+    hostile = "\x1b]0;PWNED\x07"
+    with DataDir() as data:
+        assert run(["feed", "--limit", "1"], data).returncode == 0  # creates and seeds the database
+        caption = f"Hello{hostile} world\x1b[31m red\u202e txt\u009b31m end"
+        db = sqlite3.connect(os.path.join(data.path, "tern.db"))
+        stamp = f"{time.time():.3f}E0"
+        document = json.dumps({"caption": caption, "likes": 0, "uid": "sample-seoyeon", "timestamp": 0})
+        document = document.replace('"timestamp": 0', f'"timestamp": {stamp}').replace(", ", ",").replace(": ", ":")
+        with db:
+            db.execute("INSERT INTO documents (parent, id, data) VALUES ('tweets', 'hostile-post', ?)", (document,))
+        db.close()
+        imports = os.path.join(data.path, "places", "imports")
+        os.makedirs(imports, exist_ok=True)
+        name = f"Evil{hostile}Town\x1b[31m\u202eRed\u009b31m"
+        with open(os.path.join(imports, "places.tsv"), "w", encoding="utf-8") as f:
+            f.write("#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation"
+                    "\ttimeZone\talternateNames\taddress\n")
+            f.write(f"hostile-1\t{name}\t\tNowhere\t\t10.5\t20.25\t5\tUTC\tEviltown\t\n")
+        ui = start(data)
+        try:
+            title = ui.tmux("display", "-p", "-t", ui.name, "#{pane_title}").stdout
+            ui.send("3")
+            screen = ui.wait_for("Hello world red txt end")
+            assert "PWNED" not in screen
+            ui.send("1")
+            ui.send("/")
+            ui.type("Evil")
+            ui.send("Enter")
+            screen = ui.wait_for("EvilTownRed")
+            assert "PWNED" not in screen and "31m" not in screen
+            assert ui.tmux("display", "-p", "-t", ui.name, "#{pane_title}").stdout == title, "the title changed"
+            assert not red_sgr(styled_row(ui, "EvilTownRed")), "colours changed"
+            ui.send("3")
+            ui.wait_for("Hello world red txt end")
+            assert not red_sgr(styled_row(ui, "Hello world")), "the caption turned red"
+            assert ui.alive()
+        finally:
+            ui.kill()
+
+
+def styled_row(ui, text):
+    """The screen line containing `text` (once SGR sequences are taken out), with its SGR
+    sequences; no other escape sequence may be in it."""
+    import re
+    styled = ui.tmux("capture-pane", "-e", "-p", "-t", ui.name).stdout
+    for line in styled.splitlines():
+        if text in re.sub(r"\x1b\[[0-9;:]*m", "", line):
+            assert "\x1b]" not in line and "\x07" not in line, f"an OSC reached the terminal: {line!r}"
+            assert not re.search(r"\x1b(?!\[[0-9;:]*m)", line), f"a non-SGR escape reached the terminal: {line!r}"
+            return line
+    raise AssertionError(f"no row with {text!r}:\n{styled}")
+
+
+def red_sgr(line):
+    """Whether an SGR sequence in `line` sets a red foreground (31 or 38;5;1)."""
+    import re
+    for params in re.findall(r"\x1b\[([0-9;:]*)m", line):
+        parts = params.split(";")
+        if "31" in parts or "38;5;1" in params and params.endswith("38;5;1"):
+            return True
+    return False

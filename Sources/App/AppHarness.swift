@@ -1,0 +1,71 @@
+import Foundation
+import TerminalUI
+import ViewModels
+
+/// The whole app against an in-memory terminal, for tests: keys go through the real keymap,
+/// controller and view models, and every frame is drawn as the terminal would show it.
+public final class AppHarness {
+    public let backend: InMemoryBackend
+    public let app: AppViewModel
+    public let loop: EventLoop
+
+    /// Starts the app on `services` in a `width` × `height` terminal. `deliverCallbacks` runs
+    /// queued store callbacks (nothing to do with an immediate executor).
+    public init(width: Int, height: Int, services: ScreenServices, isUTF8: Bool = true,
+                now: @escaping () -> Date = Date.init, deliverCallbacks: @escaping () -> Void = {}) {
+        backend = InMemoryBackend(width: width, height: height, isUTF8: isUTF8)
+        app = AppViewModel(services: services, scheduler: WorkScheduler(), now: now)
+        loop = EventLoop(app: app, backend: backend, now: now)
+        loop.deliverCallbacks = deliverCallbacks
+        loop.start()
+    }
+
+    /// Presses one key: a name such as `"enter"`, `"shift-tab"`, `"ctrl-c"`, or one character.
+    public func press(_ name: String) {
+        press(Key(stringLiteral: name))
+    }
+
+    public func press(_ key: Key) {
+        loop.process(.key(key))
+    }
+
+    /// Types each character of `text` as a key press.
+    public func type(_ text: String) {
+        for character in text { press(.character(character)) }
+    }
+
+    public func click(row: Int, column: Int) {
+        loop.process(.mouse(.click(Position(row: row, column: column))))
+    }
+
+    public func wheel(down: Bool, row: Int, column: Int) {
+        let position = Position(row: row, column: column)
+        loop.process(.mouse(down ? .wheelDown(position) : .wheelUp(position)))
+    }
+
+    public func resize(width: Int, height: Int) {
+        backend.resize(width: width, height: height)
+        if let event = backend.nextEvent(timeout: 0) { loop.process(event) }
+    }
+
+    /// Redraws after changes made outside key presses (another process, time passing).
+    public func refresh() {
+        loop.settle()
+        loop.draw()
+    }
+
+    /// The screen as text lines (trailing spaces kept).
+    public var lines: [String] { backend.screen.lines }
+
+    /// The screen as one string, lines joined by newlines, trailing spaces trimmed.
+    public var text: String {
+        lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
+
+    public var screen: Buffer { backend.screen }
+
+    /// The first screen line containing `text`, if any.
+    public func line(containing text: String) -> String? {
+        lines.first { $0.contains(text) }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import TerminalUI
+import ViewModels
+
+/// Places: the search field and match count, the result rows, and at 100 columns or more a
+/// detail pane with a braille mini-map.
+struct PlacesScreen {
+    var state: PlaceSearchState
+    var context: ScreenContext
+    var offsets: ListOffset
+
+    static let detailPaneMinimumWidth = 100
+
+    /// Draws and returns where the cursor goes (in the search field while it has focus).
+    func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
+        guard !area.isEmpty else { return nil }
+        let (searchRow, rest) = area.split(top: 1)
+        let cursor = drawSearch(in: searchRow, into: &buffer)
+        var listArea = rest
+        if area.width >= Self.detailPaneMinimumWidth {
+            let paneWidth = min(50, area.width * 2 / 5)
+            let (left, pane) = rest.split(right: paneWidth)
+            listArea = left.inset(right: 1)
+            for row in pane.row..<pane.bottom {
+                buffer.setString("│", row: row, column: pane.column, style: Theme.dim)
+            }
+            drawDetail(in: pane.inset(left: 2), into: &buffer)
+        }
+        let empty = state.isLoading ? "Loading places…" : state.query.isEmpty ? "No places in the catalog." : "No place matches \u{201C}\(state.query.text)\u{201D}."
+        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, selected: state.selected, offset: offsets, in: listArea,
+                 into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
+        return cursor
+    }
+
+    private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
+        let count = state.totalCount == 1 ? "1 match" : "\(grouped(state.totalCount)) matches"
+        let suffix = state.order == .distance ? count + " · by distance" : count
+        let label = "Search "
+        let suffixWidth = TextWidth.of(suffix) + 2
+        var (fieldArea, countArea) = area.split(right: area.width >= 40 ? suffixWidth : 0)
+        buffer.setString(label, at: Position(row: fieldArea.row, column: fieldArea.column),
+                         style: state.isSearchFocused ? Theme.title : Theme.dim, maxWidth: fieldArea.width)
+        fieldArea = fieldArea.inset(left: TextWidth.of(label))
+        let field = TextFieldView(state: TextFieldState(state.query),
+                                  placeholder: state.isSearchFocused ? "type a place name" : "press / to search",
+                                  isFocused: state.isSearchFocused, secureSymbol: context.markers.passwordDot)
+        field.render(in: fieldArea.inset(right: 1), into: &buffer)
+        if !countArea.isEmpty {
+            buffer.setString(suffix, at: Position(row: countArea.row, column: countArea.right - TextWidth.of(suffix)),
+                             style: Theme.dim, maxWidth: countArea.width)
+        }
+        return field.cursorPosition(in: fieldArea.inset(right: 1))
+    }
+
+    /// `☆ Name  (Korean name)  Region, Country`, the matched parts emphasised.
+    private func row(_ row: PlaceRow) -> Line {
+        let place = row.place
+        var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
+                                  style: row.isSaved ? Theme.savedMarker : .plain), " "]
+        spans += Line.emphasising(place.name, range: row.match.nameRange, emphasis: Theme.match).spans
+        if let korean = place.koreanName, !korean.isEmpty, korean != place.name {
+            spans.append("  (")
+            spans += Line.emphasising(korean, range: row.match.koreanNameRange, emphasis: Theme.match).spans
+            spans.append(")")
+        }
+        if !place.address.isEmpty { spans.append(Span("  " + place.address, style: Theme.dim)) }
+        if let distance = row.match.distance { spans.append(Span("  " + distanceText(distance), style: Theme.label)) }
+        return Line(spans)
+    }
+
+    private func drawDetail(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        guard let selected = state.selectedRow else {
+            buffer.setString("Nothing selected", row: area.row, column: area.column, style: Theme.dim, maxWidth: area.width)
+            return
+        }
+        let place = selected.place
+        var lines: [Line] = [
+            Line([Span(selected.isSaved ? context.markers.saved : context.markers.notSaved,
+                       style: selected.isSaved ? Theme.savedMarker : .plain),
+                  " ", Span(place.name, style: Theme.title)]),
+        ]
+        if let korean = place.koreanName, !korean.isEmpty { lines.append(Line("  " + korean)) }
+        if !place.address.isEmpty { lines.append(Line("  " + place.address)) }
+        lines.append(Line([Span("  "), Span(coordinateText(place.latitude, place.longitude))]))
+        if place.population > 0 {
+            lines.append(Line([Span("  Population ", style: Theme.dim), Span(grouped(place.population))]))
+        }
+        if !place.timeZone.isEmpty {
+            lines.append(Line([Span("  Time zone ", style: Theme.dim), Span(place.timeZone)]))
+        }
+        if let distance = selected.match.distance {
+            lines.append(Line([Span("  From home ", style: Theme.dim), Span(distanceText(distance))]))
+        }
+        for (index, line) in lines.prefix(area.height).enumerated() {
+            line.render(in: area.line(index), into: &buffer)
+        }
+        var mapArea = area.split(top: lines.count + 1).rest
+        mapArea.height = min(mapArea.height, 14)
+        guard mapArea.height >= 3, mapArea.width >= 6 else { return }
+        let box = BoxView(title: "Map", style: Theme.dim)
+        box.render(in: mapArea, into: &buffer)
+        MapView(points: nearbyPoints(around: place), selected: GeoPoint(latitude: place.latitude, longitude: place.longitude))
+            .render(in: box.inner(of: mapArea), into: &buffer)
+    }
+
+    /// The other matches and the user's favorites within a few degrees of `place`.
+    private func nearbyPoints(around place: PlaceInfo) -> [GeoPoint] {
+        let latitudeSpan = 6.0, longitudeSpan = 9.0
+        func near(_ latitude: Double, _ longitude: Double) -> Bool {
+            abs(latitude - place.latitude) <= latitudeSpan && abs(longitude - place.longitude) <= longitudeSpan
+        }
+        var points = state.rows.map(\.place).filter { $0.placeID != place.placeID && near($0.latitude, $0.longitude) }
+            .prefix(80).map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
+        points += state.favorites.filter { $0.placeID != place.placeID && near($0.coordinate.latitude, $0.coordinate.longitude) }
+            .map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+        return points
+    }
+}

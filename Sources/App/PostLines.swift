@@ -1,0 +1,17 @@
+import Foundation
+import TerminalUI
+import ViewModels
+
+/// The lines of one post: `Display Name @username · 2d`, the caption wrapped to the width,
+/// then `♥ 12` (red) or `♡ 12`, and a blank line.
+func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
+    let header = Line([Span(row.displayName.isEmpty ? row.username : row.displayName, style: Theme.title), " ",
+                       Span("@" + row.username, style: Theme.label),
+                       Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
+    let caption = TextWidth.wrap(SafeText.clean(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
+    let heart = Line([Span("  "),
+                      Span(row.didLike ? context.markers.liked : context.markers.notLiked,
+                           style: row.didLike ? Theme.likedMarker : .plain),
+                      Span(" \(row.likes)")])
+    return [header] + caption + [heart, Line("")]
+}

@@ -1,0 +1,81 @@
+import Domain
+import Foundation
+import TerminalUI
+import ViewModels
+
+/// Profile: the sign-in / create-account offer, a form, or the signed-in user's profile and posts.
+struct ProfileScreen {
+    var state: ProfileState
+    var context: ScreenContext
+    var offsets: ListOffset
+
+    func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
+        guard !area.isEmpty else { return nil }
+        if let form = state.form {
+            return drawForm(form, in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout)
+        }
+        if let user = state.user {
+            drawProfile(user, in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout)
+        } else {
+            drawSignedOut(in: area.inset(top: 1, left: 2, right: 1), into: &buffer)
+        }
+        return nil
+    }
+
+    private func drawSignedOut(in area: Rect, into buffer: inout Buffer) {
+        let lines: [Line] = [
+            Line("You are not signed in.", style: Theme.title),
+            Line(""),
+            Line([Span("i", style: Theme.title), "  sign in"]),
+            Line([Span("c", style: Theme.title), "  create account"]),
+            Line(""),
+            Line("Signed out you can search places and read the feed.", style: Theme.dim),
+        ]
+        for (index, line) in lines.prefix(area.height).enumerated() {
+            line.render(in: area.line(index), into: &buffer)
+        }
+    }
+
+    private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
+        let fields = form.fields.map {
+            FormField(label: $0.label, state: TextFieldState($0.input), isSecure: $0.isSecure, error: $0.error)
+        }
+        let message: String
+        let style: Style
+        if let text = form.message {
+            message = text
+            style = form.isBusy ? Theme.label : Theme.error
+        } else {
+            message = form.kind == .onboarding ? "Enter save · Tab next field · Esc later" : "Enter submit · Tab next field · Esc cancel"
+            style = Theme.dim
+        }
+        let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
+                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot)
+        view.render(in: area, into: &buffer)
+        layout.fieldRows = fields.indices.map { area.row + 2 + $0 * 2 }
+        return form.isBusy ? nil : view.cursorPosition(in: area)
+    }
+
+    private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
+        var lines: [Line] = [
+            Line(user.displayName.isEmpty ? "(no display name)" : user.displayName, style: Theme.title),
+            Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
+        ]
+        let bio = TextWidth.wrap(SafeText.clean(user.bio), width: max(1, area.width)).prefix(3)
+        lines += bio.map { Line($0) }
+        lines.append(Line([Span("Joined ", style: Theme.dim), Span(RelativeTime.longDate(user.createdOn)),
+                           Span(" · ", style: Theme.dim), Span("\(user.followersCount)", style: Theme.title),
+                           Span(" followers · ", style: Theme.dim), Span("\(user.followingCount)", style: Theme.title),
+                           Span(" following", style: Theme.dim)]))
+        lines.append(Line(""))
+        lines.append(Line("Posts (\(state.posts.count))", style: Theme.title))
+        for (index, line) in lines.prefix(area.height).enumerated() {
+            line.render(in: area.line(index), into: &buffer)
+        }
+        let listArea = area.split(top: lines.count).rest
+        drawList(count: state.posts.count, item: { postLines(state.posts[$0], width: listArea.width, context: context) },
+                 selected: state.selected, offset: offsets, in: listArea, into: &buffer, layout: &layout,
+                 emptyText: "No posts yet. Press 3 for the feed and n to write one.")
+    }
+}
+

@@ -1,0 +1,36 @@
+import TerminalUI
+
+/// Where the last frame put things the mouse can hit: the tabs and the rows of the list.
+public struct ScreenLayout: Equatable, Sendable {
+    /// Header columns of each tab, in tab order.
+    public var tabColumns: [Range<Int>] = []
+    /// The list's area and the screen rows of each visible item.
+    public var listArea: Rect?
+    public var itemRows: [(rows: Range<Int>, index: Int)] = []
+    /// The form fields' rows (Profile), for clicks.
+    public var fieldRows: [Int] = []
+
+    public init() {}
+
+    public static func == (lhs: ScreenLayout, rhs: ScreenLayout) -> Bool {
+        lhs.tabColumns == rhs.tabColumns && lhs.listArea == rhs.listArea && lhs.fieldRows == rhs.fieldRows
+            && lhs.itemRows.map(\.rows) == rhs.itemRows.map(\.rows) && lhs.itemRows.map(\.index) == rhs.itemRows.map(\.index)
+    }
+
+    /// The list item drawn at a screen row, if any.
+    public func item(atRow row: Int) -> Int? {
+        itemRows.first { $0.rows.contains(row) }?.index
+    }
+
+    /// The tab whose header text covers a column.
+    public func tab(atColumn column: Int) -> Int? {
+        tabColumns.firstIndex { $0.contains(column) }
+    }
+}
+
+/// A drawn frame: the buffer, the cursor of a focused field, and the mouse layout.
+public struct Frame {
+    public var buffer: Buffer
+    public var cursor: Position?
+    public var layout: ScreenLayout
+}

@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+
+/// What the Favorites screen shows.
+public struct FavoritesState: Equatable, Sendable {
+    public var isSignedIn = false
+    /// Newest first.
+    public var items: [FavoritePlace] = []
+    public var selected = 0
+    /// The favorite `u` would bring back.
+    public var undoable: FavoritePlace?
+
+    public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
+}
+
+/// Favorites: live from the store, remove with undo.
+public final class FavoritesViewModel {
+    public private(set) var state = FavoritesState()
+    public var onChange: (FavoritesState) -> Void = { _ in }
+    public var onToast: (Toast) -> Void = { _ in }
+    public var pageSize = 10
+
+    private let port: FavoritesPort
+    private var uid: String?
+    private var subscription: Cancellable?
+
+    public init(favorites: FavoritesPort) {
+        self.port = favorites
+    }
+
+    public func setUser(_ uid: String?) {
+        guard uid != self.uid || (uid != nil && subscription == nil) else { return }
+        subscription?.cancel()
+        subscription = nil
+        self.uid = uid
+        state = FavoritesState(isSignedIn: uid != nil)
+        if let uid {
+            subscription = port.observeFavorites(uid: uid) { [weak self] items in self?.changed(items) }
+        }
+        publish()
+    }
+
+    public func stop() {
+        subscription?.cancel()
+        subscription = nil
+    }
+
+    private func changed(_ items: [FavoritePlace]) {
+        let selectedID = state.selectedItem?.placeID
+        state.items = items.sorted { ($0.savedAt, $0.placeID) > ($1.savedAt, $1.placeID) }
+        if let selectedID, let index = state.items.firstIndex(where: { $0.placeID == selectedID }) {
+            state.selected = index
+        }
+        publish()
+    }
+
+    public func moveSelection(by delta: Int) { select(state.selected + delta) }
+    public func pageDown() { moveSelection(by: max(1, pageSize)) }
+    public func pageUp() { moveSelection(by: -max(1, pageSize)) }
+    public func selectFirst() { select(0) }
+    public func selectLast() { select(state.items.count - 1) }
+
+    public func select(_ index: Int) {
+        state.selected = PlaceSearchViewModel.clamp(index, count: state.items.count)
+        publish()
+    }
+
+    /// `s` / `x`: removes the selected favorite; the toast offers `u` to undo.
+    public func removeSelected() {
+        guard let uid else {
+            onToast(Toast(SignInRequired(.removeFavorites).description, kind: .error))
+            return
+        }
+        guard let item = state.selectedItem else { return }
+        do {
+            try port.removeFavorite(placeID: item.placeID, uid: uid)
+            state.items.removeAll { $0.placeID == item.placeID }
+            state.undoable = item
+            publish()
+            onToast(Toast("Removed \(item.placeName) · u undo", kind: .info))
+        } catch {
+            onToast(Toast("Could not remove \(item.placeName): \(ErrorText.describe(error))", kind: .error))
+        }
+    }
+
+    /// `u`: saves the last removed favorite again, with its original time.
+    public func undo() {
+        guard let uid, let item = state.undoable else { return }
+        do {
+            try port.saveFavorite(item, uid: uid)
+            state.undoable = nil
+            onToast(Toast("Restored \(item.placeName)", kind: .success))
+            publish()
+        } catch {
+            onToast(Toast("Could not restore \(item.placeName): \(ErrorText.describe(error))", kind: .error))
+        }
+    }
+
+    /// Forgets the undo offer (when its toast goes away).
+    public func dropUndo() {
+        guard state.undoable != nil else { return }
+        state.undoable = nil
+        publish()
+    }
+
+    private func publish() {
+        state.selected = PlaceSearchViewModel.clamp(state.selected, count: state.items.count)
+        onChange(state)
+    }
+}

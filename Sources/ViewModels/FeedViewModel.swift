@@ -1,0 +1,223 @@
+import Domain
+import Foundation
+
+/// One post as a feed row shows it.
+public struct FeedRowModel: Equatable, Sendable, Identifiable {
+    public var id: String
+    public var displayName: String
+    public var username: String
+    public var caption: String
+    public var timestamp: Date
+    public var likes: Int
+    public var didLike: Bool
+
+    public init(id: String, displayName: String, username: String, caption: String, timestamp: Date,
+                likes: Int, didLike: Bool) {
+        self.id = id
+        self.displayName = displayName
+        self.username = username
+        self.caption = caption
+        self.timestamp = timestamp
+        self.likes = likes
+        self.didLike = didLike
+    }
+
+    public init(_ post: FeedPost) {
+        self.init(id: post.id, displayName: post.displayName, username: post.username,
+                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike)
+    }
+}
+
+/// All posts, or the ones the user liked.
+public enum FeedMode: Equatable, Sendable {
+    case all, liked
+
+    public var title: String { self == .all ? "All" : "Liked" }
+}
+
+/// What the Feed screen shows.
+public struct FeedState: Equatable, Sendable {
+    public var isSignedIn = false
+    public var mode = FeedMode.all
+    public var rows: [FeedRowModel] = []
+    public var selected = 0
+    /// The post being written, when composing.
+    public var compose: TextInput?
+    public var composeError: String?
+    /// False until the first snapshot arrived.
+    public var isLoaded = false
+
+    public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
+    public var charactersLeft: Int { Validation.postCharactersLeft(compose?.text ?? "") }
+}
+
+/// The feed: live posts and hearts, All / Liked, compose.
+public final class FeedViewModel {
+    public private(set) var state = FeedState()
+    public var onChange: (FeedState) -> Void = { _ in }
+    public var onToast: (Toast) -> Void = { _ in }
+    public var pageSize = 5
+    public var limit = 200
+
+    private let port: FeedPort
+    private var uid: String?
+    private var subscription: Cancellable?
+    private var stored: [FeedRowModel] = []
+    /// Likes sent but not yet seen in the store: post id → liked.
+    private var pending: [String: Bool] = [:]
+
+    public init(feed: FeedPort) {
+        self.port = feed
+    }
+
+    /// Starts (or restarts) the subscription for `uid` (nil: signed out).
+    public func setUser(_ uid: String?) {
+        guard uid != self.uid || subscription == nil else { return }
+        self.uid = uid
+        state.isSignedIn = uid != nil
+        if uid == nil { state.compose = nil }
+        subscribe()
+    }
+
+    public func stop() {
+        subscription?.cancel()
+        subscription = nil
+    }
+
+    private func subscribe() {
+        subscription?.cancel()
+        subscription = nil
+        pending = [:]
+        stored = []
+        state.rows = []
+        state.isLoaded = false
+        if state.mode == .liked && uid == nil {
+            state.isLoaded = true
+            publish()
+            return
+        }
+        subscription = port.observeFeed(state.mode == .all ? .all : .liked, viewer: uid, limit: limit) { [weak self] posts in
+            self?.changed(posts)
+        }
+        publish()
+    }
+
+    private func changed(_ posts: [FeedPost]) {
+        let selectedID = state.selectedRow?.id
+        stored = posts.map(FeedRowModel.init)
+        let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
+        // The store has spoken: keep only the optimistic likes it does not show yet.
+        pending = pending.filter { entry in
+            guard let liked = storedLikes[entry.key] else { return false }
+            return liked != entry.value
+        }
+        state.isLoaded = true
+        rebuildRows()
+        if let selectedID, let index = state.rows.firstIndex(where: { $0.id == selectedID }) {
+            state.selected = index
+        }
+        publish()
+    }
+
+    private func rebuildRows() {
+        state.rows = stored.map { row in
+            guard let liked = pending[row.id], liked != row.didLike else { return row }
+            var copy = row
+            copy.didLike = liked
+            copy.likes = max(0, row.likes + (liked ? 1 : -1))
+            return copy
+        }
+    }
+
+    // MARK: List
+
+    public func moveSelection(by delta: Int) { select(state.selected + delta) }
+    public func pageDown() { moveSelection(by: max(1, pageSize)) }
+    public func pageUp() { moveSelection(by: -max(1, pageSize)) }
+    public func selectFirst() { select(0) }
+    public func selectLast() { select(state.rows.count - 1) }
+
+    public func select(_ index: Int) {
+        state.selected = PlaceSearchViewModel.clamp(index, count: state.rows.count)
+        publish()
+    }
+
+    /// `v`: All ↔ Liked.
+    public func toggleMode() {
+        state.mode = state.mode == .all ? .liked : .all
+        state.selected = 0
+        if state.mode == .liked && uid == nil {
+            onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
+        }
+        subscribe()
+    }
+
+    /// `l`: hearts or un-hearts the selected post, shown at once and confirmed by the store.
+    public func toggleLike() {
+        guard let row = state.selectedRow else { return }
+        guard let uid else {
+            onToast(Toast(SignInRequired(.likePosts).description, kind: .error))
+            return
+        }
+        let like = !row.didLike
+        pending[row.id] = like
+        rebuildRows()
+        publish()
+        do {
+            if like { try port.like(tweetID: row.id, uid: uid) } else { try port.unlike(tweetID: row.id, uid: uid) }
+        } catch {
+            pending[row.id] = nil
+            rebuildRows()
+            publish()
+            onToast(Toast("Could not \(like ? "like" : "unlike") the post: \(ErrorText.describe(error))", kind: .error))
+        }
+    }
+
+    // MARK: Compose
+
+    /// `n`: opens the compose field.
+    public func startCompose() {
+        guard uid != nil else {
+            onToast(Toast(SignInRequired(.post).description, kind: .error))
+            return
+        }
+        state.compose = TextInput()
+        state.composeError = nil
+        publish()
+    }
+
+    public func editCompose(_ edit: TextInput.Edit) {
+        guard state.compose != nil else { return }
+        state.compose?.apply(edit)
+        state.composeError = nil
+        publish()
+    }
+
+    public func cancelCompose() {
+        state.compose = nil
+        state.composeError = nil
+        publish()
+    }
+
+    /// Enter: posts the text; on a refusal the field stays as typed with the reason.
+    public func submitCompose() {
+        guard let text = state.compose?.text, let uid else { return }
+        do {
+            let checked = try Validation.postText(text)
+            try port.post(checked, uid: uid)
+            state.compose = nil
+            state.composeError = nil
+            if state.mode == .all { state.selected = 0 }
+            publish()
+            onToast(Toast("Posted", kind: .success))
+        } catch {
+            state.composeError = ErrorText.describe(error)
+            publish()
+        }
+    }
+
+    private func publish() {
+        state.selected = PlaceSearchViewModel.clamp(state.selected, count: state.rows.count)
+        onChange(state)
+    }
+}

@@ -1,0 +1,232 @@
+import Domain
+import Foundation
+
+/// One row of the Places list.
+public struct PlaceRow: Equatable, Sendable {
+    public var match: PlaceMatch
+    public var isSaved: Bool
+
+    public var place: PlaceInfo { match.place }
+}
+
+/// What the Places screen shows.
+public struct PlaceSearchState: Equatable, Sendable {
+    public var query = TextInput()
+    public var isSearchFocused = false
+    public var order = PlaceOrder.relevance
+    public var totalCount = 0
+    public var rows: [PlaceRow] = []
+    public var selected = 0
+    /// The signed-in user's favorites, for the map's "nearby" dots.
+    public var favorites: [FavoritePlace] = []
+    /// True while the catalog is still loading.
+    public var isLoading = false
+
+    public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
+}
+
+/// Places: search at every keystroke, keep the selection on the same place, save with an
+/// optimistic marker that the store confirms or rolls back, order by relevance or distance.
+public final class PlaceSearchViewModel {
+    public private(set) var state = PlaceSearchState()
+    public var onChange: (PlaceSearchState) -> Void = { _ in }
+    public var onToast: (Toast) -> Void = { _ in }
+    /// How many rows a page move covers; the screen sets it from its height.
+    public var pageSize = 10
+    /// How many results to keep.
+    public var limit = 200
+
+    private let places: PlaceSearching
+    private let favoritesPort: FavoritesPort
+    private let now: () -> Date
+    private var uid: String?
+    private var storedSaved: Set<String> = []
+    /// Saves and removals sent but not yet seen in the store: place id → saved.
+    private var pending: [String: Bool] = [:]
+    private var favoritesSubscription: Cancellable?
+
+    public init(places: PlaceSearching, favorites: FavoritesPort, now: @escaping () -> Date = Date.init) {
+        self.places = places
+        self.favoritesPort = favorites
+        self.now = now
+        runSearch(keepingSelection: nil)
+    }
+
+    /// Follows the signed-in user's favorites (nil: signed out).
+    public func setUser(_ uid: String?) {
+        guard uid != self.uid || favoritesSubscription == nil else { return }
+        favoritesSubscription?.cancel()
+        favoritesSubscription = nil
+        self.uid = uid
+        pending = [:]
+        storedSaved = []
+        state.favorites = []
+        if let uid {
+            favoritesSubscription = favoritesPort.observeFavorites(uid: uid) { [weak self] favorites in
+                self?.favoritesChanged(favorites)
+            }
+        }
+        refreshMarkers()
+        publish()
+    }
+
+    public func stop() {
+        favoritesSubscription?.cancel()
+        favoritesSubscription = nil
+    }
+
+    // MARK: Search field
+
+    public func focusSearch() {
+        state.isSearchFocused = true
+        publish()
+    }
+
+    /// Edits the query and searches again.
+    public func editQuery(_ edit: TextInput.Edit) {
+        let before = state.query.text
+        state.query.apply(edit)
+        if state.query.text != before {
+            // While typing the top match is selected, unless a place was picked further down.
+            runSearch(keepingSelection: state.selected > 0 ? state.selectedRow?.place.placeID : nil)
+        }
+        publish()
+    }
+
+    public func setQuery(_ text: String) {
+        state.query = TextInput(text)
+        runSearch(keepingSelection: state.selectedRow?.place.placeID)
+        publish()
+    }
+
+    /// Enter: keep the query, focus the list.
+    public func submitSearch() {
+        state.isSearchFocused = false
+        publish()
+    }
+
+    /// Esc: clear the query, focus the list.
+    public func cancelSearch() {
+        state.isSearchFocused = false
+        if !state.query.isEmpty {
+            state.query = TextInput()
+            runSearch(keepingSelection: state.selectedRow?.place.placeID)
+        }
+        publish()
+    }
+
+    // MARK: List
+
+    public func moveSelection(by delta: Int) { select(state.selected + delta) }
+    public func pageDown() { moveSelection(by: max(1, pageSize)) }
+    public func pageUp() { moveSelection(by: -max(1, pageSize)) }
+    public func selectFirst() { select(0) }
+    public func selectLast() { select(state.rows.count - 1) }
+
+    /// Selects row `index`, clamped to the rows: the one place selection is clamped.
+    public func select(_ index: Int) {
+        state.selected = Self.clamp(index, count: state.rows.count)
+        publish()
+    }
+
+    static func clamp(_ index: Int, count: Int) -> Int {
+        count == 0 ? 0 : min(max(0, index), count - 1)
+    }
+
+    /// Searches again (the catalog finished loading): the selection stays on its place.
+    public func refresh() {
+        runSearch(keepingSelection: state.selectedRow?.place.placeID)
+        publish()
+    }
+
+    public func toggleOrder() {
+        state.order = state.order == .relevance ? .distance : .relevance
+        runSearch(keepingSelection: state.selectedRow?.place.placeID)
+        onToast(Toast("Order: \(state.order == .relevance ? "relevance" : "distance from home")"))
+        publish()
+    }
+
+    /// Shows the place with `placeID` selected (Favorites' Enter): searches its name and
+    /// puts it first when the search does not reach it.
+    public func show(placeID: String, fallback: FavoritePlace? = nil) {
+        let info = places.place(id: placeID) ?? fallback.map {
+            PlaceInfo(placeID: $0.placeID, name: $0.placeName, address: $0.address,
+                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+        }
+        guard let info else { return }
+        state.isSearchFocused = false
+        state.query = TextInput(info.name)
+        runSearch(keepingSelection: placeID)
+        if state.selectedRow?.place.placeID != placeID {
+            state.rows.insert(PlaceRow(match: PlaceMatch(place: info), isSaved: isSaved(placeID)), at: 0)
+            state.selected = 0
+        }
+        publish()
+    }
+
+    // MARK: Saving
+
+    public func toggleSave() {
+        guard let row = state.selectedRow else { return }
+        guard let uid else {
+            onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
+            return
+        }
+        let id = row.place.placeID
+        let save = !isSaved(id)
+        pending[id] = save
+        refreshMarkers()
+        publish()
+        do {
+            if save {
+                try favoritesPort.saveFavorite(row.place.favorite(savedAt: now()), uid: uid)
+            } else {
+                try favoritesPort.removeFavorite(placeID: id, uid: uid)
+            }
+            onToast(Toast(save ? "Saved \(row.place.name)" : "Removed \(row.place.name)", kind: .success))
+        } catch {
+            pending[id] = nil
+            refreshMarkers()
+            publish()
+            onToast(Toast("Could not \(save ? "save" : "remove") \(row.place.name): \(ErrorText.describe(error))", kind: .error))
+        }
+    }
+
+    public func isSaved(_ placeID: String) -> Bool {
+        pending[placeID] ?? storedSaved.contains(placeID)
+    }
+
+    private func favoritesChanged(_ favorites: [FavoritePlace]) {
+        storedSaved = Set(favorites.map(\.placeID))
+        state.favorites = favorites
+        // The store has spoken: drop the optimistic marks it now agrees with.
+        pending = pending.filter { storedSaved.contains($0.key) != $0.value }
+        refreshMarkers()
+        publish()
+    }
+
+    // MARK: Internals
+
+    private func runSearch(keepingSelection placeID: String?) {
+        state.isLoading = (places as? DeferredPlaces).map { !$0.isReady } ?? false
+        let result = places.search(state.query.text, order: state.order, limit: limit)
+        state.totalCount = result.total
+        state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
+        if let placeID, let index = state.rows.firstIndex(where: { $0.place.placeID == placeID }) {
+            state.selected = index
+        } else {
+            state.selected = 0
+        }
+    }
+
+    private func refreshMarkers() {
+        for index in state.rows.indices {
+            state.rows[index].isSaved = isSaved(state.rows[index].place.placeID)
+        }
+    }
+
+    private func publish() {
+        state.selected = Self.clamp(state.selected, count: state.rows.count)
+        onChange(state)
+    }
+}

@@ -1,0 +1,12 @@
+import Domain
+import Foundation
+import PlaceCatalog
+
+/// Opens the place catalog for the interface and the benches.
+public enum PlaceSource {
+    /// The shipped catalog plus imports, searched from `home` for the distance order.
+    public static func load(paths: AppPaths, home: (latitude: Double, longitude: Double)) throws -> PlaceSearching {
+        let catalog = try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory)
+        return CatalogPlaces(catalog: catalog, home: home)
+    }
+}

@@ -1,0 +1,135 @@
+import Domain
+import Foundation
+
+/// Something that stops a subscription; `cancel()` may be called more than once.
+public protocol Cancellable: AnyObject {
+    func cancel()
+}
+
+/// A `Cancellable` that runs a closure once.
+public final class AnyCancellable: Cancellable {
+    private var action: (() -> Void)?
+
+    public init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    public func cancel() {
+        let action = self.action
+        self.action = nil
+        action?()
+    }
+
+    deinit { cancel() }
+}
+
+/// A catalog place as the screens show it.
+public struct PlaceInfo: Equatable, Sendable {
+    public var placeID: String
+    public var name: String
+    public var koreanName: String?
+    public var region: String?
+    public var country: String
+    public var address: String
+    public var latitude: Double
+    public var longitude: Double
+    public var population: Int
+    public var timeZone: String
+
+    public init(placeID: String, name: String, koreanName: String? = nil, region: String? = nil, country: String = "",
+                address: String = "", latitude: Double, longitude: Double, population: Int = 0, timeZone: String = "") {
+        self.placeID = placeID
+        self.name = name
+        self.koreanName = koreanName
+        self.region = region
+        self.country = country
+        self.address = address
+        self.latitude = latitude
+        self.longitude = longitude
+        self.population = population
+        self.timeZone = timeZone
+    }
+
+    /// The favorite document saved for this place.
+    public func favorite(savedAt: Date) -> FavoritePlace {
+        FavoritePlace(placeName: name, placeID: placeID, address: address,
+                      coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
+    }
+}
+
+/// One search result: the place and which part of its names matched (character offsets).
+public struct PlaceMatch: Equatable, Sendable {
+    public var place: PlaceInfo
+    public var nameRange: Range<Int>?
+    public var koreanNameRange: Range<Int>?
+    /// Metres from the home point when ordered by distance.
+    public var distance: Double?
+
+    public init(place: PlaceInfo, nameRange: Range<Int>? = nil, koreanNameRange: Range<Int>? = nil, distance: Double? = nil) {
+        self.place = place
+        self.nameRange = nameRange
+        self.koreanNameRange = koreanNameRange
+        self.distance = distance
+    }
+}
+
+/// How the Places list is ordered.
+public enum PlaceOrder: Equatable, Sendable {
+    case relevance
+    case distance
+
+    public var title: String { self == .relevance ? "relevance" : "distance" }
+}
+
+/// The place catalog, as the Places screen needs it.
+public protocol PlaceSearching: AnyObject {
+    /// Up to `limit` matches of `query` and how many match in all.
+    func search(_ query: String, order: PlaceOrder, limit: Int) -> (total: Int, matches: [PlaceMatch])
+    func place(id: String) -> PlaceInfo?
+}
+
+/// Accounts: the signed-in user, sign-in, registration, profile edits, sign-out.
+public protocol AccountsPort: AnyObject {
+    /// The signed-in user (read from the session and the store), or nil.
+    func currentUser() throws -> User?
+    func signIn(email: String, password: String) throws -> User
+    func register(email: String, password: String) throws -> User
+    func signOut() throws
+    func updateProfile(_ edit: ProfileEdit) throws -> User
+    /// Calls `onChange` with the user document now and whenever it changes.
+    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void) -> Cancellable
+}
+
+/// A user's favorites.
+public protocol FavoritesPort: AnyObject {
+    /// Calls `onChange` with the favorites (any order) now and whenever they change.
+    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable
+    func saveFavorite(_ favorite: FavoritePlace, uid: String) throws
+    func removeFavorite(placeID: String, uid: String) throws
+}
+
+/// Posts and likes.
+public protocol FeedPort: AnyObject {
+    /// Calls `onChange` with the posts of `kind` as `viewer` sees them, now and whenever
+    /// posts, likes or authors change.
+    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void) -> Cancellable
+    func like(tweetID: String, uid: String) throws
+    func unlike(tweetID: String, uid: String) throws
+    @discardableResult
+    func post(_ text: String, uid: String) throws -> Tweet
+}
+
+/// Everything the view models talk to.
+public struct ScreenServices {
+    public var places: PlaceSearching
+    public var accounts: AccountsPort
+    public var favorites: FavoritesPort
+    public var feed: FeedPort
+
+    public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort) {
+        self.places = places
+        self.accounts = accounts
+        self.favorites = favorites
+        self.feed = feed
+    }
+}

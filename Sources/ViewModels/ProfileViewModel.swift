@@ -1,0 +1,331 @@
+import Domain
+import Foundation
+
+/// Which form the Profile screen shows.
+public enum ProfileFormKind: Equatable, Sendable {
+    case signIn, register, onboarding, edit
+
+    public var title: String {
+        switch self {
+        case .signIn: return "Sign in"
+        case .register: return "Create account"
+        case .onboarding: return "Welcome! Tell people who you are"
+        case .edit: return "Edit profile"
+        }
+    }
+
+    /// Shown while the form is submitted (hashing a password takes a moment).
+    public var busyMessage: String {
+        switch self {
+        case .signIn: return "Signing in…"
+        case .register: return "Creating account…"
+        case .onboarding, .edit: return "Saving…"
+        }
+    }
+}
+
+/// One field of a profile form.
+public struct ProfileFormField: Equatable, Sendable {
+    public var label: String
+    public var input: TextInput
+    public var isSecure: Bool
+    public var error: String?
+
+    public init(label: String, input: TextInput = TextInput(), isSecure: Bool = false, error: String? = nil) {
+        self.label = label
+        self.input = input
+        self.isSecure = isSecure
+        self.error = error
+    }
+}
+
+/// A form in progress: fields as typed, the focused one, a message, and whether it is
+/// being submitted.
+public struct ProfileForm: Equatable, Sendable {
+    public var kind: ProfileFormKind
+    public var fields: [ProfileFormField]
+    public var focused = 0
+    public var message: String?
+    public var isBusy = false
+
+    public init(kind: ProfileFormKind, fields: [ProfileFormField]) {
+        self.kind = kind
+        self.fields = fields
+    }
+
+    public func text(_ label: String) -> String {
+        fields.first { $0.label == label }?.input.text ?? ""
+    }
+}
+
+/// What the Profile screen shows.
+public struct ProfileState: Equatable, Sendable {
+    public var user: User?
+    public var form: ProfileForm?
+    /// The signed-in user's posts, newest first.
+    public var posts: [FeedRowModel] = []
+    public var selected = 0
+}
+
+/// Profile: sign in, create account, onboarding, edit, sign out.
+public final class ProfileViewModel {
+    public private(set) var state = ProfileState()
+    public var onChange: (ProfileState) -> Void = { _ in }
+    public var onToast: (Toast) -> Void = { _ in }
+    /// Called when the signed-in user changes (sign-in, sign-out, profile edits).
+    public var onUserChanged: (User?) -> Void = { _ in }
+
+    private let accounts: AccountsPort
+    private let feed: FeedPort
+    private let scheduler: WorkScheduler
+    private var userSubscription: Cancellable?
+    private var postsSubscription: Cancellable?
+
+    public init(accounts: AccountsPort, feed: FeedPort, scheduler: WorkScheduler) {
+        self.accounts = accounts
+        self.feed = feed
+        self.scheduler = scheduler
+    }
+
+    /// Reads the session; opens the onboarding form when the profile is not onboarded.
+    /// Returns whether onboarding is due.
+    @discardableResult
+    public func start() -> Bool {
+        do {
+            setUser(try accounts.currentUser())
+        } catch {
+            setUser(nil)
+            onToast(Toast.error(error))
+        }
+        if let user = state.user, !user.isUserOnboarded {
+            openOnboarding(for: user)
+            return true
+        }
+        return false
+    }
+
+    public func stop() {
+        userSubscription?.cancel()
+        postsSubscription?.cancel()
+        userSubscription = nil
+        postsSubscription = nil
+    }
+
+    private func setUser(_ user: User?) {
+        let changedAccount = user?.id != state.user?.id || userSubscription == nil
+        state.user = user
+        if changedAccount {
+            stop()
+            state.posts = []
+            state.selected = 0
+            if let uid = user?.id {
+                userSubscription = accounts.observeUser(uid: uid) { [weak self] user in self?.userDocumentChanged(user) }
+                postsSubscription = feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100) { [weak self] posts in
+                    self?.state.posts = posts.map(FeedRowModel.init)
+                    self?.publish()
+                }
+            }
+        }
+        publish()
+        onUserChanged(user)
+    }
+
+    private func userDocumentChanged(_ user: User?) {
+        guard let user, user.id == state.user?.id, user != state.user else { return }
+        state.user = user
+        publish()
+        onUserChanged(user)
+    }
+
+    // MARK: Opening forms
+
+    /// `i` (signed out).
+    public func startSignIn() {
+        guard state.user == nil else { return }
+        state.form = ProfileForm(kind: .signIn, fields: Self.credentialFields())
+        publish()
+    }
+
+    /// `c` (signed out).
+    public func startRegister() {
+        guard state.user == nil else { return }
+        state.form = ProfileForm(kind: .register, fields: Self.credentialFields())
+        publish()
+    }
+
+    /// `e` (signed in).
+    public func startEdit() {
+        guard let user = state.user else {
+            onToast(Toast(SignInRequired(.editProfile).description, kind: .error))
+            return
+        }
+        state.form = ProfileForm(kind: .edit, fields: Self.profileFields(user))
+        publish()
+    }
+
+    private func openOnboarding(for user: User) {
+        state.form = ProfileForm(kind: .onboarding, fields: Self.profileFields(user))
+        publish()
+    }
+
+    static func credentialFields() -> [ProfileFormField] {
+        [ProfileFormField(label: "Email", input: TextInput(limit: Validation.emailMaxLength)),
+         ProfileFormField(label: "Password", input: TextInput(limit: Validation.passwordMaxLength), isSecure: true)]
+    }
+
+    static func profileFields(_ user: User) -> [ProfileFormField] {
+        [ProfileFormField(label: "Display name", input: TextInput(user.displayName, limit: Validation.displayNameMaxLength)),
+         ProfileFormField(label: "Username", input: TextInput(user.username, limit: 15)),
+         ProfileFormField(label: "Bio", input: TextInput(user.bio, limit: Validation.bioMaxLength))]
+    }
+
+    // MARK: Editing a form
+
+    public func editField(_ edit: TextInput.Edit) {
+        guard var form = state.form, !form.isBusy, form.fields.indices.contains(form.focused) else { return }
+        form.fields[form.focused].input.apply(edit)
+        form.fields[form.focused].error = nil
+        state.form = form
+        publish()
+    }
+
+    public func nextField() { moveFocus(by: 1) }
+    public func previousField() { moveFocus(by: -1) }
+
+    /// Focuses field `index` (mouse).
+    public func focusField(_ index: Int) {
+        guard var form = state.form, form.fields.indices.contains(index) else { return }
+        form.focused = index
+        state.form = form
+        publish()
+    }
+
+    private func moveFocus(by delta: Int) {
+        guard var form = state.form, !form.fields.isEmpty else { return }
+        form.focused = (form.focused + delta + form.fields.count) % form.fields.count
+        state.form = form
+        publish()
+    }
+
+    /// Esc: closes the form (onboarding is postponed to the next launch).
+    public func cancelForm() {
+        guard let form = state.form, !form.isBusy else { return }
+        state.form = nil
+        publish()
+        if form.kind == .onboarding {
+            onToast(Toast("Onboarding postponed to the next launch"))
+        }
+    }
+
+    /// Enter: shows the busy state at once, then does the work after the next frame.
+    public func submitForm() {
+        guard var form = state.form, !form.isBusy else { return }
+        for index in form.fields.indices { form.fields[index].error = nil }
+        form.isBusy = true
+        form.message = form.kind.busyMessage
+        state.form = form
+        publish()
+        scheduler.schedule { [weak self] in self?.performSubmit() }
+    }
+
+    private func performSubmit() {
+        guard var form = state.form, form.isBusy else { return }
+        do {
+            switch form.kind {
+            case .signIn:
+                let user = try accounts.signIn(email: form.text("Email"), password: form.text("Password"))
+                state.form = nil
+                setUser(user)
+                onToast(Toast("Signed in as \(user.username.isEmpty ? user.email : "@" + user.username)", kind: .success))
+                if !user.isUserOnboarded { openOnboarding(for: user) }
+            case .register:
+                let user = try accounts.register(email: form.text("Email"), password: form.text("Password"))
+                state.form = nil
+                setUser(user)
+                onToast(Toast("Account created", kind: .success))
+                openOnboarding(for: user)
+            case .onboarding, .edit:
+                let edit = ProfileEdit(displayName: form.text("Display name"), username: form.text("Username"),
+                                       bio: form.text("Bio"))
+                let user = try accounts.updateProfile(edit)
+                state.form = nil
+                setUser(user)
+                onToast(Toast(form.kind == .onboarding ? "Welcome, @\(user.username)" : "Profile saved", kind: .success))
+            }
+        } catch {
+            form.isBusy = false
+            form.message = nil
+            let text = ErrorText.describe(error)
+            if let index = Self.fieldIndex(for: error, in: form) {
+                form.fields[index].error = text
+                form.focused = index
+            } else {
+                form.message = text
+            }
+            state.form = form
+            publish()
+        }
+    }
+
+    /// Which field an error belongs beside, if any.
+    static func fieldIndex(for error: Error, in form: ProfileForm) -> Int? {
+        let label: String?
+        if let validation = error as? ValidationError {
+            switch validation {
+            case .emailInvalid, .emailTooLong: label = "Email"
+            case .passwordTooShort, .passwordTooLong: label = "Password"
+            case .usernameInvalid: label = "Username"
+            case .displayNameEmpty, .displayNameTooLong: label = "Display name"
+            case .bioTooLong: label = "Bio"
+            case .controlCharacter(let field): label = field
+            case .postEmpty, .postTooLong: label = nil
+            }
+        } else if let service = error as? ServiceError {
+            switch service {
+            case .wrongCredentials: label = "Password"
+            case .emailTaken: label = "Email"
+            case .usernameTaken: label = "Username"
+            default: label = nil
+            }
+        } else {
+            let text = ErrorText.describe(error).lowercased()
+            if text.contains("password") { label = "Password" }
+            else if text.contains("email") { label = "Email" }
+            else if text.contains("username") { label = "Username" }
+            else if text.contains("display name") { label = "Display name" }
+            else if text.contains("bio") { label = "Bio" }
+            else { label = nil }
+        }
+        guard let label else { return nil }
+        return form.fields.firstIndex { $0.label.lowercased() == label.lowercased() }
+    }
+
+    // MARK: Signed in
+
+    /// `o`: signs out.
+    public func signOut() {
+        guard state.user != nil else { return }
+        do {
+            try accounts.signOut()
+            state.form = nil
+            setUser(nil)
+            onToast(Toast("Signed out", kind: .success))
+        } catch {
+            onToast(Toast.error(error))
+        }
+    }
+
+    public func moveSelection(by delta: Int) { select(state.selected + delta) }
+    public func selectFirst() { select(0) }
+    public func selectLast() { select(state.posts.count - 1) }
+
+    public func select(_ index: Int) {
+        state.selected = PlaceSearchViewModel.clamp(index, count: state.posts.count)
+        publish()
+    }
+
+    private func publish() {
+        state.selected = PlaceSearchViewModel.clamp(state.selected, count: state.posts.count)
+        onChange(state)
+    }
+}

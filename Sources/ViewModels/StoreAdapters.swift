@@ -1,0 +1,99 @@
+import DocStore
+import Domain
+import Foundation
+
+/// The view models' ports over Tern's services (`Domain.AppServices`): accounts, favorites
+/// and the feed, with the session read from the session file.
+public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
+    public let services: AppServices
+
+    public init(services: AppServices) {
+        self.services = services
+    }
+
+    /// The session for `uid`: the session file's when it names that user.
+    private func session(for uid: String) -> Session {
+        if let session = try? services.session(), session.uid == uid { return session }
+        return Session(uid: uid, email: "", signedInAt: Date())
+    }
+
+    // MARK: AccountsPort
+
+    public func currentUser() throws -> User? {
+        try services.auth.currentUser()
+    }
+
+    public func signIn(email: String, password: String) throws -> User {
+        let session = try services.auth.signIn(email: email, password: password)
+        return try user(session)
+    }
+
+    public func register(email: String, password: String) throws -> User {
+        let session = try services.auth.register(email: email, password: password)
+        return try user(session)
+    }
+
+    private func user(_ session: Session) throws -> User {
+        guard let user = try services.users.user(id: session.uid) else { throw ServiceError.accountMissing(uid: session.uid) }
+        return user
+    }
+
+    public func signOut() throws {
+        try services.auth.signOut()
+    }
+
+    public func updateProfile(_ edit: ProfileEdit) throws -> User {
+        try services.users.updateProfile(edit, session: try services.session())
+    }
+
+    public func observeUser(uid: String, _ onChange: @escaping (User?) -> Void) -> Cancellable {
+        guard let registration = try? services.users.observeUser(id: uid, onChange: onChange) else {
+            return AnyCancellable {}
+        }
+        return AnyCancellable { registration.remove() }
+    }
+
+    // MARK: FavoritesPort
+
+    public func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable {
+        guard let registration = try? services.favorites.observe(session: session(for: uid), onChange: onChange) else {
+            return AnyCancellable {}
+        }
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
+        try services.favorites.add(FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
+                                                     address: favorite.address, coordinate: favorite.coordinate),
+                                   session: session(for: uid))
+    }
+
+    public func removeFavorite(placeID: String, uid: String) throws {
+        try services.favorites.remove(placeID: placeID, session: session(for: uid))
+    }
+
+    // MARK: FeedPort
+
+    public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void) -> Cancellable {
+        let viewerSession = viewer.map(session(for:))
+        guard let registration = try? services.tweets.observe(kind, limit: limit, viewer: viewerSession,
+                                                                onChange: { onChange($0.posts) }) else {
+            onChange([])
+            return AnyCancellable {}
+        }
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func like(tweetID: String, uid: String) throws {
+        try services.tweets.like(tweetID: tweetID, session: session(for: uid))
+    }
+
+    public func unlike(tweetID: String, uid: String) throws {
+        try services.tweets.unlike(tweetID: tweetID, session: session(for: uid))
+    }
+
+    @discardableResult
+    public func post(_ text: String, uid: String) throws -> Tweet {
+        try services.tweets.post(text, session: session(for: uid)).tweet
+    }
+}
