@@ -5,18 +5,18 @@ under it), which sets TERN_TEST_POSTGRES. Without it every test here FAILS, on p
 a server suite that silently skips would look green while testing nothing.
 
 Each test gets its own database (created as the cluster's superuser), initialised with
-`tern server init`, and people on separate "machines" (data directories).
+`tern server init`, and people on separate "machines" (data directories). The interface
+tests drive the real binary in tmux.
 """
 import json
 import os
-import pty
 import re
-import select
 import subprocess
 import time
 import uuid
 
-from tern import DataDir, run
+from tern import DataDir, Tmux, run
+from test_ui import row_with
 
 PASSWORD = "correct horse battery"
 SIGNUP_PASSWORD = "signup secret 1"
@@ -184,53 +184,83 @@ def test_one_account_cannot_touch_another_through_the_cli():
         assert embedded.returncode == 1 and "run tern logout" in embedded.stderr
 
 
-def test_a_like_from_another_process_is_announced_within_a_second():
-    """The listener path, checked from the outside: the interface (branch `app`) is not on
-    main yet, so instead of a running `tern` screen a `psql` session LISTENs on the channel
-    Tern's listeners use, while another process likes through the command line."""
-    with Server() as server, DataDir() as ann, DataDir() as bob:
+def test_a_like_from_another_process_reaches_a_running_interface_within_a_second():
+    with Server() as server, DataDir() as ann, DataDir() as bob, DataDir() as guest:
         server.register(ann, "ann@example.com", "ann")
         server.register(bob, "bob@example.com", "bob")
-        post = json.loads(server.tern(["post", "listen to me", "--json"], ann).stdout)
-        # psql's output goes to a pseudo-terminal, so that it is written line by line.
-        master, slave = pty.openpty()
-        listener = subprocess.Popen(["psql", server.admin, "-X", "-q", "-A", "-t", "-P", "pager=off"],
-                                    stdin=subprocess.PIPE, stdout=slave, stderr=slave, text=True, bufsize=1)
-        os.close(slave)
-        listener.stdout = os.fdopen(master, "r", errors="replace")
+        post = json.loads(server.tern(["post", "watch this heart", "--json"], ann).stdout)
+        # Ann signed in sees Bob's like; a guest (signed out) sees his unlike.
+        for viewer, verb, expected in ((ann, "like", "♡ 1"), (guest, "unlike", "♡ 0")):
+            ui = Tmux([], viewer, env=server.env)
+            try:
+                ui.send("3")
+                ui.wait_for("watch this heart")
+                assert server.tern([verb, post["id"]], bob).returncode == 0
+                done = time.monotonic()
+                screen = ""
+                while time.monotonic() - done < 1.0:
+                    screen = ui.screen()
+                    if expected in screen:
+                        break
+                    time.sleep(0.05)
+                else:
+                    raise AssertionError(f"{expected} not shown within a second of the {verb}:\n{screen}")
+            finally:
+                ui.kill()
+
+
+def test_newcomer_walk_in_the_interface_on_a_server():
+    """Registering, saving, liking and signing out inside one running interface: the open
+    store moves from the guest's role to the account's and back."""
+    with Server() as server, DataDir() as ann, DataDir() as data:
+        server.register(ann, "ann@example.com", "ann")
+        server.tern(["post", "hello newcomer"], ann)
+        ui = Tmux(["--store", server.store], data, env={"TERN_SIGNUP_PASSWORD": SIGNUP_PASSWORD})
         try:
-            listener.stdin.write("LISTEN tern_public;\nSELECT 'listening';\n")
-            listener.stdin.flush()
-            read_until(listener, "listening", 10)
-            liked = server.tern(["like", post["id"]], bob)
-            assert liked.returncode == 0, liked.stderr
-            committed = time.monotonic()
-            seen = ""
-            while time.monotonic() - committed < 1.0 and "Asynchronous notification" not in seen:
-                listener.stdin.write("SELECT 'poll';\n")
-                listener.stdin.flush()
-                seen += read_until(listener, "poll", 1)
-            assert "Asynchronous notification" in seen, f"nothing announced within a second: {seen!r}"
-            assert f"tweets/{post['id']}" in seen, seen
+            ui.wait_for("guest")
+            ui.send("3")
+            ui.wait_for("hello newcomer")
+            ui.send("4")
+            ui.wait_for("create account")
+            ui.send("c")
+            ui.wait_for("Email")
+            ui.type("newcomer@example.com")
+            ui.send("Tab")
+            ui.type(password_of("newcomer@example.com"))
+            ui.send("Enter")
+            ui.wait_for("Username", timeout=20)
+            ui.type("New Comer")
+            ui.send("Tab")
+            ui.type("newcomer")
+            ui.send("Tab")
+            ui.type("hi")
+            ui.send("Enter")
+            ui.wait_for("@newcomer")
+            ui.send("1")
+            ui.send("/")
+            ui.type("seoul")
+            ui.send("Enter")
+            ui.wait_for("Seoul")
+            ui.send("s")
+            assert "★" in row_with(ui.wait_for("★"), "Seoul")
+            ui.send("3")
+            ui.wait_for("♡")
+            ui.send("g")
+            ui.send("l")
+            ui.wait_for("♥ 1")
+            ui.send("4")
+            ui.wait_for("@newcomer")
+            ui.send("o")
+            ui.wait_for("guest")
+            ui.send("3")
+            time.sleep(0.5)
+            screen = ui.screen()
+            assert "♥" not in screen and "♡ 1" in screen, f"signed out, the like is counted but not mine:\n{screen}"
         finally:
-            listener.stdin.close()
-            listener.wait(timeout=10)
-            listener.stdout.close()
-
-
-def read_until(process, marker, timeout):
-    """Reads what `process` prints until a line containing `marker` (and the rows after)."""
-    out = ""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 0.05)
-        if not ready:
-            if marker in out:
-                return out
-            continue
-        line = process.stdout.readline()
-        if not line:
-            break
-        out += line
-    assert marker in out, f"no {marker!r} from psql: {out!r}"
-    return out
+            ui.kill()
+        assert server.feed(ann)[0]["likes"] == 1
+        newcomer = server.tern(["login", "--email", "newcomer@example.com"], data,
+                               input=password_of("newcomer@example.com") + "\n")
+        assert newcomer.returncode == 0, newcomer.stderr
+        saved = json.loads(server.tern(["favorites", "list", "--json"], data).stdout)
+        assert [f["placeName"] for f in saved] == ["Seoul"]

@@ -23,7 +23,9 @@ public final class AppServices: @unchecked Sendable {
     /// throws the store's one-line `StoreError`, naming the file; it is never replaced.
     ///
     /// `storeLocation` (resolved by the caller from `--store`, `TERN_STORE` and `store =` in
-    /// the config) is a file, or a `postgres://` team server; nil means `paths.databaseFile`.
+    /// the config) is a file, or a `postgres://` team server; nil means
+    /// `defaultStoreLocation`: `TERN_STORE`, else the config's `store`, else
+    /// `paths.databaseFile` (the command line exports `--store` as `TERN_STORE`).
     /// On a server the connection is the signed-in account's own role (or `tern_guest`,
     /// read-only, when signed out; see `ServerAccess`), and nothing is seeded: the server's
     /// rules refuse writing other people's documents.
@@ -32,7 +34,7 @@ public final class AppServices: @unchecked Sendable {
                             hasher: PasswordHasher = PasswordHasher(),
                             environment: [String: String] = ProcessInfo.processInfo.environment,
                             clock: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
-        let location = storeLocation ?? paths.databaseFile
+        let location = try storeLocation ?? defaultStoreLocation(paths: paths, environment: environment)
         let sessionFile = SessionFile(paths: paths)
         guard PostgresServer.isServerURL(location) else {
             if let server = try sessionFile.read()?.server {
@@ -56,6 +58,14 @@ public final class AppServices: @unchecked Sendable {
             throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login")
         }
         return AppServices(paths: paths, store: store, server: server, hasher: hasher, clock: clock)
+    }
+
+    /// `TERN_STORE` when set and not empty, else `store =` in the config, else the
+    /// database file in the data directory.
+    public static func defaultStoreLocation(paths: AppPaths,
+                                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let variable = environment["TERN_STORE"], !variable.isEmpty { return variable }
+        return try Config.load(paths: paths).store ?? paths.databaseFile
     }
 
     init(paths: AppPaths, store: DocumentStore, server: ServerAccess? = nil, hasher: PasswordHasher,

@@ -31,23 +31,12 @@ final class CommandContext {
         if let openedServices { return openedServices }
         let services: AppServices
         do {
-            services = try AppServices.open(paths: paths, storeLocation: try storeLocation(), seedSample: !options.noSample,
-                                            hasher: PasswordHasher())
+            services = try AppServices.open(paths: paths, seedSample: !options.noSample, hasher: PasswordHasher())
         } catch let error as SampleCommunityError {
             throw CommandFailure("\(error) (--no-sample starts without it)")
         }
         openedServices = services
         return services
-    }
-
-    /// Where the documents live: `--store`, else `TERN_STORE`, else `store =` in the config
-    /// (read only when needed), else the database file in the data directory.
-    func storeLocation() throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let config = options.store == nil && (environment["TERN_STORE"] ?? "").isEmpty
-            ? try Config.load(paths: paths).store : nil
-        return StoreLocation.resolve(option: options.store, environment: environment, config: config,
-                                     defaultFile: paths.databaseFile)
     }
 
     /// The signed-in session, or nil. A session file open to others stops the command with

@@ -43,14 +43,3 @@ enum ServerCommands {
         }
     }
 }
-
-/// Where Tern keeps its documents: `--store`, else `TERN_STORE`, else `store =` in the
-/// config, else the embedded database in the data directory.
-enum StoreLocation {
-    static func resolve(option: String?, environment: [String: String], config: String?, defaultFile: String) -> String {
-        for candidate in [option, environment["TERN_STORE"], config] {
-            if let candidate, !candidate.isEmpty { return candidate }
-        }
-        return defaultFile
-    }
-}
