@@ -28,16 +28,19 @@ debug: deps
 run: build
 	$(RELEASE_BIN) $(ARGS)
 
+# One throwaway cluster for both suites (the e2e server tests need it too); both always
+# run, and the rule fails when either does.
+E2E := env TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
+
 test: test-deps
 	$(SWIFT) build --build-tests
-	scripts/with-postgres.sh $(SWIFT) test --skip-build
-	TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
+	scripts/with-postgres.sh sh -c '$(SWIFT) test --skip-build; unit=$$?; $(E2E); e2e=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ]'
 
 unit-test: deps
 	$(SWIFT) test
 
 e2e: debug test-deps
-	TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
+	scripts/with-postgres.sh $(E2E)
 
 bench: deps
 	$(SWIFT) build -c release --product tern

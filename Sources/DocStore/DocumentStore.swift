@@ -116,6 +116,22 @@ public final class DocumentStore: @unchecked Sendable {
         }
     }
 
+    /// On a team server, connects as another role of the same server and schema, given by
+    /// `url` (signing in or out): every open listener then re-reads what that role sees.
+    /// A failure (a wrong password, an unreachable server) leaves the store as it was. The
+    /// embedded store has no roles: it throws `invalidArgument`.
+    public func switchServerRole(url: String) throws {
+        try locked {
+            try checkOpen()
+            guard let server = backend as? PostgresBackend else {
+                throw StoreError.invalidArgument("only a store on a server connects as another role")
+            }
+            try server.switchRole(url: url)
+            listeners.markAllDirty()
+            deliverNotifications()
+        }
+    }
+
     /// Problems found by a full consistency check of the file; empty when it is sound.
     public func integrityProblems() throws -> [String] {
         try locked {

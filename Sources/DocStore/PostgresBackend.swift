@@ -9,7 +9,7 @@ import Foundation
 /// LISTEN and re-read what changed. A lost connection is re-established with back-off and
 /// then every listener re-reads.
 final class PostgresBackend: StoreBackend {
-    let location: String
+    private(set) var location: String
     private let connection: PostgresConnection
     private let channel: String
     private var ownPID: Int32
@@ -60,15 +60,19 @@ final class PostgresBackend: StoreBackend {
         return text
     }
 
-    /// Connects, creates or migrates the tables when this role may, and starts listening.
-    static func open(url: String) throws -> PostgresBackend {
-        let location = redacted(url)
-        let connection: PostgresConnection
+    /// Connects, or throws one line naming the server (`location`, without a password).
+    private static func connect(_ url: String, location: String) throws -> PostgresConnection {
         do {
-            connection = try PostgresConnection(url: url)
+            return try PostgresConnection(url: url)
         } catch let failure as PostgresFailure {
             throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)")
         }
+    }
+
+    /// Connects, creates or migrates the tables when this role may, and starts listening.
+    static func open(url: String) throws -> PostgresBackend {
+        let location = redacted(url)
+        let connection = try connect(url, location: location)
         do {
             guard let schema = try connection.query("SELECT current_schema()").first?.first ?? nil else {
                 throw StoreError.cannotOpen(file: location, reason: "no schema on the search path")
@@ -112,6 +116,31 @@ final class PostgresBackend: StoreBackend {
             try? connection.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Connects as another role on the same server and schema (signing in or out): the new
+    /// connection is made and listening before the old one closes, so a failure (a wrong
+    /// password) leaves the store as it was.
+    func switchRole(url: String) throws {
+        let newLocation = Self.redacted(url)
+        guard !inTransaction else { throw StoreError.invalidArgument("cannot change roles inside a transaction") }
+        let fresh = try Self.connect(url, location: newLocation)
+        do {
+            let schema = try fresh.query("SELECT current_schema()").first?.first ?? nil
+            guard schema.map({ "tern_" + $0 }) == channel else {
+                throw StoreError.cannotOpen(file: newLocation, reason: "not the server and schema this store was opened on")
+            }
+            try fresh.execute("LISTEN \(PostgresConnection.identifier(channel))")
+        } catch let failure as PostgresFailure {
+            throw StoreError.backend(file: newLocation, message: failure.message)
+        }
+        connection.adopt(fresh)
+        location = newLocation
+        ownPID = connection.backendPID
+        pendingLikes = [:]
+        touched = []
+        retryDelay = 0.1
+        nextAttempt = .distantPast
     }
 
     /// The recorded schema version; nil when the database has no Tern tables.

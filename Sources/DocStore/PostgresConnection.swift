@@ -20,7 +20,7 @@ struct PostgresNotification {
 /// format, LISTEN notifications read without blocking, and reconnection.
 final class PostgresConnection {
     private var connection: OpaquePointer?
-    let url: String
+    private(set) var url: String
 
     /// Connects to `url` (a libpq URI or key=value string) with a 5 second timeout.
     init(url: String) throws {
@@ -77,6 +77,15 @@ final class PostgresConnection {
     func close() {
         if let connection { PQfinish(connection) }
         connection = nil
+    }
+
+    /// Takes over `other`'s connection, closing this one's: from now on (reconnections
+    /// included) this object talks as whoever `other` connected as.
+    func adopt(_ other: PostgresConnection) {
+        close()
+        connection = other.connection
+        url = other.url
+        other.connection = nil
     }
 
     /// Tries to re-establish a lost connection once; throws when the server is still unreachable.

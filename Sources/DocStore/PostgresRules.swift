@@ -13,11 +13,22 @@
 /// - `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`, which
 ///   moves the like and the counter together by exactly ±1; a trigger refuses every other
 ///   change of `likes`, whoever makes it.
+/// - `tern_guest` (version 2) is what Tern connects as when nobody is signed in: it only
+///   reads `users` and `tweets`, the feed a signed-out person may read. Its password is
+///   public (`PostgresRules.guestPassword`); it is set when the role is created, so an
+///   administrator who wants no signed-out reading runs `ALTER ROLE tern_guest NOLOGIN`
+///   and `tern server init` leaves that as it is.
 enum PostgresRules {
-    static let version = 1
+    static let version = 2
 
-    /// The statements for the current schema (`schema`, already in the search path).
-    static func statements(schema: String) -> String {
+    /// The guest role and its password, which is public: the role can read only what any
+    /// person may read signed out.
+    static let guestRole = "tern_guest"
+    static let guestPassword = "tern_guest"
+
+    /// The statements for the current schema (`schema`, already in the search path);
+    /// `guestVerifier` is the SCRAM verifier of `guestPassword`, set on a new guest role.
+    static func statements(schema: String, guestVerifier: String) -> String {
         let s = PostgresConnection.identifier(schema)
         let lock = PostgresSchema.writerLock
         let writable = "owner = current_user AND (parent IN ('users', 'tweets') OR parent = 'favorites/' || current_user || '/favorites')"
@@ -29,21 +40,29 @@ enum PostgresRules {
             IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_user') THEN CREATE ROLE tern_user NOLOGIN; END IF;
             IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_signup') THEN CREATE ROLE tern_signup LOGIN; END IF;
         END $$;
+        DO $guest$
+        BEGIN
+            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_guest') THEN
+                CREATE ROLE tern_guest LOGIN PASSWORD \(PostgresConnection.literal(guestVerifier));
+            END IF;
+        END $guest$;
         ALTER ROLE tern_owner NOSUPERUSER NOLOGIN CREATEROLE NOBYPASSRLS;
         ALTER ROLE tern_user NOSUPERUSER NOLOGIN NOCREATEROLE NOBYPASSRLS;
         ALTER ROLE tern_signup NOSUPERUSER LOGIN NOCREATEROLE NOBYPASSRLS;
+        ALTER ROLE tern_guest NOSUPERUSER NOCREATEROLE NOBYPASSRLS;
         DO $$
         BEGIN
             IF NOT pg_has_role(current_user, 'tern_owner', 'MEMBER') THEN EXECUTE format('GRANT tern_owner TO %I', current_user); END IF;
         END $$;
-        GRANT USAGE ON SCHEMA \(s) TO tern_owner, tern_user, tern_signup;
+        GRANT USAGE ON SCHEMA \(s) TO tern_owner, tern_user, tern_signup, tern_guest;
 
         ALTER TABLE documents OWNER TO tern_owner;
         ALTER TABLE protected_records OWNER TO tern_owner;
         ALTER TABLE tern_meta OWNER TO tern_owner;
-        REVOKE ALL ON documents, protected_records, tern_meta FROM PUBLIC, tern_user, tern_signup;
+        REVOKE ALL ON documents, protected_records, tern_meta FROM PUBLIC, tern_user, tern_signup, tern_guest;
         GRANT SELECT, INSERT, UPDATE, DELETE ON documents TO tern_user;
-        GRANT SELECT ON tern_meta TO tern_user, tern_signup;
+        GRANT SELECT ON documents TO tern_guest;
+        GRANT SELECT ON tern_meta TO tern_user, tern_signup, tern_guest;
 
         ALTER TABLE documents ENABLE ROW LEVEL SECURITY;
         ALTER TABLE documents FORCE ROW LEVEL SECURITY;
@@ -57,17 +76,19 @@ enum PostgresRules {
         DROP POLICY IF EXISTS tern_insert ON documents;
         DROP POLICY IF EXISTS tern_update ON documents;
         DROP POLICY IF EXISTS tern_delete ON documents;
+        DROP POLICY IF EXISTS tern_guest_read ON documents;
         CREATE POLICY tern_owner_all ON documents TO tern_owner USING (true) WITH CHECK (true);
         CREATE POLICY tern_read ON documents FOR SELECT TO tern_user USING (parent IN ('users', 'tweets') OR owner = current_user);
         CREATE POLICY tern_insert ON documents FOR INSERT TO tern_user WITH CHECK (\(writable));
         CREATE POLICY tern_update ON documents FOR UPDATE TO tern_user USING (\(writable)) WITH CHECK (\(writable));
         CREATE POLICY tern_delete ON documents FOR DELETE TO tern_user USING (\(writable));
+        CREATE POLICY tern_guest_read ON documents FOR SELECT TO tern_guest USING (parent IN ('users', 'tweets'));
         DROP POLICY IF EXISTS tern_owner_all ON protected_records;
         CREATE POLICY tern_owner_all ON protected_records TO tern_owner USING (true) WITH CHECK (true);
         DROP POLICY IF EXISTS tern_owner_all ON tern_meta;
         DROP POLICY IF EXISTS tern_read ON tern_meta;
         CREATE POLICY tern_owner_all ON tern_meta TO tern_owner USING (true) WITH CHECK (true);
-        CREATE POLICY tern_read ON tern_meta FOR SELECT TO tern_user, tern_signup USING (true);
+        CREATE POLICY tern_read ON tern_meta FOR SELECT TO tern_user, tern_signup, tern_guest USING (true);
 
         CREATE UNIQUE INDEX IF NOT EXISTS documents_user_email ON documents (lower(data ->> 'email')) WHERE parent = 'users';
 

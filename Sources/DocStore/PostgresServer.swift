@@ -18,6 +18,11 @@ public enum PostgresServer {
     /// opens on a server.
     public static func isServerURL(_ location: String) -> Bool { PostgresBackend.isServerURL(location) }
 
+    /// The role Tern connects as when nobody is signed in (it reads only `users` and
+    /// `tweets`), and its password, which is public.
+    public static let guestRole = PostgresRules.guestRole
+    public static let guestPassword = PostgresRules.guestPassword
+
     /// The URL without its password, for messages.
     public static func redacted(_ url: String) -> String { PostgresBackend.redacted(url) }
 
@@ -38,7 +43,8 @@ public enum PostgresServer {
             try PostgresBackend.migrate(connection, location: location)
             try connection.execute("BEGIN")
             do {
-                try connection.execute(PostgresRules.statements(schema: schema))
+                let guestVerifier = try connection.scramVerifier(password: PostgresRules.guestPassword, user: PostgresRules.guestRole)
+                try connection.execute(PostgresRules.statements(schema: schema, guestVerifier: guestVerifier))
                 if let signupPassword {
                     let verifier = try connection.scramVerifier(password: signupPassword, user: "tern_signup")
                     try connection.execute("ALTER ROLE tern_signup PASSWORD \(PostgresConnection.literal(verifier))")

@@ -12,6 +12,9 @@ func printError(_ message: String) {
 func runTern(_ arguments: [String]) -> Int32 {
     do {
         let (options, rest) = try GlobalOptions.extract(from: arguments)
+        // `--store` is TERN_STORE for this run, so that every part of Tern (the interface
+        // included) opens the same store.
+        if let store = options.store { setenv("TERN_STORE", store, 1) }
         if options.version {
             print(HelpText.version)
             return 0

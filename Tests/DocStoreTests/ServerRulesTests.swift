@@ -25,6 +25,16 @@ struct RulesServer {
         Self.replacingUser(of: place.location, with: user, password: password)
     }
 
+    /// The place's URL as the read-only guest.
+    var guestURL: String { url(user: PostgresServer.guestRole, password: PostgresServer.guestPassword) }
+
+    /// Writes `documents` (path → fields) through Tern, signed in as `uid`.
+    func write(as uid: String, _ documents: [String: [String: WriteValue]]) throws {
+        let store = try DocumentStore.open(url: url(user: uid), executor: .immediate)
+        defer { store.close() }
+        for (path, fields) in documents.sorted(by: { $0.key < $1.key }) { try store.document(path).setData(fields) }
+    }
+
     /// `location` signed in as `user` with `password`.
     static func replacingUser(of location: String, with user: String, password: String) -> String {
         guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
@@ -146,6 +156,76 @@ struct ServerRulesTests {
         try PostgresServer.initialise(adminURL: server.place.location)
         let again = try server.psql("SELECT value FROM tern_meta WHERE key = 'schema_version'", as: server.accounts[1])
         #expect(again.output == "\(PostgresSchema.currentVersion)", "\(again)")
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func theGuestReadsOnlyProfilesAndPostsAndWritesNothing(_ fixture: StoreFixture) throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let uid = server.accounts[0]
+        try server.write(as: uid, ["tweets/t-\(uid)": ["uid": .string(uid), "caption": "hello", "likes": 0],
+                                   "favorites/\(uid)/favorites/p1": ["placeName": "Seoul"]])
+        try likeToggle(server, uid: uid, tweet: "t-\(uid)")
+
+        // Through Tern: the feed and profiles, nothing private.
+        let guestURL = server.guestURL
+        let guest = try DocumentStore.open(url: guestURL, executor: .immediate)
+        defer { guest.close() }
+        #expect(try guest.collection("tweets").getDocuments().documents.map(\.documentID) == ["t-\(uid)"])
+        #expect(try guest.document("users/\(uid)").getDocument().exists)
+        #expect(try guest.collection("favorites/\(uid)/favorites").getDocuments().documents.isEmpty)
+        #expect(try guest.collection("users/\(uid)/user-likes").getDocuments().documents.isEmpty)
+        #expect(throws: StoreError.self) { try guest.document("tweets/g1").setData(["uid": "tern_guest", "caption": "hi", "likes": 0]) }
+
+        // With plain SQL: every write and every private read is refused or sees nothing.
+        for sql in [
+            "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'g2', '{\"uid\":\"tern_guest\",\"likes\":0}')",
+            "UPDATE documents SET doc = '{}' WHERE parent = 'users'",
+            "DELETE FROM documents WHERE parent = 'tweets'",
+            "SELECT count(*) FROM protected_records",
+            "SELECT tern_like('\(uid)', 't-\(uid)', false, NULL, '{}')",
+            "SELECT tern_register('acctGuestSneaky00001', 'x', '{}')",
+        ] {
+            let result = try server.psqlAt(guestURL, sql)
+            #expect(!result.ok, "tern_guest: \(sql) → \(result)")
+        }
+        let visible = try server.psqlAt(guestURL, "SELECT count(*) FILTER (WHERE parent NOT IN ('users', 'tweets')), count(*) FROM documents")
+        #expect(visible.output == "0|2", "\(visible)")
+        let role = try server.psql("SELECT rolsuper OR rolbypassrls OR rolcreaterole OR pg_has_role('tern_guest', 'tern_user', 'MEMBER') FROM pg_roles WHERE rolname = 'tern_guest'", as: nil)
+        #expect(role.output == "f", "\(role)")
+    }
+
+    @Test(arguments: StoreFixture.server)
+    func switchingRolesKeepsTheStoreAndRefreshesItsListeners(_ fixture: StoreFixture) throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let uid = server.accounts[0]
+        try server.write(as: uid, ["favorites/\(uid)/favorites/p1": ["placeName": "Seoul"]])
+
+        // Signed out (the guest), a listener on the account's favorites sees nothing…
+        let guestURL = server.guestURL
+        let store = try DocumentStore.open(url: guestURL, executor: .immediate)
+        defer { store.close() }
+        let seen = EventLog<Int>()
+        let registration = try store.collection("favorites/\(uid)/favorites").addSnapshotListener { seen.record($0.count) }
+        defer { registration.remove() }
+        #expect(seen.take() == [0])
+        // …a wrong password changes nothing…
+        #expect(throws: StoreError.self) { try store.switchServerRole(url: server.url(user: uid, password: "wrong password")) }
+        #expect(store.location.contains(PostgresServer.guestRole))
+        // …signing in re-reads it as the account, which may now write…
+        try store.switchServerRole(url: server.url(user: uid))
+        #expect(seen.take() == [1])
+        try store.document("favorites/\(uid)/favorites/p2").setData(["placeName": "Busan"])
+        #expect(seen.take() == [2])
+        // …and signing out reads as the guest again.
+        try store.switchServerRole(url: guestURL)
+        #expect(seen.take() == [0])
+        #expect(throws: StoreError.self) { try store.document("favorites/\(uid)/favorites/p3").setData(["placeName": "Jeju"]) }
+        #expect(seen.take().isEmpty)
+        #expect(throws: StoreError.self, "the embedded store has no roles") {
+            try DocumentStore.open(path: server.place.directory.file("embedded.db"), executor: .immediate).switchServerRole(url: guestURL)
+        }
     }
 
     @Test(arguments: StoreFixture.server)

@@ -18,6 +18,12 @@ import Testing
         #expect(config.home == Coordinate(latitude: 35.1796, longitude: 129.0756))
     }
 
+    @Test func parsesAStoreURL() throws {
+        let config = try Config.parse("store = postgres://db.example/tern?sslmode=require  # the team\n", file: "cfg")
+        #expect(config.store == "postgres://db.example/tern?sslmode=require")
+        #expect(try Config.parse("home = 1,2", file: "cfg").store == nil)
+    }
+
     @Test func emptyFileGivesDefaults() throws {
         #expect(try Config.parse("", file: "cfg") == .defaults)
         #expect(try Config.parse("# only a comment\n\n", file: "cfg") == .defaults)
@@ -32,6 +38,7 @@ import Testing
         ("hom = 1,2", 1),
         ("home = 1,2\nhome = 3,4", 2),
         (" = 1,2", 1),
+        ("home = 1,2\nstore =", 2),
     ])
     func malformedLinesNameFileAndLine(text: String, line: Int) {
         do {

@@ -8,11 +8,15 @@ public struct Session: Codable, Equatable, Sendable {
     public var uid: String
     public var email: String
     public var signedInAt: Date
+    /// The team server the session is signed in on, without a password (nil: the embedded
+    /// store). A session is used only with the store it was made on.
+    public var server: String?
 
-    public init(uid: String, email: String, signedInAt: Date) {
+    public init(uid: String, email: String, signedInAt: Date, server: String? = nil) {
         self.uid = uid
         self.email = email
         self.signedInAt = signedInAt
+        self.server = server
     }
 }
 

@@ -22,6 +22,9 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 ///
 /// - `home = LAT,LON`: the home point for the distance order in Places. Default: Seoul
 ///   City Hall, 37.5665,126.9780.
+/// - `store = URL or FILE`: where documents and accounts live, e.g. a team server
+///   `postgres://db.example/tern`. Default: the embedded database in the data directory
+///   (`--store` and `TERN_STORE` take precedence).
 ///
 /// An unknown key, a line without `=`, a repeated key or a bad value is an error naming
 /// the file and line (a typo should not be ignored silently). A missing file means the
@@ -29,12 +32,15 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 public struct Config: Equatable, Sendable {
     /// Seoul City Hall.
     public static let defaultHome = Coordinate(latitude: 37.5665, longitude: 126.9780)
-    public static let knownKeys = ["home"]
+    public static let knownKeys = ["home", "store"]
 
     public var home: Coordinate
+    /// Where the documents live (`store =`); nil for the embedded database.
+    public var store: String?
 
-    public init(home: Coordinate = Config.defaultHome) {
+    public init(home: Coordinate = Config.defaultHome, store: String? = nil) {
         self.home = home
+        self.store = store
     }
 
     public static let defaults = Config()
@@ -78,6 +84,9 @@ public struct Config: Equatable, Sendable {
                     throw fail("home must be LAT,LON in degrees, like 37.5665,126.9780")
                 }
                 config.home = point
+            case "store":
+                guard !value.isEmpty else { throw fail("store needs a postgres:// URL or a file") }
+                config.store = value
             default:
                 throw fail("unknown key \"\(key)\" (known: \(knownKeys.joined(separator: ", ")))")
             }

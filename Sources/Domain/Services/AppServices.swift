@@ -21,19 +21,59 @@ public final class AppServices: @unchecked Sendable {
 
     /// Opens (creating when missing) the store. A file that is not a usable Tern database
     /// throws the store's one-line `StoreError`, naming the file; it is never replaced.
-    public static func open(paths: AppPaths, seedSample: Bool = true, executor: CallbackExecutor = .immediate,
+    ///
+    /// `storeLocation` (resolved by the caller from `--store`, `TERN_STORE` and `store =` in
+    /// the config) is a file, or a `postgres://` team server; nil means
+    /// `defaultStoreLocation`: `TERN_STORE`, else the config's `store`, else
+    /// `paths.databaseFile` (the command line exports `--store` as `TERN_STORE`).
+    /// On a server the connection is the signed-in account's own role (or `tern_guest`,
+    /// read-only, when signed out; see `ServerAccess`), and nothing is seeded: the server's
+    /// rules refuse writing other people's documents.
+    public static func open(paths: AppPaths, storeLocation: String? = nil, seedSample: Bool = true,
+                            executor: CallbackExecutor = .immediate,
                             hasher: PasswordHasher = PasswordHasher(),
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
                             clock: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
-        let store = try DocumentStore.open(path: paths.databaseFile, executor: executor)
-        try setUpIfNew(store, seedSample: seedSample, now: clock(), community: { try SampleCommunity.load(paths: paths) })
-        return AppServices(paths: paths, store: store, hasher: hasher, clock: clock)
+        let location = try storeLocation ?? defaultStoreLocation(paths: paths, environment: environment)
+        let sessionFile = SessionFile(paths: paths)
+        guard PostgresServer.isServerURL(location) else {
+            if let server = try sessionFile.read()?.server {
+                throw ServiceError.otherStore(signedInOn: server, here: nil)
+            }
+            let store = try DocumentStore.open(location: location, executor: executor)
+            try setUpIfNew(store, seedSample: seedSample, now: clock(), community: { try SampleCommunity.load(paths: paths) })
+            return AppServices(paths: paths, store: store, server: nil, hasher: hasher, clock: clock)
+        }
+        let server = ServerAccess(serverURL: location, sessionFile: sessionFile.path, environment: environment)
+        let session = try sessionFile.read()
+        if let session, session.server != server.server {
+            throw ServiceError.otherStore(signedInOn: session.server, here: server.server)
+        }
+        let store: DocumentStore
+        do {
+            store = try DocumentStore.open(location: session.map { server.accountURL(uid: $0.uid) } ?? server.guestURL,
+                                           executor: executor)
+        } catch StoreError.cannotOpen(let file, let reason) where session != nil && reason.contains("password") {
+            // The password file lost the account's line (or the password changed elsewhere).
+            throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login")
+        }
+        return AppServices(paths: paths, store: store, server: server, hasher: hasher, clock: clock)
     }
 
-    init(paths: AppPaths, store: DocumentStore, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
+    /// `TERN_STORE` when set and not empty, else `store =` in the config, else the
+    /// database file in the data directory.
+    public static func defaultStoreLocation(paths: AppPaths,
+                                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let variable = environment["TERN_STORE"], !variable.isEmpty { return variable }
+        return try Config.load(paths: paths).store ?? paths.databaseFile
+    }
+
+    init(paths: AppPaths, store: DocumentStore, server: ServerAccess? = nil, hasher: PasswordHasher,
+         clock: @escaping @Sendable () -> Date) {
         self.paths = paths
         self.store = store
         self.sessionFile = SessionFile(paths: paths)
-        self.auth = AuthService(store: store, sessionFile: sessionFile, hasher: hasher, clock: clock)
+        self.auth = AuthService(store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock)
         self.users = UserService(store: store)
         self.favorites = FavoritesService(store: store)
         self.tweets = TweetService(store: store)

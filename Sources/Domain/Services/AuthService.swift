@@ -20,11 +20,14 @@ public final class AuthService: @unchecked Sendable {
     let sessionFile: SessionFile
     let hasher: PasswordHasher
     let clock: @Sendable () -> Date
+    /// Set on a team server: accounts are the server's login roles (see `ServerAccess`).
+    let server: ServerAccess?
 
-    public init(store: DocumentStore, sessionFile: SessionFile, hasher: PasswordHasher = PasswordHasher(),
-                clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: DocumentStore, sessionFile: SessionFile, server: ServerAccess? = nil,
+                hasher: PasswordHasher = PasswordHasher(), clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.sessionFile = sessionFile
+        self.server = server
         self.hasher = hasher
         self.clock = clock
     }
@@ -36,6 +39,7 @@ public final class AuthService: @unchecked Sendable {
     public func register(email rawEmail: String, password: String) throws -> Session {
         let email = try Validation.email(rawEmail)
         try Validation.password(password)
+        if let server { return try register(on: server, email: email, password: password) }
         let record = try hasher.hash(password)
         let uid = store.collection("users").document().documentID
         let now = clock()
@@ -57,6 +61,10 @@ public final class AuthService: @unchecked Sendable {
     /// same `ServiceError.wrongCredentials` and cost the same hashing time.
     @discardableResult
     public func signIn(email rawEmail: String, password: String) throws -> Session {
+        if let server {
+            guard let email = try? Validation.email(rawEmail) else { throw ServiceError.wrongCredentials }
+            return try signIn(on: server, email: email, password: password)
+        }
         guard let email = try? Validation.email(rawEmail) else {
             _ = try? hasher.verify(password, against: decoy)
             throw ServiceError.wrongCredentials
@@ -107,9 +115,76 @@ public final class AuthService: @unchecked Sendable {
         }
     }
 
-    /// Forgets the session; signing out twice is fine.
+    /// Forgets the session (and, on a server, the account's password); signing out twice
+    /// is fine.
     public func signOut() throws {
+        try Self.signOut(sessionFile: sessionFile)
+        // On a server this store goes back to reading as the guest.
+        if let server { try store.switchServerRole(url: server.guestURL) }
+    }
+
+    /// Signs out without opening the store: removes the session file and, for a session on
+    /// a server, the account's line in the password file beside it.
+    public static func signOut(sessionFile: SessionFile) throws {
+        let session = try? sessionFile.read()
+        if let session, let server = session.server {
+            try ServerAccess.passFile(sessionFile: sessionFile.path).remove(user: session.uid, serverURL: server)
+        }
         try sessionFile.clear()
+    }
+
+    // MARK: On a team server
+
+    /// Creates the account's login role and `users/{uid}` through `tern_signup` (the server
+    /// keeps the password as SCRAM-SHA-256; only its verifier leaves this machine), then
+    /// signs in.
+    private func register(on server: ServerAccess, email: String, password: String) throws -> Session {
+        if try PostgresServer.account(forEmail: email, signupURL: server.signupURL) != nil {
+            throw ServiceError.emailTaken(email)
+        }
+        let uid = store.collection("users").document().documentID
+        let now = clock()
+        let profile = try FieldValueEncoder().encode(User.newRegistration(id: uid, email: email, createdOn: now))
+        do {
+            try PostgresServer.register(signupURL: server.signupURL, uid: uid, password: password, profile: profile)
+        } catch let error as StoreError {
+            // Two registrations of one email at once: the server's unique index refuses the second.
+            if case .backend(_, let message) = error, message.contains("documents_user_email") {
+                throw ServiceError.emailTaken(email)
+            }
+            throw error
+        }
+        return try startSession(on: server, uid: uid, email: email, password: password, now: now)
+    }
+
+    /// Finds the account of `email` through `tern_signup`, then connects as it with the
+    /// password: the server checks it. A wrong password and an unknown email give the same
+    /// `ServiceError.wrongCredentials`.
+    private func signIn(on server: ServerAccess, email: String, password: String) throws -> Session {
+        guard let uid = try PostgresServer.account(forEmail: email, signupURL: server.signupURL) else {
+            throw ServiceError.wrongCredentials
+        }
+        return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
+    }
+
+    /// Keeps the password in the password file, checks it by connecting this store as the
+    /// account (its listeners then see what the account sees), and writes the session; on
+    /// any failure the password file is left without the account's line and the store as
+    /// it was.
+    private func startSession(on server: ServerAccess, uid: String, email: String, password: String, now: Date) throws -> Session {
+        try server.passFile.save(password: password, user: uid, serverURL: server.serverURL)
+        do {
+            try store.switchServerRole(url: server.accountURL(uid: uid))
+        } catch {
+            try? server.passFile.remove(user: uid, serverURL: server.serverURL)
+            if case StoreError.cannotOpen(_, let reason) = error, reason.contains("password authentication failed") {
+                throw ServiceError.wrongCredentials
+            }
+            throw error
+        }
+        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now), server: server.server)
+        try sessionFile.write(session)
+        return session
     }
 
     /// The signed-in session, nil when signed out. A session file open to others is refused

@@ -11,6 +11,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
     case accountMissing(uid: String)
     case postNotFound(String)
     case placeNotFound(String)
+    /// The session was made on another store (`signedInOn`: a server, or nil for the
+    /// embedded one) than the one in use (`here`).
+    case otherStore(signedInOn: String?, here: String?)
 
     public var description: String {
         switch self {
@@ -20,6 +23,8 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .accountMissing(let uid): return "The signed-in account \(uid) does not exist here; sign in again"
         case .postNotFound(let id): return "No post with id \(id)"
         case .placeNotFound(let id): return "No place with id \(id)"
+        case .otherStore(let signedInOn, let here):
+            return "Signed in on \(signedInOn ?? "the embedded store"), not on \(here ?? "the embedded store"); run tern logout, then sign in again"
         }
     }
 

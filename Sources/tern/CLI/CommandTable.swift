@@ -2,7 +2,7 @@
 enum CommandTable {
     static let all: [CommandSpec] =
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
-        + FavoritesCommands.specs + FeedCommands.specs
+        + FavoritesCommands.specs + FeedCommands.specs + ServerCommands.specs
 
     /// The longest run of leading words that names a command.
     static func find(_ words: [String]) -> (CommandSpec, [String])? {

@@ -2,6 +2,7 @@
 struct GlobalOptions {
     var dataDirectory: String?
     var sessionFile: String?
+    var store: String?
     var noSample = false
     var json = false
     var help = false
@@ -9,6 +10,7 @@ struct GlobalOptions {
 
     static let specs: [OptionSpec] = [
         OptionSpec(name: "data-dir", valueName: "DIR", help: "keep all data under DIR (or TERN_DATA_DIR)"),
+        OptionSpec(name: "store", valueName: "URL", help: "keep documents and accounts at URL or FILE (or TERN_STORE, or store = in the config)"),
         OptionSpec(name: "session", valueName: "FILE", help: "the session file to use (or TERN_SESSION)"),
         OptionSpec(name: "no-sample", valueName: nil, help: "do not seed a new data directory with the sample community"),
         OptionSpec(name: "json", valueName: nil, help: "print JSON instead of text"),
@@ -30,7 +32,7 @@ struct GlobalOptions {
             }
             let (name, inline) = splitOption(argument)
             switch name {
-            case "data-dir", "session":
+            case "data-dir", "session", "store":
                 let value: String
                 if let inline {
                     value = inline
@@ -41,7 +43,11 @@ struct GlobalOptions {
                     throw UsageError("--\(name) needs a value")
                 }
                 if value.isEmpty { throw UsageError("--\(name) needs a non-empty value") }
-                if name == "data-dir" { options.dataDirectory = value } else { options.sessionFile = value }
+                switch name {
+                case "data-dir": options.dataDirectory = value
+                case "session": options.sessionFile = value
+                default: options.store = value
+                }
             case "no-sample": options.noSample = true
             case "json": options.json = true
             case "help": options.help = true

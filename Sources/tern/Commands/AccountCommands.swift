@@ -56,7 +56,7 @@ enum AccountCommands {
     static func logout(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = SessionFile(paths: context.paths)
         let wasSignedIn = (try? file.read()) != nil
-        try file.clear()
+        try AuthService.signOut(sessionFile: file)
         if !context.options.json {
             context.printLine(wasSignedIn ? "Signed out." : "Not signed in.")
         }

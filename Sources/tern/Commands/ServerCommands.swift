@@ -7,7 +7,7 @@ enum ServerCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(
             words: ["server", "init"],
-            usage: "tern server init postgres://ADMIN@HOST/DB [--signup-password]",
+            usage: "server init postgres://ADMIN@HOST/DB [--signup-password]",
             summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
             options: [
                 OptionSpec(name: "signup-password", valueName: nil,
@@ -41,16 +41,5 @@ enum ServerCommands {
         if password == nil {
             context.printLine("tern_signup keeps its password; set one with --signup-password before anyone registers")
         }
-    }
-}
-
-/// Where Tern keeps its documents: `--store`, else `TERN_STORE`, else `store =` in the
-/// config, else the embedded database in the data directory.
-enum StoreLocation {
-    static func resolve(option: String?, environment: [String: String], config: String?, defaultFile: String) -> String {
-        for candidate in [option, environment["TERN_STORE"], config] {
-            if let candidate, !candidate.isEmpty { return candidate }
-        }
-        return defaultFile
     }
 }

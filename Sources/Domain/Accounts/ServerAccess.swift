@@ -1,0 +1,75 @@
+import DocStore
+import Foundation
+
+/// How Tern reaches a team server (a `postgres://` store): which role each connection uses
+/// and where a signed-in account's password is kept.
+///
+/// - Signed in: the account's own login role (named by its uid), its password in libpq's
+///   password file `pgpass` beside the session file (mode 0600), named with `passfile=`.
+/// - Signed out: `tern_guest`, which reads only `users` and `tweets` (the feed).
+/// - Registering and finding the account of an email: `tern_signup`, whose password comes
+///   from `TERN_SIGNUP_PASSWORD` when set, else from libpq's usual places (`PGPASSWORD`,
+///   `~/.pgpass`).
+///
+/// Any user or password in the store URL is ignored: the URL names the server only.
+public struct ServerAccess: Sendable {
+    /// The store URL as given, and without its password (the one kept in sessions).
+    public let serverURL: String
+    public let server: String
+    public let passFile: PostgresPassFile
+    let signupPassword: String?
+
+    public static let signupRole = "tern_signup"
+
+    public init(serverURL: String, sessionFile: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.serverURL = serverURL
+        self.server = PostgresServer.redacted(serverURL)
+        self.passFile = Self.passFile(sessionFile: sessionFile)
+        self.signupPassword = environment["TERN_SIGNUP_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The password file of sessions kept in `sessionFile`: `pgpass` in the same directory
+    /// (which the session file keeps at mode 0700).
+    public static func passFile(sessionFile: String) -> PostgresPassFile {
+        PostgresPassFile(path: (sessionFile as NSString).deletingLastPathComponent + "/pgpass")
+    }
+
+    /// Connects as the signed-in account, its password read from the password file.
+    public func accountURL(uid: String) -> String {
+        passFile.url(user: uid, serverURL: Self.url(serverURL, user: uid, password: nil))
+    }
+
+    /// Connects as `tern_guest` (read-only, for signed-out reading).
+    public var guestURL: String {
+        Self.url(serverURL, user: PostgresServer.guestRole, password: PostgresServer.guestPassword)
+    }
+
+    /// Connects as `tern_signup`.
+    public var signupURL: String {
+        Self.url(serverURL, user: Self.signupRole, password: signupPassword)
+    }
+
+    /// `url` with its user (and any password) replaced by `user`, and `password` added as a
+    /// parameter when given; other parameters (host, port, sslmode, …) are kept.
+    static func url(_ url: String, user: String, password: String?) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let prefix = String(url[..<scheme.upperBound])
+        var rest = String(url[scheme.upperBound...])
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") { rest = String(rest[rest.index(after: at)...]) }
+        if let query = rest.firstIndex(of: "?") {
+            // A password parameter in the URL belongs to whoever the URL named, not to `user`.
+            let kept = rest[rest.index(after: query)...].split(separator: "&").filter { !$0.hasPrefix("password=") && !$0.hasPrefix("user=") }
+            rest = String(rest[..<query]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        var result = prefix + encode(user) + "@" + rest
+        if let password {
+            result += (result.contains("?") ? "&" : "?") + "password=" + encode(password)
+        }
+        return result
+    }
+
+    private static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+    }
+}

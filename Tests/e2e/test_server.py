@@ -1,0 +1,266 @@
+"""Tern on a team server: the command line with `--store postgres://…`, end to end.
+
+Needs the throwaway cluster of scripts/with-postgres.sh (`make test` runs the e2e runner
+under it), which sets TERN_TEST_POSTGRES. Without it every test here FAILS, on purpose:
+a server suite that silently skips would look green while testing nothing.
+
+Each test gets its own database (created as the cluster's superuser), initialised with
+`tern server init`, and people on separate "machines" (data directories). The interface
+tests drive the real binary in tmux.
+"""
+import json
+import os
+import re
+import subprocess
+import time
+import uuid
+
+from tern import DataDir, Tmux, run
+from test_ui import row_with
+
+PASSWORD = "correct horse battery"
+SIGNUP_PASSWORD = "signup secret 1"
+
+
+def admin_url():
+    url = os.environ.get("TERN_TEST_POSTGRES")
+    assert url, ("TERN_TEST_POSTGRES is not set: run the e2e tests under scripts/with-postgres.sh "
+                 "(make test does); the server tests do not skip")
+    return url
+
+
+class Server:
+    """A fresh database on the test cluster, initialised by `tern server init`."""
+
+    def __init__(self):
+        base = admin_url()
+        self.name = "tern_e2e_" + uuid.uuid4().hex[:10]
+        psql(base, f"CREATE DATABASE {self.name}")
+        self.admin = re.sub(r"/tern_test\?", f"/{self.name}?", base)
+        assert self.admin != base, base
+        # What people point Tern at: the server and database, no user, no password.
+        self.store = re.sub(r"//[^/@]*@", "//", self.admin)
+        init = subprocess.run([os.environ["TERN_BIN"], "server", "init", self.admin, "--signup-password"],
+                              input=SIGNUP_PASSWORD + "\n", capture_output=True, text=True, timeout=60)
+        assert init.returncode == 0, init.stderr
+        assert "created schema" in init.stdout, init.stdout
+        self.env = {"TERN_STORE": self.store, "TERN_SIGNUP_PASSWORD": SIGNUP_PASSWORD}
+
+    def tern(self, args, data, input=None, **env):
+        return run(args, data, input=input, env={**self.env, **env})
+
+    def register(self, data, email, username):
+        # Each person's own password (the user part of the email added), so that no two match.
+        made = self.tern(["register", "--email", email], data, input=password_of(email) + "\n")
+        assert made.returncode == 0, made.stderr
+        named = self.tern(["profile", "set", "--display-name", username.title(), "--username", username], data)
+        assert named.returncode == 0, named.stderr
+
+    def feed(self, data, *extra):
+        result = self.tern(["feed", "--json", *extra], data)
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        psql(admin_url(), f"DROP DATABASE IF EXISTS {self.name} WITH (FORCE)")
+
+
+def password_of(email):
+    return PASSWORD + " " + email.split("@")[0]
+
+
+def psql(url, sql):
+    result = subprocess.run(["psql", url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def session_of(data):
+    with open(data.session) as f:
+        return json.load(f)
+
+
+def test_init_is_idempotent_and_store_option_wins():
+    with Server() as server, DataDir() as data:
+        again = run(["server", "init", server.admin], data)
+        assert again.returncode == 0, again.stderr
+        assert "schema 1 up to date" in again.stdout and "rules 2" in again.stdout
+        # --store beats TERN_STORE, which beats the config; a bad URL is one clear line.
+        bad = server.tern(["--store", "postgresql://127.0.0.1:1/nothing", "feed"], data)
+        assert bad.returncode == 1 and "cannot connect" in bad.stderr and len(bad.stderr.splitlines()) == 1
+        with open(os.path.join(data.path, "config"), "w") as f:
+            f.write(f"store = {server.store}\n")
+        assert run(["feed", "--json"], data).returncode == 0
+        assert json.loads(run(["feed", "--json"], data).stdout) == [], "no sample seeded on a server"
+        assert not os.path.exists(os.path.join(data.path, "tern.db")), "the embedded store is not opened"
+
+
+def test_two_accounts_post_like_favorite_and_read_signed_out():
+    with Server() as server, DataDir() as ann, DataDir() as bob, DataDir() as guest:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        taken = server.tern(["register", "--email", "ANN@example.com"], guest, input=PASSWORD + "\n")
+        assert taken.returncode == 1 and "already exists" in taken.stderr
+
+        posted = server.tern(["post", "hello from ann", "--json"], ann)
+        assert posted.returncode == 0, posted.stderr
+        post = json.loads(posted.stdout)
+        assert post["username"] == "ann" and post["likes"] == 0
+
+        liked = server.tern(["like", post["id"], "--json"], bob)
+        assert liked.returncode == 0, liked.stderr
+        assert json.loads(liked.stdout)["likes"] == 1
+        assert json.loads(server.tern(["like", post["id"], "--json"], bob).stdout)["likes"] == 1, "twice is a no-op"
+        assert [p["id"] for p in server.feed(bob, "--liked")] == [post["id"]]
+        assert server.feed(ann)[0]["didLike"] is False and server.feed(ann)[0]["likes"] == 1
+
+        seoul = "1835848"
+        saved = server.tern(["favorites", "add", seoul], ann)
+        assert saved.returncode == 0, saved.stderr
+        listed = json.loads(server.tern(["favorites", "list", "--json"], ann).stdout)
+        assert [f["placeID"] for f in listed] == [seoul]
+        assert json.loads(server.tern(["favorites", "list", "--json"], bob).stdout) == [], "favorites are private"
+
+        # Signed out: the feed and places are readable (as tern_guest); writing is refused.
+        public = server.feed(guest)
+        assert [p["id"] for p in public] == [post["id"]] and public[0]["likes"] == 1
+        assert server.tern(["places", "search", "Seoul"], guest).returncode == 0
+        refused = server.tern(["like", post["id"]], guest)
+        assert refused.returncode == 1 and "Sign in" in refused.stderr
+
+        # Signing out forgets the password; signing in again checks it on the server.
+        assert server.tern(["logout"], bob).returncode == 0
+        passfile = os.path.join(os.path.dirname(bob.session), "pgpass")
+        assert open(passfile).read() == "", "sign-out removes the password line"
+        wrong = server.tern(["login", "--email", "bob@example.com"], bob, input=PASSWORD + "\n")
+        assert wrong.returncode == 1 and "Wrong email or password" in wrong.stderr
+        assert not os.path.exists(bob.session)
+        again = server.tern(["login", "--email", "bob@example.com"], bob, input=password_of("bob@example.com") + "\n")
+        assert again.returncode == 0, again.stderr
+        assert os.stat(passfile).st_mode & 0o777 == 0o600
+        assert PASSWORD not in open(bob.session).read()
+        assert os.stat(os.path.dirname(passfile)).st_mode & 0o777 == 0o700
+        assert server.tern(["unlike", post["id"]], bob).returncode == 0
+        assert server.feed(guest)[0]["likes"] == 0
+
+
+def test_one_account_cannot_touch_another_through_the_cli():
+    with Server() as server, DataDir() as ann, DataDir() as bob:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        assert server.tern(["favorites", "add", "1835848"], ann).returncode == 0
+        before = server.feed(ann)
+        ann_uid = session_of(ann)["uid"]
+
+        # Bob edits his session file to claim Ann's uid: the server wants Ann's password.
+        forged = session_of(bob)
+        forged["uid"] = ann_uid
+        with open(bob.session, "w") as f:
+            json.dump(forged, f)
+        for args in (["post", "as ann"], ["favorites", "list"], ["profile", "set", "--bio", "hacked"]):
+            result = server.tern(args, bob)
+            assert result.returncode == 1, (args, result.stdout)
+            assert "cannot connect" in result.stderr and ann_uid in result.stderr, result.stderr
+
+        # …and writing his own password under Ann's name into his password file changes nothing.
+        passfile = os.path.join(os.path.dirname(bob.session), "pgpass")
+        bob_line = open(passfile).read().strip()
+        with open(passfile, "a") as f:
+            f.write(bob_line.replace(":" + bob_line.split(":")[3] + ":", ":" + ann_uid + ":") + "\n")
+        result = server.tern(["post", "as ann"], bob)
+        assert result.returncode == 1 and "password authentication failed" in result.stderr, (result.stdout, result.stderr, open(passfile).read())
+        assert server.feed(ann) == before
+        ann_favorites = json.loads(server.tern(["favorites", "list", "--json"], ann).stdout)
+        assert [f["placeID"] for f in ann_favorites] == ["1835848"]
+        profile = json.loads(server.tern(["whoami", "--json"], ann).stdout)
+        assert profile["bio"] == ""
+
+        # A session made on the server is not used with the embedded store, and vice versa.
+        embedded = run(["feed"], ann, env={"TERN_STORE": ""})
+        assert embedded.returncode == 1 and "run tern logout" in embedded.stderr
+
+
+def test_a_like_from_another_process_reaches_a_running_interface_within_a_second():
+    with Server() as server, DataDir() as ann, DataDir() as bob, DataDir() as guest:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        post = json.loads(server.tern(["post", "watch this heart", "--json"], ann).stdout)
+        # Ann signed in sees Bob's like; a guest (signed out) sees his unlike.
+        for viewer, verb, expected in ((ann, "like", "♡ 1"), (guest, "unlike", "♡ 0")):
+            ui = Tmux([], viewer, env=server.env)
+            try:
+                ui.send("3")
+                ui.wait_for("watch this heart")
+                assert server.tern([verb, post["id"]], bob).returncode == 0
+                done = time.monotonic()
+                screen = ""
+                while time.monotonic() - done < 1.0:
+                    screen = ui.screen()
+                    if expected in screen:
+                        break
+                    time.sleep(0.05)
+                else:
+                    raise AssertionError(f"{expected} not shown within a second of the {verb}:\n{screen}")
+            finally:
+                ui.kill()
+
+
+def test_newcomer_walk_in_the_interface_on_a_server():
+    """Registering, saving, liking and signing out inside one running interface: the open
+    store moves from the guest's role to the account's and back."""
+    with Server() as server, DataDir() as ann, DataDir() as data:
+        server.register(ann, "ann@example.com", "ann")
+        server.tern(["post", "hello newcomer"], ann)
+        ui = Tmux(["--store", server.store], data, env={"TERN_SIGNUP_PASSWORD": SIGNUP_PASSWORD})
+        try:
+            ui.wait_for("guest")
+            ui.send("3")
+            ui.wait_for("hello newcomer")
+            ui.send("4")
+            ui.wait_for("create account")
+            ui.send("c")
+            ui.wait_for("Email")
+            ui.type("newcomer@example.com")
+            ui.send("Tab")
+            ui.type(password_of("newcomer@example.com"))
+            ui.send("Enter")
+            ui.wait_for("Username", timeout=20)
+            ui.type("New Comer")
+            ui.send("Tab")
+            ui.type("newcomer")
+            ui.send("Tab")
+            ui.type("hi")
+            ui.send("Enter")
+            ui.wait_for("@newcomer")
+            ui.send("1")
+            ui.send("/")
+            ui.type("seoul")
+            ui.send("Enter")
+            ui.wait_for("Seoul")
+            ui.send("s")
+            assert "★" in row_with(ui.wait_for("★"), "Seoul")
+            ui.send("3")
+            ui.wait_for("♡")
+            ui.send("g")
+            ui.send("l")
+            ui.wait_for("♥ 1")
+            ui.send("4")
+            ui.wait_for("@newcomer")
+            ui.send("o")
+            ui.wait_for("guest")
+            ui.send("3")
+            time.sleep(0.5)
+            screen = ui.screen()
+            assert "♥" not in screen and "♡ 1" in screen, f"signed out, the like is counted but not mine:\n{screen}"
+        finally:
+            ui.kill()
+        assert server.feed(ann)[0]["likes"] == 1
+        newcomer = server.tern(["login", "--email", "newcomer@example.com"], data,
+                               input=password_of("newcomer@example.com") + "\n")
+        assert newcomer.returncode == 0, newcomer.stderr
+        saved = json.loads(server.tern(["favorites", "list", "--json"], data).stdout)
+        assert [f["placeName"] for f in saved] == ["Seoul"]
