@@ -6,7 +6,9 @@ import PlaceCatalog
 public enum PlaceSource {
     /// The shipped catalog plus imports, searched from `home` for the distance order.
     public static func load(paths: AppPaths, home: (latitude: Double, longitude: Double)) throws -> PlaceSearching {
-        let catalog = try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory)
+        // The mapped image makes the catalog ready in tens of milliseconds instead of seconds.
+        let catalog = try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory,
+                                            cacheDirectory: paths.catalogCacheDirectory)
         return CatalogPlaces(catalog: catalog, home: home)
     }
 }

@@ -29,3 +29,11 @@ def test_unknown_option_is_a_usage_error():
     with DataDir() as data:
         result = run(["--bogus"], data)
         assert result.returncode == 2
+
+
+def test_interface_without_a_terminal_says_so():
+    with DataDir() as data:
+        result = run([], data, input="")
+        assert result.returncode == 1
+        assert "needs a terminal" in result.stderr
+        assert "\x1b" not in result.stdout, "no escape codes written into a pipe"

@@ -54,6 +54,9 @@ public struct AppPaths: Sendable, Equatable {
     /// The database file inside the data directory.
     public var databaseFile: String { dataDirectory + "/tern.db" }
 
+    /// Where the mapped catalog image is kept (rebuilt whenever its sources change).
+    public var catalogCacheDirectory: String { dataDirectory + "/places/cache" }
+
     /// `TERN_RESOURCES`, else `../share/tern` beside an installed binary, else the nearest
     /// `Resources/` above the executable (a build tree: `.build/debug/tern`).
     static func resolveResources(environment: [String: String], executablePath: String) -> String {

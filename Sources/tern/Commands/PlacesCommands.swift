@@ -30,7 +30,7 @@ enum PlacesCommands {
             // The catalog image in the cache directory holds the posting lists, so `indexed`
             // matters only when the image has to be rebuilt (then it is built with them).
             return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false,
-                                        cacheDirectory: paths.dataDirectory + "/places/cache")
+                                        cacheDirectory: paths.catalogCacheDirectory)
         } catch {
             throw CommandFailure("cannot load the place catalog: \(error)")
         }
