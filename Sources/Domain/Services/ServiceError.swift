@@ -30,27 +30,3 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
 
     public var errorDescription: String? { description }
 }
-
-/// Times as Tern prints them: ISO 8601 in UTC with milliseconds and `Z`
-/// (`2026-11-29T13:57:47.123Z`), so that strings sort like the times they name.
-public enum TernTime {
-    public static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
-
-    /// `now`, `5m`, `3h`, `2d`, `7w`, then `2025-11-02` for anything older than a year.
-    public static func age(of date: Date, now: Date = Date()) -> String {
-        let seconds = max(0, now.timeIntervalSince(date))
-        switch seconds {
-        case ..<60: return "now"
-        case ..<3600: return "\(Int(seconds / 60))m"
-        case ..<86_400: return "\(Int(seconds / 3600))h"
-        case ..<(7 * 86_400): return "\(Int(seconds / 86_400))d"
-        case ..<(365 * 86_400): return "\(Int(seconds / (7 * 86_400)))w"
-        default: return String(iso8601(date).prefix(10))
-        }
-    }
-}

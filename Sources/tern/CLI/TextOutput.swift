@@ -18,7 +18,7 @@ enum TextOutput {
     static func lines(for post: FeedPost, now: Date = Date()) -> [String] {
         let name = post.displayName.isEmpty ? "(no name)" : post.displayName
         let handle = post.username.isEmpty ? "" : " @" + post.username
-        var lines = ["\(name)\(handle) \(dot) \(TernTime.age(of: post.timestamp, now: now))"]
+        var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))"]
         lines += post.caption.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         lines.append("  \(heart(post.didLike)) \(post.likes)  \(dot) \(post.id)")
         return lines
