@@ -57,10 +57,12 @@ enum PlacesCommands {
         let query = arguments.positionals.joined(separator: " ")
         let catalog = try catalog(context)
         let result = catalog.search(query, limit: limit, order: near ?? .relevance)
-        let favorites = favoritePlaceIDs(context)
+        let favorites = try favoritePlaceIDs(context)
         if context.options.json {
-            let documents = result.hits.map { json(for: $0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance) }
-            context.printLine("{\"meta\": {\"totalCount\": \(result.totalCount), \"isEnd\": \(result.isEnd)}, \"documents\": [\(documents.joined(separator: ", "))]}")
+            let documents = result.hits.map {
+                PlaceJSON($0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance)
+            }
+            try context.printJSON(PlaceSearchJSON(meta: .init(totalCount: result.totalCount, isEnd: result.isEnd), documents: documents))
             return
         }
         if result.hits.isEmpty {
@@ -70,7 +72,7 @@ enum PlacesCommands {
         for hit in result.hits {
             let place = hit.place
             var line = place.placeID.padding(toLength: max(place.placeID.count, 9), withPad: " ", startingAt: 0) + "  "
-            line += favorites.contains(place.placeID) ? "★ " : ""
+            line += TextOutput.star(favorites.contains(place.placeID)) + " "
             line += place.name
             if let korean = place.koreanName, korean != place.name { line += " (\(korean))" }
             if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
@@ -87,12 +89,12 @@ enum PlacesCommands {
         let id = arguments.positionals[0]
         let catalog = try catalog(context)
         guard let place = catalog.place(id: id) else { throw CommandFailure("no place with id '\(id)'") }
-        let isFavorite = favoritePlaceIDs(context).contains(id)
+        let isFavorite = try favoritePlaceIDs(context).contains(id)
         if context.options.json {
-            context.printLine(json(for: place, isFavorite: isFavorite, distance: nil))
+            try context.printJSON(PlaceJSON(place, isFavorite: isFavorite, distance: nil))
             return
         }
-        var lines = [place.name + (place.koreanName.map { " (\($0))" } ?? "") + (isFavorite ? " ★" : "")]
+        var lines = [place.name + (place.koreanName.map { " (\($0))" } ?? "") + (isFavorite ? " " + TextOutput.star(true) : "")]
         lines.append("  id          \(place.placeID)")
         if !place.address.isEmpty { lines.append("  address     \(place.address)") }
         lines.append("  coordinate  \(place.latitude), \(place.longitude)")
@@ -122,43 +124,10 @@ enum PlacesCommands {
         // for the index build (a failure here only costs that search the time).
         _ = try? catalog(context)
         if context.options.json {
-            context.printLine("{\"added\": \(summary.added), \"updated\": \(summary.updated), \"totalImported\": \(summary.totalImported)}")
+            try context.printJSON(["added": summary.added, "updated": summary.updated, "totalImported": summary.totalImported])
         } else {
             context.printLine("Imported \(summary.added + summary.updated) places from \(file): \(summary.added) new, \(summary.updated) already imported (\(summary.totalImported) imported in all).")
         }
-    }
-
-    /// PLACE as PRODUCT.md shapes it; `distance` (metres) is null unless the search had `--near`.
-    static func json(for place: Place, isFavorite: Bool, distance: Double?) -> String {
-        let distanceText = distance.map { jsonNumber(($0 * 10).rounded() / 10) } ?? "null"
-        return "{\"placeID\": \(jsonString(place.placeID)), \"placeName\": \(jsonString(place.name)), "
-            + "\"koreanName\": \(place.koreanName.map(jsonString) ?? "null"), \"address\": \(jsonString(place.address)), "
-            + "\"coordinate\": {\"latitude\": \(jsonNumber(place.latitude)), \"longitude\": \(jsonNumber(place.longitude))}, "
-            + "\"population\": \(place.population), \"isFavorite\": \(isFavorite), \"distance\": \(distanceText)}"
-    }
-
-    static func jsonNumber(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     static func formatDistance(_ metres: Double) -> String {
@@ -166,9 +135,9 @@ enum PlacesCommands {
     }
 }
 
-/// The signed-in user's favorite place ids, for `isFavorite`.
-func favoritePlaceIDs(_ context: CommandContext) -> Set<String> {
-    // Signed out (or an unreadable session): nothing is saved, and the store stays closed.
-    guard let session = try? context.session() else { return [] }
-    return (try? context.services().favorites.favoriteIDs(session: session)) ?? []
+/// The signed-in user's favorite place ids, for `isFavorite`. Signed out, nothing is saved
+/// and the store stays closed; signed in, a store that cannot be read stops the command.
+func favoritePlaceIDs(_ context: CommandContext) throws -> Set<String> {
+    guard let session = try context.session() else { return [] }
+    return try context.services().favorites.favoriteIDs(session: session)
 }
