@@ -11,10 +11,20 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         self.services = services
     }
 
-    /// The session for `uid`: the session file's when it names that user.
+    /// The viewer for reads of `uid`'s views: the session file's when it names that user.
     private func session(for uid: String) -> Session {
         if let session = try? services.session(), session.uid == uid { return session }
         return Session(uid: uid, email: "", signedInAt: Date())
+    }
+
+    /// The session a write acts as: always the session file's, and only when it is still
+    /// `uid`'s (another process may have signed out or in as someone else meanwhile), so no
+    /// view model can write for a user who is not signed in.
+    private func writeSession(for uid: String, to action: SignInRequired.Action) throws -> Session {
+        guard let session = try services.session(), session.uid == uid else {
+            throw SignInRequired(action)
+        }
+        return session
     }
 
     // MARK: AccountsPort
@@ -65,11 +75,11 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
         try services.favorites.add(FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
                                                      address: favorite.address, coordinate: favorite.coordinate),
-                                   session: session(for: uid))
+                                   session: try writeSession(for: uid, to: .saveFavorites))
     }
 
     public func removeFavorite(placeID: String, uid: String) throws {
-        try services.favorites.remove(placeID: placeID, session: session(for: uid))
+        try services.favorites.remove(placeID: placeID, session: try writeSession(for: uid, to: .removeFavorites))
     }
 
     // MARK: FeedPort
@@ -85,15 +95,15 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     public func like(tweetID: String, uid: String) throws {
-        try services.tweets.like(tweetID: tweetID, session: session(for: uid))
+        try services.tweets.like(tweetID: tweetID, session: try writeSession(for: uid, to: .likePosts))
     }
 
     public func unlike(tweetID: String, uid: String) throws {
-        try services.tweets.unlike(tweetID: tweetID, session: session(for: uid))
+        try services.tweets.unlike(tweetID: tweetID, session: try writeSession(for: uid, to: .likePosts))
     }
 
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
-        try services.tweets.post(text, session: session(for: uid)).tweet
+        try services.tweets.post(text, session: try writeSession(for: uid, to: .post)).tweet
     }
 }

@@ -38,6 +38,20 @@ import Testing
         #expect(model.state.rows[0].likes == 0)
     }
 
+    @Test func aSignOutByAnotherProcessStopsWritesAsThatUser() throws {
+        let (world, reader, posts) = try world()
+        let model = FeedViewModel(feed: world.adapters)
+        let toasts = Recorder<Toast>()
+        model.onToast = toasts.record
+        model.setUser(reader.id)
+        // `tern logout` in another terminal: the screen still shows the reader for a moment.
+        try world.services.auth.signOut()
+        model.toggleLike()
+        #expect(toasts.last?.message.contains("Sign in to like posts") == true)
+        #expect(try world.services.tweets.post(id: posts[2].id, viewer: nil)?.likes == 0)
+        #expect(!model.state.rows[0].didLike)
+    }
+
     @Test func likeAndUnlikeMoveTheHeartAndTheCount() throws {
         let (world, reader, posts) = try world()
         let model = FeedViewModel(feed: world.adapters)
