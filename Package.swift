@@ -27,7 +27,8 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "AppTests", dependencies: ["App"]),
+        // Golden screens are read by path from the source tree, not bundled.
+        .testTarget(name: "AppTests", dependencies: ["App"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )
