@@ -54,16 +54,7 @@ public final class FavoritesViewModel {
         publish()
     }
 
-    public func moveSelection(by delta: Int) { select(state.selected + delta) }
-    public func pageDown() { moveSelection(by: max(1, pageSize)) }
-    public func pageUp() { moveSelection(by: -max(1, pageSize)) }
-    public func selectFirst() { select(0) }
-    public func selectLast() { select(state.items.count - 1) }
 
-    public func select(_ index: Int) {
-        state.selected = PlaceSearchViewModel.clamp(index, count: state.items.count)
-        publish()
-    }
 
     /// `s` / `x`: removes the selected favorite; the toast offers `u` to undo.
     public func removeSelected() {
@@ -104,7 +95,17 @@ public final class FavoritesViewModel {
     }
 
     private func publish() {
-        state.selected = PlaceSearchViewModel.clamp(state.selected, count: state.items.count)
+        state.selected = clampSelection(state.selected, count: state.items.count)
         onChange(state)
+    }
+}
+
+extension FavoritesViewModel: ListNavigation {
+    public var rowCount: Int { state.items.count }
+    public var selectedIndex: Int { state.selected }
+
+    public func storeSelection(_ index: Int) {
+        state.selected = index
+        publish()
     }
 }

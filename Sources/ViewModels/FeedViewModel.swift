@@ -131,16 +131,7 @@ public final class FeedViewModel {
 
     // MARK: List
 
-    public func moveSelection(by delta: Int) { select(state.selected + delta) }
-    public func pageDown() { moveSelection(by: max(1, pageSize)) }
-    public func pageUp() { moveSelection(by: -max(1, pageSize)) }
-    public func selectFirst() { select(0) }
-    public func selectLast() { select(state.rows.count - 1) }
 
-    public func select(_ index: Int) {
-        state.selected = PlaceSearchViewModel.clamp(index, count: state.rows.count)
-        publish()
-    }
 
     /// `v`: All ↔ Liked.
     public func toggleMode() {
@@ -217,7 +208,17 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        state.selected = PlaceSearchViewModel.clamp(state.selected, count: state.rows.count)
+        state.selected = clampSelection(state.selected, count: state.rows.count)
         onChange(state)
+    }
+}
+
+extension FeedViewModel: ListNavigation {
+    public var rowCount: Int { state.rows.count }
+    public var selectedIndex: Int { state.selected }
+
+    public func storeSelection(_ index: Int) {
+        state.selected = index
+        publish()
     }
 }

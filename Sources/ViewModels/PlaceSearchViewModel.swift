@@ -117,21 +117,8 @@ public final class PlaceSearchViewModel {
 
     // MARK: List
 
-    public func moveSelection(by delta: Int) { select(state.selected + delta) }
-    public func pageDown() { moveSelection(by: max(1, pageSize)) }
-    public func pageUp() { moveSelection(by: -max(1, pageSize)) }
-    public func selectFirst() { select(0) }
-    public func selectLast() { select(state.rows.count - 1) }
 
-    /// Selects row `index`, clamped to the rows: the one place selection is clamped.
-    public func select(_ index: Int) {
-        state.selected = Self.clamp(index, count: state.rows.count)
-        publish()
-    }
 
-    static func clamp(_ index: Int, count: Int) -> Int {
-        count == 0 ? 0 : min(max(0, index), count - 1)
-    }
 
     /// Searches again (the catalog finished loading): the selection stays on its place.
     public func refresh() {
@@ -226,7 +213,17 @@ public final class PlaceSearchViewModel {
     }
 
     private func publish() {
-        state.selected = Self.clamp(state.selected, count: state.rows.count)
+        state.selected = clampSelection(state.selected, count: state.rows.count)
         onChange(state)
+    }
+}
+
+extension PlaceSearchViewModel: ListNavigation {
+    public var rowCount: Int { state.rows.count }
+    public var selectedIndex: Int { state.selected }
+
+    public func storeSelection(_ index: Int) {
+        state.selected = index
+        publish()
     }
 }

@@ -315,17 +315,22 @@ public final class ProfileViewModel {
         }
     }
 
-    public func moveSelection(by delta: Int) { select(state.selected + delta) }
-    public func selectFirst() { select(0) }
-    public func selectLast() { select(state.posts.count - 1) }
 
-    public func select(_ index: Int) {
-        state.selected = PlaceSearchViewModel.clamp(index, count: state.posts.count)
-        publish()
-    }
 
     private func publish() {
-        state.selected = PlaceSearchViewModel.clamp(state.selected, count: state.posts.count)
+        state.selected = clampSelection(state.selected, count: state.posts.count)
         onChange(state)
+    }
+}
+
+extension ProfileViewModel: ListNavigation {
+    /// Posts are several lines tall, so a page is a few of them.
+    public var pageSize: Int { 5 }
+    public var rowCount: Int { state.posts.count }
+    public var selectedIndex: Int { state.selected }
+
+    public func storeSelection(_ index: Int) {
+        state.selected = index
+        publish()
     }
 }
