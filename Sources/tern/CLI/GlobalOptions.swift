@@ -40,9 +40,9 @@ struct GlobalOptions {
                     value = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError("--\(name) needs a value")
+                    throw UsageError("--\(name ?? "") needs a value")
                 }
-                if value.isEmpty { throw UsageError("--\(name) needs a non-empty value") }
+                if value.isEmpty { throw UsageError("--\(name ?? "") needs a non-empty value") }
                 switch name {
                 case "data-dir": options.dataDirectory = value
                 case "session": options.sessionFile = value
