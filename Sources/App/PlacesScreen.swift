@@ -100,7 +100,8 @@ struct PlacesScreen {
         guard mapArea.height >= 3, mapArea.width >= 6 else { return }
         let box = BoxView(title: "Map", style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
-        MapView(points: nearbyPoints(around: place), selected: GeoPoint(latitude: place.latitude, longitude: place.longitude))
+        MapView(points: nearbyPoints(around: place), selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
+                margin: 0.1)
             .render(in: box.inner(of: mapArea), into: &buffer)
     }
 

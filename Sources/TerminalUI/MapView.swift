@@ -17,10 +17,15 @@ public struct MapView: Widget {
     public var dotStyle: Style
     public var selectedMark: String
     public var selectedStyle: Style
+    /// Room left around the points, as a fraction of their span on each side, so that the
+    /// outermost places do not sit on the map's frame.
+    public var margin: Double
 
     public init(points: [GeoPoint], selected: GeoPoint? = nil, dotStyle: Style = Style(foreground: .green),
-                selectedMark: String = "◆", selectedStyle: Style = Style(foreground: .yellow, bold: true)) {
+                selectedMark: String = "◆", selectedStyle: Style = Style(foreground: .yellow, bold: true),
+                margin: Double = 0) {
         self.points = points
+        self.margin = max(0, margin)
         self.selected = selected
         self.dotStyle = dotStyle
         self.selectedMark = selectedMark
@@ -31,7 +36,11 @@ public struct MapView: Widget {
     public var bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>) {
         let all = (points + (selected.map { [$0] } ?? [])).filter { $0.latitude.isFinite && $0.longitude.isFinite }
         let latitudes = all.map(\.latitude), longitudes = all.map(\.longitude)
-        return ((latitudes.min() ?? 0)...(latitudes.max() ?? 0), (longitudes.min() ?? 0)...(longitudes.max() ?? 0))
+        func padded(_ low: Double, _ high: Double) -> ClosedRange<Double> {
+            let pad = (high - low) * margin
+            return (low - pad)...(high + pad)
+        }
+        return (padded(latitudes.min() ?? 0, latitudes.max() ?? 0), padded(longitudes.min() ?? 0, longitudes.max() ?? 0))
     }
 
     /// The dot (x, y) a point lands on in a canvas of `width` × `height` cells.

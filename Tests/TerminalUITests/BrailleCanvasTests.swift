@@ -26,6 +26,15 @@ struct BrailleCanvasTests {
         #expect(buffer[0, 0].style == Style(foreground: .green))
     }
 
+    @Test func aMarginKeepsTheOutermostPointsOffTheFrame() {
+        let points = [GeoPoint(latitude: 10, longitude: 0), GeoPoint(latitude: 0, longitude: 10)]
+        var buffer = Buffer(width: 6, height: 2)
+        MapView(points: points, margin: 0.25).render(in: buffer.area, into: &buffer)
+        // Without a margin these two would sit in the corners.
+        #expect(buffer[0, 0].symbol == "⠀" && buffer[1, 5].symbol == "⠀")
+        #expect(buffer.unstyled.lines.joined().contains { $0 != "⠀" })
+    }
+
     @Test func aSinglePointSitsInTheMiddle() {
         var buffer = Buffer(width: 3, height: 1)
         let point = GeoPoint(latitude: 37.5, longitude: 127)
