@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a query met a name, best first: the ranking's primary key.
 public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
     /// The whole name (a half-typed last syllable counts: `서우` is exact for 서울).
@@ -81,20 +83,27 @@ final class PlaceIndex: @unchecked Sendable {
     }
 
     init(places unordered: [Place], withPostings: Bool = true, cachedNames: NormalizedNames? = nil) {
-        let order = unordered.indices.sorted {
-            let a = unordered[$0], b = unordered[$1]
-            return a.population != b.population ? a.population > b.population : a.placeID < b.placeID
+        // Compare on plain arrays (copying `Place` values in the comparator retains every field);
+        // input already in index order (a catalog file is) is kept as it is, without a copy.
+        let populations = unordered.map(\.population)
+        func before(_ a: Int, _ b: Int) -> Bool {
+            populations[a] != populations[b] ? populations[a] > populations[b] : unordered[a].placeID < unordered[b].placeID
         }
-        let places = order.map { unordered[$0] }
+        let places: [Place]
+        if unordered.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) {
+            places = unordered
+        } else {
+            places = unordered.indices.sorted(by: before).map { unordered[$0] }
+        }
         store = .array(places)
         placeCount = places.count
         let names = cachedNames.flatMap { $0.fits(places) ? $0 : nil } ?? NormalizedNames(places)
         let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
         let owned = OwnedBuffers()
         memory = owned
-        self.units = owned.copy(units)
-        self.nameStart = owned.copy(nameStart)
-        self.placeNameStart = owned.copy(placeNameStart)
+        self.units = owned.keep(units)
+        self.nameStart = owned.keep(nameStart)
+        self.placeNameStart = owned.keep(placeNameStart)
         var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
         for name in 0..<(nameStart.count - 1) {
             for position in Int(nameStart[name])..<Int(nameStart[name + 1])
@@ -103,7 +112,7 @@ final class PlaceIndex: @unchecked Sendable {
                 break
             }
         }
-        self.nameHasHangul = owned.copy(hasHangul)
+        self.nameHasHangul = owned.keep(hasHangul)
 
         hasPostings = withPostings
         guard withPostings else {
@@ -129,24 +138,27 @@ final class PlaceIndex: @unchecked Sendable {
         // Scratch and result arrays the loop writes by index live in raw buffers: array writes
         // inside the closures below would each pay a uniqueness check.
         let owner = owned.allocate(Int32(0), count: nameStart.count - 1)
-        // ASCII trigrams per place, on dense ids (no hashing): the place last seen per id and
-        // the best kind there, the ids this place touched, then (id, posting) for a counting sort.
         // The ids of keys made of trigram-alphabet units (most keys), found without hashing.
         var denseKeyIDs = [Int32](repeating: -1, count: Trigrams.base * Trigrams.base)
-        let trigramStamp = owned.allocate(Int32(-1), count: Trigrams.count)
-        let trigramKindOf = owned.allocate(UInt8(0), count: Trigrams.count)
-        var trigramTouched: [Int32] = []
-        var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
-        trigramOfEntry.reserveCapacity(units.count / 2)
-        trigramEntries.reserveCapacity(units.count / 2)
+        // The trigram lists and name signatures are independent of the unit and pair lists:
+        // a second thread builds them meanwhile (it reads only the normalised names).
+        let trigramInput = BuildResult(value: (self.units, self.nameStart, self.placeNameStart, places.count, signatures))
+        let trigramResult = BuildResult<([Int32], [UInt32])>(value: nil)
+        let trigramThread = Thread {
+            let (units, nameStart, placeNameStart, placeCount, signatures) = trigramInput.value!
+            trigramResult.value = PlaceIndex.buildTrigrams(units, nameStart, placeNameStart,
+                                                           placeCount: placeCount, signatures: signatures)
+            trigramResult.done.signal()
+        }
+        trigramThread.stackSize = 1 << 20
+        trigramThread.start()
         let jamoTable = SyllableJamo.table
         units.withUnsafeBufferPointer { buffer in jamoTable.withUnsafeBufferPointer { jamo in
             for placeIndex in 0..<places.count {
                 placeUnits.removeAll()
                 placeUnitKind.removeAll(keepingCapacity: true)
                 placeUnitKeys.removeAll(keepingCapacity: true)
-                trigramTouched.removeAll(keepingCapacity: true)
                 for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
                     owner[name] = Int32(placeIndex)
                     namePairs.removeAll()
@@ -154,31 +166,7 @@ final class PlaceIndex: @unchecked Sendable {
                     namePairKeys.removeAll(keepingCapacity: true)
                     let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
                     var previous: UInt32 = 0
-                    var code1 = 0, code2 = 0
-                    var signature: UInt64 = 0
                     for position in start..<end {
-                        let code = Trigrams.code(buffer[position])
-                        if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
-                            let id = Trigrams.id(code2, code1, code)
-                            signature |= Trigrams.bit(id)
-                            let first = position - 2
-                            let trigramKind: UInt8
-                            if first == start {
-                                trigramKind = UInt8(end - start == 3 ? MatchKind.exact.rawValue : MatchKind.prefix.rawValue)
-                            } else {
-                                trigramKind = UInt8(buffer[first - 1] == TextNormalizer.space ? MatchKind.wordPrefix.rawValue
-                                                                                              : MatchKind.substring.rawValue)
-                            }
-                            if trigramStamp[id] != Int32(placeIndex) {
-                                trigramStamp[id] = Int32(placeIndex)
-                                trigramKindOf[id] = trigramKind
-                                trigramTouched.append(Int32(id))
-                            } else if trigramKind < trigramKindOf[id] {
-                                trigramKindOf[id] = trigramKind
-                            }
-                        }
-                        code2 = code1
-                        code1 = code
                         let unit = PlaceIndex.project(buffer[position])
                         let kind: MatchKind
                         if position == start {
@@ -202,7 +190,6 @@ final class PlaceIndex: @unchecked Sendable {
                         }
                         previous = unit
                     }
-                    signatures[name] = signature
                     for (slot, key) in namePairKeys.enumerated() {
                         keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
                         entries.append(UInt32(name) << 2 | UInt32(namePairKind[slot]))
@@ -212,23 +199,76 @@ final class PlaceIndex: @unchecked Sendable {
                     keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
                     entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
                 }
-                for id in trigramTouched {
-                    trigramOfEntry.append(id)
-                    trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
-                }
             }
         } }
         nameOwner = UnsafeBufferPointer(owner)
-        let (trigramStart, trigramPostings) = PlaceIndex.group(trigramEntries, by: trigramOfEntry, keyCount: Trigrams.count)
-        trigramOfEntry = []
-        trigramEntries = []
-        self.trigramStart = owned.copy(trigramStart)
-        self.trigramPostings = owned.copy(trigramPostings)
-        nameSignature = UnsafeBufferPointer(signatures)
         let (start, postings) = PlaceIndex.group(entries, by: keyOfEntry, keyCount: keys.count)
+        keyOfEntry = []
+        entries = []
         self.keys = owned.lookup(keys)
-        self.postingStart = owned.copy(start)
-        self.postings = owned.copy(postings)
+        self.postingStart = owned.keep(start)
+        self.postings = owned.keep(postings)
+        trigramResult.done.wait()
+        let (trigramStart, trigramPostings) = trigramResult.value!
+        self.trigramStart = owned.keep(trigramStart)
+        self.trigramPostings = owned.keep(trigramPostings)
+        nameSignature = UnsafeBufferPointer(signatures)
+    }
+
+    /// The ASCII trigram lists (`trigramStart`, `trigramPostings`) and every name's signature
+    /// (written to `signatures`): per place, on dense ids (no hashing), the place last seen
+    /// per id and the best kind there and the ids this place touched; then (id, posting)
+    /// grouped by a counting sort.
+    static func buildTrigrams(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
+                              _ placeNameStart: UnsafeBufferPointer<Int32>, placeCount: Int,
+                              signatures: UnsafeMutableBufferPointer<UInt64>) -> ([Int32], [UInt32]) {
+        let trigramStamp = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Trigrams.count)
+        let trigramKindOf = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Trigrams.count)
+        defer { trigramStamp.deallocate(); trigramKindOf.deallocate() }
+        trigramStamp.initialize(repeating: -1)
+        trigramKindOf.initialize(repeating: 0)
+        var trigramTouched: [Int32] = []
+        var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
+        trigramOfEntry.reserveCapacity(buffer.count / 2)
+        trigramEntries.reserveCapacity(buffer.count / 2)
+        for placeIndex in 0..<placeCount {
+            trigramTouched.removeAll(keepingCapacity: true)
+            for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
+                let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
+                var code1 = 0, code2 = 0
+                var signature: UInt64 = 0
+                for position in start..<end {
+                    let code = Trigrams.code(buffer[position])
+                    if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
+                        let id = Trigrams.id(code2, code1, code)
+                        signature |= Trigrams.bit(id)
+                        let first = position - 2
+                        let trigramKind: UInt8
+                        if first == start {
+                            trigramKind = UInt8(end - start == 3 ? MatchKind.exact.rawValue : MatchKind.prefix.rawValue)
+                        } else {
+                            trigramKind = UInt8(buffer[first - 1] == TextNormalizer.space ? MatchKind.wordPrefix.rawValue
+                                                                                          : MatchKind.substring.rawValue)
+                        }
+                        if trigramStamp[id] != Int32(placeIndex) {
+                            trigramStamp[id] = Int32(placeIndex)
+                            trigramKindOf[id] = trigramKind
+                            trigramTouched.append(Int32(id))
+                        } else if trigramKind < trigramKindOf[id] {
+                            trigramKindOf[id] = trigramKind
+                        }
+                    }
+                    code2 = code1
+                    code1 = code
+                }
+                signatures[name] = signature
+            }
+            for id in trigramTouched {
+                trigramOfEntry.append(id)
+                trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
+            }
+        }
+        return group(trigramEntries, by: trigramOfEntry, keyCount: Trigrams.count)
     }
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
@@ -405,9 +445,26 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
     return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
 }
 
+/// A value one thread hands to another, with the signal that it is there.
+final class BuildResult<Value>: @unchecked Sendable {
+    var value: Value?
+    let done = DispatchSemaphore(value: 0)
+
+    init(value: Value?) { self.value = value }
+}
+
 /// Buffers of plain values that live as long as this object.
 final class OwnedBuffers {
     private var allocations: [UnsafeMutableRawPointer] = []
+
+    private var kept: [Any] = []
+
+    /// `array`'s own storage, kept alive (and never mutated) as long as this object: no copy.
+    func keep<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        guard !array.isEmpty else { return copy(array) }
+        kept.append(array)
+        return (kept[kept.count - 1] as! [T]).withUnsafeBufferPointer { $0 }
+    }
 
     func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
         let buffer = ownedBuffer(array)
