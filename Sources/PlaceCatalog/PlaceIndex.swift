@@ -268,6 +268,11 @@ final class PlaceIndex: @unchecked Sendable {
         self.trigramStart = owned.keep(trigramStart)
         self.trigramPostings = owned.keep(trigramPostings)
         nameSignature = UnsafeBufferPointer(signatures)
+        #if os(Linux)
+        // The build's scratch (a few hundred MB at peak for a large catalog) is freed by now;
+        // hand the pages the allocator kept back to the system.
+        _ = glibcMallocTrim(0)
+        #endif
     }
 
     /// The ASCII trigram lists (`trigramStart`, `trigramPostings`) and every name's signature
@@ -496,6 +501,12 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
     return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
 }
 
+#if os(Linux)
+/// glibc's `malloc_trim` (in <malloc.h>, which the Glibc module does not expose).
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// An append-only buffer of plain values in raw memory (appends pay no uniqueness check);
 /// the owner calls `deallocate()`.
 struct GrowableBuffer<T> {
@@ -641,8 +652,16 @@ struct NormalizedNames: Equatable {
         units = []
         nameStart = [0]
         placeNameStart = [0]
-        units.reserveCapacity(places.count * 48)
-        nameStart.reserveCapacity(places.count * 5)
+        // Room for one unit per UTF-8 byte, which folding seldom exceeds (ß → ss does): the
+        // buffer is filled once instead of being copied as it grows.
+        var bytes = 0, names = 0
+        for place in places {
+            bytes += place.name.utf8.count + (place.koreanName?.utf8.count ?? 0)
+            names += 2 + place.alternateNames.count
+            for alternate in place.alternateNames { bytes += alternate.utf8.count }
+        }
+        units.reserveCapacity(bytes + 64)
+        nameStart.reserveCapacity(names + 1)
         placeNameStart.reserveCapacity(places.count + 1)
         for place in places {
             TextNormalizer.append(Substring(place.name), to: &units)
