@@ -12,11 +12,3 @@ enum Theme {
     static let label = Style(foreground: .cyan)
     static let error = Style(foreground: .red, bold: true)
 }
-
-extension TextFieldState {
-    /// The field state for a view model's `TextInput`, cursor included.
-    init(_ input: TextInput) {
-        self.init(text: input.text)
-        for _ in 0..<max(0, input.text.count - input.cursor) { moveLeft() }
-    }
-}

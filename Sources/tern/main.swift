@@ -2,10 +2,12 @@
 import Glibc
 #endif
 import Foundation
+import PlainText
 
-/// Writes one line to standard error.
+/// Writes one line to standard error. Messages may quote arguments, config keys and file
+/// contents, so escape sequences and unsafe characters are removed first.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((SafeText.clean(message) + "\n").utf8))
 }
 
 /// Runs Tern with `arguments` (without the program name) and returns the exit status.
