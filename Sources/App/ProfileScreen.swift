@@ -50,7 +50,8 @@ struct ProfileScreen {
             style = Theme.dim
         }
         let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
-                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot)
+                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
+                            errorStyle: Theme.error)
         view.render(in: area, into: &buffer)
         layout.fieldRows = fields.indices.map { area.row + 2 + $0 * 2 }
         return form.isBusy ? nil : view.cursorPosition(in: area)

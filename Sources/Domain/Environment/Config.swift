@@ -139,14 +139,14 @@ public struct Config: Equatable, Sendable {
         return directory.isEmpty ? location : directory + "/" + location
     }
 
-    /// The line before its `#` comment; a value's leading `#rrggbb` colour is not a comment.
+    /// The line before its `#` comment; a value that starts with `#` (a `#rrggbb` colour)
+    /// keeps its first word.
     static func withoutComment(_ line: Substring) -> Substring {
         var searchStart = line.startIndex
         if let equals = line.firstIndex(of: "=") {
             let value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
-            let colour = value.prefix(7)
-            if colour.count == 7, colour.first == "#", colour.dropFirst().allSatisfy(\.isHexDigit) {
-                searchStart = colour.endIndex
+            if value.first == "#" {
+                searchStart = value.firstIndex { $0 == " " || $0 == "\t" } ?? value.endIndex
             }
         }
         guard let hash = line[searchStart...].firstIndex(of: "#") else { return line }
