@@ -60,7 +60,7 @@ struct ProfileScreen {
 
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
         var lines: [Line] = [
-            Line(user.displayName.isEmpty ? "(no display name)" : user.displayName, style: Theme.title),
+            Line(DisplayName.shown(user.displayName), style: Theme.title),
             Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
         ]
         let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, area.width)).prefix(3)
