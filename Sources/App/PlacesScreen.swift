@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import TerminalUI
 import ViewModels
@@ -64,7 +65,7 @@ struct PlacesScreen {
             spans.append(")")
         }
         if !place.address.isEmpty { spans.append(Span("  " + place.address, style: Theme.dim)) }
-        if let distance = row.match.distance { spans.append(Span("  " + distanceText(distance), style: Theme.label)) }
+        if let distance = row.match.distance { spans.append(Span("  " + DistanceText.describe(distance), style: Theme.label)) }
         return Line(spans)
     }
 
@@ -90,7 +91,7 @@ struct PlacesScreen {
             lines.append(Line([Span("  Time zone ", style: Theme.dim), Span(place.timeZone)]))
         }
         if let distance = selected.match.distance {
-            lines.append(Line([Span("  From home ", style: Theme.dim), Span(distanceText(distance))]))
+            lines.append(Line([Span("  From home ", style: Theme.dim), Span(DistanceText.describe(distance))]))
         }
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
