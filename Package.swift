@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["Domain", "Localization", "PlainText"]),
         .target(name: "TerminalUI", dependencies: ["PlainText"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
-        .target(name: "App", dependencies: ["ViewModels", "TerminalUI", "Localization", "PlainText"]),
+        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
         .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "App", "CursesBackend", "Localization", "PlainText"]),
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
@@ -30,10 +30,10 @@ let package = Package(
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Domain", "DocStore", "PlaceCatalog"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
-        .testTarget(name: "AppTests", dependencies: ["App"], exclude: ["Golden"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "ViewModels", "Domain", "DocStore", "TerminalUI", "PlaceCatalog"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )
