@@ -22,6 +22,9 @@ enum InterfaceLauncher {
         }
         let paths = AppPaths.resolve(dataDirectory: options.dataDirectory, sessionFile: options.sessionFile)
         let config = try Config.load(paths: paths)
+        let environment = ProcessInfo.processInfo.environment
+        let theme = try Theme.configured(config, file: paths.configFile, environment: environment)
+        let keys = try KeyBindings.configured(config, file: paths.configFile)
         // Store callbacks, catalog readiness, background answers and timers all reach the
         // loop through this one queue; posting wakes the curses poll through the pipe.
         let wake = try WakePipe()
@@ -43,7 +46,9 @@ enum InterfaceLauncher {
         let loop = EventLoop(app: app, backend: terminal)
         loop.drainWakeUps = { wake.drain() }
         loop.pollExternalChanges = { _ = try? services.store.pollExternalChanges() }
-        loop.run()
+        Theme.$current.withValue(theme) {
+            KeyBindings.$current.withValue(keys) { loop.run() }
+        }
         return 0
     }
 }
