@@ -6,7 +6,7 @@ import Testing
     @Test func errorsReadInThePersonsLanguage() {
         #expect(ServiceError.wrongCredentials.description == "Wrong email or password")
         #expect(ValidationError.postTooLong(count: 300).description == "Post must be at most 280 characters (it has 300)")
-        Language.$current.withValue(.ko) {
+        Language.$scoped.withValue(.ko) {
             #expect(ServiceError.wrongCredentials.description == "이메일 또는 비밀번호가 틀렸습니다")
             #expect(ServiceError.usernameTaken("mina").description == "사용자 이름 @mina은(는) 이미 쓰이고 있습니다")
             #expect(ValidationError.postTooLong(count: 300).description == "글은 280자 이하여야 합니다 (지금 300자)")
