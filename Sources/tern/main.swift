@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import TerminalUI
+import PlainText
 
 /// Writes one line to standard error. Messages may echo arguments, config keys or data, so
 /// escape sequences and other controls are removed first.
