@@ -145,7 +145,7 @@ extension UIBench {
         if !FileManager.default.fileExists(atPath: dump) {
             try? FileManager.default.createDirectory(atPath: (dump as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: dump + ".part", contents: nil)
+            _ = FileManager.default.createFile(atPath: dump + ".part", contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "scripts/geonames-dump.py"]
