@@ -25,6 +25,8 @@ let package = Package(
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        // Tern's rules on a team server, attacked with plain SQL as members and the guest.
+        .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         // Golden screens are read by path from the source tree, not bundled.
