@@ -12,18 +12,20 @@ let package = Package(
 
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "PlaceCatalog"),
-        .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "CCrypto"]),
-        .target(name: "ViewModels", dependencies: ["Domain"]),
+        .target(name: "Localization"),
+        .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "CCrypto"]),
+        .target(name: "ViewModels", dependencies: ["Domain", "Localization"]),
         .target(name: "TerminalUI"),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
-        .target(name: "App", dependencies: ["ViewModels", "TerminalUI"]),
-        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "App", "CursesBackend"]),
+        .target(name: "App", dependencies: ["ViewModels", "TerminalUI", "Localization"]),
+        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "App", "CursesBackend", "Localization"]),
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CSQLite"]),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore"]),
