@@ -10,19 +10,22 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
 
+        // The one filter for unsafe characters, the text editor and the bounds on text.
+        .target(name: "PlainText"),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
-        .target(name: "PlaceCatalog"),
+        .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
         .target(name: "Localization"),
-        .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "CCrypto"]),
-        .target(name: "ViewModels", dependencies: ["Domain", "Localization"]),
-        .target(name: "TerminalUI"),
+        .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
+        .target(name: "ViewModels", dependencies: ["Domain", "Localization", "PlainText"]),
+        .target(name: "TerminalUI", dependencies: ["PlainText"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
-        .target(name: "App", dependencies: ["ViewModels", "TerminalUI", "Localization"]),
-        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "App", "CursesBackend", "Localization"]),
-        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CSQLite"]),
+        .target(name: "App", dependencies: ["ViewModels", "TerminalUI", "Localization", "PlainText"]),
+        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "App", "CursesBackend", "Localization", "PlainText"]),
+        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
+        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
@@ -30,7 +33,7 @@ let package = Package(
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
         .testTarget(name: "AppTests", dependencies: ["App"], exclude: ["Golden"]),
     ],

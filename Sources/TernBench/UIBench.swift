@@ -1,6 +1,7 @@
 import App
 import Domain
 import Foundation
+import PlainText
 import TerminalUI
 import ViewModels
 
@@ -32,7 +33,7 @@ enum UIBench {
             .render(in: header, into: &buffer)
         let (list, detail) = body.split(right: 44)
         let (search, listRows) = list.split(top: 2)
-        TextFieldView(state: TextFieldState(text: "place"), placeholder: "Search", isFocused: false)
+        TextFieldView(state: TextEditor("place"), placeholder: "Search", isFocused: false)
             .render(in: search.line(0), into: &buffer)
         ListView(rows: rows, state: ListState(offset: 0, selected: selected)).render(in: listRows, into: &buffer)
         let box = BoxView(title: "Place \(selected)")
@@ -143,7 +144,7 @@ extension UIBench {
         if !FileManager.default.fileExists(atPath: dump) {
             try? FileManager.default.createDirectory(atPath: (dump as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: dump + ".part", contents: nil)
+            _ = FileManager.default.createFile(atPath: dump + ".part", contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "scripts/geonames-dump.py"]

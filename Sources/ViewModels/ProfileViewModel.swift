@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlainText
 
 /// Which form the Profile screen shows.
 public enum ProfileFormKind: Equatable, Sendable {
@@ -27,11 +28,11 @@ public enum ProfileFormKind: Equatable, Sendable {
 /// One field of a profile form.
 public struct ProfileFormField: Equatable, Sendable {
     public var label: String
-    public var input: TextInput
+    public var input: TextEditor
     public var isSecure: Bool
     public var error: String?
 
-    public init(label: String, input: TextInput = TextInput(), isSecure: Bool = false, error: String? = nil) {
+    public init(label: String, input: TextEditor = TextEditor(), isSecure: Bool = false, error: String? = nil) {
         self.label = label
         self.input = input
         self.isSecure = isSecure
@@ -77,14 +78,14 @@ public final class ProfileViewModel {
 
     private let accounts: AccountsPort
     private let feed: FeedPort
-    private let scheduler: WorkScheduler
+    private let work: BackgroundWork
     private var userSubscription: Cancellable?
     private var postsSubscription: Cancellable?
 
-    public init(accounts: AccountsPort, feed: FeedPort, scheduler: WorkScheduler) {
+    public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork) {
         self.accounts = accounts
         self.feed = feed
-        self.scheduler = scheduler
+        self.work = work
     }
 
     /// Reads the session; opens the onboarding form when the profile is not onboarded.
@@ -169,21 +170,21 @@ public final class ProfileViewModel {
     }
 
     static func credentialFields() -> [ProfileFormField] {
-        [ProfileFormField(label: "Email", input: TextInput(limit: Validation.emailMaxLength)),
-         ProfileFormField(label: "Password", input: TextInput(limit: Validation.passwordMaxLength), isSecure: true)]
+        [ProfileFormField(label: "Email", input: TextEditor(limit: Validation.emailMaxLength)),
+         ProfileFormField(label: "Password", input: TextEditor(limit: Validation.passwordMaxLength), isSecure: true)]
     }
 
     static func profileFields(_ user: User) -> [ProfileFormField] {
-        [ProfileFormField(label: "Display name", input: TextInput(user.displayName, limit: Validation.displayNameMaxLength)),
-         ProfileFormField(label: "Username", input: TextInput(user.username, limit: 15)),
-         ProfileFormField(label: "Bio", input: TextInput(user.bio, limit: Validation.bioMaxLength))]
+        [ProfileFormField(label: "Display name", input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
+         ProfileFormField(label: "Username", input: TextEditor(user.username, limit: 15)),
+         ProfileFormField(label: "Bio", input: TextEditor(user.bio, limit: Validation.bioMaxLength))]
     }
 
     // MARK: Editing a form
 
-    public func editField(_ edit: TextInput.Edit) {
+    public func editField(_ edit: TextEditor.Edit) {
         guard var form = state.form, !form.isBusy, form.fields.indices.contains(form.focused) else { return }
-        form.fields[form.focused].input.apply(edit)
+        if let cut = form.fields[form.focused].input.apply(edit) { onToast(Toast(cut.description)) }
         form.fields[form.focused].error = nil
         state.form = form
         publish()
@@ -217,7 +218,8 @@ public final class ProfileViewModel {
         }
     }
 
-    /// Enter: shows the busy state at once, then does the work after the next frame.
+    /// Enter: shows the busy state at once; the account call (password hashing takes a
+    /// moment) runs off the loop's thread and its answer comes back as an event.
     public func submitForm() {
         guard var form = state.form, !form.isBusy else { return }
         for index in form.fields.indices { form.fields[index].error = nil }
@@ -225,34 +227,37 @@ public final class ProfileViewModel {
         form.message = form.kind.busyMessage
         state.form = form
         publish()
-        scheduler.schedule { [weak self] in self?.performSubmit() }
+        let accounts = self.accounts
+        let kind = form.kind
+        let email = form.text("Email"), password = form.text("Password")
+        let edit = ProfileEdit(displayName: form.text("Display name"), username: form.text("Username"), bio: form.text("Bio"))
+        work.run(.accounts, { _ -> User in
+            switch kind {
+            case .signIn: return try accounts.signIn(email: email, password: password)
+            case .register: return try accounts.register(email: email, password: password)
+            case .onboarding, .edit: return try accounts.updateProfile(edit)
+            }
+        }, then: { [weak self] result in self?.finishSubmit(kind, result) })
     }
 
-    private func performSubmit() {
-        guard var form = state.form, form.isBusy else { return }
-        do {
-            switch form.kind {
+    /// Applies the answer of a submission on the loop's thread.
+    private func finishSubmit(_ kind: ProfileFormKind, _ result: Result<User, Error>) {
+        guard var form = state.form, form.isBusy, form.kind == kind else { return }
+        switch result {
+        case .success(let user):
+            state.form = nil
+            setUser(user)
+            switch kind {
             case .signIn:
-                let user = try accounts.signIn(email: form.text("Email"), password: form.text("Password"))
-                state.form = nil
-                setUser(user)
                 onToast(Toast("Signed in as \(user.username.isEmpty ? user.email : "@" + user.username)", kind: .success))
                 if !user.isUserOnboarded { openOnboarding(for: user) }
             case .register:
-                let user = try accounts.register(email: form.text("Email"), password: form.text("Password"))
-                state.form = nil
-                setUser(user)
                 onToast(Toast("Account created", kind: .success))
                 openOnboarding(for: user)
             case .onboarding, .edit:
-                let edit = ProfileEdit(displayName: form.text("Display name"), username: form.text("Username"),
-                                       bio: form.text("Bio"))
-                let user = try accounts.updateProfile(edit)
-                state.form = nil
-                setUser(user)
-                onToast(Toast(form.kind == .onboarding ? "Welcome, @\(user.username)" : "Profile saved", kind: .success))
+                onToast(Toast(kind == .onboarding ? "Welcome, @\(user.username)" : "Profile saved", kind: .success))
             }
-        } catch {
+        case .failure(let error):
             form.isBusy = false
             form.message = nil
             let text = ErrorText.describe(error)
