@@ -4,10 +4,9 @@ import ViewModels
 
 /// Places: the search field and match count, the result rows, and at 100 columns or more a
 /// detail pane with a braille mini-map.
-struct PlacesScreen {
+struct PlacesScreen: TabScreen {
     var state: PlaceSearchState
     var context: ScreenContext
-    var offsets: ListOffset
 
     static let detailPaneMinimumWidth = 100
 
@@ -27,7 +26,7 @@ struct PlacesScreen {
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }
         let empty = state.isLoading ? "Loading places…" : state.query.isEmpty ? "No places in the catalog." : "No place matches \u{201C}\(state.query.text)\u{201D}."
-        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, selected: state.selected, offset: offsets, in: listArea,
+        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, list: state.list, in: listArea,
                  into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
         return cursor
     }
