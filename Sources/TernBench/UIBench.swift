@@ -4,6 +4,7 @@ import Foundation
 import PlainText
 import TerminalUI
 import ViewModels
+import PlaceCatalog
 
 /// The `ui` section of `make bench`: time to draw a representative 120×40 Places screen
 /// into a buffer and diff it against the previous frame, and the bytes a one-row selection

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlaceCatalog
 
 /// Something that stops a subscription; `cancel()` may be called more than once.
 public protocol Cancellable: AnyObject {
