@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The four tabs, in header order.
 public enum AppTab: Int, CaseIterable, Equatable, Sendable {
@@ -134,7 +135,7 @@ public final class AppViewModel {
         case .storeChanged(let callback): callback()
         case .catalogLoaded(.success): places.refresh()
         case .catalogLoaded(.failure(let error)):
-            showToast(Toast("Places unavailable: \(ErrorText.describe(error))", kind: .error))
+            showToast(Toast(tr(.placesUnavailable, ["reason": ErrorText.describe(error)]), kind: .error))
         case .workFinished(let completion): completion.deliver()
         case .timerFired(_, let action): action()
         }

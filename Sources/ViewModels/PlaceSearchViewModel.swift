@@ -178,12 +178,12 @@ public final class PlaceSearchViewModel {
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": row.place.name]), kind: .success))
+            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": row.place.shownName]), kind: .success))
         } catch {
             pending[id] = nil
             refreshMarkers()
             publish()
-            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.name, "reason": ErrorText.describe(error)]),
+            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.shownName, "reason": ErrorText.describe(error)]),
                           kind: .error))
         }
     }

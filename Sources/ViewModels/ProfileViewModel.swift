@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
 import TerminalUI
 
@@ -19,9 +20,9 @@ public enum ProfileFormKind: Equatable, Sendable {
     /// Shown while the form is submitted (hashing a password takes a moment).
     public var busyMessage: String {
         switch self {
-        case .signIn: return "Signing in…"
-        case .register: return "Creating account…"
-        case .onboarding, .edit: return "Saving…"
+        case .signIn: return tr(.formSigningIn)
+        case .register: return tr(.formCreatingAccount)
+        case .onboarding, .edit: return tr(.formSaving)
         }
     }
 }
@@ -219,7 +220,7 @@ public final class ProfileViewModel {
         state.form = nil
         publish()
         if form.kind == .onboarding {
-            onToast(Toast("Onboarding postponed to the next launch"))
+            onToast(Toast(tr(.toastOnboardingPostponed)))
         }
     }
 
@@ -254,13 +255,14 @@ public final class ProfileViewModel {
             setUser(user)
             switch kind {
             case .signIn:
-                onToast(Toast("Signed in as \(user.username.isEmpty ? user.email : "@" + user.username)", kind: .success))
+                onToast(Toast(tr(.toastSignedIn, ["name": user.username.isEmpty ? user.email : "@" + user.username]), kind: .success))
                 if !user.isUserOnboarded { openOnboarding(for: user) }
             case .register:
-                onToast(Toast("Account created", kind: .success))
+                onToast(Toast(tr(.toastAccountCreated), kind: .success))
                 openOnboarding(for: user)
             case .onboarding, .edit:
-                onToast(Toast(kind == .onboarding ? "Welcome, @\(user.username)" : "Profile saved", kind: .success))
+                onToast(Toast(kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
+                              kind: .success))
             }
         case .failure(let error):
             form.isBusy = false
@@ -319,7 +321,7 @@ public final class ProfileViewModel {
             try accounts.signOut()
             state.form = nil
             setUser(nil)
-            onToast(Toast("Signed out", kind: .success))
+            onToast(Toast(tr(.toastSignedOut), kind: .success))
         } catch {
             onToast(Toast.error(error))
         }
