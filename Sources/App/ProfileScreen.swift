@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlainText
 import TerminalUI
 import ViewModels
 
@@ -38,7 +39,7 @@ struct ProfileScreen {
 
     private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         let fields = form.fields.map {
-            FormField(label: $0.label, state: TextFieldState($0.input), isSecure: $0.isSecure, error: $0.error)
+            FormField(label: $0.label, state: $0.input, isSecure: $0.isSecure, error: $0.error)
         }
         let message: String
         let style: Style
@@ -50,7 +51,8 @@ struct ProfileScreen {
             style = Theme.dim
         }
         let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
-                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot)
+                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
+                            errorStyle: Theme.error)
         view.render(in: area, into: &buffer)
         layout.fieldRows = fields.indices.map { area.row + 2 + $0 * 2 }
         return form.isBusy ? nil : view.cursorPosition(in: area)
@@ -58,10 +60,10 @@ struct ProfileScreen {
 
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
         var lines: [Line] = [
-            Line(user.displayName.isEmpty ? "(no display name)" : user.displayName, style: Theme.title),
+            Line(DisplayName.shown(user.displayName), style: Theme.title),
             Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
         ]
-        let bio = TextWidth.wrap(SafeText.clean(user.bio), width: max(1, area.width)).prefix(3)
+        let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, area.width)).prefix(3)
         lines += bio.map { Line($0) }
         lines.append(Line([Span("Joined ", style: Theme.dim), Span(RelativeTime.longDate(user.createdOn)),
                            Span(" · ", style: Theme.dim), Span("\(user.followersCount)", style: Theme.title),

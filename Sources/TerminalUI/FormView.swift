@@ -1,13 +1,15 @@
+import PlainText
+
 /// One labelled field of a form.
 public struct FormField: Hashable, Sendable {
     public var label: String
-    public var state: TextFieldState
+    public var state: TextEditor
     public var placeholder: String
     public var isSecure: Bool
     /// Shown in red beside the field (or under it when there is no room).
     public var error: String?
 
-    public init(label: String, state: TextFieldState = TextFieldState(), placeholder: String = "",
+    public init(label: String, state: TextEditor = TextEditor(), placeholder: String = "",
                 isSecure: Bool = false, error: String? = nil) {
         self.label = label
         self.state = state
@@ -30,9 +32,13 @@ public struct FormView: Widget {
     public var fieldWidth: Int
     /// What a password field shows per character (`Markers.passwordDot`).
     public var secureSymbol: String
+    /// The style of a field's error.
+    public var errorStyle: Style
 
     public init(title: String = "", fields: [FormField], focused: Int = 0, message: String = "",
-                messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot) {
+                messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot,
+                errorStyle: Style = Style(foreground: .red, bold: true)) {
+        self.errorStyle = errorStyle
         self.title = title
         self.fields = fields
         self.focused = focused
@@ -41,8 +47,6 @@ public struct FormView: Widget {
         self.fieldWidth = fieldWidth
         self.secureSymbol = secureSymbol
     }
-
-    static let errorStyle = Style(foreground: .red, bold: true)
 
     /// Where each field is drawn in `area`, and where its error goes.
     func layout(in area: Rect) -> [(field: Rect, error: Rect)] {
@@ -96,7 +100,7 @@ public struct FormView: Widget {
             fieldView(index).render(in: fieldRect, into: &buffer)
             if let error = field.error, !errorRect.isEmpty {
                 buffer.setString(error, at: Position(row: errorRect.row, column: errorRect.column),
-                                 style: Self.errorStyle, maxWidth: errorRect.width, ellipsis: true)
+                                 style: errorStyle, maxWidth: errorRect.width, ellipsis: true)
             }
         }
         let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2
