@@ -199,7 +199,7 @@ public final class PlaceSearchViewModel {
     // MARK: Internals
 
     private func runSearch(keepingSelection placeID: String?) {
-        state.isLoading = (places as? DeferredPlaces).map { !$0.isReady } ?? false
+        state.isLoading = !places.isReady
         let result = places.search(state.query.text, order: state.order, limit: limit)
         state.totalCount = result.total
         state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
