@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// What the Favorites screen shows.
 public struct FavoritesState: Equatable, Sendable {
@@ -68,9 +69,9 @@ public final class FavoritesViewModel {
             state.items.removeAll { $0.placeID == item.placeID }
             state.undoable = item
             publish()
-            onToast(Toast("Removed \(item.placeName) · u undo", kind: .info))
+            onToast(Toast(tr(.toastFavoriteRemoved, ["place": item.placeName]), kind: .info))
         } catch {
-            onToast(Toast("Could not remove \(item.placeName): \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(.toastCouldNotRemove, ["place": item.placeName, "reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
@@ -80,10 +81,10 @@ public final class FavoritesViewModel {
         do {
             try port.saveFavorite(item, uid: uid)
             state.undoable = nil
-            onToast(Toast("Restored \(item.placeName)", kind: .success))
+            onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
             publish()
         } catch {
-            onToast(Toast("Could not restore \(item.placeName): \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(.toastCouldNotRestore, ["place": item.placeName, "reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
