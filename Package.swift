@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
-        .target(name: "ViewModels", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
+        .target(name: "ViewModels", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
         .target(name: "TerminalUI", dependencies: ["PlainText"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
+import TerminalUI
 
 /// Which form the Profile screen shows.
 public enum ProfileFormKind: Equatable, Sendable {
@@ -18,9 +20,9 @@ public enum ProfileFormKind: Equatable, Sendable {
     /// Shown while the form is submitted (hashing a password takes a moment).
     public var busyMessage: String {
         switch self {
-        case .signIn: return "Signing in…"
-        case .register: return "Creating account…"
-        case .onboarding, .edit: return "Saving…"
+        case .signIn: return tr(.formSigningIn)
+        case .register: return tr(.formCreatingAccount)
+        case .onboarding, .edit: return tr(.formSaving)
         }
     }
 }
@@ -65,7 +67,10 @@ public struct ProfileState: Equatable, Sendable {
     public var form: ProfileForm?
     /// The signed-in user's posts, newest first.
     public var posts: [FeedRowModel] = []
-    public var selected = 0
+    /// The selected post and the first one on screen.
+    public var list = ListState()
+
+    public var selected: Int { list.selected }
 }
 
 /// Profile: sign in, create account, onboarding, edit, sign out.
@@ -75,6 +80,7 @@ public final class ProfileViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Called when the signed-in user changes (sign-in, sign-out, profile edits).
     public var onUserChanged: (User?) -> Void = { _ in }
+    public var rowsInView = 10
 
     private let accounts: AccountsPort
     private let feed: FeedPort
@@ -118,7 +124,7 @@ public final class ProfileViewModel {
         if changedAccount {
             stop()
             state.posts = []
-            state.selected = 0
+            state.list.selected = 0
             if let uid = user?.id {
                 userSubscription = accounts.observeUser(uid: uid) { [weak self] user in self?.userDocumentChanged(user) }
                 postsSubscription = feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100) { [weak self] posts in
@@ -214,7 +220,7 @@ public final class ProfileViewModel {
         state.form = nil
         publish()
         if form.kind == .onboarding {
-            onToast(Toast("Onboarding postponed to the next launch"))
+            onToast(Toast(tr(.toastOnboardingPostponed)))
         }
     }
 
@@ -249,13 +255,14 @@ public final class ProfileViewModel {
             setUser(user)
             switch kind {
             case .signIn:
-                onToast(Toast("Signed in as \(user.username.isEmpty ? user.email : "@" + user.username)", kind: .success))
+                onToast(Toast(tr(.toastSignedIn, ["name": user.username.isEmpty ? user.email : "@" + user.username]), kind: .success))
                 if !user.isUserOnboarded { openOnboarding(for: user) }
             case .register:
-                onToast(Toast("Account created", kind: .success))
+                onToast(Toast(tr(.toastAccountCreated), kind: .success))
                 openOnboarding(for: user)
             case .onboarding, .edit:
-                onToast(Toast(kind == .onboarding ? "Welcome, @\(user.username)" : "Profile saved", kind: .success))
+                onToast(Toast(kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
+                              kind: .success))
             }
         case .failure(let error):
             form.isBusy = false
@@ -314,7 +321,7 @@ public final class ProfileViewModel {
             try accounts.signOut()
             state.form = nil
             setUser(nil)
-            onToast(Toast("Signed out", kind: .success))
+            onToast(Toast(tr(.toastSignedOut), kind: .success))
         } catch {
             onToast(Toast.error(error))
         }
@@ -323,19 +330,26 @@ public final class ProfileViewModel {
 
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.posts.count)
+        state.list = clamped(state.list, count: state.posts.count)
         onChange(state)
     }
 }
 
-extension ProfileViewModel: ListNavigation {
-    /// Posts are several lines tall, so a page is a few of them.
-    public var pageSize: Int { 5 }
-    public var rowCount: Int { state.posts.count }
-    public var selectedIndex: Int { state.selected }
+extension ProfileViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.posts.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    /// Posts are several lines tall and the profile sits above them: a page is three posts.
+    public func pageItems(rows: Int) -> Int { 3 }
+    public func click(_ index: Int) { select(index) }
+
+    public var isEditingText: Bool { state.form != nil }
+    public func edit(_ edit: TextEditor.Edit) { editField(edit) }
+    public func submit() { submitForm() }
+    public func cancel() { cancelForm() }
 }
