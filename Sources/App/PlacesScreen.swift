@@ -5,10 +5,9 @@ import ViewModels
 
 /// Places: the search field and match count, the result rows, and at 100 columns or more a
 /// detail pane with a braille mini-map.
-struct PlacesScreen {
+struct PlacesScreen: TabScreen {
     var state: PlaceSearchState
     var context: ScreenContext
-    var offsets: ListOffset
 
     static let detailPaneMinimumWidth = 100
 
@@ -29,7 +28,7 @@ struct PlacesScreen {
         }
         let empty = state.isLoading ? tr(.placesLoading)
             : state.query.isEmpty ? tr(.placesEmptyCatalog) : tr(.placesNoMatch, ["query": state.query.text])
-        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, selected: state.selected, offset: offsets, in: listArea,
+        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, list: state.list, in: listArea,
                  into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
         return cursor
     }

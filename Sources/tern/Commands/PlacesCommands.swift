@@ -62,7 +62,7 @@ enum PlacesCommands {
             let names = [place.name] + [place.koreanName].compactMap { $0 }.filter { !$0.isEmpty && $0 != place.name }
             let ordered = Language.current == .ko ? names.reversed() : names
             line += ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
-            if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
+            if hit.matchedName != place.name && hit.matchedName != place.koreanName { line += " “\(hit.matchedName)”" }
             if !place.address.isEmpty { line += " · " + place.address }
             if let distance = hit.distance { line += " · " + formatDistance(distance) }
             context.printLine(line)
