@@ -32,6 +32,8 @@ let package = Package(
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
+        // Tern's rules on a team server, attacked with plain SQL as members and the guest.
+        .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Domain", "DocStore", "PlaceCatalog"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
