@@ -58,7 +58,7 @@ enum PlacesCommands {
             line += TextOutput.star(favorites.contains(place.placeID)) + " "
             line += place.name
             if let korean = place.koreanName, korean != place.name { line += " (\(korean))" }
-            if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
+            if hit.matchedName != place.name && hit.matchedName != place.koreanName { line += " “\(hit.matchedName)”" }
             if !place.address.isEmpty { line += " · " + place.address }
             if let distance = hit.distance { line += " · " + formatDistance(distance) }
             context.printLine(line)
