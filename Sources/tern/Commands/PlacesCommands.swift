@@ -64,7 +64,7 @@ enum PlacesCommands {
             line += ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
             if hit.matchedName != place.name && hit.matchedName != place.koreanName { line += " “\(hit.matchedName)”" }
             if !place.address.isEmpty { line += " · " + place.address }
-            if let distance = hit.distance { line += " · " + formatDistance(distance) }
+            if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
         let shown = result.hits.count
@@ -124,9 +124,6 @@ enum PlacesCommands {
         }
     }
 
-    static func formatDistance(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
-    }
 }
 
 /// The signed-in user's favorite place ids, for `isFavorite`. Signed out, nothing is saved
