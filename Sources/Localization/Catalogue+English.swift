@@ -46,6 +46,8 @@ extension Catalogue {
         .feedEmpty: "No posts yet. Press n to write the first one.", .loading: "Loading…",
         .toastPosted: "Posted", .toastCouldNotLike: "Could not like the post: {reason}",
         .toastCouldNotUnlike: "Could not unlike the post: {reason}",
+        .toastCouldNotLoad: "Could not load {list}: {reason}",
+        .toastCouldNotLoadRetrying: "Could not load {list}: {reason} · retrying",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",

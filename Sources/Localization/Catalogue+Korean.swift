@@ -47,6 +47,8 @@ extension Catalogue {
         .feedEmpty: "아직 글이 없습니다. n 을 눌러 첫 글을 쓰세요.", .loading: "불러오는 중…",
         .toastPosted: "게시함", .toastCouldNotLike: "좋아요하지 못했습니다: {reason}",
         .toastCouldNotUnlike: "좋아요를 취소하지 못했습니다: {reason}",
+        .toastCouldNotLoad: "{list}을(를) 불러오지 못했습니다: {reason}",
+        .toastCouldNotLoadRetrying: "{list}을(를) 불러오지 못했습니다: {reason} · 다시 시도합니다",
 
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",

@@ -31,6 +31,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder, feedCharactersLeft
     case feedLikedSignedOut, feedLikedEmpty, feedEmpty, loading
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
+    // Live lists whose read failed
+    case toastCouldNotLoad, toastCouldNotLoadRetrying
 
     // Profile, forms and accounts
     case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
