@@ -108,8 +108,3 @@ func coordinateText(_ latitude: Double, _ longitude: Double) -> String {
     String(format: "%.4f, %.4f", latitude, longitude)
 }
 
-/// `850 m`, `12 km`, `1,234 km`.
-func distanceText(_ metres: Double) -> String {
-    if metres < 1000 { return "\(Int(metres.rounded())) m" }
-    return "\(grouped(Int((metres / 1000).rounded()))) km"
-}

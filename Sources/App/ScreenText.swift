@@ -22,11 +22,4 @@ extension ProfileFormKind {
         case .edit: return tr(.formEdit)
         }
     }
-
-    /// A form field's label (the view model's English name) in the current language.
-    static func localizedLabel(_ label: String) -> String {
-        let keys: [String: TextKey] = ["Email": .fieldEmail, "Password": .fieldPassword, "Display name": .fieldDisplayName,
-                                       "Username": .fieldUsername, "Bio": .fieldBio]
-        return keys[label].map { tr($0) } ?? label
-    }
 }

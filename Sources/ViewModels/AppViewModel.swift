@@ -47,9 +47,9 @@ public final class AppViewModel {
                 now: @escaping () -> Date = Date.init) {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
-        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, now: now)
-        favorites = FavoritesViewModel(favorites: services.favorites)
-        feed = FeedViewModel(feed: services.feed)
+        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events, now: now)
+        favorites = FavoritesViewModel(favorites: services.favorites, events: events)
+        feed = FeedViewModel(feed: services.feed, events: events)
         profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work)
         let toast: (Toast) -> Void = { [weak self] in self?.showToast($0) }
         places.onToast = toast
