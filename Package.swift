@@ -12,7 +12,7 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
 
         // The one filter for unsafe characters, the text editor and the bounds on text.
-        .target(name: "PlainText"),
+        .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
         .target(name: "Localization"),

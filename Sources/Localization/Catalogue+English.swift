@@ -2,6 +2,8 @@ extension Catalogue {
     /// English: the texts Tern has always shown.
     static let english: [TextKey: String] = [
         .tabPlaces: "Places", .tabFavorites: "Favorites", .tabFeed: "Feed", .tabProfile: "Profile", .guest: "guest",
+        .textCutTooLong: "Text cut: this field holds at most {max} characters",
+        .textCutTooManyMarks: "Text cut: at most {max} accents on one character",
 
         .timeNow: "now", .timeMinutes: "{n}m", .timeHours: "{n}h", .timeDays: "{n}d",
         .dateShort: "{month} {day}", .dateShortWithYear: "{month} {day}, {year}", .dateLong: "{month} {day}, {year}",

@@ -2,6 +2,8 @@ extension Catalogue {
     /// Korean (한국어).
     static let korean: [TextKey: String] = [
         .tabPlaces: "장소", .tabFavorites: "즐겨찾기", .tabFeed: "피드", .tabProfile: "프로필", .guest: "손님",
+        .textCutTooLong: "글자를 잘랐습니다: 이 칸에는 {max}자까지 들어갑니다",
+        .textCutTooManyMarks: "글자를 잘랐습니다: 한 글자에 붙는 기호는 {max}개까지입니다",
 
         .timeNow: "방금", .timeMinutes: "{n}분 전", .timeHours: "{n}시간 전", .timeDays: "{n}일 전",
         .dateShort: "{month} {day}일", .dateShortWithYear: "{year}년 {month} {day}일", .dateLong: "{year}년 {month} {day}일",

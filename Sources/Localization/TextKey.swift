@@ -2,7 +2,7 @@
 /// `Catalogue+Korean`) has a text for every key, with the same `{placeholders}`.
 public enum TextKey: String, CaseIterable, Sendable {
     // Tabs and header
-    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest
+    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest, textCutTooLong, textCutTooManyMarks
 
     // Times, dates and counts
     case timeNow, timeMinutes, timeHours, timeDays, dateShort, dateShortWithYear, dateLong
