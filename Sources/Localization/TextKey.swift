@@ -50,4 +50,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorControlCharacter
     case signInToSave, signInToRemove, signInToListFavorites, signInToLike, signInToViewLiked, signInToPost
     case signInToEditProfile
+
+    // The command line
+    case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
+    case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle, cliAllPostsTitle, cliMorePosts
+    case cliNoPlaces, cliOnePlace, cliPlaces, cliSomePlaces, cliFieldID, cliFieldAddress, cliFieldCoordinate, cliFieldPopulation
+    case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding, cliProfileCounts, cliProfileNotFinished
 }
