@@ -2,6 +2,8 @@ extension Catalogue {
     /// English: the texts Tern has always shown.
     static let english: [TextKey: String] = [
         .tabPlaces: "Places", .tabFavorites: "Favorites", .tabFeed: "Feed", .tabProfile: "Profile", .guest: "guest",
+        .textCutTooLong: "Text cut: this field holds at most {max} characters",
+        .textCutTooManyMarks: "Text cut: at most {max} accents on one character",
 
         .timeNow: "now", .timeMinutes: "{n}m", .timeHours: "{n}h", .timeDays: "{n}d",
         .dateShort: "{month} {day}", .dateShortWithYear: "{month} {day}, {year}", .dateLong: "{month} {day}, {year}",
@@ -118,6 +120,17 @@ extension Catalogue {
         .cliFinishOnboarding: "To finish onboarding, set both --display-name and --username.",
         .cliProfileCounts: "{followers} followers {dot} {following} following {dot} joined {date}",
         .cliProfileNotFinished: "Profile not finished: tern profile set --display-name NAME --username NAME",
+        .promptPassword: "Password: ",
+        .promptRepeatPassword: "Repeat password: ",
+        .passwordsDiffer: "The passwords do not match",
+        .passwordNoTerminalSettings: "Cannot read the terminal settings: {reason}",
+        .passwordNoEchoOff: "Cannot turn off echo on the terminal: {reason}",
+        .passwordCannotRead: "Cannot read the password from {source}: {reason}",
+        .passwordTooLongFrom: "The password from {source} is too long",
+        .passwordNone: "No password given on {source}",
+        .passwordNotUTF8: "The password from {source} is not valid UTF-8",
+        .sourceStandardInput: "standard input",
+        .sourceTerminal: "the terminal",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

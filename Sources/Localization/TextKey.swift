@@ -2,7 +2,7 @@
 /// `Catalogue+Korean`) has a text for every key, with the same `{placeholders}`.
 public enum TextKey: String, CaseIterable, Sendable {
     // Tabs and header
-    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest
+    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest, textCutTooLong, textCutTooManyMarks
 
     // Times, dates and counts
     case timeNow, timeMinutes, timeHours, timeDays, dateShort, dateShortWithYear, dateLong
@@ -56,4 +56,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle, cliAllPostsTitle, cliMorePosts
     case cliNoPlaces, cliOnePlace, cliPlaces, cliSomePlaces, cliFieldID, cliFieldAddress, cliFieldCoordinate, cliFieldPopulation
     case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding, cliProfileCounts, cliProfileNotFinished
+    case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
+    case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
 }

@@ -8,10 +8,10 @@ public enum AppTab: Int, CaseIterable, Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .places: return "Places"
-        case .favorites: return "Favorites"
-        case .feed: return "Feed"
-        case .profile: return "Profile"
+        case .places: return tr(.tabPlaces)
+        case .favorites: return tr(.tabFavorites)
+        case .feed: return tr(.tabFeed)
+        case .profile: return tr(.tabProfile)
         }
     }
 }

@@ -10,10 +10,10 @@ public enum ProfileFormKind: Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .signIn: return "Sign in"
-        case .register: return "Create account"
-        case .onboarding: return "Welcome! Tell people who you are"
-        case .edit: return "Edit profile"
+        case .signIn: return tr(.formSignIn)
+        case .register: return tr(.formRegister)
+        case .onboarding: return tr(.formOnboarding)
+        case .edit: return tr(.formEdit)
         }
     }
 

@@ -1,6 +1,7 @@
 import DocStore
 import Domain
 import Foundation
+import ViewModels
 
 /// The view models' ports over Tern's services (`Domain.AppServices`): accounts, favorites
 /// and the feed, with the session read from the session file.
@@ -100,5 +101,13 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
         try services.tweets.post(text, session: try writeSession(for: uid, to: .post)).tweet
+    }
+}
+
+extension ScreenServices {
+    /// The view models' ports over Tern's services and a place catalog.
+    public init(services: AppServices, places: PlaceSearching) {
+        let adapters = StoreAdapters(services: services)
+        self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters)
     }
 }
