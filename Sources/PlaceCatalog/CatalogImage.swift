@@ -18,6 +18,7 @@ import Darwin
 /// version and the running executable) must match, the checksum must match, and every offset
 /// the search loops follow without bounds checks is checked to rise and stay in range.
 final class CatalogImage: @unchecked Sendable {
+    // @unchecked: it never changes after `open` validated it, so any thread may read the mapping.
     static let magic: [UInt8] = Array("TERNCAT6".utf8)
     static let headerWords = 12
     static let headerSize = 8 + headerWords * 8
