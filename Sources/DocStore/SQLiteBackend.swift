@@ -25,7 +25,7 @@ final class SQLiteBackend: StoreBackend {
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         } catch let failure as SQLiteFailure {
-            throw StoreError.cannotOpen(file: file, reason: failure.reason)
+            throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
         let backend = SQLiteBackend(file: file, connection: connection)
         try backend.translating {
@@ -64,12 +64,12 @@ final class SQLiteBackend: StoreBackend {
             return try body()
         } catch let failure as SQLiteFailure {
             if failure.code & 0xFF == SQLITE_CORRUPT {
-                throw StoreError.backend(file: location, message: SQLiteQuickCheck.damaged(failure.message))
+                throw StoreError.backend(file: location, message: SQLiteQuickCheck.damaged(failure.message), code: .sqlite(failure.code))
             }
             if failure.isNotADatabase {
                 throw StoreError.notADatabase(file: location, detail: failure.message)
             }
-            throw StoreError.backend(file: location, message: failure.reason)
+            throw StoreError.backend(file: location, message: failure.reason, code: .sqlite(failure.code))
         }
     }
 

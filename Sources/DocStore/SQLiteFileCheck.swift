@@ -33,7 +33,7 @@ enum SQLiteFileCheck {
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READONLY)
         } catch let failure as SQLiteFailure {
-            throw StoreError.cannotOpen(file: file, reason: failure.reason)
+            throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
         defer { connection.close() }
         connection.setBusyTimeout(seconds: 10)
@@ -108,7 +108,7 @@ enum SQLiteFileCheck {
             }
         } catch let failure as SQLiteFailure where failure.code & 0xFF != SQLITE_READONLY {
             if failure.isNotADatabase { throw StoreError.notADatabase(file: file, detail: failure.message) }
-            throw StoreError.cannotOpen(file: file, reason: failure.reason)
+            throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The four tabs, in header order.
 public enum AppTab: Int, CaseIterable, Equatable, Sendable {
@@ -134,7 +135,7 @@ public final class AppViewModel {
         case .storeChanged(let callback): callback()
         case .catalogLoaded(.success): places.refresh()
         case .catalogLoaded(.failure(let error)):
-            showToast(Toast("Places unavailable: \(ErrorText.describe(error))", kind: .error))
+            showToast(Toast(tr(.placesUnavailable, ["reason": ErrorText.describe(error)]), kind: .error))
         case .workFinished(let completion): completion.deliver()
         case .timerFired(_, let action): action()
         }
@@ -158,13 +159,12 @@ public final class AppViewModel {
         select(.places)
     }
 
+    /// The tabs' view models, in `AppTab` order: the table the keys are routed through.
+    public var screens: [ScreenModel] { [places, favorites, feed, profile] }
+
+    /// The current tab's view model.
+    public var screen: ScreenModel { screens[state.tab.rawValue] }
+
     /// Whether a text field has focus on the current tab (then `q` types rather than quits).
-    public var isTextFieldFocused: Bool {
-        switch state.tab {
-        case .places: return places.state.isSearchFocused
-        case .favorites: return false
-        case .feed: return feed.state.compose != nil
-        case .profile: return profile.state.form != nil
-        }
-    }
+    public var isTextFieldFocused: Bool { screen.isEditingText }
 }

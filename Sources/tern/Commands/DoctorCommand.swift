@@ -18,8 +18,8 @@ enum DoctorCommand {
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = try AppServices.defaultStoreLocation(paths: context.paths)
-        if PostgresServer.isServerURL(file) {
-            throw CommandFailure("tern doctor checks the embedded database; \(PostgresServer.redacted(file)) is a team server (ask its administrator)")
+        if ServerConnection.isServerURL(file) {
+            throw CommandFailure("tern doctor checks the embedded database; \(ServerConnection.redacted(file)) is a team server (ask its administrator)")
         }
         guard FileManager.default.fileExists(atPath: file) else {
             try report(Report(file: file, ok: true, problems: []), context, note: "no database yet (it is made on first use)")

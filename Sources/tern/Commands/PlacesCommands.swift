@@ -58,9 +58,9 @@ enum PlacesCommands {
             line += TextOutput.star(favorites.contains(place.placeID)) + " "
             line += place.name
             if let korean = place.koreanName, korean != place.name { line += " (\(korean))" }
-            if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
+            if hit.matchedName != place.name && hit.matchedName != place.koreanName { line += " “\(hit.matchedName)”" }
             if !place.address.isEmpty { line += " · " + place.address }
-            if let distance = hit.distance { line += " · " + formatDistance(distance) }
+            if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
         let shown = result.hits.count
@@ -113,9 +113,6 @@ enum PlacesCommands {
         }
     }
 
-    static func formatDistance(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
-    }
 }
 
 /// The signed-in user's favorite place ids, for `isFavorite`. Signed out, nothing is saved
