@@ -51,7 +51,7 @@ struct ProfileScreen: TabScreen {
             message = form.kind == .onboarding ? tr(.formOnboardingHint) : tr(.formHint)
             style = Theme.dim
         }
-        let view = FormView(title: form.kind.localizedTitle, fields: fields, focused: form.focused, message: message,
+        let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
                             messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
                             errorStyle: Theme.error)
         view.render(in: area, into: &buffer)

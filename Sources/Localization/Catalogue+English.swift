@@ -2,6 +2,8 @@ extension Catalogue {
     /// English: the texts Tern has always shown.
     static let english: [TextKey: String] = [
         .tabPlaces: "Places", .tabFavorites: "Favorites", .tabFeed: "Feed", .tabProfile: "Profile", .guest: "guest",
+        .textCutTooLong: "Text cut: this field holds at most {max} characters",
+        .textCutTooManyMarks: "Text cut: at most {max} accents on one character",
 
         .timeNow: "now", .timeMinutes: "{n}m", .timeHours: "{n}h", .timeDays: "{n}d",
         .dateShort: "{month} {day}", .dateShortWithYear: "{month} {day}, {year}", .dateLong: "{month} {day}, {year}",
@@ -46,6 +48,8 @@ extension Catalogue {
         .feedEmpty: "No posts yet. Press n to write the first one.", .loading: "Loading…",
         .toastPosted: "Posted", .toastCouldNotLike: "Could not like the post: {reason}",
         .toastCouldNotUnlike: "Could not unlike the post: {reason}",
+        .toastCouldNotLoad: "Could not load {list}: {reason}",
+        .toastCouldNotLoadRetrying: "Could not load {list}: {reason} · retrying",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",
@@ -83,6 +87,39 @@ extension Catalogue {
         .signInToListFavorites: "Sign in to see your favorites", .signInToLike: "Sign in to like posts",
         .signInToViewLiked: "Sign in to see the posts you liked", .signInToPost: "Sign in to post",
         .signInToEditProfile: "Sign in to edit your profile",
+
+        .cliRegistered: "Registered and signed in as {email}.",
+        .cliNextProfile: "Next: tern profile set --display-name NAME --username NAME",
+        .cliSignedIn: "Signed in as {email}{handle}.",
+        .cliFinishProfile: "Finish your profile: tern profile set --display-name NAME --username NAME",
+        .cliSignedOut: "Signed out.",
+        .cliNotSignedIn: "Not signed in.",
+        .cliNotSignedInError: "not signed in",
+        .cliNoFavorites: "No favorites yet. Save one with: tern favorites add PLACE_ID (find ids with tern places search)",
+        .cliSavedFavorite: "Saved {favorite}",
+        .cliRemovedFavorite: "Removed {id} from your favorites.",
+        .cliNotAFavorite: "{id} was not among your favorites.",
+        .cliNoLikedPosts: "You have not liked any posts yet: tern like POST_ID",
+        .cliNoPosts: "No posts yet: tern post TEXT",
+        .cliLikedTitle: "Liked",
+        .cliAllPostsTitle: "All posts",
+        .cliMorePosts: "({count} shown; --limit N shows more)",
+        .cliNoPlaces: "No places match '{query}'.",
+        .cliOnePlace: "1 place",
+        .cliPlaces: "{count} places",
+        .cliSomePlaces: "{shown} of {count} places (--limit N shows more)",
+        .cliFieldID: "id",
+        .cliFieldAddress: "address",
+        .cliFieldCoordinate: "coordinate",
+        .cliFieldPopulation: "population",
+        .cliFieldTimeZone: "time zone",
+        .cliFieldAlso: "also",
+        .cliNamesInAll: "… ({count} in all)",
+        .cliImported: "Imported {count} places from {file}: {added} new, {updated} already imported ({total} imported in all).",
+        .cliProfileSaved: "Profile saved.",
+        .cliFinishOnboarding: "To finish onboarding, set both --display-name and --username.",
+        .cliProfileCounts: "{followers} followers {dot} {following} following {dot} joined {date}",
+        .cliProfileNotFinished: "Profile not finished: tern profile set --display-name NAME --username NAME",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

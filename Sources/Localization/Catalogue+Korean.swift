@@ -2,6 +2,8 @@ extension Catalogue {
     /// Korean (한국어).
     static let korean: [TextKey: String] = [
         .tabPlaces: "장소", .tabFavorites: "즐겨찾기", .tabFeed: "피드", .tabProfile: "프로필", .guest: "손님",
+        .textCutTooLong: "글자를 잘랐습니다: 이 칸에는 {max}자까지 들어갑니다",
+        .textCutTooManyMarks: "글자를 잘랐습니다: 한 글자에 붙는 기호는 {max}개까지입니다",
 
         .timeNow: "방금", .timeMinutes: "{n}분 전", .timeHours: "{n}시간 전", .timeDays: "{n}일 전",
         .dateShort: "{month} {day}일", .dateShortWithYear: "{year}년 {month} {day}일", .dateLong: "{year}년 {month} {day}일",
@@ -47,6 +49,8 @@ extension Catalogue {
         .feedEmpty: "아직 글이 없습니다. n 을 눌러 첫 글을 쓰세요.", .loading: "불러오는 중…",
         .toastPosted: "게시함", .toastCouldNotLike: "좋아요하지 못했습니다: {reason}",
         .toastCouldNotUnlike: "좋아요를 취소하지 못했습니다: {reason}",
+        .toastCouldNotLoad: "{list}을(를) 불러오지 못했습니다: {reason}",
+        .toastCouldNotLoadRetrying: "{list}을(를) 불러오지 못했습니다: {reason} · 다시 시도합니다",
 
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",
@@ -86,6 +90,39 @@ extension Catalogue {
         .signInToLike: "좋아요를 누르려면 로그인하세요",
         .signInToViewLiked: "좋아요한 글을 보려면 로그인하세요", .signInToPost: "글을 쓰려면 로그인하세요 (Sign in)",
         .signInToEditProfile: "프로필을 수정하려면 로그인하세요",
+
+        .cliRegistered: "{email}(으)로 가입하고 로그인했습니다.",
+        .cliNextProfile: "다음: tern profile set --display-name 이름 --username 사용자이름",
+        .cliSignedIn: "{email}{handle}(으)로 로그인했습니다.",
+        .cliFinishProfile: "프로필을 마저 채우세요: tern profile set --display-name 이름 --username 사용자이름",
+        .cliSignedOut: "로그아웃했습니다.",
+        .cliNotSignedIn: "로그인하지 않았습니다.",
+        .cliNotSignedInError: "로그인하지 않았습니다",
+        .cliNoFavorites: "즐겨찾기가 없습니다. tern favorites add PLACE_ID 로 저장하세요 (id는 tern places search 로 찾습니다)",
+        .cliSavedFavorite: "저장함: {favorite}",
+        .cliRemovedFavorite: "즐겨찾기에서 {id}을(를) 삭제했습니다.",
+        .cliNotAFavorite: "{id}은(는) 즐겨찾기에 없었습니다.",
+        .cliNoLikedPosts: "아직 좋아요한 글이 없습니다: tern like POST_ID",
+        .cliNoPosts: "아직 글이 없습니다: tern post 내용",
+        .cliLikedTitle: "좋아요한 글",
+        .cliAllPostsTitle: "전체 글",
+        .cliMorePosts: "({count}개 표시; --limit N 으로 더 보기)",
+        .cliNoPlaces: "'{query}'와 맞는 장소가 없습니다.",
+        .cliOnePlace: "1곳",
+        .cliPlaces: "{count}곳",
+        .cliSomePlaces: "{count}곳 중 {shown}곳 (--limit N 으로 더 보기)",
+        .cliFieldID: "id",
+        .cliFieldAddress: "주소",
+        .cliFieldCoordinate: "좌표",
+        .cliFieldPopulation: "인구",
+        .cliFieldTimeZone: "시간대",
+        .cliFieldAlso: "다른 이름",
+        .cliNamesInAll: "… (모두 {count}개)",
+        .cliImported: "{file}에서 장소 {count}곳을 가져왔습니다: 새 장소 {added}곳, 이미 있던 장소 {updated}곳 (가져온 장소 모두 {total}곳).",
+        .cliProfileSaved: "프로필을 저장했습니다.",
+        .cliFinishOnboarding: "가입을 마치려면 --display-name 과 --username 을 모두 정하세요.",
+        .cliProfileCounts: "팔로워 {followers} {dot} 팔로잉 {following} {dot} {date} 가입",
+        .cliProfileNotFinished: "프로필 미완성: tern profile set --display-name 이름 --username 사용자이름",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

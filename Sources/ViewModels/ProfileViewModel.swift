@@ -10,10 +10,10 @@ public enum ProfileFormKind: Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .signIn: return "Sign in"
-        case .register: return "Create account"
-        case .onboarding: return "Welcome! Tell people who you are"
-        case .edit: return "Edit profile"
+        case .signIn: return tr(.formSignIn)
+        case .register: return tr(.formRegister)
+        case .onboarding: return tr(.formOnboarding)
+        case .edit: return tr(.formEdit)
         }
     }
 
@@ -86,8 +86,10 @@ public final class ProfileViewModel {
     private let accounts: AccountsPort
     private let feed: FeedPort
     private let work: BackgroundWork
-    private var userSubscription: Cancellable?
-    private var postsSubscription: Cancellable?
+    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue,
+                                           onToast: { [weak self] in self?.onToast($0) })
+    private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue,
+                                            onToast: { [weak self] in self?.onToast($0) })
 
     public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork) {
         self.accounts = accounts
@@ -113,24 +115,26 @@ public final class ProfileViewModel {
     }
 
     public func stop() {
-        userSubscription?.cancel()
-        postsSubscription?.cancel()
-        userSubscription = nil
-        postsSubscription = nil
+        userQuery.cancel()
+        postsQuery.cancel()
     }
 
     private func setUser(_ user: User?) {
-        let changedAccount = user?.id != state.user?.id || userSubscription == nil
+        let changedAccount = user?.id != state.user?.id || !userQuery.isSubscribed
         state.user = user
         if changedAccount {
             stop()
             state.posts = []
             state.list.selected = 0
             if let uid = user?.id {
-                userSubscription = accounts.observeUser(uid: uid) { [weak self] user in self?.userDocumentChanged(user) }
-                postsSubscription = feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100) { [weak self] posts in
-                    self?.state.posts = posts.map(FeedRowModel.init)
-                    self?.publish()
+                userQuery.start { [accounts] onError in
+                    try accounts.observeUser(uid: uid, { [weak self] in self?.userDocumentChanged($0) }, onError: onError)
+                }
+                postsQuery.start { [feed] onError in
+                    try feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100, { [weak self] posts in
+                        self?.state.posts = posts.map(FeedRowModel.init)
+                        self?.publish()
+                    }, onError: onError)
                 }
             }
         }

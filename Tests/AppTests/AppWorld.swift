@@ -1,4 +1,5 @@
 import App
+import Assembly
 import DocStore
 import Domain
 import Foundation

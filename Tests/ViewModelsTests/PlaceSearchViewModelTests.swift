@@ -155,7 +155,8 @@ import PlaceCatalog
 /// Favorites whose writes always fail.
 final class FailingFavorites: FavoritesPort {
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable {
+    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable {
         onChange([])
         return AnyCancellable {}
     }

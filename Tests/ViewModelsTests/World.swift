@@ -1,3 +1,4 @@
+import Assembly
 import DocStore
 import Domain
 import Foundation
