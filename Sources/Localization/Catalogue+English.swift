@@ -120,6 +120,17 @@ extension Catalogue {
         .cliFinishOnboarding: "To finish onboarding, set both --display-name and --username.",
         .cliProfileCounts: "{followers} followers {dot} {following} following {dot} joined {date}",
         .cliProfileNotFinished: "Profile not finished: tern profile set --display-name NAME --username NAME",
+        .promptPassword: "Password: ",
+        .promptRepeatPassword: "Repeat password: ",
+        .passwordsDiffer: "The passwords do not match",
+        .passwordNoTerminalSettings: "Cannot read the terminal settings: {reason}",
+        .passwordNoEchoOff: "Cannot turn off echo on the terminal: {reason}",
+        .passwordCannotRead: "Cannot read the password from {source}: {reason}",
+        .passwordTooLongFrom: "The password from {source} is too long",
+        .passwordNone: "No password given on {source}",
+        .passwordNotUTF8: "The password from {source} is not valid UTF-8",
+        .sourceStandardInput: "standard input",
+        .sourceTerminal: "the terminal",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

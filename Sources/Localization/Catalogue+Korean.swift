@@ -123,6 +123,17 @@ extension Catalogue {
         .cliFinishOnboarding: "가입을 마치려면 --display-name 과 --username 을 모두 정하세요.",
         .cliProfileCounts: "팔로워 {followers} {dot} 팔로잉 {following} {dot} {date} 가입",
         .cliProfileNotFinished: "프로필 미완성: tern profile set --display-name 이름 --username 사용자이름",
+        .promptPassword: "비밀번호: ",
+        .promptRepeatPassword: "비밀번호 다시: ",
+        .passwordsDiffer: "비밀번호가 서로 다릅니다",
+        .passwordNoTerminalSettings: "터미널 설정을 읽을 수 없습니다: {reason}",
+        .passwordNoEchoOff: "터미널의 입력 표시를 끌 수 없습니다: {reason}",
+        .passwordCannotRead: "{source}에서 비밀번호를 읽을 수 없습니다: {reason}",
+        .passwordTooLongFrom: "{source}에서 받은 비밀번호가 너무 깁니다",
+        .passwordNone: "{source}에 비밀번호가 없습니다",
+        .passwordNotUTF8: "{source}에서 받은 비밀번호가 올바른 UTF-8이 아닙니다",
+        .sourceStandardInput: "표준 입력",
+        .sourceTerminal: "터미널",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

@@ -56,4 +56,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle, cliAllPostsTitle, cliMorePosts
     case cliNoPlaces, cliOnePlace, cliPlaces, cliSomePlaces, cliFieldID, cliFieldAddress, cliFieldCoordinate, cliFieldPopulation
     case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding, cliProfileCounts, cliProfileNotFinished
+    case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
+    case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
 }
