@@ -27,6 +27,9 @@ let package = Package(
                                                       "Localization", "PlainText"]),
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
+        // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
+        .executableTarget(name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"]),
+
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
