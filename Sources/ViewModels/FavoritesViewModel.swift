@@ -27,27 +27,31 @@ public final class FavoritesViewModel {
 
     private let port: FavoritesPort
     private var uid: String?
-    private var subscription: Cancellable?
+    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
+                                       onToast: { [weak self] in self?.onToast($0) })
+    private let events: EventQueue
 
-    public init(favorites: FavoritesPort) {
+    /// `events` carries the retries of a subscription that could not start.
+    public init(favorites: FavoritesPort, events: EventQueue = EventQueue()) {
         self.port = favorites
+        self.events = events
     }
 
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || (uid != nil && subscription == nil) else { return }
-        subscription?.cancel()
-        subscription = nil
+        guard uid != self.uid || (uid != nil && !query.isSubscribed) else { return }
+        query.cancel()
         self.uid = uid
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
-            subscription = port.observeFavorites(uid: uid) { [weak self] items in self?.changed(items) }
+            query.start { [port] onError in
+                try port.observeFavorites(uid: uid, { [weak self] items in self?.changed(items) }, onError: onError)
+            }
         }
         publish()
     }
 
     public func stop() {
-        subscription?.cancel()
-        subscription = nil
+        query.cancel()
     }
 
     private func changed(_ items: [FavoritePlace]) {
