@@ -1,13 +1,14 @@
+import Domain
 import Foundation
+import Localization
 import TerminalUI
 import ViewModels
 
 /// Places: the search field and match count, the result rows, and at 100 columns or more a
 /// detail pane with a braille mini-map.
-struct PlacesScreen {
+struct PlacesScreen: TabScreen {
     var state: PlaceSearchState
     var context: ScreenContext
-    var offsets: ListOffset
 
     static let detailPaneMinimumWidth = 100
 
@@ -26,23 +27,24 @@ struct PlacesScreen {
             }
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }
-        let empty = state.isLoading ? "Loading places…" : state.query.isEmpty ? "No places in the catalog." : "No place matches \u{201C}\(state.query.text)\u{201D}."
-        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, selected: state.selected, offset: offsets, in: listArea,
+        let empty = state.isLoading ? tr(.placesLoading)
+            : state.query.isEmpty ? tr(.placesEmptyCatalog) : tr(.placesNoMatch, ["query": state.query.text])
+        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, list: state.list, in: listArea,
                  into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
         return cursor
     }
 
     private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
-        let count = state.totalCount == 1 ? "1 match" : "\(grouped(state.totalCount)) matches"
-        let suffix = state.order == .distance ? count + " · by distance" : count
-        let label = "Search "
+        let count = state.totalCount == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": grouped(state.totalCount)])
+        let suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
+        let label = tr(.placesSearchLabel) + " "
         let suffixWidth = TextWidth.of(suffix) + 2
         var (fieldArea, countArea) = area.split(right: area.width >= 40 ? suffixWidth : 0)
         buffer.setString(label, at: Position(row: fieldArea.row, column: fieldArea.column),
                          style: state.isSearchFocused ? Theme.title : Theme.dim, maxWidth: fieldArea.width)
         fieldArea = fieldArea.inset(left: TextWidth.of(label))
         let field = TextFieldView(state: state.query,
-                                  placeholder: state.isSearchFocused ? "type a place name" : "press / to search",
+                                  placeholder: state.isSearchFocused ? tr(.placesSearchPlaceholder) : tr(.placesSearchHint),
                                   isFocused: state.isSearchFocused, secureSymbol: context.markers.passwordDot)
         field.render(in: fieldArea.inset(right: 1), into: &buffer)
         if !countArea.isEmpty {
@@ -57,40 +59,45 @@ struct PlacesScreen {
         let place = row.place
         var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
                                   style: row.isSaved ? Theme.savedMarker : .plain), " "]
-        spans += Line.emphasising(place.name, range: row.match.nameRange, emphasis: Theme.match).spans
+        var names = [(place.name, row.match.nameRange)]
         if let korean = place.koreanName, !korean.isEmpty, korean != place.name {
-            spans.append("  (")
-            spans += Line.emphasising(korean, range: row.match.koreanNameRange, emphasis: Theme.match).spans
-            spans.append(")")
+            // A Korean interface shows the Korean name first.
+            let second = (korean, row.match.koreanNameRange)
+            names = Language.current == .ko ? [second, names[0]] : [names[0], second]
         }
-        if !place.address.isEmpty { spans.append(Span("  " + place.address, style: Theme.dim)) }
-        if let distance = row.match.distance { spans.append(Span("  " + distanceText(distance), style: Theme.label)) }
+        for (index, (name, range)) in names.enumerated() {
+            if index > 0 { spans.append("  (") }
+            spans += Line.emphasising(name, range: range, emphasis: Theme.match).spans
+            if index > 0 { spans.append(")") }
+        }
+        if !place.address.isEmpty { spans.append(Span("  " + place.shownAddress, style: Theme.dim)) }
+        if let distance = row.match.distance { spans.append(Span("  " + DistanceText.describe(distance), style: Theme.label)) }
         return Line(spans)
     }
 
     private func drawDetail(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard let selected = state.selectedRow else {
-            buffer.setString("Nothing selected", row: area.row, column: area.column, style: Theme.dim, maxWidth: area.width)
+            buffer.setString(tr(.placesNothingSelected), row: area.row, column: area.column, style: Theme.dim, maxWidth: area.width)
             return
         }
         let place = selected.place
         var lines: [Line] = [
             Line([Span(selected.isSaved ? context.markers.saved : context.markers.notSaved,
                        style: selected.isSaved ? Theme.savedMarker : .plain),
-                  " ", Span(place.name, style: Theme.title)]),
+                  " ", Span(shownNames(place).first, style: Theme.title)]),
         ]
-        if let korean = place.koreanName, !korean.isEmpty { lines.append(Line("  " + korean)) }
-        if !place.address.isEmpty { lines.append(Line("  " + place.address)) }
+        if let second = shownNames(place).second { lines.append(Line("  " + second)) }
+        if !place.address.isEmpty { lines.append(Line("  " + place.shownAddress)) }
         lines.append(Line([Span("  "), Span(coordinateText(place.latitude, place.longitude))]))
         if place.population > 0 {
-            lines.append(Line([Span("  Population ", style: Theme.dim), Span(grouped(place.population))]))
+            lines.append(Line([Span("  \(tr(.placesPopulation)) ", style: Theme.dim), Span(grouped(place.population))]))
         }
         if !place.timeZone.isEmpty {
-            lines.append(Line([Span("  Time zone ", style: Theme.dim), Span(place.timeZone)]))
+            lines.append(Line([Span("  \(tr(.placesTimeZone)) ", style: Theme.dim), Span(place.timeZone)]))
         }
         if let distance = selected.match.distance {
-            lines.append(Line([Span("  From home ", style: Theme.dim), Span(distanceText(distance))]))
+            lines.append(Line([Span("  \(tr(.placesFromHome)) ", style: Theme.dim), Span(DistanceText.describe(distance))]))
         }
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
@@ -98,11 +105,17 @@ struct PlacesScreen {
         var mapArea = area.split(top: lines.count + 1).rest
         mapArea.height = min(mapArea.height, 14)
         guard mapArea.height >= 3, mapArea.width >= 6 else { return }
-        let box = BoxView(title: "Map", style: Theme.dim)
+        let box = BoxView(title: tr(.placesMap), style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
         MapView(points: nearbyPoints(around: place), selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
                 margin: 0.1)
             .render(in: box.inner(of: mapArea), into: &buffer)
+    }
+
+    /// The name to show first and the other one: the Korean name first in a Korean interface.
+    private func shownNames(_ place: PlaceInfo) -> (first: String, second: String?) {
+        guard let korean = place.koreanName, !korean.isEmpty else { return (place.name, nil) }
+        return Language.current == .ko ? (korean, korean == place.name ? nil : place.name) : (place.name, korean)
     }
 
     /// The other matches and the user's favorites within a few degrees of `place`.

@@ -1,44 +1,80 @@
 import Foundation
 
 /// The store's tables on a PostgreSQL server: documents keyed by (parent collection path,
-/// id) with their fields as jsonb, and protected records in a table no query reaches.
+/// id) with their fields as jsonb, and protected records in a table no query reaches. It
+/// knows nothing of what the documents mean: rules, validation and server functions are
+/// installed by whoever sets the database up (Tern's are in `Domain/Server`).
 ///
-/// Writers take one advisory lock for the length of their transaction, so they wait for
-/// each other as on the embedded store. Each commit announces the paths it changed with
-/// NOTIFY from inside the transaction (a rolled-back one announces nothing); other stores
-/// LISTEN and re-read what changed. A lost connection is re-established with back-off and
-/// then every listener re-reads.
+/// Writes run in SERIALIZABLE transactions, retried when PostgreSQL reports a conflict,
+/// so they behave as if one ran after the other without any lock another role could hold.
+/// Each commit announces the paths it changed with NOTIFY from inside the transaction (a
+/// rolled-back one announces nothing); other stores LISTEN and re-read what changed. A lost
+/// connection is re-established with back-off and then every listener re-reads.
 final class PostgresBackend: StoreBackend {
     private(set) var location: String
     private let connection: PostgresConnection
     private let channel: String
+    /// The channels listened to: `channel`, or those the database's `change_channels`
+    /// function names for this role (then the server announces changes itself).
+    private var channels: [String]
     private var ownPID: Int32
     private var inTransaction = false
     private var touched: Set<ResourcePath> = []
-    /// True on a server set up by `tern server init`: likes then move only through `tern_like`.
-    private let rulesInstalled: Bool
-    private var pendingLikes: [String: PendingLike] = [:]
     private var missedChanges = false
     private var retryDelay: TimeInterval = 0.1
     private var nextAttempt = Date.distantPast
-
-    /// A like or unlike written in the current transaction but not yet sent, waiting for the
-    /// post's counter to move with it.
-    private struct PendingLike {
-        var path: ResourcePath
-        var liked: Bool
-        var doc: String?
-    }
+    /// The server function every document write goes through, when the database names one
+    /// (`document_writer` in `tern_meta`): a write hook through which whoever set the
+    /// database up validates writes and keeps the tables themselves closed to clients.
+    private var writer: String?
+    /// Changes heard but not yet reported. However many notifications arrive (a forged
+    /// flood included), they are coalesced into one report per poll, and reports are
+    /// rationed: `reports` allows a burst of 5 and 5 a second after that, and a report of
+    /// "anything may have changed" (every listener re-reads) at most one a second.
+    private var heard: Set<ResourcePath> = []
+    private var heardEverything = false
+    private var reports = RateBudget(burst: 5, perSecond: 5)
+    private var fullReports = RateBudget(burst: 1, perSecond: 1)
+    /// More changed paths than this in one report count as "anything may have changed".
+    static let heardLimit = 256
 
     /// Payloads stay under PostgreSQL's limit of 8000 bytes.
     static let payloadLimit = 7900
 
-    private init(location: String, connection: PostgresConnection, channel: String, rulesInstalled: Bool) {
+    /// How long a write keeps retrying after serialization conflicts before giving up.
+    static let conflictDeadline: TimeInterval = 10
+
+    private init(location: String, connection: PostgresConnection, channel: String, channels: [String]?, writer: String?) {
         self.location = location
+        self.serverAnnounces = channels != nil
+        self.channels = channels ?? [channel]
         self.connection = connection
         self.channel = channel
-        self.rulesInstalled = rulesInstalled
+        self.writer = writer
         ownPID = connection.backendPID
+    }
+
+    /// The channels the database's `change_channels` function names for this role; nil
+    /// when it names none (then clients announce their own commits on the schema's channel).
+    static func changeChannels(_ connection: PostgresConnection) throws -> [String]? {
+        guard let function = try connection.query("SELECT value FROM tern_meta WHERE key = 'change_channels'").first?.first ?? nil else {
+            return nil
+        }
+        return try connection.query("SELECT unnest(\(PostgresConnection.identifier(function))())").compactMap { $0.first ?? nil }
+    }
+
+    /// LISTENs to every one of `channels`.
+    static func listen(_ connection: PostgresConnection, to channels: [String]) throws {
+        for name in channels { try connection.execute("LISTEN \(PostgresConnection.identifier(name))") }
+    }
+
+    /// True when the server announces changes itself (it names `change_channels`), so
+    /// this client sends no NOTIFY.
+    private var serverAnnounces: Bool
+
+    /// The write hook the database names, if any.
+    static func documentWriter(_ connection: PostgresConnection) throws -> String? {
+        try connection.query("SELECT value FROM tern_meta WHERE key = 'document_writer'").first?.first ?? nil
     }
 
     /// True for `postgres://…` and `postgresql://…` addresses.
@@ -65,7 +101,7 @@ final class PostgresBackend: StoreBackend {
         do {
             return try PostgresConnection(url: url)
         } catch let failure as PostgresFailure {
-            throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)")
+            throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)", code: failure.code)
         }
     }
 
@@ -78,17 +114,19 @@ final class PostgresBackend: StoreBackend {
                 throw StoreError.cannotOpen(file: location, reason: "no schema on the search path")
             }
             try migrate(connection, location: location)
-            let rules = try connection.query("SELECT value FROM tern_meta WHERE key = 'rules'").first?.first ?? nil
             let channel = "tern_" + schema
-            try connection.execute("LISTEN \(PostgresConnection.identifier(channel))")
-            return PostgresBackend(location: location, connection: connection, channel: channel, rulesInstalled: rules == "on")
+            let channels = try changeChannels(connection)
+            try listen(connection, to: channels ?? [channel])
+            return PostgresBackend(location: location, connection: connection, channel: channel, channels: channels,
+                                   writer: try documentWriter(connection))
         } catch let failure as PostgresFailure {
-            throw StoreError.backend(file: location, message: failure.message)
+            throw StoreError.backend(file: location, message: failure.message, code: failure.code)
         }
     }
 
-    /// Brings the schema to the current version, under the writer lock so that several
-    /// processes opening a new database at once do not collide.
+    /// Brings the schema to the current version; several processes opening a new database
+    /// at once wait for each other on the metadata table's lock (only a role that may
+    /// create the tables takes it).
     static func migrate(_ connection: PostgresConnection, location: String) throws {
         let known = PostgresSchema.currentVersion
         let current = try schemaVersion(connection)
@@ -96,8 +134,8 @@ final class PostgresBackend: StoreBackend {
         if let current, current > known { throw StoreError.newerSchema(file: location, found: current, known: known) }
         try connection.execute("BEGIN")
         do {
-            try connection.query("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLock)])
             try connection.execute("CREATE TABLE IF NOT EXISTS tern_meta (key text PRIMARY KEY, value text NOT NULL)")
+            try connection.execute("LOCK TABLE tern_meta IN SHARE ROW EXCLUSIVE MODE")
             let found = try schemaVersion(connection) ?? 0
             if found > known { throw StoreError.newerSchema(file: location, found: found, known: known) }
             for migration in PostgresSchema.migrations[found...] { try connection.execute(migration) }
@@ -109,7 +147,7 @@ final class PostgresBackend: StoreBackend {
         } catch let failure as PostgresFailure {
             try? connection.execute("ROLLBACK")
             if failure.sqlState == "42501" {
-                throw StoreError.cannotOpen(file: location, reason: "the database has no Tern schema and this role may not create it; run `tern server init` as its owner")
+                throw StoreError.cannotOpen(file: location, reason: "the database has no document tables and this role may not create them; run `tern server init` as its owner", code: .sqlState("42501"))
             }
             throw failure
         } catch {
@@ -130,14 +168,17 @@ final class PostgresBackend: StoreBackend {
             guard schema.map({ "tern_" + $0 }) == channel else {
                 throw StoreError.cannotOpen(file: newLocation, reason: "not the server and schema this store was opened on")
             }
-            try fresh.execute("LISTEN \(PostgresConnection.identifier(channel))")
+            let named = try Self.changeChannels(fresh)
+            serverAnnounces = named != nil
+            channels = named ?? [channel]
+            try Self.listen(fresh, to: channels)
+            writer = try Self.documentWriter(fresh)
         } catch let failure as PostgresFailure {
-            throw StoreError.backend(file: newLocation, message: failure.message)
+            throw StoreError.backend(file: newLocation, message: failure.message, code: failure.code)
         }
         connection.adopt(fresh)
         location = newLocation
         ownPID = connection.backendPID
-        pendingLikes = [:]
         touched = []
         retryDelay = 0.1
         nextAttempt = .distantPast
@@ -169,10 +210,10 @@ final class PostgresBackend: StoreBackend {
     }
 
     private func translate(_ failure: PostgresFailure) -> StoreError {
-        if failure.sqlState == "42501" || failure.sqlState == "P0001" {
-            return .backend(file: location, message: "refused by the server: \(failure.message)")
+        if failure.code.isRefusedByRules {
+            return .backend(file: location, message: "refused by the server: \(failure.message)", code: failure.code)
         }
-        return .backend(file: location, message: failure.connectionLost ? "connection lost: \(failure.message)" : failure.message)
+        return .backend(file: location, message: failure.connectionLost ? "connection lost: \(failure.message)" : failure.message, code: failure.code)
     }
 
     /// Re-establishes a lost connection, at most once per back-off interval (0.1 s doubling
@@ -184,79 +225,54 @@ final class PostgresBackend: StoreBackend {
         }
         do {
             try connection.reset()
-            try connection.execute("LISTEN \(PostgresConnection.identifier(channel))")
+            try Self.listen(connection, to: channels)
             ownPID = connection.backendPID
             missedChanges = true
             retryDelay = 0.1
         } catch let failure as PostgresFailure {
             nextAttempt = Date().addingTimeInterval(retryDelay)
             retryDelay = min(retryDelay * 2, 5)
-            throw StoreError.backend(file: location, message: "connection lost: \(failure.message)")
+            throw StoreError.backend(file: location, message: "connection lost: \(failure.message)", code: failure.code)
         }
     }
 
     // MARK: Documents
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]? {
-        if inTransaction, let tweetID = likedPost(path), let pending = pendingLikes[tweetID], pending.path == path {
-            return try pending.doc.map(StorageJSON.decode)
-        }
-        return try storedDocument(at: path)
-    }
-
-    private func storedDocument(at path: ResourcePath) throws -> [String: FieldValue]? {
         let rows = try run("SELECT doc FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
         guard let json = rows.first?.first ?? nil else { return nil }
         return try StorageJSON.decode(json)
     }
 
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
-        let json = try StorageJSON.encode(fields)
-        if rulesInstalled && inTransaction {
-            if let tweetID = likedPost(path), try document(at: path) == nil {
-                pendingLikes[tweetID] = PendingLike(path: path, liked: true, doc: json)
-                return
-            }
-            if try sendLike(ifCounterOf: path, becomes: fields) { return }
+        if let writer {
+            _ = try callFunction(writer, arguments: [path.parent.string, path.lastSegment, try StorageJSON.encode(fields)], touching: [path])
+            return
         }
         try run("""
             INSERT INTO documents (parent, id, doc) VALUES ($1, $2, $3)
             ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc
-            """, [path.parent.string, path.lastSegment, json])
+            """, [path.parent.string, path.lastSegment, try StorageJSON.encode(fields)])
         touched.insert(path)
     }
 
     func deleteDocument(at path: ResourcePath) throws {
-        if rulesInstalled && inTransaction, let tweetID = likedPost(path), try document(at: path) != nil {
-            pendingLikes[tweetID] = PendingLike(path: path, liked: false, doc: nil)
+        if let writer {
+            _ = try callFunction(writer, arguments: [path.parent.string, path.lastSegment, nil], touching: [path])
             return
         }
         try run("DELETE FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
         touched.insert(path)
     }
 
-    /// The post a `users/{uid}/user-likes/{tweetId}` path names.
-    private func likedPost(_ path: ResourcePath) -> String? {
-        let s = path.segments
-        return s.count == 4 && s[0] == "users" && s[2] == "user-likes" ? s[3] : nil
-    }
-
-    /// When `path` is a post whose pending like this transaction holds and `fields` differ
-    /// from the stored post only by the counter moving ±1 with it, sends both through
-    /// `tern_like` (the only way the server lets them change) and returns true.
-    private func sendLike(ifCounterOf path: ResourcePath, becomes fields: [String: FieldValue]) throws -> Bool {
-        guard path.segments.count == 2, path.segments[0] == "tweets", let pending = pendingLikes[path.lastSegment],
-              let stored = try storedDocument(at: path) else { return false }
-        let before = stored["likes"]?.intValue ?? 0
-        var expected = stored
-        expected["likes"] = .int(before + (pending.liked ? 1 : -1))
-        guard expected == fields else { return false }
-        let uid = pending.path.segments[1]
-        try run("SELECT tern_like($1, $2, $3::boolean, $4, $5)",
-                [uid, path.lastSegment, pending.liked ? "true" : "false", pending.doc, try StorageJSON.encode(fields)])
-        pendingLikes[path.lastSegment] = nil
-        touched.formUnion([path, pending.path])
-        return true
+    /// Calls the server function `name` with text arguments inside the current write
+    /// transaction and returns its result as text; `touching` are the documents it changes,
+    /// announced with the commit.
+    func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {
+        let placeholders = arguments.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        let rows = try run("SELECT \(PostgresConnection.identifier(name))(\(placeholders))::text", arguments)
+        touched.formUnion(touching)
+        return rows.first?.first ?? nil
     }
 
     func documents(matching query: QuerySpec) throws -> [StoredDocument] {
@@ -309,21 +325,27 @@ final class PostgresBackend: StoreBackend {
         guard !inTransaction else {
             throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
         }
-        try run("BEGIN")
+        let deadline = Date().addingTimeInterval(Self.conflictDeadline)
+        var pause: UInt32 = 1000
+        while true {
+            do {
+                return try attemptTransaction(body)
+            } catch let error as StoreError where error.code.isSerializationConflict && Date() < deadline {
+                // Another writer won the conflict: run the body again on what it committed.
+                usleep(pause + UInt32.random(in: 0...pause))
+                pause = min(pause * 2, 50_000)
+            }
+        }
+    }
+
+    private func attemptTransaction<T>(_ body: () throws -> T) throws -> T {
+        try run("BEGIN ISOLATION LEVEL SERIALIZABLE")
         inTransaction = true
         touched = []
-        pendingLikes = [:]
-        defer {
-            inTransaction = false
-            pendingLikes = [:]
-        }
+        defer { inTransaction = false }
         do {
-            try run("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLock)])
             let result = try body()
-            if let pending = pendingLikes.values.first {
-                throw StoreError.invalidArgument("\(pending.path.string): on this server a like changes only together with its post's counter")
-            }
-            if let payload = Self.payload(for: touched) {
+            if !serverAnnounces, let payload = Self.payload(for: touched) {
                 try run("SELECT pg_notify($1, $2)", [channel, payload])
             }
             try run("COMMIT")
@@ -364,16 +386,26 @@ final class PostgresBackend: StoreBackend {
         }
         if missedChanges {
             missedChanges = false
-            return []
+            heardEverything = true
         }
-        var paths: Set<ResourcePath> = []
-        for notification in notifications where notification.senderPID != ownPID && notification.channel == channel {
-            for line in notification.payload.split(separator: "\n") {
-                guard let path = try? ResourcePath(String(line)), path.isDocument else { return [] }
-                paths.insert(path)
+        for notification in notifications where notification.senderPID != ownPID && channels.contains(notification.channel) {
+            for line in notification.payload.split(separator: "\n") where !heardEverything {
+                guard let path = try? ResourcePath(String(line)), path.isDocument else {
+                    heardEverything = true
+                    break
+                }
+                heard.insert(path)
+                if heard.count > Self.heardLimit { heardEverything = true }
             }
         }
-        return paths.isEmpty ? nil : paths
+        guard heardEverything || !heard.isEmpty else { return nil }
+        let now = Date()
+        guard heardEverything ? fullReports.take(at: now) : reports.take(at: now) else { return nil }
+        defer {
+            heard = []
+            heardEverything = false
+        }
+        return heardEverything ? [] : heard
     }
 
     /// The server process serving this store now (for tests that cut the connection).

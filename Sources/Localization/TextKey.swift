@@ -2,7 +2,7 @@
 /// `Catalogue+Korean`) has a text for every key, with the same `{placeholders}`.
 public enum TextKey: String, CaseIterable, Sendable {
     // Tabs and header
-    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest
+    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest, textCutTooLong, textCutTooManyMarks
 
     // Times, dates and counts
     case timeNow, timeMinutes, timeHours, timeDays, dateShort, dateShortWithYear, dateLong
@@ -31,13 +31,15 @@ public enum TextKey: String, CaseIterable, Sendable {
     case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder, feedCharactersLeft
     case feedLikedSignedOut, feedLikedEmpty, feedEmpty, loading
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
+    // Live lists whose read failed
+    case toastCouldNotLoad, toastCouldNotLoadRetrying
 
     // Profile, forms and accounts
     case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
     case profilePosts, profileNoPosts
     case formSignIn, formRegister, formOnboarding, formEdit
     case formSigningIn, formCreatingAccount, formSaving, formHint, formOnboardingHint
-    case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio
+    case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio, fieldPost
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
     // Errors
@@ -48,4 +50,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorControlCharacter
     case signInToSave, signInToRemove, signInToListFavorites, signInToLike, signInToViewLiked, signInToPost
     case signInToEditProfile
+
+    // The command line
+    case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
+    case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle, cliAllPostsTitle, cliMorePosts
+    case cliNoPlaces, cliOnePlace, cliPlaces, cliSomePlaces, cliFieldID, cliFieldAddress, cliFieldCoordinate, cliFieldPopulation
+    case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding, cliProfileCounts, cliProfileNotFinished
+    case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
+    case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
+    case keysAction, keysScreen, keysKeys, keysDefault
 }

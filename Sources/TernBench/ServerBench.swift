@@ -1,4 +1,5 @@
 import DocStore
+import Domain
 import Foundation
 
 /// The `server` section of `make bench`: like/unlike toggles through a PostgreSQL server
@@ -12,8 +13,8 @@ import Foundation
 enum ServerBench {
     static func run() throws {
         let arguments = CommandLine.arguments
-        if let flag = arguments.firstIndex(of: "--listen"), flag + 1 < arguments.count {
-            try listen(url: arguments[flag + 1])
+        if let flag = arguments.firstIndex(of: "--listen"), flag + 2 < arguments.count {
+            try listen(url: arguments[flag + 1], path: arguments[flag + 2])
         }
         let environment = ProcessInfo.processInfo.environment
         guard let admin = environment["TERN_BENCH_POSTGRES"] ?? environment["TERN_TEST_POSTGRES_TCP"] else {
@@ -24,14 +25,15 @@ enum ServerBench {
         try psql(admin, "CREATE SCHEMA \(schema)")
         defer { try? psql(admin, "DROP SCHEMA \(schema) CASCADE") }
         let adminURL = admin + (admin.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
-        try PostgresServer.initialise(adminURL: adminURL, signupPassword: "bench-signup")
+        try TernServer.initialise(adminURL: adminURL, signupPassword: "bench-signup")
         let uid = "bench" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
         defer { try? psql(admin, "DROP ROLE IF EXISTS \"\(uid)\"") }
-        try PostgresServer.register(signupURL: url(adminURL, user: "tern_signup", password: "bench-signup"), uid: uid, password: "bench-password",
+        try TernServer.register(signupURL: url(adminURL, user: "tern_signup", password: "bench-signup"), uid: uid, password: "bench-password",
                                     profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com")])
         let accountURL = url(adminURL, user: uid, password: "bench-password")
         try likeToggles(serverURL: accountURL, uid: uid)
-        try commitToCallback(serverURL: adminURL)
+        try commitToCallback(serverURL: accountURL, listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
+                             path: "users/\(uid)")
     }
 
     /// `base` signed in as `user`.
@@ -65,22 +67,6 @@ enum ServerBench {
         guard process.terminationStatus == 0 else { throw StoreError.invalidArgument("the server bench failed") }
     }
 
-    /// One like or unlike, as the services write it: a transaction that reads the like,
-    /// then sets or deletes it and moves the counter.
-    static func toggle(_ store: DocumentStore, uid: String) throws {
-        let post = store.document("tweets/t1")
-        let like = store.document("users/\(uid)/user-likes/t1")
-        try store.runTransaction { tx in
-            if try tx.get(like).exists {
-                try tx.deleteDocument(like)
-                try tx.updateData(["likes": .increment(-1)], forDocument: post)
-            } else {
-                try tx.setData(["likedAt": .serverTimestamp], forDocument: like)
-                try tx.updateData(["likes": .increment(1)], forDocument: post)
-            }
-        }
-    }
-
     /// Like-toggle latency and throughput, server over loopback and embedded store, in
     /// alternating runs so that noise hits both alike.
     static func likeToggles(serverURL: String, uid: String) throws {
@@ -94,16 +80,18 @@ enum ServerBench {
             embedded.close()
         }
         for store in [server, embedded] {
-            try store.document("tweets/t1").setData(["uid": .string(uid), "caption": "bench", "likes": 0])
+            try store.document("tweets/t1").setData(["uid": .string(uid), "caption": "bench", "likes": 0, "timestamp": .serverTimestamp])
         }
         let rounds = 1000
         var serverTimes: [Double] = [], embeddedTimes: [Double] = []
+        // Each store's likes are written as the services write them there.
+        let (onServer, onFile) = (ServerLikeWriter(), TransactionLikeWriter())
         for _ in 0..<rounds {
-            serverTimes.append(try measure { try toggle(server, uid: uid) })
-            embeddedTimes.append(try measure { try toggle(embedded, uid: uid) })
+            serverTimes.append(try measure { try onServer.setLiked(nil, tweetID: "t1", uid: uid, in: server) })
+            embeddedTimes.append(try measure { try onFile.setLiked(nil, tweetID: "t1", uid: uid, in: embedded) })
         }
         let (s, e) = (Timings(serverTimes), Timings(embeddedTimes))
-        print("like toggle (one transaction: read, set/delete the like, move the counter), \(rounds) each")
+        print("like toggle (embedded: one transaction reading the like, writing it and the counter; server: tern_like), \(rounds) each")
         row("server over loopback, via tern_like", s)
         row("embedded store (SQLite, synchronous=FULL)", e)
         print(String(format: "  throughput, one client: server %.0f/s, embedded %.0f/s", 1 / s.mean, 1 / e.mean))
@@ -112,19 +100,20 @@ enum ServerBench {
         guard likes == 0 else { throw StoreError.invalidArgument("after an even number of toggles likes is \(likes)") }
     }
 
-    /// 10 processes listen to one document; the writer commits 100 changes 20 ms apart and
-    /// each listener prints when its callback ran.
-    static func commitToCallback(serverURL: String) throws {
+    /// 10 processes listen (as the guest) to one profile; its account commits 100 changes
+    /// of the bio 20 ms apart (through the server's write function, announced by its
+    /// trigger) and each listener prints when its callback ran.
+    static func commitToCallback(serverURL: String, listenURL: String, path: String) throws {
         let store = try DocumentStore.open(location: serverURL, executor: .immediate)
         defer { store.close() }
-        let document = store.document("bench/live")
-        try document.setData(["n": -1])
+        let document = store.document(path)
+        try document.setData(["bio": "-1"])
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var listeners: [(Process, Pipe)] = []
         for _ in 0..<10 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: me)
-            process.arguments = ["server", "--listen", serverURL]
+            process.arguments = ["server", "--listen", listenURL, path]
             let out = Pipe()
             process.standardOutput = out
             try process.run()
@@ -144,7 +133,7 @@ enum ServerBench {
         for n in 0..<commits {
             let start = wallClock()
             commitStart[n] = start
-            try document.setData(["n": .int(Int64(n))])
+            try document.setData(["bio": .string(String(n))])
             let end = wallClock()
             commitEnd[n] = end
             commitTimes.append(end - start)
@@ -173,14 +162,14 @@ enum ServerBench {
         print("  callbacks \(delays.count) of \(commits * 10); changes never seen by some listener \(missing)")
     }
 
-    /// The child's side: listen to `bench/live` and print "<wall time> <n>" per callback.
-    private static func listen(url: String) throws -> Never {
+    /// The child's side: listen to the profile at `path` and print "<wall time> <bio>" per callback.
+    private static func listen(url: String, path: String) throws -> Never {
         setvbuf(stdout, nil, _IOLBF, 0)
         let store = try DocumentStore.open(location: url, executor: .immediate)
         var ready = false
-        let registration = try store.document("bench/live").addSnapshotListener { snapshot in
+        let registration = try store.document(path).addSnapshotListener { snapshot in
             guard ready else { return }
-            print(String(format: "%.6f", wallClock()), snapshot.get("n")?.intValue ?? -1)
+            print(String(format: "%.6f", wallClock()), snapshot.get("bio")?.stringValue ?? "-1")
         }
         ready = true
         print("ready")

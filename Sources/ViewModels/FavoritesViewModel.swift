@@ -1,15 +1,20 @@
 import Domain
 import Foundation
+import Localization
+import PlainText
+import TerminalUI
 
 /// What the Favorites screen shows.
 public struct FavoritesState: Equatable, Sendable {
     public var isSignedIn = false
     /// Newest first.
     public var items: [FavoritePlace] = []
-    public var selected = 0
+    /// The selected favorite and the first one on screen.
+    public var list = ListState()
     /// The favorite `u` would bring back.
     public var undoable: FavoritePlace?
 
+    public var selected: Int { list.selected }
     public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
 }
 
@@ -18,38 +23,42 @@ public final class FavoritesViewModel {
     public private(set) var state = FavoritesState()
     public var onChange: (FavoritesState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
-    public var pageSize = 10
+    public var rowsInView = 10
 
     private let port: FavoritesPort
     private var uid: String?
-    private var subscription: Cancellable?
+    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
+                                       onToast: { [weak self] in self?.onToast($0) })
+    private let events: EventQueue
 
-    public init(favorites: FavoritesPort) {
+    /// `events` carries the retries of a subscription that could not start.
+    public init(favorites: FavoritesPort, events: EventQueue = EventQueue()) {
         self.port = favorites
+        self.events = events
     }
 
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || (uid != nil && subscription == nil) else { return }
-        subscription?.cancel()
-        subscription = nil
+        guard uid != self.uid || (uid != nil && !query.isSubscribed) else { return }
+        query.cancel()
         self.uid = uid
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
-            subscription = port.observeFavorites(uid: uid) { [weak self] items in self?.changed(items) }
+            query.start { [port] onError in
+                try port.observeFavorites(uid: uid, { [weak self] items in self?.changed(items) }, onError: onError)
+            }
         }
         publish()
     }
 
     public func stop() {
-        subscription?.cancel()
-        subscription = nil
+        query.cancel()
     }
 
     private func changed(_ items: [FavoritePlace]) {
         let selectedID = state.selectedItem?.placeID
         state.items = items.sorted { ($0.savedAt, $0.placeID) > ($1.savedAt, $1.placeID) }
         if let selectedID, let index = state.items.firstIndex(where: { $0.placeID == selectedID }) {
-            state.selected = index
+            state.list.selected = index
         }
         publish()
     }
@@ -68,9 +77,9 @@ public final class FavoritesViewModel {
             state.items.removeAll { $0.placeID == item.placeID }
             state.undoable = item
             publish()
-            onToast(Toast("Removed \(item.placeName) · u undo", kind: .info))
+            onToast(Toast(tr(.toastFavoriteRemoved, ["place": item.placeName]), kind: .info))
         } catch {
-            onToast(Toast("Could not remove \(item.placeName): \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(.toastCouldNotRemove, ["place": item.placeName, "reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
@@ -80,10 +89,10 @@ public final class FavoritesViewModel {
         do {
             try port.saveFavorite(item, uid: uid)
             state.undoable = nil
-            onToast(Toast("Restored \(item.placeName)", kind: .success))
+            onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
             publish()
         } catch {
-            onToast(Toast("Could not restore \(item.placeName): \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(.toastCouldNotRestore, ["place": item.placeName, "reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
@@ -95,17 +104,26 @@ public final class FavoritesViewModel {
     }
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.items.count)
+        state.list = clamped(state.list, count: state.items.count)
         onChange(state)
     }
 }
 
-extension FavoritesViewModel: ListNavigation {
-    public var rowCount: Int { state.items.count }
-    public var selectedIndex: Int { state.selected }
+extension FavoritesViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.items.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    public func pageItems(rows: Int) -> Int { rows }
+    public func click(_ index: Int) { select(index) }
+
+    /// Favorites has no text field.
+    public var isEditingText: Bool { false }
+    public func edit(_ edit: TextEditor.Edit) {}
+    public func submit() {}
+    public func cancel() {}
 }

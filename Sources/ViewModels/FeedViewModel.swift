@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
+import TerminalUI
 
 /// One post as a feed row shows it.
 public struct FeedRowModel: Equatable, Sendable, Identifiable {
@@ -33,7 +35,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
 public enum FeedMode: Equatable, Sendable {
     case all, liked
 
-    public var title: String { self == .all ? "All" : "Liked" }
+    public var title: String { tr(self == .all ? .feedModeAll : .feedModeLiked) }
 }
 
 /// What the Feed screen shows.
@@ -41,13 +43,15 @@ public struct FeedState: Equatable, Sendable {
     public var isSignedIn = false
     public var mode = FeedMode.all
     public var rows: [FeedRowModel] = []
-    public var selected = 0
+    /// The selected post and the first one on screen.
+    public var list = ListState()
     /// The post being written, when composing.
     public var compose: TextEditor?
     public var composeError: String?
     /// False until the first snapshot arrived.
     public var isLoaded = false
 
+    public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
     public var charactersLeft: Int { Validation.postCharactersLeft(compose?.text ?? "") }
 }
@@ -57,23 +61,28 @@ public final class FeedViewModel {
     public private(set) var state = FeedState()
     public var onChange: (FeedState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
-    public var pageSize = 5
+    /// Posts are about four rows tall: a page is a quarter of the rows in view.
+    public var rowsInView = 20
     public var limit = 200
 
     private let port: FeedPort
     private var uid: String?
-    private var subscription: Cancellable?
+    private let events: EventQueue
+    private lazy var query = LiveQuery(name: "feed", list: { tr(.tabFeed) }, events: events,
+                                       onToast: { [weak self] in self?.onToast($0) })
     private var stored: [FeedRowModel] = []
     /// Likes sent but not yet seen in the store: post id → liked.
     private var pending: [String: Bool] = [:]
 
-    public init(feed: FeedPort) {
+    /// `events` carries the retries of a subscription that could not start.
+    public init(feed: FeedPort, events: EventQueue = EventQueue()) {
         self.port = feed
+        self.events = events
     }
 
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || subscription == nil else { return }
+        guard uid != self.uid || !query.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
         if uid == nil { state.compose = nil }
@@ -81,13 +90,11 @@ public final class FeedViewModel {
     }
 
     public func stop() {
-        subscription?.cancel()
-        subscription = nil
+        query.cancel()
     }
 
     private func subscribe() {
-        subscription?.cancel()
-        subscription = nil
+        query.cancel()
         pending = [:]
         stored = []
         state.rows = []
@@ -97,8 +104,8 @@ public final class FeedViewModel {
             publish()
             return
         }
-        subscription = port.observeFeed(state.mode == .all ? .all : .liked, viewer: uid, limit: limit) { [weak self] posts in
-            self?.changed(posts)
+        query.start { [port, uid, limit, kind = state.mode == .all ? FeedKind.all : .liked] onError in
+            try port.observeFeed(kind, viewer: uid, limit: limit, { [weak self] posts in self?.changed(posts) }, onError: onError)
         }
         publish()
     }
@@ -115,7 +122,7 @@ public final class FeedViewModel {
         state.isLoaded = true
         rebuildRows()
         if let selectedID, let index = state.rows.firstIndex(where: { $0.id == selectedID }) {
-            state.selected = index
+            state.list.selected = index
         }
         publish()
     }
@@ -137,7 +144,7 @@ public final class FeedViewModel {
     /// `v`: All ↔ Liked.
     public func toggleMode() {
         state.mode = state.mode == .all ? .liked : .all
-        state.selected = 0
+        state.list.selected = 0
         if state.mode == .liked && uid == nil {
             onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
         }
@@ -161,7 +168,7 @@ public final class FeedViewModel {
             pending[row.id] = nil
             rebuildRows()
             publish()
-            onToast(Toast("Could not \(like ? "like" : "unlike") the post: \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
@@ -199,9 +206,9 @@ public final class FeedViewModel {
             try port.post(checked, uid: uid)
             state.compose = nil
             state.composeError = nil
-            if state.mode == .all { state.selected = 0 }
+            if state.mode == .all { state.list.selected = 0 }
             publish()
-            onToast(Toast("Posted", kind: .success))
+            onToast(Toast(tr(.toastPosted), kind: .success))
         } catch {
             state.composeError = ErrorText.describe(error)
             publish()
@@ -209,17 +216,25 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.rows.count)
+        state.list = clamped(state.list, count: state.rows.count)
         onChange(state)
     }
 }
 
-extension FeedViewModel: ListNavigation {
-    public var rowCount: Int { state.rows.count }
-    public var selectedIndex: Int { state.selected }
+extension FeedViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.rows.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    public func pageItems(rows: Int) -> Int { rows / 4 }
+    public func click(_ index: Int) { select(index) }
+
+    public var isEditingText: Bool { state.compose != nil }
+    public func edit(_ edit: TextEditor.Edit) { editCompose(edit) }
+    public func submit() { submitCompose() }
+    public func cancel() { cancelCompose() }
 }

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
+import TerminalUI
 
 /// One row of the Places list.
 public struct PlaceRow: Equatable, Sendable {
@@ -20,12 +22,14 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var order = PlaceOrder.relevance
     public var totalCount = 0
     public var rows: [PlaceRow] = []
-    public var selected = 0
+    /// The selected place and the first one on screen.
+    public var list = ListState()
     /// The signed-in user's favorites, for the map's "nearby" dots.
     public var favorites: [FavoritePlace] = []
     /// True while the catalog is still loading.
     public var isLoading = false
 
+    public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
 }
 
@@ -35,8 +39,8 @@ public final class PlaceSearchViewModel {
     public private(set) var state = PlaceSearchState()
     public var onChange: (PlaceSearchState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
-    /// How many rows a page move covers; the screen sets it from its height.
-    public var pageSize = 10
+    /// Rows of list the last frame showed; a page key moves that many places.
+    public var rowsInView = 10
     /// How many results to keep.
     public var limit = 200
 
@@ -47,27 +51,32 @@ public final class PlaceSearchViewModel {
     private var storedSaved: Set<String> = []
     /// Saves and removals sent but not yet seen in the store: place id → saved.
     private var pending: [String: Bool] = [:]
-    private var favoritesSubscription: Cancellable?
+    private let events: EventQueue
+    /// The favorites, for the stars and the map.
+    private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
+                                                onToast: { [weak self] in self?.onToast($0) })
 
-    public init(places: PlaceSearching, favorites: FavoritesPort, now: @escaping () -> Date = Date.init) {
+    /// `events` carries the retries of a subscription that could not start.
+    public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
+                now: @escaping () -> Date = Date.init) {
         self.places = places
         self.favoritesPort = favorites
+        self.events = events
         self.now = now
         runSearch(keepingSelection: nil)
     }
 
     /// Follows the signed-in user's favorites (nil: signed out).
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || favoritesSubscription == nil else { return }
-        favoritesSubscription?.cancel()
-        favoritesSubscription = nil
+        guard uid != self.uid || !favoritesQuery.isSubscribed else { return }
+        favoritesQuery.cancel()
         self.uid = uid
         pending = [:]
         storedSaved = []
         state.favorites = []
         if let uid {
-            favoritesSubscription = favoritesPort.observeFavorites(uid: uid) { [weak self] favorites in
-                self?.favoritesChanged(favorites)
+            favoritesQuery.start { [favoritesPort] onError in
+                try favoritesPort.observeFavorites(uid: uid, { [weak self] in self?.favoritesChanged($0) }, onError: onError)
             }
         }
         refreshMarkers()
@@ -75,8 +84,7 @@ public final class PlaceSearchViewModel {
     }
 
     public func stop() {
-        favoritesSubscription?.cancel()
-        favoritesSubscription = nil
+        favoritesQuery.cancel()
     }
 
     // MARK: Search field
@@ -133,7 +141,7 @@ public final class PlaceSearchViewModel {
     public func toggleOrder() {
         state.order = state.order == .relevance ? .distance : .relevance
         runSearch(keepingSelection: state.selectedRow?.place.placeID)
-        onToast(Toast("Order: \(state.order == .relevance ? "relevance" : "distance from home")"))
+        onToast(Toast(tr(.toastOrder, ["order": tr(state.order == .relevance ? .orderRelevance : .orderDistance)])))
         publish()
     }
 
@@ -150,7 +158,7 @@ public final class PlaceSearchViewModel {
         runSearch(keepingSelection: placeID)
         if state.selectedRow?.place.placeID != placeID {
             state.rows.insert(PlaceRow(match: PlaceMatch(place: info), isSaved: isSaved(placeID)), at: 0)
-            state.selected = 0
+            state.list.selected = 0
         }
         publish()
     }
@@ -174,12 +182,13 @@ public final class PlaceSearchViewModel {
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-            onToast(Toast(save ? "Saved \(row.place.name)" : "Removed \(row.place.name)", kind: .success))
+            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": row.place.shownName]), kind: .success))
         } catch {
             pending[id] = nil
             refreshMarkers()
             publish()
-            onToast(Toast("Could not \(save ? "save" : "remove") \(row.place.name): \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.shownName, "reason": ErrorText.describe(error)]),
+                          kind: .error))
         }
     }
 
@@ -199,14 +208,14 @@ public final class PlaceSearchViewModel {
     // MARK: Internals
 
     private func runSearch(keepingSelection placeID: String?) {
-        state.isLoading = (places as? DeferredPlaces).map { !$0.isReady } ?? false
+        state.isLoading = !places.isReady
         let result = places.search(state.query.text, order: state.order, limit: limit)
         state.totalCount = result.total
         state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
         if let placeID, let index = state.rows.firstIndex(where: { $0.place.placeID == placeID }) {
-            state.selected = index
+            state.list.selected = index
         } else {
-            state.selected = 0
+            state.list.selected = 0
         }
     }
 
@@ -217,17 +226,30 @@ public final class PlaceSearchViewModel {
     }
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.rows.count)
+        state.list = clamped(state.list, count: state.rows.count)
         onChange(state)
     }
 }
 
-extension PlaceSearchViewModel: ListNavigation {
-    public var rowCount: Int { state.rows.count }
-    public var selectedIndex: Int { state.selected }
+extension PlaceSearchViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.rows.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    public func pageItems(rows: Int) -> Int { rows }
+
+    /// A click on a row while typing keeps the query, then selects the row.
+    public func click(_ index: Int) {
+        if state.isSearchFocused { submitSearch() }
+        select(index)
+    }
+
+    public var isEditingText: Bool { state.isSearchFocused }
+    public func edit(_ edit: TextEditor.Edit) { editQuery(edit) }
+    public func submit() { submitSearch() }
+    public func cancel() { cancelSearch() }
 }

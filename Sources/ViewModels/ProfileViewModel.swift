@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
+import TerminalUI
 
 /// Which form the Profile screen shows.
 public enum ProfileFormKind: Equatable, Sendable {
@@ -8,36 +10,37 @@ public enum ProfileFormKind: Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .signIn: return "Sign in"
-        case .register: return "Create account"
-        case .onboarding: return "Welcome! Tell people who you are"
-        case .edit: return "Edit profile"
+        case .signIn: return tr(.formSignIn)
+        case .register: return tr(.formRegister)
+        case .onboarding: return tr(.formOnboarding)
+        case .edit: return tr(.formEdit)
         }
     }
 
     /// Shown while the form is submitted (hashing a password takes a moment).
     public var busyMessage: String {
         switch self {
-        case .signIn: return "Signing in…"
-        case .register: return "Creating account…"
-        case .onboarding, .edit: return "Saving…"
+        case .signIn: return tr(.formSigningIn)
+        case .register: return tr(.formCreatingAccount)
+        case .onboarding, .edit: return tr(.formSaving)
         }
     }
 }
 
-/// One field of a profile form.
+/// One field of a profile form, named by the field it edits (the screen shows its title).
 public struct ProfileFormField: Equatable, Sendable {
-    public var label: String
+    public var field: InputField
     public var input: TextEditor
-    public var isSecure: Bool
     public var error: String?
 
-    public init(label: String, input: TextEditor = TextEditor(), isSecure: Bool = false, error: String? = nil) {
-        self.label = label
+    public init(_ field: InputField, input: TextEditor = TextEditor(), error: String? = nil) {
+        self.field = field
         self.input = input
-        self.isSecure = isSecure
         self.error = error
     }
+
+    /// Passwords show as dots.
+    public var isSecure: Bool { field == .password }
 }
 
 /// A form in progress: fields as typed, the focused one, a message, and whether it is
@@ -54,8 +57,8 @@ public struct ProfileForm: Equatable, Sendable {
         self.fields = fields
     }
 
-    public func text(_ label: String) -> String {
-        fields.first { $0.label == label }?.input.text ?? ""
+    public func text(_ field: InputField) -> String {
+        fields.first { $0.field == field }?.input.text ?? ""
     }
 }
 
@@ -65,7 +68,10 @@ public struct ProfileState: Equatable, Sendable {
     public var form: ProfileForm?
     /// The signed-in user's posts, newest first.
     public var posts: [FeedRowModel] = []
-    public var selected = 0
+    /// The selected post and the first one on screen.
+    public var list = ListState()
+
+    public var selected: Int { list.selected }
 }
 
 /// Profile: sign in, create account, onboarding, edit, sign out.
@@ -75,17 +81,20 @@ public final class ProfileViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Called when the signed-in user changes (sign-in, sign-out, profile edits).
     public var onUserChanged: (User?) -> Void = { _ in }
+    public var rowsInView = 10
 
     private let accounts: AccountsPort
     private let feed: FeedPort
-    private let scheduler: WorkScheduler
-    private var userSubscription: Cancellable?
-    private var postsSubscription: Cancellable?
+    private let work: BackgroundWork
+    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue,
+                                           onToast: { [weak self] in self?.onToast($0) })
+    private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue,
+                                            onToast: { [weak self] in self?.onToast($0) })
 
-    public init(accounts: AccountsPort, feed: FeedPort, scheduler: WorkScheduler) {
+    public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork) {
         self.accounts = accounts
         self.feed = feed
-        self.scheduler = scheduler
+        self.work = work
     }
 
     /// Reads the session; opens the onboarding form when the profile is not onboarded.
@@ -106,24 +115,26 @@ public final class ProfileViewModel {
     }
 
     public func stop() {
-        userSubscription?.cancel()
-        postsSubscription?.cancel()
-        userSubscription = nil
-        postsSubscription = nil
+        userQuery.cancel()
+        postsQuery.cancel()
     }
 
     private func setUser(_ user: User?) {
-        let changedAccount = user?.id != state.user?.id || userSubscription == nil
+        let changedAccount = user?.id != state.user?.id || !userQuery.isSubscribed
         state.user = user
         if changedAccount {
             stop()
             state.posts = []
-            state.selected = 0
+            state.list.selected = 0
             if let uid = user?.id {
-                userSubscription = accounts.observeUser(uid: uid) { [weak self] user in self?.userDocumentChanged(user) }
-                postsSubscription = feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100) { [weak self] posts in
-                    self?.state.posts = posts.map(FeedRowModel.init)
-                    self?.publish()
+                userQuery.start { [accounts] onError in
+                    try accounts.observeUser(uid: uid, { [weak self] in self?.userDocumentChanged($0) }, onError: onError)
+                }
+                postsQuery.start { [feed] onError in
+                    try feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100, { [weak self] posts in
+                        self?.state.posts = posts.map(FeedRowModel.init)
+                        self?.publish()
+                    }, onError: onError)
                 }
             }
         }
@@ -170,14 +181,14 @@ public final class ProfileViewModel {
     }
 
     static func credentialFields() -> [ProfileFormField] {
-        [ProfileFormField(label: "Email", input: TextEditor(limit: Validation.emailMaxLength)),
-         ProfileFormField(label: "Password", input: TextEditor(limit: Validation.passwordMaxLength), isSecure: true)]
+        [ProfileFormField(.email, input: TextEditor(limit: Validation.emailMaxLength)),
+         ProfileFormField(.password, input: TextEditor(limit: Validation.passwordMaxLength))]
     }
 
     static func profileFields(_ user: User) -> [ProfileFormField] {
-        [ProfileFormField(label: "Display name", input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
-         ProfileFormField(label: "Username", input: TextEditor(user.username, limit: 15)),
-         ProfileFormField(label: "Bio", input: TextEditor(user.bio, limit: Validation.bioMaxLength))]
+        [ProfileFormField(.displayName, input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
+         ProfileFormField(.username, input: TextEditor(user.username, limit: 15)),
+         ProfileFormField(.bio, input: TextEditor(user.bio, limit: Validation.bioMaxLength))]
     }
 
     // MARK: Editing a form
@@ -214,11 +225,12 @@ public final class ProfileViewModel {
         state.form = nil
         publish()
         if form.kind == .onboarding {
-            onToast(Toast("Onboarding postponed to the next launch"))
+            onToast(Toast(tr(.toastOnboardingPostponed)))
         }
     }
 
-    /// Enter: shows the busy state at once, then does the work after the next frame.
+    /// Enter: shows the busy state at once; the account call (password hashing takes a
+    /// moment) runs off the loop's thread and its answer comes back as an event.
     public func submitForm() {
         guard var form = state.form, !form.isBusy else { return }
         for index in form.fields.indices { form.fields[index].error = nil }
@@ -226,34 +238,38 @@ public final class ProfileViewModel {
         form.message = form.kind.busyMessage
         state.form = form
         publish()
-        scheduler.schedule { [weak self] in self?.performSubmit() }
+        let accounts = self.accounts
+        let kind = form.kind
+        let email = form.text(.email), password = form.text(.password)
+        let edit = ProfileEdit(displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
+        work.run(.accounts, { _ -> User in
+            switch kind {
+            case .signIn: return try accounts.signIn(email: email, password: password)
+            case .register: return try accounts.register(email: email, password: password)
+            case .onboarding, .edit: return try accounts.updateProfile(edit)
+            }
+        }, then: { [weak self] result in self?.finishSubmit(kind, result) })
     }
 
-    private func performSubmit() {
-        guard var form = state.form, form.isBusy else { return }
-        do {
-            switch form.kind {
+    /// Applies the answer of a submission on the loop's thread.
+    private func finishSubmit(_ kind: ProfileFormKind, _ result: Result<User, Error>) {
+        guard var form = state.form, form.isBusy, form.kind == kind else { return }
+        switch result {
+        case .success(let user):
+            state.form = nil
+            setUser(user)
+            switch kind {
             case .signIn:
-                let user = try accounts.signIn(email: form.text("Email"), password: form.text("Password"))
-                state.form = nil
-                setUser(user)
-                onToast(Toast("Signed in as \(user.username.isEmpty ? user.email : "@" + user.username)", kind: .success))
+                onToast(Toast(tr(.toastSignedIn, ["name": user.username.isEmpty ? user.email : "@" + user.username]), kind: .success))
                 if !user.isUserOnboarded { openOnboarding(for: user) }
             case .register:
-                let user = try accounts.register(email: form.text("Email"), password: form.text("Password"))
-                state.form = nil
-                setUser(user)
-                onToast(Toast("Account created", kind: .success))
+                onToast(Toast(tr(.toastAccountCreated), kind: .success))
                 openOnboarding(for: user)
             case .onboarding, .edit:
-                let edit = ProfileEdit(displayName: form.text("Display name"), username: form.text("Username"),
-                                       bio: form.text("Bio"))
-                let user = try accounts.updateProfile(edit)
-                state.form = nil
-                setUser(user)
-                onToast(Toast(form.kind == .onboarding ? "Welcome, @\(user.username)" : "Profile saved", kind: .success))
+                onToast(Toast(kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
+                              kind: .success))
             }
-        } catch {
+        case .failure(let error):
             form.isBusy = false
             form.message = nil
             let text = ErrorText.describe(error)
@@ -268,37 +284,11 @@ public final class ProfileViewModel {
         }
     }
 
-    /// Which field an error belongs beside, if any.
+    /// Which field an error belongs beside, if any: the field the error names (errors
+    /// naming no field of this form go on the message line).
     static func fieldIndex(for error: Error, in form: ProfileForm) -> Int? {
-        let label: String?
-        if let validation = error as? ValidationError {
-            switch validation {
-            case .emailInvalid, .emailTooLong: label = "Email"
-            case .passwordTooShort, .passwordTooLong: label = "Password"
-            case .usernameInvalid: label = "Username"
-            case .displayNameEmpty, .displayNameTooLong: label = "Display name"
-            case .bioTooLong: label = "Bio"
-            case .controlCharacter(let field): label = field
-            case .postEmpty, .postTooLong: label = nil
-            }
-        } else if let service = error as? ServiceError {
-            switch service {
-            case .wrongCredentials: label = "Password"
-            case .emailTaken: label = "Email"
-            case .usernameTaken: label = "Username"
-            default: label = nil
-            }
-        } else {
-            let text = ErrorText.describe(error).lowercased()
-            if text.contains("password") { label = "Password" }
-            else if text.contains("email") { label = "Email" }
-            else if text.contains("username") { label = "Username" }
-            else if text.contains("display name") { label = "Display name" }
-            else if text.contains("bio") { label = "Bio" }
-            else { label = nil }
-        }
-        guard let label else { return nil }
-        return form.fields.firstIndex { $0.label.lowercased() == label.lowercased() }
+        guard let field = InputField.of(error) else { return nil }
+        return form.fields.firstIndex { $0.field == field }
     }
 
     // MARK: Signed in
@@ -310,7 +300,7 @@ public final class ProfileViewModel {
             try accounts.signOut()
             state.form = nil
             setUser(nil)
-            onToast(Toast("Signed out", kind: .success))
+            onToast(Toast(tr(.toastSignedOut), kind: .success))
         } catch {
             onToast(Toast.error(error))
         }
@@ -319,19 +309,26 @@ public final class ProfileViewModel {
 
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.posts.count)
+        state.list = clamped(state.list, count: state.posts.count)
         onChange(state)
     }
 }
 
-extension ProfileViewModel: ListNavigation {
-    /// Posts are several lines tall, so a page is a few of them.
-    public var pageSize: Int { 5 }
-    public var rowCount: Int { state.posts.count }
-    public var selectedIndex: Int { state.selected }
+extension ProfileViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.posts.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    /// Posts are several lines tall and the profile sits above them: a page is three posts.
+    public func pageItems(rows: Int) -> Int { 3 }
+    public func click(_ index: Int) { select(index) }
+
+    public var isEditingText: Bool { state.form != nil }
+    public func edit(_ edit: TextEditor.Edit) { editField(edit) }
+    public func submit() { submitForm() }
+    public func cancel() { cancelForm() }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Localization
 import Testing
 @testable import Domain
+import PlaceCatalog
 
 @Suite struct ConfigTests {
     @Test func missingFileGivesSeoulCityHall() throws {

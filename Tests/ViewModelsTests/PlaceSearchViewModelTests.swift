@@ -2,13 +2,14 @@ import Domain
 import Foundation
 import Testing
 @testable import ViewModels
+import PlaceCatalog
 
 @Suite struct PlaceSearchViewModelTests {
     @Test func emptyQueryListsTheMostPopulousFirst() throws {
         let world = try World()
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
         #expect(model.state.rows.first?.place.name == "Seoul")
-        #expect(model.state.totalCount == World.samplePlaces.count)
+        #expect(model.state.totalCount == World.catalog.places.count)
     }
 
     @Test func typingFiltersAtEveryKeystrokeAndEmphasisesTheMatch() throws {
@@ -36,7 +37,7 @@ import Testing
         model.cancelSearch()
         #expect(model.state.query.text == "")
         #expect(!model.state.isSearchFocused)
-        #expect(model.state.rows.count == World.samplePlaces.count)
+        #expect(model.state.rows.count == World.catalog.places.count)
     }
 
     @Test func theSelectionStaysOnTheSamePlaceWhenResultsChange() throws {
@@ -64,7 +65,7 @@ import Testing
     @Test func firstLastAndPages() throws {
         let world = try World()
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
-        model.pageSize = 2
+        model.listShown(offset: 0, rows: 2)
         model.pageDown()
         #expect(model.state.selected == 2)
         model.selectLast()
@@ -135,7 +136,8 @@ import Testing
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
         model.toggleOrder()
         #expect(model.state.order == .distance)
-        #expect(model.state.rows.map(\.place.name).prefix(3) == ["Seoul", "Suwon", "Busan"])
+        // Incheon (26 km from City Hall) comes before Suwon (31 km), Busan (325 km) after.
+        #expect(model.state.rows.map(\.place.name).prefix(3) == ["Seoul", "Incheon", "Suwon"])
         #expect(model.state.rows[0].match.distance != nil)
         model.toggleOrder()
         #expect(model.state.order == .relevance)
@@ -153,7 +155,8 @@ import Testing
 /// Favorites whose writes always fail.
 final class FailingFavorites: FavoritesPort {
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable {
+    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable {
         onChange([])
         return AnyCancellable {}
     }

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import PlaceCatalog
 
 /// A place that can be saved: what `favorites/{uid}/favorites/{placeID}` copies from the
 /// catalog, so the Favorites screen draws without loading the catalog.
@@ -26,6 +27,7 @@ public protocol PlaceDirectory {
 
 /// Saved places: `favorites/{uid}/favorites/{placeID}`, only ever the signed-in user's own.
 public final class FavoritesService: @unchecked Sendable {
+    // @unchecked: `store` never changes and serialises every call.
     let store: DocumentStore
 
     public init(store: DocumentStore) {
@@ -102,14 +104,19 @@ public final class FavoritesService: @unchecked Sendable {
 
     /// Calls `onChange` with the signed-in user's favorites (newest first) now and after
     /// every change, from this process or another. Signed out: one empty list, no listener.
-    public func observe(session: Session?, onChange: @escaping ([FavoritePlace]) -> Void) throws -> ListenerRegistration? {
+    /// A failed re-read, or favorites that cannot be decoded (left out of the list), are
+    /// reported to `onError`.
+    public func observe(session: Session?, onChange: @escaping ([FavoritePlace]) -> Void,
+                        onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration? {
         guard let session else {
             onChange([])
             return nil
         }
-        return try newestFirst(session.uid).addSnapshotListener { snapshot in
-            onChange(snapshot.documents.compactMap { try? $0.data(as: FavoritePlace.self) })
-        }
+        return try newestFirst(session.uid).addSnapshotListener({ snapshot in
+            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
+            onChange(decoded.values)
+            if let notice = decoded.notice { onError(notice) }
+        }, onError: onError)
     }
 
     func newestFirst(_ uid: String) -> Query {

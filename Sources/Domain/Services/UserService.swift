@@ -3,6 +3,7 @@ import Foundation
 
 /// Profiles: `users/{uid}` read back typed, onboarding and later edits.
 public final class UserService: @unchecked Sendable {
+    // @unchecked: `store` never changes and serialises every call.
     let store: DocumentStore
 
     public init(store: DocumentStore) {
@@ -47,7 +48,16 @@ public final class UserService: @unchecked Sendable {
         let session = try SignInRequired.check(session, .editProfile)
         let username = try edit.normalisedUsername()
         let reference = users.document(session.uid)
-        return try store.runTransaction { transaction in
+        do {
+            return try apply(edit, username: username, to: reference, session: session)
+        } catch let error as StoreError where error.code.isUniqueViolation {
+            // On a server the database's own unique index is the last word on a name taken meanwhile.
+            throw ServiceError.usernameTaken(username ?? "")
+        }
+    }
+
+    private func apply(_ edit: ProfileEdit, username: String?, to reference: DocumentReference, session: Session) throws -> User {
+        try store.runTransaction { transaction in
             let snapshot = try transaction.get(reference)
             guard snapshot.exists else { throw ServiceError.accountMissing(uid: session.uid) }
             let current = try snapshot.data(as: User.self)
@@ -70,10 +80,17 @@ public final class UserService: @unchecked Sendable {
         }
     }
 
-    /// Calls `onChange` with the user now and after every change (nil when missing).
-    public func observeUser(id: String, onChange: @escaping (User?) -> Void) throws -> ListenerRegistration {
-        try users.document(id).addSnapshotListener { snapshot in
-            onChange(snapshot.exists ? try? snapshot.data(as: User.self) : nil)
-        }
+    /// Calls `onChange` with the user now and after every change (nil when missing). A
+    /// failed re-read, or a profile that cannot be decoded, is reported to `onError`.
+    public func observeUser(id: String, onChange: @escaping (User?) -> Void,
+                            onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+        try users.document(id).addSnapshotListener({ snapshot in
+            guard snapshot.exists else { return onChange(nil) }
+            do {
+                onChange(try snapshot.data(as: User.self))
+            } catch {
+                onError(error)
+            }
+        }, onError: onError)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PlainText
 
 /// A value a person typed that Tern does not accept. The message is short enough for a
@@ -15,22 +16,23 @@ public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible
     case postEmpty
     case postTooLong(count: Int)
     /// A control character, escape, or bidirectional override in `field`.
-    case controlCharacter(field: String)
+    case controlCharacter(field: InputField)
 
     public var description: String {
         switch self {
-        case .emailInvalid: return "Enter a valid email address, like name@example.com"
-        case .emailTooLong: return "Email must be at most \(Validation.emailMaxLength) characters"
-        case .passwordTooShort: return "Password must be at least \(Validation.passwordMinLength) characters"
-        case .passwordTooLong: return "Password must be at most \(Validation.passwordMaxLength) characters"
-        case .usernameInvalid: return "Username must be 3 to 15 characters: a-z, 0-9 and _"
-        case .displayNameEmpty: return "Display name must not be empty"
-        case .displayNameTooLong: return "Display name must be at most \(Validation.displayNameMaxLength) characters"
-        case .bioTooLong: return "Bio must be at most \(Validation.bioMaxLength) characters"
-        case .postEmpty: return "Post must not be empty"
+        case .emailInvalid: return tr(.errorEmailInvalid)
+        case .emailTooLong: return tr(.errorEmailTooLong, ["max": String(Validation.emailMaxLength)])
+        case .passwordTooShort: return tr(.errorPasswordTooShort, ["min": String(Validation.passwordMinLength)])
+        case .passwordTooLong: return tr(.errorPasswordTooLong, ["max": String(Validation.passwordMaxLength)])
+        case .usernameInvalid: return tr(.errorUsernameInvalid)
+        case .displayNameEmpty: return tr(.errorDisplayNameEmpty)
+        case .displayNameTooLong: return tr(.errorDisplayNameTooLong, ["max": String(Validation.displayNameMaxLength)])
+        case .bioTooLong: return tr(.errorBioTooLong, ["max": String(Validation.bioMaxLength)])
+        case .postEmpty: return tr(.errorPostEmpty)
         case .postTooLong(let count):
-            return "Post must be at most \(Validation.postMaxLength) characters (it has \(count))"
-        case .controlCharacter(let field): return "\(field) must not contain control characters"
+            return tr(.errorPostTooLong, ["max": String(Validation.postMaxLength), "count": String(count)])
+        case .controlCharacter(let field):
+            return tr(.errorControlCharacter, ["field": field.title])
         }
     }
 
@@ -113,7 +115,7 @@ public enum Validation {
     public static func displayName(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw ValidationError.displayNameEmpty }
-        try rejectControls(name, field: "Display name", allowNewline: false)
+        try rejectControls(name, field: .displayName, allowNewline: false)
         guard name.count <= displayNameMaxLength else { throw ValidationError.displayNameTooLong }
         return name
     }
@@ -122,7 +124,7 @@ public enum Validation {
     /// drawn on one line of the profile), so newlines are rejected like other controls.
     public static func bio(_ raw: String) throws -> String {
         let bio = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        try rejectControls(bio, field: "Bio", allowNewline: false)
+        try rejectControls(bio, field: .bio, allowNewline: false)
         guard bio.count <= bioMaxLength else { throw ValidationError.bioTooLong }
         return bio
     }
@@ -135,7 +137,7 @@ public enum Validation {
     public static func postText(_ raw: String) throws -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw ValidationError.postEmpty }
-        try rejectControls(text, field: "Post", allowNewline: true)
+        try rejectControls(text, field: .post, allowNewline: true)
         let count = text.count
         guard count <= postMaxLength else { throw ValidationError.postTooLong(count: count) }
         return text
@@ -150,7 +152,7 @@ public enum Validation {
 
     /// Stored text holds no character `SafeText` calls unsafe (controls, line/paragraph
     /// separators, bidirectional controls), except `\n` where allowed.
-    static func rejectControls(_ text: String, field: String, allowNewline: Bool) throws {
+    static func rejectControls(_ text: String, field: InputField, allowNewline: Bool) throws {
         if SafeText.firstUnsafe(in: text, allowNewline: allowNewline) != nil {
             throw ValidationError.controlCharacter(field: field)
         }
@@ -190,13 +192,13 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch action {
-        case .saveFavorites: return "Sign in to save favorites"
-        case .removeFavorites: return "Sign in to remove favorites"
-        case .listFavorites: return "Sign in to see your favorites"
-        case .likePosts: return "Sign in to like posts"
-        case .viewLikedPosts: return "Sign in to see the posts you liked"
-        case .post: return "Sign in to post"
-        case .editProfile: return "Sign in to edit your profile"
+        case .saveFavorites: return tr(.signInToSave)
+        case .removeFavorites: return tr(.signInToRemove)
+        case .listFavorites: return tr(.signInToListFavorites)
+        case .likePosts: return tr(.signInToLike)
+        case .viewLikedPosts: return tr(.signInToViewLiked)
+        case .post: return tr(.signInToPost)
+        case .editProfile: return tr(.signInToEditProfile)
         }
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The `favorites` subcommands.
 enum FavoritesCommands {
@@ -19,7 +20,7 @@ enum FavoritesCommands {
             return
         }
         if favorites.isEmpty {
-            context.printLine("No favorites yet. Save one with: tern favorites add PLACE_ID (find ids with tern places search)")
+            context.printLine(tr(.cliNoFavorites))
             return
         }
         for favorite in favorites { context.printLine(line(for: favorite)) }
@@ -32,7 +33,7 @@ enum FavoritesCommands {
         if context.options.json {
             try context.printJSON(FavoriteJSON(favorite))
         } else {
-            context.printLine("Saved " + line(for: favorite))
+            context.printLine(tr(.cliSavedFavorite, ["favorite": line(for: favorite)]))
         }
     }
 
@@ -41,7 +42,7 @@ enum FavoritesCommands {
         let id = arguments.positionals[0]
         let removed = try context.services().favorites.remove(placeID: id, session: session)
         if !context.options.json {
-            context.printLine(removed ? "Removed \(id) from your favorites." : "\(id) was not among your favorites.")
+            context.printLine(tr(removed ? .cliRemovedFavorite : .cliNotAFavorite, ["id": id]))
         }
     }
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The feed, post, like and unlike subcommands.
 enum FeedCommands {
@@ -25,23 +26,24 @@ enum FeedCommands {
         let liked = arguments.has(Self.liked)
         if liked { _ = try SignInRequired.check(session, .viewLikedPosts) }
         let page = try context.services().tweets.page(liked ? .liked : .all, limit: limit, viewer: session)
+        if let notice = page.notice { FileHandle.standardError.write(Data("tern: \(notice)\n".utf8)) }
         if context.options.json {
             try context.printJSON(page.posts.map(FeedPostJSON.init))
             return
         }
         if page.posts.isEmpty {
-            context.printLine(liked ? "You have not liked any posts yet: tern like POST_ID" : "No posts yet: tern post TEXT")
+            context.printLine(tr(liked ? .cliNoLikedPosts : .cliNoPosts))
             return
         }
         let now = Date()
-        context.printLine(liked ? "Liked" : "All posts")
+        context.printLine(tr(liked ? .cliLikedTitle : .cliAllPostsTitle))
         for post in page.posts {
             context.printLine("")
             TextOutput.lines(for: post, now: now).forEach(context.printLine)
         }
         if page.next != nil {
             context.printLine("")
-            context.printLine("(\(page.posts.count) shown; --limit N shows more)")
+            context.printLine(tr(.cliMorePosts, ["count": String(page.posts.count)]))
         }
     }
 
