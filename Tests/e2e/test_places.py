@@ -10,7 +10,7 @@ SEOUL = "1835848"
 SUWON = "1835553"
 BUSAN = "1838524"
 PLACE_KEYS = {"placeID", "placeName", "koreanName", "address", "coordinate", "population",
-              "isFavorite", "distance"}
+              "isFavorite", "distance", "source", "category", "phone", "roadAddress", "url"}
 
 
 def search(data, *args):

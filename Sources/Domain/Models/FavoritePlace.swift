@@ -17,12 +17,23 @@ public struct FavoritePlace: Codable, Equatable, Sendable {
     public var address: String
     public var coordinate: Coordinate
     public var savedAt: Date
+    /// Copied from an online place (`kakao:…`, `osm:…`) so it shows without the network;
+    /// absent for catalog places.
+    public var category: String?
+    public var phone: String?
+    public var roadAddress: String?
+    public var url: String?
 
-    public init(placeName: String, placeID: String, address: String, coordinate: Coordinate, savedAt: Date) {
+    public init(placeName: String, placeID: String, address: String, coordinate: Coordinate, savedAt: Date,
+                category: String? = nil, phone: String? = nil, roadAddress: String? = nil, url: String? = nil) {
         self.placeName = placeName
         self.placeID = placeID
         self.address = address
         self.coordinate = coordinate
         self.savedAt = savedAt
+        self.category = category
+        self.phone = phone
+        self.roadAddress = roadAddress
+        self.url = url
     }
 }

@@ -9,12 +9,22 @@ public struct FavoriteCandidate: Equatable, Sendable {
     public var placeName: String
     public var address: String
     public var coordinate: Coordinate
+    /// What an online place adds, saved with it so it shows without the network.
+    public var category: String?
+    public var phone: String?
+    public var roadAddress: String?
+    public var url: String?
 
-    public init(placeID: String, placeName: String, address: String, coordinate: Coordinate) {
+    public init(placeID: String, placeName: String, address: String, coordinate: Coordinate, category: String? = nil,
+                phone: String? = nil, roadAddress: String? = nil, url: String? = nil) {
         self.placeID = placeID
         self.placeName = placeName
         self.address = address
         self.coordinate = coordinate
+        self.category = category
+        self.phone = phone
+        self.roadAddress = roadAddress
+        self.url = url
     }
 }
 
@@ -58,14 +68,19 @@ public final class FavoritesService: @unchecked Sendable {
         return try store.runTransaction { transaction in
             let existing = try transaction.get(reference)
             if !existing.exists {
-                try transaction.setData([
+                var fields: [String: WriteValue] = [
                     "placeName": .string(place.placeName),
                     "placeID": .string(place.placeID),
                     "address": .string(place.address),
                     "coordinate": .map(["latitude": .double(place.coordinate.latitude),
                                         "longitude": .double(place.coordinate.longitude)]),
                     "savedAt": .serverTimestamp,
-                ], forDocument: reference)
+                ]
+                for (name, value) in [("category", place.category), ("phone", place.phone),
+                                      ("roadAddress", place.roadAddress), ("url", place.url)] {
+                    if let value { fields[name] = .string(value) }
+                }
+                try transaction.setData(fields, forDocument: reference)
             }
             return try transaction.get(reference).data(as: FavoritePlace.self)
         }

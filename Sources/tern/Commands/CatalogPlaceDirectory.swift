@@ -1,11 +1,13 @@
 import Domain
 import Foundation
 import PlaceCatalog
+import PlaceProviders
 
 /// The place catalog as the favorites service sees it, loaded (without the search index)
 /// only by the commands that save a place.
 func placeDirectory(_ context: CommandContext) throws -> PlaceDirectory {
-    CatalogPlaceDirectory(catalog: try PlacesCommands.catalog(context))
+    CachedOnlineDirectory(fallback: CatalogPlaceDirectory(catalog: try PlacesCommands.catalog(context)),
+                          cache: AnswerCache(file: onlineAnswerCacheFile(PlacesCommands.paths(context))))
 }
 
 /// Adapts `PlaceCatalog` to `PlaceDirectory`: what a favorite copies from a place.

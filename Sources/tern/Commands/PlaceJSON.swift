@@ -1,8 +1,10 @@
 import Domain
 import PlaceCatalog
+import PlaceProviders
 
-/// PLACE as PRODUCT.md shapes it. `koreanName` and `distance` (metres, only with `--near`)
-/// are written as null when absent, so every document has the same keys.
+/// PLACE as the README shapes it. `koreanName`, `distance` (metres, only with `--near`),
+/// `category`, `phone`, `roadAddress` and `url` are written as null when unknown, so every
+/// document has the same keys; `source` is `catalog`, `import`, `kakao` or `osm`.
 struct PlaceJSON: Encodable {
     let placeID: String
     let placeName: String
@@ -12,6 +14,11 @@ struct PlaceJSON: Encodable {
     let population: Int
     let isFavorite: Bool
     let distance: Double?
+    let source: PlaceSource
+    let category: String?
+    let phone: String?
+    let roadAddress: String?
+    let url: String?
 
     init(_ place: Place, isFavorite: Bool, distance: Double?) {
         placeID = place.placeID
@@ -22,6 +29,27 @@ struct PlaceJSON: Encodable {
         population = place.population
         self.isFavorite = isFavorite
         self.distance = distance.map { ($0 * 10).rounded() / 10 }
+        source = PlaceSource.of(placeID: place.placeID)
+        category = nil
+        phone = nil
+        roadAddress = nil
+        url = nil
+    }
+
+    init(_ place: OnlinePlace, isFavorite: Bool) {
+        placeID = place.placeID
+        placeName = place.name
+        koreanName = nil
+        address = place.address
+        coordinate = place.coordinate
+        population = 0
+        self.isFavorite = isFavorite
+        distance = place.distance.map { ($0 * 10).rounded() / 10 }
+        source = place.source
+        category = place.category
+        phone = place.phone
+        roadAddress = place.roadAddress
+        url = place.url
     }
 
     func encode(to encoder: Encoder) throws {
@@ -34,10 +62,25 @@ struct PlaceJSON: Encodable {
         try container.encode(population, forKey: .population)
         try container.encode(isFavorite, forKey: .isFavorite)
         try container.encode(distance, forKey: .distance)
+        try container.encode(source.rawValue, forKey: .source)
+        try container.encode(category, forKey: .category)
+        try container.encode(phone, forKey: .phone)
+        try container.encode(roadAddress, forKey: .roadAddress)
+        try container.encode(url, forKey: .url)
     }
 
     private enum CodingKeys: String, CodingKey {
         case placeID, placeName, koreanName, address, coordinate, population, isFavorite, distance
+        case source, category, phone, roadAddress, url
+    }
+}
+
+extension OnlinePlace {
+    /// A saved online place, from the copy in the favorite document.
+    init(saved favorite: FavoritePlace) {
+        self.init(placeID: favorite.placeID, source: PlaceSource.of(placeID: favorite.placeID), name: favorite.placeName,
+                  address: favorite.address, roadAddress: favorite.roadAddress, coordinate: favorite.coordinate,
+                  category: favorite.category, phone: favorite.phone, url: favorite.url)
     }
 }
 

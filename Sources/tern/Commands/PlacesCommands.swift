@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Localization
 import PlaceCatalog
+import PlaceProviders
 import TerminalUI
 
 /// The `places` subcommands: search, show and import.
@@ -9,11 +10,18 @@ enum PlacesCommands {
     static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: "show at most N places (1 to 1000, default 20)")
     static let near = Option<Coordinate>("near", value: "LAT,LON", help: "order by distance from this point and show it",
                                          expected: "LAT,LON in degrees (for example 37.57,126.98)", parse: Config.parseCoordinate)
+    static let offline = Option<Bool>.flag("offline", help: "search only the offline catalog")
+    static let online = Option<Bool>.flag("online", help: "search only the online providers (Kakao, OpenStreetMap)")
+    static let category = Option<PlaceCategory>("category", value: "CODE|NAME",
+                                                help: "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point",
+                                                expected: "a Kakao category code or name (for example CE7, 카페, cafe, 음식점, subway)",
+                                                parse: PlaceCategory.named)
 
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["places", "search"],
                     summary: "search places by any of their names (Hangul initials and half-typed syllables work)",
-                    positionals: [Positional("QUERY", .words, allowsEmpty: true)], options: [limit.spec, near.spec], run: search),
+                    positionals: [Positional("QUERY", .words, allowsEmpty: true)],
+                    options: [limit.spec, near.spec, offline.spec, online.spec, category.spec], run: search),
         CommandSpec(words: ["places", "show"], summary: "show one place", positionals: [Positional("PLACE_ID")], run: show),
         CommandSpec(words: ["places", "import"],
                     summary: "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])",
@@ -38,43 +46,110 @@ enum PlacesCommands {
 
     static func search(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let limit = arguments[Self.limit] ?? 20
-        let near = arguments[Self.near].map { SearchOrder.distance(from: $0) }
+        let nearPoint = arguments[Self.near]
+        let near = nearPoint.map { SearchOrder.distance(from: $0) }
         let query = arguments.text
-        let catalog = try catalog(context)
-        let result = catalog.search(query, limit: limit, order: near ?? .relevance)
+        let onlyOffline = arguments[Self.offline] ?? false
+        let onlyOnline = arguments[Self.online] ?? false
+        let category = arguments[Self.category]
+        if onlyOffline && onlyOnline { throw UsageError("--offline and --online cannot be used together") }
+        if onlyOffline && category != nil { throw UsageError("--category searches online; it cannot be used with --offline") }
         let favorites = try favoritePlaceIDs(context)
-        if context.options.json {
-            let documents = result.hits.map {
-                PlaceJSON($0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance)
+
+        // The catalog holds cities without categories, so a category search is online only.
+        var catalogResult: PlaceSearchResult?
+        if !onlyOnline && category == nil {
+            catalogResult = try catalog(context).search(query, limit: limit, order: near ?? .relevance)
+        }
+        var outcomes: [ProviderOutcome] = []
+        if !onlyOffline {
+            let providers = try onlinePlaces(context)
+            if !providers.isConfigured && (onlyOnline || category != nil) {
+                throw CommandFailure("no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to \(paths(context).configFile)")
             }
-            try context.printJSON(PlaceSearchJSON(meta: .init(totalCount: result.totalCount, isEnd: result.isEnd), documents: documents))
+            let home = category == nil ? nil : try Config.load(paths: paths(context)).home
+            let onlineQuery = OnlineQuery(text: query, category: category, near: nearPoint ?? home, limit: limit)
+            outcomes = providers.searchAll(onlineQuery)
+            if onlyOnline || category != nil, !outcomes.isEmpty, outcomes.allSatisfy({ $0.answer == nil }) {
+                outcomes.dropLast().forEach(printProviderNotice)
+                throw CommandFailure(outcomes.last!.error!.message)
+            }
+            outcomes.forEach(printProviderNotice)
+        }
+        let onlineHits = outcomes.compactMap(\.answer).flatMap(\.places)
+        let totalCount = (catalogResult?.totalCount ?? 0) + outcomes.compactMap(\.answer).map(\.totalCount).reduce(0, +)
+        let isEnd = (catalogResult?.isEnd ?? true) && outcomes.allSatisfy { $0.answer?.isEnd ?? true }
+        let catalogHits = catalogResult?.hits ?? []
+        if context.options.json {
+            let documents = catalogHits.map {
+                PlaceJSON($0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance)
+            } + onlineHits.map { PlaceJSON($0, isFavorite: favorites.contains($0.placeID)) }
+            try context.printJSON(PlaceSearchJSON(meta: .init(totalCount: totalCount, isEnd: isEnd), documents: documents))
             return
         }
-        if result.hits.isEmpty {
-            context.printLine(tr(.cliNoPlaces, ["query": query]))
+        if catalogHits.isEmpty && onlineHits.isEmpty {
+            context.printLine("No places match '\(query)'.")
             return
         }
-        for hit in result.hits {
+        for hit in catalogHits {
             let place = hit.place
-            var line = place.placeID.padding(toLength: max(place.placeID.count, 9), withPad: " ", startingAt: 0) + "  "
-            line += TextOutput.star(favorites.contains(place.placeID)) + " "
-            // A Korean interface shows the Korean name first.
-            let names = [place.name] + [place.koreanName].compactMap { $0 }.filter { !$0.isEmpty && $0 != place.name }
-            let ordered = Language.current == .ko ? names.reversed() : names
-            line += ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
-            if hit.matchedName != place.name && hit.matchedName != place.koreanName { line += " “\(hit.matchedName)”" }
-            if !place.address.isEmpty { line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName) }
+            var line = idColumn(place.placeID) + TextOutput.star(favorites.contains(place.placeID)) + " "
+            line += place.name
+            if let korean = place.koreanName, korean != place.name { line += " (\(korean))" }
+            if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
+            if !place.address.isEmpty { line += " · " + place.address }
             if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
-        let shown = result.hits.count
-        let total = String(result.totalCount)
-        context.printLine(result.isEnd ? (result.totalCount == 1 ? tr(.cliOnePlace) : tr(.cliPlaces, ["count": total]))
-                                       : tr(.cliSomePlaces, ["shown": String(shown), "count": total]))
+        for place in onlineHits {
+            var line = idColumn(place.placeID) + TextOutput.star(favorites.contains(place.placeID)) + " " + place.name
+            if let category = place.category { line += " · " + category }
+            line += " · " + (place.roadAddress ?? place.address)
+            if let distance = place.distance { line += " · " + DistanceText.describe(distance) }
+            context.printLine(line + "  [\(place.source.displayName)]")
+        }
+        let shown = catalogHits.count + onlineHits.count
+        context.printLine(isEnd ? "\(totalCount) place\(totalCount == 1 ? "" : "s")"
+                                : "\(shown) of \(totalCount) places (--limit N shows more)")
+    }
+
+    static func idColumn(_ id: String) -> String {
+        id.padding(toLength: max(id.count, 9), withPad: " ", startingAt: 0) + "  "
+    }
+
+    /// An online place by id: the signed-in person's saved copy first, then the answer cache,
+    /// so a place found once shows without the network.
+    static func showOnline(_ context: CommandContext, id: String) throws {
+        var place: OnlinePlace?
+        var isFavorite = false
+        if let session = try context.session(),
+           let saved = try context.services().favorites.list(session: session).first(where: { $0.placeID == id }) {
+            place = OnlinePlace(saved: saved)
+            isFavorite = true
+        }
+        if place == nil { place = AnswerCache(file: onlineAnswerCacheFile(paths(context))).place(id: id) }
+        guard let place else {
+            throw CommandFailure("no place with id '\(id)' among saved places and earlier answers (find it with tern places search)")
+        }
+        if context.options.json {
+            try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
+            return
+        }
+        var lines = [place.name + (isFavorite ? " " + TextOutput.star(true) : "")]
+        lines.append("  id          \(place.placeID)")
+        lines.append("  source      \(place.source.displayName)")
+        if let category = place.category { lines.append("  category    \(category)") }
+        if !place.address.isEmpty { lines.append("  address     \(place.address)") }
+        if let road = place.roadAddress { lines.append("  road        \(road)") }
+        if let phone = place.phone { lines.append("  phone       \(phone)") }
+        lines.append("  coordinate  \(place.coordinate.latitude), \(place.coordinate.longitude)")
+        if let url = place.url { lines.append("  url         \(url)") }
+        lines.forEach(context.printLine)
     }
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let id = arguments.positionals[0]
+        if PlaceSource.of(placeID: id).isOnline { return try showOnline(context, id: id) }
         let catalog = try catalog(context)
         guard let place = catalog.place(id: id) else { throw CommandFailure(ServiceError.placeNotFound(id).description) }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
