@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
-        .testTarget(name: "AppTests", dependencies: ["App", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "TerminalUI", "Localization"], exclude: ["Golden"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "TerminalUI"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )
