@@ -8,7 +8,7 @@ TEST_PACKAGES := tmux python3 postgresql
 RELEASE_BIN := .build/release/tern
 DEBUG_BIN := .build/debug/tern
 
-.PHONY: all deps test-deps build debug run test unit-test e2e bench install clean
+.PHONY: all deps test-deps build debug run test unit-test e2e fuzz bench install clean
 
 all: build
 
@@ -32,17 +32,25 @@ run: build
 # run, and the rule fails when either does, or when a suite that needs PostgreSQL was
 # skipped (scripts/unit-tests-with-server.sh says SKIPPED and fails).
 E2E := env TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
+# The fuzz harnesses (Tests/Fuzz): a minute in all inside `make test`, longer with `make fuzz`.
+FUZZ := .build/debug/TernFuzz
+FUZZ_SECONDS ?= 600
 
 test: test-deps
 	python3 scripts/check-imports.py
 	$(SWIFT) build --build-tests
-	scripts/with-postgres.sh sh -c 'SWIFT=$(SWIFT) scripts/unit-tests-with-server.sh; unit=$$?; $(E2E); e2e=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ]'
+	scripts/with-postgres.sh sh -c 'SWIFT=$(SWIFT) scripts/unit-tests-with-server.sh; unit=$$?; $(E2E); e2e=$$?; $(FUZZ) --seconds 60; fuzz=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ] && [ $$fuzz -eq 0 ]'
 
 unit-test: deps
 	$(SWIFT) test
 
 e2e: debug test-deps
 	scripts/with-postgres.sh $(E2E)
+
+# `make fuzz FUZZ_SECONDS=3600 HARNESS=text-filter` runs one harness for an hour.
+fuzz: deps
+	$(SWIFT) build
+	$(FUZZ) --seconds $(FUZZ_SECONDS) $(HARNESS)
 
 bench: deps
 	@scripts/ensure-deps.sh fzf postgresql sqlite3

@@ -306,9 +306,10 @@ final class CatalogImage: @unchecked Sendable {
             withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
         }
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The data directory's files are the owner's alone (0600 in 0700 directories).
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: header + body) else { return }
+        guard FileManager.default.createFile(atPath: temporary, contents: header + body, attributes: [.posixPermissions: 0o600]) else { return }
         if rename(temporary, path) != 0 { unlink(temporary) }
     }
 }
