@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Swift 6 language mode (strict concurrency checking), for the targets that already hold it.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
 // Layers, each depending only on the ones above it (see docs/ARCHITECTURE.md). Every
 // project module a target imports is listed here: no re-exports hide the graph.
 let package = Package(
@@ -20,7 +23,7 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels"]),
-        .target(name: "TerminalUI", dependencies: ["PlainText"]),
+        .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
         .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
@@ -28,7 +31,8 @@ let package = Package(
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
-        .executableTarget(name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"]),
+        .executableTarget(name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"],
+                          swiftSettings: swift6),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
