@@ -159,36 +159,44 @@ public final class AuthService: @unchecked Sendable {
 
     // MARK: On a team server
 
-    /// Creates the account's login role and `users/{uid}` through `tern_signup` (the server
-    /// keeps the password as SCRAM-SHA-256; only its verifier leaves this machine), then
-    /// signs in.
+    /// Creates the account's login role and `users/{uid}` with the invitation in
+    /// `TERN_INVITE` (the server keeps the password as SCRAM-SHA-256; only its verifier
+    /// leaves this machine), then signs in.
     private func register(on server: ServerAccess, email: String, password: String) throws -> Session {
+        guard let invitation = server.invitation else {
+            throw StoreError.invalidArgument("registering on \(server.server) takes an invitation: set TERN_INVITE to a code from tern server invite")
+        }
         // The password file must be writable safely before the account exists, so that a
         // refused session directory leaves no account behind that nobody can sign in to.
         try server.passFile.prepareDirectory()
-        if try TernServer.account(forEmail: email, signupURL: server.signupURL) != nil {
+        if try TernServer.account(forEmail: email, guestURL: server.guestURL) != nil {
             throw ServiceError.emailTaken(email)
         }
         let uid = store.collection("users").document().documentID
-        let now = clock()
-        let profile = try FieldValueEncoder().encode(User.newRegistration(id: uid, email: email, createdOn: now))
         do {
-            try TernServer.register(signupURL: server.signupURL, uid: uid, password: password, profile: profile)
+            try TernServer.register(guestURL: server.guestURL, invitation: invitation, uid: uid, password: password, email: email)
         } catch let error as StoreError where error.code.isUniqueViolation {
             // Two registrations of one email at once: the server's unique index refuses the second.
             throw ServiceError.emailTaken(email)
         }
-        return try startSession(on: server, uid: uid, email: email, password: password, now: now)
+        return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
     }
 
-    /// Finds the account of `email` through `tern_signup`, then connects as it with the
+    /// Finds the account of `email` through `tern_guest`, then connects as it with the
     /// password: the server checks it. A wrong password and an unknown email give the same
     /// `ServiceError.wrongCredentials`.
+    ///
+    /// An unknown email takes the same steps with a random account id that names no role
+    /// (PostgreSQL then runs a mock SCRAM exchange), so both answers take the same time.
     private func signIn(on server: ServerAccess, email: String, password: String) throws -> Session {
-        guard let uid = try TernServer.account(forEmail: email, signupURL: server.signupURL) else {
+        let found = try TernServer.account(forEmail: email, guestURL: server.guestURL)
+        let uid = found ?? store.collection("users").document().documentID
+        let session = try startSession(on: server, uid: uid, email: email, password: password, now: clock())
+        guard found != nil else {
+            try? signOut()  // a role no email names cannot have signed in; never keep it
             throw ServiceError.wrongCredentials
         }
-        return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
+        return session
     }
 
     /// Keeps the password in the password file, checks it by connecting this store as the
