@@ -23,20 +23,14 @@ public enum TernServer {
 
     /// Creates or migrates the tables, roles, row-level security and functions on the
     /// database at `adminURL`, idempotently. Connect as a superuser, or as the database
-    /// owner holding CREATEROLE. Refuses a cluster where Tern's roles already serve another
-    /// database: roles are the cluster's, so two set-ups would share their accounts.
+    /// owner holding CREATEROLE. Roles are the cluster's: keep one Tern database per cluster,
+    /// or two set-ups share their accounts.
     @discardableResult
     public static func initialise(adminURL: String) throws -> Report {
         let connection = try ServerConnection(url: adminURL)
         defer { connection.close() }
         let schema = try connection.currentSchema()
         let database = try connection.value("SELECT current_database()") ?? ""
-        if let other = try connection.value("""
-            SELECT d.datname FROM pg_database d, aclexplode(d.datacl) a JOIN pg_roles r ON r.oid = a.grantee
-            WHERE r.rolname = 'tern_user' AND a.privilege_type = 'CONNECT' AND d.datname <> current_database() LIMIT 1
-            """) {
-            throw StoreError.cannotOpen(file: connection.location, reason: "Tern's roles already serve the database \(other) on this cluster, and roles are shared by every database of a cluster; keep one Tern database per cluster", code: .sqlState("42710"))
-        }
         let tables = try connection.prepareDocumentTables()
         // Roles are the cluster's: two set-ups at once may both create one, and the loser
         // runs again and finds it made.
