@@ -27,6 +27,7 @@ public protocol PlaceDirectory {
 
 /// Saved places: `favorites/{uid}/favorites/{placeID}`, only ever the signed-in user's own.
 public final class FavoritesService: @unchecked Sendable {
+    // @unchecked: `store` never changes and serialises every call.
     let store: DocumentStore
 
     public init(store: DocumentStore) {

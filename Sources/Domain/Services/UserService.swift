@@ -3,6 +3,7 @@ import Foundation
 
 /// Profiles: `users/{uid}` read back typed, onboarding and later edits.
 public final class UserService: @unchecked Sendable {
+    // @unchecked: `store` never changes and serialises every call.
     let store: DocumentStore
 
     public init(store: DocumentStore) {
