@@ -13,11 +13,13 @@ let package = Package(
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
+        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "CCurl"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
@@ -26,7 +28,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
-        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
+        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
                                                       "Localization", "PlainText"]),
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
+        .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.

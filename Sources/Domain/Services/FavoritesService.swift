@@ -52,7 +52,7 @@ public final class FavoritesService: @unchecked Sendable {
     /// newest-first order included). `savedAt` is the commit time.
     @discardableResult
     public func add(_ place: FavoriteCandidate, session: Session?) throws -> FavoritePlace {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard !place.placeID.isEmpty, !place.placeID.contains("/") else { throw ServiceError.placeNotFound(place.placeID) }
         let reference = favorites(of: session.uid).document(place.placeID)
         return try store.runTransaction { transaction in
@@ -74,7 +74,7 @@ public final class FavoritesService: @unchecked Sendable {
     /// Removes a saved place of the signed-in user; returns whether it was saved.
     @discardableResult
     public func remove(placeID: String, session: Session?) throws -> Bool {
-        let session = try SignInRequired.check(session, .removeFavorites)
+        let session = try SessionProof.writer(session, .removeFavorites, in: store)
         guard !placeID.isEmpty, !placeID.contains("/") else { return false }
         let reference = favorites(of: session.uid).document(placeID)
         return try store.runTransaction { transaction in
@@ -86,7 +86,7 @@ public final class FavoritesService: @unchecked Sendable {
 
     /// The signed-in user's favorites, newest first.
     public func list(session: Session?) throws -> [FavoritePlace] {
-        let session = try SignInRequired.check(session, .listFavorites)
+        let session = try SessionProof.writer(session, .listFavorites, in: store)
         return try newestFirst(session.uid).getDocuments().documents.map { try $0.data(as: FavoritePlace.self) }
     }
 
