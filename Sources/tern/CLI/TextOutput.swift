@@ -26,7 +26,7 @@ enum TextOutput {
     }
 }
 
-/// A post in the JSON shape of PRODUCT.md.
+/// A post in the JSON shape the README gives.
 struct FeedPostJSON: Encodable {
     let id: String
     let caption: String
@@ -49,7 +49,7 @@ struct FeedPostJSON: Encodable {
     }
 }
 
-/// A favorite in the JSON shape of PRODUCT.md.
+/// A favorite in the JSON shape the README gives.
 struct FavoriteJSON: Encodable {
     let placeID: String
     let placeName: String
