@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 @testable import Domain
 
@@ -39,6 +40,9 @@ import Testing
         ("home = 1,2\nhome = 3,4", 2),
         (" = 1,2", 1),
         ("home = 1,2\nstore =", 2),
+        ("language = fr", 1),
+        ("language = ko\nlanguage = en", 2),
+        ("theme = light\ntheme = dark", 2),
     ])
     func malformedLinesNameFileAndLine(text: String, line: Int) {
         do {
@@ -58,5 +62,26 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "home = 48.8566,2.3522\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(try Config.load(file: path).home == Coordinate(latitude: 48.8566, longitude: 2.3522))
+    }
+
+    @Test func keepsLanguageThemeAndDirectivesWithTheirLines() throws {
+        let text = """
+        language = ko
+        theme = light   # for the white terminal
+        color heart = #ff5f87   # pink, not a comment
+        color star = 214
+        bind feed like = f, l
+        unbind global q
+        """
+        let config = try Config.parse(text, file: "/x/config")
+        #expect(config.language == .ko)
+        #expect(config.theme == ConfigDirective(line: 2, words: ["theme"], value: "light"))
+        #expect(config.directives == [
+            ConfigDirective(line: 3, words: ["color", "heart"], value: "#ff5f87"),
+            ConfigDirective(line: 4, words: ["color", "star"], value: "214"),
+            ConfigDirective(line: 5, words: ["bind", "feed", "like"], value: "f, l"),
+            ConfigDirective(line: 6, words: ["unbind", "global", "q"], value: nil),
+        ])
+        #expect(try Config.parse("theme = dark # a # b", file: "c").theme?.value == "dark")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PlaceCatalog
 
 /// A config file line Tern cannot use: names the file and the line.
@@ -25,6 +26,12 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 /// - `store = URL or FILE`: where documents and accounts live, e.g. a team server
 ///   `postgres://db.example/tern`. Default: the embedded database in the data directory
 ///   (`--store` and `TERN_STORE` take precedence).
+/// - `language = ko|en`: the interface's language (`TERN_LANG` takes precedence; default:
+///   the locale).
+/// - `theme = NAME`: the interface's colours (`TERN_THEME` takes precedence). The
+///   interface checks the name, as it does the directives below.
+/// - `color ROLE = COLOUR`, `bind SCREEN ACTION = KEY, KEY`, `unbind SCREEN KEY`: kept as
+///   `directives` with their line numbers for the interface to check and apply.
 ///
 /// An unknown key, a line without `=`, a repeated key or a bad value is an error naming
 /// the file and line (a typo should not be ignored silently). A missing file means the
@@ -32,11 +39,17 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 public struct Config: Equatable, Sendable {
     /// Seoul City Hall.
     public static let defaultHome = Coordinate(latitude: 37.5665, longitude: 126.9780)
-    public static let knownKeys = ["home", "store"]
+    public static let knownKeys = ["home", "store", "language", "theme", "color ROLE", "bind SCREEN ACTION", "unbind SCREEN KEY"]
 
     public var home: Coordinate
     /// Where the documents live (`store =`); nil for the embedded database.
     public var store: String?
+    /// `language =`; nil to follow the locale.
+    public var language: Language?
+    /// `theme =` and its line; nil for the default.
+    public var theme: ConfigDirective?
+    /// `color`, `bind` and `unbind` lines, in file order.
+    public var directives: [ConfigDirective] = []
 
     public init(home: Coordinate = Config.defaultHome, store: String? = nil) {
         self.home = home
@@ -66,17 +79,26 @@ public struct Config: Equatable, Sendable {
         var seen = Set<String>()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
-            var line = Substring(rawLine)
-            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+            let trimmed = withoutComment(Substring(rawLine))
+                .trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
             if trimmed.isEmpty { continue }
             func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: lineNumber, reason: reason) }
+            let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if words.first?.lowercased() == "unbind" && !trimmed.contains("=") {
+                config.directives.append(ConfigDirective(line: lineNumber, words: ["unbind"] + words.dropFirst(), value: nil))
+                continue
+            }
             guard let equals = trimmed.firstIndex(of: "=") else {
                 throw fail("expected key = value")
             }
             let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else { throw fail("missing key before =") }
+            let keyWords = key.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if ["bind", "color", "unbind"].contains(keyWords[0]) {
+                config.directives.append(ConfigDirective(line: lineNumber, words: keyWords, value: value))
+                continue
+            }
             guard seen.insert(key).inserted else { throw fail("\(key) is set twice") }
             switch key {
             case "home":
@@ -87,11 +109,32 @@ public struct Config: Equatable, Sendable {
             case "store":
                 guard !value.isEmpty else { throw fail("store needs a postgres:// URL or a file") }
                 config.store = value
+            case "language":
+                guard let language = Language(code: value) else {
+                    throw fail("language must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                config.language = language
+            case "theme":
+                config.theme = ConfigDirective(line: lineNumber, words: ["theme"], value: value)
             default:
                 throw fail("unknown key \"\(key)\" (known: \(knownKeys.joined(separator: ", ")))")
             }
         }
         return config
+    }
+
+    /// The line before its `#` comment; a value's leading `#rrggbb` colour is not a comment.
+    static func withoutComment(_ line: Substring) -> Substring {
+        var searchStart = line.startIndex
+        if let equals = line.firstIndex(of: "=") {
+            let value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
+            let colour = value.prefix(7)
+            if colour.count == 7, colour.first == "#", colour.dropFirst().allSatisfy(\.isHexDigit) {
+                searchStart = colour.endIndex
+            }
+        }
+        guard let hash = line[searchStart...].firstIndex(of: "#") else { return line }
+        return line[..<hash]
     }
 
     /// `LAT,LON` in decimal degrees (spaces allowed around the comma); nil when malformed

@@ -1,0 +1,54 @@
+/// One catalogue of texts per language, looked up by `TextKey`; `{name}` marks a placeholder
+/// filled at lookup. A key missing in a language falls back to English (the completeness
+/// test keeps that from happening).
+public enum Catalogue {
+    public static func texts(_ language: Language) -> [TextKey: String] {
+        switch language {
+        case .en: return english
+        case .ko: return korean
+        }
+    }
+
+    /// The month names of a language: short for recent dates, long for join dates.
+    public static func monthNames(_ language: Language, long: Bool) -> [String] {
+        switch language {
+        case .en: return long ? englishMonthNames : englishMonths
+        case .ko: return koreanMonths
+        }
+    }
+
+    /// The text of `key` in `language` with each `{name}` replaced by `values[name]`.
+    public static func text(_ key: TextKey, _ values: [String: String] = [:], language: Language = .current) -> String {
+        let template = texts(language)[key] ?? english[key] ?? key.rawValue
+        return fill(template, values)
+    }
+
+    /// The placeholder names in a template, in order: `{count} of {total}` → count, total.
+    public static func placeholders(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
+
+/// The text of `key` in the current language, placeholders filled: `tr(.toastSaved, ["place": name])`.
+public func tr(_ key: TextKey, _ values: [String: String] = [:]) -> String {
+    Catalogue.text(key, values)
+}

@@ -1,0 +1,51 @@
+/// Every string a person reads, by key. Each language's catalogue (`Catalogue+English`,
+/// `Catalogue+Korean`) has a text for every key, with the same `{placeholders}`.
+public enum TextKey: String, CaseIterable, Sendable {
+    // Tabs and header
+    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest
+
+    // Times, dates and counts
+    case timeNow, timeMinutes, timeHours, timeDays, dateShort, dateShortWithYear, dateLong
+
+    // Help overlay and footer
+    case helpTitle, helpClose
+    case keyHelp, keyQuit, keyQuitAnywhere, keyNextTab, keyPreviousTab
+    case keyDown, keyUp, keyPageDown, keyPageUp, keyTop, keyBottom
+    case keySearch, keySave, keyOrder, keySearchKeep, keySearchClear, keySearchKeepHelp, keySearchClearHelp
+    case keyOpenFavorite, keyRemoveFavorite, keyUndoRemove
+    case keyLike, keyFeedMode, keyCompose, keyPost
+    case keySignIn, keyRegister, keyEditProfile, keySignOut
+    case keySubmit, keyNextField, keyPreviousField, keyCancel, keyLater, keyCloseHelp
+
+    // Places
+    case placesLoading, placesEmptyCatalog, placesNoMatch, placesOneMatch, placesMatches, placesByDistance
+    case placesSearchLabel, placesSearchPlaceholder, placesSearchHint, placesNothingSelected
+    case placesPopulation, placesTimeZone, placesFromHome, placesMap, placesUnavailable
+    case orderRelevance, orderDistance, toastOrder, toastSaved, toastRemoved, toastCouldNotSave, toastCouldNotRemove
+
+    // Favorites
+    case favoritesTitle, favoritesTitleCount, favoritesEmpty, favoritesSignedOut
+    case toastFavoriteRemoved, toastFavoriteRestored, toastCouldNotRestore
+
+    // Feed
+    case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder, feedCharactersLeft
+    case feedLikedSignedOut, feedLikedEmpty, feedEmpty, loading
+    case toastPosted, toastCouldNotLike, toastCouldNotUnlike
+
+    // Profile, forms and accounts
+    case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
+    case profilePosts, profileNoPosts
+    case formSignIn, formRegister, formOnboarding, formEdit
+    case formSigningIn, formCreatingAccount, formSaving, formHint, formOnboardingHint
+    case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio
+    case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
+
+    // Errors
+    case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorPostNotFound
+    case errorPlaceNotFound, errorOtherStore, embeddedStore
+    case errorEmailInvalid, errorEmailTooLong, errorPasswordTooShort, errorPasswordTooLong, errorUsernameInvalid
+    case errorDisplayNameEmpty, errorDisplayNameTooLong, errorBioTooLong, errorPostEmpty, errorPostTooLong
+    case errorControlCharacter
+    case signInToSave, signInToRemove, signInToListFavorites, signInToLike, signInToViewLiked, signInToPost
+    case signInToEditProfile
+}

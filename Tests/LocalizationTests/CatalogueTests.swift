@@ -1,0 +1,86 @@
+import Foundation
+import Localization
+import Testing
+
+@Suite struct CatalogueTests {
+    @Test(arguments: Language.allCases) func everyKeyHasAText(language: Language) {
+        let texts = Catalogue.texts(language)
+        let missing = TextKey.allCases.filter { (texts[$0] ?? "").isEmpty }
+        #expect(missing.isEmpty, "\(language.rawValue) has no text for \(missing.map(\.rawValue))")
+    }
+
+    @Test(arguments: Language.allCases) func placeholdersMatchEnglish(language: Language) {
+        let english = Catalogue.texts(.en), texts = Catalogue.texts(language)
+        for key in TextKey.allCases {
+            let expected = Set(Catalogue.placeholders(in: english[key] ?? ""))
+            let actual = Set(Catalogue.placeholders(in: texts[key] ?? ""))
+            #expect(actual == expected, "\(language.rawValue) \(key.rawValue): placeholders \(actual.sorted()) differ from English \(expected.sorted())")
+        }
+    }
+
+    @Test func placeholdersAreFilledByName() {
+        Language.$current.withValue(.ko) {
+            #expect(tr(.toastSaved, ["place": "서울"]) == "서울 저장함")
+            #expect(tr(.errorPostTooLong, ["max": "280", "count": "300"]) == "글은 280자 이하여야 합니다 (지금 300자)")
+        }
+        #expect(tr(.toastSaved, ["place": "Seoul"]) == "Saved Seoul")
+        #expect(Catalogue.placeholders(in: "{count} of {total}") == ["count", "total"])
+    }
+
+    @Test func koreanTabHeaderFitsEightyColumns() {
+        let header = Language.$current.withValue(.ko) {
+            [tr(.tabPlaces), tr(.tabFavorites), tr(.tabFeed), tr(.tabProfile)].enumerated()
+                .map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
+        }
+        #expect(header == "1 장소  2 즐겨찾기  3 피드  4 프로필")
+    }
+}
+
+@Suite struct LanguageTests {
+    static let locales: [([String: String], Language)] = [
+        (["LANG": "ko_KR.UTF-8"], .ko),
+        (["LANG": "en_US.UTF-8"], .en),
+        (["LANG": "C"], .en),
+        ([:], .en),
+        (["LANG": "en_US.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"], .ko),
+        (["LANG": "ko_KR.UTF-8", "LC_ALL": "C.UTF-8"], .en),
+        (["LANG": "ko_KR.UTF-8", "LC_ALL": ""], .ko),
+    ]
+
+    @Test(arguments: locales) func localeEnvironmentPicksTheLanguage(environment: [String: String], expected: Language) {
+        #expect(Language.fromLocale(environment) == expected)
+    }
+
+    @Test func ternLangOverridesConfigWhichOverridesLocale() throws {
+        #expect(try Language.resolve(environment: ["LANG": "ko_KR.UTF-8"], configured: .en) == .en)
+        #expect(try Language.resolve(environment: ["LANG": "C", "TERN_LANG": "ko"], configured: .en) == .ko)
+        #expect(try Language.resolve(environment: ["LANG": "ko_KR.UTF-8"], configured: nil) == .ko)
+        #expect(throws: UnknownLanguage(name: "TERN_LANG", value: "fr")) {
+            try Language.resolve(environment: ["TERN_LANG": "fr"], configured: nil)
+        }
+    }
+}
+
+@Suite struct FormatsTests {
+    static let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
+
+    static let times: [(Double, String, String)] = [
+        (10.0, "now", "방금"), (5 * 60.0, "5m", "5분 전"), (3 * 3600.0, "3h", "3시간 전"), (2 * 86400.0, "2d", "2일 전"),
+        (30 * 86400.0, "Oct 30", "10월 30일"), (400 * 86400.0, "Oct 25, 2025", "2025년 10월 25일"),
+    ]
+
+    @Test(arguments: times) func relativeTimes(ago: Double, english: String, korean: String) {
+        let date = Self.now.addingTimeInterval(-ago)
+        #expect(Formats.relativeTime(date, now: Self.now) == english)
+        #expect(Language.$current.withValue(.ko) { Formats.relativeTime(date, now: Self.now) } == korean)
+    }
+
+    @Test func longDatesAndNumbers() {
+        let date = Date(timeIntervalSince1970: 1_741_046_400) // 2025-03-04
+        #expect(Formats.longDate(date) == "March 4, 2025")
+        #expect(Language.$current.withValue(.ko) { Formats.longDate(date) } == "2025년 3월 4일")
+        #expect(Formats.number(10_349_312) == "10,349,312")
+        #expect(Formats.number(-1234) == "-1,234")
+        #expect(Formats.number(999) == "999")
+    }
+}
