@@ -218,4 +218,26 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
             try reader.favorites.sharedFolders(ofUsername: "mina_k", home: seoulCityHall, session: nil)
         }
     }
+
+    @Test func observingSeesFolderAndPlaceChangesFromAnotherConnection() throws {
+        let (services, session) = try signedIn()
+        var counts: [[Int]] = []
+        let observation = try #require(try services.favorites.observeSnapshot(session: session) { snapshot in
+            counts.append(snapshot.folders.map(snapshot.count(in:)))
+        })
+        let other = try fixture.open()
+        let trip = try other.favorites.createFolder(name: "Trip", session: session)
+        try other.favorites.add(placeID: "1835848", from: FolderTestDirectory(), folderID: trip.id, session: session)
+        _ = try services.store.pollExternalChanges()
+        #expect(counts.first == [0])
+        #expect(counts.last == [0, 1])
+        observation.remove()
+        observation.remove()
+        let seen = counts.count
+        try other.favorites.remove(placeID: "1835848", session: session)
+        _ = try services.store.pollExternalChanges()
+        #expect(counts.count == seen)
+        #expect(try services.favorites.observeSnapshot(session: nil) { counts.append($0.folders.map { _ in 0 }) } == nil)
+        #expect(counts.last == [])
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A favorite in its JSON shape (`favorites list`, the JSON export): the saved place's
-/// fields, plus the names of its folders, its memo, colour and web page.
+/// fields, plus the names of its folders, its memo and its colour.
 public struct FavoriteJSON: Codable, Equatable, Sendable {
     public var placeID: String
     public var placeName: String
@@ -12,7 +12,6 @@ public struct FavoriteJSON: Codable, Equatable, Sendable {
     public var memo: String
     /// nil (`null`) when the place uses its folder's colour.
     public var color: String?
-    public var url: String
 
     public init(_ favorite: FavoritePlace, folderNames: [String]) {
         placeID = favorite.placeID
@@ -23,7 +22,6 @@ public struct FavoriteJSON: Codable, Equatable, Sendable {
         folders = folderNames
         memo = favorite.memo
         color = favorite.color?.rawValue
-        url = PlaceLink.url(forPlaceID: favorite.placeID)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -36,7 +34,6 @@ public struct FavoriteJSON: Codable, Equatable, Sendable {
         try container.encode(folders, forKey: .folders)
         try container.encode(memo, forKey: .memo)
         try container.encode(color, forKey: .color)
-        try container.encode(url, forKey: .url)
     }
 }
 

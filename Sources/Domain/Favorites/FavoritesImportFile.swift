@@ -80,7 +80,7 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     static func favoriteFields(_ item: LinedJSON) throws -> Row {
         let coordinate = item["coordinate"]
-        return try row(line: item.line, placeID: item["placeID"]?.string ?? item["url"]?.string.flatMap(PlaceLink.placeID),
+        return try row(line: item.line, placeID: item["placeID"]?.string,
                        name: try text(item, "placeName", required: true), address: try text(item, "address"),
                        latitude: coordinate?["latitude"]?.number, longitude: coordinate?["longitude"]?.number,
                        memo: try text(item, "memo"), folders: try names(item["folders"]),

@@ -183,3 +183,43 @@ public final class FavoritesService: @unchecked Sendable {
         !id.isEmpty && !id.contains("/")
     }
 }
+
+/// The listeners behind `FavoritesService.observeSnapshot`; `remove()` stops them all and
+/// may be called twice.
+public final class FavoritesObservation {
+    private var registrations: [ListenerRegistration]
+
+    init(_ registrations: [ListenerRegistration]) { self.registrations = registrations }
+
+    public func remove() {
+        registrations.forEach { $0.remove() }
+        registrations = []
+    }
+}
+
+extension FavoritesService {
+    /// Calls `onChange` with the signed-in user's folders and favorites now and after every
+    /// change of either, from this process or another (setting up the default folder first).
+    /// Signed out: one empty snapshot, no listener.
+    public func observeSnapshot(session: Session?, onChange: @escaping (FavoritesSnapshot) -> Void) throws -> FavoritesObservation? {
+        guard let session else {
+            onChange(.empty)
+            return nil
+        }
+        var current = try snapshot(session: session)
+        var started = false
+        let folders = try folders(of: session.uid).addSnapshotListener { snapshot in
+            current.folders = FavoritesSnapshot(folders: snapshot.documents.compactMap { try? $0.data(as: FavoriteFolder.self) },
+                                                favorites: []).folders
+            if started { onChange(current) }
+        }
+        let favorites = try favorites(of: session.uid).addSnapshotListener { snapshot in
+            current.favorites = FavoritesSnapshot(folders: [],
+                                                  favorites: snapshot.documents.compactMap { try? $0.data(as: FavoritePlace.self) }).favorites
+            if started { onChange(current) }
+        }
+        started = true
+        onChange(current)
+        return FavoritesObservation([folders, favorites])
+    }
+}
