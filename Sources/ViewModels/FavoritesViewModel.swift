@@ -1,28 +1,35 @@
 import Domain
 import Foundation
 
-/// What the Favorites screen shows.
+/// What the Favorites screen shows: the folders with their counts, and the places of the
+/// selected folder in its kept order.
 public struct FavoritesState: Equatable, Sendable {
     public var isSignedIn = false
-    /// Newest first.
+    /// The default folder first, then the others by name.
+    public var folders: [FolderRow] = []
+    public var folderIndex = 0
+    /// The selected folder's places, in its order.
     public var items: [FavoritePlace] = []
     public var selected = 0
-    /// The favorite `u` would bring back.
+    /// The favorite `u` would bring back, as it was before the removal.
     public var undoable: FavoritePlace?
+    public var prompt: FavoritesPrompt?
 
+    public var selectedFolder: FavoriteFolder? { folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil }
     public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
 }
 
-/// Favorites: live from the store, remove with undo.
+/// Favorites: live folders and places from the store; folder and place edits, remove with undo.
 public final class FavoritesViewModel {
-    public private(set) var state = FavoritesState()
+    public internal(set) var state = FavoritesState()
     public var onChange: (FavoritesState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
     public var pageSize = 10
 
-    private let port: FavoritesPort
-    private var uid: String?
+    let port: FavoritesPort
+    var uid: String?
     private var subscription: Cancellable?
+    var snapshot = FavoritesSnapshot.empty
 
     public init(favorites: FavoritesPort) {
         self.port = favorites
@@ -33,9 +40,10 @@ public final class FavoritesViewModel {
         subscription?.cancel()
         subscription = nil
         self.uid = uid
+        snapshot = .empty
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
-            subscription = port.observeFavorites(uid: uid) { [weak self] items in self?.changed(items) }
+            subscription = port.observeFolders(uid: uid) { [weak self] snapshot in self?.changed(snapshot) }
         }
         publish()
     }
@@ -45,45 +53,71 @@ public final class FavoritesViewModel {
         subscription = nil
     }
 
-    private func changed(_ items: [FavoritePlace]) {
-        let selectedID = state.selectedItem?.placeID
-        state.items = items.sorted { ($0.savedAt, $0.placeID) > ($1.savedAt, $1.placeID) }
-        if let selectedID, let index = state.items.firstIndex(where: { $0.placeID == selectedID }) {
+    /// Rebuilds the folder column and the selected folder's places, keeping the selected
+    /// folder and place when they still exist.
+    func changed(_ snapshot: FavoritesSnapshot) {
+        self.snapshot = snapshot
+        let folderID = state.selectedFolder?.id
+        let placeID = state.selectedItem?.placeID
+        state.folders = snapshot.folders.map { FolderRow(folder: $0, count: snapshot.count(in: $0)) }
+        if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
+            state.folderIndex = index
+        }
+        state.folderIndex = clampSelection(state.folderIndex, count: state.folders.count)
+        state.items = state.selectedFolder.map { snapshot.places(in: $0, home: port.home) } ?? []
+        if let placeID, let index = state.items.firstIndex(where: { $0.placeID == placeID }) {
             state.selected = index
         }
         publish()
     }
 
+    /// `]` / `[`: the next or previous folder, its first place selected.
+    public func selectFolder(by delta: Int) {
+        guard !state.folders.isEmpty else { return }
+        state.folderIndex = (state.folderIndex + delta + state.folders.count) % state.folders.count
+        state.selected = 0
+        changed(snapshot)
+    }
 
+    /// `o`: the next order for this folder (newest, name, distance, manual), kept with it.
+    public func cycleOrder() {
+        guard let folder = state.selectedFolder else { return }
+        let sort = folder.sort.next
+        if perform(.setSort(folderID: folder.id, sort: sort)) { onToast(Toast("Order: \(sort.rawValue)", kind: .info)) }
+    }
 
-    /// `s` / `x`: removes the selected favorite; the toast offers `u` to undo.
-    public func removeSelected() {
-        guard let uid else {
-            onToast(Toast(SignInRequired(.removeFavorites).description, kind: .error))
-            return
-        }
-        guard let item = state.selectedItem else { return }
-        do {
-            try port.removeFavorite(placeID: item.placeID, uid: uid)
-            state.items.removeAll { $0.placeID == item.placeID }
-            state.undoable = item
+    /// `K` / `J`: moves the selected place up or down; the folder keeps the person's order.
+    public func moveSelectedItem(by offset: Int) {
+        guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
+        let target = clampSelection(state.selected + offset, count: state.items.count)
+        guard target != state.selected else { return }
+        if perform(.moveManually(placeID: item.placeID, folderID: folder.id, by: offset)) {
+            state.selected = target
             publish()
-            onToast(Toast("Removed \(item.placeName) · u undo", kind: .info))
-        } catch {
-            onToast(Toast("Could not remove \(item.placeName): \(ErrorText.describe(error))", kind: .error))
         }
     }
 
-    /// `u`: saves the last removed favorite again, with its original time.
+    /// `s` / `x`: takes the selected place out of this folder (out of its last one, it is
+    /// no longer saved); the toast offers `u` to undo.
+    public func removeSelected() {
+        guard uid != nil else {
+            onToast(Toast(SignInRequired(.removeFavorites).description, kind: .error))
+            return
+        }
+        guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
+        guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else { return }
+        state.undoable = item
+        publish()
+        onToast(Toast("Removed \(item.placeName) from \(folder.name) · u undo", kind: .info))
+    }
+
+    /// `u`: brings back the last removed favorite as it was (folders, memo, saved time).
     public func undo() {
-        guard let uid, let item = state.undoable else { return }
-        do {
-            try port.saveFavorite(item, uid: uid)
+        guard let item = state.undoable else { return }
+        if perform(.restore(item)) {
             state.undoable = nil
             onToast(Toast("Restored \(item.placeName)", kind: .success))
             publish()
-        } catch {
-            onToast(Toast("Could not restore \(item.placeName): \(ErrorText.describe(error))", kind: .error))
         }
     }
 
@@ -94,7 +128,23 @@ public final class FavoritesViewModel {
         publish()
     }
 
-    private func publish() {
+    /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was done.
+    @discardableResult
+    func perform(_ edit: FavoritesEdit) -> Bool {
+        guard let uid else {
+            onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
+            return false
+        }
+        do {
+            try port.edit(edit, uid: uid)
+            return true
+        } catch {
+            onToast(Toast.error(error))
+            return false
+        }
+    }
+
+    func publish() {
         state.selected = clampSelection(state.selected, count: state.items.count)
         onChange(state)
     }

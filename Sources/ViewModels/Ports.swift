@@ -101,7 +101,7 @@ public protocol AccountsPort: AnyObject {
 }
 
 /// A user's favorites.
-public protocol FavoritesPort: AnyObject {
+public protocol FavoritesPort: FavoriteFoldersPort {
     /// Calls `onChange` with the favorites (any order) now and whenever they change.
     func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws

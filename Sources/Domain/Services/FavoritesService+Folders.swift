@@ -2,7 +2,7 @@ import DocStore
 import Foundation
 
 /// What deleting a folder does with its places.
-public enum FolderDeletion: Sendable {
+public enum FolderDeletion: Equatable, Sendable {
     /// Places only in this folder move to the default folder (nothing is lost).
     case movePlacesToDefault
     /// Places only in this folder are deleted with it (asked for after a confirmation).

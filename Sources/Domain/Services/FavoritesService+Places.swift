@@ -56,6 +56,27 @@ extension FavoritesService {
         }
     }
 
+    /// Brings back a favorite as it was before a removal (its folders that still exist,
+    /// memo, colour and saved time); a place still saved just rejoins those folders.
+    public func restore(_ favorite: FavoritePlace, session: Session?) throws {
+        let session = try SignInRequired.check(session, .saveFavorites)
+        guard Self.isUsableID(favorite.placeID) else { throw ServiceError.placeNotFound(favorite.placeID) }
+        try mutate(session) { transaction, snapshot in
+            let existing = favorite.folders.filter { snapshot.folder(id: $0) != nil }
+            let reference = favorites(of: session.uid).document(favorite.placeID)
+            if let saved = snapshot.favorite(placeID: favorite.placeID) {
+                let joined = existing.reduce(saved.folders) { Self.adding($1, to: $0) }
+                try transaction.updateData(["folders": .array(joined.map(FieldValue.string))], forDocument: reference)
+                return
+            }
+            let candidate = FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
+                                              address: favorite.address, coordinate: favorite.coordinate)
+            try transaction.setData(Self.newFields(candidate, folders: existing.isEmpty ? [FavoriteFolder.defaultID] : existing,
+                                                   memo: favorite.memo, color: favorite.color, savedAt: favorite.savedAt),
+                                    forDocument: reference)
+        }
+    }
+
     /// Applies the fields `change` computes to a saved place, in one transaction.
     private func update(_ placeID: String, _ session: Session?,
                         _ change: (FavoritePlace, FavoritesSnapshot) throws -> [String: WriteValue]) throws -> FavoritePlace {
