@@ -47,12 +47,15 @@ public final class AppRenderer {
                 .render(in: body, into: &buffer, layout: &layout)
         }
         if let toast = app.state.toast {
-            ToastView(toast.message, kind: Self.kind(toast.kind)).render(in: footerArea, into: &buffer)
+            let kind = Self.kind(toast.kind)
+            ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {
-            FooterView(hints: AppKeyMap.current(for: app).footerHints).render(in: footerArea, into: &buffer)
+            FooterView(hints: AppKeyMap.current(for: app).footerHints, keyStyle: Theme.title, helpStyle: Theme.dim)
+                .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
-            HelpOverlayView(title: "Keys · \(app.state.tab.title)", keyMap: AppKeyMap.helpMap(for: app))
+            HelpOverlayView(title: "Keys · \(app.state.tab.title)", keyMap: AppKeyMap.helpMap(for: app),
+                            borderStyle: Theme.current.border)
                 .render(in: area, into: &buffer)
             cursor = nil
             layout.itemRows = []
@@ -80,7 +83,8 @@ public final class AppRenderer {
         } else {
             label = "guest"
         }
-        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label)
+        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label,
+                      activeStyle: Theme.current.activeTab, labelStyle: Theme.label)
             .render(in: area, into: &buffer)
         layout.tabColumns = Self.tabColumns(in: buffer, row: area.row, width: area.width)
     }

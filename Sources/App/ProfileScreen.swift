@@ -50,7 +50,8 @@ struct ProfileScreen {
             style = Theme.dim
         }
         let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
-                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot)
+                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
+                            errorStyle: Theme.error)
         view.render(in: area, into: &buffer)
         layout.fieldRows = fields.indices.map { area.row + 2 + $0 * 2 }
         return form.isBusy ? nil : view.cursorPosition(in: area)
@@ -58,7 +59,7 @@ struct ProfileScreen {
 
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
         var lines: [Line] = [
-            Line(user.displayName.isEmpty ? "(no display name)" : user.displayName, style: Theme.title),
+            Line(DisplayName.shown(user.displayName), style: Theme.title),
             Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
         ]
         let bio = TextWidth.wrap(SafeText.clean(user.bio), width: max(1, area.width)).prefix(3)

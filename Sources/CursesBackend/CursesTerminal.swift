@@ -42,8 +42,8 @@ public final class CursesTerminal: TerminalBackend {
     public let isUTF8: Bool
 
     private struct Pair: Hashable {
-        var foreground: Int16
-        var background: Int16
+        var foreground: Int32
+        var background: Int32
     }
 
     /// Sets the locale from the environment and says whether it is UTF-8 (`nl_langinfo(nl_item(CODESET))`).
@@ -188,13 +188,18 @@ public final class CursesTerminal: TerminalBackend {
         guard usesColor, style.foreground != .default || style.background != .default else { return }
         let colors = tern_colors()
         var brightOnFewColors = false
-        func number(_ color: Color) -> Int16 {
-            guard let index = color.ansiIndex else { return -1 }
+        // True colour when terminfo has direct colour (COLORS is 2^24, e.g. TERM=xterm-direct),
+        // else the nearest of the 256 or 16 colours the terminal has.
+        func number(_ color: Color) -> Int32 {
+            if colors >= 0x100_0000, case .rgb = color, let (red, green, blue) = color.components {
+                return Int32(red << 16 | green << 8 | blue)
+            }
+            guard let index = color.nearestIndex(among: colors >= 256 ? 256 : 16) else { return -1 }
             if index >= 8 && colors < 16 {
                 brightOnFewColors = true
-                return Int16(index - 8)
+                return Int32(index - 8)
             }
-            return Int16(index)
+            return Int32(index)
         }
         let key = Pair(foreground: number(style.foreground), background: number(style.background))
         if brightOnFewColors { attributes |= tern_attr_bold() }
@@ -204,7 +209,7 @@ public final class CursesTerminal: TerminalBackend {
         }
         let next = Int16(colorPairs.count + 1)
         guard Int(next) < tern_color_pairs() else { return }
-        init_pair(next, key.foreground, key.background)
+        init_extended_pair(Int32(next), key.foreground, key.background)
         colorPairs[key] = next
         pair = next
     }

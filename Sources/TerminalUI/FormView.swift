@@ -30,9 +30,13 @@ public struct FormView: Widget {
     public var fieldWidth: Int
     /// What a password field shows per character (`Markers.passwordDot`).
     public var secureSymbol: String
+    /// The style of a field's error.
+    public var errorStyle: Style
 
     public init(title: String = "", fields: [FormField], focused: Int = 0, message: String = "",
-                messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot) {
+                messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot,
+                errorStyle: Style = Style(foreground: .red, bold: true)) {
+        self.errorStyle = errorStyle
         self.title = title
         self.fields = fields
         self.focused = focused
@@ -41,8 +45,6 @@ public struct FormView: Widget {
         self.fieldWidth = fieldWidth
         self.secureSymbol = secureSymbol
     }
-
-    static let errorStyle = Style(foreground: .red, bold: true)
 
     /// Where each field is drawn in `area`, and where its error goes.
     func layout(in area: Rect) -> [(field: Rect, error: Rect)] {
@@ -96,7 +98,7 @@ public struct FormView: Widget {
             fieldView(index).render(in: fieldRect, into: &buffer)
             if let error = field.error, !errorRect.isEmpty {
                 buffer.setString(error, at: Position(row: errorRect.row, column: errorRect.column),
-                                 style: Self.errorStyle, maxWidth: errorRect.width, ellipsis: true)
+                                 style: errorStyle, maxWidth: errorRect.width, ellipsis: true)
             }
         }
         let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2

@@ -4,15 +4,19 @@ public struct HelpOverlayView: Widget {
     public var title: String
     public var entries: [KeyHint]
     public var closeHint: String
+    public var borderStyle: Style
 
-    public init(title: String = "Keys", entries: [KeyHint], closeHint: String = "Esc close") {
+    public init(title: String = "Keys", entries: [KeyHint], closeHint: String = "Esc close",
+                borderStyle: Style = Style(foreground: .cyan)) {
         self.title = title
         self.entries = entries
         self.closeHint = closeHint
+        self.borderStyle = borderStyle
     }
 
-    public init<A>(title: String = "Keys", keyMap: KeyMap<A>) {
-        self.init(title: title, entries: keyMap.helpEntries)
+    public init<A>(title: String = "Keys", keyMap: KeyMap<A>, closeHint: String = "Esc close",
+                   borderStyle: Style = Style(foreground: .cyan)) {
+        self.init(title: title, entries: keyMap.helpEntries, closeHint: closeHint, borderStyle: borderStyle)
     }
 
     public func render(in area: Rect, into buffer: inout Buffer) {
@@ -21,7 +25,7 @@ public struct HelpOverlayView: Widget {
         let helpWidth = entries.map { TextWidth.of($0.help) }.max() ?? 0
         let contentWidth = max(keyWidth + 2 + helpWidth, TextWidth.of(title) + 2, TextWidth.of(closeHint))
         let box = area.centered(width: contentWidth + 4, height: entries.count + 4)
-        let frame = BoxView(title: title, style: Style(foreground: .cyan))
+        let frame = BoxView(title: title, style: borderStyle)
         frame.render(in: box, into: &buffer)
         let inner = frame.inner(of: box).inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }

@@ -1,8 +1,11 @@
-/// A terminal colour. `.default` leaves the terminal's own colour in place.
+/// A terminal colour. `.default` leaves the terminal's own colour in place; `.indexed` is one
+/// of the 256 of xterm, `.rgb` a true colour (a backend without them draws the nearest).
 public enum Color: Hashable, Sendable {
     case `default`
     case black, red, green, yellow, blue, magenta, cyan, white
     case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
+    case indexed(UInt8)
+    case rgb(UInt8, UInt8, UInt8)
 
     /// The ANSI number 0–15, or nil for the default colour.
     public var ansiIndex: Int? {
@@ -24,6 +27,8 @@ public enum Color: Hashable, Sendable {
         case .brightMagenta: return 13
         case .brightCyan: return 14
         case .brightWhite: return 15
+        case .indexed(let index): return index < 16 ? Int(index) : nil
+        case .rgb: return nil
         }
     }
 }

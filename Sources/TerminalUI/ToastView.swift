@@ -4,13 +4,17 @@ public struct ToastView: Widget {
 
     public var message: String
     public var kind: Kind
+    /// The app's theme colour for this toast, instead of the kind's default.
+    public var themeStyle: Style?
 
-    public init(_ message: String, kind: Kind = .info) {
+    public init(_ message: String, kind: Kind = .info, style: Style? = nil) {
         self.message = message
         self.kind = kind
+        self.themeStyle = style
     }
 
     public var style: Style {
+        if let themeStyle { return themeStyle }
         switch kind {
         case .info: return Style(foreground: .black, background: .cyan)
         case .success: return Style(foreground: .black, background: .green)

@@ -2,14 +2,18 @@
 import Glibc
 #endif
 import Foundation
+import TerminalUI
 
-/// Writes one line to standard error.
+/// Writes one line to standard error. Messages may echo arguments, config keys or data, so
+/// escape sequences and other controls are removed first.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((SafeText.clean(message) + "\n").utf8))
 }
 
 /// Runs Tern with `arguments` (without the program name) and returns the exit status.
 func runTern(_ arguments: [String]) -> Int32 {
+    // What `Try 'tern help …'` names after a usage error: the command being run, if known.
+    var helpTopic: [String] = []
     do {
         let (options, rest) = try GlobalOptions.extract(from: arguments)
         // `--store` is TERN_STORE for this run, so that every part of Tern (the interface
@@ -19,6 +23,10 @@ func runTern(_ arguments: [String]) -> Int32 {
             print(HelpText.version)
             return 0
         }
+        if rest.first == "help" {
+            print(try help(for: Array(rest.dropFirst())))
+            return 0
+        }
         if rest.isEmpty {
             if options.help {
                 print(HelpText.general())
@@ -26,22 +34,29 @@ func runTern(_ arguments: [String]) -> Int32 {
             }
             return try InterfaceLauncher.run(options: options)
         }
-        guard let (spec, remaining) = CommandTable.find(rest) else {
+        switch CommandTable.find(rest, help: options.help) {
+        case .unknown:
+            if CommandTable.groups.contains(rest[0]) { helpTopic = [rest[0]] }
+            if let first = rest.first, first.hasPrefix("-") { throw UsageError.unknownOption(first) }
             throw UsageError("unknown command '\(rest.joined(separator: " "))'")
-        }
-        if options.help {
-            print(HelpText.command(spec))
+        case .unknownOption(let option):
+            throw UsageError.unknownOption(option)
+        case .group(let name):
+            print(HelpText.group(name))
+            return 0
+        case .command(let spec, let remaining):
+            helpTopic = spec.words
+            if options.help {
+                print(HelpText.command(spec))
+                return 0
+            }
+            let parsed = try ArgumentParser.parse(remaining, for: spec)
+            try spec.run(CommandContext(options: options), parsed)
             return 0
         }
-        let parsed = try ArgumentParser.parse(remaining, options: spec.options)
-        guard spec.positionals.contains(parsed.positionals.count) else {
-            throw UsageError("usage: tern \(spec.usage)")
-        }
-        try spec.run(CommandContext(options: options), parsed)
-        return 0
     } catch let error as UsageError {
         printError("tern: \(error.description)")
-        printError("Try 'tern --help'.")
+        printError("Try 'tern help\(helpTopic.map { " " + $0 }.joined())'.")
         return 2
     } catch let error as CommandFailure {
         printError("tern: \(error.description)")
@@ -49,6 +64,16 @@ func runTern(_ arguments: [String]) -> Int32 {
     } catch {
         printError("tern: \(error)")
         return 1
+    }
+}
+
+/// `tern help [COMMAND]`: the general help, a group's subcommands, or one command's options.
+func help(for words: [String]) throws -> String {
+    if words.isEmpty { return HelpText.general() }
+    switch CommandTable.find(words, help: true) {
+    case .command(let spec, let rest) where rest.isEmpty: return HelpText.command(spec)
+    case .group(let name): return HelpText.group(name)
+    default: throw UsageError("unknown command '\(words.joined(separator: " "))'")
     }
 }
 

@@ -77,12 +77,13 @@ final class AppWorld {
 }
 
 /// Compares the screen with `Golden/<name>-<W>x<H>.txt`; `TERN_UPDATE_GOLDEN=1` rewrites it.
-func expectGolden(_ harness: AppHarness, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectGolden(_ harness: AppHarness, _ name: String, text: String? = nil,
+                  sourceLocation: SourceLocation = #_sourceLocation) {
     let size = harness.backend.size
     var url = URL(fileURLWithPath: #filePath)
     url.deleteLastPathComponent()
     url.appendPathComponent("Golden/\(name)-\(size.width)x\(size.height).txt")
-    let actual = harness.text + "\n"
+    let actual = text ?? harness.text + "\n"
     if ProcessInfo.processInfo.environment["TERN_UPDATE_GOLDEN"] == "1" {
         try? actual.write(to: url, atomically: true, encoding: .utf8)
         return

@@ -25,6 +25,22 @@ import Testing
         #expect(try Config.parse("home = 1,2", file: "cfg").store == nil)
     }
 
+    @Test func acceptsCRLFLinesAndAByteOrderMark() throws {
+        let config = try Config.parse("\u{FEFF}# from Windows\r\nhome = 35.1796,129.0756\r\nstore = postgres://db/tern\r\n", file: "cfg")
+        #expect(config.home == Coordinate(latitude: 35.1796, longitude: 129.0756))
+        #expect(config.store == "postgres://db/tern")
+    }
+
+    @Test func aRelativeStoreIsBesideTheConfigFile() throws {
+        #expect(try Config.parse("store = team.db", file: "/home/mina/.config/tern/config").store == "/home/mina/.config/tern/team.db")
+        #expect(try Config.parse("store = /srv/tern.db", file: "/etc/tern/config").store == "/srv/tern.db")
+    }
+
+    @Test(arguments: ["postgress://db/tern", "ftp://x", "sqlite:tern.db"])
+    func anUnknownStoreSchemeIsAnError(location: String) {
+        #expect(throws: ConfigError.self) { try Config.parse("store = \(location)", file: "/x/config") }
+    }
+
     @Test func emptyFileGivesDefaults() throws {
         #expect(try Config.parse("", file: "cfg") == .defaults)
         #expect(try Config.parse("# only a comment\n\n", file: "cfg") == .defaults)

@@ -1,3 +1,4 @@
+import DocStore
 import Foundation
 import Localization
 import PlaceCatalog
@@ -24,7 +25,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 /// - `home = LAT,LON`: the home point for the distance order in Places. Default: Seoul
 ///   City Hall, 37.5665,126.9780.
 /// - `store = URL or FILE`: where documents and accounts live, e.g. a team server
-///   `postgres://db.example/tern`. Default: the embedded database in the data directory
+///   `postgres://db.example/tern`; a relative file path is relative to the config file's
+///   directory, and any other URL scheme is an error. Default: the embedded database in the data directory
 ///   (`--store` and `TERN_STORE` take precedence).
 /// - `language = ko|en`: the interface's language (`TERN_LANG` takes precedence; default:
 ///   the locale).
@@ -77,7 +79,10 @@ public struct Config: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws -> Config {
         var config = Config()
         var seen = Set<String>()
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so lines split on any newline (CRLF files from
+        // Windows editors work), and a leading byte-order mark is not part of the first key.
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for (index, rawLine) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNumber = index + 1
             let trimmed = withoutComment(Substring(rawLine))
                 .trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
@@ -108,7 +113,10 @@ public struct Config: Equatable, Sendable {
                 config.home = point
             case "store":
                 guard !value.isEmpty else { throw fail("store needs a postgres:// URL or a file") }
-                config.store = value
+                if let scheme = StoreLocation.scheme(of: value), !PostgresServer.isServerURL(value) {
+                    throw fail("unknown store scheme '\(scheme)' (Tern knows postgres:// and postgresql:// URLs, and file paths)")
+                }
+                config.store = resolve(value, besideFile: file)
             case "language":
                 guard let language = Language(code: value) else {
                     throw fail("language must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -123,14 +131,22 @@ public struct Config: Equatable, Sendable {
         return config
     }
 
-    /// The line before its `#` comment; a value's leading `#rrggbb` colour is not a comment.
+    /// A relative file path is relative to the directory of the config file, not to
+    /// wherever Tern was started.
+    static func resolve(_ location: String, besideFile file: String) -> String {
+        if PostgresServer.isServerURL(location) || location.hasPrefix("/") { return location }
+        let directory = (file as NSString).deletingLastPathComponent
+        return directory.isEmpty ? location : directory + "/" + location
+    }
+
+    /// The line before its `#` comment; a value that starts with `#` (a `#rrggbb` colour)
+    /// keeps its first word.
     static func withoutComment(_ line: Substring) -> Substring {
         var searchStart = line.startIndex
         if let equals = line.firstIndex(of: "=") {
             let value = line[line.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
-            let colour = value.prefix(7)
-            if colour.count == 7, colour.first == "#", colour.dropFirst().allSatisfy(\.isHexDigit) {
-                searchStart = colour.endIndex
+            if value.first == "#" {
+                searchStart = value.firstIndex { $0 == " " || $0 == "\t" } ?? value.endIndex
             }
         }
         guard let hash = line[searchStart...].firstIndex(of: "#") else { return line }

@@ -64,7 +64,9 @@ public final class AppServices: @unchecked Sendable {
     /// database file in the data directory.
     public static func defaultStoreLocation(paths: AppPaths,
                                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if let variable = environment["TERN_STORE"], !variable.isEmpty { return variable }
+        if let variable = environment["TERN_STORE"], !variable.isEmpty {
+            return try StoreLocation.check(variable, source: "TERN_STORE")
+        }
         return try Config.load(paths: paths).store ?? paths.databaseFile
     }
 

@@ -1,26 +1,46 @@
-/// A tiny, table-driven argument parser: the toolchain ships no argument-parser package.
-struct OptionSpec {
-    let name: String
-    let valueName: String?
-    let help: String
+/// Option values read from the command line, looked up by their declaration.
+struct OptionValues {
+    private var values: [String: Any] = [:]
 
-    var takesValue: Bool { valueName != nil }
+    subscript<Value>(_ option: Option<Value>) -> Value? { values[option.name] as? Value }
+
+    func has(_ flag: Option<Bool>) -> Bool { values[flag.name] != nil }
+
+    func contains(_ spec: OptionSpec) -> Bool { values[spec.name] != nil }
+
+    mutating func set(_ spec: OptionSpec, _ value: Any) { values[spec.name] = value }
 }
 
-/// Options and positionals left after the global options are taken out.
+/// A command's arguments after parsing: its positionals, and its options by declaration.
 struct ParsedArguments {
+    /// The command's usage line (without `tern `), for the usage errors its checks raise.
+    let usage: String
     var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
+    var options = OptionValues()
 
-    func value(_ name: String) -> String? { values[name] }
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    subscript<Value>(_ option: Option<Value>) -> Value? { options[option] }
+
+    func has(_ flag: Option<Bool>) -> Bool { options.has(flag) }
+
+    /// The positionals joined by spaces: a query or a post typed without quotes.
+    var text: String { positionals.joined(separator: " ") }
+
+    /// `usage: tern …` for this command.
+    func usageError() -> UsageError { UsageError.usage(usage) }
 }
 
 /// A mistake in how Tern was called: exit status 2.
 struct UsageError: Error, CustomStringConvertible {
     let description: String
     init(_ message: String) { description = message }
+
+    static func usage(_ usage: String) -> UsageError { UsageError("usage: tern \(usage)") }
+
+    static func unknownOption(_ argument: String) -> UsageError { UsageError("unknown option \(argument)") }
+
+    static func badValue(option: String, expected: String, given: String) -> UsageError {
+        UsageError("--\(option) needs \(expected), not '\(given)'")
+    }
 }
 
 /// An action that was refused or failed: exit status 1, one line on stderr.
@@ -29,47 +49,71 @@ struct CommandFailure: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
+/// Reads arguments against declared options: `--name=value` and `--name value` both work,
+/// and `--` ends the options so a post may start with a dash.
 enum ArgumentParser {
-    /// Splits `arguments` by the option table; `--name=value` and `--name value` both work,
-    /// and `--` ends option parsing so a post may start with a dash.
-    static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
-        var parsed = ParsedArguments()
+    /// One option at `arguments[index]` (which starts with `--`), or nil when `specs` does
+    /// not declare it. Advances `index` past the option and its value.
+    static func readOption(_ arguments: [String], at index: inout Int, specs: [OptionSpec],
+                           into values: inout OptionValues) throws -> Bool {
+        let argument = arguments[index]
+        var name = String(argument.dropFirst(2))
+        var inlineValue: String?
+        if let equals = name.firstIndex(of: "=") {
+            inlineValue = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard let spec = specs.first(where: { $0.name == name }) else { return false }
+        index += 1
+        guard spec.takesValue else {
+            if inlineValue != nil { throw UsageError("--\(name) takes no value") }
+            values.set(spec, try spec.read(""))
+            return true
+        }
+        if let inlineValue {
+            values.set(spec, try spec.read(inlineValue))
+        } else if index < arguments.count {
+            values.set(spec, try spec.read(arguments[index]))
+            index += 1
+        } else {
+            throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE"))")
+        }
+        return true
+    }
+
+    /// Parses a command's arguments by its declaration, and checks the declared counts,
+    /// required options and empty words.
+    static func parse(_ arguments: [String], for command: CommandSpec) throws -> ParsedArguments {
+        var parsed = ParsedArguments(usage: command.usage)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
             let argument = arguments[index]
-            index += 1
-            if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
+            if optionsEnded || !argument.hasPrefix("--") {
                 parsed.positionals.append(argument)
-                continue
-            }
-            if argument == "--" {
+                index += 1
+            } else if argument == "--" {
                 optionsEnded = true
-                continue
-            }
-            var name = String(argument.dropFirst(2))
-            var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option --\(name)")
-            }
-            if spec.takesValue {
-                if let inlineValue {
-                    parsed.values[name] = inlineValue
-                } else if index < arguments.count {
-                    parsed.values[name] = arguments[index]
-                    index += 1
-                } else {
-                    throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE"))")
-                }
-            } else {
-                if inlineValue != nil { throw UsageError("--\(name) takes no value") }
-                parsed.flags.insert(name)
+                index += 1
+            } else if try !readOption(arguments, at: &index, specs: command.options, into: &parsed.options) {
+                throw UsageError.unknownOption(argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument)
             }
         }
+        try check(parsed, against: command)
         return parsed
+    }
+
+    private static func check(_ parsed: ParsedArguments, against command: CommandSpec) throws {
+        for option in command.options where option.isRequired && !parsed.options.contains(option) {
+            throw parsed.usageError()
+        }
+        let counts = command.positionals.map(\.count)
+        let least = counts.filter { $0 != .optional }.count
+        let most = counts.contains(.words) ? Int.max : counts.count
+        guard (least...most).contains(parsed.positionals.count) else { throw parsed.usageError() }
+        for (position, word) in parsed.positionals.enumerated() {
+            let declared = command.positionals[min(position, command.positionals.count - 1)]
+            if word.isEmpty, !declared.allowsEmpty { throw UsageError("\(declared.name) must not be empty") }
+        }
     }
 }

@@ -1,9 +1,34 @@
-/// One subcommand: the words that name it, its options, and what it runs.
+/// One subcommand: the words that name it, what it does, its declared positionals and
+/// options, and what it runs. Its usage line and help come from these declarations.
 struct CommandSpec {
     let words: [String]
-    let usage: String
     let summary: String
+    let positionals: [Positional]
     let options: [OptionSpec]
-    let positionals: ClosedRange<Int>
+    /// Runs when only its group's name is given (`tern favorites` is `tern favorites list`).
+    let isGroupDefault: Bool
     let run: (CommandContext, ParsedArguments) throws -> Void
+
+    init(words: [String], summary: String, positionals: [Positional] = [], options: [OptionSpec] = [],
+         isGroupDefault: Bool = false, run: @escaping (CommandContext, ParsedArguments) throws -> Void) {
+        self.words = words
+        self.summary = summary
+        self.positionals = positionals
+        self.options = options
+        self.isGroupDefault = isGroupDefault
+        self.run = run
+    }
+
+    /// `places search QUERY [--limit N] [--near LAT,LON]`: the words (a group default's last
+    /// one in brackets), the positionals, then the options (required ones without brackets).
+    var usage: String {
+        var parts = words
+        if isGroupDefault, let last = parts.popLast() { parts.append("[\(last)]") }
+        parts += positionals.map(\.synopsis)
+        parts += options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" }
+        return parts.joined(separator: " ")
+    }
+
+    /// The group it belongs to (`places` for `places search`); nil for a single word.
+    var group: String? { words.count > 1 ? words[0] : nil }
 }

@@ -16,7 +16,7 @@ enum TextOutput {
     /// `Display Name @username · 2d`, the caption, then `♥ 12  · id` (the id is what
     /// `tern like` takes).
     static func lines(for post: FeedPost, now: Date = Date()) -> [String] {
-        let name = post.displayName.isEmpty ? "(no name)" : post.displayName
+        let name = DisplayName.shown(post.displayName)
         let handle = post.username.isEmpty ? "" : " @" + post.username
         var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))"]
         lines += post.caption.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }

@@ -3,27 +3,20 @@ import Foundation
 
 /// The account subcommands: register, login, logout, whoami.
 enum AccountCommands {
+    static let email = Option<String>.text("email", value: "EMAIL", help: "the account's email", required: true,
+                                           allowsEmpty: false)
+
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["register"], usage: "register --email EMAIL",
-                    summary: "create an account and sign in (the password is read from the terminal or stdin)",
-                    options: [OptionSpec(name: "email", valueName: "EMAIL", help: "the email to sign in with")],
-                    positionals: 0...0, run: register),
-        CommandSpec(words: ["login"], usage: "login --email EMAIL",
-                    summary: "sign in (the password is read from the terminal or stdin)",
-                    options: [OptionSpec(name: "email", valueName: "EMAIL", help: "the account's email")],
-                    positionals: 0...0, run: login),
-        CommandSpec(words: ["logout"], usage: "logout", summary: "sign out", options: [], positionals: 0...0, run: logout),
-        CommandSpec(words: ["whoami"], usage: "whoami", summary: "show the signed-in user", options: [],
-                    positionals: 0...0, run: whoami),
+        CommandSpec(words: ["register"], summary: "create an account and sign in (the password is read from the terminal or stdin)",
+                    options: [email.spec], run: register),
+        CommandSpec(words: ["login"], summary: "sign in (the password is read from the terminal or stdin)",
+                    options: [email.spec], run: login),
+        CommandSpec(words: ["logout"], summary: "sign out", run: logout),
+        CommandSpec(words: ["whoami"], summary: "show the signed-in user", run: whoami),
     ]
 
-    static func email(_ arguments: ParsedArguments, command: String) throws -> String {
-        guard let email = arguments.value("email") else { throw UsageError("usage: tern \(command) --email EMAIL") }
-        return email
-    }
-
     static func register(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        let email = try email(arguments, command: "register")
+        let email = arguments[Self.email] ?? ""
         _ = try Validation.email(email)
         let password = try PasswordPrompt.readNew()
         let services = try context.services()
@@ -37,7 +30,7 @@ enum AccountCommands {
     }
 
     static func login(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        let email = try email(arguments, command: "login")
+        let email = arguments[Self.email] ?? ""
         let password = try PasswordPrompt.read()
         let services = try context.services()
         let session = try services.auth.signIn(email: email, password: password)

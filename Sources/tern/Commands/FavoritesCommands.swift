@@ -4,18 +4,14 @@ import Foundation
 /// The `favorites` subcommands.
 enum FavoritesCommands {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites"], usage: "favorites [list]", summary: "your saved places, newest first",
-                    options: [], positionals: 0...1, run: list),
-        CommandSpec(words: ["favorites", "add"], usage: "favorites add PLACE_ID", summary: "save a place (see tern places search)",
-                    options: [], positionals: 1...1, run: add),
-        CommandSpec(words: ["favorites", "remove"], usage: "favorites remove PLACE_ID", summary: "remove a saved place",
-                    options: [], positionals: 1...1, run: remove),
+        CommandSpec(words: ["favorites", "list"], summary: "your saved places, newest first", isGroupDefault: true, run: list),
+        CommandSpec(words: ["favorites", "add"], summary: "save a place (see tern places search)",
+                    positionals: [Positional("PLACE_ID")], run: add),
+        CommandSpec(words: ["favorites", "remove"], summary: "remove a saved place", positionals: [Positional("PLACE_ID")],
+                    run: remove),
     ]
 
     static func list(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        if let word = arguments.positionals.first, word != "list" {
-            throw UsageError("unknown command 'favorites \(word)' (favorites [list], add, remove)")
-        }
         let session = try SignInRequired.check(try context.session(), .listFavorites)
         let favorites = try context.services().favorites.list(session: session)
         if context.options.json {

@@ -5,30 +5,24 @@ import Foundation
 enum FeedCommands {
     static let defaultLimit = 50
 
+    static let liked = Option<Bool>.flag("liked", help: "only the posts you liked, most recent like first")
+    static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000,
+                                           help: "show at most N posts (1 to 1000, default \(defaultLimit))")
+
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["feed"], usage: "feed [--liked] [--limit N]",
-                    summary: "read posts, newest first (--liked: the posts you liked, most recent like first)",
-                    options: [
-                        OptionSpec(name: "liked", valueName: nil, help: "only the posts you liked"),
-                        OptionSpec(name: "limit", valueName: "N", help: "show at most N posts (1 to 1000, default \(defaultLimit))"),
-                    ],
-                    positionals: 0...0, run: feed),
-        CommandSpec(words: ["post"], usage: "post TEXT", summary: "post up to 280 characters",
-                    options: [], positionals: 1...1000, run: post),
-        CommandSpec(words: ["like"], usage: "like TWEET_ID", summary: "like a post (liking twice changes nothing)",
-                    options: [], positionals: 1...1, run: { try setLike(true, $0, $1) }),
-        CommandSpec(words: ["unlike"], usage: "unlike TWEET_ID", summary: "take your like back",
-                    options: [], positionals: 1...1, run: { try setLike(false, $0, $1) }),
+        CommandSpec(words: ["feed"], summary: "read posts, newest first", options: [liked.spec, limit.spec], run: feed),
+        CommandSpec(words: ["post"], summary: "post up to 280 characters", positionals: [Positional("TEXT", .words, allowsEmpty: true)],
+                    run: post),
+        CommandSpec(words: ["like"], summary: "like a post (liking twice changes nothing)", positionals: [Positional("POST_ID")],
+                    run: { try setLike(true, $0, $1) }),
+        CommandSpec(words: ["unlike"], summary: "take your like back", positionals: [Positional("POST_ID")],
+                    run: { try setLike(false, $0, $1) }),
     ]
 
     static func feed(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        var limit = defaultLimit
-        if let text = arguments.value("limit") {
-            guard let value = Int(text), (1...1000).contains(value) else { throw UsageError("--limit must be 1 to 1000") }
-            limit = value
-        }
+        let limit = arguments[Self.limit] ?? defaultLimit
         let session = try context.session()
-        let liked = arguments.has("liked")
+        let liked = arguments.has(Self.liked)
         if liked { _ = try SignInRequired.check(session, .viewLikedPosts) }
         let page = try context.services().tweets.page(liked ? .liked : .all, limit: limit, viewer: session)
         if context.options.json {
@@ -36,7 +30,7 @@ enum FeedCommands {
             return
         }
         if page.posts.isEmpty {
-            context.printLine(liked ? "You have not liked any posts yet: tern like TWEET_ID" : "No posts yet: tern post TEXT")
+            context.printLine(liked ? "You have not liked any posts yet: tern like POST_ID" : "No posts yet: tern post TEXT")
             return
         }
         let now = Date()
@@ -53,7 +47,7 @@ enum FeedCommands {
 
     static func post(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .post)
-        let text = arguments.positionals.joined(separator: " ")
+        let text = arguments.text
         _ = try Validation.postText(text)
         let post = try context.services().tweets.post(text, session: session)
         try show(post, context)

@@ -4,20 +4,18 @@ import PlaceCatalog
 
 /// The `places` subcommands: search, show and import.
 enum PlacesCommands {
+    static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: "show at most N places (1 to 1000, default 20)")
+    static let near = Option<Coordinate>("near", value: "LAT,LON", help: "order by distance from this point and show it",
+                                         expected: "LAT,LON in degrees (for example 37.57,126.98)", parse: Config.parseCoordinate)
+
     static let specs: [CommandSpec] = [
-        CommandSpec(
-            words: ["places", "search"], usage: "places search QUERY [--limit N] [--near LAT,LON]",
-            summary: "search places by any of their names (Hangul initials and half-typed syllables work)",
-            options: [
-                OptionSpec(name: "limit", valueName: "N", help: "show at most N places (1 to 1000, default 20)"),
-                OptionSpec(name: "near", valueName: "LAT,LON", help: "order by distance from this point and show it"),
-            ],
-            positionals: 1...64, run: search),
-        CommandSpec(words: ["places", "show"], usage: "places show PLACE_ID", summary: "show one place",
-                    options: [], positionals: 1...1, run: show),
-        CommandSpec(words: ["places", "import"], usage: "places import FILE",
+        CommandSpec(words: ["places", "search"],
+                    summary: "search places by any of their names (Hangul initials and half-typed syllables work)",
+                    positionals: [Positional("QUERY", .words, allowsEmpty: true)], options: [limit.spec, near.spec], run: search),
+        CommandSpec(words: ["places", "show"], summary: "show one place", positionals: [Positional("PLACE_ID")], run: show),
+        CommandSpec(words: ["places", "import"],
                     summary: "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])",
-                    options: [], positionals: 1...1, run: importFile),
+                    positionals: [Positional("FILE")], run: importFile),
     ]
 
     static func paths(_ context: CommandContext) -> AppPaths {
@@ -37,24 +35,9 @@ enum PlacesCommands {
     }
 
     static func search(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        var limit = 20
-        if let text = arguments.value("limit") {
-            guard let value = Int(text), (1...1000).contains(value) else {
-                throw UsageError("--limit needs a whole number from 1 to 1000, not '\(text)'")
-            }
-            limit = value
-        }
-        var near: SearchOrder?
-        if let text = arguments.value("near") {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
-                  (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-                throw UsageError("--near needs LAT,LON in degrees (for example 37.57,126.98), not '\(text)'")
-            }
-            near = .distance(from: .init(latitude: latitude, longitude: longitude))
-        }
-        let query = arguments.positionals.joined(separator: " ")
+        let limit = arguments[Self.limit] ?? 20
+        let near = arguments[Self.near].map { SearchOrder.distance(from: $0) }
+        let query = arguments.text
         let catalog = try catalog(context)
         let result = catalog.search(query, limit: limit, order: near ?? .relevance)
         let favorites = try favoritePlaceIDs(context)
@@ -88,7 +71,7 @@ enum PlacesCommands {
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let id = arguments.positionals[0]
         let catalog = try catalog(context)
-        guard let place = catalog.place(id: id) else { throw CommandFailure("no place with id '\(id)'") }
+        guard let place = catalog.place(id: id) else { throw CommandFailure(ServiceError.placeNotFound(id).description) }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
         if context.options.json {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite, distance: nil))

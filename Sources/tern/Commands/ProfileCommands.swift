@@ -3,23 +3,19 @@ import Foundation
 
 /// The `profile` subcommands.
 enum ProfileCommands {
+    static let displayName = Option<String>.text("display-name", value: "NAME", help: "1 to 50 characters")
+    static let username = Option<String>.text("username", value: "NAME", help: "3 to 15 of a-z 0-9 _, unique (stored lowercased)")
+    static let bio = Option<String>.text("bio", value: "TEXT", help: "at most 160 characters (empty clears it)")
+
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["profile", "set"], usage: "profile set [--display-name NAME] [--username NAME] [--bio TEXT]",
+        CommandSpec(words: ["profile", "set"],
                     summary: "change your profile (display name and username together complete onboarding)",
-                    options: [
-                        OptionSpec(name: "display-name", valueName: "NAME", help: "1 to 50 characters"),
-                        OptionSpec(name: "username", valueName: "NAME", help: "3 to 15 of a-z 0-9 _, unique (stored lowercased)"),
-                        OptionSpec(name: "bio", valueName: "TEXT", help: "at most 160 characters (empty clears it)"),
-                    ],
-                    positionals: 0...0, run: set),
+                    options: [displayName.spec, username.spec, bio.spec], run: set),
     ]
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        let edit = ProfileEdit(displayName: arguments.value("display-name"), username: arguments.value("username"),
-                               bio: arguments.value("bio"))
-        guard !edit.isEmpty else {
-            throw UsageError("usage: tern profile set [--display-name NAME] [--username NAME] [--bio TEXT]")
-        }
+        let edit = ProfileEdit(displayName: arguments[displayName], username: arguments[username], bio: arguments[bio])
+        guard !edit.isEmpty else { throw arguments.usageError() }
         let session = try SignInRequired.check(try context.session(), .editProfile)
         let user = try context.services().users.updateProfile(edit, session: session)
         if context.options.json {
@@ -36,7 +32,7 @@ enum ProfileCommands {
     /// A profile for people: name and handle, bio, email, counts and join date.
     static func describe(_ user: User) -> String {
         var lines: [String] = []
-        let name = user.displayName.isEmpty ? "(no display name yet)" : user.displayName
+        let name = DisplayName.shown(user.displayName)
         lines.append(name + (user.username.isEmpty ? "" : " @" + user.username))
         if !user.bio.isEmpty { lines.append(user.bio) }
         lines.append(user.email)

@@ -4,25 +4,21 @@ import Foundation
 /// `tern server init URL`: creates or migrates Tern's tables, roles and rules on a
 /// PostgreSQL database, idempotently.
 enum ServerCommands {
+    static let signupPassword = Option<Bool>.flag(
+        "signup-password", help: "also set the password of tern_signup, the role registration connects as (read like any password)")
+
     static let specs: [CommandSpec] = [
-        CommandSpec(
-            words: ["server", "init"],
-            usage: "server init postgres://ADMIN@HOST/DB [--signup-password]",
-            summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
-            options: [
-                OptionSpec(name: "signup-password", valueName: nil,
-                           help: "also set the password of tern_signup, the role registration connects as (read like any password)"),
-            ],
-            positionals: 1...1,
-            run: initialise),
+        CommandSpec(words: ["server", "init"],
+                    summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
+                    positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [signupPassword.spec], run: initialise),
     ]
 
     static func initialise(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let url = arguments.positionals[0]
         guard PostgresServer.isServerURL(url) else {
-            throw UsageError("tern server init needs a postgres:// or postgresql:// URL, not \(url)")
+            throw UsageError("tern server init needs a postgres:// or postgresql:// URL, not '\(url)'")
         }
-        let password = arguments.has("signup-password")
+        let password = arguments.has(signupPassword)
             ? try PasswordPrompt.readNew(prompt: "Password for tern_signup: ", confirmation: "Repeat it: ")
             : nil
         let report: PostgresServer.Report

@@ -1,0 +1,82 @@
+/// A command-line option declared once: its name, the name of its value, its help line and
+/// how its value is read. Usage lines, help text and validation are all derived from it
+/// (the shape of swift-argument-parser's `@Option`).
+struct Option<Value> {
+    let name: String
+    /// `nil` for a flag, which takes no value.
+    let valueName: String?
+    let help: String
+    /// Listed in the usage line without brackets, and a usage error when missing.
+    let isRequired: Bool
+    /// What a value must be, for the usage error when `parse` refuses one.
+    let expected: String
+    /// The value, or nil when `text` is not `expected`; may throw an error of its own
+    /// that says more (it becomes the usage error's text).
+    let parse: (String) throws -> Value?
+
+    init(_ name: String, value valueName: String?, help: String, required: Bool = false, expected: String = "",
+         parse: @escaping (String) throws -> Value?) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.isRequired = required
+        self.expected = expected
+        self.parse = parse
+    }
+
+    /// The type-erased declaration a command's option table holds.
+    var spec: OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, isRequired: isRequired) { text in
+            let parsed: Value?
+            do {
+                parsed = try parse(text)
+            } catch {
+                throw UsageError("\(error)")
+            }
+            guard let parsed else { throw UsageError.badValue(option: name, expected: expected, given: text) }
+            return parsed
+        }
+    }
+}
+
+extension Option where Value == Bool {
+    /// An option without a value: present or not.
+    static func flag(_ name: String, help: String) -> Option {
+        Option(name, value: nil, help: help) { _ in true }
+    }
+}
+
+extension Option where Value == String {
+    /// Any text; `allowsEmpty: false` refuses `--name ""`.
+    static func text(_ name: String, value valueName: String, help: String, required: Bool = false,
+                     allowsEmpty: Bool = true) -> Option {
+        Option(name, value: valueName, help: help, required: required, expected: "a non-empty value") { text in
+            allowsEmpty || !text.isEmpty ? text : nil
+        }
+    }
+}
+
+extension Option where Value == Int {
+    /// A whole number within `range`.
+    static func integer(_ name: String, value valueName: String, in range: ClosedRange<Int>, help: String) -> Option {
+        Option(name, value: valueName, help: help,
+               expected: "a whole number from \(range.lowerBound) to \(range.upperBound)") { text in
+            Int(text).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+}
+
+/// An option as a command's table holds it, whatever the type of its value.
+struct OptionSpec {
+    let name: String
+    let valueName: String?
+    let help: String
+    let isRequired: Bool
+    /// Reads a value (a flag gets the empty string), or throws the usage error that says why not.
+    let read: (String) throws -> Any
+
+    var takesValue: Bool { valueName != nil }
+
+    /// `--name VALUE` or `--name`, as usage lines and help show it.
+    var synopsis: String { "--\(name)" + (valueName.map { " " + $0 } ?? "") }
+}
