@@ -47,20 +47,3 @@ struct FeedPostJSON: Encodable {
         didLike = post.didLike
     }
 }
-
-/// A favorite in the JSON shape of PRODUCT.md.
-struct FavoriteJSON: Encodable {
-    let placeID: String
-    let placeName: String
-    let address: String
-    let coordinate: Coordinate
-    let savedAt: Date
-
-    init(_ favorite: FavoritePlace) {
-        placeID = favorite.placeID
-        placeName = favorite.placeName
-        address = favorite.address
-        coordinate = favorite.coordinate
-        savedAt = favorite.savedAt
-    }
-}
