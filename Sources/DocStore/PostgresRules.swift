@@ -8,7 +8,7 @@
 ///   finds the account of an email for signing in.
 /// - Row-level security is enabled and forced on every table. An account reads `users` and
 ///   `tweets` and its own documents, and writes only its own profile (`users/{uid}`), posts
-///   (`tweets/*` whose `uid` is its own), and favorites. The `owner` column is generated
+///   (`tweets/*` whose `uid` is its own), and favorites and their folders. The `owner` column is generated
 ///   from the path (from `uid` for posts), so no client can claim another owner.
 /// - `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`, which
 ///   moves the like and the counter together by exactly ±1; a trigger refuses every other
@@ -31,7 +31,7 @@ enum PostgresRules {
     static func statements(schema: String, guestVerifier: String) -> String {
         let s = PostgresConnection.identifier(schema)
         let lock = PostgresSchema.writerLock
-        let writable = "owner = current_user AND (parent IN ('users', 'tweets') OR parent = 'favorites/' || current_user || '/favorites')"
+        let writable = "owner = current_user AND (parent IN ('users', 'tweets') OR parent IN ('favorites/' || current_user || '/favorites', 'favorites/' || current_user || '/folders'))"
         return """
         SELECT pg_advisory_xact_lock(\(lock));
         DO $$
