@@ -1,3 +1,4 @@
+import PlainText
 import TerminalUI
 import ViewModels
 
@@ -26,26 +27,12 @@ public final class AppController {
             return
         }
         // Keys no binding takes go to a focused field.
-        guard let edit = Self.edit(for: key) else { return }
+        guard let edit = TextEditor.Edit(key: key) else { return }
         switch app.state.tab {
         case .places where app.places.state.isSearchFocused: app.places.editQuery(edit)
         case .feed where app.feed.state.compose != nil: app.feed.editCompose(edit)
         case .profile where app.profile.state.form != nil: app.profile.editField(edit)
         default: break
-        }
-    }
-
-    static func edit(for key: Key) -> TextInput.Edit? {
-        switch key {
-        case .character(let character): return .insert(String(character))
-        case .backspace: return .backspace
-        case .delete: return .deleteForward
-        case .left: return .left
-        case .right: return .right
-        case .home, .ctrl("a"): return .home
-        case .end, .ctrl("e"): return .end
-        case .ctrl("u"): return .clear
-        default: return nil
         }
     }
 

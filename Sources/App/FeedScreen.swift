@@ -21,7 +21,7 @@ struct FeedScreen {
             buffer.setString(label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
                              maxWidth: composeArea.width)
             let fieldArea = composeArea.line(0).inset(left: TextWidth.of(label), right: 1)
-            let field = TextFieldView(state: TextFieldState(compose), placeholder: "what's on your mind?", isFocused: true)
+            let field = TextFieldView(state: compose, placeholder: "what's on your mind?", isFocused: true)
             field.render(in: fieldArea, into: &buffer)
             cursor = field.cursorPosition(in: fieldArea)
             let left = state.charactersLeft

@@ -41,7 +41,7 @@ struct PlacesScreen {
         buffer.setString(label, at: Position(row: fieldArea.row, column: fieldArea.column),
                          style: state.isSearchFocused ? Theme.title : Theme.dim, maxWidth: fieldArea.width)
         fieldArea = fieldArea.inset(left: TextWidth.of(label))
-        let field = TextFieldView(state: TextFieldState(state.query),
+        let field = TextFieldView(state: state.query,
                                   placeholder: state.isSearchFocused ? "type a place name" : "press / to search",
                                   isFocused: state.isSearchFocused, secureSymbol: context.markers.passwordDot)
         field.render(in: fieldArea.inset(right: 1), into: &buffer)

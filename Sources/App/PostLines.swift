@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlainText
 import TerminalUI
 import ViewModels
 
@@ -9,7 +10,7 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
     let header = Line([Span(row.displayName.isEmpty ? row.username : row.displayName, style: Theme.title), " ",
                        Span("@" + row.username, style: Theme.label),
                        Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
-    let caption = TextWidth.wrap(SafeText.clean(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
+    let caption = TextWidth.wrap(SafeText.forDisplay(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
     let heart = Line([Span("  "),
                       Span(row.didLike ? context.markers.liked : context.markers.notLiked,
                            style: row.didLike ? Theme.likedMarker : .plain),

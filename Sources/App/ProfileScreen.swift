@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlainText
 import TerminalUI
 import ViewModels
 
@@ -38,7 +39,7 @@ struct ProfileScreen {
 
     private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         let fields = form.fields.map {
-            FormField(label: $0.label, state: TextFieldState($0.input), isSecure: $0.isSecure, error: $0.error)
+            FormField(label: $0.label, state: $0.input, isSecure: $0.isSecure, error: $0.error)
         }
         let message: String
         let style: Style
@@ -62,7 +63,7 @@ struct ProfileScreen {
             Line(DisplayName.shown(user.displayName), style: Theme.title),
             Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
         ]
-        let bio = TextWidth.wrap(SafeText.clean(user.bio), width: max(1, area.width)).prefix(3)
+        let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, area.width)).prefix(3)
         lines += bio.map { Line($0) }
         lines.append(Line([Span("Joined ", style: Theme.dim), Span(RelativeTime.longDate(user.createdOn)),
                            Span(" · ", style: Theme.dim), Span("\(user.followersCount)", style: Theme.title),

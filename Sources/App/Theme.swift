@@ -92,11 +92,3 @@ public struct Theme: Equatable, Sendable {
     static var label: Style { current.accent }
     static var error: Style { current.error }
 }
-
-extension TextFieldState {
-    /// The field state for a view model's `TextInput`, cursor included.
-    init(_ input: TextInput) {
-        self.init(text: input.text)
-        for _ in 0..<max(0, input.text.count - input.cursor) { moveLeft() }
-    }
-}

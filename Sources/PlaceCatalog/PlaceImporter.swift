@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// Reads files people import: the official GeoNames dump (tab-separated, 19 columns, no
 /// header: cities500.txt, allCountries.txt) or CSV with a header naming `name`, `latitude`,
@@ -55,9 +56,10 @@ public enum PlaceImporter {
             let name = try checkedName(fields[1], line: number, what: "name")
             // The real dumps hold a few mojibake alternates with C1 controls (18 in cities500);
             // rejecting the file for them would make GeoNames' own files unimportable, so such
-            // alternates are dropped while the name itself must be clean.
+            // alternates are dropped while the name itself must be clean (as are alternates
+            // longer than a name may be).
             let alternates = fields[3].split(separator: ",")
-                .filter { !$0.unicodeScalars.contains { isForbidden($0.value) } }.map(String.init)
+                .filter { SafeText.firstUnsafe(in: $0) == nil && $0.count <= maxNameLength }.map(String.init)
             let (latitude, longitude) = try coordinate(fields[4], fields[5], line: number)
             let population: Int
             if fields[14].isEmpty {
@@ -67,14 +69,15 @@ public enum PlaceImporter {
             } else {
                 throw Rejection(line: number, problem: "bad population '\(printable(fields[14]))'")
             }
-            let countryCode = String(fields[8])
+            let countryCode = try checkedName(fields[8], line: number, what: "country code", allowEmpty: true)
+            let admin1 = try checkedName(fields[10], line: number, what: "admin1 code", allowEmpty: true)
             let timeZone = try checkedName(fields[17], line: number, what: "time zone", allowEmpty: true)
             let korean = koreanName(among: alternates)
             places.append(Place(
                 placeID: String(fields[0]), name: name, koreanName: korean,
                 alternateNames: alternates.filter { $0 != name && $0 != korean },
                 countryName: countries[countryCode] ?? countryCode,
-                regionName: regions["\(countryCode).\(fields[10])"],
+                regionName: regions["\(countryCode).\(admin1)"],
                 latitude: latitude, longitude: longitude, population: population, timeZone: timeZone))
         }
         return places
@@ -170,25 +173,28 @@ public enum PlaceImporter {
         return (latitude, longitude)
     }
 
-    /// The text, or a rejection when it is empty or holds control characters (C0, DEL, C1,
-    /// which includes terminal escape sequences) or bidirectional overrides.
+    /// The most characters a name, alternate name, address or other text column may hold:
+    /// GeoNames' own column width. Longer text would make every keystroke that shows it
+    /// slower (a 20 MB name cost 0.7 s per key), so such a file is rejected, saying where.
+    public static let maxNameLength = 200
+
+    /// The text, or a rejection when it is empty, longer than `maxNameLength`, or holds a
+    /// character `SafeText` calls unsafe (controls, which include terminal escape
+    /// sequences, line separators, bidirectional controls).
     static func checkedName(_ text: Substring, line: Int, what: String, allowEmpty: Bool = false) throws -> String {
         if text.isEmpty && !allowEmpty { throw Rejection(line: line, problem: "empty \(what)") }
-        for scalar in text.unicodeScalars where isForbidden(scalar.value) {
+        if let scalar = SafeText.firstUnsafe(in: text) {
             throw Rejection(line: line, problem: String(format: "control character U+%04X in %@", scalar.value, what))
+        }
+        if text.utf8.count > maxNameLength, text.count > maxNameLength {
+            throw Rejection(line: line, problem: "\(what) longer than \(maxNameLength) characters")
         }
         return String(text)
     }
 
-    static func isForbidden(_ value: UInt32) -> Bool {
-        value < 0x20 || (value >= 0x7F && value <= 0x9F) || (value >= 0x202A && value <= 0x202E)
-            || (value >= 0x2066 && value <= 0x2069)
-    }
-
     /// Shows a bad value safely in a one-line message.
     static func printable(_ text: Substring) -> String {
-        let shown = String(text.unicodeScalars.map { isForbidden($0.value) ? "?" : Character($0) })
-        return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+        SafeText.quoted(String(text), maxCharacters: 40)
     }
 
     /// The Hangul alternate most others extend (서울 for 서울시 and 서울특별시), then the shortest.

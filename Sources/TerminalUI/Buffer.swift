@@ -1,3 +1,5 @@
+import PlainText
+
 /// A screen's worth of cells, drawn into by widgets and then diffed against the previous
 /// frame. Its `description` prints the screen, so a failing test shows it.
 public struct Buffer: Equatable, Sendable, CustomStringConvertible {
@@ -73,8 +75,14 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
         var limit = width - column
         if let maxWidth { limit = min(limit, maxWidth) }
         guard limit > 0 else { return 0 }
-        var text = SafeText.clean(text, singleLine: true)
-        if ellipsis { text = TextWidth.truncate(text, to: limit, ellipsis: self.ellipsis) }
+        // Only the start that can fit is cleaned and measured: drawing costs the columns
+        // shown, not the text's length (a column never takes more scalars than this).
+        var (text, isWhole) = SafeText.cleanPrefix(text, maxScalars: (limit + 1) * (SafeText.maxCombiningMarks + 8),
+                                                   singleLine: true)
+        if ellipsis {
+            text = isWhole ? TextWidth.truncate(text, to: limit, ellipsis: self.ellipsis)
+                : TextWidth.prefix(text, width: max(0, limit - TextWidth.of(self.ellipsis))) + self.ellipsis
+        }
         let end = column + limit
         for character in text {
             let w = TextWidth.of(character)

@@ -1,13 +1,15 @@
+import PlainText
+
 /// One labelled field of a form.
 public struct FormField: Hashable, Sendable {
     public var label: String
-    public var state: TextFieldState
+    public var state: TextEditor
     public var placeholder: String
     public var isSecure: Bool
     /// Shown in red beside the field (or under it when there is no room).
     public var error: String?
 
-    public init(label: String, state: TextFieldState = TextFieldState(), placeholder: String = "",
+    public init(label: String, state: TextEditor = TextEditor(), placeholder: String = "",
                 isSecure: Bool = false, error: String? = nil) {
         self.label = label
         self.state = state

@@ -1,3 +1,5 @@
+import PlainText
+
 /// Text wrapped to the area's width by words (long words broken, wide characters whole);
 /// lines beyond the area's height are left out, the last shown one ending with `…`.
 public struct ParagraphView: Widget {
@@ -11,7 +13,7 @@ public struct ParagraphView: Widget {
 
     /// The lines this text takes at `width`.
     public func lines(width: Int) -> [String] {
-        TextWidth.wrap(SafeText.clean(text), width: width)
+        TextWidth.wrap(SafeText.forDisplay(text), width: width)
     }
 
     public func render(in area: Rect, into buffer: inout Buffer) {

@@ -1,3 +1,5 @@
+import PlainText
+
 /// A run of text in one style.
 public struct Span: Hashable, Sendable, ExpressibleByStringLiteral {
     public var text: String
@@ -12,7 +14,7 @@ public struct Span: Hashable, Sendable, ExpressibleByStringLiteral {
         self.init(value)
     }
 
-    public var width: Int { TextWidth.of(SafeText.clean(text, singleLine: true)) }
+    public var width: Int { TextWidth.of(SafeText.forDisplay(text, singleLine: true)) }
 }
 
 /// One line of styled spans, such as a list row with an emphasised match and a coloured marker.

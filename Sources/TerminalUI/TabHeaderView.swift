@@ -1,3 +1,5 @@
+import PlainText
+
 /// The top line: numbered tabs with the active one highlighted, and a label at the right
 /// (`@username` or `guest`).
 ///
@@ -41,7 +43,7 @@ public struct TabHeaderView: Widget {
         guard !area.isEmpty else { return }
         let line = area.line(0)
         buffer.fill(line)
-        let labelWidth = TextWidth.of(SafeText.clean(rightLabel, singleLine: true))
+        let labelWidth = TextWidth.of(SafeText.forDisplay(rightLabel, singleLine: true))
         var chosen = tabs(form: 2)
         for form in 0...2 {
             let candidate = tabs(form: form)
@@ -63,7 +65,7 @@ public struct TabHeaderView: Widget {
         }
         let room = line.right - column - 1
         guard labelWidth > 0, room > 0 else { return }
-        let label = TextWidth.truncate(SafeText.clean(rightLabel, singleLine: true), to: room, ellipsis: buffer.ellipsis)
+        let label = TextWidth.truncate(SafeText.forDisplay(rightLabel, singleLine: true), to: room, ellipsis: buffer.ellipsis)
         let width = TextWidth.of(label)
         buffer.setString(label, at: Position(row: line.row, column: line.right - width), style: labelStyle)
     }

@@ -1,15 +1,17 @@
+import PlainText
+
 /// A one-line input: the text (or dots in password mode), a dim placeholder when empty,
 /// scrolled sideways so the cursor stays visible. Ask `cursorPosition(in:)` where the
 /// terminal cursor goes while the field has focus.
 public struct TextFieldView: Widget {
-    public var state: TextFieldState
+    public var state: TextEditor
     public var placeholder: String
     public var isSecure: Bool
     public var isFocused: Bool
     public var style: Style
     public var secureSymbol: String
 
-    public init(state: TextFieldState, placeholder: String = "", isSecure: Bool = false, isFocused: Bool = false,
+    public init(state: TextEditor, placeholder: String = "", isSecure: Bool = false, isFocused: Bool = false,
                 style: Style = Style(underline: true), secureSymbol: String = Markers.utf8.passwordDot) {
         self.state = state
         self.placeholder = placeholder

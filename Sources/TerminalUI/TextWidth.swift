@@ -98,21 +98,21 @@ public enum TextWidth {
 
     /// Wraps `text` into lines of at most `width` columns: by words where possible, breaking
     /// a word longer than a line, never splitting a wide character. Newlines start new lines.
+    /// Each character is looked at a bounded number of times: linear in the text's length.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var lineWidth = 0
             let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
             if words.isEmpty {
                 lines.append("")
                 continue
             }
             let firstLine = lines.count
+            var line = ""
+            var lineWidth = 0
             for word in words {
-                var word = String(word)
-                var wordWidth = of(word)
+                let wordWidth = of(word)
                 if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                     line += " " + word
                     lineWidth += 1 + wordWidth
@@ -123,15 +123,21 @@ public enum TextWidth {
                     line = ""
                     lineWidth = 0
                 }
-                while wordWidth > width {
-                    var head = prefix(word, width: width)
-                    if head.isEmpty { head = String(word.first!) }
-                    lines.append(head)
-                    word = String(word.dropFirst(head.count))
-                    wordWidth = of(word)
+                if wordWidth <= width {
+                    line = String(word)
+                    lineWidth = wordWidth
+                    continue
                 }
-                line = word
-                lineWidth = wordWidth
+                for character in word {
+                    let w = of(character)
+                    if lineWidth > 0 && lineWidth + w > width {
+                        lines.append(line)
+                        line = ""
+                        lineWidth = 0
+                    }
+                    line.append(character)
+                    lineWidth += w
+                }
             }
             if !line.isEmpty || lines.count == firstLine { lines.append(line) }
         }

@@ -1,6 +1,7 @@
 import App
 import Domain
 import Foundation
+import PlainText
 import TerminalUI
 import ViewModels
 
@@ -32,7 +33,7 @@ enum UIBench {
             .render(in: header, into: &buffer)
         let (list, detail) = body.split(right: 44)
         let (search, listRows) = list.split(top: 2)
-        TextFieldView(state: TextFieldState(text: "place"), placeholder: "Search", isFocused: false)
+        TextFieldView(state: TextEditor("place"), placeholder: "Search", isFocused: false)
             .render(in: search.line(0), into: &buffer)
         ListView(rows: rows, state: ListState(offset: 0, selected: selected)).render(in: listRows, into: &buffer)
         let box = BoxView(title: "Place \(selected)")

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlainText
 
 /// One post as a feed row shows it.
 public struct FeedRowModel: Equatable, Sendable, Identifiable {
@@ -42,7 +43,7 @@ public struct FeedState: Equatable, Sendable {
     public var rows: [FeedRowModel] = []
     public var selected = 0
     /// The post being written, when composing.
-    public var compose: TextInput?
+    public var compose: TextEditor?
     public var composeError: String?
     /// False until the first snapshot arrived.
     public var isLoaded = false
@@ -172,14 +173,14 @@ public final class FeedViewModel {
             onToast(Toast(SignInRequired(.post).description, kind: .error))
             return
         }
-        state.compose = TextInput()
+        state.compose = TextEditor()
         state.composeError = nil
         publish()
     }
 
-    public func editCompose(_ edit: TextInput.Edit) {
+    public func editCompose(_ edit: TextEditor.Edit) {
         guard state.compose != nil else { return }
-        state.compose?.apply(edit)
+        if let cut = state.compose?.apply(edit) { onToast(Toast(cut.description)) }
         state.composeError = nil
         publish()
     }

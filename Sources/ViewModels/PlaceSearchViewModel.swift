@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlainText
 
 /// One row of the Places list.
 public struct PlaceRow: Equatable, Sendable {
@@ -11,7 +12,10 @@ public struct PlaceRow: Equatable, Sendable {
 
 /// What the Places screen shows.
 public struct PlaceSearchState: Equatable, Sendable {
-    public var query = TextInput()
+    /// A query holds at most as many characters as the longest place name (see `PlaceImporter`).
+    public static let queryLimit = 200
+
+    public var query = TextEditor(limit: PlaceSearchState.queryLimit)
     public var isSearchFocused = false
     public var order = PlaceOrder.relevance
     public var totalCount = 0
@@ -83,9 +87,9 @@ public final class PlaceSearchViewModel {
     }
 
     /// Edits the query and searches again.
-    public func editQuery(_ edit: TextInput.Edit) {
+    public func editQuery(_ edit: TextEditor.Edit) {
         let before = state.query.text
-        state.query.apply(edit)
+        if let cut = state.query.apply(edit) { onToast(Toast(cut.description)) }
         if state.query.text != before {
             // While typing the top match is selected, unless a place was picked further down.
             runSearch(keepingSelection: state.selected > 0 ? state.selectedRow?.place.placeID : nil)
@@ -94,7 +98,7 @@ public final class PlaceSearchViewModel {
     }
 
     public func setQuery(_ text: String) {
-        state.query = TextInput(text)
+        state.query = TextEditor(text, limit: PlaceSearchState.queryLimit)
         runSearch(keepingSelection: state.selectedRow?.place.placeID)
         publish()
     }
@@ -109,7 +113,7 @@ public final class PlaceSearchViewModel {
     public func cancelSearch() {
         state.isSearchFocused = false
         if !state.query.isEmpty {
-            state.query = TextInput()
+            state.query = TextEditor(limit: PlaceSearchState.queryLimit)
             runSearch(keepingSelection: state.selectedRow?.place.placeID)
         }
         publish()
@@ -142,7 +146,7 @@ public final class PlaceSearchViewModel {
         }
         guard let info else { return }
         state.isSearchFocused = false
-        state.query = TextInput(info.name)
+        state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)
         runSearch(keepingSelection: placeID)
         if state.selectedRow?.place.placeID != placeID {
             state.rows.insert(PlaceRow(match: PlaceMatch(place: info), isSaved: isSaved(placeID)), at: 0)

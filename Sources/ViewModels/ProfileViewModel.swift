@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlainText
 
 /// Which form the Profile screen shows.
 public enum ProfileFormKind: Equatable, Sendable {
@@ -27,11 +28,11 @@ public enum ProfileFormKind: Equatable, Sendable {
 /// One field of a profile form.
 public struct ProfileFormField: Equatable, Sendable {
     public var label: String
-    public var input: TextInput
+    public var input: TextEditor
     public var isSecure: Bool
     public var error: String?
 
-    public init(label: String, input: TextInput = TextInput(), isSecure: Bool = false, error: String? = nil) {
+    public init(label: String, input: TextEditor = TextEditor(), isSecure: Bool = false, error: String? = nil) {
         self.label = label
         self.input = input
         self.isSecure = isSecure
@@ -169,21 +170,21 @@ public final class ProfileViewModel {
     }
 
     static func credentialFields() -> [ProfileFormField] {
-        [ProfileFormField(label: "Email", input: TextInput(limit: Validation.emailMaxLength)),
-         ProfileFormField(label: "Password", input: TextInput(limit: Validation.passwordMaxLength), isSecure: true)]
+        [ProfileFormField(label: "Email", input: TextEditor(limit: Validation.emailMaxLength)),
+         ProfileFormField(label: "Password", input: TextEditor(limit: Validation.passwordMaxLength), isSecure: true)]
     }
 
     static func profileFields(_ user: User) -> [ProfileFormField] {
-        [ProfileFormField(label: "Display name", input: TextInput(user.displayName, limit: Validation.displayNameMaxLength)),
-         ProfileFormField(label: "Username", input: TextInput(user.username, limit: 15)),
-         ProfileFormField(label: "Bio", input: TextInput(user.bio, limit: Validation.bioMaxLength))]
+        [ProfileFormField(label: "Display name", input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
+         ProfileFormField(label: "Username", input: TextEditor(user.username, limit: 15)),
+         ProfileFormField(label: "Bio", input: TextEditor(user.bio, limit: Validation.bioMaxLength))]
     }
 
     // MARK: Editing a form
 
-    public func editField(_ edit: TextInput.Edit) {
+    public func editField(_ edit: TextEditor.Edit) {
         guard var form = state.form, !form.isBusy, form.fields.indices.contains(form.focused) else { return }
-        form.fields[form.focused].input.apply(edit)
+        if let cut = form.fields[form.focused].input.apply(edit) { onToast(Toast(cut.description)) }
         form.fields[form.focused].error = nil
         state.form = form
         publish()

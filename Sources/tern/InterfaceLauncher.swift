@@ -21,6 +21,9 @@ enum InterfaceLauncher {
         }
         let paths = AppPaths.resolve(dataDirectory: options.dataDirectory, sessionFile: options.sessionFile)
         let config = try Config.load(paths: paths)
+        let environment = ProcessInfo.processInfo.environment
+        let theme = try Theme.configured(config, file: paths.configFile, environment: environment)
+        let keys = try KeyBindings.configured(config, file: paths.configFile)
         let queue = CallbackQueue()
         let services = try AppServices.open(paths: paths, seedSample: !options.noSample, executor: .queue(queue))
         _ = try services.session()
@@ -49,7 +52,9 @@ enum InterfaceLauncher {
             }
         }
         loop.pollExternalChanges = { _ = try? services.store.pollExternalChanges() }
-        loop.run()
+        Theme.$current.withValue(theme) {
+            KeyBindings.$current.withValue(keys) { loop.run() }
+        }
         return 0
     }
 }

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 import Foundation
-import TerminalUI
+import Localization
+import PlainText
 
 /// Writes one line to standard error. Messages may echo arguments, config keys or data, so
 /// escape sequences and other controls are removed first.
@@ -77,4 +78,15 @@ func help(for words: [String]) throws -> String {
     }
 }
 
-exit(runTern(Array(CommandLine.arguments.dropFirst())))
+/// Runs Tern in the language of this run (see `CommandLanguage`).
+func runInLanguage(_ arguments: [String]) -> Int32 {
+    do {
+        let language = try CommandLanguage.resolve(arguments)
+        return Language.$current.withValue(language) { runTern(arguments) }
+    } catch {
+        printError("tern: \(error)")
+        return 1
+    }
+}
+
+exit(runInLanguage(Array(CommandLine.arguments.dropFirst())))

@@ -61,7 +61,7 @@ import ViewModels
         let harness = world.harness(width: 100, height: 30)
         harness.press("3")
         harness.press("?")
-        for binding in AppKeyMap.feed.bindings {
+        for binding in AppKeyMap.screen(.feed).bindings {
             #expect(harness.text.contains(binding.label + String(repeating: " ", count: 1)), "\(binding.label) missing")
             #expect(harness.text.contains(binding.help))
         }

@@ -53,6 +53,15 @@ let geoNamesRow = ["1835848", "Seoul", "Seoul", "Seul,경성,서울,서울특별
     (geoNamesRow + "\n" + geoNamesRow.replacingOccurrences(of: "\tAsia/Seoul", with: "") + "\n", 2, "19"),
     (geoNamesRow + "\n\n" + geoNamesRow + "\n", 2, "19"),
     (geoNamesRow.replacingOccurrences(of: "1835848", with: "12ab"), 1, "geonameid"),
+    // One filter for every layer: marks, separators and isolates that validation refuses.
+    ("name,latitude,longitude\nA\u{200E}B,1,2\n", 2, "U+200E"),
+    ("name,latitude,longitude\nA\u{200F}B,1,2\n", 2, "U+200F"),
+    ("name,latitude,longitude\nA\u{61C}B,1,2\n", 2, "U+061C"),
+    ("name,latitude,longitude\nA\u{2028}B,1,2\n", 2, "U+2028"),
+    ("name,latitude,longitude,address\nA,1,2,x\u{2029}\n", 2, "U+2029 in address"),
+    (geoNamesRow.replacingOccurrences(of: "\tKR\t", with: "\tK\u{1B}[2J\t"), 1, "control character U+001B in country code"),
+    (geoNamesRow.replacingOccurrences(of: "\t11\t", with: "\t1\u{9B}1\t"), 1, "admin1 code"),
+    ("name,latitude,longitude\n" + String(repeating: "가", count: 201) + ",1,2\n", 2, "name longer than 200 characters"),
 ])
 func malformedFilesAreRejectedWithTheLine(content: String, line: Int, problem: String) {
     do {

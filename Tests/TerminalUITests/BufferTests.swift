@@ -83,4 +83,22 @@ struct BufferTests {
         #expect(area.centered(width: 10, height: 1) == Rect(row: 0, column: 0, width: 3, height: 1))
         #expect(Rect(row: 0, column: 0, width: -4, height: 2).width == 0)
     }
+
+    @Test func setStringNeverStoresControls() {
+        var buffer = Buffer(width: 20, height: 1)
+        buffer.setString("\u{1B}]0;pwn\u{07}x\u{9B}2Jy\u{202E}z\u{1B}[31m!", at: Position(row: 0, column: 0))
+        #expect(buffer.unstyled == Buffer(lines: ["xyz!                "]))
+        for cell in buffer.cells {
+            for scalar in cell.symbol.unicodeScalars {
+                #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value))
+            }
+        }
+    }
+
+    @Test func drawingAHugeNameCostsOnlyWhatIsShown() {
+        var buffer = Buffer(width: 12, height: 1)
+        let name = String(repeating: "서울", count: 5_000_000)
+        buffer.setString(name, at: Position(row: 0, column: 0), ellipsis: true)
+        #expect(buffer.unstyled == Buffer(lines: ["서울서울서… "]))
+    }
 }

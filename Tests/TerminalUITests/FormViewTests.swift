@@ -1,11 +1,12 @@
+import PlainText
 import Testing
 @testable import TerminalUI
 
 struct FormViewTests {
     @Test func fieldShowsTextAndCursor() {
         var buffer = Buffer(width: 10, height: 1)
-        var state = TextFieldState(text: "서울")
-        state.insert("a")
+        var state = TextEditor("서울")
+        state.apply(.insert("a"))
         let view = TextFieldView(state: state, isFocused: true, style: .plain)
         view.render(in: buffer.area, into: &buffer)
         #expect(buffer.unstyled == Buffer(lines: ["서울a     "]))
@@ -14,7 +15,7 @@ struct FormViewTests {
 
     @Test func longTextScrollsToKeepTheCursorVisible() {
         var buffer = Buffer(width: 5, height: 1)
-        let view = TextFieldView(state: TextFieldState(text: "abcdefgh"), isFocused: true, style: .plain)
+        let view = TextFieldView(state: TextEditor("abcdefgh"), isFocused: true, style: .plain)
         view.render(in: buffer.area, into: &buffer)
         #expect(buffer.unstyled == Buffer(lines: ["efgh "]))
         #expect(view.cursorPosition(in: buffer.area) == Position(row: 0, column: 4))
@@ -22,9 +23,9 @@ struct FormViewTests {
 
     @Test func passwordIsDrawnAsDotsAndPlaceholderIsDim() {
         var buffer = Buffer(width: 8, height: 2)
-        TextFieldView(state: TextFieldState(text: "pw12"), isSecure: true, style: .plain)
+        TextFieldView(state: TextEditor("pw12"), isSecure: true, style: .plain)
             .render(in: buffer.area.line(0), into: &buffer)
-        TextFieldView(state: TextFieldState(), placeholder: "Email", style: .plain)
+        TextFieldView(state: TextEditor(), placeholder: "Email", style: .plain)
             .render(in: buffer.area.line(1), into: &buffer)
         #expect(buffer.unstyled == Buffer(lines: ["••••    ", "Email   "]))
         #expect(buffer[1, 0].style == .dim)
@@ -37,28 +38,25 @@ struct FormViewTests {
         ([.character("가"), .character("나"), .home, .right, .backspace], "나", 0),
         ([.character("a"), .ctrl("u")], "", 0),
         ([.backspace, .delete, .left, .right], "", 0),
+        ([.character("a"), .character(" "), .character("b"), .character("c"), .ctrl("w")], "a ", 2),
     ] as [([Key], String, Int)])
-    func editing(keys: [Key], text: String, cursor: Int) {
-        var state = TextFieldState()
-        for key in keys { state.handle(key) }
+    func keysEditAField(keys: [Key], text: String, cursor: Int) {
+        var state = TextEditor()
+        for key in keys { state.apply(TextEditor.Edit(key: key)!) }
         #expect(state.text == text)
         #expect(state.cursor == cursor)
     }
 
-    @Test func fieldsKeepControlsOut() {
-        var state = TextFieldState(limit: 5)
-        state.insert("a\u{1B}[31mb\u{202E}c")
-        #expect(state.text == "abc")
-        state.insert("defg")
-        #expect(state.text == "abcde")
-        #expect(state.handle(.enter) == false)
+    @Test func enterAndEscapeAreNotEdits() {
+        #expect(TextEditor.Edit(key: .enter) == nil)
+        #expect(TextEditor.Edit(key: .escape) == nil)
     }
 
     @Test func formDrawsLabelsFieldsAndErrorsBeside() {
         var buffer = Buffer(width: 34, height: 7)
         let form = FormView(title: "Sign in",
-                            fields: [FormField(label: "Email", state: TextFieldState(text: "a@b"), error: "invalid"),
-                                     FormField(label: "Password", state: TextFieldState(text: "secret"), isSecure: true)],
+                            fields: [FormField(label: "Email", state: TextEditor("a@b"), error: "invalid"),
+                                     FormField(label: "Password", state: TextEditor("secret"), isSecure: true)],
                             focused: 1, message: "Enter submit", fieldWidth: 12)
         form.render(in: buffer.area, into: &buffer)
         #expect(buffer.unstyled == Buffer(lines: [

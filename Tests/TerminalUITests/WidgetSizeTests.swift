@@ -1,3 +1,4 @@
+import PlainText
 import Testing
 @testable import TerminalUI
 
@@ -9,8 +10,8 @@ struct WidgetSizeTests {
         ("toast", ToastView("Removed 서울 — u to undo", kind: .info)),
         ("list", ListView(items: (0..<30).map { [Line("★ 서울 \($0) 🍣"), "caption"] }, state: ListState(offset: 3, selected: 20))),
         ("empty list", ListView(rows: [], state: ListState(), emptyText: "Nothing here yet")),
-        ("field", TextFieldView(state: TextFieldState(text: "서울특별시 café"), placeholder: "Search", isFocused: true)),
-        ("password", TextFieldView(state: TextFieldState(text: "hunter2"), isSecure: true, isFocused: true)),
+        ("field", TextFieldView(state: TextEditor("서울특별시 café"), placeholder: "Search", isFocused: true)),
+        ("password", TextFieldView(state: TextEditor("hunter2"), isSecure: true, isFocused: true)),
         ("form", FormView(title: "Sign in", fields: [FormField(label: "Email", error: "required"),
                                                    FormField(label: "Password", isSecure: true)], message: "Enter sign in")),
         ("help", HelpOverlayView(entries: [KeyHint(keys: "j/k", help: "move"), KeyHint(keys: "q", help: "quit")])),

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// A value a person typed that Tern does not accept. The message is short enough for a
 /// toast or one line on stderr.
@@ -147,21 +148,10 @@ public enum Validation {
 
     // MARK: Characters
 
-    /// Whether `scalar` must never reach stored text: C0 controls (except `\n` when
-    /// allowed), DEL, C1 controls, line/paragraph separators, and bidirectional controls
-    /// (ALM, LRM, RLM, embeddings, overrides, isolates). Zero-width joiners and variation
-    /// selectors are allowed: emoji need them.
-    public static func isForbiddenScalar(_ scalar: Unicode.Scalar, allowNewline: Bool) -> Bool {
-        switch scalar.value {
-        case 0x0A: return !allowNewline
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
-
+    /// Stored text holds no character `SafeText` calls unsafe (controls, line/paragraph
+    /// separators, bidirectional controls), except `\n` where allowed.
     static func rejectControls(_ text: String, field: String, allowNewline: Bool) throws {
-        if text.unicodeScalars.contains(where: { isForbiddenScalar($0, allowNewline: allowNewline) }) {
+        if SafeText.firstUnsafe(in: text, allowNewline: allowNewline) != nil {
             throw ValidationError.controlCharacter(field: field)
         }
     }
@@ -175,7 +165,7 @@ public enum Validation {
 
     static func isVisible(_ character: Character) -> Bool {
         !character.isWhitespace
-            && !character.unicodeScalars.contains(where: { isForbiddenScalar($0, allowNewline: false) })
+            && !character.unicodeScalars.contains(where: SafeText.isUnsafe)
     }
 }
 

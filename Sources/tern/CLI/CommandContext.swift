@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Domain
 import Foundation
+import PlainText
 import TerminalUI
 
 /// What a subcommand gets to work with: the global options, the output streams, and (opened
@@ -14,8 +15,8 @@ final class CommandContext {
         self.options = options
     }
 
-    /// Prints text for people. Names, captions and bios come from data, so escape sequences,
-    /// C0/C1 controls and bidi overrides are removed before they reach a terminal.
+    /// Prints text for people. Names, captions and bios come from data, so escape sequences
+    /// and every character `SafeText` calls unsafe are removed before they reach a terminal.
     func printLine(_ text: String) {
         print(SafeText.clean(text))
     }
@@ -47,9 +48,8 @@ final class CommandContext {
 
     /// Prints `value` as JSON (sorted keys, times as ISO 8601 UTC with `Z`).
     func printJSON<T: Encodable>(_ value: T) throws {
-        // JSON escapes C0 controls itself and is read by programs: printed as encoded.
         let data = try JSONOutput.encoder.encode(value)
-        print(String(decoding: data, as: UTF8.self))
+        print(SafeText.escapingUnsafeInJSON(String(decoding: data, as: UTF8.self)))
     }
 }
 

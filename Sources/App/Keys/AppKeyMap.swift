@@ -1,0 +1,64 @@
+import TerminalUI
+import ViewModels
+
+/// The keymaps in effect, made from `KeyBindings.current`: the controller looks keys up
+/// here, and the footer and help overlay are generated from the same maps.
+public enum AppKeyMap {
+    static var bindings: KeyBindings { KeyBindings.current }
+
+    /// The keys that act right now: a focused field's own map, or the screen's map then the
+    /// list keys and the global ones.
+    public static func current(for app: AppViewModel) -> KeyMap<AppAction> {
+        if app.state.isHelpVisible { return bindings.keyMap(.help).merged(with: bindings.keyMap(.global, only: [.quit])) }
+        switch app.state.tab {
+        case .places:
+            return app.places.state.isSearchFocused ? bindings.keyMap(.search) : screen(.places)
+        case .favorites:
+            return screen(.favorites)
+        case .feed:
+            return app.feed.state.compose != nil ? bindings.keyMap(.compose) : screen(.feed)
+        case .profile:
+            if let form = app.profile.state.form {
+                return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)
+            }
+            return profile(signedIn: app.profile.state.user != nil)
+        }
+    }
+
+    /// What the help overlay lists for the current screen (its bindings, then the global ones).
+    public static func helpMap(for app: AppViewModel) -> KeyMap<AppAction> {
+        let global = bindings.keyMap(.global)
+        switch app.state.tab {
+        case .places:
+            let searchHelp = bindings.keyMap(.search, help: [.submit: .keySearchKeepHelp, .cancel: .keySearchClearHelp],
+                                             only: [.submit, .cancel])
+            return bindings.keyMap(.places).merged(with: bindings.keyMap(.list)).merged(with: searchHelp).merged(with: global)
+        case .favorites: return screen(.favorites)
+        case .feed: return screen(.feed)
+        case .profile:
+            let signedIn = app.profile.state.user != nil
+            let form = bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel])
+            return profileOnly(signedIn: signedIn).merged(with: form).merged(with: global)
+        }
+    }
+
+    /// A tab's keys, then the list keys, then the global ones.
+    public static func screen(_ screen: KeyScreen) -> KeyMap<AppAction> {
+        bindings.keyMap(screen).merged(with: bindings.keyMap(.list)).merged(with: bindings.keyMap(.global))
+    }
+
+    /// Signed out: sign in and create account; signed in: edit and sign out, and the posts list.
+    static func profileOnly(signedIn: Bool) -> KeyMap<AppAction> {
+        let map = bindings.keyMap(.profile, only: signedIn ? [.editProfile, .signOut] : [.signIn, .register])
+        return signedIn ? map.merged(with: bindings.keyMap(.list)) : map
+    }
+
+    static func profile(signedIn: Bool) -> KeyMap<AppAction> {
+        profileOnly(signedIn: signedIn).merged(with: bindings.keyMap(.global))
+    }
+
+    /// The form's keys with the onboarding words: Enter saves, Esc is "later".
+    static var onboardingForm: KeyMap<AppAction> {
+        bindings.keyMap(.form, help: [.submit: .keySave, .cancel: .keyLater])
+    }
+}

@@ -1,0 +1,93 @@
+import Domain
+import Foundation
+import TerminalUI
+
+extension KeyBindings {
+    /// The defaults with the config's `bind` and `unbind` lines applied in file order; a bad
+    /// line, or a key left meaning two actions on one screen, is an error naming its line.
+    ///
+    /// - `bind SCREEN ACTION = KEY, KEY…` gives ACTION on SCREEN exactly these keys.
+    /// - `unbind SCREEN KEY` takes KEY from whichever action has it on SCREEN.
+    public static func configured(_ config: Config, file: String) throws -> KeyBindings {
+        var bindings = KeyBindings.defaults
+        for directive in config.directives where directive.words.first == "bind" || directive.words.first == "unbind" {
+            try bindings.apply(directive, file: file)
+        }
+        try bindings.checkConflicts(file: file)
+        return bindings
+    }
+
+    /// Key names beyond `Key(name:)`: the characters the config syntax itself uses.
+    static func parseKey(_ name: String) -> Key? {
+        switch name.lowercased() {
+        case "comma": return .character(",")
+        case "hash": return .character("#")
+        case "equals": return .character("=")
+        default: return Key(name: name)
+        }
+    }
+
+    mutating func apply(_ directive: ConfigDirective, file: String) throws {
+        func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: directive.line, reason: reason) }
+        let isBind = directive.words[0] == "bind"
+        guard directive.words.count == 3 else {
+            throw fail(isBind ? "expected bind SCREEN ACTION = KEY[, KEY…]" : "expected unbind SCREEN KEY")
+        }
+        guard let screen = KeyScreen(rawValue: directive.words[1].lowercased()) else {
+            throw fail("unknown screen \"\(directive.words[1])\" (screens: \(KeyScreen.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        func key(_ name: String) throws -> Key {
+            guard let key = Self.parseKey(name) else { throw fail("unknown key \"\(name)\"") }
+            if key == .ctrl("c") { throw fail("Ctrl-C always quits and cannot be bound") }
+            if screen.isTextField, case .character = key {
+                throw fail("\"\(name)\" types text in \(screen.rawValue); bind a key such as ctrl-x, f2 or enter there")
+            }
+            return key
+        }
+        if !isBind {
+            let removed = try key(directive.words[2])
+            var found = false
+            for index in actions.indices where actions[index].screen == screen && actions[index].keys.contains(removed) {
+                actions[index].keys.removeAll { $0 == removed }
+                actions[index].line = directive.line
+                found = true
+            }
+            if !found { throw fail("\(removed) is not bound in \(screen.rawValue)") }
+            return
+        }
+        let name = directive.words[2]
+        guard names.contains(name) else { throw fail("unknown action \"\(name)\" (tern keys lists them)") }
+        guard let index = actions.firstIndex(where: { $0.name == name && $0.screen == screen }) else {
+            let screens = self.screens(of: name).map(\.rawValue).joined(separator: ", ")
+            throw fail("\(name) does not act on \(screen.rawValue) (it acts on: \(screens))")
+        }
+        let names = (directive.value ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
+            throw fail("bind needs keys after = (to remove one, use unbind \(screen.rawValue) KEY)")
+        }
+        var keys: [Key] = []
+        for name in names {
+            let parsed = try key(name)
+            if !keys.contains(parsed) { keys.append(parsed) }
+        }
+        actions[index].keys = keys
+        actions[index].line = directive.line
+    }
+
+    /// One key, one action, in every group of screens that act together.
+    func checkConflicts(file: String) throws {
+        for context in KeyScreen.contexts {
+            var owner: [Key: ActionBinding] = [:]
+            for entry in actions where context.contains(entry.screen) {
+                for key in entry.keys {
+                    if let other = owner[key], other.action != entry.action {
+                        let line = max(other.line ?? 0, entry.line ?? 0)
+                        throw ConfigError(file: file, line: line, reason:
+                            "\(key) is bound to both \(other.name) (\(other.screen.rawValue)) and \(entry.name) (\(entry.screen.rawValue))")
+                    }
+                    owner[key] = owner[key] ?? entry
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Localization
+import TerminalUI
+
+/// Every action's keys on every screen: the defaults, or the defaults with the config's
+/// `bind` and `unbind` lines applied (`KeyBindings+Config`).
+public struct KeyBindings: Sendable {
+    public var actions: [ActionBinding]
+
+    /// The keys of the running interface; set once at start-up and per test.
+    @TaskLocal public static var current = KeyBindings.defaults
+
+    /// Ctrl-C quits on every screen, even inside text fields, and cannot be rebound.
+    static let quitAnywhere = ActionBinding("quit", .global, .quit, [.ctrl("c")], .keyQuitAnywhere, inFooter: false)
+
+    public static let defaults = KeyBindings(actions: [
+        ActionBinding("help", .global, .help, ["?"], .keyHelp),
+        ActionBinding("quit", .global, .quit, ["q"], .keyQuit),
+        ActionBinding("go-places", .global, .switchTab(.places), ["1"], .tabPlaces, inFooter: false),
+        ActionBinding("go-favorites", .global, .switchTab(.favorites), ["2"], .tabFavorites, inFooter: false),
+        ActionBinding("go-feed", .global, .switchTab(.feed), ["3"], .tabFeed, inFooter: false),
+        ActionBinding("go-profile", .global, .switchTab(.profile), ["4"], .tabProfile, inFooter: false),
+        ActionBinding("next-tab", .global, .nextTab, ["tab"], .keyNextTab, inFooter: false),
+        ActionBinding("previous-tab", .global, .previousTab, ["shift-tab"], .keyPreviousTab, inFooter: false),
+
+        ActionBinding("down", .list, .moveDown, ["j", "down"], .keyDown, label: "j/Down", inFooter: false),
+        ActionBinding("up", .list, .moveUp, ["k", "up"], .keyUp, label: "k/Up", inFooter: false),
+        ActionBinding("page-down", .list, .pageDown, ["pgdn"], .keyPageDown, inFooter: false),
+        ActionBinding("page-up", .list, .pageUp, ["pgup"], .keyPageUp, inFooter: false),
+        ActionBinding("top", .list, .top, ["g", "home"], .keyTop, label: "g/Home", inFooter: false),
+        ActionBinding("bottom", .list, .bottom, ["G", "end"], .keyBottom, label: "G/End", inFooter: false),
+
+        ActionBinding("search", .places, .focusSearch, ["/"], .keySearch),
+        ActionBinding("save", .places, .toggleSave, ["s"], .keySave),
+        ActionBinding("order", .places, .toggleOrder, ["o"], .keyOrder),
+
+        ActionBinding("open", .favorites, .openFavorite, ["enter"], .keyOpenFavorite),
+        ActionBinding("remove", .favorites, .removeFavorite, ["s", "x"], .keyRemoveFavorite, label: "s/x"),
+        ActionBinding("undo", .favorites, .undoRemove, ["u"], .keyUndoRemove),
+
+        ActionBinding("like", .feed, .toggleLike, ["l"], .keyLike),
+        ActionBinding("view", .feed, .toggleFeedMode, ["v"], .keyFeedMode),
+        ActionBinding("compose", .feed, .compose, ["n"], .keyCompose),
+
+        ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
+        ActionBinding("register", .profile, .register, ["c"], .keyRegister),
+        ActionBinding("edit", .profile, .editProfile, ["e"], .keyEditProfile),
+        ActionBinding("sign-out", .profile, .signOut, ["o"], .keySignOut),
+
+        ActionBinding("submit", .search, .submit, ["enter"], .keySearchKeep),
+        ActionBinding("cancel", .search, .cancel, ["esc"], .keySearchClear),
+        ActionBinding("down", .search, .moveDown, ["down"], .keyDown, inFooter: false),
+        ActionBinding("up", .search, .moveUp, ["up"], .keyUp, inFooter: false),
+        ActionBinding("next-tab", .search, .nextTab, ["tab"], .keyNextTab, inFooter: false),
+        ActionBinding("previous-tab", .search, .previousTab, ["shift-tab"], .keyPreviousTab, inFooter: false),
+
+        ActionBinding("submit", .compose, .submit, ["enter"], .keyPost),
+        ActionBinding("cancel", .compose, .cancel, ["esc"], .keyCancel),
+
+        ActionBinding("submit", .form, .submit, ["enter"], .keySubmit),
+        ActionBinding("next-field", .form, .nextField, ["tab", "down"], .keyNextField, label: "Tab"),
+        ActionBinding("previous-field", .form, .previousField, ["shift-tab", "up"], .keyPreviousField, label: "Shift-Tab"),
+        ActionBinding("cancel", .form, .cancel, ["esc"], .keyCancel),
+
+        ActionBinding("close-help", .help, .closeHelp, ["esc", "?"], .keyCloseHelp, label: "Esc"),
+    ])
+
+    /// The keymap of one screen, in table order, with `quitAnywhere` last on the screens it
+    /// belongs to (global, and those that stand alone: text fields and help).
+    func keyMap(_ screen: KeyScreen, help: [AppAction: TextKey] = [:], only: Set<AppAction>? = nil) -> KeyMap<AppAction> {
+        let entries = actions.filter { $0.screen == screen && !$0.keys.isEmpty && (only?.contains($0.action) ?? true) }
+        var bindings = entries.map { $0.binding(help: help[$0.action]) }
+        if screen == .global || screen.isTextField, only?.contains(.quit) ?? true {
+            bindings.append(Self.quitAnywhere.binding())
+        }
+        return KeyMap(bindings)
+    }
+
+    /// The screens each action name acts on, in table order, for `tern keys` and messages.
+    public func screens(of name: String) -> [KeyScreen] {
+        actions.filter { $0.name == name }.map(\.screen)
+    }
+
+    /// Action names in table order, once each.
+    public var names: [String] {
+        var seen = Set<String>()
+        return actions.map(\.name).filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,108 @@
+/// The one text editor of Tern: the text of an input field and its cursor (a character
+/// index). View models keep it in their state, the interface draws it, and keys become
+/// `Edit`s. What it holds is always clean (see `SafeText`) and at most `limit` characters;
+/// an edit that had to cut something says so, for the person to see.
+public struct TextEditor: Hashable, Sendable {
+    /// The limit of a field that sets none: room for any value Tern accepts, and small
+    /// enough that every keystroke costs little.
+    public static let defaultLimit = 1_000
+
+    public private(set) var text: String
+    public private(set) var cursor: Int
+    /// At most this many characters.
+    public let limit: Int
+
+    /// `text` cleaned and cut to `limit`, with the cursor at its end.
+    public init(_ text: String = "", limit: Int = TextEditor.defaultLimit) {
+        self.limit = max(0, limit)
+        let cleaned = SafeText.clean(String(text.prefix(self.limit * 2)), singleLine: true)
+        self.text = String(cleaned.prefix(self.limit))
+        self.cursor = self.text.count
+    }
+
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// One editing step, as the keys of a field produce them.
+    public enum Edit: Hashable, Sendable {
+        case insert(String)
+        case backspace, deleteForward, deleteWordBackward, left, right, home, end, clear
+    }
+
+    /// What an edit left out, in words for a toast.
+    public enum Cut: Hashable, Sendable, CustomStringConvertible {
+        /// Text beyond the field's limit.
+        case tooLong(limit: Int)
+        /// Combining marks beyond `SafeText.maxCombiningMarks` on one character.
+        case tooManyMarks
+
+        public var description: String {
+            switch self {
+            case .tooLong(let limit): return "Text cut: this field holds at most \(limit) characters"
+            case .tooManyMarks: return "Text cut: at most \(SafeText.maxCombiningMarks) accents on one character"
+            }
+        }
+    }
+
+    /// Applies `edit`; returns what had to be left out, if anything.
+    @discardableResult
+    public mutating func apply(_ edit: Edit) -> Cut? {
+        switch edit {
+        case .insert(let string): return insert(string)
+        case .backspace:
+            guard cursor > 0 else { return nil }
+            text.remove(at: index(cursor - 1))
+            cursor -= 1
+        case .deleteForward:
+            guard cursor < text.count else { return nil }
+            text.remove(at: index(cursor))
+        case .deleteWordBackward:
+            let end = index(cursor)
+            var start = end
+            while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+            while start > text.startIndex, text[text.index(before: start)] != " " { start = text.index(before: start) }
+            cursor -= text[start..<end].count
+            text.removeSubrange(start..<end)
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = text.count
+        case .clear:
+            text = ""
+            cursor = 0
+        }
+        return nil
+    }
+
+    private func index(_ offset: Int) -> String.Index {
+        text.index(text.startIndex, offsetBy: min(max(0, offset), text.count))
+    }
+
+    private mutating func insert(_ string: String) -> Cut? {
+        let room = max(0, limit - text.count)
+        var cleaned = SafeText.clean(string, singleLine: true)
+        var cut: Cut? = SafeText.longestMarkRun(string) > SafeText.maxCombiningMarks ? .tooManyMarks : nil
+        let before = index(cursor)
+        // Marks at the start join the character before the cursor: keep their sum bounded.
+        if cursor > 0, let first = cleaned.unicodeScalars.first, SafeText.isCombiningMark(first) {
+            let previous = text[text.index(before: before)]
+            let held = previous.unicodeScalars.reversed().prefix { SafeText.isCombiningMark($0) }.count
+            let leading = cleaned.unicodeScalars.prefix { SafeText.isCombiningMark($0) }.count
+            let allowed = max(0, SafeText.maxCombiningMarks - held)
+            if leading > allowed {
+                var scalars = cleaned.unicodeScalars
+                scalars.removeSubrange(scalars.index(scalars.startIndex, offsetBy: allowed)..<scalars.index(scalars.startIndex, offsetBy: leading))
+                cleaned = String(scalars)
+                cut = .tooManyMarks
+            }
+        }
+        if cleaned.count > room {
+            cleaned = String(cleaned.prefix(room))
+            cut = .tooLong(limit: limit)
+        }
+        guard !cleaned.isEmpty else { return cut }
+        let after = text[before...].count
+        text.insert(contentsOf: cleaned, at: before)
+        cursor = max(0, min(text.count, text.count - after))
+        return cut
+    }
+}
