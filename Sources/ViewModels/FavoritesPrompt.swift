@@ -1,4 +1,5 @@
 import Domain
+import PlainText
 
 /// A folder and how many places it holds, as the folder column shows it.
 public struct FolderRow: Equatable, Sendable {
@@ -22,7 +23,7 @@ public enum FavoritesPrompt: Equatable, Sendable {
 public struct FolderNameForm: Equatable, Sendable {
     public enum Field: Equatable, Sendable { case name }
     public var renaming: FavoriteFolder?
-    public var input: TextInput
+    public var input: TextEditor
     public var error: String?
 }
 
@@ -33,7 +34,7 @@ public struct MemoForm: Equatable, Sendable {
     public static let lineBreak = "⏎"
     public var placeID: String
     public var placeName: String
-    public var input: TextInput
+    public var input: TextEditor
     public var error: String?
 }
 

@@ -1,4 +1,5 @@
 import Domain
+import PlainText
 import Foundation
 
 /// The Favorites screen's questions: folder names, memos, folder pickers, delete confirmation.
@@ -6,13 +7,13 @@ extension FavoritesViewModel {
     /// `n`: asks for the name of a new folder.
     public func beginCreateFolder() {
         guard requireSignIn() else { return }
-        open(.folderName(FolderNameForm(renaming: nil, input: TextInput(limit: FavoriteFolder.nameMaxLength * 2), error: nil)))
+        open(.folderName(FolderNameForm(renaming: nil, input: TextEditor(limit: FavoriteFolder.nameMaxLength * 2), error: nil)))
     }
 
     /// `r`: asks for a new name of the selected folder.
     public func beginRenameFolder() {
         guard requireSignIn(), let folder = state.selectedFolder else { return }
-        open(.folderName(FolderNameForm(renaming: folder, input: TextInput(folder.name, limit: FavoriteFolder.nameMaxLength * 2),
+        open(.folderName(FolderNameForm(renaming: folder, input: TextEditor(folder.name, limit: FavoriteFolder.nameMaxLength * 2),
                                         error: nil)))
     }
 
@@ -48,7 +49,7 @@ extension FavoritesViewModel {
     public func beginMemo() {
         guard requireSignIn(), let item = state.selectedItem else { return }
         let text = item.memo.replacingOccurrences(of: "\n", with: MemoForm.lineBreak)
-        open(.memo(MemoForm(placeID: item.placeID, placeName: item.placeName, input: TextInput(text), error: nil)))
+        open(.memo(MemoForm(placeID: item.placeID, placeName: item.placeName, input: TextEditor(text), error: nil)))
     }
 
     /// `m` / `c`: picks the folder the selected place moves or is copied to.
@@ -71,14 +72,14 @@ extension FavoritesViewModel {
     }
 
     /// Typing in the open form.
-    public func editPrompt(_ edit: TextInput.Edit) {
+    public func editPrompt(_ edit: TextEditor.Edit) {
         switch state.prompt {
         case .folderName(var form):
-            form.input.apply(edit)
+            if let cut = form.input.apply(edit) { onToast(Toast(cut.description)) }
             form.error = nil
             state.prompt = .folderName(form)
         case .memo(var form):
-            form.input.apply(edit)
+            if let cut = form.input.apply(edit) { onToast(Toast(cut.description)) }
             form.error = nil
             state.prompt = .memo(form)
         default: return
