@@ -33,6 +33,7 @@ run: build
 E2E := env TERN_BIN=$(CURDIR)/$(DEBUG_BIN) python3 Tests/e2e/run.py
 
 test: test-deps
+	python3 scripts/check-imports.py
 	$(SWIFT) build --build-tests
 	scripts/with-postgres.sh sh -c '$(SWIFT) test --skip-build; unit=$$?; $(E2E); e2e=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ]'
 

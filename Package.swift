@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, each depending only on the ones above it (see docs/ARCHITECTURE.md).
+// Layers, each depending only on the ones above it (see docs/ARCHITECTURE.md). Every
+// project module a target imports is listed here: no re-exports hide the graph.
 let package = Package(
     name: "Tern",
     targets: [
@@ -16,24 +17,25 @@ let package = Package(
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
-        .target(name: "ViewModels", dependencies: ["Domain", "Localization", "PlainText"]),
+        .target(name: "ViewModels", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
         .target(name: "TerminalUI", dependencies: ["PlainText"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
-        .target(name: "App", dependencies: ["ViewModels", "TerminalUI", "Localization", "PlainText"]),
-        .executableTarget(name: "tern", dependencies: ["Domain", "ViewModels", "TerminalUI", "App", "CursesBackend", "Localization", "PlainText"]),
+        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
+        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CursesBackend",
+                                                      "Localization", "PlainText"]),
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
-        .testTarget(name: "DocStoreTests", dependencies: ["DocStore"]),
+        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Domain", "DocStore", "PlaceCatalog"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
-        .testTarget(name: "AppTests", dependencies: ["App"], exclude: ["Golden"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "ViewModels", "Domain", "DocStore", "PlaceCatalog", "TerminalUI"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -9,14 +9,17 @@ public final class AppHarness {
     public let app: AppViewModel
     public let loop: EventLoop
 
-    /// Starts the app on `services` in a `width` × `height` terminal. `deliverCallbacks` runs
-    /// queued store callbacks (nothing to do with an immediate executor).
+    /// Starts the app on `services` in a `width` × `height` terminal. Events (store
+    /// callbacks a store posts to `events`, answers of background work, timers on `now`)
+    /// are applied after each key, as the real loop does; background work runs on `work`:
+    /// at once by default, or held until a test releases it (`HeldWorkExecutor`).
     public init(width: Int, height: Int, services: ScreenServices, isUTF8: Bool = true,
-                now: @escaping () -> Date = Date.init, deliverCallbacks: @escaping () -> Void = {}) {
+                now: @escaping () -> Date = Date.init, events: EventQueue? = nil,
+                work: WorkExecutor = InlineWorkExecutor()) {
         backend = InMemoryBackend(width: width, height: height, isUTF8: isUTF8)
-        app = AppViewModel(services: services, scheduler: WorkScheduler(), now: now)
+        let events = events ?? EventQueue(now: now)
+        app = AppViewModel(services: services, events: events, work: BackgroundWork(queue: events, executor: work), now: now)
         loop = EventLoop(app: app, backend: backend, now: now)
-        loop.deliverCallbacks = deliverCallbacks
         loop.start()
     }
 
@@ -46,6 +49,12 @@ public final class AppHarness {
     public func resize(width: Int, height: Int) {
         backend.resize(width: width, height: height)
         if let event = backend.nextEvent(timeout: 0) { loop.process(event) }
+    }
+
+    /// Applies what arrived without a key press (store changes, finished work, timers due
+    /// on the clock) and draws what changed, as the loop does when it wakes.
+    public func settle() {
+        loop.settle()
     }
 
     /// Redraws after changes made outside key presses (another process, time passing).

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -54,8 +55,8 @@ public final class AppRenderer {
                 .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
-            HelpOverlayView(title: "Keys · \(app.state.tab.title)", keyMap: AppKeyMap.helpMap(for: app),
-                            borderStyle: Theme.current.border)
+            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.localizedTitle]), keyMap: AppKeyMap.helpMap(for: app),
+                            closeHint: tr(.helpClose), borderStyle: Theme.current.border)
                 .render(in: area, into: &buffer)
             cursor = nil
             layout.itemRows = []
@@ -81,9 +82,9 @@ public final class AppRenderer {
         if let user = app.state.user {
             label = user.username.isEmpty ? user.email : "@" + user.username
         } else {
-            label = "guest"
+            label = tr(.guest)
         }
-        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label,
+        TabHeaderView(titles: AppTab.allCases.map(\.localizedTitle), active: app.state.tab.rawValue, rightLabel: label,
                       activeStyle: Theme.current.activeTab, labelStyle: Theme.label)
             .render(in: area, into: &buffer)
         layout.tabColumns = Self.tabColumns(in: buffer, row: area.row, width: area.width)
@@ -151,13 +152,7 @@ func drawList(count: Int, item: (Int) -> [Line], selected: Int, offset: ListOffs
 
 /// `10,349,312`.
 func grouped(_ number: Int) -> String {
-    let digits = String(abs(number))
-    var result = ""
-    for (index, character) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
-        result.append(character)
-    }
-    return number < 0 ? "-" + result : result
+    Formats.number(number)
 }
 
 /// `37.5665, 126.9780`.

@@ -2,25 +2,26 @@ import Foundation
 import TerminalUI
 import ViewModels
 
-/// The app's loop: waits for a key or the ~250 ms timer (never busy-polls), hands events to
-/// the controller, delivers store callbacks, polls for other processes' commits, expires
-/// toasts, runs slow work after the frame that announces it, and draws only what changed.
+/// The app's loop: sleeps until a key, a posted event or the next timer (never
+/// busy-polls), hands keys to the controller and every other event (store callbacks,
+/// catalog readiness, finished background work, timers) to the app through the one
+/// `EventQueue`, then draws only what changed.
 public final class EventLoop {
     public let app: AppViewModel
     public let controller: AppController
     public let renderer: AppRenderer
     public let frames: FrameRenderer
     public let backend: TerminalBackend
-    /// Runs the store callbacks waiting for the loop; called after every event.
-    public var deliverCallbacks: () -> Void = {}
-    /// Looks for other processes' commits; called about every `pollInterval` ms.
+    /// Looks for other processes' commits; runs on the `.storePoll` timer every `pollInterval` ms.
     public var pollExternalChanges: () -> Void = {}
     public var pollInterval = 250
+    /// Empties the wake-up channel that posting to the queue fills (the curses wake-up pipe).
+    public var drainWakeUps: () -> Void = {}
     /// Called after each frame is flushed (for measurements).
     public var onFrame: () -> Void = {}
     private var dirty = true
-    private var lastDraw = Date.distantPast
-    private var lastPoll = Date.distantPast
+
+    public var events: EventQueue { app.events }
 
     public init(app: AppViewModel, backend: TerminalBackend, now: @escaping () -> Date = Date.init) {
         self.app = app
@@ -31,58 +32,45 @@ public final class EventLoop {
         app.onChange = { [weak self] in self?.dirty = true }
     }
 
-    /// Starts the view models and draws the first frame.
+    /// Starts the view models and the loop's timers, and draws the first frame.
     public func start() {
         app.start()
-        deliverCallbacks()
-        draw()
+        schedulePoll()
+        scheduleClock()
+        settle()
+        if dirty { draw() }
     }
 
     /// Runs until the app quits.
     public func run() {
         start()
         while !app.state.isQuitting {
-            step(timeout: pollInterval)
+            step()
         }
         app.stop()
     }
 
-    /// One turn: wait up to `timeout` ms for an event, then bring the screen up to date.
-    public func step(timeout: Int?) {
-        if let event = backend.nextEvent(timeout: timeout) {
+    /// One turn: wait for a key, a posted event or the next timer (at most `timeout` ms
+    /// when given), then bring the screen up to date.
+    public func step(timeout: Int? = nil) {
+        let wait = [timeout, events.millisecondsUntilNextTimer()].compactMap { $0 }.min()
+        if let event = backend.nextEvent(timeout: wait) {
             handle(event)
         }
-        deliverCallbacks()
-        let now = Date()
-        if now.timeIntervalSince(lastPoll) * 1000 >= Double(pollInterval) {
-            lastPoll = now
-            pollExternalChanges()
-            deliverCallbacks()
-        }
-        app.tick()
-        // Relative times age: redraw now and then even when nothing changed.
-        if dirty || now.timeIntervalSince(lastDraw) > 20 { draw() }
-        if app.scheduler.runPending() {
-            deliverCallbacks()
-            draw()
-        }
+        settle()
     }
 
-    /// Handles one event and brings the screen up to date, without waiting or polling.
+    /// Handles one terminal event and brings the screen up to date, without waiting.
     public func process(_ event: InputEvent) {
         handle(event)
         settle()
     }
 
-    /// Delivers callbacks, expires toasts, draws, runs slow work and draws again.
+    /// Applies the waiting events and due timers, then draws if anything changed.
     public func settle() {
-        deliverCallbacks()
-        app.tick()
+        drainWakeUps()
+        app.handlePendingEvents()
         if dirty { draw() }
-        if app.scheduler.runPending() {
-            deliverCallbacks()
-            draw()
-        }
     }
 
     public func handle(_ event: InputEvent) {
@@ -99,7 +87,21 @@ public final class EventLoop {
         controller.layout = frame.layout
         frames.render(frame.buffer, cursor: frame.cursor)
         dirty = false
-        lastDraw = Date()
         onFrame()
+    }
+
+    private func schedulePoll() {
+        events.schedule(.storePoll, after: Double(pollInterval) / 1000) { [weak self] in
+            self?.pollExternalChanges()
+            self?.schedulePoll()
+        }
+    }
+
+    /// Relative times age: redraw now and then even when nothing changed.
+    private func scheduleClock() {
+        events.schedule(.clock, after: 20) { [weak self] in
+            self?.dirty = true
+            self?.scheduleClock()
+        }
     }
 }

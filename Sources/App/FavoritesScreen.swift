@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -10,12 +11,10 @@ struct FavoritesScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
         guard !area.isEmpty else { return }
         let (titleRow, listArea) = area.split(top: 1)
-        let title = state.isSignedIn ? "Favorites (\(state.items.count)) · newest first" : "Favorites"
+        let title = state.isSignedIn ? tr(.favoritesTitleCount, ["count": grouped(state.items.count)]) : tr(.favoritesTitle)
         buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
                          maxWidth: titleRow.width, ellipsis: true)
-        let empty = state.isSignedIn
-            ? "No favorites yet. On Places (1), press / to search, pick a place and press s to save it."
-            : "Sign in on the Profile tab (4) to save favorites: press s on a place in Places (1)."
+        let empty = state.isSignedIn ? tr(.favoritesEmpty) : tr(.favoritesSignedOut)
         let row = { (index: Int) -> [Line] in
             let item = state.items[index]
             return [Line([Span(context.markers.saved, style: Theme.savedMarker), " ",

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -26,23 +27,24 @@ struct PlacesScreen {
             }
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }
-        let empty = state.isLoading ? "Loading places…" : state.query.isEmpty ? "No places in the catalog." : "No place matches \u{201C}\(state.query.text)\u{201D}."
+        let empty = state.isLoading ? tr(.placesLoading)
+            : state.query.isEmpty ? tr(.placesEmptyCatalog) : tr(.placesNoMatch, ["query": state.query.text])
         drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, selected: state.selected, offset: offsets, in: listArea,
                  into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
         return cursor
     }
 
     private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
-        let count = state.totalCount == 1 ? "1 match" : "\(grouped(state.totalCount)) matches"
-        let suffix = state.order == .distance ? count + " · by distance" : count
-        let label = "Search "
+        let count = state.totalCount == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": grouped(state.totalCount)])
+        let suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
+        let label = tr(.placesSearchLabel) + " "
         let suffixWidth = TextWidth.of(suffix) + 2
         var (fieldArea, countArea) = area.split(right: area.width >= 40 ? suffixWidth : 0)
         buffer.setString(label, at: Position(row: fieldArea.row, column: fieldArea.column),
                          style: state.isSearchFocused ? Theme.title : Theme.dim, maxWidth: fieldArea.width)
         fieldArea = fieldArea.inset(left: TextWidth.of(label))
         let field = TextFieldView(state: state.query,
-                                  placeholder: state.isSearchFocused ? "type a place name" : "press / to search",
+                                  placeholder: state.isSearchFocused ? tr(.placesSearchPlaceholder) : tr(.placesSearchHint),
                                   isFocused: state.isSearchFocused, secureSymbol: context.markers.passwordDot)
         field.render(in: fieldArea.inset(right: 1), into: &buffer)
         if !countArea.isEmpty {
@@ -71,7 +73,7 @@ struct PlacesScreen {
     private func drawDetail(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard let selected = state.selectedRow else {
-            buffer.setString("Nothing selected", row: area.row, column: area.column, style: Theme.dim, maxWidth: area.width)
+            buffer.setString(tr(.placesNothingSelected), row: area.row, column: area.column, style: Theme.dim, maxWidth: area.width)
             return
         }
         let place = selected.place
@@ -84,13 +86,13 @@ struct PlacesScreen {
         if !place.address.isEmpty { lines.append(Line("  " + place.address)) }
         lines.append(Line([Span("  "), Span(coordinateText(place.latitude, place.longitude))]))
         if place.population > 0 {
-            lines.append(Line([Span("  Population ", style: Theme.dim), Span(grouped(place.population))]))
+            lines.append(Line([Span("  \(tr(.placesPopulation)) ", style: Theme.dim), Span(grouped(place.population))]))
         }
         if !place.timeZone.isEmpty {
-            lines.append(Line([Span("  Time zone ", style: Theme.dim), Span(place.timeZone)]))
+            lines.append(Line([Span("  \(tr(.placesTimeZone)) ", style: Theme.dim), Span(place.timeZone)]))
         }
         if let distance = selected.match.distance {
-            lines.append(Line([Span("  From home ", style: Theme.dim), Span(distanceText(distance))]))
+            lines.append(Line([Span("  \(tr(.placesFromHome)) ", style: Theme.dim), Span(distanceText(distance))]))
         }
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
@@ -98,7 +100,7 @@ struct PlacesScreen {
         var mapArea = area.split(top: lines.count + 1).rest
         mapArea.height = min(mapArea.height, 14)
         guard mapArea.height >= 3, mapArea.width >= 6 else { return }
-        let box = BoxView(title: "Map", style: Theme.dim)
+        let box = BoxView(title: tr(.placesMap), style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
         MapView(points: nearbyPoints(around: place), selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
                 margin: 0.1)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
 import TerminalUI
 import ViewModels
@@ -25,12 +26,13 @@ struct ProfileScreen {
 
     private func drawSignedOut(in area: Rect, into buffer: inout Buffer) {
         let lines: [Line] = [
-            Line("You are not signed in.", style: Theme.title),
+            Line(tr(.profileSignedOut), style: Theme.title),
             Line(""),
-            Line([Span("i", style: Theme.title), "  sign in"]),
-            Line([Span("c", style: Theme.title), "  create account"]),
+        ] + AppKeyMap.profileOnly(signedIn: false).bindings.map { binding in
+            Line([Span(binding.label, style: Theme.title), Span("  " + binding.help)])
+        } + [
             Line(""),
-            Line("Signed out you can search places and read the feed.", style: Theme.dim),
+            Line(tr(.profileSignedOutHint), style: Theme.dim),
         ]
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
@@ -39,7 +41,7 @@ struct ProfileScreen {
 
     private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         let fields = form.fields.map {
-            FormField(label: $0.label, state: $0.input, isSecure: $0.isSecure, error: $0.error)
+            FormField(label: ProfileFormKind.localizedLabel($0.label), state: $0.input, isSecure: $0.isSecure, error: $0.error)
         }
         let message: String
         let style: Style
@@ -47,10 +49,10 @@ struct ProfileScreen {
             message = text
             style = form.isBusy ? Theme.label : Theme.error
         } else {
-            message = form.kind == .onboarding ? "Enter save · Tab next field · Esc later" : "Enter submit · Tab next field · Esc cancel"
+            message = form.kind == .onboarding ? tr(.formOnboardingHint) : tr(.formHint)
             style = Theme.dim
         }
-        let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
+        let view = FormView(title: form.kind.localizedTitle, fields: fields, focused: form.focused, message: message,
                             messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
                             errorStyle: Theme.error)
         view.render(in: area, into: &buffer)
@@ -65,19 +67,20 @@ struct ProfileScreen {
         ]
         let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, area.width)).prefix(3)
         lines += bio.map { Line($0) }
-        lines.append(Line([Span("Joined ", style: Theme.dim), Span(RelativeTime.longDate(user.createdOn)),
-                           Span(" · ", style: Theme.dim), Span("\(user.followersCount)", style: Theme.title),
-                           Span(" followers · ", style: Theme.dim), Span("\(user.followingCount)", style: Theme.title),
-                           Span(" following", style: Theme.dim)]))
+        lines.append(Line([Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
+                           Span(" · ", style: Theme.dim),
+                           Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
+                           Span(" · ", style: Theme.dim),
+                           Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim)]))
         lines.append(Line(""))
-        lines.append(Line("Posts (\(state.posts.count))", style: Theme.title))
+        lines.append(Line(tr(.profilePosts, ["count": grouped(state.posts.count)]), style: Theme.title))
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }
         let listArea = area.split(top: lines.count).rest
         drawList(count: state.posts.count, item: { postLines(state.posts[$0], width: listArea.width, context: context) },
                  selected: state.selected, offset: offsets, in: listArea, into: &buffer, layout: &layout,
-                 emptyText: "No posts yet. Press 3 for the feed and n to write one.")
+                 emptyText: tr(.profileNoPosts))
     }
 }
 

@@ -57,7 +57,7 @@ extension Catalogue {
         .formSaving: "Saving…", .formHint: "Enter submit · Tab next field · Esc cancel",
         .formOnboardingHint: "Enter save · Tab next field · Esc later",
         .fieldEmail: "Email", .fieldPassword: "Password", .fieldDisplayName: "Display name", .fieldUsername: "Username",
-        .fieldBio: "Bio",
+        .fieldBio: "Bio", .fieldPost: "Post",
         .toastOnboardingPostponed: "Onboarding postponed to the next launch", .toastSignedIn: "Signed in as {name}",
         .toastAccountCreated: "Account created", .toastWelcome: "Welcome, @{username}", .toastProfileSaved: "Profile saved",
         .toastSignedOut: "Signed out",

@@ -58,7 +58,7 @@ extension Catalogue {
         .formSaving: "저장하는 중…", .formHint: "Enter 확인 · Tab 다음 칸 · Esc 취소",
         .formOnboardingHint: "Enter 저장 · Tab 다음 칸 · Esc 나중에",
         .fieldEmail: "이메일", .fieldPassword: "비밀번호", .fieldDisplayName: "표시 이름", .fieldUsername: "사용자 이름",
-        .fieldBio: "소개",
+        .fieldBio: "소개", .fieldPost: "글",
         .toastOnboardingPostponed: "다음 실행 때 다시 묻습니다", .toastSignedIn: "{name}(으)로 로그인함",
         .toastAccountCreated: "계정을 만들었습니다", .toastWelcome: "환영합니다, @{username}",
         .toastProfileSaved: "프로필을 저장했습니다", .toastSignedOut: "로그아웃함",

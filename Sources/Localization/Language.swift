@@ -4,9 +4,15 @@ import Foundation
 public enum Language: String, CaseIterable, Sendable {
     case en, ko
 
-    /// The language strings are looked up in for the running code. Set once at start-up
-    /// (`Language.$current.withValue`), and per test, so tests in two languages can run at once.
-    @TaskLocal public static var current: Language = .en
+    /// The language strings are looked up in: a scoped one (tests in two languages run at
+    /// once), else the process's, set once at start-up and seen by every thread.
+    public static var current: Language { scoped ?? processLanguage }
+
+    /// The language inside `Language.$scoped.withValue(.ko) { … }`.
+    @TaskLocal public static var scoped: Language?
+
+    /// The language of this run; `tern` sets it before anything is shown.
+    nonisolated(unsafe) public static var processLanguage: Language = .en
 
     /// `ko`, `en`, or a locale name such as `ko_KR.UTF-8` or `en_US`; nil for anything else.
     public init?(code: String) {

@@ -37,7 +37,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case profilePosts, profileNoPosts
     case formSignIn, formRegister, formOnboarding, formEdit
     case formSigningIn, formCreatingAccount, formSaving, formHint, formOnboardingHint
-    case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio
+    case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio, fieldPost
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
     // Errors

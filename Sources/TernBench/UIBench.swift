@@ -4,6 +4,7 @@ import Foundation
 import PlainText
 import TerminalUI
 import ViewModels
+import PlaceCatalog
 
 /// The `ui` section of `make bench`: time to draw a representative 120×40 Places screen
 /// into a buffer and diff it against the previous frame, and the bytes a one-row selection
@@ -144,7 +145,7 @@ extension UIBench {
         if !FileManager.default.fileExists(atPath: dump) {
             try? FileManager.default.createDirectory(atPath: (dump as NSString).deletingLastPathComponent,
                                                      withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: dump + ".part", contents: nil)
+            _ = FileManager.default.createFile(atPath: dump + ".part", contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "scripts/geonames-dump.py"]

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The four tabs, in header order.
 public enum AppTab: Int, CaseIterable, Equatable, Sendable {
@@ -20,13 +21,12 @@ public struct AppState: Equatable, Sendable {
     public var tab = AppTab.places
     public var user: User?
     public var toast: Toast?
-    public var toastExpiry: Date?
     public var isHelpVisible = false
     public var isQuitting = false
 }
 
-/// Owns the screen view models, routes the signed-in user to them, and keeps toasts for
-/// `toastDuration` seconds.
+/// Owns the screen view models, routes the signed-in user to them, keeps toasts for
+/// `toastDuration` seconds, and applies the events the loop takes from `events`.
 public final class AppViewModel {
     public private(set) var state = AppState()
     /// Called after any change of this or a screen's state: the app draws a new frame.
@@ -37,16 +37,20 @@ public final class AppViewModel {
     public let favorites: FavoritesViewModel
     public let feed: FeedViewModel
     public let profile: ProfileViewModel
-    public let scheduler: WorkScheduler
-    private let now: () -> Date
+    /// Everything that reaches the app away from the keyboard.
+    public let events: EventQueue
+    /// Slow work off the loop's thread; its answers come back through `events`.
+    public let work: BackgroundWork
 
-    public init(services: ScreenServices, scheduler: WorkScheduler = WorkScheduler(), now: @escaping () -> Date = Date.init) {
-        self.now = now
-        self.scheduler = scheduler
+    /// `work` defaults to worker threads posting to `events`.
+    public init(services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
+                now: @escaping () -> Date = Date.init) {
+        self.events = events
+        self.work = work ?? BackgroundWork(queue: events)
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, now: now)
         favorites = FavoritesViewModel(favorites: services.favorites)
         feed = FeedViewModel(feed: services.feed)
-        profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, scheduler: scheduler)
+        profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work)
         let toast: (Toast) -> Void = { [weak self] in self?.showToast($0) }
         places.onToast = toast
         favorites.onToast = toast
@@ -112,8 +116,40 @@ public final class AppViewModel {
 
     public func showToast(_ toast: Toast) {
         state.toast = toast
-        state.toastExpiry = now().addingTimeInterval(toastDuration)
+        events.schedule(.toastExpiry, after: toastDuration) { [weak self] in self?.expireToast() }
         onChange()
+    }
+
+    private func expireToast() {
+        guard state.toast != nil else { return }
+        state.toast = nil
+        favorites.dropUndo()
+        onChange()
+    }
+
+    // MARK: Events
+
+    /// Applies one event taken from `events`, on the loop's thread.
+    public func handle(_ event: AppEvent) {
+        switch event {
+        case .storeChanged(let callback): callback()
+        case .catalogLoaded(.success): places.refresh()
+        case .catalogLoaded(.failure(let error)):
+            showToast(Toast(tr(.placesUnavailable, ["reason": ErrorText.describe(error)]), kind: .error))
+        case .workFinished(let completion): completion.deliver()
+        case .timerFired(_, let action): action()
+        }
+    }
+
+    /// Applies every event waiting in `events` (and those they post); returns how many.
+    @discardableResult
+    public func handlePendingEvents() -> Int {
+        var handled = 0
+        while let event = events.next() {
+            handle(event)
+            handled += 1
+        }
+        return handled
     }
 
     /// Favorites' Enter: the selected favorite in Places, detail pane on it.
@@ -121,17 +157,6 @@ public final class AppViewModel {
         guard let item = favorites.state.selectedItem else { return }
         places.show(placeID: item.placeID, fallback: item)
         select(.places)
-    }
-
-    /// Expires the toast when its time is up. Returns whether anything changed.
-    @discardableResult
-    public func tick() -> Bool {
-        guard let expiry = state.toastExpiry, now() >= expiry else { return false }
-        state.toast = nil
-        state.toastExpiry = nil
-        favorites.dropUndo()
-        onChange()
-        return true
     }
 
     /// Whether a text field has focus on the current tab (then `q` types rather than quits).

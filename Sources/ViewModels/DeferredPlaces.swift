@@ -1,33 +1,30 @@
 import Foundation
 
 /// A place catalog loaded on a background thread, so the first frame does not wait for it.
-/// Until it is ready every search is empty; `onReady` then runs on the loading thread (wake
-/// the event loop there) and the loop calls `takeReadiness()` to refresh the screen.
-public final class DeferredPlaces: PlaceSearching {
+/// Until it is ready every search is empty; then `onLoaded` runs on the loading thread with
+/// the outcome (the app posts it to its `EventQueue` as `.catalogLoaded`).
+public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
+    // @unchecked: `loaded` and `finished` are read and written under `lock`.
     private let lock = NSLock()
     private var loaded: PlaceSearching?
-    private var failure: Error?
-    private var announced = false
+    private var finished = false
 
     /// Starts loading at once.
-    public init(load: @escaping () throws -> PlaceSearching, onReady: @escaping () -> Void = {}) {
+    public init(load: @escaping () throws -> PlaceSearching, onLoaded: @escaping (Result<Void, Error>) -> Void = { _ in }) {
         let thread = Thread { [weak self] in
-            do {
-                let places = try load()
-                self?.finish(places, nil)
-            } catch {
-                self?.finish(nil, error)
-            }
-            onReady()
+            let result = Result { try load() }
+            self?.finish(try? result.get())
+            onLoaded(result.map { _ in () })
         }
+        // Building the index recurses deeper than a secondary thread's default stack allows.
         thread.stackSize = 1 << 22
         thread.start()
     }
 
-    private func finish(_ places: PlaceSearching?, _ error: Error?) {
+    private func finish(_ places: PlaceSearching?) {
         lock.lock()
         loaded = places
-        failure = error
+        finished = true
         lock.unlock()
     }
 
@@ -39,22 +36,12 @@ public final class DeferredPlaces: PlaceSearching {
 
     public var isReady: Bool { current != nil }
 
-    /// Once, after loading ended: `.success` when the catalog is ready, or the error.
-    public func takeReadiness() -> Result<Void, Error>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !announced, loaded != nil || failure != nil else { return nil }
-        announced = true
-        if let failure { return .failure(failure) }
-        return .success(())
-    }
-
     /// Waits until loading ended (for tests and benches).
     public func waitUntilLoaded(timeout: TimeInterval = 60) {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             lock.lock()
-            let done = loaded != nil || failure != nil
+            let done = finished
             lock.unlock()
             if done { return }
             usleep(1000)

@@ -1,4 +1,5 @@
 import Domain
+import PlaceCatalog
 
 /// A change the Favorites screen asks of the store, by folder and place ids.
 public enum FavoritesEdit: Equatable, Sendable {

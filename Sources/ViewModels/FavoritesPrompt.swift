@@ -1,4 +1,5 @@
 import Domain
+import PlaceCatalog
 import PlainText
 
 /// A folder and how many places it holds, as the folder column shows it.

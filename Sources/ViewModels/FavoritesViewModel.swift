@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// What the Favorites screen shows: the folders with their counts, and the places of the
 /// selected folder in its kept order.
@@ -108,7 +109,7 @@ public final class FavoritesViewModel {
         guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else { return }
         state.undoable = item
         publish()
-        onToast(Toast("Removed \(item.placeName) from \(folder.name) · u undo", kind: .info))
+        onToast(Toast(tr(.toastFavoriteRemoved, ["place": item.placeName]), kind: .info))
     }
 
     /// `u`: brings back the last removed favorite as it was (folders, memo, saved time).
@@ -116,7 +117,7 @@ public final class FavoritesViewModel {
         guard let item = state.undoable else { return }
         if perform(.restore(item)) {
             state.undoable = nil
-            onToast(Toast("Restored \(item.placeName)", kind: .success))
+            onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
             publish()
         }
     }

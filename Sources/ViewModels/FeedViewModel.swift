@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
 
 /// One post as a feed row shows it.
@@ -33,7 +34,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
 public enum FeedMode: Equatable, Sendable {
     case all, liked
 
-    public var title: String { self == .all ? "All" : "Liked" }
+    public var title: String { tr(self == .all ? .feedModeAll : .feedModeLiked) }
 }
 
 /// What the Feed screen shows.
@@ -161,7 +162,7 @@ public final class FeedViewModel {
             pending[row.id] = nil
             rebuildRows()
             publish()
-            onToast(Toast("Could not \(like ? "like" : "unlike") the post: \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
@@ -201,7 +202,7 @@ public final class FeedViewModel {
             state.composeError = nil
             if state.mode == .all { state.selected = 0 }
             publish()
-            onToast(Toast("Posted", kind: .success))
+            onToast(Toast(tr(.toastPosted), kind: .success))
         } catch {
             state.composeError = ErrorText.describe(error)
             publish()

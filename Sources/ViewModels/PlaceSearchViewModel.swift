@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
 
 /// One row of the Places list.
@@ -133,7 +134,7 @@ public final class PlaceSearchViewModel {
     public func toggleOrder() {
         state.order = state.order == .relevance ? .distance : .relevance
         runSearch(keepingSelection: state.selectedRow?.place.placeID)
-        onToast(Toast("Order: \(state.order == .relevance ? "relevance" : "distance from home")"))
+        onToast(Toast(tr(.toastOrder, ["order": tr(state.order == .relevance ? .orderRelevance : .orderDistance)])))
         publish()
     }
 
@@ -174,12 +175,13 @@ public final class PlaceSearchViewModel {
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-            onToast(Toast(save ? "Saved \(row.place.name)" : "Removed \(row.place.name)", kind: .success))
+            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": row.place.name]), kind: .success))
         } catch {
             pending[id] = nil
             refreshMarkers()
             publish()
-            onToast(Toast("Could not \(save ? "save" : "remove") \(row.place.name): \(ErrorText.describe(error))", kind: .error))
+            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.name, "reason": ErrorText.describe(error)]),
+                          kind: .error))
         }
     }
 
@@ -199,7 +201,7 @@ public final class PlaceSearchViewModel {
     // MARK: Internals
 
     private func runSearch(keepingSelection placeID: String?) {
-        state.isLoading = (places as? DeferredPlaces).map { !$0.isReady } ?? false
+        state.isLoading = !places.isReady
         let result = places.search(state.query.text, order: state.order, limit: limit)
         state.totalCount = result.total
         state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlaceCatalog
 
 /// Something that stops a subscription; `cancel()` may be called more than once.
 public protocol Cancellable: AnyObject {
@@ -86,6 +87,12 @@ public protocol PlaceSearching: AnyObject {
     /// Up to `limit` matches of `query` and how many match in all.
     func search(_ query: String, order: PlaceOrder, limit: Int) -> (total: Int, matches: [PlaceMatch])
     func place(id: String) -> PlaceInfo?
+    /// False while the catalog is still loading (searches are empty meanwhile).
+    var isReady: Bool { get }
+}
+
+public extension PlaceSearching {
+    var isReady: Bool { true }
 }
 
 /// Accounts: the signed-in user, sign-in, registration, profile edits, sign-out.

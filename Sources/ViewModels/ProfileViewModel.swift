@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
 
 /// Which form the Profile screen shows.
@@ -18,9 +19,9 @@ public enum ProfileFormKind: Equatable, Sendable {
     /// Shown while the form is submitted (hashing a password takes a moment).
     public var busyMessage: String {
         switch self {
-        case .signIn: return "Signing in…"
-        case .register: return "Creating account…"
-        case .onboarding, .edit: return "Saving…"
+        case .signIn: return tr(.formSigningIn)
+        case .register: return tr(.formCreatingAccount)
+        case .onboarding, .edit: return tr(.formSaving)
         }
     }
 }
@@ -78,14 +79,14 @@ public final class ProfileViewModel {
 
     private let accounts: AccountsPort
     private let feed: FeedPort
-    private let scheduler: WorkScheduler
+    private let work: BackgroundWork
     private var userSubscription: Cancellable?
     private var postsSubscription: Cancellable?
 
-    public init(accounts: AccountsPort, feed: FeedPort, scheduler: WorkScheduler) {
+    public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork) {
         self.accounts = accounts
         self.feed = feed
-        self.scheduler = scheduler
+        self.work = work
     }
 
     /// Reads the session; opens the onboarding form when the profile is not onboarded.
@@ -214,11 +215,12 @@ public final class ProfileViewModel {
         state.form = nil
         publish()
         if form.kind == .onboarding {
-            onToast(Toast("Onboarding postponed to the next launch"))
+            onToast(Toast(tr(.toastOnboardingPostponed)))
         }
     }
 
-    /// Enter: shows the busy state at once, then does the work after the next frame.
+    /// Enter: shows the busy state at once; the account call (password hashing takes a
+    /// moment) runs off the loop's thread and its answer comes back as an event.
     public func submitForm() {
         guard var form = state.form, !form.isBusy else { return }
         for index in form.fields.indices { form.fields[index].error = nil }
@@ -226,34 +228,38 @@ public final class ProfileViewModel {
         form.message = form.kind.busyMessage
         state.form = form
         publish()
-        scheduler.schedule { [weak self] in self?.performSubmit() }
+        let accounts = self.accounts
+        let kind = form.kind
+        let email = form.text("Email"), password = form.text("Password")
+        let edit = ProfileEdit(displayName: form.text("Display name"), username: form.text("Username"), bio: form.text("Bio"))
+        work.run(.accounts, { _ -> User in
+            switch kind {
+            case .signIn: return try accounts.signIn(email: email, password: password)
+            case .register: return try accounts.register(email: email, password: password)
+            case .onboarding, .edit: return try accounts.updateProfile(edit)
+            }
+        }, then: { [weak self] result in self?.finishSubmit(kind, result) })
     }
 
-    private func performSubmit() {
-        guard var form = state.form, form.isBusy else { return }
-        do {
-            switch form.kind {
+    /// Applies the answer of a submission on the loop's thread.
+    private func finishSubmit(_ kind: ProfileFormKind, _ result: Result<User, Error>) {
+        guard var form = state.form, form.isBusy, form.kind == kind else { return }
+        switch result {
+        case .success(let user):
+            state.form = nil
+            setUser(user)
+            switch kind {
             case .signIn:
-                let user = try accounts.signIn(email: form.text("Email"), password: form.text("Password"))
-                state.form = nil
-                setUser(user)
-                onToast(Toast("Signed in as \(user.username.isEmpty ? user.email : "@" + user.username)", kind: .success))
+                onToast(Toast(tr(.toastSignedIn, ["name": user.username.isEmpty ? user.email : "@" + user.username]), kind: .success))
                 if !user.isUserOnboarded { openOnboarding(for: user) }
             case .register:
-                let user = try accounts.register(email: form.text("Email"), password: form.text("Password"))
-                state.form = nil
-                setUser(user)
-                onToast(Toast("Account created", kind: .success))
+                onToast(Toast(tr(.toastAccountCreated), kind: .success))
                 openOnboarding(for: user)
             case .onboarding, .edit:
-                let edit = ProfileEdit(displayName: form.text("Display name"), username: form.text("Username"),
-                                       bio: form.text("Bio"))
-                let user = try accounts.updateProfile(edit)
-                state.form = nil
-                setUser(user)
-                onToast(Toast(form.kind == .onboarding ? "Welcome, @\(user.username)" : "Profile saved", kind: .success))
+                onToast(Toast(kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
+                              kind: .success))
             }
-        } catch {
+        case .failure(let error):
             form.isBusy = false
             form.message = nil
             let text = ErrorText.describe(error)
@@ -310,7 +316,7 @@ public final class ProfileViewModel {
             try accounts.signOut()
             state.form = nil
             setUser(nil)
-            onToast(Toast("Signed out", kind: .success))
+            onToast(Toast(tr(.toastSignedOut), kind: .success))
         } catch {
             onToast(Toast.error(error))
         }

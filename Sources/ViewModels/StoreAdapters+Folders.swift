@@ -1,4 +1,5 @@
 import Domain
+import PlaceCatalog
 import Foundation
 
 extension StoreAdapters: FavoriteFoldersPort {

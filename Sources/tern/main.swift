@@ -81,8 +81,8 @@ func help(for words: [String]) throws -> String {
 /// Runs Tern in the language of this run (see `CommandLanguage`).
 func runInLanguage(_ arguments: [String]) -> Int32 {
     do {
-        let language = try CommandLanguage.resolve(arguments)
-        return Language.$current.withValue(language) { runTern(arguments) }
+        Language.processLanguage = try CommandLanguage.resolve(arguments)
+        return runTern(arguments)
     } catch {
         printError("tern: \(error)")
         return 1

@@ -152,23 +152,61 @@ import ViewModels
         #expect(harness.lines[0].hasSuffix("guest"))
     }
 
-    @Test func theBusyStateIsOnScreenBeforeHashing() throws {
+    @Test func theBusyStateIsOnScreenWhileHashingAndKeysAreAnsweredMeanwhile() throws {
         let world = try AppWorld()
-        let harness = world.harness(width: 80, height: 24)
+        let hashing = HeldWorkExecutor()
+        let harness = world.harness(width: 80, height: 24, work: hashing)
         harness.press("4")
         harness.press("i")
         harness.type("nobody@example.com")
         harness.press("tab")
         harness.type("password123")
-        var sawBusy = false
-        let frames = harness.backend.frames.count
         harness.press("enter")
-        // Frame `frames` is the first one after Enter: it carries the busy message.
-        let busyFrame = harness.backend.frames[frames]
-        sawBusy = busyFrame.contains { $0.cell.symbol == "…" }
-        #expect(sawBusy)
+        #expect(harness.text.contains("Signing in…"))
+        #expect(hashing.waiting == 1, "the password is hashed off the loop's thread")
+        let email = try #require(harness.lines.firstIndex { $0.contains("Email") })
+        let column = try #require(harness.lines[email].range(of: "Email")).lowerBound.utf16Offset(in: harness.lines[email])
+        #expect(!harness.screen[email, column].style.bold)
+        harness.press("tab")
+        #expect(harness.screen[email, column].style.bold, "keys still answer while the password is hashed")
+        hashing.runNext()
+        #expect(harness.text.contains("Signing in…"), "the answer waits in the queue until the loop takes it")
+        harness.settle()
         #expect(harness.text.contains("Wrong email or password"))
         #expect(harness.text.contains("nobody@example.com"))
+    }
+
+    @Test func aToastGoesAwayWhenItsTimerComesDue() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("s")
+        #expect(harness.lines[23].contains("Sign in to save favorites"))
+        world.clock.advance(by: 2.9)
+        harness.settle()
+        #expect(harness.lines[23].contains("Sign in to save favorites"))
+        world.clock.advance(by: 0.2)
+        harness.settle()
+        #expect(!harness.lines[23].contains("Sign in to save favorites"))
+        #expect(harness.lines[23].contains("help"), "the footer is back")
+    }
+
+    @Test func theCatalogArrivesThroughTheQueueAfterTheFirstFrame() throws {
+        let world = try AppWorld()
+        let gate = DispatchSemaphore(value: 0)
+        let places = DeferredPlaces(load: { [list = world.places] in
+            gate.wait()
+            return list
+        }, onLoaded: { [events = world.events] in events.post(.catalogLoaded($0)) })
+        let harness = world.harness(width: 80, height: 24, places: places)
+        #expect(harness.text.contains("Loading places…"))
+        gate.signal()
+        places.waitUntilLoaded()
+        let deadline = Date().addingTimeInterval(10)
+        while world.events.count == 0 && Date() < deadline { usleep(1000) }
+        #expect(world.events.count == 1, "readiness is posted by the loading thread")
+        harness.settle()
+        #expect(!harness.text.contains("Loading places…"))
+        #expect(harness.line(containing: "Seoul") != nil)
     }
 
     @Test func clickingATabOrARowSelectsIt() throws {
@@ -224,6 +262,8 @@ import ViewModels
         let first = try #require(harness.app.feed.state.rows.first)
         try world.signUp("liker", displayName: "Liker")
         try world.services.tweets.like(tweetID: first.id, session: world.services.session())
+        #expect(world.events.count > 0, "the listener's snapshot waits in the loop's queue")
+        #expect(harness.lines.first { $0.contains("♡") }?.contains("♡ \(first.likes)") == true)
         harness.refresh()
         #expect(harness.lines.first { $0.contains("♡") }?.contains("♡ \(first.likes + 1)") == true)
     }

@@ -14,13 +14,20 @@ final class AppWorld {
     let services: AppServices
     let adapters: StoreAdapters
     let places: InMemoryPlaces
+    /// The harness's clock (timers come due when a test moves it) and the loop's queue,
+    /// which the store's listener callbacks are posted to, as in the app.
+    let clock = ManualClock(AppWorld.now)
+    let events: EventQueue
 
     init(seedSample: Bool = true) throws {
         directory = NSTemporaryDirectory() + "tern-app-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let paths = AppPaths(dataDirectory: directory, sessionFile: directory + "/state/session",
                              configFile: directory + "/config", resourcesDirectory: AppWorld.resources)
-        services = try AppServices.open(paths: paths, seedSample: seedSample, executor: .immediate,
+        let events = EventQueue(now: clock.read)
+        self.events = events
+        services = try AppServices.open(paths: paths, seedSample: seedSample,
+                                        executor: CallbackExecutor { events.post(.storeChanged($0)) },
                                         hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)),
                                         clock: { AppWorld.now })
         adapters = StoreAdapters(services: services)
@@ -32,10 +39,13 @@ final class AppWorld {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func harness(width: Int, height: Int, isUTF8: Bool = true) -> AppHarness {
+    /// The app on an in-memory terminal; background work runs at once unless `work` holds it.
+    func harness(width: Int, height: Int, isUTF8: Bool = true, places: PlaceSearching? = nil,
+                 work: WorkExecutor = InlineWorkExecutor()) -> AppHarness {
         AppHarness(width: width, height: height,
-                   services: ScreenServices(places: places, accounts: adapters, favorites: adapters, feed: adapters),
-                   isUTF8: isUTF8, now: { AppWorld.now })
+                   services: ScreenServices(places: places ?? self.places, accounts: adapters, favorites: adapters,
+                                            feed: adapters),
+                   isUTF8: isUTF8, now: clock.read, events: events, work: work)
     }
 
     /// Registers and onboards `username` (signed in afterwards).

@@ -2,6 +2,7 @@ import Foundation
 import Localization
 import Testing
 @testable import Domain
+import PlaceCatalog
 
 @Suite struct ConfigTests {
     @Test func missingFileGivesSeoulCityHall() throws {
@@ -59,6 +60,10 @@ import Testing
         ("language = fr", 1),
         ("language = ko\nlanguage = en", 2),
         ("theme = light\ntheme = dark", 2),
+        ("kakao_key =", 1),
+        ("kakao_url = dapi.kakao.com", 1),
+        ("nominatim = yes", 1),
+        ("nominatim_url = ftp://x", 1),
     ])
     func malformedLinesNameFileAndLine(text: String, line: Int) {
         do {
@@ -70,6 +75,30 @@ import Testing
             #expect(!error.description.contains("\n"))
         } catch {
             Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func parsesProviderSettings() throws {
+        let text = """
+        kakao_key = 0123abcd
+        kakao_url = http://127.0.0.1:8080
+        nominatim = on
+        nominatim_url = https://osm.example/nominatim
+        """
+        let config = try Config.parse(text, file: "cfg")
+        #expect(config.kakaoKey == "0123abcd")
+        #expect(config.kakaoURL == "http://127.0.0.1:8080")
+        #expect(config.nominatim)
+        #expect(config.nominatimURL == "https://osm.example/nominatim")
+        #expect(!Config.defaults.nominatim && Config.defaults.kakaoKey == nil)
+    }
+
+    @Test func aBadKakaoKeyLineDoesNotRepeatTheKey() {
+        do {
+            _ = try Config.parse("kakao_key = secret part", file: "cfg")
+            Issue.record("accepted a key with a space")
+        } catch {
+            #expect(!"\(error)".contains("secret"))
         }
     }
 

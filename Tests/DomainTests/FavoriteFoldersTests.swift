@@ -1,3 +1,4 @@
+import PlaceCatalog
 import DocStore
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Domain
+import PlaceCatalog
 
 @Suite struct ProfileEditTests {
     let fresh = User.newRegistration(id: "u1", email: "a@example.com", createdOn: Date(timeIntervalSince1970: 0))

@@ -2,6 +2,7 @@ import DocStore
 import Foundation
 import Testing
 @testable import Domain
+import PlaceCatalog
 
 private struct Directory: PlaceDirectory {
     func favoriteCandidate(placeID: String) -> FavoriteCandidate? {

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func placeholdersAreFilledByName() {
-        Language.$current.withValue(.ko) {
+        Language.$scoped.withValue(.ko) {
             #expect(tr(.toastSaved, ["place": "서울"]) == "서울 저장함")
             #expect(tr(.errorPostTooLong, ["max": "280", "count": "300"]) == "글은 280자 이하여야 합니다 (지금 300자)")
         }
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func koreanTabHeaderFitsEightyColumns() {
-        let header = Language.$current.withValue(.ko) {
+        let header = Language.$scoped.withValue(.ko) {
             [tr(.tabPlaces), tr(.tabFavorites), tr(.tabFeed), tr(.tabProfile)].enumerated()
                 .map { "\($0.offset + 1) \($0.element)" }.joined(separator: "  ")
         }
@@ -72,13 +72,13 @@ import Testing
     @Test(arguments: times) func relativeTimes(ago: Double, english: String, korean: String) {
         let date = Self.now.addingTimeInterval(-ago)
         #expect(Formats.relativeTime(date, now: Self.now) == english)
-        #expect(Language.$current.withValue(.ko) { Formats.relativeTime(date, now: Self.now) } == korean)
+        #expect(Language.$scoped.withValue(.ko) { Formats.relativeTime(date, now: Self.now) } == korean)
     }
 
     @Test func longDatesAndNumbers() {
         let date = Date(timeIntervalSince1970: 1_741_046_400) // 2025-03-04
         #expect(Formats.longDate(date) == "March 4, 2025")
-        #expect(Language.$current.withValue(.ko) { Formats.longDate(date) } == "2025년 3월 4일")
+        #expect(Language.$scoped.withValue(.ko) { Formats.longDate(date) } == "2025년 3월 4일")
         #expect(Formats.number(10_349_312) == "10,349,312")
         #expect(Formats.number(-1234) == "-1,234")
         #expect(Formats.number(999) == "999")

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Testing
 @testable import ViewModels
+import PlaceCatalog
 
 @Suite struct FavoritesViewModelTests {
     func save(_ world: World, _ id: String, _ name: String) throws {

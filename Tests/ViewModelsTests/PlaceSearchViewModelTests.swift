@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Testing
 @testable import ViewModels
+import PlaceCatalog
 
 @Suite struct PlaceSearchViewModelTests {
     @Test func emptyQueryListsTheMostPopulousFirst() throws {

@@ -4,9 +4,9 @@ import Testing
 @testable import ViewModels
 
 @Suite struct ProfileViewModelTests {
-    func model(_ world: World, immediate: Bool = true) -> (ProfileViewModel, Recorder<Toast>, Recorder<User?>) {
-        let model = ProfileViewModel(accounts: world.adapters, feed: world.adapters,
-                                     scheduler: WorkScheduler(runsImmediately: immediate))
+    /// A Profile view model whose submissions run at once; `world.settle()` applies them.
+    func model(_ world: World) -> (ProfileViewModel, Recorder<Toast>, Recorder<User?>) {
+        let model = ProfileViewModel(accounts: world.adapters, feed: world.adapters, work: world.work)
         let toasts = Recorder<Toast>()
         let users = Recorder<User?>()
         model.onToast = toasts.record
@@ -30,10 +30,12 @@ import Testing
         #expect(model.state.form?.fields[1].isSecure == true)
         fill(model, ["new@example.com", "password123"])
         model.submitForm()
+        world.settle()
         #expect(model.state.form?.kind == .onboarding)
         #expect(model.state.form?.fields.map(\.label) == ["Display name", "Username", "Bio"])
         fill(model, ["New Comer", "newcomer", "hello"])
         model.submitForm()
+        world.settle()
         #expect(model.state.form == nil)
         #expect(model.state.user?.username == "newcomer")
         #expect(model.state.user?.isUserOnboarded == true)
@@ -44,9 +46,9 @@ import Testing
         let world = try World()
         try world.signUp("known")
         try world.services.auth.signOut()
-        let (model, _, _) = model(world, immediate: false)
-        let scheduler = WorkScheduler()
-        let slow = ProfileViewModel(accounts: world.adapters, feed: world.adapters, scheduler: scheduler)
+        let held = HeldWorkExecutor()
+        let slow = ProfileViewModel(accounts: world.adapters, feed: world.adapters,
+                                    work: BackgroundWork(queue: world.events, executor: held))
         let states = Recorder<ProfileState>()
         slow.onChange = states.record
         slow.start()
@@ -56,10 +58,13 @@ import Testing
         #expect(slow.state.form?.isBusy == true)
         #expect(slow.state.form?.message == "Signing in…")
         #expect(slow.state.user == nil)
-        scheduler.runPending()
+        slow.editField(.insert("typed while busy"))
+        #expect(slow.state.form?.fields[0].input.text == "known@example.com", "a busy form takes no edits")
+        held.runNext()
+        #expect(slow.state.form?.isBusy == true, "the answer waits for the loop to take it")
+        world.settle()
         #expect(slow.state.form == nil)
         #expect(slow.state.user?.username == "known")
-        _ = model
     }
 
     @Test func aWrongPasswordIsShownBesideThePasswordFieldWithTheFormKept() throws {
@@ -71,6 +76,7 @@ import Testing
         model.startSignIn()
         fill(model, ["known@example.com", "wrong-password"])
         model.submitForm()
+        world.settle()
         let form = try #require(model.state.form)
         #expect(form.fields[1].error == "Wrong email or password")
         #expect(form.text("Email") == "known@example.com")
@@ -86,13 +92,16 @@ import Testing
         model.startRegister()
         fill(model, ["new@example.com", "short"])
         model.submitForm()
+        world.settle()
         #expect(model.state.form?.fields[1].error == "Password must be at least 8 characters")
         model.focusField(1)
         model.editField(.insert("-but-longer"))
         model.submitForm()
+        world.settle()
         #expect(model.state.form?.kind == .onboarding)
         fill(model, ["Someone", "taken", ""])
         model.submitForm()
+        world.settle()
         #expect(model.state.form?.fields[1].error == "Username @taken is taken")
         #expect(model.state.form?.text("Display name") == "Someone")
     }
@@ -105,6 +114,7 @@ import Testing
         model.startRegister()
         fill(model, ["first@example.com", "password123"])
         model.submitForm()
+        world.settle()
         #expect(model.state.form?.kind == .register)
         #expect(model.state.form?.fields[0].error?.contains("already exists") == true)
         #expect(model.state.form?.focused == 0)
@@ -134,6 +144,7 @@ import Testing
         model.editField(.clear)
         model.editField(.insert("new bio"))
         model.submitForm()
+        world.settle()
         #expect(model.state.user?.bio == "new bio")
         model.signOut()
         #expect(model.state.user == nil)
@@ -192,22 +203,22 @@ import Testing
 
     @Test func toastsExpireAfterAboutThreeSeconds() throws {
         let world = try World()
-        var now = Date(timeIntervalSince1970: 1_000_000)
-        let app = AppViewModel(services: world.screenServices, now: { now })
+        let app = AppViewModel(services: world.screenServices, events: world.events, now: world.clock.read)
         app.start()
         app.places.toggleSave()
         #expect(app.state.toast?.message == "Sign in to save favorites")
-        now += 2.9
-        #expect(!app.tick())
-        now += 0.2
-        #expect(app.tick())
+        world.clock.advance(by: 2.9)
+        #expect(app.handlePendingEvents() == 0)
+        #expect(app.state.toast != nil)
+        world.clock.advance(by: 0.2)
+        #expect(app.handlePendingEvents() == 1)
         #expect(app.state.toast == nil)
     }
 
     @Test func aProfileNotOnboardedOpensOnboardingAtLaunch() throws {
         let world = try World()
         try world.services.auth.register(email: "late@example.com", password: "password123")
-        let app = AppViewModel(services: world.screenServices, scheduler: WorkScheduler(runsImmediately: true))
+        let app = AppViewModel(services: world.screenServices, events: world.events, work: world.work)
         app.start()
         #expect(app.state.tab == .profile)
         #expect(app.profile.state.form?.kind == .onboarding)
@@ -218,7 +229,7 @@ import Testing
         let world = try World()
         let user = try world.signUp("everyone")
         try world.services.auth.signOut()
-        let app = AppViewModel(services: world.screenServices, scheduler: WorkScheduler(runsImmediately: true))
+        let app = AppViewModel(services: world.screenServices, events: world.events, work: world.work)
         app.start()
         #expect(app.state.user == nil)
         app.profile.startSignIn()
@@ -226,6 +237,7 @@ import Testing
         app.profile.nextField()
         app.profile.editField(.insert("password123"))
         app.profile.submitForm()
+        world.settle()
         #expect(app.state.user?.id == user.id)
         #expect(app.favorites.state.isSignedIn)
         #expect(app.feed.state.isSignedIn)

@@ -10,6 +10,11 @@ final class World {
     let services: AppServices
     let adapters: StoreAdapters
     let places: InMemoryPlaces
+    /// The event queue and background work of a view model under test: work runs at once
+    /// and its answer waits in `events` until `settle()`, as on the loop's thread.
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_000_000))
+    lazy var events = EventQueue(now: clock.read)
+    lazy var work = BackgroundWork(queue: events, executor: InlineWorkExecutor())
     var screenServices: ScreenServices {
         ScreenServices(places: places, accounts: adapters, favorites: adapters, feed: adapters)
     }
@@ -58,6 +63,18 @@ final class World {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.appendingPathComponent("Resources").path
+    }
+
+    /// Applies the answers of finished background work and the timers due, as the loop does.
+    func settle() {
+        while let event = events.next() {
+            switch event {
+            case .workFinished(let completion): completion.deliver()
+            case .timerFired(_, let action): action()
+            case .storeChanged(let callback): callback()
+            case .catalogLoaded: break
+            }
+        }
     }
 
     /// Registers, onboards and signs in a user; returns it.

@@ -32,6 +32,12 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 ///   the locale).
 /// - `theme = NAME`: the interface's colours (`TERN_THEME` takes precedence). The
 ///   interface checks the name, as it does the directives below.
+/// - `kakao_key = KEY`: a Kakao REST API key, which turns on Kakao Local search
+///   (`KAKAO_REST_API_KEY` takes precedence); `kakao_url = URL` (default
+///   `https://dapi.kakao.com`, `TERN_KAKAO_URL` takes precedence).
+/// - `nominatim = on|off`: OpenStreetMap Nominatim search (default off);
+///   `nominatim_url = URL` (default `https://nominatim.openstreetmap.org`,
+///   `TERN_NOMINATIM_URL` takes precedence).
 /// - `color ROLE = COLOUR`, `bind SCREEN ACTION = KEY, KEY`, `unbind SCREEN KEY`: kept as
 ///   `directives` with their line numbers for the interface to check and apply.
 ///
@@ -41,7 +47,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 public struct Config: Equatable, Sendable {
     /// Seoul City Hall.
     public static let defaultHome = Coordinate(latitude: 37.5665, longitude: 126.9780)
-    public static let knownKeys = ["home", "store", "language", "theme", "color ROLE", "bind SCREEN ACTION", "unbind SCREEN KEY"]
+    public static let knownKeys = ["home", "store", "language", "theme", "kakao_key", "kakao_url", "nominatim", "nominatim_url", "color ROLE", "bind SCREEN ACTION", "unbind SCREEN KEY"]
 
     public var home: Coordinate
     /// Where the documents live (`store =`); nil for the embedded database.
@@ -50,6 +56,14 @@ public struct Config: Equatable, Sendable {
     public var language: Language?
     /// `theme =` and its line; nil for the default.
     public var theme: ConfigDirective?
+    /// `kakao_key =`; nil when not set. Never printed: errors name the key, not its value.
+    public var kakaoKey: String?
+    /// `kakao_url =`; nil for the default.
+    public var kakaoURL: String?
+    /// `nominatim = on|off`.
+    public var nominatim = false
+    /// `nominatim_url =`; nil for the default.
+    public var nominatimURL: String?
     /// `color`, `bind` and `unbind` lines, in file order.
     public var directives: [ConfigDirective] = []
 
@@ -124,6 +138,20 @@ public struct Config: Equatable, Sendable {
                 config.language = language
             case "theme":
                 config.theme = ConfigDirective(line: lineNumber, words: ["theme"], value: value)
+            case "kakao_key":
+                guard !value.isEmpty, !value.contains(where: { $0.isWhitespace }) else {
+                    throw fail("kakao_key needs the REST API key from Kakao Developers (one word)")
+                }
+                config.kakaoKey = value
+            case "kakao_url", "nominatim_url":
+                guard isWebURL(value) else { throw fail("\(key) must be an http:// or https:// URL") }
+                if key == "kakao_url" { config.kakaoURL = value } else { config.nominatimURL = value }
+            case "nominatim":
+                switch value.lowercased() {
+                case "on": config.nominatim = true
+                case "off": config.nominatim = false
+                default: throw fail("nominatim must be on or off")
+                }
             default:
                 throw fail("unknown key \"\(key)\" (known: \(knownKeys.joined(separator: ", ")))")
             }
@@ -151,6 +179,13 @@ public struct Config: Equatable, Sendable {
         }
         guard let hash = line[searchStart...].firstIndex(of: "#") else { return line }
         return line[..<hash]
+    }
+
+    /// Whether `text` is an absolute http(s) URL with a host, for the provider URLs.
+    public static func isWebURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return false }
+        return true
     }
 
     /// `LAT,LON` in decimal degrees (spaces allowed around the comma); nil when malformed

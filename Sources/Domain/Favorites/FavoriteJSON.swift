@@ -1,4 +1,5 @@
 import Foundation
+import PlaceCatalog
 
 /// A favorite in its JSON shape (`favorites list`, the JSON export): the saved place's
 /// fields, plus the names of its folders, its memo and its colour.

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceCatalog
 
 /// Puts a folder's places in one of the `FavoriteSort` orders.
 public enum FavoriteOrder {

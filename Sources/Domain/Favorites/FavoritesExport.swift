@@ -1,4 +1,5 @@
 import Foundation
+import PlaceCatalog
 
 /// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON
 /// or GeoJSON. JSON is encoded with the caller's encoder, so it matches its other output.

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceCatalog
 
 /// A favorites file read and checked whole before anything is written: its rows and,
 /// for JSON exports, its folders. Any bad row stops the reading with its line.

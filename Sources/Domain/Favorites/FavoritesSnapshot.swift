@@ -1,4 +1,5 @@
 import Foundation
+import PlaceCatalog
 
 /// A user's folders and favorites as read at one moment: what the command line, the
 /// exports and the Favorites screen work from.

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import PlaceCatalog
 
 /// What deleting a folder does with its places.
 public enum FolderDeletion: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import PlaceCatalog
 
 extension FavoritesService {
     /// Replaces a saved place's memo (empty removes it); its saved time, and so its place

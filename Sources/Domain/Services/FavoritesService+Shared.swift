@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import PlaceCatalog
 
 /// Another person's shared folder with its places, as every signed-in account may read it.
 public struct SharedFolder: Equatable, Sendable {

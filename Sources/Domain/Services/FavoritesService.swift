@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import PlaceCatalog
 
 /// A place that can be saved: what `favorites/{uid}/favorites/{placeID}` copies from the
 /// catalog, so the Favorites screen draws without loading the catalog.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A refused or failed service call that is not a validation problem: one line for a toast
 /// or stderr.
@@ -17,14 +18,14 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
 
     public var description: String {
         switch self {
-        case .wrongCredentials: return "Wrong email or password"
-        case .emailTaken(let email): return "An account with \(email) already exists; sign in instead"
-        case .usernameTaken(let name): return "Username @\(name) is taken"
-        case .accountMissing(let uid): return "The signed-in account \(uid) does not exist here; sign in again"
-        case .postNotFound(let id): return "No post with id \(id)"
-        case .placeNotFound(let id): return "No place with id \(id)"
+        case .wrongCredentials: return tr(.errorWrongCredentials)
+        case .emailTaken(let email): return tr(.errorEmailTaken, ["email": email])
+        case .usernameTaken(let name): return tr(.errorUsernameTaken, ["username": name])
+        case .accountMissing(let uid): return tr(.errorAccountMissing, ["uid": uid])
+        case .postNotFound(let id): return tr(.errorPostNotFound, ["id": id])
+        case .placeNotFound(let id): return tr(.errorPlaceNotFound, ["id": id])
         case .otherStore(let signedInOn, let here):
-            return "Signed in on \(signedInOn ?? "the embedded store"), not on \(here ?? "the embedded store"); run tern logout, then sign in again"
+            return tr(.errorOtherStore, ["signedInOn": signedInOn ?? tr(.embeddedStore), "here": here ?? tr(.embeddedStore)])
         }
     }
 

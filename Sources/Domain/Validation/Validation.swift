@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PlainText
 
 /// A value a person typed that Tern does not accept. The message is short enough for a
@@ -19,20 +20,24 @@ public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .emailInvalid: return "Enter a valid email address, like name@example.com"
-        case .emailTooLong: return "Email must be at most \(Validation.emailMaxLength) characters"
-        case .passwordTooShort: return "Password must be at least \(Validation.passwordMinLength) characters"
-        case .passwordTooLong: return "Password must be at most \(Validation.passwordMaxLength) characters"
-        case .usernameInvalid: return "Username must be 3 to 15 characters: a-z, 0-9 and _"
-        case .displayNameEmpty: return "Display name must not be empty"
-        case .displayNameTooLong: return "Display name must be at most \(Validation.displayNameMaxLength) characters"
-        case .bioTooLong: return "Bio must be at most \(Validation.bioMaxLength) characters"
-        case .postEmpty: return "Post must not be empty"
+        case .emailInvalid: return tr(.errorEmailInvalid)
+        case .emailTooLong: return tr(.errorEmailTooLong, ["max": String(Validation.emailMaxLength)])
+        case .passwordTooShort: return tr(.errorPasswordTooShort, ["min": String(Validation.passwordMinLength)])
+        case .passwordTooLong: return tr(.errorPasswordTooLong, ["max": String(Validation.passwordMaxLength)])
+        case .usernameInvalid: return tr(.errorUsernameInvalid)
+        case .displayNameEmpty: return tr(.errorDisplayNameEmpty)
+        case .displayNameTooLong: return tr(.errorDisplayNameTooLong, ["max": String(Validation.displayNameMaxLength)])
+        case .bioTooLong: return tr(.errorBioTooLong, ["max": String(Validation.bioMaxLength)])
+        case .postEmpty: return tr(.errorPostEmpty)
         case .postTooLong(let count):
-            return "Post must be at most \(Validation.postMaxLength) characters (it has \(count))"
-        case .controlCharacter(let field): return "\(field) must not contain control characters"
+            return tr(.errorPostTooLong, ["max": String(Validation.postMaxLength), "count": String(count)])
+        case .controlCharacter(let field):
+            return tr(.errorControlCharacter, ["field": Self.fieldNames[field].map { tr($0) } ?? field])
         }
     }
+
+    /// The fields `controlCharacter` names, in the person's language.
+    static let fieldNames: [String: TextKey] = ["Display name": .fieldDisplayName, "Bio": .fieldBio, "Post": .fieldPost]
 
     public var errorDescription: String? { description }
 }
@@ -190,13 +195,13 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch action {
-        case .saveFavorites: return "Sign in to save favorites"
-        case .removeFavorites: return "Sign in to remove favorites"
-        case .listFavorites: return "Sign in to see your favorites"
-        case .likePosts: return "Sign in to like posts"
-        case .viewLikedPosts: return "Sign in to see the posts you liked"
-        case .post: return "Sign in to post"
-        case .editProfile: return "Sign in to edit your profile"
+        case .saveFavorites: return tr(.signInToSave)
+        case .removeFavorites: return tr(.signInToRemove)
+        case .listFavorites: return tr(.signInToListFavorites)
+        case .likePosts: return tr(.signInToLike)
+        case .viewLikedPosts: return tr(.signInToViewLiked)
+        case .post: return tr(.signInToPost)
+        case .editProfile: return tr(.signInToEditProfile)
         }
     }
 

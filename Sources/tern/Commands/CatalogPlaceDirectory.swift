@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlaceCatalog
 
 /// The place catalog as the favorites service sees it, loaded (without the search index)
 /// only by the commands that save a place.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PlaceCatalog
 
 /// The `favorites` subcommands on places: list, add, remove, memo, copy, move.
 enum FavoritesCommands {

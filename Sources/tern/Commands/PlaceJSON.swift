@@ -1,4 +1,5 @@
 import Domain
+import PlaceCatalog
 
 /// PLACE as PRODUCT.md shapes it. `koreanName` and `distance` (metres, only with `--near`)
 /// are written as null when absent, so every document has the same keys.

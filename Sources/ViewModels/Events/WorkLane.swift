@@ -1,0 +1,25 @@
+/// A line of background work that shares one rule about overlapping requests. Features
+/// name their own lanes: one per online place provider, one for a form's submission, one
+/// for the writes a server must receive in order.
+public struct WorkLane: Hashable, Sendable {
+    /// What happens to a request made while another of the lane is in flight.
+    public enum Policy: Hashable, Sendable {
+        /// Only the newest request matters (a search as you type): at most one runs, the
+        /// newest waits behind it, older waiting ones are dropped unrun, and an answer that
+        /// arrives after a newer request was made is dropped unapplied.
+        case latestOnly
+        /// Every request runs and is applied, one at a time, in the order made (writes).
+        case inOrder
+    }
+
+    public var name: String
+    public var policy: Policy
+
+    public init(_ name: String, policy: Policy) {
+        self.name = name
+        self.policy = policy
+    }
+
+    /// Submitting a profile form: password hashing and the account calls.
+    public static let accounts = WorkLane("accounts", policy: .latestOnly)
+}
