@@ -27,17 +27,12 @@ public final class AppController {
             return
         }
         // Keys no binding takes go to a focused field.
-        guard let edit = TextEditor.Edit(key: key) else { return }
-        switch app.state.tab {
-        case .places where app.places.state.isSearchFocused: app.places.editQuery(edit)
-        case .feed where app.feed.state.compose != nil: app.feed.editCompose(edit)
-        case .profile where app.profile.state.form != nil: app.profile.editField(edit)
-        default: break
-        }
+        guard app.screen.isEditingText, let edit = TextEditor.Edit(key: key) else { return }
+        app.screen.edit(edit)
     }
 
     public func perform(_ action: AppAction) {
-        let tab = app.state.tab
+        let screen = app.screen
         switch action {
         case .switchTab(let target): app.select(target)
         case .nextTab: app.nextTab()
@@ -45,36 +40,14 @@ public final class AppController {
         case .help: app.toggleHelp()
         case .closeHelp: app.closeHelp()
         case .quit: app.quit()
-        case .moveDown: move(by: 1)
-        case .moveUp: move(by: -1)
-        case .pageDown:
-            switch tab {
-            case .places: app.places.pageDown()
-            case .favorites: app.favorites.pageDown()
-            case .feed: app.feed.pageDown()
-            case .profile: app.profile.moveSelection(by: 3)
-            }
-        case .pageUp:
-            switch tab {
-            case .places: app.places.pageUp()
-            case .favorites: app.favorites.pageUp()
-            case .feed: app.feed.pageUp()
-            case .profile: app.profile.moveSelection(by: -3)
-            }
-        case .top:
-            switch tab {
-            case .places: app.places.selectFirst()
-            case .favorites: app.favorites.selectFirst()
-            case .feed: app.feed.selectFirst()
-            case .profile: app.profile.selectFirst()
-            }
-        case .bottom:
-            switch tab {
-            case .places: app.places.selectLast()
-            case .favorites: app.favorites.selectLast()
-            case .feed: app.feed.selectLast()
-            case .profile: app.profile.selectLast()
-            }
+        case .moveDown: screen.moveSelection(by: 1)
+        case .moveUp: screen.moveSelection(by: -1)
+        case .pageDown: screen.pageDown()
+        case .pageUp: screen.pageUp()
+        case .top: screen.selectFirst()
+        case .bottom: screen.selectLast()
+        case .submit: screen.submit()
+        case .cancel: screen.cancel()
         case .focusSearch: app.places.focusSearch()
         case .toggleSave: app.places.toggleSave()
         case .toggleOrder: app.places.toggleOrder()
@@ -88,40 +61,8 @@ public final class AppController {
         case .register: app.profile.startRegister()
         case .editProfile: app.profile.startEdit()
         case .signOut: app.profile.signOut()
-        case .submit:
-            switch tab {
-            case .places: app.places.submitSearch()
-            case .feed: app.feed.submitCompose()
-            case .profile: app.profile.submitForm()
-            case .favorites: break
-            }
-        case .cancel:
-            switch tab {
-            case .places: app.places.cancelSearch()
-            case .feed: app.feed.cancelCompose()
-            case .profile: app.profile.cancelForm()
-            case .favorites: break
-            }
         case .nextField: app.profile.nextField()
         case .previousField: app.profile.previousField()
-        }
-    }
-
-    private func move(by delta: Int) {
-        switch app.state.tab {
-        case .places: app.places.moveSelection(by: delta)
-        case .favorites: app.favorites.moveSelection(by: delta)
-        case .feed: app.feed.moveSelection(by: delta)
-        case .profile: app.profile.moveSelection(by: delta)
-        }
-    }
-
-    private func select(_ index: Int) {
-        switch app.state.tab {
-        case .places: app.places.select(index)
-        case .favorites: app.favorites.select(index)
-        case .feed: app.feed.select(index)
-        case .profile: app.profile.select(index)
         }
     }
 
@@ -139,17 +80,16 @@ public final class AppController {
                 return
             }
             if let index = layout.item(atRow: position.row), layout.listArea?.contains(position) ?? false {
-                if app.state.tab == .places && app.places.state.isSearchFocused { app.places.submitSearch() }
-                select(index)
+                app.screen.click(index)
                 return
             }
             if app.state.tab == .profile, let field = layout.fieldRows.firstIndex(of: position.row) {
                 app.profile.focusField(field)
             }
         case .wheelUp(let position):
-            if layout.listArea?.contains(position) ?? true { move(by: -3) }
+            if layout.listArea?.contains(position) ?? true { app.screen.moveSelection(by: -3) }
         case .wheelDown(let position):
-            if layout.listArea?.contains(position) ?? true { move(by: 3) }
+            if layout.listArea?.contains(position) ?? true { app.screen.moveSelection(by: 3) }
         }
     }
 }

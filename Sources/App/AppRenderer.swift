@@ -4,13 +4,12 @@ import TerminalUI
 import ViewModels
 
 /// Turns the view models' state into a frame: header, the current screen, footer or toast,
-/// and the help overlay. Remembers each list's scroll offset between frames.
+/// and the help overlay. It only reads state: where a list was scrolled to goes back to
+/// its view model through the frame's layout (`EventLoop.draw`).
 public final class AppRenderer {
     public let app: AppViewModel
     public var markers: Markers
     public var now: () -> Date
-    /// Scroll offsets by list name, kept so that lists do not jump.
-    private var offsets: [String: Int] = [:]
 
     public init(app: AppViewModel, markers: Markers = .utf8, now: @escaping () -> Date = Date.init) {
         self.app = app
@@ -29,24 +28,8 @@ public final class AppRenderer {
         let (headerArea, rest) = area.split(top: 1)
         let (body, footerArea) = rest.split(bottom: 1)
         drawHeader(in: headerArea, into: &buffer, layout: &layout)
-        let screen = ScreenContext(markers: markers, now: now())
-        switch app.state.tab {
-        case .places:
-            cursor = PlacesScreen(state: app.places.state, context: screen, offsets: offsetsBinding("places"))
-                .render(in: body, into: &buffer, layout: &layout)
-            app.places.pageSize = max(1, layout.listArea?.height ?? 1)
-        case .favorites:
-            FavoritesScreen(state: app.favorites.state, context: screen, offsets: offsetsBinding("favorites"))
-                .render(in: body, into: &buffer, layout: &layout)
-            app.favorites.pageSize = max(1, layout.listArea?.height ?? 1)
-        case .feed:
-            cursor = FeedScreen(state: app.feed.state, context: screen, offsets: offsetsBinding("feed"))
-                .render(in: body, into: &buffer, layout: &layout)
-            app.feed.pageSize = max(1, (layout.listArea?.height ?? 4) / 4)
-        case .profile:
-            cursor = ProfileScreen(state: app.profile.state, context: screen, offsets: offsetsBinding("profile"))
-                .render(in: body, into: &buffer, layout: &layout)
-        }
+        let context = ScreenContext(markers: markers, now: now())
+        cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
         if let toast = app.state.toast {
             let kind = Self.kind(toast.kind)
             ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
@@ -61,6 +44,7 @@ public final class AppRenderer {
             cursor = nil
             layout.itemRows = []
             layout.listArea = nil
+            layout.listOffset = nil
         }
         return Frame(buffer: buffer, cursor: cursor, layout: layout)
     }
@@ -73,8 +57,14 @@ public final class AppRenderer {
         }
     }
 
-    private func offsetsBinding(_ name: String) -> ListOffset {
-        ListOffset(get: { [unowned self] in self.offsets[name] ?? 0 }, set: { [unowned self] in self.offsets[name] = $0 })
+    /// The table of tabs: each one's body, drawn from its view model's state.
+    private func screen(for tab: AppTab, context: ScreenContext) -> TabScreen {
+        switch tab {
+        case .places: return PlacesScreen(state: app.places.state, context: context)
+        case .favorites: return FavoritesScreen(state: app.favorites.state, context: context)
+        case .feed: return FeedScreen(state: app.feed.state, context: context)
+        case .profile: return ProfileScreen(state: app.profile.state, context: context)
+        }
     }
 
     private func drawHeader(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
@@ -105,48 +95,6 @@ public final class AppRenderer {
             let end = index + 1 < starts.count ? starts[index + 1] : min(width, start + 12)
             return start..<max(start + 1, end)
         }
-    }
-}
-
-/// Read and write access to one list's remembered scroll offset.
-struct ListOffset {
-    let get: () -> Int
-    let set: (Int) -> Void
-}
-
-/// What every screen needs besides its state.
-struct ScreenContext {
-    var markers: Markers
-    var now: Date
-}
-
-/// Draws a list of multi-line items, keeping its scroll offset and recording item rows for
-/// the mouse. Only the items that can be on screen are built (`item(index)`), so long lists
-/// of wrapped posts cost what a screenful costs.
-func drawList(count: Int, item: (Int) -> [Line], selected: Int, offset: ListOffset, in area: Rect,
-              into buffer: inout Buffer, layout: inout ScreenLayout, emptyText: String, showsSelection: Bool = true) {
-    guard !area.isEmpty else { return }
-    let selected = count == 0 ? 0 : min(max(0, selected), count - 1)
-    let previous = min(max(0, offset.get()), max(0, count - 1))
-    let low = max(0, min(previous, selected) - area.height)
-    let high = min(count, max(previous, selected) + area.height + 1)
-    let items = (low..<high).map(item)
-    let state = ListState(offset: previous - low, selected: selected - low)
-    let view = ListView(items: items, state: state, selectedStyle: Theme.selected, emptyText: emptyText,
-                        showsSelection: showsSelection)
-    let visible = view.visibleState(in: area)
-    offset.set(visible.offset + low)
-    ListView(items: items, state: visible, selectedStyle: Theme.selected, emptyText: emptyText,
-             showsSelection: showsSelection).render(in: area, into: &buffer)
-    layout.listArea = area
-    layout.itemRows = []
-    var row = area.row
-    var index = visible.offset
-    while index < items.count && row < area.bottom {
-        let height = max(1, items[index].count)
-        layout.itemRows.append((rows: row..<min(area.bottom, row + height), index: index + low))
-        row += height
-        index += 1
     }
 }
 

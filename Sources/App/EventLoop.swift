@@ -86,6 +86,9 @@ public final class EventLoop {
         let frame = renderer.frame(size: backend.size)
         controller.layout = frame.layout
         frames.render(frame.buffer, cursor: frame.cursor)
+        if let area = frame.layout.listArea, let offset = frame.layout.listOffset {
+            app.screen.listShown(offset: offset, rows: area.height)
+        }
         dirty = false
         onFrame()
     }

@@ -3,13 +3,12 @@ import TerminalUI
 import ViewModels
 
 /// Favorites: `★ placeName  address  latitude, longitude`, newest first.
-struct FavoritesScreen {
+struct FavoritesScreen: TabScreen {
     var state: FavoritesState
     var context: ScreenContext
-    var offsets: ListOffset
 
-    func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
-        guard !area.isEmpty else { return }
+    func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
+        guard !area.isEmpty else { return nil }
         let (titleRow, listArea) = area.split(top: 1)
         let title = state.isSignedIn ? tr(.favoritesTitleCount, ["count": grouped(state.items.count)]) : tr(.favoritesTitle)
         buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
@@ -22,7 +21,8 @@ struct FavoritesScreen {
                    Span("  " + item.address, style: Theme.dim),
                    Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
         }
-        drawList(count: state.items.count, item: row, selected: state.selected, offset: offsets, in: listArea, into: &buffer,
+        drawList(count: state.items.count, item: row, list: state.list, in: listArea, into: &buffer,
                  layout: &layout, emptyText: empty)
+        return nil
     }
 }

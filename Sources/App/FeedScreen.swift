@@ -3,10 +3,9 @@ import TerminalUI
 import ViewModels
 
 /// Feed: the title says All or Liked, the compose field when writing, then the posts.
-struct FeedScreen {
+struct FeedScreen: TabScreen {
     var state: FeedState
     var context: ScreenContext
-    var offsets: ListOffset
 
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
@@ -40,7 +39,7 @@ struct FeedScreen {
         } else {
             empty = state.isLoaded ? tr(.feedEmpty) : tr(.loading)
         }
-        drawList(count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) }, selected: state.selected, offset: offsets, in: rest, into: &buffer, layout: &layout,
+        drawList(count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) }, list: state.list, in: rest, into: &buffer, layout: &layout,
                  emptyText: empty)
         return cursor
     }

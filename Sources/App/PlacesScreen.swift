@@ -5,10 +5,9 @@ import ViewModels
 
 /// Places: the search field and match count, the result rows, and at 100 columns or more a
 /// detail pane with a braille mini-map.
-struct PlacesScreen {
+struct PlacesScreen: TabScreen {
     var state: PlaceSearchState
     var context: ScreenContext
-    var offsets: ListOffset
 
     static let detailPaneMinimumWidth = 100
 
@@ -29,7 +28,7 @@ struct PlacesScreen {
         }
         let empty = state.isLoading ? tr(.placesLoading)
             : state.query.isEmpty ? tr(.placesEmptyCatalog) : tr(.placesNoMatch, ["query": state.query.text])
-        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, selected: state.selected, offset: offsets, in: listArea,
+        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, list: state.list, in: listArea,
                  into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
         return cursor
     }
@@ -59,11 +58,16 @@ struct PlacesScreen {
         let place = row.place
         var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
                                   style: row.isSaved ? Theme.savedMarker : .plain), " "]
-        spans += Line.emphasising(place.name, range: row.match.nameRange, emphasis: Theme.match).spans
+        var names = [(place.name, row.match.nameRange)]
         if let korean = place.koreanName, !korean.isEmpty, korean != place.name {
-            spans.append("  (")
-            spans += Line.emphasising(korean, range: row.match.koreanNameRange, emphasis: Theme.match).spans
-            spans.append(")")
+            // A Korean interface shows the Korean name first.
+            let second = (korean, row.match.koreanNameRange)
+            names = Language.current == .ko ? [second, names[0]] : [names[0], second]
+        }
+        for (index, (name, range)) in names.enumerated() {
+            if index > 0 { spans.append("  (") }
+            spans += Line.emphasising(name, range: range, emphasis: Theme.match).spans
+            if index > 0 { spans.append(")") }
         }
         if !place.address.isEmpty { spans.append(Span("  " + place.address, style: Theme.dim)) }
         if let distance = row.match.distance { spans.append(Span("  " + distanceText(distance), style: Theme.label)) }
@@ -80,9 +84,9 @@ struct PlacesScreen {
         var lines: [Line] = [
             Line([Span(selected.isSaved ? context.markers.saved : context.markers.notSaved,
                        style: selected.isSaved ? Theme.savedMarker : .plain),
-                  " ", Span(place.name, style: Theme.title)]),
+                  " ", Span(shownNames(place).first, style: Theme.title)]),
         ]
-        if let korean = place.koreanName, !korean.isEmpty { lines.append(Line("  " + korean)) }
+        if let second = shownNames(place).second { lines.append(Line("  " + second)) }
         if !place.address.isEmpty { lines.append(Line("  " + place.address)) }
         lines.append(Line([Span("  "), Span(coordinateText(place.latitude, place.longitude))]))
         if place.population > 0 {
@@ -105,6 +109,12 @@ struct PlacesScreen {
         MapView(points: nearbyPoints(around: place), selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
                 margin: 0.1)
             .render(in: box.inner(of: mapArea), into: &buffer)
+    }
+
+    /// The name to show first and the other one: the Korean name first in a Korean interface.
+    private func shownNames(_ place: PlaceInfo) -> (first: String, second: String?) {
+        guard let korean = place.koreanName, !korean.isEmpty else { return (place.name, nil) }
+        return Language.current == .ko ? (korean, korean == place.name ? nil : place.name) : (place.name, korean)
     }
 
     /// The other matches and the user's favorites within a few degrees of `place`.

@@ -6,10 +6,9 @@ import TerminalUI
 import ViewModels
 
 /// Profile: the sign-in / create-account offer, a form, or the signed-in user's profile and posts.
-struct ProfileScreen {
+struct ProfileScreen: TabScreen {
     var state: ProfileState
     var context: ScreenContext
-    var offsets: ListOffset
 
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
@@ -79,7 +78,7 @@ struct ProfileScreen {
         }
         let listArea = area.split(top: lines.count).rest
         drawList(count: state.posts.count, item: { postLines(state.posts[$0], width: listArea.width, context: context) },
-                 selected: state.selected, offset: offsets, in: listArea, into: &buffer, layout: &layout,
+                 list: state.list, in: listArea, into: &buffer, layout: &layout,
                  emptyText: tr(.profileNoPosts))
     }
 }

@@ -7,13 +7,16 @@ public struct ScreenLayout: Equatable, Sendable {
     /// The list's area and the screen rows of each visible item.
     public var listArea: Rect?
     public var itemRows: [(rows: Range<Int>, index: Int)] = []
+    /// The list's first item on screen (its view model keeps it for the next frame).
+    public var listOffset: Int?
     /// The form fields' rows (Profile), for clicks.
     public var fieldRows: [Int] = []
 
     public init() {}
 
     public static func == (lhs: ScreenLayout, rhs: ScreenLayout) -> Bool {
-        lhs.tabColumns == rhs.tabColumns && lhs.listArea == rhs.listArea && lhs.fieldRows == rhs.fieldRows
+        lhs.tabColumns == rhs.tabColumns && lhs.listArea == rhs.listArea && lhs.listOffset == rhs.listOffset
+            && lhs.fieldRows == rhs.fieldRows
             && lhs.itemRows.map(\.rows) == rhs.itemRows.map(\.rows) && lhs.itemRows.map(\.index) == rhs.itemRows.map(\.index)
     }
 

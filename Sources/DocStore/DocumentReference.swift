@@ -64,8 +64,12 @@ public struct DocumentReference: Hashable, @unchecked Sendable {
         }
     }
 
-    /// Calls `listener` with the document now and after every commit that changes it.
-    public func addSnapshotListener(_ listener: @escaping (DocumentSnapshot) -> Void) throws -> ListenerRegistration {
+    /// Calls `listener` with the document now and after every commit that changes it. A
+    /// later re-read that fails (a lost connection, a refused read, a document that cannot
+    /// be decoded) calls `onError` instead, through the same executor; the listener stays
+    /// registered and re-reads on the next change. A failing first read throws here.
+    public func addSnapshotListener(_ listener: @escaping (DocumentSnapshot) -> Void,
+                                    onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
         let path = try validPath()
         var last: [String: FieldValue]??
         return try store.addListener(isAffected: { documents, _ in documents.contains(path) }, refresh: { cache in
@@ -74,7 +78,7 @@ public struct DocumentReference: Hashable, @unchecked Sendable {
             last = .some(data)
             let snapshot = DocumentSnapshot(reference: self, data: data)
             return { listener(snapshot) }
-        })
+        }, onError: onError)
     }
 
     public static func == (a: DocumentReference, b: DocumentReference) -> Bool { a.store === b.store && a.path == b.path }

@@ -2,10 +2,11 @@ extension DocumentStore {
     /// Registers a listener, delivers its first snapshot through the executor at once, and
     /// returns the handle that removes it.
     func addListener(isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
-                     refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?) throws -> ListenerRegistration {
+                     refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?,
+                     onError: @escaping (StoreError) -> Void) throws -> ListenerRegistration {
         try locked {
             try checkOpen()
-            let entry = ListenerEntry(id: listeners.makeID(), isAffected: isAffected, refresh: refresh)
+            let entry = ListenerEntry(id: listeners.makeID(), isAffected: isAffected, refresh: refresh, onError: onError)
             let first = try entry.refresh(ListenerReadCache(backend: backend))
             listeners.add(entry)
             if let first {
@@ -32,9 +33,15 @@ extension DocumentStore {
         while let affected = listeners.takeAffected() {
             let cache = ListenerReadCache(backend: backend)
             for entry in affected where entry.isActive {
-                // A listener whose query fails keeps its last result and is retried on the next change.
-                guard let callback = try? entry.refresh(cache) else { continue }
-                run(callback, for: entry)
+                // A listener whose query fails keeps its last result, hears why, and is
+                // retried on the next change.
+                do {
+                    guard let callback = try entry.refresh(cache) else { continue }
+                    run(callback, for: entry)
+                } catch {
+                    let failure = error as? StoreError ?? .coding("\(error)")
+                    run({ entry.onError(failure) }, for: entry)
+                }
             }
         }
     }

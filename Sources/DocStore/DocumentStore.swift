@@ -34,7 +34,8 @@ public final class DocumentStore: @unchecked Sendable {
 
     /// Opens the store on the PostgreSQL server at `url` (a libpq URL such as
     /// `postgres://alice@db.example/tern`), creating its tables when missing and this role
-    /// may. Connection failures throw one line naming the server (without its password).
+    /// may. The connection sets its own `search_path` (the URL's, else `public`) and
+    /// timeouts, whatever defaults the role was given on the server. Connection failures throw one line naming the server (without its password).
     public static func open(url: String, executor: CallbackExecutor) throws -> DocumentStore {
         DocumentStore(backend: try PostgresBackend.open(url: url), executor: executor)
     }
@@ -69,16 +70,37 @@ public final class DocumentStore: @unchecked Sendable {
 
     /// Runs `body` in one write transaction: reads see the current data, other writers wait,
     /// and every write commits together, or none does when `body` throws.
+    /// On a server `body` may run more than once: when a concurrent writer wins a
+    /// conflict, it runs again on what that writer committed (as Firestore's transactions
+    /// do), so it should only read and write through `transaction`.
     @discardableResult
     public func runTransaction<T>(_ body: (Transaction) throws -> T) throws -> T {
         try locked {
             try checkOpen()
-            let transaction = Transaction(store: self, commitTime: Date())
+            var transaction = Transaction(store: self, commitTime: Date())
             let result = try backend.writeTransaction {
+                transaction = Transaction(store: self, commitTime: Date())
                 defer { transaction.isFinished = true }
                 return try body(transaction)
             }
             notify(touched: transaction.touched)
+            return result
+        }
+    }
+
+    /// On a team server, calls the server function `name` (installed by whoever set the
+    /// database up, e.g. to change documents of several owners under the server's rules)
+    /// with text arguments, in a write transaction of its own, and returns its result as
+    /// text. `touching` names the documents it changes: this store's listeners and other
+    /// processes re-read them. The embedded store has no server functions: it throws
+    /// `invalidArgument`.
+    @discardableResult
+    public func callServerFunction(_ name: String, arguments: [String?], touching: [DocumentReference] = []) throws -> String? {
+        try locked {
+            try checkOpen()
+            let paths = Set(try touching.map { try $0.validPath() })
+            let result = try backend.writeTransaction { try backend.callFunction(name, arguments: arguments, touching: paths) }
+            notify(touched: paths)
             return result
         }
     }
@@ -123,10 +145,7 @@ public final class DocumentStore: @unchecked Sendable {
     public func switchServerRole(url: String) throws {
         try locked {
             try checkOpen()
-            guard let server = backend as? PostgresBackend else {
-                throw StoreError.invalidArgument("only a store on a server connects as another role")
-            }
-            try server.switchRole(url: url)
+            try backend.switchRole(url: url)
             listeners.markAllDirty()
             deliverNotifications()
         }

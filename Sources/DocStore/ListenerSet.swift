@@ -5,13 +5,17 @@ final class ListenerEntry {
     let isAffected: (_ documents: Set<ResourcePath>, _ collections: Set<ResourcePath>) -> Bool
     /// Re-reads the result; returns the callback to run when it changed since last time.
     let refresh: (ListenerReadCache) throws -> (() -> Void)?
+    /// Told when a re-read fails; the listener keeps its last result and re-reads on the
+    /// next change (or reconnection).
+    let onError: (StoreError) -> Void
     var isActive = true
 
     init(id: Int, isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
-         refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?) {
+         refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?, onError: @escaping (StoreError) -> Void) {
         self.id = id
         self.isAffected = isAffected
         self.refresh = refresh
+        self.onError = onError
     }
 }
 

@@ -1,13 +1,15 @@
 import Foundation
 
 /// The store's tables on a PostgreSQL server: documents keyed by (parent collection path,
-/// id) with their fields as jsonb, and protected records in a table no query reaches.
+/// id) with their fields as jsonb, and protected records in a table no query reaches. It
+/// knows nothing of what the documents mean: rules, validation and server functions are
+/// installed by whoever sets the database up (Tern's are in `Domain/Server`).
 ///
-/// Writers take one advisory lock for the length of their transaction, so they wait for
-/// each other as on the embedded store. Each commit announces the paths it changed with
-/// NOTIFY from inside the transaction (a rolled-back one announces nothing); other stores
-/// LISTEN and re-read what changed. A lost connection is re-established with back-off and
-/// then every listener re-reads.
+/// Writes run in SERIALIZABLE transactions, retried when PostgreSQL reports a conflict,
+/// so they behave as if one ran after the other without any lock another role could hold.
+/// Each commit announces the paths it changed with NOTIFY from inside the transaction (a
+/// rolled-back one announces nothing); other stores LISTEN and re-read what changed. A lost
+/// connection is re-established with back-off and then every listener re-reads.
 final class PostgresBackend: StoreBackend {
     private(set) var location: String
     private let connection: PostgresConnection
@@ -15,29 +17,20 @@ final class PostgresBackend: StoreBackend {
     private var ownPID: Int32
     private var inTransaction = false
     private var touched: Set<ResourcePath> = []
-    /// True on a server set up by `tern server init`: likes then move only through `tern_like`.
-    private let rulesInstalled: Bool
-    private var pendingLikes: [String: PendingLike] = [:]
     private var missedChanges = false
     private var retryDelay: TimeInterval = 0.1
     private var nextAttempt = Date.distantPast
 
-    /// A like or unlike written in the current transaction but not yet sent, waiting for the
-    /// post's counter to move with it.
-    private struct PendingLike {
-        var path: ResourcePath
-        var liked: Bool
-        var doc: String?
-    }
-
     /// Payloads stay under PostgreSQL's limit of 8000 bytes.
     static let payloadLimit = 7900
 
-    private init(location: String, connection: PostgresConnection, channel: String, rulesInstalled: Bool) {
+    /// How long a write keeps retrying after serialization conflicts before giving up.
+    static let conflictDeadline: TimeInterval = 10
+
+    private init(location: String, connection: PostgresConnection, channel: String) {
         self.location = location
         self.connection = connection
         self.channel = channel
-        self.rulesInstalled = rulesInstalled
         ownPID = connection.backendPID
     }
 
@@ -65,7 +58,7 @@ final class PostgresBackend: StoreBackend {
         do {
             return try PostgresConnection(url: url)
         } catch let failure as PostgresFailure {
-            throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)")
+            throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)", code: failure.code)
         }
     }
 
@@ -78,17 +71,17 @@ final class PostgresBackend: StoreBackend {
                 throw StoreError.cannotOpen(file: location, reason: "no schema on the search path")
             }
             try migrate(connection, location: location)
-            let rules = try connection.query("SELECT value FROM tern_meta WHERE key = 'rules'").first?.first ?? nil
             let channel = "tern_" + schema
             try connection.execute("LISTEN \(PostgresConnection.identifier(channel))")
-            return PostgresBackend(location: location, connection: connection, channel: channel, rulesInstalled: rules == "on")
+            return PostgresBackend(location: location, connection: connection, channel: channel)
         } catch let failure as PostgresFailure {
-            throw StoreError.backend(file: location, message: failure.message)
+            throw StoreError.backend(file: location, message: failure.message, code: failure.code)
         }
     }
 
-    /// Brings the schema to the current version, under the writer lock so that several
-    /// processes opening a new database at once do not collide.
+    /// Brings the schema to the current version; several processes opening a new database
+    /// at once wait for each other on the metadata table's lock (only a role that may
+    /// create the tables takes it).
     static func migrate(_ connection: PostgresConnection, location: String) throws {
         let known = PostgresSchema.currentVersion
         let current = try schemaVersion(connection)
@@ -96,8 +89,8 @@ final class PostgresBackend: StoreBackend {
         if let current, current > known { throw StoreError.newerSchema(file: location, found: current, known: known) }
         try connection.execute("BEGIN")
         do {
-            try connection.query("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLock)])
             try connection.execute("CREATE TABLE IF NOT EXISTS tern_meta (key text PRIMARY KEY, value text NOT NULL)")
+            try connection.execute("LOCK TABLE tern_meta IN SHARE ROW EXCLUSIVE MODE")
             let found = try schemaVersion(connection) ?? 0
             if found > known { throw StoreError.newerSchema(file: location, found: found, known: known) }
             for migration in PostgresSchema.migrations[found...] { try connection.execute(migration) }
@@ -109,7 +102,7 @@ final class PostgresBackend: StoreBackend {
         } catch let failure as PostgresFailure {
             try? connection.execute("ROLLBACK")
             if failure.sqlState == "42501" {
-                throw StoreError.cannotOpen(file: location, reason: "the database has no Tern schema and this role may not create it; run `tern server init` as its owner")
+                throw StoreError.cannotOpen(file: location, reason: "the database has no document tables and this role may not create them; run `tern server init` as its owner", code: .sqlState("42501"))
             }
             throw failure
         } catch {
@@ -132,12 +125,11 @@ final class PostgresBackend: StoreBackend {
             }
             try fresh.execute("LISTEN \(PostgresConnection.identifier(channel))")
         } catch let failure as PostgresFailure {
-            throw StoreError.backend(file: newLocation, message: failure.message)
+            throw StoreError.backend(file: newLocation, message: failure.message, code: failure.code)
         }
         connection.adopt(fresh)
         location = newLocation
         ownPID = connection.backendPID
-        pendingLikes = [:]
         touched = []
         retryDelay = 0.1
         nextAttempt = .distantPast
@@ -169,10 +161,10 @@ final class PostgresBackend: StoreBackend {
     }
 
     private func translate(_ failure: PostgresFailure) -> StoreError {
-        if failure.sqlState == "42501" || failure.sqlState == "P0001" {
-            return .backend(file: location, message: "refused by the server: \(failure.message)")
+        if failure.code.isRefusedByRules {
+            return .backend(file: location, message: "refused by the server: \(failure.message)", code: failure.code)
         }
-        return .backend(file: location, message: failure.connectionLost ? "connection lost: \(failure.message)" : failure.message)
+        return .backend(file: location, message: failure.connectionLost ? "connection lost: \(failure.message)" : failure.message, code: failure.code)
     }
 
     /// Re-establishes a lost connection, at most once per back-off interval (0.1 s doubling
@@ -191,72 +183,39 @@ final class PostgresBackend: StoreBackend {
         } catch let failure as PostgresFailure {
             nextAttempt = Date().addingTimeInterval(retryDelay)
             retryDelay = min(retryDelay * 2, 5)
-            throw StoreError.backend(file: location, message: "connection lost: \(failure.message)")
+            throw StoreError.backend(file: location, message: "connection lost: \(failure.message)", code: failure.code)
         }
     }
 
     // MARK: Documents
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]? {
-        if inTransaction, let tweetID = likedPost(path), let pending = pendingLikes[tweetID], pending.path == path {
-            return try pending.doc.map(StorageJSON.decode)
-        }
-        return try storedDocument(at: path)
-    }
-
-    private func storedDocument(at path: ResourcePath) throws -> [String: FieldValue]? {
         let rows = try run("SELECT doc FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
         guard let json = rows.first?.first ?? nil else { return nil }
         return try StorageJSON.decode(json)
     }
 
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
-        let json = try StorageJSON.encode(fields)
-        if rulesInstalled && inTransaction {
-            if let tweetID = likedPost(path), try document(at: path) == nil {
-                pendingLikes[tweetID] = PendingLike(path: path, liked: true, doc: json)
-                return
-            }
-            if try sendLike(ifCounterOf: path, becomes: fields) { return }
-        }
         try run("""
             INSERT INTO documents (parent, id, doc) VALUES ($1, $2, $3)
             ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc
-            """, [path.parent.string, path.lastSegment, json])
+            """, [path.parent.string, path.lastSegment, try StorageJSON.encode(fields)])
         touched.insert(path)
     }
 
     func deleteDocument(at path: ResourcePath) throws {
-        if rulesInstalled && inTransaction, let tweetID = likedPost(path), try document(at: path) != nil {
-            pendingLikes[tweetID] = PendingLike(path: path, liked: false, doc: nil)
-            return
-        }
         try run("DELETE FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
         touched.insert(path)
     }
 
-    /// The post a `users/{uid}/user-likes/{tweetId}` path names.
-    private func likedPost(_ path: ResourcePath) -> String? {
-        let s = path.segments
-        return s.count == 4 && s[0] == "users" && s[2] == "user-likes" ? s[3] : nil
-    }
-
-    /// When `path` is a post whose pending like this transaction holds and `fields` differ
-    /// from the stored post only by the counter moving ±1 with it, sends both through
-    /// `tern_like` (the only way the server lets them change) and returns true.
-    private func sendLike(ifCounterOf path: ResourcePath, becomes fields: [String: FieldValue]) throws -> Bool {
-        guard path.segments.count == 2, path.segments[0] == "tweets", let pending = pendingLikes[path.lastSegment],
-              let stored = try storedDocument(at: path) else { return false }
-        let before = stored["likes"]?.intValue ?? 0
-        var expected = stored
-        expected["likes"] = .int(before + (pending.liked ? 1 : -1))
-        guard expected == fields else { return false }
-        let uid = pending.path.segments[1]
-        try run("SELECT tern_like($1, $2, $3::boolean, $4, $5)",
-                [uid, path.lastSegment, pending.liked ? "true" : "false", pending.doc, try StorageJSON.encode(fields)])
-        pendingLikes[path.lastSegment] = nil
-        touched.formUnion([path, pending.path])
-        return true
+    /// Calls the server function `name` with text arguments inside the current write
+    /// transaction and returns its result as text; `touching` are the documents it changes,
+    /// announced with the commit.
+    func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {
+        let placeholders = arguments.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        let rows = try run("SELECT \(PostgresConnection.identifier(name))(\(placeholders))::text", arguments)
+        touched.formUnion(touching)
+        return rows.first?.first ?? nil
     }
 
     func documents(matching query: QuerySpec) throws -> [StoredDocument] {
@@ -309,20 +268,26 @@ final class PostgresBackend: StoreBackend {
         guard !inTransaction else {
             throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
         }
-        try run("BEGIN")
+        let deadline = Date().addingTimeInterval(Self.conflictDeadline)
+        var pause: UInt32 = 1000
+        while true {
+            do {
+                return try attemptTransaction(body)
+            } catch let error as StoreError where error.code.isSerializationConflict && Date() < deadline {
+                // Another writer won the conflict: run the body again on what it committed.
+                usleep(pause + UInt32.random(in: 0...pause))
+                pause = min(pause * 2, 50_000)
+            }
+        }
+    }
+
+    private func attemptTransaction<T>(_ body: () throws -> T) throws -> T {
+        try run("BEGIN ISOLATION LEVEL SERIALIZABLE")
         inTransaction = true
         touched = []
-        pendingLikes = [:]
-        defer {
-            inTransaction = false
-            pendingLikes = [:]
-        }
+        defer { inTransaction = false }
         do {
-            try run("SELECT pg_advisory_xact_lock($1)", [String(PostgresSchema.writerLock)])
             let result = try body()
-            if let pending = pendingLikes.values.first {
-                throw StoreError.invalidArgument("\(pending.path.string): on this server a like changes only together with its post's counter")
-            }
             if let payload = Self.payload(for: touched) {
                 try run("SELECT pg_notify($1, $2)", [channel, payload])
             }

@@ -7,6 +7,8 @@ struct PostgresFailure: Error {
     let sqlState: String?
     /// True when the connection itself is gone (server restart, terminated backend, network).
     let connectionLost: Bool
+
+    var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? .none }
 }
 
 /// One notification received on a LISTEN channel.
@@ -22,21 +24,27 @@ final class PostgresConnection {
     private var connection: OpaquePointer?
     private(set) var url: String
 
-    /// Connects to `url` (a libpq URI or key=value string) with a 5 second timeout.
+    /// Connects to `url` (a libpq URI or key=value string) with a 5 second timeout. A
+    /// refusal during start-up (a wrong password, too many connections) carries the
+    /// server's SQLSTATE.
     init(url: String) throws {
         self.url = url
         connection = Self.connect(url)
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            let message = connection.map { Self.firstLine(String(cString: PQerrorMessage($0))) } ?? "out of memory"
+            let failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
+                ?? PostgresFailure(message: "out of memory", sqlState: nil, connectionLost: true)
             if let connection { PQfinish(connection) }
             self.connection = nil
-            throw PostgresFailure(message: message, sqlState: nil, connectionLost: true)
+            throw failure
         }
+        PQsetErrorVerbosity(connection, PQERRORS_DEFAULT)
         silenceNotices()
     }
 
     deinit { close() }
 
+    /// Starts the connection with verbose errors (so that a start-up refusal names its
+    /// SQLSTATE) and waits for it, at most `connect_timeout` seconds.
     private static func connect(_ url: String) -> OpaquePointer? {
         let keywords = ["dbname", "connect_timeout", "application_name"]
         let values = [url, "5", "tern"]
@@ -48,11 +56,37 @@ final class PostgresConnection {
         }
         var keywordPointers = cKeywords.map { UnsafePointer($0) } + [nil]
         var valuePointers = cValues.map { UnsafePointer($0) } + [nil]
-        return keywordPointers.withUnsafeMutableBufferPointer { k in
-            valuePointers.withUnsafeMutableBufferPointer { v in
-                PQconnectdbParams(k.baseAddress, v.baseAddress, 1)
-            }
+        guard let connection = keywordPointers.withUnsafeMutableBufferPointer({ k in
+            valuePointers.withUnsafeMutableBufferPointer { v in PQconnectStartParams(k.baseAddress, v.baseAddress, 1) }
+        }) else { return nil }
+        guard PQstatus(connection) != CONNECTION_BAD else { return connection }
+        PQsetErrorVerbosity(connection, PQERRORS_VERBOSE)
+        let deadline = Date().addingTimeInterval(5)
+        var state = PGRES_POLLING_WRITING
+        while state != PGRES_POLLING_OK && state != PGRES_POLLING_FAILED {
+            let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
+            if remaining == 0 || poll(&descriptor, 1, remaining) == 0 { break }
+            state = PQconnectPoll(connection)
         }
+        return connection
+    }
+
+    /// libpq's message for a failed start-up, verbose: `… failed: FATAL:  28P01: password
+    /// authentication failed …` for a server refusal, whose SQLSTATE is taken out of the
+    /// message into the failure's code; libpq's own text otherwise.
+    static func startupFailure(_ text: String) -> PostgresFailure {
+        let full = text.split(whereSeparator: \.isNewline).map(String.init).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        for marker in ["FATAL:  ", "ERROR:  "] {
+            guard let severity = full.range(of: marker) else { continue }
+            let rest = full[severity.upperBound...]
+            let code = rest.prefix(5)
+            guard code.count == 5, code.allSatisfy({ $0.isNumber || ($0.isUppercase && $0.isASCII) }),
+                  rest.dropFirst(5).hasPrefix(": ") else { continue }
+            let message = String(full[..<severity.lowerBound]) + rest.dropFirst(7)
+            return PostgresFailure(message: firstLine(message), sqlState: String(code), connectionLost: true)
+        }
+        return PostgresFailure(message: firstLine(text), sqlState: nil, connectionLost: true)
     }
 
     /// NOTICE messages (e.g. "already exists, skipping") would go to stderr by default.
@@ -63,7 +97,7 @@ final class PostgresConnection {
     static func firstLine(_ text: String) -> String {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let line = lines.first { !$0.isEmpty } ?? "unknown error"
-        return line.hasPrefix("FATAL:  ") ? String(line.dropFirst(8)) : line
+        return line.hasPrefix("FATAL:  ") ? String(line.dropFirst(8)) : line.hasPrefix("ERROR:  ") ? String(line.dropFirst(8)) : line
     }
 
     var isOpen: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }

@@ -4,10 +4,42 @@ import Foundation
 /// owner (mode 0600). A signed-in session on a server keeps the account's password here,
 /// and the store's URL names the file with `passfile=`, so that the password is neither in
 /// the URL nor in Tern's own files.
+///
+/// Nothing is written before the directory is checked (a real directory, not a link,
+/// owned by this user, mode 0700); the file is replaced by renaming a new one made with
+/// `O_EXCL | O_NOFOLLOW` beside it, so a planted link is never written through.
 public struct PostgresPassFile: Sendable {
     public let path: String
 
     public init(path: String) { self.path = path }
+
+    public var directory: String { (path as NSString).deletingLastPathComponent }
+
+    /// Creates the directory (mode 0700) when missing, and refuses one that is a link, is
+    /// another user's, or is open to others (with the `chmod` that fixes it). Call it
+    /// before anything that would need the file afterwards, such as creating an account.
+    public func prepareDirectory() throws {
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.cannotOpen(file: directory, reason: "cannot create the directory")
+            }
+        }
+        var info = stat()
+        guard lstat(directory.isEmpty ? "." : directory, &info) == 0 else {
+            throw StoreError.cannotOpen(file: directory, reason: String(cString: strerror(errno)))
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw StoreError.cannotOpen(file: directory, reason: "not a directory (a link or a file); remove it and sign in again")
+        }
+        guard info.st_uid == geteuid() else {
+            throw StoreError.cannotOpen(file: directory, reason: "the directory belongs to another user")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw StoreError.cannotOpen(file: directory, reason: "the directory is open to others (mode 0\(String(info.st_mode & 0o777, radix: 8))); run: chmod 700 \(directory)")
+        }
+    }
 
     /// Adds (or replaces) the password of `user` on the server `serverURL` names, and makes
     /// the file mode 0600.
@@ -61,23 +93,40 @@ public struct PostgresPassFile: Sendable {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? text
     }
 
+    /// The file's lines; none when it does not exist. A link in its place is refused.
     private func existingLines() throws -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return [] }
+            throw StoreError.cannotOpen(file: path, reason: errno == ELOOP ? "it is a link; remove it and sign in again" : String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
+    /// Writes a new file beside the old one (created 0600 before any byte is written,
+    /// never through a link) and renames it into place.
     private func store(_ lines: [String]) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
+        try prepareDirectory()
         let text = lines.map { $0 + "\n" }.joined()
-        // Created 0600 before any byte is written, so the password is never readable by others.
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.cannotOpen(file: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        guard fchmod(fd, 0o600) == 0, text.utf8.withContiguousStorageIfAvailable({ write(fd, $0.baseAddress, $0.count) == $0.count }) ?? false else {
-            throw StoreError.cannotOpen(file: path, reason: String(cString: strerror(errno)))
+        let written = fchmod(fd, 0o600) == 0
+            && (text.utf8.withContiguousStorageIfAvailable { write(fd, $0.baseAddress, $0.count) == $0.count } ?? false)
+            && fsync(fd) == 0
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw StoreError.cannotOpen(file: path, reason: reason)
         }
     }
 }

@@ -97,8 +97,12 @@ public class Query: @unchecked Sendable {
     }
 
     /// Calls `listener` with the results now and after every commit that changes them,
-    /// with `documentChanges` describing the difference.
-    public func addSnapshotListener(_ listener: @escaping (QuerySnapshot) -> Void) throws -> ListenerRegistration {
+    /// with `documentChanges` describing the difference. A later re-read that fails (a
+    /// lost connection, a refused read, a document that cannot be decoded) calls `onError`
+    /// instead, through the same executor; the listener keeps its last result and re-reads
+    /// on the next change. A failing first read throws here.
+    public func addSnapshotListener(_ listener: @escaping (QuerySnapshot) -> Void,
+                                    onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
         let spec = try spec.get()
         var last: [StoredDocument]?
         return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
@@ -107,7 +111,7 @@ public class Query: @unchecked Sendable {
             let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
             last = documents
             return { listener(snapshot) }
-        })
+        }, onError: onError)
     }
 
     func reference(for id: String) -> DocumentReference {

@@ -23,7 +23,7 @@ final class SQLiteBackend: StoreBackend {
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         } catch let failure as SQLiteFailure {
-            throw StoreError.cannotOpen(file: file, reason: failure.message)
+            throw StoreError.cannotOpen(file: file, reason: failure.message, code: .sqlite(failure.code))
         }
         let backend = SQLiteBackend(file: file, connection: connection)
         try backend.translating {
@@ -61,7 +61,7 @@ final class SQLiteBackend: StoreBackend {
             if failure.isNotADatabase {
                 throw StoreError.notADatabase(file: location, detail: failure.message)
             }
-            throw StoreError.backend(file: location, message: failure.message)
+            throw StoreError.backend(file: location, message: failure.message, code: .sqlite(failure.code))
         }
     }
 

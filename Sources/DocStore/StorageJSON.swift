@@ -19,7 +19,16 @@ enum StorageJSON {
         return out
     }
 
+    /// The most a stored document may nest (maps and arrays inside each other) and weigh:
+    /// anything deeper or larger is refused before it is parsed, so that no document a
+    /// server hands over can exhaust the stack or the memory of a client reading it.
+    static let maximumDepth = 32
+    static let maximumBytes = 1 << 20
+
     static func decode(_ text: String) throws -> [String: FieldValue] {
+        guard text.utf8.count <= maximumBytes else {
+            throw StoreError.coding("stored document of \(text.utf8.count) bytes is over the limit of \(maximumBytes)")
+        }
         var parser = Parser(bytes: Array(text.utf8))
         guard case .map(let fields) = try parser.parseDocument() else {
             throw StoreError.coding("stored document is not an object")
@@ -86,6 +95,7 @@ enum StorageJSON {
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
+        var depth = 0
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -118,37 +128,46 @@ enum StorageJSON {
             case UInt8(ascii: "t"): try expect("true"); return .bool(true)
             case UInt8(ascii: "f"): try expect("false"); return .bool(false)
             case UInt8(ascii: "\""): return .string(try parseString())
-            case UInt8(ascii: "["):
-                index += 1
-                var items: [FieldValue] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                while true {
-                    items.append(try parseValue())
-                    skipSpace()
-                    guard index < bytes.count else { throw fail("unterminated array") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                    throw fail("expected , or ]")
-                }
-            case UInt8(ascii: "{"):
-                index += 1
-                var fields: [String: FieldValue] = [:]
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .map(fields) }
-                while true {
-                    skipSpace()
-                    let key = try parseString()
-                    skipSpace()
-                    try expect(":")
-                    fields[key] = try parseValue()
-                    skipSpace()
-                    guard index < bytes.count else { throw fail("unterminated object") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .map(fields) }
-                    throw fail("expected , or }")
-                }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard depth < StorageJSON.maximumDepth else { throw fail("nested deeper than \(StorageJSON.maximumDepth)") }
+                depth += 1
+                defer { depth -= 1 }
+                return bytes[index] == UInt8(ascii: "[") ? try parseArray() : try parseObject()
             default: return try parseNumber()
+            }
+        }
+
+        mutating func parseArray() throws -> FieldValue {
+            index += 1
+            var items: [FieldValue] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                items.append(try parseValue())
+                skipSpace()
+                guard index < bytes.count else { throw fail("unterminated array") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                throw fail("expected , or ]")
+            }
+        }
+
+        mutating func parseObject() throws -> FieldValue {
+            index += 1
+            var fields: [String: FieldValue] = [:]
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .map(fields) }
+            while true {
+                skipSpace()
+                let key = try parseString()
+                skipSpace()
+                try expect(":")
+                fields[key] = try parseValue()
+                skipSpace()
+                guard index < bytes.count else { throw fail("unterminated object") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .map(fields) }
+                throw fail("expected , or }")
             }
         }
 
@@ -211,4 +230,10 @@ enum StorageJSON {
             return v
         }
     }
+}
+
+extension FieldValue {
+    /// The JSON text the store keeps for this value (for a map: a document), as a server
+    /// function that receives a document takes it.
+    public func jsonText() throws -> String { try StorageJSON.encodeValue(self) }
 }

@@ -31,10 +31,26 @@ protocol StoreBackend: AnyObject {
     /// Problems found by a full consistency check; empty when the database is sound.
     func integrityProblems() throws -> [String]
 
+    /// Calls a function installed on the server, inside the current write transaction.
+    func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String?
+
+    /// Connects as another role of the same server and schema.
+    func switchRole(url: String) throws
+
     func close()
 }
 
 extension StoreBackend {
+    /// An embedded database has no server functions.
+    func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {
+        throw StoreError.invalidArgument("only a store on a server calls server functions")
+    }
+
+    /// An embedded database has no roles.
+    func switchRole(url: String) throws {
+        throw StoreError.invalidArgument("only a store on a server connects as another role")
+    }
+
     /// A backend that only knows whether anything changed reports "anything".
     func externalChanges() throws -> Set<ResourcePath>? {
         try hasExternalChanges() ? [] : nil

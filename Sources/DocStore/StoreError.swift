@@ -1,4 +1,5 @@
-/// Everything the store can refuse or fail at. Each description is one line.
+/// Everything the store can refuse or fail at. Each description is one line; failures of
+/// the database engine also carry its code (`StoreErrorCode`), which is what callers match.
 public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// A collection or document path that does not have the right shape.
     case invalidPath(String, reason: String)
@@ -11,13 +12,21 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// The file was written by a newer Tern; nothing was written to it.
     case newerSchema(file: String, found: Int, known: Int)
     /// The file cannot be opened at all (permissions, a directory, a missing parent).
-    case cannotOpen(file: String, reason: String)
-    /// The database engine failed.
-    case backend(file: String, message: String)
+    case cannotOpen(file: String, reason: String, code: StoreErrorCode = .none)
+    /// The database engine failed (or the server's rules refused), with the engine's code.
+    case backend(file: String, message: String, code: StoreErrorCode = .none)
     /// A value could not be converted to or from a Swift type.
     case coding(String)
     /// The store was used after `close()`.
     case closed
+
+    /// The engine's code, `.none` for failures the store found itself.
+    public var code: StoreErrorCode {
+        switch self {
+        case .cannotOpen(_, _, let code), .backend(_, _, let code): code
+        default: .none
+        }
+    }
 
     public var description: String {
         let text: String
@@ -28,8 +37,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .notADatabase(let file, let detail): text = "\(file): not a Tern database (\(detail))"
         case .newerSchema(let file, let found, let known):
             text = "\(file): written by a newer Tern (schema \(found), this build knows \(known))"
-        case .cannotOpen(let file, let reason): text = "\(file): cannot open (\(reason))"
-        case .backend(let file, let message): text = "\(file): \(message)"
+        case .cannotOpen(let file, let reason, _): text = "\(file): cannot open (\(reason))"
+        case .backend(let file, let message, _): text = "\(file): \(message)"
         case .coding(let message): text = "cannot convert value: \(message)"
         case .closed: text = "the store is closed"
         }

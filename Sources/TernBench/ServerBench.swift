@@ -1,4 +1,5 @@
 import DocStore
+import Domain
 import Foundation
 
 /// The `server` section of `make bench`: like/unlike toggles through a PostgreSQL server
@@ -24,10 +25,10 @@ enum ServerBench {
         try psql(admin, "CREATE SCHEMA \(schema)")
         defer { try? psql(admin, "DROP SCHEMA \(schema) CASCADE") }
         let adminURL = admin + (admin.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
-        try PostgresServer.initialise(adminURL: adminURL, signupPassword: "bench-signup")
+        try TernServer.initialise(adminURL: adminURL, signupPassword: "bench-signup")
         let uid = "bench" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
         defer { try? psql(admin, "DROP ROLE IF EXISTS \"\(uid)\"") }
-        try PostgresServer.register(signupURL: url(adminURL, user: "tern_signup", password: "bench-signup"), uid: uid, password: "bench-password",
+        try TernServer.register(signupURL: url(adminURL, user: "tern_signup", password: "bench-signup"), uid: uid, password: "bench-password",
                                     profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com")])
         let accountURL = url(adminURL, user: uid, password: "bench-password")
         try likeToggles(serverURL: accountURL, uid: uid)
@@ -65,22 +66,6 @@ enum ServerBench {
         guard process.terminationStatus == 0 else { throw StoreError.invalidArgument("the server bench failed") }
     }
 
-    /// One like or unlike, as the services write it: a transaction that reads the like,
-    /// then sets or deletes it and moves the counter.
-    static func toggle(_ store: DocumentStore, uid: String) throws {
-        let post = store.document("tweets/t1")
-        let like = store.document("users/\(uid)/user-likes/t1")
-        try store.runTransaction { tx in
-            if try tx.get(like).exists {
-                try tx.deleteDocument(like)
-                try tx.updateData(["likes": .increment(-1)], forDocument: post)
-            } else {
-                try tx.setData(["likedAt": .serverTimestamp], forDocument: like)
-                try tx.updateData(["likes": .increment(1)], forDocument: post)
-            }
-        }
-    }
-
     /// Like-toggle latency and throughput, server over loopback and embedded store, in
     /// alternating runs so that noise hits both alike.
     static func likeToggles(serverURL: String, uid: String) throws {
@@ -94,16 +79,18 @@ enum ServerBench {
             embedded.close()
         }
         for store in [server, embedded] {
-            try store.document("tweets/t1").setData(["uid": .string(uid), "caption": "bench", "likes": 0])
+            try store.document("tweets/t1").setData(["uid": .string(uid), "caption": "bench", "likes": 0, "timestamp": .serverTimestamp])
         }
         let rounds = 1000
         var serverTimes: [Double] = [], embeddedTimes: [Double] = []
+        // Each store's likes are written as the services write them there.
+        let (onServer, onFile) = (ServerLikeWriter(), TransactionLikeWriter())
         for _ in 0..<rounds {
-            serverTimes.append(try measure { try toggle(server, uid: uid) })
-            embeddedTimes.append(try measure { try toggle(embedded, uid: uid) })
+            serverTimes.append(try measure { try onServer.setLiked(nil, tweetID: "t1", uid: uid, in: server) })
+            embeddedTimes.append(try measure { try onFile.setLiked(nil, tweetID: "t1", uid: uid, in: embedded) })
         }
         let (s, e) = (Timings(serverTimes), Timings(embeddedTimes))
-        print("like toggle (one transaction: read, set/delete the like, move the counter), \(rounds) each")
+        print("like toggle (embedded: one transaction reading the like, writing it and the counter; server: tern_like), \(rounds) each")
         row("server over loopback, via tern_like", s)
         row("embedded store (SQLite, synchronous=FULL)", e)
         print(String(format: "  throughput, one client: server %.0f/s, embedded %.0f/s", 1 / s.mean, 1 / e.mean))

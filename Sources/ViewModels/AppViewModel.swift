@@ -159,13 +159,12 @@ public final class AppViewModel {
         select(.places)
     }
 
+    /// The tabs' view models, in `AppTab` order: the table the keys are routed through.
+    public var screens: [ScreenModel] { [places, favorites, feed, profile] }
+
+    /// The current tab's view model.
+    public var screen: ScreenModel { screens[state.tab.rawValue] }
+
     /// Whether a text field has focus on the current tab (then `q` types rather than quits).
-    public var isTextFieldFocused: Bool {
-        switch state.tab {
-        case .places: return places.state.isSearchFocused
-        case .favorites: return false
-        case .feed: return feed.state.compose != nil
-        case .profile: return profile.state.form != nil
-        }
-    }
+    public var isTextFieldFocused: Bool { screen.isEditingText }
 }

@@ -1,5 +1,6 @@
 import Domain
 import PlainText
+import TerminalUI
 import Foundation
 
 /// The Favorites screen's questions: folder names, memos, folder pickers, delete confirmation.
@@ -90,7 +91,7 @@ extension FavoritesViewModel {
     /// `j` / `k` in the folder picker.
     public func movePick(by delta: Int) {
         guard case .pickFolder(var pick) = state.prompt else { return }
-        pick.selected = clampSelection(pick.selected + delta, count: pick.folders.count)
+        pick.selected = FavoritesViewModel.clampedIndex(pick.selected + delta, count: pick.folders.count)
         state.prompt = .pickFolder(pick)
         publish()
     }
@@ -166,7 +167,7 @@ extension FavoritesViewModel {
         let key = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let index = state.folders.firstIndex(where: { $0.folder.name.lowercased() == key }) {
             state.folderIndex = index
-            state.selected = 0
+            state.list = ListState()
             changed(snapshot)
         }
     }

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
 import Localization
+import PlainText
+import TerminalUI
 
 /// What the Favorites screen shows: the folders with their counts, and the places of the
 /// selected folder in its kept order.
@@ -11,11 +13,13 @@ public struct FavoritesState: Equatable, Sendable {
     public var folderIndex = 0
     /// The selected folder's places, in its order.
     public var items: [FavoritePlace] = []
-    public var selected = 0
+    /// The selected place and the first one on screen.
+    public var list = ListState()
     /// The favorite `u` would bring back, as it was before the removal.
     public var undoable: FavoritePlace?
     public var prompt: FavoritesPrompt?
 
+    public var selected: Int { list.selected }
     public var selectedFolder: FavoriteFolder? { folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil }
     public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
 }
@@ -25,7 +29,7 @@ public final class FavoritesViewModel {
     public internal(set) var state = FavoritesState()
     public var onChange: (FavoritesState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
-    public var pageSize = 10
+    public var rowsInView = 10
 
     let port: FavoritesPort
     var uid: String?
@@ -64,10 +68,10 @@ public final class FavoritesViewModel {
         if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
             state.folderIndex = index
         }
-        state.folderIndex = clampSelection(state.folderIndex, count: state.folders.count)
+        state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
         state.items = state.selectedFolder.map { snapshot.places(in: $0, home: port.home) } ?? []
         if let placeID, let index = state.items.firstIndex(where: { $0.placeID == placeID }) {
-            state.selected = index
+            state.list.selected = index
         }
         publish()
     }
@@ -76,7 +80,7 @@ public final class FavoritesViewModel {
     public func selectFolder(by delta: Int) {
         guard !state.folders.isEmpty else { return }
         state.folderIndex = (state.folderIndex + delta + state.folders.count) % state.folders.count
-        state.selected = 0
+        state.list = ListState()
         changed(snapshot)
     }
 
@@ -90,10 +94,10 @@ public final class FavoritesViewModel {
     /// `K` / `J`: moves the selected place up or down; the folder keeps the person's order.
     public func moveSelectedItem(by offset: Int) {
         guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
-        let target = clampSelection(state.selected + offset, count: state.items.count)
+        let target = FavoritesViewModel.clampedIndex(state.selected + offset, count: state.items.count)
         guard target != state.selected else { return }
         if perform(.moveManually(placeID: item.placeID, folderID: folder.id, by: offset)) {
-            state.selected = target
+            state.list.selected = target
             publish()
         }
     }
@@ -145,18 +149,40 @@ public final class FavoritesViewModel {
         }
     }
 
+    /// `index` kept inside `0..<count` the way the list keys keep a selection.
+    static func clampedIndex(_ index: Int, count: Int) -> Int {
+        var list = ListState()
+        list.select(index, count: count)
+        return list.selected
+    }
+
     func publish() {
-        state.selected = clampSelection(state.selected, count: state.items.count)
+        state.list = clamped(state.list, count: state.items.count)
         onChange(state)
     }
 }
 
-extension FavoritesViewModel: ListNavigation {
-    public var rowCount: Int { state.items.count }
-    public var selectedIndex: Int { state.selected }
+extension FavoritesViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.items.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    public func pageItems(rows: Int) -> Int { rows }
+    public func click(_ index: Int) { select(index) }
+
+    /// The folder-name and memo forms are the screen's text fields.
+    public var isEditingText: Bool {
+        switch state.prompt {
+        case .folderName, .memo: return true
+        default: return false
+        }
+    }
+
+    public func edit(_ edit: TextEditor.Edit) { editPrompt(edit) }
+    public func submit() { submitPrompt() }
+    public func cancel() { cancelPrompt() }
 }

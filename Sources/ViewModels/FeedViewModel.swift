@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Localization
 import PlainText
+import TerminalUI
 
 /// One post as a feed row shows it.
 public struct FeedRowModel: Equatable, Sendable, Identifiable {
@@ -42,13 +43,15 @@ public struct FeedState: Equatable, Sendable {
     public var isSignedIn = false
     public var mode = FeedMode.all
     public var rows: [FeedRowModel] = []
-    public var selected = 0
+    /// The selected post and the first one on screen.
+    public var list = ListState()
     /// The post being written, when composing.
     public var compose: TextEditor?
     public var composeError: String?
     /// False until the first snapshot arrived.
     public var isLoaded = false
 
+    public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
     public var charactersLeft: Int { Validation.postCharactersLeft(compose?.text ?? "") }
 }
@@ -58,7 +61,8 @@ public final class FeedViewModel {
     public private(set) var state = FeedState()
     public var onChange: (FeedState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
-    public var pageSize = 5
+    /// Posts are about four rows tall: a page is a quarter of the rows in view.
+    public var rowsInView = 20
     public var limit = 200
 
     private let port: FeedPort
@@ -116,7 +120,7 @@ public final class FeedViewModel {
         state.isLoaded = true
         rebuildRows()
         if let selectedID, let index = state.rows.firstIndex(where: { $0.id == selectedID }) {
-            state.selected = index
+            state.list.selected = index
         }
         publish()
     }
@@ -138,7 +142,7 @@ public final class FeedViewModel {
     /// `v`: All ↔ Liked.
     public func toggleMode() {
         state.mode = state.mode == .all ? .liked : .all
-        state.selected = 0
+        state.list.selected = 0
         if state.mode == .liked && uid == nil {
             onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
         }
@@ -200,7 +204,7 @@ public final class FeedViewModel {
             try port.post(checked, uid: uid)
             state.compose = nil
             state.composeError = nil
-            if state.mode == .all { state.selected = 0 }
+            if state.mode == .all { state.list.selected = 0 }
             publish()
             onToast(Toast(tr(.toastPosted), kind: .success))
         } catch {
@@ -210,17 +214,25 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.rows.count)
+        state.list = clamped(state.list, count: state.rows.count)
         onChange(state)
     }
 }
 
-extension FeedViewModel: ListNavigation {
-    public var rowCount: Int { state.rows.count }
-    public var selectedIndex: Int { state.selected }
+extension FeedViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.rows.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    public func pageItems(rows: Int) -> Int { rows / 4 }
+    public func click(_ index: Int) { select(index) }
+
+    public var isEditingText: Bool { state.compose != nil }
+    public func edit(_ edit: TextEditor.Edit) { editCompose(edit) }
+    public func submit() { submitCompose() }
+    public func cancel() { cancelCompose() }
 }

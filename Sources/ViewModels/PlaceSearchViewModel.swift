@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Localization
 import PlainText
+import TerminalUI
 
 /// One row of the Places list.
 public struct PlaceRow: Equatable, Sendable {
@@ -21,12 +22,14 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var order = PlaceOrder.relevance
     public var totalCount = 0
     public var rows: [PlaceRow] = []
-    public var selected = 0
+    /// The selected place and the first one on screen.
+    public var list = ListState()
     /// The signed-in user's favorites, for the map's "nearby" dots.
     public var favorites: [FavoritePlace] = []
     /// True while the catalog is still loading.
     public var isLoading = false
 
+    public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
 }
 
@@ -36,8 +39,8 @@ public final class PlaceSearchViewModel {
     public private(set) var state = PlaceSearchState()
     public var onChange: (PlaceSearchState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
-    /// How many rows a page move covers; the screen sets it from its height.
-    public var pageSize = 10
+    /// Rows of list the last frame showed; a page key moves that many places.
+    public var rowsInView = 10
     /// How many results to keep.
     public var limit = 200
 
@@ -151,7 +154,7 @@ public final class PlaceSearchViewModel {
         runSearch(keepingSelection: placeID)
         if state.selectedRow?.place.placeID != placeID {
             state.rows.insert(PlaceRow(match: PlaceMatch(place: info), isSaved: isSaved(placeID)), at: 0)
-            state.selected = 0
+            state.list.selected = 0
         }
         publish()
     }
@@ -175,12 +178,12 @@ public final class PlaceSearchViewModel {
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": row.place.name]), kind: .success))
+            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": row.place.shownName]), kind: .success))
         } catch {
             pending[id] = nil
             refreshMarkers()
             publish()
-            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.name, "reason": ErrorText.describe(error)]),
+            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.shownName, "reason": ErrorText.describe(error)]),
                           kind: .error))
         }
     }
@@ -206,9 +209,9 @@ public final class PlaceSearchViewModel {
         state.totalCount = result.total
         state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
         if let placeID, let index = state.rows.firstIndex(where: { $0.place.placeID == placeID }) {
-            state.selected = index
+            state.list.selected = index
         } else {
-            state.selected = 0
+            state.list.selected = 0
         }
     }
 
@@ -219,17 +222,30 @@ public final class PlaceSearchViewModel {
     }
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.rows.count)
+        state.list = clamped(state.list, count: state.rows.count)
         onChange(state)
     }
 }
 
-extension PlaceSearchViewModel: ListNavigation {
-    public var rowCount: Int { state.rows.count }
-    public var selectedIndex: Int { state.selected }
+extension PlaceSearchViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.rows.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    public func pageItems(rows: Int) -> Int { rows }
+
+    /// A click on a row while typing keeps the query, then selects the row.
+    public func click(_ index: Int) {
+        if state.isSearchFocused { submitSearch() }
+        select(index)
+    }
+
+    public var isEditingText: Bool { state.isSearchFocused }
+    public func edit(_ edit: TextEditor.Edit) { editQuery(edit) }
+    public func submit() { submitSearch() }
+    public func cancel() { cancelSearch() }
 }

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Localization
 import PlainText
+import TerminalUI
 
 /// Which form the Profile screen shows.
 public enum ProfileFormKind: Equatable, Sendable {
@@ -66,7 +67,10 @@ public struct ProfileState: Equatable, Sendable {
     public var form: ProfileForm?
     /// The signed-in user's posts, newest first.
     public var posts: [FeedRowModel] = []
-    public var selected = 0
+    /// The selected post and the first one on screen.
+    public var list = ListState()
+
+    public var selected: Int { list.selected }
 }
 
 /// Profile: sign in, create account, onboarding, edit, sign out.
@@ -76,6 +80,7 @@ public final class ProfileViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Called when the signed-in user changes (sign-in, sign-out, profile edits).
     public var onUserChanged: (User?) -> Void = { _ in }
+    public var rowsInView = 10
 
     private let accounts: AccountsPort
     private let feed: FeedPort
@@ -119,7 +124,7 @@ public final class ProfileViewModel {
         if changedAccount {
             stop()
             state.posts = []
-            state.selected = 0
+            state.list.selected = 0
             if let uid = user?.id {
                 userSubscription = accounts.observeUser(uid: uid) { [weak self] user in self?.userDocumentChanged(user) }
                 postsSubscription = feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100) { [weak self] posts in
@@ -325,19 +330,26 @@ public final class ProfileViewModel {
 
 
     private func publish() {
-        state.selected = clampSelection(state.selected, count: state.posts.count)
+        state.list = clamped(state.list, count: state.posts.count)
         onChange(state)
     }
 }
 
-extension ProfileViewModel: ListNavigation {
-    /// Posts are several lines tall, so a page is a few of them.
-    public var pageSize: Int { 5 }
-    public var rowCount: Int { state.posts.count }
-    public var selectedIndex: Int { state.selected }
+extension ProfileViewModel: ScreenModel {
+    public var list: ListState { state.list }
+    public var listCount: Int { state.posts.count }
 
-    public func storeSelection(_ index: Int) {
-        state.selected = index
-        publish()
+    public func storeList(_ list: ListState, publish: Bool) {
+        state.list = list
+        if publish { self.publish() }
     }
+
+    /// Posts are several lines tall and the profile sits above them: a page is three posts.
+    public func pageItems(rows: Int) -> Int { 3 }
+    public func click(_ index: Int) { select(index) }
+
+    public var isEditingText: Bool { state.form != nil }
+    public func edit(_ edit: TextEditor.Edit) { editField(edit) }
+    public func submit() { submitForm() }
+    public func cancel() { cancelForm() }
 }

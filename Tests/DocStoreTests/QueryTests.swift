@@ -138,36 +138,3 @@ struct QueryPlanTests {
         #expect(which.contains("sqlite_autoindex_documents_1") || which.contains("PRIMARY KEY"), "\(which)")
     }
 }
-
-/// The same guard on the server: the indexes the schema creates serve the feed, the liked
-/// list and a user's posts without sorting.
-struct ServerQueryPlanTests {
-    func plan(_ query: Query, at place: StorePlace) throws -> String {
-        let sql = try PostgresQuery(query.spec.get())
-        let connection = try PostgresConnection(url: place.location)
-        defer { connection.close() }
-        // A handful of rows would be cheaper to sort; what matters is that the index can serve.
-        try connection.execute("SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off")
-        return try connection.query("EXPLAIN SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters)
-            .compactMap { $0.first ?? nil }.joined(separator: " | ")
-    }
-
-    @Test(arguments: StoreFixture.server)
-    func feedLikedAndAuthorPagesUseAnIndexAndNoSort(_ fixture: StoreFixture) throws {
-        let place = try fixture.makePlace()
-        defer { place.cleanup() }
-        let store = try place.open()
-        defer { store.close() }
-        let feed = store.collection("tweets").order(by: "timestamp", descending: true).limit(to: 50)
-        try store.document("tweets/t1").setData(["timestamp": .timestamp(Date()), "uid": "u1"])
-        let last = try store.document("tweets/t1").getDocument()
-        let liked = store.collection("users/u1/user-likes").order(by: "likedAt", descending: true).limit(to: 50)
-        let byUser = store.collection("tweets").whereField("uid", isEqualTo: "u1").order(by: "timestamp", descending: true).limit(to: 50)
-        for (name, query) in [("feed", feed), ("next feed page", feed.start(afterDocument: last)), ("liked", liked),
-                              ("liked page", liked.start(after: [.timestamp(Date())])), ("by user", byUser)] {
-            let text = try plan(query, at: place)
-            if name.hasSuffix("page") { #expect(text.contains("Index Cond: ((parent = ") && text.contains(") < ROW("), "\(name) starts at the cursor: \(text)") }
-            #expect(text.contains("Index Scan") && !text.contains("Sort"), "\(name): \(text)")
-        }
-    }
-}

@@ -50,7 +50,7 @@ struct ServerLiveTests {
         place.cleanup()
     }
 
-    @Test(arguments: StoreFixture.server)
+    @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
     func aListenerInOneProcessSeesAnotherProcesssCommitWithinASecond(_ fixture: StoreFixture) throws {
         let place = try fixture.makePlace()
         defer { place.cleanup() }
@@ -70,7 +70,7 @@ struct ServerLiveTests {
         registration.remove()
     }
 
-    @Test(arguments: StoreFixture.server)
+    @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
     func aListeningProcessHearsThisProcesssCommitWithinASecond(_ fixture: StoreFixture) throws {
         let place = try fixture.makePlace()
         defer { place.cleanup() }
@@ -94,7 +94,7 @@ struct ServerLiveTests {
         #expect(heard - start < 1, "heard after \(heard - start) s")
     }
 
-    @Test(arguments: StoreFixture.server)
+    @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
     func afterItsConnectionIsTerminatedAListenerReconnectsAndMissesNothing(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }
@@ -120,7 +120,7 @@ struct ServerLiveTests {
         registration.remove()
     }
 
-    @Test(arguments: StoreFixture.server)
+    @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
     func aWriteAfterTheConnectionWasCutReconnectsAndCommits(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }
@@ -134,7 +134,7 @@ struct ServerLiveTests {
         registration.remove()
     }
 
-    @Test(arguments: StoreFixture.server)
+    @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
     func aRolledBackTransactionAnnouncesNothing(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }
@@ -165,7 +165,7 @@ struct ServerLiveTests {
         registration.remove()
     }
 
-    @Test(arguments: StoreFixture.server)
+    @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
     func aLargeBatchIsAnnouncedByCollectionAndEveryListenerConverges(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }

@@ -65,7 +65,7 @@ import PlaceCatalog
     @Test func firstLastAndPages() throws {
         let world = try World()
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
-        model.pageSize = 2
+        model.listShown(offset: 0, rows: 2)
         model.pageDown()
         #expect(model.state.selected == 2)
         model.selectLast()

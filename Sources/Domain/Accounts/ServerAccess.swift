@@ -23,7 +23,7 @@ public struct ServerAccess: Sendable {
 
     public init(serverURL: String, sessionFile: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.serverURL = serverURL
-        self.server = PostgresServer.redacted(serverURL)
+        self.server = ServerConnection.redacted(serverURL)
         self.passFile = Self.passFile(sessionFile: sessionFile)
         self.signupPassword = environment["TERN_SIGNUP_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -41,7 +41,7 @@ public struct ServerAccess: Sendable {
 
     /// Connects as `tern_guest` (read-only, for signed-out reading).
     public var guestURL: String {
-        Self.url(serverURL, user: PostgresServer.guestRole, password: PostgresServer.guestPassword)
+        Self.url(serverURL, user: TernServer.guestRole, password: TernServer.guestPassword)
     }
 
     /// Connects as `tern_signup`.

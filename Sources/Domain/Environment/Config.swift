@@ -127,7 +127,7 @@ public struct Config: Equatable, Sendable {
                 config.home = point
             case "store":
                 guard !value.isEmpty else { throw fail("store needs a postgres:// URL or a file") }
-                if let scheme = StoreLocation.scheme(of: value), !PostgresServer.isServerURL(value) {
+                if let scheme = StoreLocation.scheme(of: value), !ServerConnection.isServerURL(value) {
                     throw fail("unknown store scheme '\(scheme)' (Tern knows postgres:// and postgresql:// URLs, and file paths)")
                 }
                 config.store = resolve(value, besideFile: file)
@@ -162,7 +162,7 @@ public struct Config: Equatable, Sendable {
     /// A relative file path is relative to the directory of the config file, not to
     /// wherever Tern was started.
     static func resolve(_ location: String, besideFile file: String) -> String {
-        if PostgresServer.isServerURL(location) || location.hasPrefix("/") { return location }
+        if ServerConnection.isServerURL(location) || location.hasPrefix("/") { return location }
         let directory = (file as NSString).deletingLastPathComponent
         return directory.isEmpty ? location : directory + "/" + location
     }

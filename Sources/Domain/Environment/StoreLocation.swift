@@ -10,7 +10,7 @@ public struct StoreLocationError: Error, Equatable, Sendable, CustomStringConver
     public let source: String
 
     public var description: String {
-        "\(source): unknown store scheme '\(scheme)' in \(PostgresServer.redacted(location)) (Tern knows postgres:// and postgresql:// URLs, and file paths)"
+        "\(source): unknown store scheme '\(scheme)' in \(ServerConnection.redacted(location)) (Tern knows postgres:// and postgresql:// URLs, and file paths)"
     }
 
     public var errorDescription: String? { description }
@@ -31,7 +31,7 @@ public enum StoreLocation {
 
     /// `text` when Tern can use it, else the error naming `source`.
     public static func check(_ text: String, source: String) throws -> String {
-        guard PostgresServer.isServerURL(text) || scheme(of: text) == nil else {
+        guard ServerConnection.isServerURL(text) || scheme(of: text) == nil else {
             throw StoreLocationError(location: text, scheme: scheme(of: text) ?? "", source: source)
         }
         return text

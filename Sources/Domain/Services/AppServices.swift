@@ -33,10 +33,10 @@ public final class AppServices: @unchecked Sendable {
                             executor: CallbackExecutor = .immediate,
                             hasher: PasswordHasher = PasswordHasher(),
                             environment: [String: String] = ProcessInfo.processInfo.environment,
-                            clock: @escaping @Sendable () -> Date = Date.init) throws -> AppServices {
+                            clock: @escaping @Sendable () -> Date = { Date() }) throws -> AppServices {
         let location = try storeLocation ?? defaultStoreLocation(paths: paths, environment: environment)
         let sessionFile = SessionFile(paths: paths)
-        guard PostgresServer.isServerURL(location) else {
+        guard ServerConnection.isServerURL(location) else {
             if let server = try sessionFile.read()?.server {
                 throw ServiceError.otherStore(signedInOn: server, here: nil)
             }
@@ -53,9 +53,9 @@ public final class AppServices: @unchecked Sendable {
         do {
             store = try DocumentStore.open(location: session.map { server.accountURL(uid: $0.uid) } ?? server.guestURL,
                                            executor: executor)
-        } catch StoreError.cannotOpen(let file, let reason) where session != nil && reason.contains("password") {
+        } catch StoreError.cannotOpen(let file, let reason, let code) where session != nil && code.isAuthenticationFailure {
             // The password file lost the account's line (or the password changed elsewhere).
-            throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login")
+            throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login", code: code)
         }
         return AppServices(paths: paths, store: store, server: server, hasher: hasher, clock: clock)
     }
@@ -78,7 +78,7 @@ public final class AppServices: @unchecked Sendable {
         self.auth = AuthService(store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock)
         self.users = UserService(store: store)
         self.favorites = FavoritesService(store: store)
-        self.tweets = TweetService(store: store)
+        self.tweets = TweetService(store: store, onServer: server != nil)
     }
 
     /// The signed-in session, nil when signed out (a loose session file throws).

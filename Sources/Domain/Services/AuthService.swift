@@ -24,7 +24,7 @@ public final class AuthService: @unchecked Sendable {
     let server: ServerAccess?
 
     public init(store: DocumentStore, sessionFile: SessionFile, server: ServerAccess? = nil,
-                hasher: PasswordHasher = PasswordHasher(), clock: @escaping @Sendable () -> Date = Date.init) {
+                hasher: PasswordHasher = PasswordHasher(), clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.sessionFile = sessionFile
         self.server = server
@@ -139,20 +139,20 @@ public final class AuthService: @unchecked Sendable {
     /// keeps the password as SCRAM-SHA-256; only its verifier leaves this machine), then
     /// signs in.
     private func register(on server: ServerAccess, email: String, password: String) throws -> Session {
-        if try PostgresServer.account(forEmail: email, signupURL: server.signupURL) != nil {
+        // The password file must be writable safely before the account exists, so that a
+        // refused session directory leaves no account behind that nobody can sign in to.
+        try server.passFile.prepareDirectory()
+        if try TernServer.account(forEmail: email, signupURL: server.signupURL) != nil {
             throw ServiceError.emailTaken(email)
         }
         let uid = store.collection("users").document().documentID
         let now = clock()
         let profile = try FieldValueEncoder().encode(User.newRegistration(id: uid, email: email, createdOn: now))
         do {
-            try PostgresServer.register(signupURL: server.signupURL, uid: uid, password: password, profile: profile)
-        } catch let error as StoreError {
+            try TernServer.register(signupURL: server.signupURL, uid: uid, password: password, profile: profile)
+        } catch let error as StoreError where error.code.isUniqueViolation {
             // Two registrations of one email at once: the server's unique index refuses the second.
-            if case .backend(_, let message) = error, message.contains("documents_user_email") {
-                throw ServiceError.emailTaken(email)
-            }
-            throw error
+            throw ServiceError.emailTaken(email)
         }
         return try startSession(on: server, uid: uid, email: email, password: password, now: now)
     }
@@ -161,7 +161,7 @@ public final class AuthService: @unchecked Sendable {
     /// password: the server checks it. A wrong password and an unknown email give the same
     /// `ServiceError.wrongCredentials`.
     private func signIn(on server: ServerAccess, email: String, password: String) throws -> Session {
-        guard let uid = try PostgresServer.account(forEmail: email, signupURL: server.signupURL) else {
+        guard let uid = try TernServer.account(forEmail: email, signupURL: server.signupURL) else {
             throw ServiceError.wrongCredentials
         }
         return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
@@ -177,7 +177,7 @@ public final class AuthService: @unchecked Sendable {
             try store.switchServerRole(url: server.accountURL(uid: uid))
         } catch {
             try? server.passFile.remove(user: uid, serverURL: server.serverURL)
-            if case StoreError.cannotOpen(_, let reason) = error, reason.contains("password authentication failed") {
+            if let error = error as? StoreError, error.code.isAuthenticationFailure {
                 throw ServiceError.wrongCredentials
             }
             throw error

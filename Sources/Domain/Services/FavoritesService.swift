@@ -139,14 +139,23 @@ public final class FavoritesService: @unchecked Sendable {
 
     /// Calls `onChange` with the signed-in user's favorites (newest first) now and after
     /// every change, from this process or another. Signed out: one empty list, no listener.
-    public func observe(session: Session?, onChange: @escaping ([FavoritePlace]) -> Void) throws -> ListenerRegistration? {
+    /// A failed re-read, or favorites that cannot be decoded (left out of the list), are
+    /// reported to `onError`.
+    public func observe(session: Session?, onChange: @escaping ([FavoritePlace]) -> Void,
+                        onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration? {
         guard let session else {
             onChange([])
             return nil
         }
-        return try favorites(of: session.uid).order(by: "savedAt", descending: true).addSnapshotListener { snapshot in
-            onChange(snapshot.documents.compactMap { try? $0.data(as: FavoritePlace.self) })
-        }
+        return try newestFirst(session.uid).addSnapshotListener({ snapshot in
+            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
+            onChange(decoded.values)
+            if let notice = decoded.notice { onError(notice) }
+        }, onError: onError)
+    }
+
+    func newestFirst(_ uid: String) -> Query {
+        favorites(of: uid).order(by: "savedAt", descending: true)
     }
 
     /// Runs `body` in one transaction on the user's snapshot as it is inside it.
@@ -201,24 +210,28 @@ public final class FavoritesObservation {
 extension FavoritesService {
     /// Calls `onChange` with the signed-in user's folders and favorites now and after every
     /// change of either, from this process or another (setting up the default folder first).
-    /// Signed out: one empty snapshot, no listener.
-    public func observeSnapshot(session: Session?, onChange: @escaping (FavoritesSnapshot) -> Void) throws -> FavoritesObservation? {
+    /// Signed out: one empty snapshot, no listener. A failed re-read, or documents that
+    /// cannot be decoded (left out), are reported to `onError`.
+    public func observeSnapshot(session: Session?, onChange: @escaping (FavoritesSnapshot) -> Void,
+                                onError: @escaping (Error) -> Void = { _ in }) throws -> FavoritesObservation? {
         guard let session else {
             onChange(.empty)
             return nil
         }
         var current = try snapshot(session: session)
         var started = false
-        let folders = try folders(of: session.uid).addSnapshotListener { snapshot in
-            current.folders = FavoritesSnapshot(folders: snapshot.documents.compactMap { try? $0.data(as: FavoriteFolder.self) },
-                                                favorites: []).folders
+        let folders = try folders(of: session.uid).addSnapshotListener({ snapshot in
+            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoriteFolder.self) }
+            current.folders = FavoritesSnapshot(folders: decoded.values, favorites: []).folders
             if started { onChange(current) }
-        }
-        let favorites = try favorites(of: session.uid).addSnapshotListener { snapshot in
-            current.favorites = FavoritesSnapshot(folders: [],
-                                                  favorites: snapshot.documents.compactMap { try? $0.data(as: FavoritePlace.self) }).favorites
+            if let notice = decoded.notice { onError(notice) }
+        }, onError: onError)
+        let favorites = try favorites(of: session.uid).addSnapshotListener({ snapshot in
+            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
+            current.favorites = FavoritesSnapshot(folders: [], favorites: decoded.values).favorites
             if started { onChange(current) }
-        }
+            if let notice = decoded.notice { onError(notice) }
+        }, onError: onError)
         started = true
         onChange(current)
         return FavoritesObservation([folders, favorites])

@@ -49,10 +49,14 @@ public struct FeedCursor: @unchecked Sendable {
 public struct FeedPage: Sendable {
     public var posts: [FeedPost]
     public var next: FeedCursor?
+    /// What was left out because it could not be read (a post a broken or hostile client
+    /// wrote), as one line to show; nil when nothing was.
+    public var notice: String?
 
-    public init(posts: [FeedPost], next: FeedCursor?) {
+    public init(posts: [FeedPost], next: FeedCursor?, notice: String? = nil) {
         self.posts = posts
         self.next = next
+        self.notice = notice
     }
 }
 

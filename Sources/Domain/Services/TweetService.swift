@@ -9,6 +9,7 @@ import Foundation
 public final class TweetService: @unchecked Sendable {
     let store: DocumentStore
     let users: UserService
+    let likeWriter: LikeWriter
     /// Queries this service has run: the tests use it to check that a page costs a fixed
     /// number of queries whatever its size.
     var queryCount: Int { counterLock.withLock { queries } }
@@ -17,9 +18,12 @@ public final class TweetService: @unchecked Sendable {
 
     func countQuery() { counterLock.withLock { queries += 1 } }
 
-    public init(store: DocumentStore) {
+    /// `onServer`: the store is a team server, where likes go through its `tern_like`
+    /// function instead of a client transaction.
+    public init(store: DocumentStore, onServer: Bool = false) {
         self.store = store
         self.users = UserService(store: store)
+        self.likeWriter = onServer ? ServerLikeWriter() : TransactionLikeWriter()
     }
 
     var tweets: CollectionReference { store.collection("tweets") }
@@ -71,27 +75,16 @@ public final class TweetService: @unchecked Sendable {
         try setLiked(nil, tweetID: tweetID, session: session)
     }
 
-    /// `liked == nil` toggles. The post's existence and the like's are read inside the
-    /// transaction, so concurrent processes can never count a like twice or lose one.
+    /// `liked == nil` toggles. The like is written by the store's `LikeWriter`; the post
+    /// is then read as it is now.
     func setLiked(_ liked: Bool?, tweetID: String, session: Session?) throws -> FeedPost {
         let session = try SignInRequired.check(session, .likePosts)
         guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
-        let tweetReference = tweets.document(tweetID)
-        let likeReference = likes(of: session.uid).document(tweetID)
-        let (tweet, likedAt) = try store.runTransaction { transaction -> (Tweet, Date?) in
-            guard try transaction.get(tweetReference).exists else { throw ServiceError.postNotFound(tweetID) }
-            let existing = try transaction.get(likeReference)
-            let wanted = liked ?? !existing.exists
-            if wanted && !existing.exists {
-                try transaction.setData(["likedAt": .serverTimestamp], forDocument: likeReference)
-                try transaction.updateData(["likes": .increment(1)], forDocument: tweetReference)
-            } else if !wanted && existing.exists {
-                try transaction.deleteDocument(likeReference)
-                try transaction.updateData(["likes": .increment(-1)], forDocument: tweetReference)
-            }
-            let tweet = try Tweet(snapshot: transaction.get(tweetReference))
-            return (tweet, try transaction.get(likeReference).get("likedAt")?.dateValue)
-        }
+        try likeWriter.setLiked(liked, tweetID: tweetID, uid: session.uid, in: store)
+        let snapshot = try tweets.document(tweetID).getDocument()
+        guard snapshot.exists else { throw ServiceError.postNotFound(tweetID) }
+        let tweet = try Tweet(snapshot: snapshot)
+        let likedAt = try likes(of: session.uid).document(tweetID).getDocument().get("likedAt")?.dateValue
         var row = try authored([tweet])[0]
         row.didLike = likedAt != nil
         row.likedAt = likedAt
@@ -118,34 +111,51 @@ public final class TweetService: @unchecked Sendable {
             var query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
             if let cursor { query = query.start(afterDocument: cursor.snapshot) }
             let likeDocuments = try run(query)
-            return FeedPage(posts: try likedRows(likeDocuments), next: likeDocuments.count == limit ? likeDocuments.last.map(FeedCursor.init) : nil)
+            var notice: String?
+            let rows = try likedRows(likeDocuments) { notice = "\($0)" }
+            return FeedPage(posts: rows, next: likeDocuments.count == limit ? likeDocuments.last.map(FeedCursor.init) : nil, notice: notice)
         case .all, .author:
             let documents = try run(postsQuery(kind, limit: limit, after: cursor))
-            let rows = try rows(for: documents.map { (try Tweet(snapshot: $0), nil) }, viewer: viewer)
-            return FeedPage(posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil)
+            let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
+            let rows = try rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
+            return FeedPage(posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil,
+                            notice: posts.notice.map { "\($0)" })
         }
     }
 
     /// Calls `onChange` with the first page of `kind` now and whenever it changes: a post
     /// added, a counter moved (by anyone, in any process once `pollExternalChanges` runs), or
-    /// in the Liked view a like given or taken back. Remove the registration to stop.
+    /// in the Liked view a like given or taken back. Remove the registration to stop. A
+    /// failed re-read calls `onError` (the listener retries on the next change); posts that
+    /// cannot be decoded are left out of the page and reported to `onError` too.
     public func observe(_ kind: FeedKind, limit: Int = 50, viewer: Session?,
-                        onChange: @escaping (FeedPage) -> Void) throws -> ListenerRegistration {
+                        onChange: @escaping (FeedPage) -> Void,
+                        onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
         switch kind {
         case .liked:
             let session = try SignInRequired.check(viewer, .viewLikedPosts)
             let query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
-            return try query.addSnapshotListener { [weak self] snapshot in
-                guard let self, let rows = try? self.likedRows(snapshot.documents) else { return }
-                onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
-            }
+            return try query.addSnapshotListener({ [weak self] snapshot in
+                guard let self else { return }
+                do {
+                    let rows = try self.likedRows(snapshot.documents, onSkipped: onError)
+                    onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
+                } catch {
+                    onError(error)
+                }
+            }, onError: onError)
         case .all, .author:
-            return try postsQuery(kind, limit: limit, after: nil).addSnapshotListener { [weak self] snapshot in
-                guard let self,
-                      let rows = try? self.rows(for: snapshot.documents.map { (try Tweet(snapshot: $0), nil) }, viewer: viewer)
-                else { return }
-                onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
-            }
+            return try postsQuery(kind, limit: limit, after: nil).addSnapshotListener({ [weak self] snapshot in
+                guard let self else { return }
+                do {
+                    let posts = DecodedDocuments(snapshot.documents) { try Tweet(snapshot: $0) }
+                    let rows = try self.rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
+                    onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
+                    if let notice = posts.notice { onError(notice) }
+                } catch {
+                    onError(error)
+                }
+            }, onError: onError)
         }
     }
 
@@ -187,15 +197,15 @@ public final class TweetService: @unchecked Sendable {
 
     /// Rows for the viewer's like documents, in their order: the posts in one query, the
     /// authors in another. Likes of posts that no longer exist are left out.
-    func likedRows(_ likeDocuments: [DocumentSnapshot]) throws -> [FeedPost] {
+    func likedRows(_ likeDocuments: [DocumentSnapshot], onSkipped: (Error) -> Void = { _ in }) throws -> [FeedPost] {
         guard !likeDocuments.isEmpty else { return [] }
         let ids = likeDocuments.map(\.documentID)
         var posts: [String: Tweet] = [:]
         for start in stride(from: 0, to: ids.count, by: 1000) {
             let chunk = ids[start..<min(start + 1000, ids.count)].map { FieldValue.string($0) }
-            for document in try run(tweets.whereField(FieldPath.documentID, in: chunk)) {
-                posts[document.documentID] = try Tweet(snapshot: document)
-            }
+            let decoded = DecodedDocuments(try run(tweets.whereField(FieldPath.documentID, in: chunk))) { try Tweet(snapshot: $0) }
+            for post in decoded.values { posts[post.id] = post }
+            if let notice = decoded.notice { onSkipped(notice) }
         }
         let ordered = likeDocuments.compactMap { like in posts[like.documentID].map { ($0, like.get("likedAt")?.dateValue) } }
         var rows = try authored(ordered.map(\.0))

@@ -70,10 +70,17 @@ public final class UserService: @unchecked Sendable {
         }
     }
 
-    /// Calls `onChange` with the user now and after every change (nil when missing).
-    public func observeUser(id: String, onChange: @escaping (User?) -> Void) throws -> ListenerRegistration {
-        try users.document(id).addSnapshotListener { snapshot in
-            onChange(snapshot.exists ? try? snapshot.data(as: User.self) : nil)
-        }
+    /// Calls `onChange` with the user now and after every change (nil when missing). A
+    /// failed re-read, or a profile that cannot be decoded, is reported to `onError`.
+    public func observeUser(id: String, onChange: @escaping (User?) -> Void,
+                            onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+        try users.document(id).addSnapshotListener({ snapshot in
+            guard snapshot.exists else { return onChange(nil) }
+            do {
+                onChange(try snapshot.data(as: User.self))
+            } catch {
+                onError(error)
+            }
+        }, onError: onError)
     }
 }

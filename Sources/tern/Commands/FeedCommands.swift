@@ -25,6 +25,7 @@ enum FeedCommands {
         let liked = arguments.has(Self.liked)
         if liked { _ = try SignInRequired.check(session, .viewLikedPosts) }
         let page = try context.services().tweets.page(liked ? .liked : .all, limit: limit, viewer: session)
+        if let notice = page.notice { FileHandle.standardError.write(Data("tern: \(notice)\n".utf8)) }
         if context.options.json {
             try context.printJSON(page.posts.map(FeedPostJSON.init))
             return

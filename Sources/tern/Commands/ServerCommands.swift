@@ -1,4 +1,5 @@
 import DocStore
+import Domain
 import Foundation
 
 /// `tern server init URL`: creates or migrates Tern's tables, roles and rules on a
@@ -15,15 +16,15 @@ enum ServerCommands {
 
     static func initialise(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let url = arguments.positionals[0]
-        guard PostgresServer.isServerURL(url) else {
+        guard ServerConnection.isServerURL(url) else {
             throw UsageError("tern server init needs a postgres:// or postgresql:// URL, not '\(url)'")
         }
         let password = arguments.has(signupPassword)
             ? try PasswordPrompt.readNew(prompt: "Password for tern_signup: ", confirmation: "Repeat it: ")
             : nil
-        let report: PostgresServer.Report
+        let report: TernServer.Report
         do {
-            report = try PostgresServer.initialise(adminURL: url, signupPassword: password)
+            report = try TernServer.initialise(adminURL: url, signupPassword: password)
         } catch let error as StoreError {
             throw CommandFailure(error.description)
         }
@@ -33,7 +34,7 @@ enum ServerCommands {
         case report.schemaAfter?: before = "schema \(report.schemaAfter) up to date"
         case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
         }
-        context.printLine("\(PostgresServer.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
+        context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
         if password == nil {
             context.printLine("tern_signup keeps its password; set one with --signup-password before anyone registers")
         }

@@ -1,3 +1,5 @@
+import DocStore
+
 /// The roles, row-level security and functions `tern server init` installs, as SQL that
 /// can run again and again. Rules enforced by the server, not trusted to the client:
 ///
@@ -8,32 +10,31 @@
 ///   finds the account of an email for signing in.
 /// - Row-level security is enabled and forced on every table. An account reads `users` and
 ///   `tweets` and its own documents, and writes only its own profile (`users/{uid}`), posts
-///   (`tweets/*` whose `uid` is its own), and favorites and their folders. The `owner` column is generated
+///   (`tweets/*` whose `uid` is its own), and favorites (see `FavoriteFolderRules`: shared
+///   folders are readable by every account). The `owner` column is generated
 ///   from the path (from `uid` for posts), so no client can claim another owner.
 /// - `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`, which
-///   moves the like and the counter together by exactly ±1; a trigger refuses every other
-///   change of `likes`, whoever makes it.
-/// - `tern_guest` (version 2) is what Tern connects as when nobody is signed in: it only
-///   reads `users` and `tweets`, the feed a signed-out person may read. Its password is
-///   public (`PostgresRules.guestPassword`); it is set when the role is created, so an
-///   administrator who wants no signed-out reading runs `ALTER ROLE tern_guest NOLOGIN`
-///   and `tern server init` leaves that as it is.
-enum PostgresRules {
-    static let version = 2
+///   reads the post itself, writes the like and moves the counter by exactly ±1; a trigger
+///   refuses every other change of `likes`, whoever makes it.
+/// - `tern_guest` is what Tern connects as when nobody is signed in: it only reads `users`
+///   and `tweets`, the feed a signed-out person may read.
+enum ServerRules {
+    static let version = 4
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
     static let guestRole = "tern_guest"
     static let guestPassword = "tern_guest"
 
+    /// Timestamps as the store writes them: seconds since 1970 with a capital `E`.
+    static let nowText = "(extract(epoch FROM statement_timestamp())::text || 'E0')"
+
     /// The statements for the current schema (`schema`, already in the search path);
     /// `guestVerifier` is the SCRAM verifier of `guestPassword`, set on a new guest role.
     static func statements(schema: String, guestVerifier: String) -> String {
-        let s = PostgresConnection.identifier(schema)
-        let lock = PostgresSchema.writerLock
-        let writable = "owner = current_user AND (parent IN ('users', 'tweets') OR parent IN ('favorites/' || current_user || '/favorites', 'favorites/' || current_user || '/folders'))"
+        let s = ServerConnection.identifier(schema)
+        let writable = "owner = current_user AND (parent IN ('users', 'tweets') OR parent IN (\(FavoriteFolderRules.ownParents)))"
         return """
-        SELECT pg_advisory_xact_lock(\(lock));
         DO $$
         BEGIN
             IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_owner') THEN CREATE ROLE tern_owner NOLOGIN; END IF;
@@ -43,7 +44,7 @@ enum PostgresRules {
         DO $guest$
         BEGIN
             IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_guest') THEN
-                CREATE ROLE tern_guest LOGIN PASSWORD \(PostgresConnection.literal(guestVerifier));
+                CREATE ROLE tern_guest LOGIN PASSWORD \(ServerConnection.literal(guestVerifier));
             END IF;
         END $guest$;
         ALTER ROLE tern_owner NOSUPERUSER NOLOGIN CREATEROLE NOBYPASSRLS;
@@ -71,6 +72,8 @@ enum PostgresRules {
         ALTER TABLE tern_meta ENABLE ROW LEVEL SECURITY;
         ALTER TABLE tern_meta FORCE ROW LEVEL SECURITY;
 
+        \(FavoriteFolderRules.function(schema: s))
+
         DROP POLICY IF EXISTS tern_owner_all ON documents;
         DROP POLICY IF EXISTS tern_read ON documents;
         DROP POLICY IF EXISTS tern_insert ON documents;
@@ -78,7 +81,7 @@ enum PostgresRules {
         DROP POLICY IF EXISTS tern_delete ON documents;
         DROP POLICY IF EXISTS tern_guest_read ON documents;
         CREATE POLICY tern_owner_all ON documents TO tern_owner USING (true) WITH CHECK (true);
-        CREATE POLICY tern_read ON documents FOR SELECT TO tern_user USING (parent IN ('users', 'tweets') OR owner = current_user);
+        CREATE POLICY tern_read ON documents FOR SELECT TO tern_user USING (parent IN ('users', 'tweets') OR owner = current_user OR \(FavoriteFolderRules.sharedReadable));
         CREATE POLICY tern_insert ON documents FOR INSERT TO tern_user WITH CHECK (\(writable));
         CREATE POLICY tern_update ON documents FOR UPDATE TO tern_user USING (\(writable)) WITH CHECK (\(writable));
         CREATE POLICY tern_delete ON documents FOR DELETE TO tern_user USING (\(writable));
@@ -89,8 +92,6 @@ enum PostgresRules {
         DROP POLICY IF EXISTS tern_read ON tern_meta;
         CREATE POLICY tern_owner_all ON tern_meta TO tern_owner USING (true) WITH CHECK (true);
         CREATE POLICY tern_read ON tern_meta FOR SELECT TO tern_user, tern_signup, tern_guest USING (true);
-
-        CREATE UNIQUE INDEX IF NOT EXISTS documents_user_email ON documents (lower(data ->> 'email')) WHERE parent = 'users';
 
         CREATE OR REPLACE FUNCTION tern_guard_likes() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
@@ -108,39 +109,44 @@ enum PostgresRules {
         CREATE TRIGGER documents_guard_likes AFTER INSERT OR UPDATE ON documents
             FOR EACH ROW EXECUTE FUNCTION tern_guard_likes();
 
-        CREATE OR REPLACE FUNCTION tern_like(account text, tweet_id text, liked boolean, like_doc text, tweet_doc text)
+        DROP FUNCTION IF EXISTS tern_like(text, text, boolean, text, text);
+        CREATE OR REPLACE FUNCTION tern_post_text(post jsonb, likes bigint) RETURNS text
+        LANGUAGE sql IMMUTABLE SET search_path = pg_catalog AS $$
+            SELECT '{"caption":' || to_json(post ->> 'caption')::text
+                || ',"likes":' || likes
+                || CASE WHEN jsonb_typeof(post -> 'placeID') = 'string' THEN ',"placeID":' || to_json(post ->> 'placeID')::text ELSE '' END
+                || ',"timestamp":' || (post ->> 'timestamp') || 'E0'
+                || ',"uid":' || to_json(post ->> 'uid')::text || '}'
+        $$;
+
+        CREATE OR REPLACE FUNCTION tern_like(tweet_id text, liked boolean)
         RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
         DECLARE
-            likes_parent text := 'users/' || account || '/user-likes';
-            new_post jsonb := tweet_doc::jsonb;
+            likes_parent text := 'users/' || session_user || '/user-likes';
+            post jsonb;
             changed integer;
         BEGIN
-            IF account IS DISTINCT FROM session_user::text THEN
-                RAISE EXCEPTION 'an account likes only for itself' USING ERRCODE = '42501';
+            IF NOT pg_has_role(session_user, 'tern_user', 'MEMBER') OR session_user::text IN ('tern_user', 'tern_owner') THEN
+                RAISE EXCEPTION 'only an account likes' USING ERRCODE = '42501';
             END IF;
-            PERFORM pg_advisory_xact_lock(\(lock));
+            SELECT data INTO post FROM documents WHERE parent = 'tweets' AND id = tweet_id FOR UPDATE;
+            IF post IS NULL THEN
+                RAISE EXCEPTION 'no post %', tweet_id USING ERRCODE = 'P0002';
+            END IF;
+            IF jsonb_typeof(post -> 'caption') <> 'string' OR jsonb_typeof(post -> 'uid') <> 'string' OR jsonb_typeof(post -> 'timestamp') <> 'number' THEN
+                RAISE EXCEPTION 'post % is not a post', tweet_id USING ERRCODE = '22023';
+            END IF;
             IF liked THEN
-                IF like_doc IS NULL OR jsonb_typeof(like_doc::jsonb) <> 'object' THEN
-                    RAISE EXCEPTION 'a like needs its document' USING ERRCODE = '22023';
-                END IF;
-                IF NOT EXISTS (SELECT 1 FROM documents WHERE parent = 'tweets' AND id = tweet_id) THEN
-                    RAISE EXCEPTION 'no post %', tweet_id USING ERRCODE = '42501';
-                END IF;
-                INSERT INTO documents (parent, id, doc) VALUES (likes_parent, tweet_id, like_doc) ON CONFLICT (parent, id) DO NOTHING;
+                INSERT INTO documents (parent, id, doc) VALUES (likes_parent, tweet_id, '{"likedAt":' || \(nowText) || '}')
+                    ON CONFLICT (parent, id) DO NOTHING;
             ELSE
                 DELETE FROM documents WHERE parent = likes_parent AND id = tweet_id;
             END IF;
             GET DIAGNOSTICS changed = ROW_COUNT;
             IF changed = 0 THEN RETURN 0; END IF;
-            UPDATE documents SET doc = tweet_doc
-             WHERE parent = 'tweets' AND id = tweet_id
-               AND (data - 'likes') = (new_post - 'likes')
-               AND jsonb_typeof(new_post -> 'likes') = 'number'
-               AND (new_post ->> 'likes')::numeric = coalesce((data ->> 'likes')::numeric, 0) + CASE WHEN liked THEN 1 ELSE -1 END;
-            GET DIAGNOSTICS changed = ROW_COUNT;
-            IF changed <> 1 THEN
-                RAISE EXCEPTION 'a like moves its post''s counter by exactly one and changes nothing else' USING ERRCODE = '42501';
-            END IF;
+            UPDATE documents
+               SET doc = tern_post_text(post, greatest(0, coalesce((post ->> 'likes')::bigint, 0) + CASE WHEN liked THEN 1 ELSE -1 END))
+             WHERE parent = 'tweets' AND id = tweet_id;
             RETURN 1;
         END $$;
 
@@ -156,7 +162,6 @@ enum PostgresRules {
             IF profile IS NULL OR (profile::jsonb ->> 'id') IS DISTINCT FROM account THEN
                 RAISE EXCEPTION 'the profile must carry the account id' USING ERRCODE = '22023';
             END IF;
-            PERFORM pg_advisory_xact_lock(\(lock));
             IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = account) THEN
                 RAISE EXCEPTION 'the account % exists', account USING ERRCODE = '42710';
             END IF;
@@ -170,14 +175,15 @@ enum PostgresRules {
         $$;
 
         ALTER FUNCTION tern_guard_likes() OWNER TO tern_owner;
+        ALTER FUNCTION tern_post_text(jsonb, bigint) OWNER TO tern_owner;
         ALTER FUNCTION tern_account(text) OWNER TO tern_owner;
         REVOKE ALL ON FUNCTION tern_account(text) FROM PUBLIC;
         GRANT EXECUTE ON FUNCTION tern_account(text) TO tern_signup;
-        ALTER FUNCTION tern_like(text, text, boolean, text, text) OWNER TO tern_owner;
+        ALTER FUNCTION tern_like(text, boolean) OWNER TO tern_owner;
         ALTER FUNCTION tern_register(text, text, text) OWNER TO tern_owner;
-        REVOKE ALL ON FUNCTION tern_like(text, text, boolean, text, text) FROM PUBLIC;
+        REVOKE ALL ON FUNCTION tern_like(text, boolean) FROM PUBLIC;
         REVOKE ALL ON FUNCTION tern_register(text, text, text) FROM PUBLIC;
-        GRANT EXECUTE ON FUNCTION tern_like(text, text, boolean, text, text) TO tern_user;
+        GRANT EXECUTE ON FUNCTION tern_like(text, boolean) TO tern_user;
         GRANT EXECUTE ON FUNCTION tern_register(text, text, text) TO tern_signup;
 
         INSERT INTO tern_meta (key, value) VALUES ('rules', 'on'), ('rules_version', '\(version)')

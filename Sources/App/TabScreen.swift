@@ -1,0 +1,47 @@
+import Foundation
+import TerminalUI
+import ViewModels
+
+/// One tab's body, drawn from its view model's state (a value: screens never write state).
+protocol TabScreen {
+    /// Draws into `area`, records what the mouse can hit in `layout`, and returns where the
+    /// cursor goes (in a focused field), if anywhere.
+    func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position?
+}
+
+/// What every screen needs besides its state.
+struct ScreenContext {
+    var markers: Markers
+    var now: Date
+}
+
+/// Draws a list of multi-line items from the view model's `ListState` and records the
+/// offset it showed and the item rows for the mouse in `layout`. Only the items that can be
+/// on screen are built (`item(index)`), so long lists of wrapped posts cost what a
+/// screenful costs.
+func drawList(count: Int, item: (Int) -> [Line], list: ListState, in area: Rect, into buffer: inout Buffer,
+              layout: inout ScreenLayout, emptyText: String, showsSelection: Bool = true) {
+    guard !area.isEmpty else { return }
+    let selected = count == 0 ? 0 : min(max(0, list.selected), count - 1)
+    let previous = min(max(0, list.offset), max(0, count - 1))
+    let low = max(0, min(previous, selected) - area.height)
+    let high = min(count, max(previous, selected) + area.height + 1)
+    let items = (low..<high).map(item)
+    let state = ListState(offset: previous - low, selected: selected - low)
+    let view = ListView(items: items, state: state, selectedStyle: Theme.selected, emptyText: emptyText,
+                        showsSelection: showsSelection)
+    let visible = view.visibleState(in: area)
+    ListView(items: items, state: visible, selectedStyle: Theme.selected, emptyText: emptyText,
+             showsSelection: showsSelection).render(in: area, into: &buffer)
+    layout.listArea = area
+    layout.listOffset = visible.offset + low
+    layout.itemRows = []
+    var row = area.row
+    var index = visible.offset
+    while index < items.count && row < area.bottom {
+        let height = max(1, items[index].count)
+        layout.itemRows.append((rows: row..<min(area.bottom, row + height), index: index + low))
+        row += height
+        index += 1
+    }
+}

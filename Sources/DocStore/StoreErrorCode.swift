@@ -1,0 +1,42 @@
+/// The database engine's own code for a failure, so that callers decide by code, never by
+/// the wording of a message (which changes with versions and locales).
+public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// No engine code: a failure found by the store itself.
+    case none
+    /// An SQLite extended result code (`SQLITE_BUSY` is 5, `SQLITE_CONSTRAINT_UNIQUE` 2067, …).
+    case sqlite(Int32)
+    /// A PostgreSQL SQLSTATE (`23505` unique violation, `42501` insufficient privilege, …).
+    case sqlState(String)
+
+    /// A uniqueness constraint refused the write.
+    public var isUniqueViolation: Bool { self == .sqlState("23505") || self == .sqlite(2067) || self == .sqlite(1555) }
+
+    /// The server's rules refused the write or read (privileges, row-level security, a
+    /// rule raised by a function or trigger).
+    public var isRefusedByRules: Bool {
+        guard case .sqlState(let state) = self else { return false }
+        return state == "42501" || state.hasPrefix("P0") || state.hasPrefix("22") || state.hasPrefix("23")
+    }
+
+    /// The server did not accept the password (or the role may not log in).
+    public var isAuthenticationFailure: Bool { self == .sqlState("28P01") || self == .sqlState("28000") }
+
+    /// A statement or lock wait ran past its timeout (`57014`, `55P03`), or the server is
+    /// out of connections (`53300`).
+    public var isTimeoutOrBusy: Bool {
+        self == .sqlState("57014") || self == .sqlState("55P03") || self == .sqlState("53300") || self == .sqlState("25P03")
+            || self == .sqlite(5) || self == .sqlite(6)
+    }
+
+    /// Two SERIALIZABLE transactions conflicted (`40001`) or deadlocked (`40P01`): running
+    /// the loser again succeeds.
+    public var isSerializationConflict: Bool { self == .sqlState("40001") || self == .sqlState("40P01") }
+
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .sqlite(let code): "SQLite \(code)"
+        case .sqlState(let state): "SQLSTATE \(state)"
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// What Tern adds to the store's generic tables on a team server: the `owner` of each
+/// document (from its path, or from `uid` for a post), which the rules check, and the
+/// indexes behind Tern's queries (the feed, the liked list, favorites, posts by author).
+/// Every statement can run again and again.
+enum ServerSchema {
+    static let statements = """
+        ALTER TABLE documents ADD COLUMN IF NOT EXISTS owner text GENERATED ALWAYS AS (CASE
+            WHEN parent = 'users' THEN id
+            WHEN parent = 'tweets' THEN (doc::jsonb) ->> 'uid'
+            WHEN parent LIKE '%/%' THEN split_part(parent, '/', 2)
+        END) STORED;
+        CREATE INDEX IF NOT EXISTS documents_by_timestamp ON documents (parent, (jsonb_typeof(data -> 'timestamp') <> 'number'), (data -> 'timestamp'), id);
+        CREATE INDEX IF NOT EXISTS documents_by_liked_at ON documents (parent, (jsonb_typeof(data -> 'likedAt') <> 'number'), (data -> 'likedAt'), id);
+        CREATE INDEX IF NOT EXISTS documents_by_saved_at ON documents (parent, (jsonb_typeof(data -> 'savedAt') <> 'number'), (data -> 'savedAt'), id);
+        CREATE INDEX IF NOT EXISTS documents_by_uid ON documents (parent, (data -> 'uid'), (jsonb_typeof(data -> 'timestamp') <> 'number'), (data -> 'timestamp'), id);
+        CREATE INDEX IF NOT EXISTS documents_by_owner ON documents (owner, parent);
+        CREATE UNIQUE INDEX IF NOT EXISTS documents_user_email ON documents (lower(data ->> 'email')) WHERE parent = 'users';
+        """
+}

@@ -1,0 +1,21 @@
+import DocStore
+
+/// Documents decoded one by one: one that does not decode (written by a broken or hostile
+/// client) is left out instead of failing the whole list, and counted in `notice` (which
+/// names the collection only: an id written by such a client is not fit to print).
+struct DecodedDocuments<Value> {
+    var values: [Value] = []
+    var skipped: [String] = []
+
+    init(_ documents: [DocumentSnapshot], decode: (DocumentSnapshot) throws -> Value) {
+        for document in documents {
+            if let value = try? decode(document) { values.append(value) } else { skipped.append(document.reference.parent.path) }
+        }
+    }
+
+    /// What was left out, as one error; nil when nothing was.
+    var notice: StoreError? {
+        guard let first = skipped.first else { return nil }
+        return .coding("left out \(skipped.count) document\(skipped.count == 1 ? "" : "s") of \(first) that cannot be read")
+    }
+}

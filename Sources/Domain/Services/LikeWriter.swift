@@ -1,0 +1,53 @@
+import DocStore
+import Foundation
+
+/// How a like is written on one kind of store. Both keep the like document
+/// (`users/{uid}/user-likes/{tweetId}`) and the post's `likes` counter moving together by
+/// exactly one, and both are idempotent: liking a liked post changes nothing.
+public protocol LikeWriter: Sendable {
+    /// Makes `uid`'s like of `tweetID` be `liked` (nil: the opposite of what it is now).
+    /// Throws `ServiceError.postNotFound` when there is no such post.
+    func setLiked(_ liked: Bool?, tweetID: String, uid: String, in store: DocumentStore) throws
+}
+
+/// The embedded store: one transaction reads the like and writes it with `.increment(±1)`
+/// on the counter, so concurrent processes never count a like twice or lose one.
+public struct TransactionLikeWriter: LikeWriter {
+    public init() {}
+
+    public func setLiked(_ liked: Bool?, tweetID: String, uid: String, in store: DocumentStore) throws {
+        let tweetReference = store.collection("tweets").document(tweetID)
+        let likeReference = store.document("users/\(uid)/user-likes/\(tweetID)")
+        try store.runTransaction { transaction in
+            guard try transaction.get(tweetReference).exists else { throw ServiceError.postNotFound(tweetID) }
+            let existing = try transaction.get(likeReference)
+            let wanted = liked ?? !existing.exists
+            if wanted && !existing.exists {
+                try transaction.setData(["likedAt": .serverTimestamp], forDocument: likeReference)
+                try transaction.updateData(["likes": .increment(1)], forDocument: tweetReference)
+            } else if !wanted && existing.exists {
+                try transaction.deleteDocument(likeReference)
+                try transaction.updateData(["likes": .increment(-1)], forDocument: tweetReference)
+            }
+        }
+    }
+}
+
+/// A team server: the server function `tern_like` (see `ServerRules`) writes the like as
+/// the signed-in role and computes the post's new counter itself; nothing the client sends
+/// becomes part of the post.
+public struct ServerLikeWriter: LikeWriter {
+    public init() {}
+
+    public func setLiked(_ liked: Bool?, tweetID: String, uid: String, in store: DocumentStore) throws {
+        let tweetReference = store.collection("tweets").document(tweetID)
+        let likeReference = store.document("users/\(uid)/user-likes/\(tweetID)")
+        let wanted = try liked ?? !likeReference.getDocument().exists
+        do {
+            try store.callServerFunction("tern_like", arguments: [tweetID, wanted ? "true" : "false"],
+                                         touching: [tweetReference, likeReference])
+        } catch let error as StoreError where error.code == .sqlState("P0002") {
+            throw ServiceError.postNotFound(tweetID)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import Localization
+
+extension PlaceInfo {
+    /// The name a person reads first: the Korean name in a Korean interface, when known.
+    public var shownName: String {
+        if Language.current == .ko, let koreanName, !koreanName.isEmpty { return koreanName }
+        return name
+    }
+}

@@ -1,0 +1,38 @@
+@testable import DocStore
+import Foundation
+import Testing
+
+/// A listener whose re-read fails hears why through its error callback, keeps its last
+/// result, and delivers again once the data can be read.
+struct ListenerErrorTests {
+    /// A value nested deeper than any stored document may be read back.
+    static func tooDeep() -> FieldValue {
+        var value: FieldValue = "bottom"
+        for _ in 0..<(StorageJSON.maximumDepth + 8) { value = .array([value]) }
+        return value
+    }
+
+    @Test(arguments: StoreFixture.all)
+    func aFailedReReadReachesOnErrorAndTheListenerRecovers(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
+        defer { store.close() }
+        let seen = EventLog<String>()
+        let query = try store.collection("notes").addSnapshotListener({ seen.record("snapshot \($0.count)") },
+                                                                      onError: { seen.record($0.description.contains("nested deeper than") ? "error: too deep" : "error: \($0)") })
+        let document = try store.document("notes/n1").addSnapshotListener({ seen.record("document \($0.exists)") },
+                                                                          onError: { _ in seen.record("document error") })
+        defer {
+            query.remove()
+            document.remove()
+        }
+        #expect(seen.take() == ["snapshot 0", "document false"])
+
+        try store.document("notes/n1").setData(["v": .value(Self.tooDeep())])
+        #expect(seen.take() == ["error: too deep", "document error"], "an error, not an empty list")
+
+        try store.document("notes/n1").setData(["v": "flat"])
+        #expect(seen.take() == ["snapshot 1", "document true"], "the same listeners deliver again")
+    }
+}

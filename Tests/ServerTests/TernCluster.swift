@@ -1,0 +1,141 @@
+import DocStore
+import Domain
+import Foundation
+import Testing
+
+/// The throwaway cluster `scripts/with-postgres.sh` starts (`TERN_TEST_POSTGRES`, a superuser).
+enum TernCluster {
+    static var adminURL: String? {
+        ProcessInfo.processInfo.environment["TERN_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static let missing = "needs PostgreSQL: TERN_TEST_POSTGRES is not set (run under scripts/with-postgres.sh, as make test does)"
+
+    /// Runs statements as the superuser on one connection; the last one's rows.
+    @discardableResult
+    static func admin(_ statements: String..., parameters: [String?] = []) throws -> [[String?]] {
+        let connection = try ServerConnection(url: try #require(adminURL))
+        defer { connection.close() }
+        var rows: [[String?]] = []
+        for sql in statements { rows = try connection.query(sql, parameters) }
+        return rows
+    }
+
+    /// A random name of `length` lowercase letters and digits.
+    static func randomName(_ prefix: String, length: Int = 16) -> String {
+        prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(length)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only with the throwaway cluster, and otherwise reports it skipped with the reason.
+    static var requiresPostgres: Self { .enabled(if: TernCluster.adminURL != nil, Comment(rawValue: TernCluster.missing)) }
+}
+
+/// A Tern server in a fresh schema of the cluster, set up by `TernServer.initialise`, with
+/// accounts registered through `tern_signup`, each reachable by URL as its own role.
+struct RulesServer {
+    let schema: String
+    /// The superuser's URL with this schema on its search path.
+    let location: String
+    let directory: String
+    let accounts: [String]
+    static let password = "correct horse battery"
+    static let signupPassword = "signup-secret"
+
+    init(accounts count: Int) throws {
+        schema = TernCluster.randomName("t_")
+        try TernCluster.admin("CREATE SCHEMA \(schema)")
+        let base = try #require(TernCluster.adminURL)
+        location = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
+        directory = NSTemporaryDirectory() + "tern-server-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try TernServer.initialise(adminURL: location, signupPassword: Self.signupPassword)
+        accounts = (0..<count).map { i in "acct\(i)" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16) }
+        for uid in accounts {
+            try TernServer.register(signupURL: url(user: "tern_signup", password: Self.signupPassword), uid: uid, password: Self.password,
+                                    profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com"), "followersCount": 0])
+        }
+    }
+
+    /// The place's URL, signed in as `user`.
+    func url(user: String, password: String = RulesServer.password) -> String {
+        Self.replacingUser(of: location, with: user, password: password)
+    }
+
+    /// The place's URL as the read-only guest.
+    var guestURL: String { url(user: TernServer.guestRole, password: TernServer.guestPassword) }
+
+    /// A store signed in as `uid`.
+    func store(as uid: String) throws -> DocumentStore {
+        try DocumentStore.open(url: url(user: uid), executor: .immediate)
+    }
+
+    /// Writes `documents` (path → fields) through Tern, signed in as `uid`.
+    func write(as uid: String, _ documents: [String: [String: WriteValue]]) throws {
+        let store = try store(as: uid)
+        defer { store.close() }
+        for (path, fields) in documents.sorted(by: { $0.key < $1.key }) { try store.document(path).setData(fields) }
+    }
+
+    /// Posts as `uid` through Tern (the fields the services write).
+    func post(as uid: String, id: String, caption: String = "hello") throws {
+        try write(as: uid, ["tweets/\(id)": ["uid": .string(uid), "caption": .string(caption), "likes": 0, "timestamp": .serverTimestamp]])
+    }
+
+    /// Toggles `uid`'s like of `tweet` as the services do on a server.
+    func toggleLike(as uid: String, tweet: String) throws {
+        let store = try store(as: uid)
+        defer { store.close() }
+        try ServerLikeWriter().setLiked(nil, tweetID: tweet, uid: uid, in: store)
+    }
+
+    /// `location` signed in as `user` with `password`.
+    static func replacingUser(of location: String, with user: String, password: String) -> String {
+        guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
+        return String(location[..<scheme.upperBound]) + "\(user):\(password.replacingOccurrences(of: " ", with: "%20"))" + String(location[at...])
+    }
+
+    /// Runs one statement with psql as `user` (nil: the superuser); returns (succeeded, output, errors).
+    func psql(_ sql: String, as user: String?) throws -> (ok: Bool, output: String, errors: String) {
+        try psqlAt(user.map { url(user: $0) } ?? location, sql)
+    }
+
+    /// psql on any URL, as a member or the guest would use it by hand.
+    func psqlAt(_ url: String, _ sql: String, timeout: TimeInterval = 30) throws -> (ok: Bool, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-c", sql]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PGOPTIONS": "-c client_min_messages=warning"]) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, output.trimmingCharacters(in: .whitespacesAndNewlines), errors)
+    }
+
+    func cleanup() {
+        try? FileManager.default.removeItem(atPath: directory)
+        _ = try? TernCluster.admin("DROP SCHEMA \(schema) CASCADE")
+        for uid in accounts { _ = try? TernCluster.admin("DROP ROLE IF EXISTS \"\(uid)\"") }
+    }
+}
+
+/// Collects what callbacks and threads report, so a test can assert on it in order.
+final class EventLog<Event>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [Event] = []
+
+    func record(_ event: Event) { lock.withLock { events.append(event) } }
+
+    /// Everything recorded since the last call.
+    func take() -> [Event] {
+        lock.withLock {
+            defer { events.removeAll() }
+            return events
+        }
+    }
+}
