@@ -26,3 +26,11 @@ public protocol FavoriteFoldersPort: AnyObject {
     func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void) -> Cancellable
     func edit(_ edit: FavoritesEdit, uid: String) throws
 }
+
+extension PlaceInfo {
+    /// What saving this place into a folder copies.
+    public var favoriteCandidate: FavoriteCandidate {
+        FavoriteCandidate(placeID: placeID, placeName: name, address: address,
+                          coordinate: Coordinate(latitude: latitude, longitude: longitude))
+    }
+}

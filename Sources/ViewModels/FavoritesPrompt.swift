@@ -16,8 +16,9 @@ public enum FavoritesPrompt: Equatable, Sendable {
     case memo(MemoForm)
     /// A folder being chosen from `FolderPick.folders`.
     case pickFolder(FolderPick)
-    /// Deleting a folder that holds places: move them to the default folder, or delete them.
-    case confirmDelete(folder: FavoriteFolder, count: Int)
+    /// Deleting a folder that holds places: move them to the default folder (the first
+    /// choice), or delete them (`deletesPlaces`, chosen with j/k).
+    case confirmDelete(folder: FavoriteFolder, count: Int, deletesPlaces: Bool)
 }
 
 /// The one field of the folder-name form.

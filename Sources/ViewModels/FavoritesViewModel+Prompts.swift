@@ -2,6 +2,7 @@ import Domain
 import PlainText
 import TerminalUI
 import Foundation
+import Localization
 
 /// The Favorites screen's questions: folder names, memos, folder pickers, delete confirmation.
 extension FavoritesViewModel {
@@ -28,20 +29,20 @@ extension FavoritesViewModel {
         if row.count == 0 {
             deleteFolder(row.folder, deletion: .movePlacesToDefault)
         } else {
-            open(.confirmDelete(folder: row.folder, count: row.count))
+            open(.confirmDelete(folder: row.folder, count: row.count, deletesPlaces: false))
         }
     }
 
-    /// In the delete confirmation: `m` moves the places to the default folder, `d` deletes them.
+    /// Answers the delete confirmation: the places move to the default folder, or go too.
     public func confirmDelete(deletingPlaces: Bool) {
-        guard case .confirmDelete(let folder, _) = state.prompt else { return }
+        guard case .confirmDelete(let folder, _, _) = state.prompt else { return }
         state.prompt = nil
         deleteFolder(folder, deletion: deletingPlaces ? .deletePlaces : .movePlacesToDefault)
     }
 
     private func deleteFolder(_ folder: FavoriteFolder, deletion: FolderDeletion) {
         if perform(.deleteFolder(id: folder.id, deletion: deletion)) {
-            onToast(Toast("Deleted folder \(folder.name)", kind: .success))
+            onToast(Toast(tr(.toastFolderDeleted, ["folder": folder.name]), kind: .success))
         }
         publish()
     }
@@ -58,7 +59,7 @@ extension FavoritesViewModel {
         guard requireSignIn(), let folder = state.selectedFolder, let item = state.selectedItem else { return }
         let others = state.folders.filter { $0.folder.id != folder.id }
         guard !others.isEmpty else {
-            onToast(Toast("Create another folder first (n)", kind: .info))
+            onToast(Toast(tr(.toastCreateFolderFirst), kind: .info))
             return
         }
         let purpose: FolderPick.Purpose = copying ? .copy(placeID: item.placeID, placeName: item.placeName)
@@ -88,11 +89,24 @@ extension FavoritesViewModel {
         publish()
     }
 
-    /// `j` / `k` in the folder picker.
+    /// Whether `j` / `k` choose in a picker or the delete confirmation rather than move in the list.
+    public var isPicking: Bool {
+        switch state.prompt {
+        case .pickFolder, .confirmDelete: return true
+        default: return false
+        }
+    }
+
+    /// `j` / `k` in the folder picker or the delete confirmation.
     public func movePick(by delta: Int) {
-        guard case .pickFolder(var pick) = state.prompt else { return }
-        pick.selected = FavoritesViewModel.clampedIndex(pick.selected + delta, count: pick.folders.count)
-        state.prompt = .pickFolder(pick)
+        switch state.prompt {
+        case .pickFolder(var pick):
+            pick.selected = FavoritesViewModel.clampedIndex(pick.selected + delta, count: pick.folders.count)
+            state.prompt = .pickFolder(pick)
+        case .confirmDelete(let folder, let count, _):
+            state.prompt = .confirmDelete(folder: folder, count: count, deletesPlaces: delta > 0)
+        default: return
+        }
         publish()
     }
 
@@ -108,7 +122,10 @@ extension FavoritesViewModel {
                 state.prompt = .folderName(form)
             } else {
                 state.prompt = nil
-                if form.renaming == nil { selectFolder(named: form.input.text) }
+                if form.renaming == nil {
+                    folderToSelect = form.input.text
+                    changed(snapshot)
+                }
             }
         case .memo(var form):
             let memo = form.input.text.replacingOccurrences(of: MemoForm.lineBreak, with: "\n")
@@ -125,19 +142,19 @@ extension FavoritesViewModel {
             switch pick.purpose {
             case .move(let placeID, let name, let source):
                 if perform(.move(placeID: placeID, fromFolderID: source, toFolderID: target.id)) {
-                    onToast(Toast("Moved \(name) to \(target.name)", kind: .success))
+                    onToast(Toast(tr(.toastMovedTo, ["place": name, "folder": target.name]), kind: .success))
                 }
             case .copy(let placeID, let name):
                 if perform(.copy(placeID: placeID, folderID: target.id)) {
-                    onToast(Toast("Copied \(name) to \(target.name)", kind: .success))
+                    onToast(Toast(tr(.toastCopiedTo, ["place": name, "folder": target.name]), kind: .success))
                 }
             case .save(let place):
                 if perform(.save(place, folderID: target.id)) {
-                    onToast(Toast("Saved \(place.placeName) to \(target.name)", kind: .success))
+                    onToast(Toast(tr(.toastSavedTo, ["place": place.placeName, "folder": target.name]), kind: .success))
                 }
             }
-        case .confirmDelete:
-            confirmDelete(deletingPlaces: false)
+        case .confirmDelete(_, _, let deletesPlaces):
+            confirmDelete(deletingPlaces: deletesPlaces)
             return
         case nil:
             return
@@ -160,15 +177,6 @@ extension FavoritesViewModel {
             return nil
         } catch {
             return ErrorText.describe(error)
-        }
-    }
-
-    private func selectFolder(named name: String) {
-        let key = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if let index = state.folders.firstIndex(where: { $0.folder.name.lowercased() == key }) {
-            state.folderIndex = index
-            state.list = ListState()
-            changed(snapshot)
         }
     }
 

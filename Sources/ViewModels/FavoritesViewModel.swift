@@ -35,6 +35,8 @@ public final class FavoritesViewModel {
     var uid: String?
     private var subscription: Cancellable?
     var snapshot = FavoritesSnapshot.empty
+    /// A folder just created, selected as soon as the store reports it (callbacks may arrive later).
+    var folderToSelect: String?
 
     public init(favorites: FavoritesPort) {
         self.port = favorites
@@ -65,7 +67,12 @@ public final class FavoritesViewModel {
         let folderID = state.selectedFolder?.id
         let placeID = state.selectedItem?.placeID
         state.folders = snapshot.folders.map { FolderRow(folder: $0, count: snapshot.count(in: $0)) }
-        if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
+        if let name = folderToSelect.map(FavoriteText.folderKey),
+           let index = state.folders.firstIndex(where: { FavoriteText.folderKey($0.folder.name) == name }) {
+            state.folderIndex = index
+            state.list = ListState()
+            folderToSelect = nil
+        } else if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
             state.folderIndex = index
         }
         state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
@@ -88,7 +95,7 @@ public final class FavoritesViewModel {
     public func cycleOrder() {
         guard let folder = state.selectedFolder else { return }
         let sort = folder.sort.next
-        if perform(.setSort(folderID: folder.id, sort: sort)) { onToast(Toast("Order: \(sort.rawValue)", kind: .info)) }
+        if perform(.setSort(folderID: folder.id, sort: sort)) { onToast(Toast(tr(.toastOrder, ["order": sort.label]), kind: .info)) }
     }
 
     /// `K` / `J`: moves the selected place up or down; the folder keeps the person's order.
@@ -159,6 +166,18 @@ public final class FavoritesViewModel {
     func publish() {
         state.list = clamped(state.list, count: state.items.count)
         onChange(state)
+    }
+}
+
+extension FavoriteSort {
+    /// How the title and toasts name the order.
+    public var label: String {
+        switch self {
+        case .newest: return tr(.sortNewest)
+        case .name: return tr(.sortName)
+        case .distance: return tr(.sortDistance)
+        case .manual: return tr(.sortManual)
+        }
     }
 }
 

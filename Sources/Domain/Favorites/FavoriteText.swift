@@ -25,4 +25,9 @@ public enum FavoriteText {
     static func nameKey(_ name: String) -> String {
         name.lowercased()
     }
+
+    /// The form a typed folder name is matched in: trimmed, case ignored.
+    public static func folderKey(_ name: String) -> String {
+        nameKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 }
