@@ -4,7 +4,7 @@ import io
 import json
 import os
 
-from tern import DataDir, run
+from tern import DataDir, Tmux, run
 from test_accounts import register
 
 SEOUL, BUSAN, JEJU, INCHEON = "1835848", "1838524", "1846266", "1843564"
@@ -61,6 +61,18 @@ def test_walk_folder_memo_export_import_into_a_new_data_directory():
         copied = listed(fresh, "--folder", "제주 여행")
         assert [(f["placeID"], f["memo"]) for f in copied] == [(f["placeID"], f["memo"]) for f in trip]
         assert "제주 여행  2 places" in ok(["favorites", "folders"], fresh)
+
+        # The interface of the new data directory shows the same folder, its places and memo.
+        ui = Tmux([], fresh, width=100, height=30)
+        try:
+            ui.wait_for("1 Places")
+            ui.send("2")
+            ui.wait_for("제주 여행")
+            ui.send("]")
+            screen = ui.wait_for("일출 명소, 07:37")
+            assert "Favorites · 제주 여행 (2) · newest first" in screen, screen
+        finally:
+            ui.kill()
 
 
 def test_json_export_carries_folders_and_a_bad_row_imports_nothing():
