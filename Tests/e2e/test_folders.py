@@ -63,6 +63,7 @@ def test_walk_folder_memo_export_import_into_a_new_data_directory():
         assert "제주 여행  2 places" in ok(["favorites", "folders"], fresh)
 
         # The interface of the new data directory shows the same folder, its places and memo.
+        ok(["profile", "set", "--display-name", "Walker", "--username", "walker"], fresh)
         ui = Tmux([], fresh, width=100, height=30)
         try:
             ui.wait_for("1 Places")
