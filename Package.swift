@@ -12,18 +12,20 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
 
         // The one filter for unsafe characters, the text editor and the bounds on text.
-        .target(name: "PlainText"),
+        .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
-        .target(name: "ViewModels", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
+        .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
+        // The composition root: adapters from the services and the catalog to the view models' ports.
+        .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels"]),
         .target(name: "TerminalUI", dependencies: ["PlainText"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
-        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CursesBackend",
+        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
                                                       "Localization", "PlainText"]),
-        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "TerminalUI", "App", "CSQLite", "PlainText"]),
+        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
@@ -34,10 +36,10 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Domain", "DocStore", "PlaceCatalog"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
-        .testTarget(name: "AppTests", dependencies: ["App", "ViewModels", "Domain", "DocStore", "PlaceCatalog", "TerminalUI"], exclude: ["Golden"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "TerminalUI"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -45,7 +45,7 @@ public final class AppRenderer {
                 .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
-            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.localizedTitle]), keyMap: AppKeyMap.helpMap(for: app),
+            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]), keyMap: AppKeyMap.helpMap(for: app),
                             closeHint: tr(.helpClose), borderStyle: Theme.current.border)
                 .render(in: area, into: &buffer)
             cursor = nil
@@ -81,7 +81,7 @@ public final class AppRenderer {
         } else {
             label = tr(.guest)
         }
-        TabHeaderView(titles: AppTab.allCases.map(\.localizedTitle), active: app.state.tab.rawValue, rightLabel: label,
+        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label,
                       activeStyle: Theme.current.activeTab, labelStyle: Theme.label)
             .render(in: area, into: &buffer)
         layout.tabColumns = Self.tabColumns(in: buffer, row: area.row, width: area.width)
@@ -115,8 +115,3 @@ func coordinateText(_ latitude: Double, _ longitude: Double) -> String {
     String(format: "%.4f, %.4f", latitude, longitude)
 }
 
-/// `850 m`, `12 km`, `1,234 km`.
-func distanceText(_ metres: Double) -> String {
-    if metres < 1000 { return "\(Int(metres.rounded())) m" }
-    return "\(grouped(Int((metres / 1000).rounded()))) km"
-}

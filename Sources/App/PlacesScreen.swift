@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Localization
 import TerminalUI
@@ -70,7 +71,7 @@ struct PlacesScreen: TabScreen {
             if index > 0 { spans.append(")") }
         }
         if !place.address.isEmpty { spans.append(Span("  " + place.address, style: Theme.dim)) }
-        if let distance = row.match.distance { spans.append(Span("  " + distanceText(distance), style: Theme.label)) }
+        if let distance = row.match.distance { spans.append(Span("  " + DistanceText.describe(distance), style: Theme.label)) }
         return Line(spans)
     }
 
@@ -96,7 +97,7 @@ struct PlacesScreen: TabScreen {
             lines.append(Line([Span("  \(tr(.placesTimeZone)) ", style: Theme.dim), Span(place.timeZone)]))
         }
         if let distance = selected.match.distance {
-            lines.append(Line([Span("  \(tr(.placesFromHome)) ", style: Theme.dim), Span(distanceText(distance))]))
+            lines.append(Line([Span("  \(tr(.placesFromHome)) ", style: Theme.dim), Span(DistanceText.describe(distance))]))
         }
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)

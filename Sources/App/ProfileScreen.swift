@@ -40,7 +40,7 @@ struct ProfileScreen: TabScreen {
 
     private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         let fields = form.fields.map {
-            FormField(label: ProfileFormKind.localizedLabel($0.label), state: $0.input, isSecure: $0.isSecure, error: $0.error)
+            FormField(label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error)
         }
         let message: String
         let style: Style
@@ -51,7 +51,7 @@ struct ProfileScreen: TabScreen {
             message = form.kind == .onboarding ? tr(.formOnboardingHint) : tr(.formHint)
             style = Theme.dim
         }
-        let view = FormView(title: form.kind.localizedTitle, fields: fields, focused: form.focused, message: message,
+        let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
                             messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
                             errorStyle: Theme.error)
         view.render(in: area, into: &buffer)

@@ -47,8 +47,12 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     /// Sets the locale from the environment and says whether it is UTF-8 (`nl_langinfo(nl_item(CODESET))`).
+    /// A UTF-8 locale the machine does not have (`LANG=ko_KR.UTF-8` on a fresh system) still
+    /// gets UTF-8 characters, through `C.UTF-8`, rather than ASCII.
     public static var isUTF8: Bool {
-        setlocale(LC_ALL, "")
+        if setlocale(LC_ALL, "") == nil, Markers.isUTF8Locale(environment: processEnvironment) {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased().filter { $0 != "-" }
         return name == "UTF8"

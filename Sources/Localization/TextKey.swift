@@ -2,7 +2,7 @@
 /// `Catalogue+Korean`) has a text for every key, with the same `{placeholders}`.
 public enum TextKey: String, CaseIterable, Sendable {
     // Tabs and header
-    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest
+    case tabPlaces, tabFavorites, tabFeed, tabProfile, guest, textCutTooLong, textCutTooManyMarks
 
     // Times, dates and counts
     case timeNow, timeMinutes, timeHours, timeDays, dateShort, dateShortWithYear, dateLong
@@ -39,6 +39,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder, feedCharactersLeft
     case feedLikedSignedOut, feedLikedEmpty, feedEmpty, loading
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
+    // Live lists whose read failed
+    case toastCouldNotLoad, toastCouldNotLoadRetrying
 
     // Profile, forms and accounts
     case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
@@ -56,4 +58,12 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorControlCharacter
     case signInToSave, signInToRemove, signInToListFavorites, signInToLike, signInToViewLiked, signInToPost
     case signInToEditProfile
+
+    // The command line
+    case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
+    case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle, cliAllPostsTitle, cliMorePosts
+    case cliNoPlaces, cliOnePlace, cliPlaces, cliSomePlaces, cliFieldID, cliFieldAddress, cliFieldCoordinate, cliFieldPopulation
+    case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding, cliProfileCounts, cliProfileNotFinished
+    case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
+    case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
 }

@@ -123,8 +123,8 @@ extension PlaceCatalog {
     /// The shipped catalog plus the imports in `dataDirectory` (an import replaces a shipped
     /// place with the same id). With `cacheDirectory`, the whole catalog — places, normalised
     /// names and posting lists — is kept there as a catalog image (`catalog.bin`, see
-    /// `CatalogImage`), keyed by the path, size, modification time and inode of every source
-    /// file and of the running executable, checksummed and checked before use; any mismatch
+    /// `CatalogImage`), keyed by the image format's version and the path, size, modification
+    /// time and inode of every source file (not by the executable), checksummed and checked before use; any mismatch
     /// rebuilds and rewrites it. A catalog loaded from the image has its posting lists whatever
     /// `indexed` says (they cost nothing to load).
     public static func load(resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true,
@@ -140,26 +140,34 @@ extension PlaceCatalog {
         if let cacheFile {
             signature = ImageSignature.of(sources + [directory + "/countries.tsv"])
             if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image) }
+            // One process builds the image while others wait for it and then map it.
+            return try FileLock.withLock(cacheFile + ".lock") {
+                if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image) }
+                let catalog = PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: true)
+                CatalogImage.write(catalog.index, signature: signature, path: cacheFile)
+                return catalog
+            }
         }
+        return PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: indexed)
+    }
+
+    /// The shipped places (countries resolved through `countries.tsv`) and then the imports.
+    static func readPlaces(_ sources: [String], directory: String) throws -> [Place] {
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
         var places = try CatalogFile.read(path: sources[0], countries: countries)
         if sources.count > 1 { places += try CatalogFile.read(path: sources[1], countries: [:]) }
-        guard let cacheFile else { return PlaceCatalog(places: places, indexed: indexed) }
-        let catalog = PlaceCatalog(places: places, indexed: true)
-        CatalogImage.write(catalog.index, signature: signature, path: cacheFile)
-        return catalog
+        return places
     }
 }
 
 /// What a catalog image is keyed by.
 enum ImageSignature {
-    /// Bump when the image layout, normalisation or index changes (the executable's own
-    /// size and time are in the signature too, so a rebuilt binary rebuilds its caches).
-    static let version = "catalog image 5"
+    /// Bump when the image layout, normalisation, ranking or index changes: the executable is
+    /// not in the signature, so a copied or upgraded binary of the same format reuses the image.
+    static let version = "catalog image 6"
 
     static func of(_ paths: [String]) -> String {
         var lines = paths.map(describe)
-        lines.append(describe("/proc/self/exe"))
         lines.append(version)
         return lines.joined(separator: "\n")
     }

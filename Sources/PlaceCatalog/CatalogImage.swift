@@ -10,7 +10,7 @@ import Darwin
 /// normalising every name and building the posting lists. `Place` values are made only for the
 /// places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT5`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT6`, then
 /// `headerWords` `UInt64`s — file size, checksum of everything after the header, signature
 /// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts — then the sections
 /// in the order `sectionSizes` lists. It is never trusted blindly: the size must match the
@@ -18,7 +18,7 @@ import Darwin
 /// version and the running executable) must match, the checksum must match, and every offset
 /// the search loops follow without bounds checks is checked to rise and stay in range.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT5".utf8)
+    static let magic: [UInt8] = Array("TERNCAT6".utf8)
     static let headerWords = 12
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
@@ -36,7 +36,7 @@ final class CatalogImage: @unchecked Sendable {
     let units: UnsafeBufferPointer<UInt32>
     let nameStart: UnsafeBufferPointer<Int32>
     let placeNameStart: UnsafeBufferPointer<Int32>
-    let nameHasHangul: UnsafeBufferPointer<Bool>
+    let nameFlags: UnsafeBufferPointer<UInt8>
     let nameOwner: UnsafeBufferPointer<Int32>
     let keys: KeyLookup
     let postingStart: UnsafeBufferPointer<Int32>
@@ -117,9 +117,7 @@ final class CatalogImage: @unchecked Sendable {
         units = section(7, UInt32.self)
         nameStart = section(8, Int32.self)
         placeNameStart = section(9, Int32.self)
-        let hangulBytes = section(10, UInt8.self)
-        nameHasHangul = UnsafeBufferPointer(start: UnsafeRawPointer(hangulBytes.baseAddress!).assumingMemoryBound(to: Bool.self),
-                                            count: hangulBytes.count)
+        nameFlags = section(10, UInt8.self)
         nameOwner = section(11, Int32.self)
         keys = KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys)
         postingStart = section(14, Int32.self)
@@ -132,8 +130,8 @@ final class CatalogImage: @unchecked Sendable {
               CatalogImage.rises(placeNameStart, to: counts.names, step: 1),
               CatalogImage.rises(postingStart, to: counts.postings, step: 0),
               CatalogImage.rises(trigramStart, to: counts.trigramPostings, step: 0),
-              trigramPostings.isEmpty || Int(CatalogImage.maximum(trigramPostings) >> 2) < counts.places,
-              hangulBytes.allSatisfy({ $0 <= 1 }),
+              trigramPostings.isEmpty || Int(CatalogImage.maximum(trigramPostings) >> MatchRank.shift) < counts.places,
+              nameFlags.allSatisfy({ $0 <= NameFlags.hangul | NameFlags.alternate }),
               nameOwner.allSatisfy({ $0 >= 0 && Int($0) < counts.places }),
               counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0,
               keys.slots.filter({ $0 != KeyTable.empty }).count == counts.keys, counts.keys * 2 <= counts.keySlots,
@@ -144,7 +142,7 @@ final class CatalogImage: @unchecked Sendable {
             let id = Int(keys.ids[slot])
             let list = UnsafeBufferPointer(rebasing: postings[Int(postingStart[id])..<Int(postingStart[id + 1])])
             let bound = key >> 63 == 1 ? counts.names : counts.places
-            if !list.isEmpty && Int(CatalogImage.maximum(list) >> 2) >= bound { return nil }
+            if !list.isEmpty && Int(CatalogImage.maximum(list) >> MatchRank.shift) >= bound { return nil }
         }
     }
 
@@ -292,7 +290,7 @@ final class CatalogImage: @unchecked Sendable {
         append(index.units)
         append(index.nameStart)
         append(index.placeNameStart)
-        append(index.nameHasHangul)
+        append(index.nameFlags)
         append(index.nameOwner)
         append(index.keys.slots)
         append(index.keys.ids)

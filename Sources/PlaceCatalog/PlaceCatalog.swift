@@ -2,7 +2,9 @@ import Foundation
 
 /// How search results are ordered.
 public enum SearchOrder: Sendable, Equatable {
-    /// Exact name, name prefix, word prefix, substring; ties go to the larger population.
+    /// Exact name, name prefix, word prefix, substring, a match in an alternate name or code
+    /// counting one step lower and, at the same step, a literal match before one through
+    /// initials or a half-typed syllable; ties go to the larger population.
     case relevance
     /// Nearest first by great-circle distance from the point; hits carry `distance`.
     case distance(from: Coordinate)
@@ -101,11 +103,12 @@ public final class PlaceCatalog: Sendable {
                 let hits = (0..<min(limit, count)).map { emptyHit(index.place($0), distance: nil) }
                 return PlaceSearchResult(totalCount: count, hits: hits)
             }
-            var buckets = [[Int32]](repeating: [], count: 4)
+            var buckets = [[Int32]](repeating: [], count: MatchRank.count)
             var total = 0
-            index.forEachMatch(prepared) { place, kind in
+            index.forEachMatch(prepared) { place, bits in
                 total += 1
-                if buckets[kind.rawValue].count < limit { buckets[kind.rawValue].append(Int32(place)) }
+                let rank = MatchRank.rank(bits)
+                if buckets[rank].count < limit { buckets[rank].append(Int32(place)) }
             }
             let chosen = buckets.joined().prefix(limit)
             return PlaceSearchResult(totalCount: total, hits: chosen.map { hit(Int($0), prepared, distance: nil) })
@@ -133,15 +136,16 @@ public final class PlaceCatalog: Sendable {
     public func searchByScanning(_ query: String, limit: Int = 50) -> PlaceSearchResult {
         let prepared = SearchQuery(query)
         guard !prepared.units.isEmpty else { return search(query, limit: limit) }
-        var buckets = [[Int32]](repeating: [], count: 4)
+        var buckets = [[Int32]](repeating: [], count: MatchRank.count)
         var total = 0
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             do {
                 let buffer = index.units
                 for place in 0..<index.placeCount {
-                    guard let kind = index.bestKind(place: place, buffer, prepared, jamo) else { continue }
+                    guard let bits = index.bestBits(place: place, buffer, prepared, jamo) else { continue }
                     total += 1
-                    if buckets[kind.rawValue].count < limit { buckets[kind.rawValue].append(Int32(place)) }
+                    let rank = MatchRank.rank(bits)
+                    if buckets[rank].count < limit { buckets[rank].append(Int32(place)) }
                 }
             }
         }

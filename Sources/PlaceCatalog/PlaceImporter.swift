@@ -197,6 +197,21 @@ public enum PlaceImporter {
         SafeText.quoted(String(text), maxCharacters: 40)
     }
 
+    /// A shipped place's Korean name was chosen with care (the current name, not a historic
+    /// one: 상하이, not 상해): an imported place with the same id keeps it, and the Korean name
+    /// the import would have chosen stays an alternate.
+    static func keepShippedKoreanNames(of shipped: [Place], in incoming: inout [Place]) {
+        var korean: [String: String] = [:]
+        for place in shipped { if let name = place.koreanName { korean[place.placeID] = name } }
+        for index in incoming.indices {
+            guard let kept = korean[incoming[index].placeID], incoming[index].koreanName != kept else { continue }
+            var alternates = incoming[index].alternateNames.filter { $0 != kept }
+            if let chosen = incoming[index].koreanName { alternates.insert(chosen, at: 0) }
+            incoming[index].alternateNames = alternates
+            incoming[index].koreanName = kept
+        }
+    }
+
     /// The Hangul alternate most others extend (서울 for 서울시 and 서울특별시), then the shortest.
     static func koreanName(among alternates: [String]) -> String? {
         let hangul = alternates.filter(isHangulName)
@@ -248,10 +263,18 @@ extension PlaceCatalog {
             throw CatalogFile.FormatError(description: "cannot read \(path)")
         }
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
-        let incoming = try PlaceImporter.parse(
-            data, countries: CatalogFile.readTable(path: directory + "/countries.tsv"),
-            regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
+        let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
+        var incoming = try PlaceImporter.parse(data, countries: countries, regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
+        if let shipped = try? CatalogFile.read(path: directory + "/places.tsv", countries: countries) {
+            PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
+        }
         let target = importsFile(dataDirectory: dataDirectory)
+        // Read, merge and write under the imports' lock: two imports at once both keep their places.
+        return try FileLock.withLock(dataDirectory + "/places/imports.lock") { try merge(incoming, into: target) }
+    }
+
+    /// Merges `incoming` into the imports file `target` (an id already there is replaced).
+    static func merge(_ incoming: [Place], into target: String) throws -> ImportSummary {
         var existing: [Place] = []
         if FileManager.default.fileExists(atPath: target) {
             existing = try CatalogFile.read(path: target, countries: [:])

@@ -58,29 +58,48 @@ enum SyllableJamo {
 }
 
 extension PlaceIndex {
-    /// Where the query matched in one name: units `start ..< end` (relative to the buffer).
+    /// Where the query matched in one name: units `start ..< end` (relative to the buffer), and
+    /// whether only initials or a half-typed syllable made it match (`viaJamo`).
     struct NameMatch {
         var kind: MatchKind
+        var viaJamo: Bool
         var start: Int
         var end: Int
+
+        func bits(alternate: Bool) -> UInt8 { MatchRank.bits(kind, alternate: alternate, viaJamo: viaJamo) }
     }
 
-    /// The end of a match of `query` at `position` in a name ending at `end`, or -1.
+    /// The end of a match of `query` at `position` in a name ending at `end`, or -1; `viaJamo`
+    /// says whether a unit matched only through its initial or half-typed keystrokes. Spaces are
+    /// optional: where the query has none, the name's are skipped (`newyork` matches `new york`).
     @inline(__always)
     static func matchEnd(_ buffer: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int,
-                         _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> Int {
+                         _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>, _ viaJamo: inout Bool) -> Int {
         let count = query.units.count
+        viaJamo = false
         if position + count > end { return -1 }
+        var current = position
         var offset = 0
-        while offset < count - 1 {
-            let queryUnit = query.units[offset], nameUnit = buffer[position + offset]
-            if queryUnit != nameUnit && !(query.isInitial[offset] && project(nameUnit) == queryUnit) { return -1 }
+        while true {
+            let queryUnit = query.units[offset]
+            if offset > 0 && queryUnit != TextNormalizer.space {
+                while current < end && buffer[current] == TextNormalizer.space { current += 1 }
+                if current == end { return -1 }
+            }
+            if offset == count - 1 { break }
+            let nameUnit = buffer[current]
+            if queryUnit != nameUnit {
+                guard query.isInitial[offset] && project(nameUnit) == queryUnit else { return -1 }
+                viaJamo = true
+            }
             offset += 1
+            current += 1
+            if current == end { return -1 }
         }
         let queryUnit = query.units[count - 1]
-        var current = position + count - 1
         let nameUnit = buffer[current]
         if queryUnit == nameUnit { return current + 1 }
+        viaJamo = true
         if query.isInitial[count - 1] && project(nameUnit) == queryUnit { return current + 1 }
         guard !query.lastJamo.isEmpty, Hangul.isSyllable(nameUnit) else { return -1 }
         var typed = 0
@@ -99,14 +118,15 @@ extension PlaceIndex {
         return -1
     }
 
-    /// The best match of `query` in the name `start ..< end`.
+    /// The best match of `query` in the name `start ..< end` (by `MatchRank.order`).
     static func bestMatch(_ buffer: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int,
                           _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
         let count = query.units.count
         if end - start < count { return nil }
-        let atStart = matchEnd(buffer, start, end, query, jamo)
-        if atStart >= 0 { return NameMatch(kind: atStart == end ? .exact : .prefix, start: start, end: atStart) }
-        var found: NameMatch?
+        var viaJamo = false
+        let atStart = matchEnd(buffer, start, end, query, jamo, &viaJamo)
+        if atStart >= 0 && !viaJamo { return NameMatch(kind: atStart == end ? .exact : .prefix, viaJamo: false, start: start, end: atStart) }
+        var found = atStart < 0 ? nil : NameMatch(kind: atStart == end ? .exact : .prefix, viaJamo: true, start: start, end: atStart)
         var position = start + 1
         let first = query.units[0], firstIsInitial = query.isInitial[0]
         let firstIsSyllablePrefix = count == 1 && !query.lastJamo.isEmpty
@@ -114,12 +134,17 @@ extension PlaceIndex {
             let unit = buffer[position]
             if unit == first || (firstIsInitial && project(unit) == first)
                 || (firstIsSyllablePrefix && project(unit) == query.lastJamo[0]) {
-                let matchEnd = matchEnd(buffer, position, end, query, jamo)
+                let matchEnd = matchEnd(buffer, position, end, query, jamo, &viaJamo)
                 if matchEnd >= 0 {
-                    if buffer[position - 1] == TextNormalizer.space {
-                        return NameMatch(kind: .wordPrefix, start: position, end: matchEnd)
+                    let kind: MatchKind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
+                    let match = NameMatch(kind: kind, viaJamo: viaJamo, start: position, end: matchEnd)
+                    if found == nil || MatchRank.order(match.bits(alternate: false)) < MatchRank.order(found!.bits(alternate: false)) {
+                        found = match
                     }
-                    if found == nil { found = NameMatch(kind: .substring, start: position, end: matchEnd) }
+                    // Nothing later in the name beats a literal start of a word.
+                    if MatchRank.order(found!.bits(alternate: false)) <= MatchRank.order(MatchRank.bits(.wordPrefix, alternate: false, viaJamo: false)) {
+                        return found
+                    }
                 }
             }
             position += 1
@@ -127,48 +152,52 @@ extension PlaceIndex {
         return found
     }
 
-    /// The best kind over all names of place `place`, or `nil` when none matches.
+    /// Whether name `name` is an alternate (not the place's name or Korean name).
+    @inline(__always) func isAlternate(_ name: Int) -> Bool { nameFlags[name] & NameFlags.alternate != 0 }
+
+    /// The best match bits (`MatchRank`) over all names of place `place`, or `nil` when none matches.
     @inline(__always)
-    func bestKind(place: Int, _ buffer: UnsafeBufferPointer<UInt32>, _ query: SearchQuery,
-                  _ jamo: UnsafeBufferPointer<UInt32>) -> MatchKind? {
-        var best: MatchKind?
+    func bestBits(place: Int, _ buffer: UnsafeBufferPointer<UInt32>, _ query: SearchQuery,
+                  _ jamo: UnsafeBufferPointer<UInt32>) -> UInt8? {
+        var best: UInt8?
         for name in Int(placeNameStart[place])..<Int(placeNameStart[place + 1]) {
-            if query.needsHangul && !nameHasHangul[name] { continue }
+            if query.needsHangul && nameFlags[name] & NameFlags.hangul == 0 { continue }
             if let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo) {
-                if best == nil || match.kind < best! { best = match.kind }
-                if match.kind == .exact { break }
+                let bits = match.bits(alternate: isAlternate(name))
+                if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
+                if MatchRank.order(bits) == 0 { break }
             }
         }
         return best
     }
 
-    /// The best kind and the first name (index into `Place.allNames`) that reaches it.
+    /// The best kind and the first name (index into `Place.allNames`) that reaches the best rank.
     func bestName(place: Int, _ query: SearchQuery) -> (MatchKind, Int) {
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             do {
                 let buffer = units
-                var best: (MatchKind, Int) = (.substring, 0)
-                var found = false
+                var best: (bits: UInt8, name: Int)?
                 let first = Int(placeNameStart[place])
                 for name in first..<Int(placeNameStart[place + 1]) {
                     guard let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo)
                     else { continue }
-                    if !found || match.kind < best.0 { best = (match.kind, name - first) }
-                    found = true
-                    if match.kind == .exact { break }
+                    let bits = match.bits(alternate: isAlternate(name))
+                    if best == nil || MatchRank.order(bits) < MatchRank.order(best!.bits) { best = (bits, name - first) }
+                    if MatchRank.order(bits) == 0 { break }
                 }
-                return best
+                return best.map { (MatchRank.kind($0.bits), $0.name) } ?? (.substring, 0)
             }
         }
     }
 
-    /// Every matching place, as `(place, kind)`, in place order (population first), handed to
-    /// `visit`; returns nothing itself so callers can count, bucket or collect.
-    func forEachMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
+    /// Every matching place, as `(place, bits)` (its best `MatchRank` bits), in place order
+    /// (population first), handed to `visit`; returns nothing itself so callers can count,
+    /// bucket or collect.
+    func forEachMatch(_ query: SearchQuery, _ visit: (Int, UInt8) -> Void) {
         if !hasPostings {
             SyllableJamo.table.withUnsafeBufferPointer { jamo in
                 for place in 0..<placeCount {
-                    if let kind = bestKind(place: place, units, query, jamo) { visit(place, kind) }
+                    if let bits = bestBits(place: place, units, query, jamo) { visit(place, bits) }
                 }
             }
             return
@@ -183,33 +212,37 @@ extension PlaceIndex {
                 ? SyllableJamo.table.withUnsafeBufferPointer { postingList(PlaceIndex.syllableStartKey(query.units[0], $0)) }
                 : postingList(UInt64(projection[0]))
             if query.isDirect {
-                for entry in list { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
+                for entry in list { visit(Int(entry >> MatchRank.shift), UInt8(entry & MatchRank.mask)) }
                 return
             }
             SyllableJamo.table.withUnsafeBufferPointer { jamo in
                 for entry in list {
-                    if let kind = bestKind(place: Int(entry >> 2), units, query, jamo) { visit(Int(entry >> 2), kind) }
+                    let place = Int(entry >> MatchRank.shift)
+                    if let bits = bestBits(place: place, units, query, jamo) { visit(place, bits) }
                 }
             }
             return
         }
         if query.isDirect {
             var current: Int32 = -1
-            var best = 4
+            var best: UInt8 = 0
             for entry in postingList(PlaceIndex.pairKey(projection[0], projection[1])) {
-                let place = nameOwner[Int(entry >> 2)]
+                let place = nameOwner[Int(entry >> MatchRank.shift)]
+                let bits = UInt8(entry & MatchRank.mask)
                 if place != current {
-                    if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
+                    if current >= 0 { visit(Int(current), best) }
                     current = place
-                    best = 4
+                    best = bits
+                } else if MatchRank.order(bits) < MatchRank.order(best) {
+                    best = bits
                 }
-                best = min(best, Int(entry & 3))
             }
-            if current >= 0 { visit(Int(current), MatchKind(rawValue: best)!) }
+            if current >= 0 { visit(Int(current), best) }
             return
         }
         var lists: [UnsafeBufferPointer<UInt32>] = []
         var seen = Set<UInt64>()
+        // A name reaches a query without spaces through its pairs across a space (see the build).
         for index in 1..<projection.count {
             let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
             if seen.insert(key).inserted { lists.append(postingList(key)) }
@@ -219,47 +252,48 @@ extension PlaceIndex {
         let others = Array(lists.dropFirst())
         var cursors = others.map(\.startIndex)
         var current: Int32 = -1
-        var best: MatchKind?
+        var best: UInt8?
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             candidates: for entry in shortest {
-                let name = entry >> 2
+                let name = entry >> MatchRank.shift
                 for index in others.indices {
                     let list = others[index]
                     var cursor = cursors[index]
-                    while cursor < list.endIndex && list[cursor] >> 2 < name { cursor += 1 }
+                    while cursor < list.endIndex && list[cursor] >> MatchRank.shift < name { cursor += 1 }
                     cursors[index] = cursor
                     if cursor == list.endIndex { break candidates }
-                    if list[cursor] >> 2 != name { continue candidates }
+                    if list[cursor] >> MatchRank.shift != name { continue candidates }
                 }
-                if query.needsHangul && !nameHasHangul[Int(name)] { continue }
+                if query.needsHangul && nameFlags[Int(name)] & NameFlags.hangul == 0 { continue }
                 let place = nameOwner[Int(name)]
                 if place != current {
                     if let best { visit(Int(current), best) }
                     current = place
                     best = nil
-                } else if best == .exact {
+                } else if let best, MatchRank.order(best) == 0 {
                     continue
                 }
-                if let match = PlaceIndex.bestMatch(units, Int(nameStart[Int(name)]), Int(nameStart[Int(name) + 1]), query, jamo),
-                   best == nil || match.kind < best! {
-                    best = match.kind
+                if let match = PlaceIndex.bestMatch(units, Int(nameStart[Int(name)]), Int(nameStart[Int(name) + 1]), query, jamo) {
+                    let bits = match.bits(alternate: isAlternate(Int(name)))
+                    if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
                 }
             }
         }
         if let best { visit(Int(current), best) }
     }
 
-    /// The places of `trigram`, as `place << 2 | kind`.
+    /// The places of `trigram`, as `place << MatchRank.shift | bits`.
     func trigramList(_ trigram: Int) -> UnsafeBufferPointer<UInt32> {
         UnsafeBufferPointer(rebasing: trigramPostings[Int(trigramStart[trigram])..<Int(trigramStart[trigram + 1])])
     }
 
-    /// A 3+ unit query in the trigram alphabet (no Hangul, so a match is a plain run of equal
-    /// units): 3 units are answered from their trigram's list; longer ones walk the shortest
-    /// list, skip (galloping) through the others to the same place, and check the survivors.
-    func forEachTrigramMatch(_ query: SearchQuery, _ visit: (Int, MatchKind) -> Void) {
+    /// A 3+ unit query in the trigram alphabet (no Hangul, so a match is a run of equal units,
+    /// the name's spaces optional): 3 units are answered from their trigram's list; longer ones
+    /// walk the shortest list, skip (galloping) through the others to the same place, and check
+    /// the survivors.
+    func forEachTrigramMatch(_ query: SearchQuery, _ visit: (Int, UInt8) -> Void) {
         if query.units.count == 3 {
-            for entry in trigramList(query.trigrams[0]) { visit(Int(entry >> 2), MatchKind(rawValue: Int(entry & 3))!) }
+            for entry in trigramList(query.trigrams[0]) { visit(Int(entry >> MatchRank.shift), UInt8(entry & MatchRank.mask)) }
             return
         }
         // The query's first trigram sits where a match starts, so its kind at a place bounds
@@ -269,19 +303,18 @@ extension PlaceIndex {
         let firstList = order.firstIndex(of: 0)!
         let others = lists.dropFirst()
         var cursors = [Int](repeating: 0, count: lists.count)
-        let first = query.units[0], count = query.units.count
         let wanted = query.trigrams.reduce(0) { $0 | Trigrams.bit($1) }
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             candidates: for entry in lists[0] {
-                let place = entry >> 2
+                let place = entry >> MatchRank.shift
                 for index in others.indices {
                     let list = others[index]
                     var low = cursors[index]
                     if low == list.count { break candidates }
-                    if list[low] >> 2 < place {
+                    if list[low] >> MatchRank.shift < place {
                         // Gallop: list[low] is before `place`; find `high` at or past it, then halve.
                         var step = 1, high = low + 1
-                        while high < list.count && list[high] >> 2 < place {
+                        while high < list.count && list[high] >> MatchRank.shift < place {
                             low = high
                             step <<= 1
                             high = low + step
@@ -289,47 +322,61 @@ extension PlaceIndex {
                         high = min(high, list.count)
                         while high - low > 1 {
                             let middle = (low + high) / 2
-                            if list[middle] >> 2 < place { low = middle } else { high = middle }
+                            if list[middle] >> MatchRank.shift < place { low = middle } else { high = middle }
                         }
                         low = high
                         cursors[index] = low
                         if low == list.count { break candidates }
                     }
-                    if list[low] >> 2 != place { continue candidates }
+                    if list[low] >> MatchRank.shift != place { continue candidates }
                 }
-                let firstKind = firstList == 0 ? entry & 3 : lists[firstList][cursors[firstList]] & 3
-                if firstKind == UInt32(MatchKind.substring.rawValue) {
-                    // Any occurrence decides: the units must simply follow one another.
+                let firstBits = UInt8((firstList == 0 ? entry : lists[firstList][cursors[firstList]]) & MatchRank.mask)
+                if MatchRank.kind(firstBits) == .substring {
+                    // Any occurrence decides, and names come primary first: the first name holding
+                    // the units in a row gives the place's rank.
                     for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
                     where nameSignature[name] & wanted == wanted {
                         let end = Int(nameStart[name + 1])
                         var position = Int(nameStart[name])
-                        while position + count <= end {
-                            if units[position] == first {
-                                var offset = 1
-                                while offset < count && units[position + offset] == query.units[offset] { offset += 1 }
-                                if offset == count {
-                                    visit(Int(place), .substring)
-                                    continue candidates
-                                }
+                        while position + query.units.count <= end {
+                            if PlaceIndex.literalRun(units, position, end, query) {
+                                visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
+                                continue candidates
                             }
                             position += 1
                         }
                     }
                 } else {
-                    var best: MatchKind?
+                    var best: UInt8?
                     for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
                     where nameSignature[name] & wanted == wanted {
-                        if let match = PlaceIndex.bestMatch(units, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo),
-                           best == nil || match.kind < best! {
-                            best = match.kind
-                            if match.kind == .exact { break }
+                        if let match = PlaceIndex.bestMatch(units, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo) {
+                            let bits = match.bits(alternate: isAlternate(name))
+                            if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
+                            if MatchRank.order(bits) == 0 { break }
                         }
                     }
                     if let best { visit(Int(place), best) }
                 }
             }
         }
+    }
+
+    /// Whether the query's units follow one another from `position` (the name's spaces
+    /// optional where the query has none): a match of a query without Hangul.
+    @inline(__always)
+    static func literalRun(_ units: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int, _ query: SearchQuery) -> Bool {
+        if units[position] != query.units[0] { return false }
+        var current = position + 1
+        for offset in 1..<query.units.count {
+            let wanted = query.units[offset]
+            if wanted != TextNormalizer.space {
+                while current < end && units[current] == TextNormalizer.space { current += 1 }
+            }
+            if current == end || units[current] != wanted { return false }
+            current += 1
+        }
+        return true
     }
 
     /// The best match of `query` in `text`, as `Character` offsets of `text`.

@@ -14,6 +14,40 @@ public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
     public static func < (lhs: MatchKind, rhs: MatchKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// A match's place in the ranking, packed in 4 bits (`kind << 2 | alternate << 1 | viaJamo`,
+/// the low bits of every posting): its level is the kind, one lower for an alternate name or
+/// code (so a small town's exact code ties with a large city's name prefix, and population
+/// decides), and at the same level a literal match goes before one reached only through initials
+/// or a half-typed syllable.
+enum MatchRank {
+    static let shift: UInt32 = 4
+    static let mask: UInt32 = 15
+    /// Ranks run 0 ..< count, best first: `2 × (kind + alternate) + viaJamo`.
+    static let count = 10
+
+    @inline(__always) static func bits(_ kind: MatchKind, alternate: Bool, viaJamo: Bool) -> UInt8 {
+        UInt8(kind.rawValue) << 2 | (alternate ? 2 : 0) | (viaJamo ? 1 : 0)
+    }
+
+    @inline(__always) static func kind(_ bits: UInt8) -> MatchKind { MatchKind(rawValue: Int(bits >> 2))! }
+
+    @inline(__always) static func rank(_ bits: UInt8) -> Int {
+        2 * (Int(bits >> 2) + Int(bits >> 1 & 1)) + Int(bits & 1)
+    }
+
+    /// The total order of matches: rank, then the better kind (a tie of an alternate's exact
+    /// match and a name's prefix keeps the exact one, which the trigram search relies on).
+    @inline(__always) static func order(_ bits: UInt8) -> Int { rank(bits) << 2 | Int(bits >> 2) }
+}
+
+/// Per-name flags kept beside the units.
+enum NameFlags {
+    /// The name holds Hangul (syllable or jamo): others cannot match a Hangul query.
+    static let hangul: UInt8 = 1
+    /// The name is an alternate name or code, not the place's name or Korean name.
+    static let alternate: UInt8 = 2
+}
+
 /// The search index: every name's units in one contiguous buffer, and posting lists of the
 /// places containing each unit, and of the names containing each pair of adjacent units, of
 /// the names' *projection*
@@ -35,20 +69,21 @@ final class PlaceIndex: @unchecked Sendable {
     let nameStart: UnsafeBufferPointer<Int32>
     /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.
     let placeNameStart: UnsafeBufferPointer<Int32>
-    /// Whether name `n` holds any Hangul (syllable or jamo): others cannot match a Hangul query.
-    let nameHasHangul: UnsafeBufferPointer<Bool>
+    /// Per name, `NameFlags`: whether it holds Hangul, whether it is an alternate.
+    let nameFlags: UnsafeBufferPointer<UInt8>
     let keys: KeyLookup
     /// False when built without posting lists (`PlaceCatalog(places:indexed: false)`): every
     /// search then scans all names, which is cheaper than building lists for one query.
     let hasPostings: Bool
     let postingStart: UnsafeBufferPointer<Int32>
-    /// `place << 2 | MatchKind.rawValue` for single-unit keys, `name << 2 | MatchKind.rawValue`
-    /// for pair keys; ascending (so by place, so by falling population) within a key.
+    /// `place << MatchRank.shift | bits` for single-unit keys, `name << MatchRank.shift | bits`
+    /// for pair keys (the best `MatchRank` bits there); ascending (so by place, so by falling
+    /// population) within a key.
     let postings: UnsafeBufferPointer<UInt32>
     /// The place each name belongs to (with posting lists only).
     let nameOwner: UnsafeBufferPointer<Int32>
     /// Per ASCII trigram (`Trigrams.id`), the places holding it in any name as
-    /// `place << 2 | MatchKind.rawValue` (best kind there), ascending:
+    /// `place << MatchRank.shift | bits` (best `MatchRank` bits there), ascending:
     /// `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
     let trigramStart: UnsafeBufferPointer<Int32>
     let trigramPostings: UnsafeBufferPointer<UInt32>
@@ -70,7 +105,7 @@ final class PlaceIndex: @unchecked Sendable {
         units = image.units
         nameStart = image.nameStart
         placeNameStart = image.placeNameStart
-        nameHasHangul = image.nameHasHangul
+        nameFlags = image.nameFlags
         keys = image.keys
         hasPostings = true
         postingStart = image.postingStart
@@ -104,16 +139,19 @@ final class PlaceIndex: @unchecked Sendable {
         self.units = owned.keep(units)
         self.nameStart = owned.keep(nameStart)
         self.placeNameStart = owned.keep(placeNameStart)
-        var hasHangul = [Bool](repeating: false, count: nameStart.count - 1)
-        for name in 0..<(nameStart.count - 1) {
-            for position in Int(nameStart[name])..<Int(nameStart[name + 1])
-            where Hangul.isSyllable(units[position]) || Hangul.isJamo(units[position]) {
-                hasHangul[name] = true
-                break
+        var flags = [UInt8](repeating: 0, count: nameStart.count - 1)
+        for place in 0..<places.count {
+            let first = Int(placeNameStart[place]), primaries = places[place].koreanName == nil ? 1 : 2
+            for name in first..<Int(placeNameStart[place + 1]) {
+                if name - first >= primaries { flags[name] |= NameFlags.alternate }
+                for position in Int(nameStart[name])..<Int(nameStart[name + 1])
+                where Hangul.isSyllable(units[position]) || Hangul.isJamo(units[position]) {
+                    flags[name] |= NameFlags.hangul
+                    break
+                }
             }
         }
-        self.nameHasHangul = owned.keep(hasHangul)
-
+        self.nameFlags = owned.keep(flags)
         hasPostings = withPostings
         guard withPostings else {
             keys = owned.lookup(KeyTable(capacity: 1))
@@ -150,11 +188,11 @@ final class PlaceIndex: @unchecked Sendable {
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
         // The trigram lists and name signatures are independent of the unit and pair lists:
         // a second thread builds them meanwhile (it reads only the normalised names).
-        let trigramInput = BuildResult(value: (self.units, self.nameStart, self.placeNameStart, places.count, signatures))
+        let trigramInput = BuildResult(value: (self.units, self.nameStart, self.placeNameStart, self.nameFlags, places.count, signatures))
         let trigramResult = BuildResult<([Int32], [UInt32])>(value: nil)
         let trigramThread = Thread {
-            let (units, nameStart, placeNameStart, placeCount, signatures) = trigramInput.value!
-            trigramResult.value = PlaceIndex.buildTrigrams(units, nameStart, placeNameStart,
+            let (units, nameStart, placeNameStart, flags, placeCount, signatures) = trigramInput.value!
+            trigramResult.value = PlaceIndex.buildTrigrams(units, nameStart, placeNameStart, flags,
                                                            placeCount: placeCount, signatures: signatures)
             trigramResult.done.signal()
         }
@@ -177,6 +215,7 @@ final class PlaceIndex: @unchecked Sendable {
                 let unitStamp = Int32(-2 - placeIndex)
                 for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
                     owner[name] = Int32(placeIndex)
+                    let alternate = flags[name] & NameFlags.alternate != 0
                     namePairs.removeAll()
                     namePairKind.removeAll(keepingCapacity: true)
                     namePairKeys.removeAll(keepingCapacity: true)
@@ -187,48 +226,47 @@ final class PlaceIndex: @unchecked Sendable {
                     for position in start..<end {
                         let unit = PlaceIndex.project(buffer[position])
                         let code = Trigrams.code(unit)
-                        let kind: MatchKind
-                        if position == start {
-                            kind = end - start == 1 ? .exact : .prefix
-                        } else {
-                            kind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
-                        }
+                        let isSyllable = Hangul.isSyllable(buffer[position])
+                        let bits = MatchRank.bits(PlaceIndex.kind(at: position, last: position, start, end, buffer),
+                                                  alternate: alternate, viaJamo: isSyllable)
                         if code != 0 {
                             if denseStamp[code] != unitStamp {
                                 denseStamp[code] = unitStamp
-                                denseKind[code] = UInt8(kind.rawValue)
+                                denseKind[code] = bits
                                 denseTouched[touchedUnits] = Int32(code)
                                 touchedUnits += 1
-                            } else if UInt8(kind.rawValue) < denseKind[code] {
-                                denseKind[code] = UInt8(kind.rawValue)
+                            } else if MatchRank.order(bits) < MatchRank.order(denseKind[code]) {
+                                denseKind[code] = bits
                             }
                         } else {
-                            PlaceIndex.note(UInt64(unit), kind, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                            PlaceIndex.note(UInt64(unit), bits, &placeUnits, &placeUnitKind, &placeUnitKeys)
                         }
-                        if Hangul.isSyllable(buffer[position]) {
-                            PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), kind,
+                        if isSyllable {
+                            PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), bits,
                                             &placeUnits, &placeUnitKind, &placeUnitKeys)
                         }
-                        if position > start {
-                            let pairKind: MatchKind
-                            if position - 1 == start {
-                                pairKind = end - start == 2 ? .exact : .prefix
-                            } else {
-                                pairKind = buffer[position - 2] == TextNormalizer.space ? .wordPrefix : .substring
-                            }
-                            if code != 0 && previousCode != 0 {
-                                let slot = previousCode * Trigrams.base + code
+                        // The pair with the unit before, and across a space with the one before that
+                        // (spaces are optional in a query: `ㅅㅈㅅ` reaches 선전 시).
+                        for back in 1...2 where position - back >= start {
+                            if back == 2 && (buffer[position - 1] != TextNormalizer.space || unit == TextNormalizer.space) { break }
+                            let before = position - back
+                            let firstUnit = back == 1 ? previous : PlaceIndex.project(buffer[before])
+                            let firstCode = back == 1 ? previousCode : Trigrams.code(firstUnit)
+                            let pairBits = MatchRank.bits(PlaceIndex.kind(at: before, last: position, start, end, buffer), alternate: alternate,
+                                                          viaJamo: isSyllable || Hangul.isSyllable(buffer[before]))
+                            if code != 0 && firstCode != 0 {
+                                let slot = firstCode * Trigrams.base + code
                                 if denseStamp[slot] != Int32(name) {
                                     denseStamp[slot] = Int32(name)
-                                    denseKind[slot] = UInt8(pairKind.rawValue)
+                                    denseKind[slot] = pairBits
                                     // Pairs are listed from the top of `denseTouched` down, units from the bottom up.
                                     denseTouched[touchedPairs] = Int32(slot)
                                     touchedPairs -= 1
-                                } else if UInt8(pairKind.rawValue) < denseKind[slot] {
-                                    denseKind[slot] = UInt8(pairKind.rawValue)
+                                } else if MatchRank.order(pairBits) < MatchRank.order(denseKind[slot]) {
+                                    denseKind[slot] = pairBits
                                 }
                             } else {
-                                PlaceIndex.note(PlaceIndex.pairKey(previous, unit), pairKind, &namePairs, &namePairKind, &namePairKeys)
+                                PlaceIndex.note(PlaceIndex.pairKey(firstUnit, unit), pairBits, &namePairs, &namePairKind, &namePairKeys)
                             }
                         }
                         previous = unit
@@ -239,22 +277,22 @@ final class PlaceIndex: @unchecked Sendable {
                             let slot = Int(denseTouched[index])
                             let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
                             keyOfEntry.append(denseID(slot, PlaceIndex.pairKey(first, second)))
-                            entries.append(UInt32(name) << 2 | UInt32(denseKind[slot]))
+                            entries.append(UInt32(name) << MatchRank.shift | UInt32(denseKind[slot]))
                         }
                     }
                     for (slot, key) in namePairKeys.enumerated() {
                         keyOfEntry.append(keys.insert(key))
-                        entries.append(UInt32(name) << 2 | UInt32(namePairKind[slot]))
+                        entries.append(UInt32(name) << MatchRank.shift | UInt32(namePairKind[slot]))
                     }
                 }
                 for index in 0..<touchedUnits {
                     let code = Int(denseTouched[index])
                     keyOfEntry.append(denseID(code, UInt64(Trigrams.unit(code))))
-                    entries.append(UInt32(placeIndex) << 2 | UInt32(denseKind[code]))
+                    entries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
                 }
                 for (slot, key) in placeUnitKeys.enumerated() {
                     keyOfEntry.append(keys.insert(key))
-                    entries.append(UInt32(placeIndex) << 2 | UInt32(placeUnitKind[slot]))
+                    entries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
                 }
             }
         }
@@ -277,11 +315,12 @@ final class PlaceIndex: @unchecked Sendable {
 
     /// The ASCII trigram lists (`trigramStart`, `trigramPostings`) and every name's signature
     /// (written to `signatures`): per place, on dense ids (no hashing), the place last seen
-    /// per id and the best kind there and the ids this place touched; then (id, posting)
-    /// grouped by a counting sort.
+    /// per id and the best match bits there and the ids this place touched; then (id, posting)
+    /// grouped by a counting sort. Besides each run of three units, a name holds the trigrams
+    /// of its units with its spaces left out (`newyork` reaches `new york` through `wyo`).
     static func buildTrigrams(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
-                              _ placeNameStart: UnsafeBufferPointer<Int32>, placeCount: Int,
-                              signatures: UnsafeMutableBufferPointer<UInt64>) -> ([Int32], [UInt32]) {
+                              _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>,
+                              placeCount: Int, signatures: UnsafeMutableBufferPointer<UInt64>) -> ([Int32], [UInt32]) {
         let trigramStamp = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Trigrams.count)
         let trigramKindOf = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Trigrams.count)
         defer { trigramStamp.deallocate(); trigramKindOf.deallocate() }
@@ -295,37 +334,43 @@ final class PlaceIndex: @unchecked Sendable {
             trigramTouched.removeAll(keepingCapacity: true)
             for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
                 let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
-                var code1 = 0, code2 = 0
+                let alternate = flags[name] & NameFlags.alternate != 0
                 var signature: UInt64 = 0
+                @inline(__always) func add(_ id: Int, first: Int, last: Int) {
+                    signature |= Trigrams.bit(id)
+                    let bits = MatchRank.bits(PlaceIndex.kind(at: first, last: last, start, end, buffer), alternate: alternate, viaJamo: false)
+                    if trigramStamp[id] != Int32(placeIndex) {
+                        trigramStamp[id] = Int32(placeIndex)
+                        trigramKindOf[id] = bits
+                        trigramTouched.append(Int32(id))
+                    } else if MatchRank.order(bits) < MatchRank.order(trigramKindOf[id]) {
+                        trigramKindOf[id] = bits
+                    }
+                }
+                // The last two units as they stand, and the last two that are not spaces.
+                var code1 = 0, code2 = 0
+                var solid1 = 0, solid2 = 0, solidAt1 = 0, solidAt2 = 0
                 for position in start..<end {
                     let code = Trigrams.code(buffer[position])
                     if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
-                        let id = Trigrams.id(code2, code1, code)
-                        signature |= Trigrams.bit(id)
-                        let first = position - 2
-                        let trigramKind: UInt8
-                        if first == start {
-                            trigramKind = UInt8(end - start == 3 ? MatchKind.exact.rawValue : MatchKind.prefix.rawValue)
-                        } else {
-                            trigramKind = UInt8(buffer[first - 1] == TextNormalizer.space ? MatchKind.wordPrefix.rawValue
-                                                                                          : MatchKind.substring.rawValue)
-                        }
-                        if trigramStamp[id] != Int32(placeIndex) {
-                            trigramStamp[id] = Int32(placeIndex)
-                            trigramKindOf[id] = trigramKind
-                            trigramTouched.append(Int32(id))
-                        } else if trigramKind < trigramKindOf[id] {
-                            trigramKindOf[id] = trigramKind
-                        }
+                        add(Trigrams.id(code2, code1, code), first: position - 2, last: position)
                     }
                     code2 = code1
                     code1 = code
+                    if buffer[position] == TextNormalizer.space { continue }
+                    if code != 0 && solid1 != 0 && solid2 != 0 && position - solidAt2 > 2 {
+                        add(Trigrams.id(solid2, solid1, code), first: solidAt2, last: position)
+                    }
+                    solid2 = solid1
+                    solidAt2 = solidAt1
+                    solid1 = code
+                    solidAt1 = position
                 }
                 signatures[name] = signature
             }
             for id in trigramTouched {
                 trigramOfEntry.append(id)
-                trigramEntries.append(UInt32(placeIndex) << 2 | UInt32(trigramKindOf[Int(id)]))
+                trigramEntries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(trigramKindOf[Int(id)]))
             }
         }
         return trigramEntries.withUnsafeBufferPointer { entries in
@@ -362,16 +407,24 @@ final class PlaceIndex: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func note(_ key: UInt64, _ kind: MatchKind, _ local: inout KeyTable,
+    private static func note(_ key: UInt64, _ bits: UInt8, _ local: inout KeyTable,
                              _ localKind: inout [UInt8], _ localKeys: inout [UInt64]) {
         let before = local.count
         let slot = Int(local.insert(key))
         if slot == before {
-            localKind.append(UInt8(kind.rawValue))
+            localKind.append(bits)
             localKeys.append(key)
-        } else if UInt8(kind.rawValue) < localKind[slot] {
-            localKind[slot] = UInt8(kind.rawValue)
+        } else if MatchRank.order(bits) < MatchRank.order(localKind[slot]) {
+            localKind[slot] = bits
         }
+    }
+
+    /// The kind of a match of units `first ... last` (the name's spaces between them skipped)
+    /// in the name `start ..< end`.
+    @inline(__always)
+    static func kind(at first: Int, last: Int, _ start: Int, _ end: Int, _ buffer: UnsafeBufferPointer<UInt32>) -> MatchKind {
+        if first == start { return last == end - 1 ? .exact : .prefix }
+        return buffer[first - 1] == TextNormalizer.space ? .wordPrefix : .substring
     }
 
     /// A syllable's initial consonant; any other unit as itself.

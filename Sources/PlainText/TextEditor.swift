@@ -1,3 +1,4 @@
+import Localization
 /// The one text editor of Tern: the text of an input field and its cursor (a character
 /// index). View models keep it in their state, the interface draws it, and keys become
 /// `Edit`s. What it holds is always clean (see `SafeText`) and at most `limit` characters;
@@ -37,8 +38,8 @@ public struct TextEditor: Hashable, Sendable {
 
         public var description: String {
             switch self {
-            case .tooLong(let limit): return "Text cut: this field holds at most \(limit) characters"
-            case .tooManyMarks: return "Text cut: at most \(SafeText.maxCombiningMarks) accents on one character"
+            case .tooLong(let limit): return tr(.textCutTooLong, ["max": String(limit)])
+            case .tooManyMarks: return tr(.textCutTooManyMarks, ["max": String(SafeText.maxCombiningMarks)])
             }
         }
     }

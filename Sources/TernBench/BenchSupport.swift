@@ -43,3 +43,35 @@ func residentMegabytes() -> Double {
     guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
 }
+
+/// What `spawn` reports of a finished child process.
+struct SpawnResult {
+    var status: Int32
+    /// Spawn to exit, in seconds.
+    var wall: Double
+    /// The child's peak resident memory (`ru_maxrss`), in megabytes.
+    var peakMegabytes: Double
+}
+
+/// Runs a program (found on PATH) with stdout to /dev/null and waits for it: posix_spawnp, not
+/// Foundation's Process, whose waitUntilExit polls and rounds short runs up to ~50 ms.
+@discardableResult
+func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> SpawnResult {
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0)=\($1)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let start = now()
+    let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+    guard started == 0 else { throw BenchError("cannot start \(arguments[0]): error \(started)") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    return SpawnResult(status: status, wall: now() - start, peakMegabytes: Double(usage.ru_maxrss) / 1024)
+}

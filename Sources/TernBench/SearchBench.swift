@@ -142,7 +142,7 @@ enum SearchBench {
         let size = (try? FileManager.default.attributesOfItem(atPath: root + "/cache/catalog.bin")[.size] as? Int) ?? 0
         try shell([CommandLine.arguments[0], "search"], environment: ["TERN_BENCH_IMAGE_MEMORY": root])
         let memory = (try? String(contentsOfFile: root + "/memory.txt", encoding: .utf8)) ?? "not measured (the child process failed)"
-        return (first, Timings(samples).p50, Double(size ?? 0) / 1_048_576, memory)
+        return (first, Timings(samples).p50, Double(size) / 1_048_576, memory)
     }
 
     /// The in-memory build's resident figures (`/proc/self/statm`, so freed heap the allocator
@@ -273,24 +273,8 @@ enum SearchBench {
     }
 
     @discardableResult
-    /// Runs a program (found on PATH) with stdout to /dev/null and waits for it: posix_spawnp, not
-    /// Foundation's Process, whose waitUntilExit polls and rounds short runs up to ~50 ms.
     static func shell(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0)=\($1)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let started = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-        guard started == 0 else { throw BenchError("cannot start \(arguments[0]): error \(started)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        try spawn(arguments, environment: environment).status
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

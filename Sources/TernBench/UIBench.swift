@@ -1,4 +1,5 @@
 import App
+import Assembly
 import Domain
 import Foundation
 import PlainText
@@ -89,8 +90,7 @@ extension UIBench {
         let services = try AppServices.open(paths: paths, seedSample: true, executor: .immediate,
                                             hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
         let places = try benchPlaces(paths: paths)
-        let adapters = StoreAdapters(services: services)
-        let screenServices = ScreenServices(places: places, accounts: adapters, favorites: adapters, feed: adapters)
+        let screenServices = ScreenServices(services: services, places: places)
         let firstHarness = AppHarness(width: width, height: height, services: screenServices)
         let startup = now() - started
         print("ui: store + synchronous catalog load + first 120×40 frame, in process  \(ms(startup))  " +
@@ -120,8 +120,7 @@ extension UIBench {
         // shipped places, as a user would, and type on a fresh harness over both.
         let (typingPlaces, catalogName) = try placesWithCities500(paths: paths) ?? (places, "the shipped catalog")
         let typingHarness = AppHarness(width: width, height: height,
-                                       services: ScreenServices(places: typingPlaces, accounts: adapters,
-                                                                favorites: adapters, feed: adapters))
+                                       services: ScreenServices(services: services, places: typingPlaces))
         typingHarness.press("1")
         typingHarness.press("/")
         var keystrokes: [Double] = []

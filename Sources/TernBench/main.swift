@@ -5,6 +5,7 @@ import Foundation
 let sections: [(name: String, run: () throws -> Void)] = [
     ("store", StoreBench.run),
     ("search", SearchBench.run),
+    ("process", ProcessBench.run),
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
     ("server", ServerBench.run),

@@ -8,10 +8,10 @@ public enum AppTab: Int, CaseIterable, Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .places: return "Places"
-        case .favorites: return "Favorites"
-        case .feed: return "Feed"
-        case .profile: return "Profile"
+        case .places: return tr(.tabPlaces)
+        case .favorites: return tr(.tabFavorites)
+        case .feed: return tr(.tabFeed)
+        case .profile: return tr(.tabProfile)
         }
     }
 }
@@ -47,9 +47,9 @@ public final class AppViewModel {
                 now: @escaping () -> Date = Date.init) {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
-        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, now: now)
-        favorites = FavoritesViewModel(favorites: services.favorites)
-        feed = FeedViewModel(feed: services.feed)
+        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events, now: now)
+        favorites = FavoritesViewModel(favorites: services.favorites, events: events)
+        feed = FeedViewModel(feed: services.feed, events: events)
         profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work)
         let toast: (Toast) -> Void = { [weak self] in self?.showToast($0) }
         places.onToast = toast

@@ -22,8 +22,10 @@ public enum FavoritesEdit: Equatable, Sendable {
 public protocol FavoriteFoldersPort: AnyObject {
     /// The home point the distance order measures from.
     var home: Coordinate { get }
-    /// Calls `onChange` with the user's folders and favorites now and whenever they change.
-    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void) -> Cancellable
+    /// Calls `onChange` with the user's folders and favorites now and whenever they change,
+    /// `onError` when a later read fails; throws when the subscription cannot start.
+    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+                        onError: @escaping (Error) -> Void) throws -> Cancellable
     func edit(_ edit: FavoritesEdit, uid: String) throws
 }
 

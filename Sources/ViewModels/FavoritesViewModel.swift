@@ -33,31 +33,35 @@ public final class FavoritesViewModel {
 
     let port: FavoritesPort
     var uid: String?
-    private var subscription: Cancellable?
+    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
+                                       onToast: { [weak self] in self?.onToast($0) })
+    private let events: EventQueue
     var snapshot = FavoritesSnapshot.empty
     /// A folder just created, selected as soon as the store reports it (callbacks may arrive later).
     var folderToSelect: String?
 
-    public init(favorites: FavoritesPort) {
+    /// `events` carries the retries of a subscription that could not start.
+    public init(favorites: FavoritesPort, events: EventQueue = EventQueue()) {
         self.port = favorites
+        self.events = events
     }
 
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || (uid != nil && subscription == nil) else { return }
-        subscription?.cancel()
-        subscription = nil
+        guard uid != self.uid || (uid != nil && !query.isSubscribed) else { return }
+        query.cancel()
         self.uid = uid
         snapshot = .empty
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
-            subscription = port.observeFolders(uid: uid) { [weak self] snapshot in self?.changed(snapshot) }
+            query.start { [port] onError in
+                try port.observeFolders(uid: uid, { [weak self] snapshot in self?.changed(snapshot) }, onError: onError)
+            }
         }
         publish()
     }
 
     public func stop() {
-        subscription?.cancel()
-        subscription = nil
+        query.cancel()
     }
 
     /// Rebuilds the folder column and the selected folder's places, keeping the selected

@@ -67,18 +67,22 @@ public final class FeedViewModel {
 
     private let port: FeedPort
     private var uid: String?
-    private var subscription: Cancellable?
+    private let events: EventQueue
+    private lazy var query = LiveQuery(name: "feed", list: { tr(.tabFeed) }, events: events,
+                                       onToast: { [weak self] in self?.onToast($0) })
     private var stored: [FeedRowModel] = []
     /// Likes sent but not yet seen in the store: post id → liked.
     private var pending: [String: Bool] = [:]
 
-    public init(feed: FeedPort) {
+    /// `events` carries the retries of a subscription that could not start.
+    public init(feed: FeedPort, events: EventQueue = EventQueue()) {
         self.port = feed
+        self.events = events
     }
 
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || subscription == nil else { return }
+        guard uid != self.uid || !query.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
         if uid == nil { state.compose = nil }
@@ -86,13 +90,11 @@ public final class FeedViewModel {
     }
 
     public func stop() {
-        subscription?.cancel()
-        subscription = nil
+        query.cancel()
     }
 
     private func subscribe() {
-        subscription?.cancel()
-        subscription = nil
+        query.cancel()
         pending = [:]
         stored = []
         state.rows = []
@@ -102,8 +104,8 @@ public final class FeedViewModel {
             publish()
             return
         }
-        subscription = port.observeFeed(state.mode == .all ? .all : .liked, viewer: uid, limit: limit) { [weak self] posts in
-            self?.changed(posts)
+        query.start { [port, uid, limit, kind = state.mode == .all ? FeedKind.all : .liked] onError in
+            try port.observeFeed(kind, viewer: uid, limit: limit, { [weak self] posts in self?.changed(posts) }, onError: onError)
         }
         publish()
     }

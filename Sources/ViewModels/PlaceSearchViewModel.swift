@@ -51,27 +51,32 @@ public final class PlaceSearchViewModel {
     private var storedSaved: Set<String> = []
     /// Saves and removals sent but not yet seen in the store: place id → saved.
     private var pending: [String: Bool] = [:]
-    private var favoritesSubscription: Cancellable?
+    private let events: EventQueue
+    /// The favorites, for the stars and the map.
+    private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
+                                                onToast: { [weak self] in self?.onToast($0) })
 
-    public init(places: PlaceSearching, favorites: FavoritesPort, now: @escaping () -> Date = Date.init) {
+    /// `events` carries the retries of a subscription that could not start.
+    public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
+                now: @escaping () -> Date = Date.init) {
         self.places = places
         self.favoritesPort = favorites
+        self.events = events
         self.now = now
         runSearch(keepingSelection: nil)
     }
 
     /// Follows the signed-in user's favorites (nil: signed out).
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || favoritesSubscription == nil else { return }
-        favoritesSubscription?.cancel()
-        favoritesSubscription = nil
+        guard uid != self.uid || !favoritesQuery.isSubscribed else { return }
+        favoritesQuery.cancel()
         self.uid = uid
         pending = [:]
         storedSaved = []
         state.favorites = []
         if let uid {
-            favoritesSubscription = favoritesPort.observeFavorites(uid: uid) { [weak self] favorites in
-                self?.favoritesChanged(favorites)
+            favoritesQuery.start { [favoritesPort] onError in
+                try favoritesPort.observeFavorites(uid: uid, { [weak self] in self?.favoritesChanged($0) }, onError: onError)
             }
         }
         refreshMarkers()
@@ -79,8 +84,7 @@ public final class PlaceSearchViewModel {
     }
 
     public func stop() {
-        favoritesSubscription?.cancel()
-        favoritesSubscription = nil
+        favoritesQuery.cancel()
     }
 
     // MARK: Search field

@@ -103,14 +103,17 @@ public protocol AccountsPort: AnyObject {
     func register(email: String, password: String) throws -> User
     func signOut() throws
     func updateProfile(_ edit: ProfileEdit) throws -> User
-    /// Calls `onChange` with the user document now and whenever it changes.
-    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void) -> Cancellable
+    /// Calls `onChange` with the user document now and whenever it changes, `onError` when
+    /// a later read fails; throws when the subscription cannot start.
+    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
 }
 
 /// A user's favorites.
 public protocol FavoritesPort: FavoriteFoldersPort {
-    /// Calls `onChange` with the favorites (any order) now and whenever they change.
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable
+    /// Calls `onChange` with the favorites (any order) now and whenever they change,
+    /// `onError` when a later read fails; throws when the subscription cannot start.
+    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws
     func removeFavorite(placeID: String, uid: String) throws
 }
@@ -118,8 +121,10 @@ public protocol FavoritesPort: FavoriteFoldersPort {
 /// Posts and likes.
 public protocol FeedPort: AnyObject {
     /// Calls `onChange` with the posts of `kind` as `viewer` sees them, now and whenever
-    /// posts, likes or authors change.
-    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void) -> Cancellable
+    /// posts, likes or authors change, `onError` when a later read fails (or a post cannot
+    /// be read); throws when the subscription cannot start.
+    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+                     onError: @escaping (Error) -> Void) throws -> Cancellable
     func like(tweetID: String, uid: String) throws
     func unlike(tweetID: String, uid: String) throws
     @discardableResult

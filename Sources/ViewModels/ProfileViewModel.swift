@@ -10,10 +10,10 @@ public enum ProfileFormKind: Equatable, Sendable {
 
     public var title: String {
         switch self {
-        case .signIn: return "Sign in"
-        case .register: return "Create account"
-        case .onboarding: return "Welcome! Tell people who you are"
-        case .edit: return "Edit profile"
+        case .signIn: return tr(.formSignIn)
+        case .register: return tr(.formRegister)
+        case .onboarding: return tr(.formOnboarding)
+        case .edit: return tr(.formEdit)
         }
     }
 
@@ -27,19 +27,20 @@ public enum ProfileFormKind: Equatable, Sendable {
     }
 }
 
-/// One field of a profile form.
+/// One field of a profile form, named by the field it edits (the screen shows its title).
 public struct ProfileFormField: Equatable, Sendable {
-    public var label: String
+    public var field: InputField
     public var input: TextEditor
-    public var isSecure: Bool
     public var error: String?
 
-    public init(label: String, input: TextEditor = TextEditor(), isSecure: Bool = false, error: String? = nil) {
-        self.label = label
+    public init(_ field: InputField, input: TextEditor = TextEditor(), error: String? = nil) {
+        self.field = field
         self.input = input
-        self.isSecure = isSecure
         self.error = error
     }
+
+    /// Passwords show as dots.
+    public var isSecure: Bool { field == .password }
 }
 
 /// A form in progress: fields as typed, the focused one, a message, and whether it is
@@ -56,8 +57,8 @@ public struct ProfileForm: Equatable, Sendable {
         self.fields = fields
     }
 
-    public func text(_ label: String) -> String {
-        fields.first { $0.label == label }?.input.text ?? ""
+    public func text(_ field: InputField) -> String {
+        fields.first { $0.field == field }?.input.text ?? ""
     }
 }
 
@@ -85,8 +86,10 @@ public final class ProfileViewModel {
     private let accounts: AccountsPort
     private let feed: FeedPort
     private let work: BackgroundWork
-    private var userSubscription: Cancellable?
-    private var postsSubscription: Cancellable?
+    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue,
+                                           onToast: { [weak self] in self?.onToast($0) })
+    private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue,
+                                            onToast: { [weak self] in self?.onToast($0) })
 
     public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork) {
         self.accounts = accounts
@@ -112,24 +115,26 @@ public final class ProfileViewModel {
     }
 
     public func stop() {
-        userSubscription?.cancel()
-        postsSubscription?.cancel()
-        userSubscription = nil
-        postsSubscription = nil
+        userQuery.cancel()
+        postsQuery.cancel()
     }
 
     private func setUser(_ user: User?) {
-        let changedAccount = user?.id != state.user?.id || userSubscription == nil
+        let changedAccount = user?.id != state.user?.id || !userQuery.isSubscribed
         state.user = user
         if changedAccount {
             stop()
             state.posts = []
             state.list.selected = 0
             if let uid = user?.id {
-                userSubscription = accounts.observeUser(uid: uid) { [weak self] user in self?.userDocumentChanged(user) }
-                postsSubscription = feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100) { [weak self] posts in
-                    self?.state.posts = posts.map(FeedRowModel.init)
-                    self?.publish()
+                userQuery.start { [accounts] onError in
+                    try accounts.observeUser(uid: uid, { [weak self] in self?.userDocumentChanged($0) }, onError: onError)
+                }
+                postsQuery.start { [feed] onError in
+                    try feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100, { [weak self] posts in
+                        self?.state.posts = posts.map(FeedRowModel.init)
+                        self?.publish()
+                    }, onError: onError)
                 }
             }
         }
@@ -176,14 +181,14 @@ public final class ProfileViewModel {
     }
 
     static func credentialFields() -> [ProfileFormField] {
-        [ProfileFormField(label: "Email", input: TextEditor(limit: Validation.emailMaxLength)),
-         ProfileFormField(label: "Password", input: TextEditor(limit: Validation.passwordMaxLength), isSecure: true)]
+        [ProfileFormField(.email, input: TextEditor(limit: Validation.emailMaxLength)),
+         ProfileFormField(.password, input: TextEditor(limit: Validation.passwordMaxLength))]
     }
 
     static func profileFields(_ user: User) -> [ProfileFormField] {
-        [ProfileFormField(label: "Display name", input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
-         ProfileFormField(label: "Username", input: TextEditor(user.username, limit: 15)),
-         ProfileFormField(label: "Bio", input: TextEditor(user.bio, limit: Validation.bioMaxLength))]
+        [ProfileFormField(.displayName, input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
+         ProfileFormField(.username, input: TextEditor(user.username, limit: 15)),
+         ProfileFormField(.bio, input: TextEditor(user.bio, limit: Validation.bioMaxLength))]
     }
 
     // MARK: Editing a form
@@ -235,8 +240,8 @@ public final class ProfileViewModel {
         publish()
         let accounts = self.accounts
         let kind = form.kind
-        let email = form.text("Email"), password = form.text("Password")
-        let edit = ProfileEdit(displayName: form.text("Display name"), username: form.text("Username"), bio: form.text("Bio"))
+        let email = form.text(.email), password = form.text(.password)
+        let edit = ProfileEdit(displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
         work.run(.accounts, { _ -> User in
             switch kind {
             case .signIn: return try accounts.signIn(email: email, password: password)
@@ -279,37 +284,11 @@ public final class ProfileViewModel {
         }
     }
 
-    /// Which field an error belongs beside, if any.
+    /// Which field an error belongs beside, if any: the field the error names (errors
+    /// naming no field of this form go on the message line).
     static func fieldIndex(for error: Error, in form: ProfileForm) -> Int? {
-        let label: String?
-        if let validation = error as? ValidationError {
-            switch validation {
-            case .emailInvalid, .emailTooLong: label = "Email"
-            case .passwordTooShort, .passwordTooLong: label = "Password"
-            case .usernameInvalid: label = "Username"
-            case .displayNameEmpty, .displayNameTooLong: label = "Display name"
-            case .bioTooLong: label = "Bio"
-            case .controlCharacter(let field): label = field
-            case .postEmpty, .postTooLong: label = nil
-            }
-        } else if let service = error as? ServiceError {
-            switch service {
-            case .wrongCredentials: label = "Password"
-            case .emailTaken: label = "Email"
-            case .usernameTaken: label = "Username"
-            default: label = nil
-            }
-        } else {
-            let text = ErrorText.describe(error).lowercased()
-            if text.contains("password") { label = "Password" }
-            else if text.contains("email") { label = "Email" }
-            else if text.contains("username") { label = "Username" }
-            else if text.contains("display name") { label = "Display name" }
-            else if text.contains("bio") { label = "Bio" }
-            else { label = nil }
-        }
-        guard let label else { return nil }
-        return form.fields.firstIndex { $0.label.lowercased() == label.lowercased() }
+        guard let field = InputField.of(error) else { return nil }
+        return form.fields.firstIndex { $0.field == field }
     }
 
     // MARK: Signed in

@@ -1,5 +1,6 @@
 import App
 #if canImport(Glibc)
+import Assembly
 import Glibc
 #endif
 import CursesBackend
@@ -36,8 +37,7 @@ enum InterfaceLauncher {
         let home = (config.home.latitude, config.home.longitude)
         let places = DeferredPlaces(load: { try PlaceSource.load(paths: paths, home: home) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
-        let adapters = StoreAdapters(services: services)
-        let app = AppViewModel(services: ScreenServices(places: places, accounts: adapters, favorites: adapters, feed: adapters),
+        let app = AppViewModel(services: ScreenServices(services: services, places: places),
                                events: events)
 
         let terminal = try CursesTerminal()

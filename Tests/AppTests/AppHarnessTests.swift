@@ -1,4 +1,5 @@
 import App
+import Assembly
 import Domain
 import Foundation
 import TerminalUI

@@ -1,19 +1,22 @@
 import App
+import Assembly
 import DocStore
 import Domain
 import Foundation
+import PlaceCatalog
 import TerminalUI
 import Testing
 import ViewModels
 
-/// A real store seeded with the sample community at a fixed time, cheap hashing, a few
-/// places (Hangul, emoji, a very long name), and the app on an in-memory terminal.
+/// A real store seeded with the sample community at a fixed time, cheap hashing, the
+/// fixture's places (Hangul, emoji, a very long name) in a real catalog, and the app on an
+/// in-memory terminal.
 final class AppWorld {
     static let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
     let directory: String
     let services: AppServices
     let adapters: StoreAdapters
-    let places: InMemoryPlaces
+    let places: CatalogPlaces
     /// The harness's clock (timers come due when a test moves it) and the loop's queue,
     /// which the store's listener callbacks are posted to, as in the app.
     let clock = ManualClock(AppWorld.now)
@@ -31,7 +34,7 @@ final class AppWorld {
                                         hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)),
                                         clock: { AppWorld.now })
         adapters = StoreAdapters(services: services)
-        places = InMemoryPlaces(AppWorld.placeList)
+        places = CatalogPlaces(catalog: AppWorld.catalog, home: (37.5665, 126.9780))
     }
 
     deinit {
@@ -61,29 +64,13 @@ final class AppWorld {
         return url.appendingPathComponent("Resources").path
     }
 
-    static let placeList: [PlaceInfo] = [
-        PlaceInfo(placeID: "1835848", name: "Seoul", koreanName: "서울", region: "Seoul", country: "South Korea",
-                  address: "Seoul, South Korea", latitude: 37.566, longitude: 126.9784, population: 10_349_312,
-                  timeZone: "Asia/Seoul"),
-        PlaceInfo(placeID: "1838524", name: "Busan", koreanName: "부산", region: "Busan", country: "South Korea",
-                  address: "Busan, South Korea", latitude: 35.1028, longitude: 129.0403, population: 3_678_555,
-                  timeZone: "Asia/Seoul"),
-        PlaceInfo(placeID: "1835553", name: "Suwon", koreanName: "수원", region: "Gyeonggi-do", country: "South Korea",
-                  address: "Gyeonggi-do, South Korea", latitude: 37.2911, longitude: 127.0089, population: 1_242_724,
-                  timeZone: "Asia/Seoul"),
-        PlaceInfo(placeID: "1843564", name: "Incheon", koreanName: "인천", region: "Incheon", country: "South Korea",
-                  address: "Incheon, South Korea", latitude: 37.4565, longitude: 126.7052, population: 2_628_000,
-                  timeZone: "Asia/Seoul"),
-        PlaceInfo(placeID: "1850147", name: "Tokyo", koreanName: "도쿄", region: "Tokyo", country: "Japan",
-                  address: "Tokyo, Japan", latitude: 35.6895, longitude: 139.6917, population: 8_336_599,
-                  timeZone: "Asia/Tokyo"),
-        PlaceInfo(placeID: "2988507", name: "Paris", koreanName: "파리", region: "Île-de-France", country: "France",
-                  address: "Île-de-France, France", latitude: 48.8534, longitude: 2.3488, population: 2_138_551,
-                  timeZone: "Europe/Paris"),
-        PlaceInfo(placeID: "900001", name: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch 🏰",
-                  region: "Wales", country: "United Kingdom", address: "Wales, United Kingdom", latitude: 53.2218,
-                  longitude: -4.2045, population: 3_107, timeZone: "Europe/London"),
-    ]
+    /// The places of `Tests/Fixtures/places.tsv`, searched by a real `PlaceCatalog`.
+    static let catalog: PlaceCatalog = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<2 { url.deleteLastPathComponent() }
+        let path = url.appendingPathComponent("Fixtures/places.tsv").path
+        return PlaceCatalog(places: try! CatalogFile.read(path: path, countries: [:]))
+    }()
 }
 
 /// Compares the screen with `Golden/<name>-<W>x<H>.txt`; `TERN_UPDATE_GOLDEN=1` rewrites it.

@@ -79,10 +79,10 @@ import Testing
         (String(repeating: "가", count: 51), nil, ValidationError.displayNameTooLong),
         ("", nil, ValidationError.displayNameEmpty),
         ("   \n ", nil, ValidationError.displayNameEmpty),
-        ("Kim\nSeoyeon", nil, ValidationError.controlCharacter(field: "Display name")),
-        ("Evil\u{1B}[2J", nil, ValidationError.controlCharacter(field: "Display name")),
-        ("abc\u{202E}cba", nil, ValidationError.controlCharacter(field: "Display name")),
-        ("tab\there", nil, ValidationError.controlCharacter(field: "Display name")),
+        ("Kim\nSeoyeon", nil, ValidationError.controlCharacter(field: .displayName)),
+        ("Evil\u{1B}[2J", nil, ValidationError.controlCharacter(field: .displayName)),
+        ("abc\u{202E}cba", nil, ValidationError.controlCharacter(field: .displayName)),
+        ("tab\there", nil, ValidationError.controlCharacter(field: .displayName)),
     ] as [(String, String?, ValidationError?)])
     func displayNames(input: String, stored: String?, expected: ValidationError?) throws {
         if let expected {
@@ -98,9 +98,9 @@ import Testing
         (String(repeating: "b", count: 160), String(repeating: "b", count: 160), nil),
         (String(repeating: "🇰🇷", count: 160), String(repeating: "🇰🇷", count: 160), nil),
         (String(repeating: "b", count: 161), nil, ValidationError.bioTooLong),
-        ("line\nbreak", nil, ValidationError.controlCharacter(field: "Bio")),
-        ("bell\u{7}", nil, ValidationError.controlCharacter(field: "Bio")),
-        ("c1\u{9B}31m", nil, ValidationError.controlCharacter(field: "Bio")),
+        ("line\nbreak", nil, ValidationError.controlCharacter(field: .bio)),
+        ("bell\u{7}", nil, ValidationError.controlCharacter(field: .bio)),
+        ("c1\u{9B}31m", nil, ValidationError.controlCharacter(field: .bio)),
     ] as [(String, String?, ValidationError?)])
     func bios(input: String, stored: String?, expected: ValidationError?) throws {
         if let expected {
@@ -122,15 +122,15 @@ import Testing
         (String(repeating: "한", count: 281), nil, ValidationError.postTooLong(count: 281)),
         ("", nil, ValidationError.postEmpty),
         (" \n\t ", nil, ValidationError.postEmpty),
-        ("red \u{1B}[31malert", nil, ValidationError.controlCharacter(field: "Post")),
-        ("nul\u{0}byte", nil, ValidationError.controlCharacter(field: "Post")),
-        ("tab\tinside", nil, ValidationError.controlCharacter(field: "Post")),
-        ("cr\rinside", nil, ValidationError.controlCharacter(field: "Post")),
-        ("del\u{7F}", nil, ValidationError.controlCharacter(field: "Post")),
-        ("c1 \u{85} next line", nil, ValidationError.controlCharacter(field: "Post")),
-        ("bidi \u{202E}txet", nil, ValidationError.controlCharacter(field: "Post")),
-        ("isolate \u{2066}x\u{2069}", nil, ValidationError.controlCharacter(field: "Post")),
-        ("sep\u{2028}arator", nil, ValidationError.controlCharacter(field: "Post")),
+        ("red \u{1B}[31malert", nil, ValidationError.controlCharacter(field: .post)),
+        ("nul\u{0}byte", nil, ValidationError.controlCharacter(field: .post)),
+        ("tab\tinside", nil, ValidationError.controlCharacter(field: .post)),
+        ("cr\rinside", nil, ValidationError.controlCharacter(field: .post)),
+        ("del\u{7F}", nil, ValidationError.controlCharacter(field: .post)),
+        ("c1 \u{85} next line", nil, ValidationError.controlCharacter(field: .post)),
+        ("bidi \u{202E}txet", nil, ValidationError.controlCharacter(field: .post)),
+        ("isolate \u{2066}x\u{2069}", nil, ValidationError.controlCharacter(field: .post)),
+        ("sep\u{2028}arator", nil, ValidationError.controlCharacter(field: .post)),
     ] as [(String, String?, ValidationError?)])
     func postTexts(input: String, stored: String?, expected: ValidationError?) throws {
         if let expected {
@@ -164,7 +164,7 @@ import Testing
         let all: [ValidationError] = [
             .emailInvalid, .emailTooLong, .passwordTooShort, .passwordTooLong, .usernameInvalid,
             .displayNameEmpty, .displayNameTooLong, .bioTooLong, .postEmpty, .postTooLong(count: 300),
-            .controlCharacter(field: "Post"),
+            .controlCharacter(field: .post),
         ]
         for error in all {
             #expect(!error.description.isEmpty && !error.description.contains("\n"))

@@ -22,7 +22,8 @@ import Testing
     let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources").path
     let catalog = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil)
-    for query in ["s", "sa", "seo", "new york", "서", "서우", "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são", "seoul", "san", "ville",
+    for query in ["s", "sa", "seo", "new york", "newyork", "yorkcity", "선전시", "ㅅㅈㅅ", "사가시", "wy", "ㅈㅅ", "서", "서우",
+                  "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são", "seoul", "san", "ville",
                   "los angeles", "rio de", "new yo", "a b", "ab c", "2nd", "city 1", "saint pe", "ㅅㅇㅅ", "sa서", "시", "성", "고", "과", "달"] {
         let indexed = catalog.search(query, limit: 30), scanned = catalog.searchByScanning(query, limit: 30)
         #expect(indexed.totalCount == scanned.totalCount, "\(query)")

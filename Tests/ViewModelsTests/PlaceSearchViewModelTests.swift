@@ -9,7 +9,7 @@ import PlaceCatalog
         let world = try World()
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
         #expect(model.state.rows.first?.place.name == "Seoul")
-        #expect(model.state.totalCount == World.samplePlaces.count)
+        #expect(model.state.totalCount == World.catalog.places.count)
     }
 
     @Test func typingFiltersAtEveryKeystrokeAndEmphasisesTheMatch() throws {
@@ -37,7 +37,7 @@ import PlaceCatalog
         model.cancelSearch()
         #expect(model.state.query.text == "")
         #expect(!model.state.isSearchFocused)
-        #expect(model.state.rows.count == World.samplePlaces.count)
+        #expect(model.state.rows.count == World.catalog.places.count)
     }
 
     @Test func theSelectionStaysOnTheSamePlaceWhenResultsChange() throws {
@@ -136,7 +136,8 @@ import PlaceCatalog
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
         model.toggleOrder()
         #expect(model.state.order == .distance)
-        #expect(model.state.rows.map(\.place.name).prefix(3) == ["Seoul", "Suwon", "Busan"])
+        // Incheon (26 km from City Hall) comes before Suwon (31 km), Busan (325 km) after.
+        #expect(model.state.rows.map(\.place.name).prefix(3) == ["Seoul", "Incheon", "Suwon"])
         #expect(model.state.rows[0].match.distance != nil)
         model.toggleOrder()
         #expect(model.state.order == .relevance)
@@ -154,14 +155,16 @@ import PlaceCatalog
 /// Favorites whose writes always fail.
 final class FailingFavorites: FavoritesPort {
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable {
+    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable {
         onChange([])
         return AnyCancellable {}
     }
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { throw DiskFull() }
     func removeFavorite(placeID: String, uid: String) throws { throw DiskFull() }
     let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
-    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void) -> Cancellable {
+    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+                        onError: @escaping (Error) -> Void) throws -> Cancellable {
         onChange(.empty)
         return AnyCancellable {}
     }

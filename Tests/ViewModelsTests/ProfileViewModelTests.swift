@@ -26,13 +26,13 @@ import Testing
         let (model, _, users) = model(world)
         #expect(model.start() == false)
         model.startRegister()
-        #expect(model.state.form?.fields.map(\.label) == ["Email", "Password"])
+        #expect(model.state.form?.fields.map(\.field) == [.email, .password])
         #expect(model.state.form?.fields[1].isSecure == true)
         fill(model, ["new@example.com", "password123"])
         model.submitForm()
         world.settle()
         #expect(model.state.form?.kind == .onboarding)
-        #expect(model.state.form?.fields.map(\.label) == ["Display name", "Username", "Bio"])
+        #expect(model.state.form?.fields.map(\.field) == [.displayName, .username, .bio])
         fill(model, ["New Comer", "newcomer", "hello"])
         model.submitForm()
         world.settle()
@@ -79,8 +79,8 @@ import Testing
         world.settle()
         let form = try #require(model.state.form)
         #expect(form.fields[1].error == "Wrong email or password")
-        #expect(form.text("Email") == "known@example.com")
-        #expect(form.text("Password") == "wrong-password")
+        #expect(form.text(.email) == "known@example.com")
+        #expect(form.text(.password) == "wrong-password")
         #expect(!form.isBusy)
     }
 
@@ -103,7 +103,7 @@ import Testing
         model.submitForm()
         world.settle()
         #expect(model.state.form?.fields[1].error == "Username @taken is taken")
-        #expect(model.state.form?.text("Display name") == "Someone")
+        #expect(model.state.form?.text(.displayName) == "Someone")
     }
 
     @Test func aTakenEmailIsShownBesideTheEmailField() throws {
@@ -118,6 +118,15 @@ import Testing
         #expect(model.state.form?.kind == .register)
         #expect(model.state.form?.fields[0].error?.contains("already exists") == true)
         #expect(model.state.form?.focused == 0)
+    }
+
+    @Test func errorsGoBesideTheFieldTheyNameNeverByTheirWords() {
+        let form = ProfileForm(kind: .register, fields: ProfileViewModel.credentialFields())
+        #expect(ProfileViewModel.fieldIndex(for: ServiceError.emailTaken("a@example.com"), in: form) == 0)
+        #expect(ProfileViewModel.fieldIndex(for: ValidationError.passwordTooShort, in: form) == 1)
+        #expect(ProfileViewModel.fieldIndex(for: ValidationError.bioTooLong, in: form) == nil, "not a field of this form")
+        struct Outage: LocalizedError { var errorDescription: String? { "the password service is down" } }
+        #expect(ProfileViewModel.fieldIndex(for: Outage(), in: form) == nil, "an error naming no field goes on the message line")
     }
 
     @Test func escPostponesOnboardingToTheNextLaunch() throws {
@@ -139,7 +148,7 @@ import Testing
         let (model, toasts, users) = model(world)
         model.start()
         model.startEdit()
-        #expect(model.state.form?.text("Bio") == "old")
+        #expect(model.state.form?.text(.bio) == "old")
         model.focusField(2)
         model.editField(.clear)
         model.editField(.insert("new bio"))

@@ -1,15 +1,17 @@
+import Assembly
 import DocStore
 import Domain
 import Foundation
+import PlaceCatalog
 import ViewModels
 
 /// A real store in a temporary directory with cheap password hashing, the services over it,
-/// and a few places, for view-model tests.
+/// and the fixture's places in a real catalog, for view-model tests.
 final class World {
     let directory: String
     let services: AppServices
     let adapters: StoreAdapters
-    let places: InMemoryPlaces
+    let places: CatalogPlaces
     /// The event queue and background work of a view model under test: work runs at once
     /// and its answer waits in `events` until `settle()`, as on the loop's thread.
     let clock = ManualClock(Date(timeIntervalSince1970: 1_000_000))
@@ -19,30 +21,15 @@ final class World {
         ScreenServices(places: places, accounts: adapters, favorites: adapters, feed: adapters)
     }
 
-    static let samplePlaces: [PlaceInfo] = [
-        PlaceInfo(placeID: "1835848", name: "Seoul", koreanName: "서울", region: "Seoul", country: "South Korea",
-                  address: "Seoul, South Korea", latitude: 37.566, longitude: 126.9784, population: 10_349_312,
-                  timeZone: "Asia/Seoul"),
-        PlaceInfo(placeID: "1838524", name: "Busan", koreanName: "부산", region: "Busan", country: "South Korea",
-                  address: "Busan, South Korea", latitude: 35.1028, longitude: 129.0403, population: 3_678_555,
-                  timeZone: "Asia/Seoul"),
-        PlaceInfo(placeID: "1835553", name: "Suwon", koreanName: "수원", region: "Gyeonggi-do", country: "South Korea",
-                  address: "Gyeonggi-do, South Korea", latitude: 37.2911, longitude: 127.0089, population: 1_242_724,
-                  timeZone: "Asia/Seoul"),
-        PlaceInfo(placeID: "1850147", name: "Tokyo", koreanName: "도쿄", region: "Tokyo", country: "Japan",
-                  address: "Tokyo, Japan", latitude: 35.6895, longitude: 139.6917, population: 8_336_599,
-                  timeZone: "Asia/Tokyo"),
-        PlaceInfo(placeID: "2988507", name: "Paris", koreanName: "파리", region: "Île-de-France", country: "France",
-                  address: "Île-de-France, France", latitude: 48.8534, longitude: 2.3488, population: 2_138_551,
-                  timeZone: "Europe/Paris"),
-        PlaceInfo(placeID: "3117735", name: "Madrid", region: "Madrid", country: "Spain", address: "Madrid, Spain",
-                  latitude: 40.4165, longitude: -3.7026, population: 3_255_944, timeZone: "Europe/Madrid"),
-        PlaceInfo(placeID: "900001", name: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch 🏰",
-                  region: "Wales", country: "United Kingdom", address: "Wales, United Kingdom", latitude: 53.2218,
-                  longitude: -4.2045, population: 3_107, timeZone: "Europe/London"),
-    ]
+    /// The places of `Tests/Fixtures/places.tsv`, searched by a real `PlaceCatalog`.
+    static let catalog: PlaceCatalog = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<2 { url.deleteLastPathComponent() }
+        let path = url.appendingPathComponent("Fixtures/places.tsv").path
+        return PlaceCatalog(places: try! CatalogFile.read(path: path, countries: [:]))
+    }()
 
-    init(seedSample: Bool = false, places: [PlaceInfo] = World.samplePlaces) throws {
+    init(seedSample: Bool = false) throws {
         directory = NSTemporaryDirectory() + "tern-vm-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let paths = AppPaths(dataDirectory: directory, sessionFile: directory + "/state/session",
@@ -50,7 +37,7 @@ final class World {
         services = try AppServices.open(paths: paths, seedSample: seedSample, executor: .immediate,
                                         hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
         adapters = StoreAdapters(services: services)
-        self.places = InMemoryPlaces(places)
+        places = CatalogPlaces(catalog: World.catalog, home: (37.5665, 126.9780))
     }
 
     deinit {

@@ -1,8 +1,10 @@
 """`tern places`: search the shipped catalog, show a place, import files."""
 import json
 import os
+import shutil
+import subprocess
 
-from tern import DataDir, run
+from tern import BIN, DataDir, run
 
 SEOUL = "1835848"
 SUWON = "1835553"
@@ -23,7 +25,7 @@ def ids(answer):
 
 def test_search_finds_seoul_by_latin_hangul_accents_and_typing_states():
     with DataDir() as data:
-        for query in ("seoul", "SEOUL", "서울", "seúl", "서우", "서ㅇ", "성"):
+        for query in ("seoul", "SEOUL", "서울", "seúl", "서우", "서ㅇ", "성", "서", "seo"):
             answer = search(data, query, "--limit", "5")
             assert ids(answer)[:1] == [SEOUL], (query, answer)
 
@@ -192,3 +194,47 @@ def test_the_catalog_image_is_rebuilt_when_damaged_or_stale():
         assert search(data, "little tern")["documents"][0]["placeID"] == "99000002"
         os.remove(os.path.join(data.path, "places", "imports", "places.tsv"))
         assert search(data, "little tern")["meta"]["totalCount"] == 0
+
+
+def geonames_rows(first_id, count, word):
+    """`count` GeoNames rows with ids from `first_id`, named `word` and a number."""
+    return "".join("\t".join([str(first_id + n), f"{word} {n}", f"{word} {n}", "", "10.5", "20.5", "P", "PPL", "DE", "",
+                              "01", "", "", "", "5", "", "1", "Europe/Berlin", "2024-01-01"]) + "\n"
+                   for n in range(count))
+
+
+def test_two_imports_at_once_both_keep_their_places():
+    with DataDir() as data:
+        files = [write(data, "a.txt", geonames_rows(80_000_000, 20_000, "Alphaplace")),
+                 write(data, "b.txt", geonames_rows(81_000_000, 20_000, "Betaplace"))]
+        processes = [subprocess.Popen([BIN, "places", "import", path], env=data.env(), stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True) for path in files]
+        for process in processes:
+            out, err = process.communicate(timeout=120)
+            assert process.returncode == 0, (out, err)
+        assert search(data, "alphaplace")["meta"]["totalCount"] == 20_000
+        assert search(data, "betaplace")["meta"]["totalCount"] == 20_000
+
+
+def test_a_copied_binary_reuses_the_catalog_image():
+    with DataDir() as data:
+        image = os.path.join(data.path, "places", "cache", "catalog.bin")
+        first = search(data, "seoul", "--limit", "5")
+        before = os.stat(image)
+        copy = os.path.join(data.path, "bin", "tern")
+        os.makedirs(os.path.dirname(copy))
+        shutil.copy2(shutil.which(BIN) or BIN, copy)
+        resources = os.path.join(os.path.dirname(__file__), "..", "..", "Resources")
+        result = subprocess.run([copy, "--json", "places", "search", "seoul", "--limit", "5"], capture_output=True,
+                                text=True, env=data.env(TERN_RESOURCES=os.path.abspath(resources)))
+        assert result.returncode == 0 and json.loads(result.stdout) == first, result
+        after = os.stat(image)
+        assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+
+
+def test_spaces_are_optional_and_the_matched_name_is_shown():
+    with DataDir() as data:
+        assert search(data, "newyork")["documents"][0]["placeName"] == "New York City"
+        assert search(data, "선전시")["documents"][0]["placeName"] == "Shenzhen"
+        result = run(["places", "search", "segela", "--limit", "1"], data)
+        assert "Séguéla" in result.stdout and "“Segela”" in result.stdout, result.stdout

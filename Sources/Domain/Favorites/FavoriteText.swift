@@ -1,3 +1,5 @@
+import PlainText
+
 /// The rules for what a person types as a folder name or a memo; each returns the value
 /// to store or throws.
 public enum FavoriteText {
@@ -7,7 +9,7 @@ public enum FavoriteText {
     /// characters are rejected.
     public static func memo(_ raw: String) throws -> String {
         let memo = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        try Validation.rejectControls(memo, field: "Memo", allowNewline: true)
+        try rejectControls(memo, field: "Memo", allowNewline: true)
         guard memo.count <= memoMaxLength else { throw FavoritesError.memoTooLong(count: memo.count) }
         return memo
     }
@@ -16,7 +18,7 @@ public enum FavoriteText {
     public static func folderName(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw FavoritesError.folderNameEmpty }
-        try Validation.rejectControls(name, field: "Folder name", allowNewline: false)
+        try rejectControls(name, field: "Folder name", allowNewline: false)
         guard name.count <= FavoriteFolder.nameMaxLength else { throw FavoritesError.folderNameTooLong }
         return name
     }
@@ -29,5 +31,12 @@ public enum FavoriteText {
     /// The form a typed folder name is matched in: trimmed, case ignored.
     public static func folderKey(_ name: String) -> String {
         nameKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Refuses text that holds anything `SafeText` would strip (line breaks only where allowed).
+    static func rejectControls(_ text: String, field: String, allowNewline: Bool) throws {
+        if SafeText.firstUnsafe(in: text, allowNewline: allowNewline) != nil {
+            throw FavoritesError.controlCharacter(field: field)
+        }
     }
 }

@@ -10,6 +10,8 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
     /// The default folder holds places saved without choosing one; it can be renamed, not deleted.
     case defaultFolderKept
     case memoTooLong(count: Int)
+    /// A control character, escape or bidirectional override in a folder name, memo or imported name.
+    case controlCharacter(field: String)
     case notSaved(placeID: String)
     case unknownColor(String)
     case unknownVisibility(String)
@@ -27,6 +29,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
         case .defaultFolderKept: return "The default folder cannot be deleted (rename it instead)"
         case .memoTooLong(let count):
             return "Memo must be at most \(FavoriteText.memoMaxLength) characters (it has \(count))"
+        case .controlCharacter(let field): return "\(field) must not contain control characters"
         case .notSaved(let id): return "\(id) is not among your favorites"
         case .unknownColor(let text):
             return "Unknown colour \(text) (one of \(FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")))"

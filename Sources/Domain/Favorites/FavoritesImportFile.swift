@@ -149,9 +149,9 @@ public struct FavoritesImportFile: Equatable, Sendable {
         try located(at: line) {
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: "the name is empty") }
-            try Validation.rejectControls(name, field: "Name", allowNewline: false)
+            try FavoriteText.rejectControls(name, field: "Name", allowNewline: false)
             let address = address.trimmingCharacters(in: .whitespacesAndNewlines)
-            try Validation.rejectControls(address, field: "Address", allowNewline: false)
+            try FavoriteText.rejectControls(address, field: "Address", allowNewline: false)
             guard let latitude, let longitude else {
                 throw FavoritesError.badImportRow(line: line, reason: "latitude and longitude must be numbers")
             }

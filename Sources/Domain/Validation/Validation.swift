@@ -16,7 +16,7 @@ public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible
     case postEmpty
     case postTooLong(count: Int)
     /// A control character, escape, or bidirectional override in `field`.
-    case controlCharacter(field: String)
+    case controlCharacter(field: InputField)
 
     public var description: String {
         switch self {
@@ -32,12 +32,9 @@ public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible
         case .postTooLong(let count):
             return tr(.errorPostTooLong, ["max": String(Validation.postMaxLength), "count": String(count)])
         case .controlCharacter(let field):
-            return tr(.errorControlCharacter, ["field": Self.fieldNames[field].map { tr($0) } ?? field])
+            return tr(.errorControlCharacter, ["field": field.title])
         }
     }
-
-    /// The fields `controlCharacter` names, in the person's language.
-    static let fieldNames: [String: TextKey] = ["Display name": .fieldDisplayName, "Bio": .fieldBio, "Post": .fieldPost]
 
     public var errorDescription: String? { description }
 }
@@ -118,7 +115,7 @@ public enum Validation {
     public static func displayName(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw ValidationError.displayNameEmpty }
-        try rejectControls(name, field: "Display name", allowNewline: false)
+        try rejectControls(name, field: .displayName, allowNewline: false)
         guard name.count <= displayNameMaxLength else { throw ValidationError.displayNameTooLong }
         return name
     }
@@ -127,7 +124,7 @@ public enum Validation {
     /// drawn on one line of the profile), so newlines are rejected like other controls.
     public static func bio(_ raw: String) throws -> String {
         let bio = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        try rejectControls(bio, field: "Bio", allowNewline: false)
+        try rejectControls(bio, field: .bio, allowNewline: false)
         guard bio.count <= bioMaxLength else { throw ValidationError.bioTooLong }
         return bio
     }
@@ -140,7 +137,7 @@ public enum Validation {
     public static func postText(_ raw: String) throws -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw ValidationError.postEmpty }
-        try rejectControls(text, field: "Post", allowNewline: true)
+        try rejectControls(text, field: .post, allowNewline: true)
         let count = text.count
         guard count <= postMaxLength else { throw ValidationError.postTooLong(count: count) }
         return text
@@ -155,7 +152,7 @@ public enum Validation {
 
     /// Stored text holds no character `SafeText` calls unsafe (controls, line/paragraph
     /// separators, bidirectional controls), except `\n` where allowed.
-    static func rejectControls(_ text: String, field: String, allowNewline: Bool) throws {
+    static func rejectControls(_ text: String, field: InputField, allowNewline: Bool) throws {
         if SafeText.firstUnsafe(in: text, allowNewline: allowNewline) != nil {
             throw ValidationError.controlCharacter(field: field)
         }

@@ -10,7 +10,8 @@ import Foundation
 public final class BackgroundWork: @unchecked Sendable {
     // @unchecked: `lanes` is read and written under `lock` (tokens read it from workers).
     private let lock = NSLock()
-    private let queue: EventQueue
+    /// Where answers are posted.
+    public let queue: EventQueue
     private let executor: WorkExecutor
     private var lanes: [WorkLane: LaneState] = [:]
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Localization
 
 /// Why no password could be read; one line for stderr (exit status 1).
 struct PasswordPromptError: Error, CustomStringConvertible {
@@ -21,20 +22,20 @@ enum PasswordPrompt {
     /// The longest line read; validation rejects far shorter passwords anyway.
     static let maximumBytes = 64 * 1024
 
-    static func read(prompt: String = "Password: ") throws -> String {
+    static func read(prompt: String = tr(.promptPassword)) throws -> String {
         if isatty(STDIN_FILENO) == 1 {
             return try readFromTerminal(prompt: prompt)
         }
-        return try readLine(from: STDIN_FILENO, source: "standard input")
+        return try readLine(from: STDIN_FILENO, source: tr(.sourceStandardInput))
     }
 
     /// For registration: on a terminal asks twice and requires the same answer; from a pipe
     /// reads one line.
-    static func readNew(prompt: String = "Password: ", confirmation: String = "Repeat password: ") throws -> String {
+    static func readNew(prompt: String = tr(.promptPassword), confirmation: String = tr(.promptRepeatPassword)) throws -> String {
         guard isatty(STDIN_FILENO) == 1 else { return try read(prompt: prompt) }
         let first = try readFromTerminal(prompt: prompt)
         let second = try readFromTerminal(prompt: confirmation)
-        guard first == second else { throw PasswordPromptError("The passwords do not match") }
+        guard first == second else { throw PasswordPromptError(tr(.passwordsDiffer)) }
         return first
     }
 
@@ -43,7 +44,7 @@ enum PasswordPrompt {
     private static func readFromTerminal(prompt: String) throws -> String {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
-            throw PasswordPromptError("Cannot read the terminal settings: \(String(cString: strerror(errno)))")
+            throw PasswordPromptError(tr(.passwordNoTerminalSettings, ["reason": String(cString: strerror(errno))]))
         }
         writeToStandardError(prompt)
         var silent = original
@@ -61,9 +62,9 @@ enum PasswordPrompt {
         // TCSADRAIN, not TCSAFLUSH: input typed before the prompt (a script or tmux sending
         // keys early) is kept rather than silently lost; it was already echoed either way.
         guard tcsetattr(STDIN_FILENO, TCSADRAIN, &silent) == 0 else {
-            throw PasswordPromptError("Cannot turn off echo on the terminal: \(String(cString: strerror(errno)))")
+            throw PasswordPromptError(tr(.passwordNoEchoOff, ["reason": String(cString: strerror(errno))]))
         }
-        return try readLine(from: STDIN_FILENO, source: "the terminal")
+        return try readLine(from: STDIN_FILENO, source: tr(.sourceTerminal))
     }
 
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -117,20 +118,20 @@ enum PasswordPrompt {
             let count = Glibc.read(descriptor, &byte, 1)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw PasswordPromptError("Cannot read the password from \(source): \(String(cString: strerror(errno)))")
+                throw PasswordPromptError(tr(.passwordCannotRead, ["source": source, "reason": String(cString: strerror(errno))]))
             }
             if count == 0 { break }
             if byte == 10 { sawNewline = true; break }
             bytes.append(byte)
             guard bytes.count <= maximumBytes else {
-                throw PasswordPromptError("The password from \(source) is too long")
+                throw PasswordPromptError(tr(.passwordTooLongFrom, ["source": source]))
             }
         }
         if bytes.isEmpty && !sawNewline {
-            throw PasswordPromptError("No password given on \(source)")
+            throw PasswordPromptError(tr(.passwordNone, ["source": source]))
         }
         guard let password = String(bytes: bytes, encoding: .utf8) else {
-            throw PasswordPromptError("The password from \(source) is not valid UTF-8")
+            throw PasswordPromptError(tr(.passwordNotUTF8, ["source": source]))
         }
         return password
     }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The account subcommands: register, login, logout, whoami.
 enum AccountCommands {
@@ -24,8 +25,8 @@ enum AccountCommands {
         if context.options.json {
             try context.printJSON(try services.auth.currentUser())
         } else {
-            context.printLine("Registered and signed in as \(session.email).")
-            context.printLine("Next: tern profile set --display-name NAME --username NAME")
+            context.printLine(tr(.cliRegistered, ["email": session.email]))
+            context.printLine(tr(.cliNextProfile))
         }
     }
 
@@ -39,9 +40,9 @@ enum AccountCommands {
             try context.printJSON(user)
         } else {
             let name = user.map { $0.username.isEmpty ? "" : " (@\($0.username))" } ?? ""
-            context.printLine("Signed in as \(session.email)\(name).")
+            context.printLine(tr(.cliSignedIn, ["email": session.email, "handle": name]))
             if user?.isUserOnboarded == false {
-                context.printLine("Finish your profile: tern profile set --display-name NAME --username NAME")
+                context.printLine(tr(.cliFinishProfile))
             }
         }
     }
@@ -51,13 +52,13 @@ enum AccountCommands {
         let wasSignedIn = (try? file.read()) != nil
         try AuthService.signOut(sessionFile: file)
         if !context.options.json {
-            context.printLine(wasSignedIn ? "Signed out." : "Not signed in.")
+            context.printLine(tr(wasSignedIn ? .cliSignedOut : .cliNotSignedIn))
         }
     }
 
     static func whoami(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        guard try context.session() != nil else { throw CommandFailure("not signed in") }
-        guard let user = try context.services().auth.currentUser() else { throw CommandFailure("not signed in") }
+        guard try context.session() != nil else { throw CommandFailure(tr(.cliNotSignedInError)) }
+        guard let user = try context.services().auth.currentUser() else { throw CommandFailure(tr(.cliNotSignedInError)) }
         if context.options.json {
             try context.printJSON(user)
             return

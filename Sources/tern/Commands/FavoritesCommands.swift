@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlaceCatalog
 
 /// The `favorites` subcommands on places: list, add, remove, memo, copy, move.
@@ -50,7 +51,7 @@ enum FavoritesCommands {
         if let folder { context.printLine(FolderCommands.line(for: folder, count: places.count)) }
         if places.isEmpty {
             context.printLine(folder == nil
-                ? "No favorites yet. Save one with: tern favorites add PLACE_ID (find ids with tern places search)"
+                ? tr(.cliNoFavorites)
                 : "No places in this folder. Add one with: tern favorites add PLACE_ID --folder NAME")
             return
         }
@@ -110,7 +111,7 @@ enum FavoritesCommands {
         }
         let removed = try favorites.remove(placeID: id, session: session)
         if !context.options.json {
-            context.printLine(removed ? "Removed \(id) from your favorites." : "\(id) was not among your favorites.")
+            context.printLine(tr(removed ? .cliRemovedFavorite : .cliNotAFavorite, ["id": id]))
         }
     }
 

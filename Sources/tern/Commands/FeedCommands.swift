@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The feed, post, like and unlike subcommands.
 enum FeedCommands {
@@ -31,18 +32,18 @@ enum FeedCommands {
             return
         }
         if page.posts.isEmpty {
-            context.printLine(liked ? "You have not liked any posts yet: tern like POST_ID" : "No posts yet: tern post TEXT")
+            context.printLine(tr(liked ? .cliNoLikedPosts : .cliNoPosts))
             return
         }
         let now = Date()
-        context.printLine(liked ? "Liked" : "All posts")
+        context.printLine(tr(liked ? .cliLikedTitle : .cliAllPostsTitle))
         for post in page.posts {
             context.printLine("")
             TextOutput.lines(for: post, now: now).forEach(context.printLine)
         }
         if page.next != nil {
             context.printLine("")
-            context.printLine("(\(page.posts.count) shown; --limit N shows more)")
+            context.printLine(tr(.cliMorePosts, ["count": String(page.posts.count)]))
         }
     }
 

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Localization
 import PlaceCatalog
+import TerminalUI
 
 /// The `places` subcommands: search, show and import.
 enum PlacesCommands {
@@ -49,23 +51,26 @@ enum PlacesCommands {
             return
         }
         if result.hits.isEmpty {
-            context.printLine("No places match '\(query)'.")
+            context.printLine(tr(.cliNoPlaces, ["query": query]))
             return
         }
         for hit in result.hits {
             let place = hit.place
             var line = place.placeID.padding(toLength: max(place.placeID.count, 9), withPad: " ", startingAt: 0) + "  "
             line += TextOutput.star(favorites.contains(place.placeID)) + " "
-            line += place.name
-            if let korean = place.koreanName, korean != place.name { line += " (\(korean))" }
-            if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
+            // A Korean interface shows the Korean name first.
+            let names = [place.name] + [place.koreanName].compactMap { $0 }.filter { !$0.isEmpty && $0 != place.name }
+            let ordered = Language.current == .ko ? names.reversed() : names
+            line += ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
+            if hit.matchedName != place.name && hit.matchedName != place.koreanName { line += " “\(hit.matchedName)”" }
             if !place.address.isEmpty { line += " · " + place.address }
-            if let distance = hit.distance { line += " · " + formatDistance(distance) }
+            if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
         let shown = result.hits.count
-        context.printLine(result.isEnd ? "\(result.totalCount) place\(result.totalCount == 1 ? "" : "s")"
-                                       : "\(shown) of \(result.totalCount) places (--limit N shows more)")
+        let total = String(result.totalCount)
+        context.printLine(result.isEnd ? (result.totalCount == 1 ? tr(.cliOnePlace) : tr(.cliPlaces, ["count": total]))
+                                       : tr(.cliSomePlaces, ["shown": String(shown), "count": total]))
     }
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -78,15 +83,19 @@ enum PlacesCommands {
             return
         }
         var lines = [place.name + (place.koreanName.map { " (\($0))" } ?? "") + (isFavorite ? " " + TextOutput.star(true) : "")]
-        lines.append("  id          \(place.placeID)")
-        if !place.address.isEmpty { lines.append("  address     \(place.address)") }
-        lines.append("  coordinate  \(place.latitude), \(place.longitude)")
-        if place.population > 0 { lines.append("  population  \(place.population)") }
-        if !place.timeZone.isEmpty { lines.append("  time zone   \(place.timeZone)") }
+        var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID)]
+        if !place.address.isEmpty { fields.append((.cliFieldAddress, place.address)) }
+        fields.append((.cliFieldCoordinate, "\(place.latitude), \(place.longitude)"))
+        if place.population > 0 { fields.append((.cliFieldPopulation, String(place.population))) }
+        if !place.timeZone.isEmpty { fields.append((.cliFieldTimeZone, place.timeZone)) }
         if !place.alternateNames.isEmpty {
             let shown = place.alternateNames.prefix(12).joined(separator: ", ")
-            lines.append("  also        \(shown)\(place.alternateNames.count > 12 ? ", … (\(place.alternateNames.count) in all)" : "")")
+            let more = place.alternateNames.count > 12 ? ", " + tr(.cliNamesInAll, ["count": String(place.alternateNames.count)]) : ""
+            fields.append((.cliFieldAlso, shown + more))
         }
+        // Labels padded to one column, counting wide characters as two.
+        let labelWidth = max(10, fields.map { TextWidth.of(tr($0.0)) }.max() ?? 0)
+        lines += fields.map { "  " + tr($0.0) + String(repeating: " ", count: labelWidth - TextWidth.of(tr($0.0)) + 2) + $0.1 }
         lines.forEach(context.printLine)
     }
 
@@ -109,13 +118,12 @@ enum PlacesCommands {
         if context.options.json {
             try context.printJSON(["added": summary.added, "updated": summary.updated, "totalImported": summary.totalImported])
         } else {
-            context.printLine("Imported \(summary.added + summary.updated) places from \(file): \(summary.added) new, \(summary.updated) already imported (\(summary.totalImported) imported in all).")
+            context.printLine(tr(.cliImported, ["count": String(summary.added + summary.updated), "file": file,
+                                                "added": String(summary.added), "updated": String(summary.updated),
+                                                "total": String(summary.totalImported)]))
         }
     }
 
-    static func formatDistance(_ metres: Double) -> String {
-        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
-    }
 }
 
 /// The signed-in user's favorite place ids, for `isFavorite`. Signed out, nothing is saved

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// The `profile` subcommands.
 enum ProfileCommands {
@@ -22,10 +23,10 @@ enum ProfileCommands {
             try context.printJSON(user)
             return
         }
-        context.printLine("Profile saved.")
+        context.printLine(tr(.cliProfileSaved))
         context.printLine(describe(user))
         if !user.isUserOnboarded {
-            context.printLine("To finish onboarding, set both --display-name and --username.")
+            context.printLine(tr(.cliFinishOnboarding))
         }
     }
 
@@ -36,8 +37,9 @@ enum ProfileCommands {
         lines.append(name + (user.username.isEmpty ? "" : " @" + user.username))
         if !user.bio.isEmpty { lines.append(user.bio) }
         lines.append(user.email)
-        lines.append("\(user.followersCount) followers \(TextOutput.dot) \(user.followingCount) following \(TextOutput.dot) joined \(TernTime.iso8601(user.createdOn).prefix(10))")
-        if !user.isUserOnboarded { lines.append("Profile not finished: tern profile set --display-name NAME --username NAME") }
+        lines.append(tr(.cliProfileCounts, ["followers": String(user.followersCount), "following": String(user.followingCount),
+                                            "dot": TextOutput.dot, "date": String(TernTime.iso8601(user.createdOn).prefix(10))]))
+        if !user.isUserOnboarded { lines.append(tr(.cliProfileNotFinished)) }
         return lines.joined(separator: "\n")
     }
 }

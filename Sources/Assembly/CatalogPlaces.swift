@@ -1,5 +1,6 @@
 import Foundation
 import PlaceCatalog
+import ViewModels
 
 /// The shipped place catalog (and imports) as the Places screen searches it.
 public final class CatalogPlaces: PlaceSearching {

@@ -1,6 +1,7 @@
 import Domain
-import PlaceCatalog
 import Foundation
+import PlaceCatalog
+import ViewModels
 
 extension StoreAdapters: FavoriteFoldersPort {
     /// The config's home point (Seoul City Hall when the config cannot be read).
@@ -8,8 +9,10 @@ extension StoreAdapters: FavoriteFoldersPort {
         (try? Config.load(paths: services.paths).home) ?? Config.defaultHome
     }
 
-    public func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void) -> Cancellable {
-        guard let observation = try? services.favorites.observeSnapshot(session: session(for: uid), onChange: onChange) else {
+    public func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+                               onError: @escaping (Error) -> Void) throws -> Cancellable {
+        guard let observation = try services.favorites.observeSnapshot(session: session(for: uid), onChange: onChange,
+                                                                         onError: onError) else {
             return AnyCancellable {}
         }
         return AnyCancellable { observation.remove() }

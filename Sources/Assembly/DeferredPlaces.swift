@@ -1,4 +1,5 @@
 import Foundation
+import ViewModels
 
 /// A place catalog loaded on a background thread, so the first frame does not wait for it.
 /// Until it is ready every search is empty; then `onLoaded` runs on the loading thread with

@@ -1,6 +1,7 @@
 import DocStore
 import Domain
 import Foundation
+import ViewModels
 
 /// The view models' ports over Tern's services (`Domain.AppServices`): accounts, favorites
 /// and the feed, with the session read from the session file.
@@ -56,20 +57,18 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try services.users.updateProfile(edit, session: try services.session())
     }
 
-    public func observeUser(uid: String, _ onChange: @escaping (User?) -> Void) -> Cancellable {
-        guard let registration = try? services.users.observeUser(id: uid, onChange: onChange) else {
-            return AnyCancellable {}
-        }
+    public func observeUser(uid: String, _ onChange: @escaping (User?) -> Void,
+                            onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.users.observeUser(id: uid, onChange: onChange, onError: onError)
         return AnyCancellable { registration.remove() }
     }
 
     // MARK: FavoritesPort
 
-    public func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void) -> Cancellable {
-        guard let registration = try? services.favorites.observe(session: session(for: uid), onChange: onChange) else {
-            return AnyCancellable {}
-        }
-        return AnyCancellable { registration.remove() }
+    public func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+                                 onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.favorites.observe(session: session(for: uid), onChange: onChange, onError: onError)
+        return AnyCancellable { registration?.remove() }
     }
 
     public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
@@ -84,13 +83,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     // MARK: FeedPort
 
-    public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void) -> Cancellable {
-        let viewerSession = viewer.map(session(for:))
-        guard let registration = try? services.tweets.observe(kind, limit: limit, viewer: viewerSession,
-                                                                onChange: { onChange($0.posts) }) else {
-            onChange([])
-            return AnyCancellable {}
-        }
+    public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+                            onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.tweets.observe(kind, limit: limit, viewer: viewer.map(session(for:)),
+                                                       onChange: { onChange($0.posts) }, onError: onError)
         return AnyCancellable { registration.remove() }
     }
 
@@ -105,5 +101,13 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
         try services.tweets.post(text, session: try writeSession(for: uid, to: .post)).tweet
+    }
+}
+
+extension ScreenServices {
+    /// The view models' ports over Tern's services and a place catalog.
+    public init(services: AppServices, places: PlaceSearching) {
+        let adapters = StoreAdapters(services: services)
+        self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters)
     }
 }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import PlaceCatalog
+import ViewModels
 
 /// Opens the place catalog for the interface and the benches.
 public enum PlaceSource {
