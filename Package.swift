@@ -27,6 +27,9 @@ let package = Package(
                                                       "Localization", "PlainText"]),
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
+        // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
+        .executableTarget(name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"]),
+
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
@@ -39,7 +42,8 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
-        .testTarget(name: "AppTests", dependencies: ["App", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "TerminalUI"], exclude: ["Golden"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "TerminalUI"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )

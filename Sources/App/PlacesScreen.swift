@@ -70,7 +70,7 @@ struct PlacesScreen: TabScreen {
             spans += Line.emphasising(name, range: range, emphasis: Theme.match).spans
             if index > 0 { spans.append(")") }
         }
-        if !place.address.isEmpty { spans.append(Span("  " + place.address, style: Theme.dim)) }
+        if !place.address.isEmpty { spans.append(Span("  " + place.shownAddress, style: Theme.dim)) }
         if let distance = row.match.distance { spans.append(Span("  " + DistanceText.describe(distance), style: Theme.label)) }
         return Line(spans)
     }
@@ -88,7 +88,7 @@ struct PlacesScreen: TabScreen {
                   " ", Span(shownNames(place).first, style: Theme.title)]),
         ]
         if let second = shownNames(place).second { lines.append(Line("  " + second)) }
-        if !place.address.isEmpty { lines.append(Line("  " + place.address)) }
+        if !place.address.isEmpty { lines.append(Line("  " + place.shownAddress)) }
         lines.append(Line([Span("  "), Span(coordinateText(place.latitude, place.longitude))]))
         if place.population > 0 {
             lines.append(Line([Span("  \(tr(.placesPopulation)) ", style: Theme.dim), Span(grouped(place.population))]))

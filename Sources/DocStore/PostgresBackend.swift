@@ -14,12 +14,29 @@ final class PostgresBackend: StoreBackend {
     private(set) var location: String
     private let connection: PostgresConnection
     private let channel: String
+    /// The channels listened to: `channel`, or those the database's `change_channels`
+    /// function names for this role (then the server announces changes itself).
+    private var channels: [String]
     private var ownPID: Int32
     private var inTransaction = false
     private var touched: Set<ResourcePath> = []
     private var missedChanges = false
     private var retryDelay: TimeInterval = 0.1
     private var nextAttempt = Date.distantPast
+    /// The server function every document write goes through, when the database names one
+    /// (`document_writer` in `tern_meta`): a write hook through which whoever set the
+    /// database up validates writes and keeps the tables themselves closed to clients.
+    private var writer: String?
+    /// Changes heard but not yet reported. However many notifications arrive (a forged
+    /// flood included), they are coalesced into one report per poll, and reports are
+    /// rationed: `reports` allows a burst of 5 and 5 a second after that, and a report of
+    /// "anything may have changed" (every listener re-reads) at most one a second.
+    private var heard: Set<ResourcePath> = []
+    private var heardEverything = false
+    private var reports = RateBudget(burst: 5, perSecond: 5)
+    private var fullReports = RateBudget(burst: 1, perSecond: 1)
+    /// More changed paths than this in one report count as "anything may have changed".
+    static let heardLimit = 256
 
     /// Payloads stay under PostgreSQL's limit of 8000 bytes.
     static let payloadLimit = 7900
@@ -27,11 +44,37 @@ final class PostgresBackend: StoreBackend {
     /// How long a write keeps retrying after serialization conflicts before giving up.
     static let conflictDeadline: TimeInterval = 10
 
-    private init(location: String, connection: PostgresConnection, channel: String) {
+    private init(location: String, connection: PostgresConnection, channel: String, channels: [String]?, writer: String?) {
         self.location = location
+        self.serverAnnounces = channels != nil
+        self.channels = channels ?? [channel]
         self.connection = connection
         self.channel = channel
+        self.writer = writer
         ownPID = connection.backendPID
+    }
+
+    /// The channels the database's `change_channels` function names for this role; nil
+    /// when it names none (then clients announce their own commits on the schema's channel).
+    static func changeChannels(_ connection: PostgresConnection) throws -> [String]? {
+        guard let function = try connection.query("SELECT value FROM tern_meta WHERE key = 'change_channels'").first?.first ?? nil else {
+            return nil
+        }
+        return try connection.query("SELECT unnest(\(PostgresConnection.identifier(function))())").compactMap { $0.first ?? nil }
+    }
+
+    /// LISTENs to every one of `channels`.
+    static func listen(_ connection: PostgresConnection, to channels: [String]) throws {
+        for name in channels { try connection.execute("LISTEN \(PostgresConnection.identifier(name))") }
+    }
+
+    /// True when the server announces changes itself (it names `change_channels`), so
+    /// this client sends no NOTIFY.
+    private var serverAnnounces: Bool
+
+    /// The write hook the database names, if any.
+    static func documentWriter(_ connection: PostgresConnection) throws -> String? {
+        try connection.query("SELECT value FROM tern_meta WHERE key = 'document_writer'").first?.first ?? nil
     }
 
     /// True for `postgres://…` and `postgresql://…` addresses.
@@ -72,8 +115,10 @@ final class PostgresBackend: StoreBackend {
             }
             try migrate(connection, location: location)
             let channel = "tern_" + schema
-            try connection.execute("LISTEN \(PostgresConnection.identifier(channel))")
-            return PostgresBackend(location: location, connection: connection, channel: channel)
+            let channels = try changeChannels(connection)
+            try listen(connection, to: channels ?? [channel])
+            return PostgresBackend(location: location, connection: connection, channel: channel, channels: channels,
+                                   writer: try documentWriter(connection))
         } catch let failure as PostgresFailure {
             throw StoreError.backend(file: location, message: failure.message, code: failure.code)
         }
@@ -123,7 +168,11 @@ final class PostgresBackend: StoreBackend {
             guard schema.map({ "tern_" + $0 }) == channel else {
                 throw StoreError.cannotOpen(file: newLocation, reason: "not the server and schema this store was opened on")
             }
-            try fresh.execute("LISTEN \(PostgresConnection.identifier(channel))")
+            let named = try Self.changeChannels(fresh)
+            serverAnnounces = named != nil
+            channels = named ?? [channel]
+            try Self.listen(fresh, to: channels)
+            writer = try Self.documentWriter(fresh)
         } catch let failure as PostgresFailure {
             throw StoreError.backend(file: newLocation, message: failure.message, code: failure.code)
         }
@@ -176,7 +225,7 @@ final class PostgresBackend: StoreBackend {
         }
         do {
             try connection.reset()
-            try connection.execute("LISTEN \(PostgresConnection.identifier(channel))")
+            try Self.listen(connection, to: channels)
             ownPID = connection.backendPID
             missedChanges = true
             retryDelay = 0.1
@@ -196,6 +245,10 @@ final class PostgresBackend: StoreBackend {
     }
 
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
+        if let writer {
+            _ = try callFunction(writer, arguments: [path.parent.string, path.lastSegment, try StorageJSON.encode(fields)], touching: [path])
+            return
+        }
         try run("""
             INSERT INTO documents (parent, id, doc) VALUES ($1, $2, $3)
             ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc
@@ -204,6 +257,10 @@ final class PostgresBackend: StoreBackend {
     }
 
     func deleteDocument(at path: ResourcePath) throws {
+        if let writer {
+            _ = try callFunction(writer, arguments: [path.parent.string, path.lastSegment, nil], touching: [path])
+            return
+        }
         try run("DELETE FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
         touched.insert(path)
     }
@@ -288,7 +345,7 @@ final class PostgresBackend: StoreBackend {
         defer { inTransaction = false }
         do {
             let result = try body()
-            if let payload = Self.payload(for: touched) {
+            if !serverAnnounces, let payload = Self.payload(for: touched) {
                 try run("SELECT pg_notify($1, $2)", [channel, payload])
             }
             try run("COMMIT")
@@ -329,16 +386,26 @@ final class PostgresBackend: StoreBackend {
         }
         if missedChanges {
             missedChanges = false
-            return []
+            heardEverything = true
         }
-        var paths: Set<ResourcePath> = []
-        for notification in notifications where notification.senderPID != ownPID && notification.channel == channel {
-            for line in notification.payload.split(separator: "\n") {
-                guard let path = try? ResourcePath(String(line)), path.isDocument else { return [] }
-                paths.insert(path)
+        for notification in notifications where notification.senderPID != ownPID && channels.contains(notification.channel) {
+            for line in notification.payload.split(separator: "\n") where !heardEverything {
+                guard let path = try? ResourcePath(String(line)), path.isDocument else {
+                    heardEverything = true
+                    break
+                }
+                heard.insert(path)
+                if heard.count > Self.heardLimit { heardEverything = true }
             }
         }
-        return paths.isEmpty ? nil : paths
+        guard heardEverything || !heard.isEmpty else { return nil }
+        let now = Date()
+        guard heardEverything ? fullReports.take(at: now) : reports.take(at: now) else { return nil }
+        defer {
+            heard = []
+            heardEverything = false
+        }
+        return heardEverything ? [] : heard
     }
 
     /// The server process serving this store now (for tests that cut the connection).

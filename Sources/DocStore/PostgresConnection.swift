@@ -27,9 +27,12 @@ final class PostgresConnection {
     /// Connects to `url` (a libpq URI or key=value string) with a 5 second timeout. A
     /// refusal during start-up (a wrong password, too many connections) carries the
     /// server's SQLSTATE.
-    init(url: String) throws {
+    /// `sessionLimits`: the client's own timeouts (statement 5 s, lock wait 3 s, idle in a
+    /// transaction 10 s), set on the connection whatever defaults the role was given on
+    /// the server; off for an administrator setting a database up.
+    init(url: String, sessionLimits: Bool = true) throws {
         self.url = url
-        connection = Self.connect(url)
+        connection = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
                 ?? PostgresFailure(message: "out of memory", sqlState: nil, connectionLost: true)
@@ -45,9 +48,9 @@ final class PostgresConnection {
 
     /// Starts the connection with verbose errors (so that a start-up refusal names its
     /// SQLSTATE) and waits for it, at most `connect_timeout` seconds.
-    private static func connect(_ url: String) -> OpaquePointer? {
-        let keywords = ["dbname", "connect_timeout", "application_name"]
-        let values = [url, "5", "tern"]
+    private static func connect(_ url: String, options: String) -> OpaquePointer? {
+        let keywords = ["dbname", "connect_timeout", "application_name", "options"]
+        let values = [url, "5", "tern", options]
         let cKeywords = keywords.map { strdup($0) }
         let cValues = values.map { strdup($0) }
         defer {
@@ -70,6 +73,22 @@ final class PostgresConnection {
             state = PQconnectPoll(connection)
         }
         return connection
+    }
+
+    /// The settings sent with the start-up of every connection, which take precedence over
+    /// any default stored on the server for the role or database (so a role that changed
+    /// its own defaults cannot change what Tern runs): the URL's own `options`, then the
+    /// `search_path` (the URL's, else `public`), the encoding and quoting Tern's statements
+    /// assume, and the client's timeouts.
+    static func sessionOptions(_ url: String, limits: Bool) -> String {
+        let given = ((try? parse(url))?["options"]) ?? ""
+        var options = given
+        if !given.contains("search_path") { options += " -c search_path=public" }
+        options += " -c client_encoding=UTF8 -c standard_conforming_strings=on -c row_security=on -c default_transaction_read_only=off"
+        if limits {
+            options += " -c statement_timeout=5s -c lock_timeout=3s -c idle_in_transaction_session_timeout=10s"
+        }
+        return options.trimmingCharacters(in: .whitespaces)
     }
 
     /// libpq's message for a failed start-up, verbose: `… failed: FATAL:  28P01: password

@@ -9,6 +9,8 @@ final class SQLiteBackend: StoreBackend {
     private var inTransaction = false
     private var lastDataVersion: Int64 = 0
     private var knownIndexes: Set<String> = []
+    /// Whether this connection's first write has checked the file (see `SQLiteQuickCheck`).
+    private var checkedBeforeWriting = false
 
     private init(file: String, connection: SQLiteConnection) {
         location = file
@@ -23,7 +25,7 @@ final class SQLiteBackend: StoreBackend {
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         } catch let failure as SQLiteFailure {
-            throw StoreError.cannotOpen(file: file, reason: failure.message, code: .sqlite(failure.code))
+            throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
         let backend = SQLiteBackend(file: file, connection: connection)
         try backend.translating {
@@ -35,6 +37,9 @@ final class SQLiteBackend: StoreBackend {
             try connection.execute("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = FULL")
             try connection.execute("PRAGMA foreign_keys = ON")
+            // Checks each b-tree cell's size as a page is read, so a damaged page stops a read
+            // or write with SQLITE_CORRUPT instead of being written through.
+            try connection.execute("PRAGMA cell_size_check = ON")
             try backend.migrate()
             backend.lastDataVersion = try connection.scalarInt("PRAGMA data_version")
         }
@@ -58,10 +63,13 @@ final class SQLiteBackend: StoreBackend {
         do {
             return try body()
         } catch let failure as SQLiteFailure {
+            if failure.code & 0xFF == SQLITE_CORRUPT {
+                throw StoreError.backend(file: location, message: SQLiteQuickCheck.damaged(failure.message), code: .sqlite(failure.code))
+            }
             if failure.isNotADatabase {
                 throw StoreError.notADatabase(file: location, detail: failure.message)
             }
-            throw StoreError.backend(file: location, message: failure.message, code: .sqlite(failure.code))
+            throw StoreError.backend(file: location, message: failure.reason, code: .sqlite(failure.code))
         }
     }
 
@@ -164,6 +172,11 @@ final class SQLiteBackend: StoreBackend {
         guard !inTransaction else {
             throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
         }
+        if !checkedBeforeWriting {
+            // Before taking the write lock: the check only reads, and other writers go on.
+            try translating { try SQLiteQuickCheck.run(on: connection, file: location) }
+            checkedBeforeWriting = true
+        }
         try translating { try connection.execute("BEGIN IMMEDIATE") }
         inTransaction = true
         defer { inTransaction = false }
@@ -185,9 +198,14 @@ final class SQLiteBackend: StoreBackend {
 
     func integrityProblems() throws -> [String] {
         try translating {
-            try connection.query("PRAGMA integrity_check", cache: false).compactMap { row in
-                guard case .text(let line)? = row.first, line != "ok" else { return nil }
-                return line
+            do {
+                return try connection.query("PRAGMA integrity_check", cache: false).compactMap { row in
+                    guard case .text(let line)? = row.first, line != "ok" else { return nil }
+                    return line
+                }
+            } catch let failure as SQLiteFailure where failure.code & 0xFF == SQLITE_CORRUPT {
+                // A page too damaged for the check to walk past is a finding, not a failure of it.
+                return [failure.message]
             }
         }
     }

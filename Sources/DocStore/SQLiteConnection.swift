@@ -27,9 +27,10 @@ final class SQLiteConnection {
         handle = db
         if rc != SQLITE_OK {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(rc)"
+            let systemErrno = db.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(db)
             handle = nil
-            throw SQLiteFailure(code: rc, message: message)
+            throw SQLiteFailure(code: rc, message: message, systemErrno: systemErrno)
         }
         sqlite3_extended_result_codes(db, 1)
     }
@@ -64,7 +65,7 @@ final class SQLiteConnection {
         if rc != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(error)
-            throw SQLiteFailure(code: rc, message: message)
+            throw SQLiteFailure(code: rc, message: message, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -132,7 +133,7 @@ final class SQLiteConnection {
 
     private func failure(_ rc: Int32) -> SQLiteFailure {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "error \(rc)"
-        return SQLiteFailure(code: rc, message: message)
+        return SQLiteFailure(code: rc, message: message, systemErrno: handle.map { sqlite3_system_errno($0) } ?? 0)
     }
 
     /// The first column of the first row as an integer (pragmas, counts).
@@ -164,6 +165,18 @@ private final class BusyWait {
 struct SQLiteFailure: Error {
     let code: Int32
     let message: String
+    /// The operating system's errno behind an I/O failure (0 when none was recorded).
+    var systemErrno: Int32 = 0
 
     var isNotADatabase: Bool { code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_CORRUPT }
+
+    /// SQLITE_FULL, or an I/O error whose cause was a full file system (SQLite reports a
+    /// failed WAL write as `disk I/O error`).
+    var isDiskFull: Bool {
+        let primary = code & 0xFF
+        return primary == SQLITE_FULL || ((primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN) && (systemErrno == ENOSPC || systemErrno == EDQUOT))
+    }
+
+    /// What went wrong, for a person: `disk full` by its code, else SQLite's message.
+    var reason: String { isDiskFull ? "disk full; free some space and try again" : message }
 }

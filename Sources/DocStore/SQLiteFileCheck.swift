@@ -13,6 +13,7 @@ enum SQLiteFileCheck {
         if stat(file, &info) != 0 {
             guard errno == ENOENT else { throw StoreError.cannotOpen(file: file, reason: String(cString: strerror(errno))) }
             try createParentDirectory(of: file)
+            try createPrivateFile(file)
             return true
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.cannotOpen(file: file, reason: "it is a directory") }
@@ -20,23 +21,53 @@ enum SQLiteFileCheck {
         for (mode, what) in [(R_OK, "read"), (W_OK, "write")] where access(file, mode) != 0 {
             throw StoreError.cannotOpen(file: file, reason: "no permission to \(what) it: \(String(cString: strerror(errno)))")
         }
-        if info.st_size == 0 { return true }  // SQLite's own convention: an empty file is an empty database.
+        if info.st_size == 0 {  // SQLite's own convention: an empty file is an empty database.
+            // Nothing is in it yet, so one of ours is made private before anything is.
+            if info.st_uid == geteuid() { chmod(file, 0o600) }
+            try checkPrivate(file)
+            return true
+        }
         // SQLite would take a file shorter than its header for an empty database and write over it.
         guard try hasSQLiteHeader(file) else { throw StoreError.notADatabase(file: file, detail: "file is not a database") }
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READONLY)
         } catch let failure as SQLiteFailure {
-            throw StoreError.cannotOpen(file: file, reason: failure.message)
+            throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
         defer { connection.close() }
         connection.setBusyTimeout(seconds: 10)
         do {
             try inspectSchema(of: connection, file: file)
         } catch let failure as SQLiteFailure where failure.code & 0xFF == SQLITE_READONLY {
+            try checkPrivate(file)
             return false
         }
+        try checkPrivate(file)
         return true
+    }
+
+    /// Refuses a database, or its WAL or shared-memory file, that group or others may read or
+    /// write: it holds password hashes and private favorites. The message has the fix.
+    static func checkPrivate(_ file: String) throws {
+        for path in [file, file + "-wal", file + "-shm"] {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { continue }
+            let mode = "0" + String(info.st_mode & 0o777, radix: 8)
+            throw StoreError.cannotOpen(file: file, reason: "\(path) has mode \(mode), open to other users; run: chmod 600 \(file)*")
+        }
+    }
+
+    /// Creates an empty database file readable by its owner only, before SQLite creates it
+    /// with the umask's mode (SQLite gives the WAL and shared-memory files the same mode).
+    private static func createPrivateFile(_ file: String) throws {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor < 0 {
+            // Another process created it first: it is checked like any existing file.
+            if errno == EEXIST { return }
+            throw StoreError.cannotOpen(file: file, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
     }
 
     private static func hasSQLiteHeader(_ file: String) throws -> Bool {
@@ -48,11 +79,13 @@ enum SQLiteFileCheck {
         return header == Data("SQLite format 3\u{0}".utf8)
     }
 
+    /// `mkdir -p` of the file's directory; every directory it creates has mode 0700.
     private static func createParentDirectory(of file: String) throws {
         let parent = (file as NSString).deletingLastPathComponent
         guard !parent.isEmpty else { return }
         do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw StoreError.cannotOpen(file: file, reason: "cannot create its directory \(parent)")
         }
@@ -75,7 +108,7 @@ enum SQLiteFileCheck {
             }
         } catch let failure as SQLiteFailure where failure.code & 0xFF != SQLITE_READONLY {
             if failure.isNotADatabase { throw StoreError.notADatabase(file: file, detail: failure.message) }
-            throw StoreError.cannotOpen(file: file, reason: failure.message)
+            throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
     }
 }

@@ -26,7 +26,7 @@ public final class ServerConnection {
     public init(url: String) throws {
         location = PostgresBackend.redacted(url)
         do {
-            connection = try PostgresConnection(url: url)
+            connection = try PostgresConnection(url: url, sessionLimits: false)
         } catch let failure as PostgresFailure {
             throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)", code: failure.code)
         }

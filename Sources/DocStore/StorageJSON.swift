@@ -212,7 +212,13 @@ enum StorageJSON {
                     if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\") {
                         index += 2
                         let low = try hex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        if (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            // A high surrogate without its low half: U+FFFD, then the next escape.
+                            raw.append(contentsOf: Array("\u{FFFD}".utf8))
+                            code = low
+                        }
                     }
                     let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
                     raw.append(contentsOf: Array(String(Character(scalar)).utf8))

@@ -148,6 +148,10 @@ extension Catalogue {
         .passwordNotUTF8: "The password from {source} is not valid UTF-8",
         .sourceStandardInput: "standard input",
         .sourceTerminal: "the terminal",
+        .keysAction: "ACTION",
+        .keysScreen: "SCREEN",
+        .keysKeys: "KEYS",
+        .keysDefault: "DEFAULT",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -151,6 +151,10 @@ extension Catalogue {
         .passwordNotUTF8: "{source}에서 받은 비밀번호가 올바른 UTF-8이 아닙니다",
         .sourceStandardInput: "표준 입력",
         .sourceTerminal: "터미널",
+        .keysAction: "동작",
+        .keysScreen: "화면",
+        .keysKeys: "키",
+        .keysDefault: "기본값",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

@@ -66,4 +66,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding, cliProfileCounts, cliProfileNotFinished
     case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
     case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
+    case keysAction, keysScreen, keysKeys, keysDefault
 }

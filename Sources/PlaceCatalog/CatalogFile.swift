@@ -139,10 +139,20 @@ extension PlaceCatalog {
         let cacheFile = cacheDirectory.map { $0 + "/catalog.bin" }
         if let cacheFile {
             signature = ImageSignature.of(sources + [directory + "/countries.tsv"])
-            if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image) }
+            // A damaged image is rebuilt (under the lock) and the search answered from the rebuild.
+            let sources = sources, signature = signature
+            let rebuild: @Sendable () -> PlaceIndex? = {
+                FileLock.withLock(cacheFile + ".lock") {
+                    guard let places = try? readPlaces(sources, directory: directory) else { return nil }
+                    let index = PlaceCatalog(places: places, indexed: true).index
+                    CatalogImage.write(index, signature: signature, path: cacheFile)
+                    return index
+                }
+            }
+            if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image, rebuild: rebuild) }
             // One process builds the image while others wait for it and then map it.
             return try FileLock.withLock(cacheFile + ".lock") {
-                if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image) }
+                if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image, rebuild: rebuild) }
                 let catalog = PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: true)
                 CatalogImage.write(catalog.index, signature: signature, path: cacheFile)
                 return catalog
@@ -164,7 +174,7 @@ extension PlaceCatalog {
 enum ImageSignature {
     /// Bump when the image layout, normalisation, ranking or index changes: the executable is
     /// not in the signature, so a copied or upgraded binary of the same format reuses the image.
-    static let version = "catalog image 6"
+    static let version = "catalog image 7"
 
     static func of(_ paths: [String]) -> String {
         var lines = paths.map(describe)

@@ -6,19 +6,22 @@ import Darwin
 #endif
 
 /// A whole catalog (places, normalised names, posting lists) in one file that is mapped into
-/// memory and searched in place: loading it costs a checksum instead of parsing the TSV,
-/// normalising every name and building the posting lists. `Place` values are made only for the
-/// places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
+/// memory and searched in place: loading it costs a few header checks instead of parsing the
+/// TSV, normalising every name and building the posting lists. `Place` values are made only for
+/// the places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT6`, then
-/// `headerWords` `UInt64`s — file size, checksum of everything after the header, signature
-/// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts — then the sections
-/// in the order `sectionSizes` lists. It is never trusted blindly: the size must match the
-/// counts, the signature (source files' path, size, modification time and inode, the format
-/// version and the running executable) must match, the checksum must match, and every offset
-/// the search loops follow without bounds checks is checked to rise and stay in range.
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT7`, then
+/// `headerWords` `UInt64`s — file size, checksum of the header and block table, signature
+/// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts —
+/// then one checksum per 4 KiB block (page) of the body, then the body: the sections in the order
+/// `sectionSizes` lists. It is never trusted blindly, and never read whole at start-up: the
+/// size must match the counts, the header's checksum and the signature (source files' path,
+/// size, modification time and inode, and the format version) must match; each block's
+/// checksum is checked the first time anything in it is read, and every offset read from the
+/// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
+/// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT6".utf8)
+    static let magic: [UInt8] = Array("TERNCAT7".utf8)
     static let headerWords = 12
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
@@ -27,23 +30,14 @@ final class CatalogImage: @unchecked Sendable {
     static let absent = UInt32.max
 
     let placeCount: Int
-    let latitudes: UnsafeBufferPointer<Double>
-    let longitudes: UnsafeBufferPointer<Double>
-    let populations: UnsafeBufferPointer<Int64>
-    let placeStringStart: UnsafeBufferPointer<Int32>
-    let stringRefs: UnsafeBufferPointer<UInt32>
-    let blob: UnsafeBufferPointer<UInt8>
-    let units: UnsafeBufferPointer<UInt32>
-    let nameStart: UnsafeBufferPointer<Int32>
-    let placeNameStart: UnsafeBufferPointer<Int32>
-    let nameFlags: UnsafeBufferPointer<UInt8>
-    let nameOwner: UnsafeBufferPointer<Int32>
-    let keys: KeyLookup
-    let postingStart: UnsafeBufferPointer<Int32>
-    let postings: UnsafeBufferPointer<UInt32>
-    let trigramStart: UnsafeBufferPointer<Int32>
-    let trigramPostings: UnsafeBufferPointer<UInt32>
-    let nameSignature: UnsafeBufferPointer<UInt64>
+    let latitudes: GuardedBuffer<Double>
+    let longitudes: GuardedBuffer<Double>
+    let populations: GuardedBuffer<Int64>
+    let placeStringStart: GuardedBuffer<Int32>
+    let stringRefs: GuardedBuffer<UInt32>
+    let blob: GuardedBuffer<UInt8>
+    let arrays: IndexArrays
+    let verifier: BlockVerifier
 
     private let mapping: UnsafeMutableRawPointer
     private let mappingSize: Int
@@ -63,9 +57,10 @@ final class CatalogImage: @unchecked Sendable {
 
     static func padded(_ size: Int) -> Int { (size + 7) & ~7 }
 
-    /// Maps and validates the image at `path`; `nil` when it is missing, stale or damaged.
+    /// Maps the image at `path` and checks its header; `nil` when it is missing, stale or its
+    /// header is damaged (damage elsewhere is found as it is read).
     static func open(path: String, signature: String) -> CatalogImage? {
-        let descriptor = Glibc.open(path, O_RDONLY)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
@@ -89,22 +84,30 @@ final class CatalogImage: @unchecked Sendable {
                             keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11))
         guard word(0) == size, word(2) == signature.count,
               [counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
-               counts.postings, counts.trigramPostings].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 4 }) else { return nil }
+               counts.postings, counts.trigramPostings].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 16 }),
+              counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
+        else { return nil }
         let sizes = CatalogImage.sectionSizes(counts, signature: signature.count)
-        guard CatalogImage.headerSize + sizes.map(CatalogImage.padded).reduce(0, +) == size else { return nil }
+        let bodySize = sizes.map(CatalogImage.padded).reduce(0, +)
+        let blocks = BlockVerifier.blockCount(bodySize)
+        let bodyStart = CatalogImage.headerSize + blocks * 8
+        guard bodyStart + bodySize == size,
+              storedSum == CatalogImage.headerChecksum(UnsafeRawBufferPointer(rebasing: raw[24..<bodyStart]))
+        else { return nil }
+        verifier = BlockVerifier(start: mapping + bodyStart, size: bodySize,
+                                 sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt64.self))
         var offsets: [Int] = []
-        var offset = CatalogImage.headerSize
+        var offset = bodyStart
         for section in sizes {
             offsets.append(offset)
             offset += CatalogImage.padded(section)
         }
-        guard Array(raw[offsets[0]..<(offsets[0] + signature.count)]) == signature,
-              storedSum == CatalogImage.checksum(UnsafeRawBufferPointer(rebasing: raw[CatalogImage.headerSize...]))
-        else { return nil }
-        func section<T>(_ index: Int, _ type: T.Type) -> UnsafeBufferPointer<T> {
-            UnsafeBufferPointer(start: (mapping + offsets[index]).assumingMemoryBound(to: T.self),
-                                count: sizes[index] / MemoryLayout<T>.stride)
+        let verifier = self.verifier
+        func section<T>(_ index: Int, _ type: T.Type) -> GuardedBuffer<T> {
+            GuardedBuffer(UnsafeBufferPointer(start: (mapping + offsets[index]).assumingMemoryBound(to: T.self),
+                                              count: sizes[index] / MemoryLayout<T>.stride), verifier: verifier)
         }
+        guard Array(UnsafeRawBufferPointer(section(0, UInt8.self).verified)) == signature, !verifier.damaged else { return nil }
         self.mapping = mapping
         mappingSize = size
         placeCount = counts.places
@@ -114,62 +117,25 @@ final class CatalogImage: @unchecked Sendable {
         placeStringStart = section(4, Int32.self)
         stringRefs = section(5, UInt32.self)
         blob = section(6, UInt8.self)
-        units = section(7, UInt32.self)
-        nameStart = section(8, Int32.self)
-        placeNameStart = section(9, Int32.self)
-        nameFlags = section(10, UInt8.self)
-        nameOwner = section(11, Int32.self)
-        keys = KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys)
-        postingStart = section(14, Int32.self)
-        postings = section(15, UInt32.self)
-        trigramStart = section(16, Int32.self)
-        trigramPostings = section(17, UInt32.self)
-        nameSignature = section(18, UInt64.self)
-        guard CatalogImage.rises(placeStringStart, to: counts.strings, step: Int32(CatalogImage.fixedStrings)),
-              CatalogImage.rises(nameStart, to: counts.units, step: 0),
-              CatalogImage.rises(placeNameStart, to: counts.names, step: 1),
-              CatalogImage.rises(postingStart, to: counts.postings, step: 0),
-              CatalogImage.rises(trigramStart, to: counts.trigramPostings, step: 0),
-              trigramPostings.isEmpty || Int(CatalogImage.maximum(trigramPostings) >> MatchRank.shift) < counts.places,
-              nameFlags.allSatisfy({ $0 <= NameFlags.hangul | NameFlags.alternate }),
-              nameOwner.allSatisfy({ $0 >= 0 && Int($0) < counts.places }),
-              counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0,
-              keys.slots.filter({ $0 != KeyTable.empty }).count == counts.keys, counts.keys * 2 <= counts.keySlots,
-              zip(keys.slots, keys.ids).allSatisfy({ $0 == KeyTable.empty || ($1 >= 0 && Int($1) < counts.keys) })
-        else { return nil }
-        // Single-unit lists hold places, pair lists names: each within its bound.
-        for (slot, key) in keys.slots.enumerated() where key != KeyTable.empty {
-            let id = Int(keys.ids[slot])
-            let list = UnsafeBufferPointer(rebasing: postings[Int(postingStart[id])..<Int(postingStart[id + 1])])
-            let bound = key >> 63 == 1 ? counts.names : counts.places
-            if !list.isEmpty && Int(CatalogImage.maximum(list) >> MatchRank.shift) >= bound { return nil }
-        }
+        arrays = IndexArrays(
+            units: section(7, UInt32.self), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
+            nameFlags: section(10, UInt8.self), nameOwner: section(11, Int32.self),
+            keys: KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys),
+            postingStart: section(14, Int32.self), postings: section(15, UInt32.self),
+            trigramStart: section(16, Int32.self), trigramPostings: section(17, UInt32.self),
+            nameSignature: section(18, UInt64.self))
     }
 
     deinit { munmap(mapping, mappingSize) }
 
-    /// Whether `offsets` starts at 0, rises by at least `step` and ends at `end`.
-    static func rises(_ offsets: UnsafeBufferPointer<Int32>, to end: Int, step: Int32) -> Bool {
-        guard offsets.first == 0, offsets.last.map(Int.init) == end else { return false }
-        var previous: Int32 = 0
-        for value in offsets.dropFirst() {
-            if value - previous < step { return false }
-            previous = value
-        }
-        return true
-    }
+    /// The file offset of `address`, a place inside the mapping (for tests that damage a byte).
+    func offset(of address: UnsafeRawPointer) -> Int { address - UnsafeRawPointer(mapping) }
 
-    static func maximum(_ values: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        var a: UInt32 = 0, b: UInt32 = 0, c: UInt32 = 0, d: UInt32 = 0
-        var index = 0
-        while index + 4 <= values.count {
-            a = max(a, values[index]); b = max(b, values[index + 1])
-            c = max(c, values[index + 2]); d = max(d, values[index + 3])
-            index += 4
-        }
-        while index < values.count { a = max(a, values[index]); index += 1 }
-        return max(max(a, b), max(c, d))
-    }
+    /// Whether a read found damage (a block whose checksum fails, an offset out of range).
+    var isDamaged: Bool { verifier.damaged }
+
+    /// The checksum of the header words after the checksum itself and of the block table.
+    static func headerChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 { checksum(bytes) }
 
     /// A fast 64-bit checksum (four multiply-xor lanes over 8-byte words, then the tail).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
@@ -197,9 +163,7 @@ final class CatalogImage: @unchecked Sendable {
     @inline(__always) private func string(_ index: Int) -> String? {
         let offset = Int(stringRefs[index * 2]), length = stringRefs[index * 2 + 1]
         if length == CatalogImage.absent { return nil }
-        // Out-of-range references (only a damaged file with a matching checksum) read as empty.
-        guard offset + Int(length) <= blob.count else { return "" }
-        return String(decoding: UnsafeBufferPointer(rebasing: blob[offset..<(offset + Int(length))]), as: UTF8.self)
+        return String(decoding: blob.slice(offset..<(offset + Int(length))).verified, as: UTF8.self)
     }
 
     func placeID(_ position: Int) -> String { string(Int(placeStringStart[position])) ?? "" }
@@ -209,10 +173,15 @@ final class CatalogImage: @unchecked Sendable {
     }
 
     func place(_ position: Int) -> Place {
-        let first = Int(placeStringStart[position]), end = Int(placeStringStart[position + 1])
+        let strings = placeStringStart.span(placeStringStart[position], placeStringStart[position + 1], in: stringRefs.count / 2)
+        guard strings.count >= CatalogImage.fixedStrings else {
+            verifier.damaged = true
+            return Place(placeID: "", name: "", latitude: 0, longitude: 0)
+        }
+        let first = strings.lowerBound
         var alternates: [String] = []
-        alternates.reserveCapacity(end - first - CatalogImage.fixedStrings)
-        for index in (first + CatalogImage.fixedStrings)..<end { alternates.append(string(index) ?? "") }
+        alternates.reserveCapacity(strings.count - CatalogImage.fixedStrings)
+        for index in (first + CatalogImage.fixedStrings)..<strings.upperBound { alternates.append(string(index) ?? "") }
         return Place(placeID: string(first) ?? "", name: string(first + 1) ?? "", koreanName: string(first + 2),
                      alternateNames: alternates, countryName: string(first + 3) ?? "", regionName: string(first + 4),
                      latitude: latitudes[position], longitude: longitudes[position],
@@ -235,14 +204,15 @@ final class CatalogImage: @unchecked Sendable {
     /// only costs the next start-up time.
     static func write(_ index: PlaceIndex, signature: String, path: String) {
         guard index.hasPostings else { return }
+        let arrays = index.arrays
         var counts = Counts()
         counts.places = index.placeCount
-        counts.names = index.nameStart.count - 1
-        counts.units = index.units.count
-        counts.keySlots = index.keys.slots.count
-        counts.keys = index.keys.count
-        counts.postings = index.postings.count
-        counts.trigramPostings = index.trigramPostings.count
+        counts.names = arrays.nameStart.count - 1
+        counts.units = arrays.units.count
+        counts.keySlots = arrays.keys.slots.count
+        counts.keys = arrays.keys.count
+        counts.postings = arrays.postings.count
+        counts.trigramPostings = arrays.trigramPostings.count
         var latitudes: [Double] = [], longitudes: [Double] = [], populations: [Int64] = []
         var placeStringStart: [Int32] = [0], refs: [UInt32] = []
         var blob: [UInt8] = []
@@ -280,6 +250,7 @@ final class CatalogImage: @unchecked Sendable {
             body.append(contentsOf: [UInt8](repeating: 0, count: padded(raw.count) - raw.count))
         }
         func append<T>(_ array: [T]) { array.withUnsafeBufferPointer { append($0) } }
+        func append<T>(_ buffer: GuardedBuffer<T>) { append(buffer.verified) }
         append(signatureBytes)
         append(latitudes)
         append(longitudes)
@@ -287,28 +258,37 @@ final class CatalogImage: @unchecked Sendable {
         append(placeStringStart)
         append(refs)
         append(blob)
-        append(index.units)
-        append(index.nameStart)
-        append(index.placeNameStart)
-        append(index.nameFlags)
-        append(index.nameOwner)
-        append(index.keys.slots)
-        append(index.keys.ids)
-        append(index.postingStart)
-        append(index.postings)
-        append(index.trigramStart)
-        append(index.trigramPostings)
-        append(index.nameSignature)
-        let sum = body.withUnsafeBytes { checksum($0) }
+        append(arrays.units)
+        append(arrays.nameStart)
+        append(arrays.placeNameStart)
+        append(arrays.nameFlags)
+        append(arrays.nameOwner)
+        append(arrays.keys.slots)
+        append(arrays.keys.ids)
+        append(arrays.postingStart)
+        append(arrays.postings)
+        append(arrays.trigramStart)
+        append(arrays.trigramPostings)
+        append(arrays.nameSignature)
+        var checked = Data()
+        for value in [UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units, counts.strings, counts.blob,
+                                                        counts.keySlots, counts.keys, counts.postings, counts.trigramPostings].map(UInt64.init) {
+            withUnsafeBytes(of: value.littleEndian) { checked.append(contentsOf: $0) }
+        }
+        for sum in body.withUnsafeBytes(BlockVerifier.sums) {
+            withUnsafeBytes(of: sum.littleEndian) { checked.append(contentsOf: $0) }
+        }
         var header = Data(magic)
-        for value in [UInt64(headerSize + body.count), sum, UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units,
-                      counts.strings, counts.blob, counts.keySlots, counts.keys, counts.postings, counts.trigramPostings].map(UInt64.init) {
+        let total = UInt64(24 + checked.count + body.count)
+        for value in [total, checked.withUnsafeBytes(headerChecksum)] {
             withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
         }
+        header.append(checked)
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The data directory's files are the owner's alone (0600 in 0700 directories).
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: header + body) else { return }
+        guard FileManager.default.createFile(atPath: temporary, contents: header + body, attributes: [.posixPermissions: 0o600]) else { return }
         if rename(temporary, path) != 0 { unlink(temporary) }
     }
 }

@@ -41,9 +41,21 @@ public struct PlaceSearchResult: Sendable, Hashable {
 /// The place catalog: the shipped GeoNames cities plus imported places, searchable by any of
 /// their names (see `search`). Immutable once built; build a new one after an import.
 public final class PlaceCatalog: Sendable {
-    let index: PlaceIndex
+    /// The index, swapped for a rebuilt one when its catalog image turns out damaged.
+    private let current: IndexHolder
     /// Place positions by id, built on the first `place(id:)` (a one-query process rarely asks).
     private let positions = PositionTable()
+
+    var index: PlaceIndex { current.index }
+
+    /// Runs `body` on the index; when it read damage in the catalog image, the answer is
+    /// dropped, the index rebuilt from the sources, and `body` runs again on that.
+    private func checked<T>(_ body: (PlaceIndex) -> T) -> T {
+        let index = current.index
+        let answer = body(index)
+        guard index.isDamaged else { return answer }
+        return body(current.repair(index))
+    }
 
     /// Indexes `places`; a later place with an id already seen replaces the earlier one.
     /// `indexed: false` skips the posting lists: searches scan every name (a few ms on the
@@ -61,7 +73,7 @@ public final class PlaceCatalog: Sendable {
         }
         guard duplicated else {
             // No id repeats (the usual case): index the caller's array itself, without a copy.
-            index = PlaceIndex(places: places, withPostings: indexed, cachedNames: cachedNames)
+            current = IndexHolder(PlaceIndex(places: places, withPostings: indexed, cachedNames: cachedNames), rebuild: nil)
             return
         }
         var unique: [Place] = []
@@ -75,32 +87,38 @@ public final class PlaceCatalog: Sendable {
                 unique.append(place)
             }
         }
-        index = PlaceIndex(places: unique, withPostings: indexed, cachedNames: cachedNames)
+        current = IndexHolder(PlaceIndex(places: unique, withPostings: indexed, cachedNames: cachedNames), rebuild: nil)
     }
 
     /// A catalog on a validated catalog image (see `CatalogImage`).
-    init(image: CatalogImage) {
-        index = PlaceIndex(image: image)
+    /// `rebuild` makes the index again from the sources, for when the image is found damaged.
+    init(image: CatalogImage, rebuild: (@Sendable () -> PlaceIndex?)? = nil) {
+        current = IndexHolder(PlaceIndex(image: image), rebuild: rebuild)
     }
 
     /// Every place, most populous first.
-    public var places: [Place] { index.places }
+    public var places: [Place] { checked { $0.places } }
     public var count: Int { index.placeCount }
 
     public func place(id: String) -> Place? {
-        positions.position(of: id, in: index).map { index.place(Int($0)) }
+        checked { index in positions.position(of: id, in: index).map { index.place(Int($0)) } }
     }
 
     /// Places matching `query` by any name, ignoring case and accents (`seul` finds Seúl), with
     /// Hangul typed syllable by syllable (`서우` and `ㅅㅇ` find 서울; `서ㅇ` mixes both).
     /// An empty query lists every place, most populous first. Counts every match.
     public func search(_ query: String, limit: Int = 50, order: SearchOrder = .relevance) -> PlaceSearchResult {
+        checked { search(query, limit: limit, order: order, in: $0) }
+    }
+
+    private func search(_ query: String, limit: Int, order: SearchOrder, in index: PlaceIndex) -> PlaceSearchResult {
+        let count = index.placeCount
         let limit = max(0, limit)
         let prepared = SearchQuery(query)
         switch order {
         case .relevance:
             if prepared.units.isEmpty {
-                let hits = (0..<min(limit, count)).map { emptyHit(index.place($0), distance: nil) }
+                let hits = (0..<min(limit, count)).map { PlaceCatalog.emptyHit(index.place($0), distance: nil) }
                 return PlaceSearchResult(totalCount: count, hits: hits)
             }
             var buckets = [[Int32]](repeating: [], count: MatchRank.count)
@@ -111,7 +129,7 @@ public final class PlaceCatalog: Sendable {
                 if buckets[rank].count < limit { buckets[rank].append(Int32(place)) }
             }
             let chosen = buckets.joined().prefix(limit)
-            return PlaceSearchResult(totalCount: total, hits: chosen.map { hit(Int($0), prepared, distance: nil) })
+            return PlaceSearchResult(totalCount: total, hits: chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
         case .distance(let origin):
             var matched: [(distance: Double, place: Int32)] = []
             if prepared.units.isEmpty {
@@ -124,8 +142,8 @@ public final class PlaceCatalog: Sendable {
             let top = matched.sorted { ($0.distance, $0.place) < ($1.distance, $1.place) }.prefix(limit)
             let hits = top.map { entry in
                 prepared.units.isEmpty
-                    ? emptyHit(index.place(Int(entry.place)), distance: entry.distance)
-                    : hit(Int(entry.place), prepared, distance: entry.distance)
+                    ? PlaceCatalog.emptyHit(index.place(Int(entry.place)), distance: entry.distance)
+                    : PlaceCatalog.hit(Int(entry.place), prepared, index, distance: entry.distance)
             }
             return PlaceSearchResult(totalCount: matched.count, hits: hits)
         }
@@ -134,8 +152,12 @@ public final class PlaceCatalog: Sendable {
     /// The same relevance search without posting lists: every place's names are scanned. The
     /// reference the index is checked against in tests, and a baseline for the benchmark.
     public func searchByScanning(_ query: String, limit: Int = 50) -> PlaceSearchResult {
+        checked { scan(query, limit: limit, in: $0) }
+    }
+
+    private func scan(_ query: String, limit: Int, in index: PlaceIndex) -> PlaceSearchResult {
         let prepared = SearchQuery(query)
-        guard !prepared.units.isEmpty else { return search(query, limit: limit) }
+        guard !prepared.units.isEmpty else { return search(query, limit: limit, order: .relevance, in: index) }
         var buckets = [[Int32]](repeating: [], count: MatchRank.count)
         var total = 0
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
@@ -150,20 +172,22 @@ public final class PlaceCatalog: Sendable {
             }
         }
         let chosen = buckets.joined().prefix(limit)
-        return PlaceSearchResult(totalCount: total, hits: chosen.map { hit(Int($0), prepared, distance: nil) })
+        return PlaceSearchResult(totalCount: total, hits: chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
     }
 
-    private func emptyHit(_ place: Place, distance: Double?) -> PlaceHit {
+    private static func emptyHit(_ place: Place, distance: Double?) -> PlaceHit {
         PlaceHit(place: place, matchKind: .prefix, matchedName: place.name, matchedNameIndex: 0,
                  matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
     }
 
     /// The hit for place `position`: the best name is found on the index's units; only that
     /// name, the name and the Korean name are normalised again for `Character` ranges.
-    private func hit(_ position: Int, _ query: SearchQuery, distance: Double?) -> PlaceHit {
+    private static func hit(_ position: Int, _ query: SearchQuery, _ index: PlaceIndex, distance: Double?) -> PlaceHit {
         let place = index.place(position)
         let names = place.allNames
-        let (kind, nameIndex) = index.bestName(place: position, query)
+        var (kind, nameIndex) = index.bestName(place: position, query)
+        // Only a damaged image disagrees with its own places (and that answer is dropped).
+        if nameIndex >= names.count { nameIndex = 0 }
         let range = PlaceIndex.characterRange(of: query, in: names[nameIndex])?.1 ?? 0..<0
         let nameRange = nameIndex == 0 ? range : PlaceIndex.characterRange(of: query, in: place.name)?.1
         var koreanRange: Range<Int>?
@@ -175,14 +199,45 @@ public final class PlaceCatalog: Sendable {
     }
 }
 
-/// Id → position, filled once under a lock on first use.
+/// The catalog's index, and the one rebuild that replaces it when its image is damaged (a
+/// class under a lock, so the immutable-looking catalog can heal itself).
+final class IndexHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: PlaceIndex
+    private let rebuild: (@Sendable () -> PlaceIndex?)?
+
+    init(_ index: PlaceIndex, rebuild: (@Sendable () -> PlaceIndex?)?) {
+        current = index
+        self.rebuild = rebuild
+    }
+
+    var index: PlaceIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    /// The index to use instead of `damaged`: rebuilt from the sources once, or, when they
+    /// cannot be read, an empty one (no answer rather than a wrong one).
+    func repair(_ damaged: PlaceIndex) -> PlaceIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if current === damaged { current = rebuild?() ?? PlaceIndex(places: []) }
+        return current
+    }
+}
+
+/// Id → position, filled once per index under a lock on first use.
 final class PositionTable: @unchecked Sendable {
     private let lock = NSLock()
     private var table: [String: Int32]?
+    private var owner: ObjectIdentifier?
 
     func position(of id: String, in index: PlaceIndex) -> Int32? {
         lock.lock()
         defer { lock.unlock() }
+        if owner != ObjectIdentifier(index) { table = nil }
+        owner = ObjectIdentifier(index)
         if table == nil {
             var positions: [String: Int32] = [:]
             positions.reserveCapacity(index.placeCount)

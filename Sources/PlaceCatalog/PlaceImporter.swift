@@ -34,6 +34,8 @@ public enum PlaceImporter {
             offset += 1
         }
         if lines.last == "" { lines.removeLast() }
+        // Spreadsheets save CSV with a byte-order mark; it is not part of the first column's name.
+        if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
         guard let first = lines.first else { throw Rejection(line: 1, problem: "the file is empty") }
         if first.split(separator: "\t", omittingEmptySubsequences: false).count == 19 {
             return try parseGeoNames(lines, countries: countries, regions: regions)
@@ -293,9 +295,11 @@ extension PlaceCatalog {
             }
         }
         let folder = (target as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The data directory's files are the owner's alone (0600 in 0700 directories).
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder + "/.places.tsv.\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(CatalogFile.text(for: existing).utf8)) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(CatalogFile.text(for: existing).utf8),
+                                             attributes: [.posixPermissions: 0o600]) else {
             throw CatalogFile.FormatError(description: "cannot write \(temporary)")
         }
         if rename(temporary, target) != 0 {

@@ -73,7 +73,7 @@ extension PlaceIndex {
     /// says whether a unit matched only through its initial or half-typed keystrokes. Spaces are
     /// optional: where the query has none, the name's are skipped (`newyork` matches `new york`).
     @inline(__always)
-    static func matchEnd(_ buffer: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int,
+    static func matchEnd(_ buffer: GuardedBuffer<UInt32>, _ position: Int, _ end: Int,
                          _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>, _ viaJamo: inout Bool) -> Int {
         let count = query.units.count
         viaJamo = false
@@ -119,8 +119,9 @@ extension PlaceIndex {
     }
 
     /// The best match of `query` in the name `start ..< end` (by `MatchRank.order`).
-    static func bestMatch(_ buffer: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int,
+    static func bestMatch(_ buffer: GuardedBuffer<UInt32>, _ name: Range<Int>,
                           _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
+        let start = name.lowerBound, end = name.upperBound
         let count = query.units.count
         if end - start < count { return nil }
         var viaJamo = false
@@ -157,12 +158,12 @@ extension PlaceIndex {
 
     /// The best match bits (`MatchRank`) over all names of place `place`, or `nil` when none matches.
     @inline(__always)
-    func bestBits(place: Int, _ buffer: UnsafeBufferPointer<UInt32>, _ query: SearchQuery,
+    func bestBits(place: Int, _ buffer: GuardedBuffer<UInt32>, _ query: SearchQuery,
                   _ jamo: UnsafeBufferPointer<UInt32>) -> UInt8? {
         var best: UInt8?
-        for name in Int(placeNameStart[place])..<Int(placeNameStart[place + 1]) {
+        for name in nameRange(place) {
             if query.needsHangul && nameFlags[name] & NameFlags.hangul == 0 { continue }
-            if let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo) {
+            if let match = PlaceIndex.bestMatch(buffer, unitRange(name), query, jamo) {
                 let bits = match.bits(alternate: isAlternate(name))
                 if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
                 if MatchRank.order(bits) == 0 { break }
@@ -177,9 +178,9 @@ extension PlaceIndex {
             do {
                 let buffer = units
                 var best: (bits: UInt8, name: Int)?
-                let first = Int(placeNameStart[place])
-                for name in first..<Int(placeNameStart[place + 1]) {
-                    guard let match = PlaceIndex.bestMatch(buffer, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo)
+                let names = nameRange(place), first = names.lowerBound
+                for name in names {
+                    guard let match = PlaceIndex.bestMatch(buffer, unitRange(name), query, jamo)
                     else { continue }
                     let bits = match.bits(alternate: isAlternate(name))
                     if best == nil || MatchRank.order(bits) < MatchRank.order(best!.bits) { best = (bits, name - first) }
@@ -240,7 +241,7 @@ extension PlaceIndex {
             if current >= 0 { visit(Int(current), best) }
             return
         }
-        var lists: [UnsafeBufferPointer<UInt32>] = []
+        var lists: [GuardedBuffer<UInt32>] = []
         var seen = Set<UInt64>()
         // A name reaches a query without spaces through its pairs across a space (see the build).
         for index in 1..<projection.count {
@@ -273,7 +274,7 @@ extension PlaceIndex {
                 } else if let best, MatchRank.order(best) == 0 {
                     continue
                 }
-                if let match = PlaceIndex.bestMatch(units, Int(nameStart[Int(name)]), Int(nameStart[Int(name) + 1]), query, jamo) {
+                if let match = PlaceIndex.bestMatch(units, unitRange(Int(name)), query, jamo) {
                     let bits = match.bits(alternate: isAlternate(Int(name)))
                     if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
                 }
@@ -283,8 +284,8 @@ extension PlaceIndex {
     }
 
     /// The places of `trigram`, as `place << MatchRank.shift | bits`.
-    func trigramList(_ trigram: Int) -> UnsafeBufferPointer<UInt32> {
-        UnsafeBufferPointer(rebasing: trigramPostings[Int(trigramStart[trigram])..<Int(trigramStart[trigram + 1])])
+    func trigramList(_ trigram: Int) -> GuardedBuffer<UInt32> {
+        trigramPostings.slice(trigramStart.span(trigramStart[trigram], trigramStart[trigram + 1], in: trigramPostings.count))
     }
 
     /// A 3+ unit query in the trigram alphabet (no Hangul, so a match is a run of equal units,
@@ -334,10 +335,10 @@ extension PlaceIndex {
                 if MatchRank.kind(firstBits) == .substring {
                     // Any occurrence decides, and names come primary first: the first name holding
                     // the units in a row gives the place's rank.
-                    for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
+                    for name in nameRange(Int(place))
                     where nameSignature[name] & wanted == wanted {
-                        let end = Int(nameStart[name + 1])
-                        var position = Int(nameStart[name])
+                        let range = unitRange(name), end = range.upperBound
+                        var position = range.lowerBound
                         while position + query.units.count <= end {
                             if PlaceIndex.literalRun(units, position, end, query) {
                                 visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
@@ -348,9 +349,9 @@ extension PlaceIndex {
                     }
                 } else {
                     var best: UInt8?
-                    for name in Int(placeNameStart[Int(place)])..<Int(placeNameStart[Int(place) + 1])
+                    for name in nameRange(Int(place))
                     where nameSignature[name] & wanted == wanted {
-                        if let match = PlaceIndex.bestMatch(units, Int(nameStart[name]), Int(nameStart[name + 1]), query, jamo) {
+                        if let match = PlaceIndex.bestMatch(units, unitRange(name), query, jamo) {
                             let bits = match.bits(alternate: isAlternate(name))
                             if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
                             if MatchRank.order(bits) == 0 { break }
@@ -365,7 +366,7 @@ extension PlaceIndex {
     /// Whether the query's units follow one another from `position` (the name's spaces
     /// optional where the query has none): a match of a query without Hangul.
     @inline(__always)
-    static func literalRun(_ units: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int, _ query: SearchQuery) -> Bool {
+    static func literalRun(_ units: GuardedBuffer<UInt32>, _ position: Int, _ end: Int, _ query: SearchQuery) -> Bool {
         if units[position] != query.units[0] { return false }
         var current = position + 1
         for offset in 1..<query.units.count {
@@ -385,7 +386,7 @@ extension PlaceIndex {
         let (units, offsets) = TextNormalizer.unitsWithCharacterOffsets(text)
         return SyllableJamo.table.withUnsafeBufferPointer { jamo in
             units.withUnsafeBufferPointer { buffer in
-                guard let match = bestMatch(buffer, 0, units.count, query, jamo) else { return nil }
+                guard let match = bestMatch(GuardedBuffer(buffer), 0..<units.count, query, jamo) else { return nil }
                 return (match.kind, offsets[match.start]..<(offsets[match.end - 1] + 1))
             }
         }

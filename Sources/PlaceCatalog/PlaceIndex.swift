@@ -62,36 +62,41 @@ final class PlaceIndex: @unchecked Sendable {
     /// `Place` only when asked (`place(_:)`).
     let store: PlaceStore
     let placeCount: Int
-    /// The arrays the search loops read live in buffers the index owns (or in a mapped
-    /// catalog image it keeps alive), so those loops pay no bounds checks or reference counting.
-    let units: UnsafeBufferPointer<UInt32>
-    /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
-    let nameStart: UnsafeBufferPointer<Int32>
-    /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.
-    let placeNameStart: UnsafeBufferPointer<Int32>
-    /// Per name, `NameFlags`: whether it holds Hangul, whether it is an alternate.
-    let nameFlags: UnsafeBufferPointer<UInt8>
-    let keys: KeyLookup
+    /// The arrays the search reads: in buffers the index owns, or in a mapped catalog image.
+    let arrays: IndexArrays
     /// False when built without posting lists (`PlaceCatalog(places:indexed: false)`): every
     /// search then scans all names, which is cheaper than building lists for one query.
     let hasPostings: Bool
-    let postingStart: UnsafeBufferPointer<Int32>
-    /// `place << MatchRank.shift | bits` for single-unit keys, `name << MatchRank.shift | bits`
-    /// for pair keys (the best `MatchRank` bits there); ascending (so by place, so by falling
-    /// population) within a key.
-    let postings: UnsafeBufferPointer<UInt32>
-    /// The place each name belongs to (with posting lists only).
-    let nameOwner: UnsafeBufferPointer<Int32>
-    /// Per ASCII trigram (`Trigrams.id`), the places holding it in any name as
-    /// `place << MatchRank.shift | bits` (best `MatchRank` bits there), ascending:
-    /// `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
-    let trigramStart: UnsafeBufferPointer<Int32>
-    let trigramPostings: UnsafeBufferPointer<UInt32>
-    /// Per name, one bit (`Trigrams.bit`) for each of its trigrams: a name lacking a bit of
-    /// the query's cannot match, so its units are not read.
-    let nameSignature: UnsafeBufferPointer<UInt64>
     /// Frees the owned buffers (or unmaps the image) with the index.
     private let memory: AnyObject
+
+    @inline(__always) var units: GuardedBuffer<UInt32> { arrays.units }
+    @inline(__always) var nameStart: GuardedBuffer<Int32> { arrays.nameStart }
+    @inline(__always) var placeNameStart: GuardedBuffer<Int32> { arrays.placeNameStart }
+    @inline(__always) var nameFlags: GuardedBuffer<UInt8> { arrays.nameFlags }
+    @inline(__always) var nameOwner: GuardedBuffer<Int32> { arrays.nameOwner }
+    @inline(__always) var keys: KeyLookup { arrays.keys }
+    @inline(__always) var postingStart: GuardedBuffer<Int32> { arrays.postingStart }
+    @inline(__always) var postings: GuardedBuffer<UInt32> { arrays.postings }
+    @inline(__always) var trigramStart: GuardedBuffer<Int32> { arrays.trigramStart }
+    @inline(__always) var trigramPostings: GuardedBuffer<UInt32> { arrays.trigramPostings }
+    @inline(__always) var nameSignature: GuardedBuffer<UInt64> { arrays.nameSignature }
+
+    /// Whether a read found the image under this index damaged (never for a built index).
+    var isDamaged: Bool {
+        if case .image(let image) = store { return image.isDamaged }
+        return false
+    }
+
+    /// `nameStart[name] ..< nameStart[name + 1]`, bounds-checked: the units of name `name`.
+    @inline(__always) func unitRange(_ name: Int) -> Range<Int> {
+        nameStart.span(nameStart[name], nameStart[name + 1], in: units.count)
+    }
+
+    /// `placeNameStart[place] ..< placeNameStart[place + 1]`, bounds-checked: the names of `place`.
+    @inline(__always) func nameRange(_ place: Int) -> Range<Int> {
+        placeNameStart.span(placeNameStart[place], placeNameStart[place + 1], in: nameFlags.count)
+    }
 
     /// Every place, in index order (materialised once when the store is an image).
     var places: [Place] { store.all }
@@ -102,18 +107,8 @@ final class PlaceIndex: @unchecked Sendable {
     init(image: CatalogImage) {
         store = .image(image)
         placeCount = image.placeCount
-        units = image.units
-        nameStart = image.nameStart
-        placeNameStart = image.placeNameStart
-        nameFlags = image.nameFlags
-        keys = image.keys
+        arrays = image.arrays
         hasPostings = true
-        postingStart = image.postingStart
-        postings = image.postings
-        nameOwner = image.nameOwner
-        trigramStart = image.trigramStart
-        trigramPostings = image.trigramPostings
-        nameSignature = image.nameSignature
         memory = image
     }
 
@@ -136,9 +131,7 @@ final class PlaceIndex: @unchecked Sendable {
         let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
         let owned = OwnedBuffers()
         memory = owned
-        self.units = owned.keep(units)
-        self.nameStart = owned.keep(nameStart)
-        self.placeNameStart = owned.keep(placeNameStart)
+        let unitsRaw = owned.keep(units), nameStartRaw = owned.keep(nameStart), placeNameStartRaw = owned.keep(placeNameStart)
         var flags = [UInt8](repeating: 0, count: nameStart.count - 1)
         for place in 0..<places.count {
             let first = Int(placeNameStart[place]), primaries = places[place].koreanName == nil ? 1 : 2
@@ -151,16 +144,14 @@ final class PlaceIndex: @unchecked Sendable {
                 }
             }
         }
-        self.nameFlags = owned.keep(flags)
+        let flagsRaw = owned.keep(flags)
         hasPostings = withPostings
         guard withPostings else {
-            keys = owned.lookup(KeyTable(capacity: 1))
-            trigramStart = owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))
-            trigramPostings = owned.copy([])
-            nameSignature = owned.copy([])
-            nameOwner = owned.copy([])
-            postingStart = owned.copy([0])
-            postings = owned.copy([])
+            arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
+                                 nameFlags: .init(flagsRaw), nameOwner: .init(owned.copy([])), keys: owned.lookup(KeyTable(capacity: 1)),
+                                 postingStart: .init(owned.copy([0])), postings: .init(owned.copy([])),
+                                 trigramStart: .init(owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))),
+                                 trigramPostings: .init(owned.copy([])), nameSignature: .init(owned.copy([])))
             return
         }
         // Postings: per name, the best kind per key; then a counting sort by key.
@@ -188,7 +179,7 @@ final class PlaceIndex: @unchecked Sendable {
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
         // The trigram lists and name signatures are independent of the unit and pair lists:
         // a second thread builds them meanwhile (it reads only the normalised names).
-        let trigramInput = BuildResult(value: (self.units, self.nameStart, self.placeNameStart, self.nameFlags, places.count, signatures))
+        let trigramInput = BuildResult(value: (unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw, places.count, signatures))
         let trigramResult = BuildResult<([Int32], [UInt32])>(value: nil)
         let trigramThread = Thread {
             let (units, nameStart, placeNameStart, flags, placeCount, signatures) = trigramInput.value!
@@ -203,7 +194,7 @@ final class PlaceIndex: @unchecked Sendable {
             if denseKeyIDs[slot] < 0 { denseKeyIDs[slot] = keys.insert(key) }
             return denseKeyIDs[slot]
         }
-        let buffer = self.units
+        let buffer = unitsRaw
         jamoTable.withUnsafeBufferPointer { jamo in
             for placeIndex in 0..<places.count {
                 placeUnits.removeAll()
@@ -296,16 +287,14 @@ final class PlaceIndex: @unchecked Sendable {
                 }
             }
         }
-        nameOwner = UnsafeBufferPointer(owner)
         let (start, postings) = PlaceIndex.group(entries.buffer, by: keyOfEntry.buffer, keyCount: keys.count)
-        self.keys = owned.lookup(keys)
-        self.postingStart = owned.keep(start)
-        self.postings = owned.keep(postings)
         trigramResult.done.wait()
         let (trigramStart, trigramPostings) = trigramResult.value!
-        self.trigramStart = owned.keep(trigramStart)
-        self.trigramPostings = owned.keep(trigramPostings)
-        nameSignature = UnsafeBufferPointer(signatures)
+        arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
+                             nameFlags: .init(flagsRaw), nameOwner: .init(UnsafeBufferPointer(owner)), keys: owned.lookup(keys),
+                             postingStart: .init(owned.keep(start)), postings: .init(owned.keep(postings)),
+                             trigramStart: .init(owned.keep(trigramStart)), trigramPostings: .init(owned.keep(trigramPostings)),
+                             nameSignature: .init(UnsafeBufferPointer(signatures)))
         #if os(Linux)
         // The build's scratch (a few hundred MB at peak for a large catalog) is freed by now;
         // hand the pages the allocator kept back to the system.
@@ -380,7 +369,7 @@ final class PlaceIndex: @unchecked Sendable {
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
     var normalizedNames: NormalizedNames {
-        NormalizedNames(units: Array(units), nameStart: Array(nameStart), placeNameStart: Array(placeNameStart))
+        NormalizedNames(units: Array(units.verified), nameStart: Array(nameStart.verified), placeNameStart: Array(placeNameStart.verified))
     }
 
     /// A counting sort of `entries` by key (stable, so each list keeps the entries' order):
@@ -445,9 +434,9 @@ final class PlaceIndex: @unchecked Sendable {
     }
 
     /// The posting list of `key`, or an empty one.
-    func postingList(_ key: UInt64) -> UnsafeBufferPointer<UInt32> {
-        guard let id = keys.find(key) else { return UnsafeBufferPointer(rebasing: postings[0..<0]) }
-        return UnsafeBufferPointer(rebasing: postings[Int(postingStart[Int(id)])..<Int(postingStart[Int(id) + 1])])
+    func postingList(_ key: UInt64) -> GuardedBuffer<UInt32> {
+        guard let id = keys.find(key) else { return postings.slice(0..<0) }
+        return postings.slice(postingStart.span(postingStart[Int(id)], postingStart[Int(id) + 1], in: postings.count))
     }
 }
 
@@ -603,14 +592,9 @@ final class BuildResult<Value>: @unchecked Sendable {
 final class OwnedBuffers {
     private var allocations: [UnsafeMutableRawPointer] = []
 
-    private var kept: [Any] = []
-
-    /// `array`'s own storage, kept alive (and never mutated) as long as this object: no copy.
-    func keep<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-        guard !array.isEmpty else { return copy(array) }
-        kept.append(array)
-        return (kept[kept.count - 1] as! [T]).withUnsafeBufferPointer { $0 }
-    }
+    /// `array` copied into memory this object owns: a pointer into an array's own storage may
+    /// not outlive `withUnsafeBufferPointer`, so none is kept.
+    func keep<T>(_ array: [T]) -> UnsafeBufferPointer<T> { copy(array) }
 
     func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
         let buffer = ownedBuffer(array)
@@ -627,7 +611,7 @@ final class OwnedBuffers {
     }
 
     func lookup(_ table: KeyTable) -> KeyLookup {
-        KeyLookup(slots: copy(table.slots), ids: copy(table.ids), count: table.count)
+        KeyLookup(slots: GuardedBuffer(copy(table.slots)), ids: GuardedBuffer(copy(table.ids)), count: table.count)
     }
 
     deinit { allocations.forEach { $0.deallocate() } }
@@ -635,20 +619,51 @@ final class OwnedBuffers {
 
 /// The read-only side of a `KeyTable`, on buffers (owned, or in a mapped catalog image).
 struct KeyLookup {
-    let slots: UnsafeBufferPointer<UInt64>
-    let ids: UnsafeBufferPointer<Int32>
+    let slots: GuardedBuffer<UInt64>
+    let ids: GuardedBuffer<Int32>
     let count: Int
 
+    /// The id of `key`; at most one pass over the slots, so a damaged table cannot loop forever.
     @inline(__always) func find(_ key: UInt64) -> Int32? {
         let mask = slots.count - 1
         var index = KeyTable.hash(key) & mask
-        while true {
+        for _ in 0..<slots.count {
             let slot = slots[index]
             if slot == key { return ids[index] }
             if slot == KeyTable.empty { return nil }
             index = (index + 1) & mask
         }
+        return nil
     }
+}
+
+/// The arrays of a search index, one shape for an index built in memory and for one mapped
+/// from a catalog image (which writes and maps them section by section).
+struct IndexArrays {
+    /// Every name's search units, one name after another.
+    let units: GuardedBuffer<UInt32>
+    /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
+    let nameStart: GuardedBuffer<Int32>
+    /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.
+    let placeNameStart: GuardedBuffer<Int32>
+    /// Per name, `NameFlags`: whether it holds Hangul, whether it is an alternate.
+    let nameFlags: GuardedBuffer<UInt8>
+    /// The place each name belongs to (with posting lists only).
+    let nameOwner: GuardedBuffer<Int32>
+    let keys: KeyLookup
+    let postingStart: GuardedBuffer<Int32>
+    /// `place << MatchRank.shift | bits` for single-unit keys, `name << MatchRank.shift | bits`
+    /// for pair keys (the best `MatchRank` bits there); ascending (so by place, so by falling
+    /// population) within a key.
+    let postings: GuardedBuffer<UInt32>
+    /// Per ASCII trigram (`Trigrams.id`), the places holding it in any name as
+    /// `place << MatchRank.shift | bits` (best `MatchRank` bits there), ascending:
+    /// `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
+    let trigramStart: GuardedBuffer<Int32>
+    let trigramPostings: GuardedBuffer<UInt32>
+    /// Per name, one bit (`Trigrams.bit`) for each of its trigrams: a name lacking a bit of
+    /// the query's cannot match, so its units are not read.
+    let nameSignature: GuardedBuffer<UInt64>
 }
 
 /// The places of an index: the array it was built from, or a catalog image.

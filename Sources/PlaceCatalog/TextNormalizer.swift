@@ -173,14 +173,17 @@ public enum TextNormalizer {
         start.reserveCapacity(Int(denseLimit) + 1)
         for value in 0..<denseLimit {
             if let scalar = Unicode.Scalar(value) {
-                let decompose = (0x80...0x24F).contains(value) || (0x370...0x52F).contains(value)
-                    || (0x1E00...0x1FFF).contains(value)
-                units += decompose ? computeFold(scalar) : slowFold(value)
+                units += hasAccents(value) ? computeFold(scalar) : slowFold(value)
             }
             start.append(Int32(units.count))
         }
         return (start, units)
     }()
+
+    /// The Latin, Greek and Cyrillic blocks, where letters carry accents to take off.
+    static func hasAccents(_ value: UInt32) -> Bool {
+        (0x80...0x24F).contains(value) || (0x370...0x52F).contains(value) || (0x1E00...0x1FFF).contains(value)
+    }
 
     static let special: [UInt32: String] = [
         0xDF: "ss", 0x1E9E: "ss", 0xF8: "o", 0xD8: "o", 0x111: "d", 0x110: "d", 0x142: "l", 0x141: "l",
@@ -236,7 +239,11 @@ public enum TextNormalizer {
         guard let scalar = Unicode.Scalar(value) else { return [] }
         let properties = scalar.properties
         if properties.isWhitespace || isSeparatorCategory(properties.generalCategory) { return [space] }
-        if properties.changesWhenLowercased { return properties.lowercaseMapping.unicodeScalars.map(\.value) }
+        // A letter that lowercases to an accented one (the Angstrom sign to å) folds like
+        // that letter, so that normalising twice changes nothing.
+        if properties.changesWhenLowercased {
+            return properties.lowercaseMapping.unicodeScalars.flatMap { hasAccents($0.value) ? computeFold($0) : [$0.value] }
+        }
         return [value]
     }
 

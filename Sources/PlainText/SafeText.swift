@@ -70,7 +70,7 @@ public enum SafeText {
     }
 
     /// The most combining marks that follow each other in `text`.
-    static func longestMarkRun(_ text: String) -> Int {
+    public static func longestMarkRun(_ text: String) -> Int {
         var longest = 0, run = 0
         for scalar in text.unicodeScalars {
             run = isCombiningMark(scalar) ? run + 1 : 0
@@ -114,12 +114,20 @@ public enum SafeText {
         /// What `scalar` becomes in the output, or nil when it (and the sequence it starts) goes.
         mutating func keep<I: IteratorProtocol>(_ scalar: Unicode.Scalar, _ scalars: inout I) -> Unicode.Scalar?
         where I.Element == Unicode.Scalar {
-            let value = scalar.value
             if isCombiningMark(scalar) {
                 marks += 1
                 return marks > maxCombiningMarks ? nil : scalar
             }
-            marks = 0
+            // Only a character that stays ends a run of marks: marks on both sides of a
+            // removed escape sequence join, and must be counted together.
+            let kept = keptForm(of: scalar, &scalars)
+            if kept != nil { marks = 0 }
+            return kept
+        }
+
+        mutating func keptForm<I: IteratorProtocol>(of scalar: Unicode.Scalar, _ scalars: inout I) -> Unicode.Scalar?
+        where I.Element == Unicode.Scalar {
+            let value = scalar.value
             switch value {
             case 0x1B:
                 pending = SafeText.skipEscape(&scalars)

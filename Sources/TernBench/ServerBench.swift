@@ -13,8 +13,8 @@ import Foundation
 enum ServerBench {
     static func run() throws {
         let arguments = CommandLine.arguments
-        if let flag = arguments.firstIndex(of: "--listen"), flag + 1 < arguments.count {
-            try listen(url: arguments[flag + 1])
+        if let flag = arguments.firstIndex(of: "--listen"), flag + 2 < arguments.count {
+            try listen(url: arguments[flag + 1], path: arguments[flag + 2])
         }
         let environment = ProcessInfo.processInfo.environment
         guard let admin = environment["TERN_BENCH_POSTGRES"] ?? environment["TERN_TEST_POSTGRES_TCP"] else {
@@ -32,7 +32,8 @@ enum ServerBench {
                                     profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com")])
         let accountURL = url(adminURL, user: uid, password: "bench-password")
         try likeToggles(serverURL: accountURL, uid: uid)
-        try commitToCallback(serverURL: adminURL)
+        try commitToCallback(serverURL: accountURL, listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
+                             path: "users/\(uid)")
     }
 
     /// `base` signed in as `user`.
@@ -99,19 +100,20 @@ enum ServerBench {
         guard likes == 0 else { throw StoreError.invalidArgument("after an even number of toggles likes is \(likes)") }
     }
 
-    /// 10 processes listen to one document; the writer commits 100 changes 20 ms apart and
-    /// each listener prints when its callback ran.
-    static func commitToCallback(serverURL: String) throws {
+    /// 10 processes listen (as the guest) to one profile; its account commits 100 changes
+    /// of the bio 20 ms apart (through the server's write function, announced by its
+    /// trigger) and each listener prints when its callback ran.
+    static func commitToCallback(serverURL: String, listenURL: String, path: String) throws {
         let store = try DocumentStore.open(location: serverURL, executor: .immediate)
         defer { store.close() }
-        let document = store.document("bench/live")
-        try document.setData(["n": -1])
+        let document = store.document(path)
+        try document.setData(["bio": "-1"])
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var listeners: [(Process, Pipe)] = []
         for _ in 0..<10 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: me)
-            process.arguments = ["server", "--listen", serverURL]
+            process.arguments = ["server", "--listen", listenURL, path]
             let out = Pipe()
             process.standardOutput = out
             try process.run()
@@ -131,7 +133,7 @@ enum ServerBench {
         for n in 0..<commits {
             let start = wallClock()
             commitStart[n] = start
-            try document.setData(["n": .int(Int64(n))])
+            try document.setData(["bio": .string(String(n))])
             let end = wallClock()
             commitEnd[n] = end
             commitTimes.append(end - start)
@@ -160,14 +162,14 @@ enum ServerBench {
         print("  callbacks \(delays.count) of \(commits * 10); changes never seen by some listener \(missing)")
     }
 
-    /// The child's side: listen to `bench/live` and print "<wall time> <n>" per callback.
-    private static func listen(url: String) throws -> Never {
+    /// The child's side: listen to the profile at `path` and print "<wall time> <bio>" per callback.
+    private static func listen(url: String, path: String) throws -> Never {
         setvbuf(stdout, nil, _IOLBF, 0)
         let store = try DocumentStore.open(location: url, executor: .immediate)
         var ready = false
-        let registration = try store.document("bench/live").addSnapshotListener { snapshot in
+        let registration = try store.document(path).addSnapshotListener { snapshot in
             guard ready else { return }
-            print(String(format: "%.6f", wallClock()), snapshot.get("n")?.intValue ?? -1)
+            print(String(format: "%.6f", wallClock()), snapshot.get("bio")?.stringValue ?? "-1")
         }
         ready = true
         print("ready")

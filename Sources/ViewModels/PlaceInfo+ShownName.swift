@@ -6,4 +6,9 @@ extension PlaceInfo {
         if Language.current == .ko, let koreanName, !koreanName.isEmpty { return koreanName }
         return name
     }
+
+    /// The address with its country in the current language (`Seoul, 대한민국`).
+    public var shownAddress: String {
+        CountryNames.localizedAddress(address, country: country)
+    }
 }

@@ -84,3 +84,15 @@ import Testing
         #expect(Formats.number(999) == "999")
     }
 }
+
+@Suite struct CountryNamesTests {
+    @Test func koreanShowsCLDRCountryNamesAndLeavesOtherAddressesAlone() {
+        #expect(CountryNames.localizedAddress("Seoul, South Korea", country: "South Korea") == "Seoul, South Korea")
+        Language.$scoped.withValue(.ko) {
+            #expect(CountryNames.localizedAddress("Seoul, South Korea", country: "South Korea") == "Seoul, 대한민국")
+            #expect(CountryNames.localizedAddress("Japan", country: "Japan") == "일본")
+            #expect(CountryNames.localizedAddress("12 Rue de Rivoli", country: "") == "12 Rue de Rivoli")
+            #expect(CountryNames.localized("Atlantis") == "Atlantis")
+        }
+    }
+}

@@ -16,7 +16,7 @@ struct ServerRulesTests {
         for uid in accounts {
             let store = try DocumentStore.open(url: server.url(user: uid), executor: .immediate)
             try store.document("tweets/t-\(uid)").setData(["uid": .string(uid), "caption": "hello", "likes": 0, "timestamp": .serverTimestamp])
-            try store.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
+            try store.document("favorites/\(uid)/favorites/p1").setData(RulesServer.favorite("Seoul"))
             store.close()
         }
         for (i, uid) in accounts.enumerated() {
@@ -37,7 +37,22 @@ struct ServerRulesTests {
                 ]
                 for sql in inserts {
                     let result = try server.psql(sql, as: mine)
-                    #expect(!result.ok && (result.errors.contains("row-level security") || result.errors.contains("violates")), "\(mine): \(sql) → \(result)")
+                    #expect(!result.ok && result.errors.contains("permission denied"), "no account writes the table itself: \(mine): \(sql) → \(result)")
+                }
+                let favorite = "{\"placeName\":\"x\",\"coordinate\":{\"latitude\":1,\"longitude\":2}}"
+                let writes = [
+                    "SELECT tern_write('favorites/\(theirs)/favorites', 'evil', '\(favorite)')",
+                    "SELECT tern_write('users/\(theirs)/user-likes', 'evil', '{}')",
+                    "SELECT tern_write('users/\(mine)/user-likes', 'evil', '{}')",
+                    "SELECT tern_write('tweets', 'evil', '{\"uid\":\"\(theirs)\",\"caption\":\"hi\"}')",
+                    "SELECT tern_write('tweets', 't-\(theirs)', '{\"uid\":\"\(mine)\",\"caption\":\"mine now\"}')",
+                    "SELECT tern_write('tweets', 't-\(theirs)', NULL)",
+                    "SELECT tern_write('users', '\(theirs)', '{\"id\":\"\(theirs)\"}')",
+                    "SELECT tern_write('favorites/\(theirs)/favorites', 'p1', NULL)",
+                ]
+                for sql in writes {
+                    let result = try server.psql(sql, as: mine)
+                    #expect(!result.ok && result.errors.contains("ERROR"), "\(mine): \(sql) → \(result)")
                 }
                 let targets = [
                     "parent = 'favorites/\(theirs)/favorites'", "parent = 'users/\(theirs)/user-likes'",
@@ -59,9 +74,11 @@ struct ServerRulesTests {
             #expect(visible.output == "3|3|0", "\(visible)")
             let records = try server.psql("SELECT count(*) FROM protected_records", as: mine)
             #expect(!records.ok && records.errors.contains("permission denied"), "\(records)")
-            // The counter of one's own post cannot be set, nor a like written directly.
-            let counter = try server.psql("UPDATE documents SET doc = '{\"uid\":\"\(mine)\",\"caption\":\"hello\",\"likes\":99}' WHERE parent = 'tweets' AND id = 't-\(mine)'", as: mine)
-            #expect(!counter.ok && counter.errors.contains("likes change only through like and unlike"), "\(counter)")
+            // The counter of one's own post cannot be set (the server keeps its own), nor a like written directly.
+            let counter = try server.psql("SELECT tern_write('tweets', 't-\(mine)', '{\"uid\":\"\(mine)\",\"caption\":\"hello\",\"likes\":99}')", as: mine)
+            #expect(counter.ok, "\(counter)")
+            let kept = try server.psql("SELECT data ->> 'likes' FROM documents WHERE parent = 'tweets' AND id = 't-\(mine)'", as: mine)
+            #expect(kept.output == "1", "the counter is the server's: \(kept)")
             let ownLike = try server.psql("INSERT INTO documents (parent, id, doc) VALUES ('users/\(mine)/user-likes', 't-\(mine)', '{}')", as: mine)
             #expect(!ownLike.ok, "\(ownLike)")
             let likeAgain = try server.psql("SELECT tern_like('t-\(mine)', true)", as: mine)
@@ -70,16 +87,18 @@ struct ServerRulesTests {
             #expect(twice.ok && twice.output == "0", "liking twice changes nothing: \(twice)")
             let unlike = try server.psql("SELECT tern_like('t-\(mine)', false)", as: mine)
             #expect(unlike.ok && unlike.output == "1", "\(unlike)")
-            let newPost = try server.psql("INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'n-\(mine)', '{\"uid\":\"\(mine)\",\"likes\":7}')", as: mine)
-            #expect(!newPost.ok && newPost.errors.contains("starts with no likes"), "\(newPost)")
+            let newPost = try server.psql("SELECT tern_write('tweets', 'n-\(mine)', '{\"uid\":\"\(mine)\",\"caption\":\"new\",\"likes\":7}')", as: mine)
+            let started = try server.psql("SELECT data ->> 'likes' FROM documents WHERE parent = 'tweets' AND id = 'n-\(mine)'", as: mine)
+            #expect(newPost.ok && started.output == "0", "a new post starts with no likes: \(newPost) \(started)")
+            _ = try server.psql("SELECT tern_write('tweets', 'n-\(mine)', NULL)", as: mine)
         }
         let superuser = try server.psql("UPDATE documents SET doc = '{\"likes\":1000}' WHERE parent = 'tweets'", as: nil)
         #expect(!superuser.ok && superuser.errors.contains("likes change only"), "not even the superuser sets the counter: \(superuser)")
         #expect(try server.psql(snapshot, as: nil).output == before.output, "nothing changed")
 
         // What one may do still works, so the refusals above are the rules, not a broken setup.
-        let own = try server.psql("WITH changed AS (UPDATE documents SET doc = '{\"placeName\":\"Busan\"}' WHERE parent = 'favorites/\(accounts[0])/favorites' RETURNING 1) SELECT count(*) FROM changed", as: accounts[0])
-        #expect(own.output == "1", "\(own)")
+        let own = try server.psql("SELECT tern_write('favorites/\(accounts[0])/favorites', 'p1', '{\"placeName\":\"Busan\",\"coordinate\":{\"latitude\":35.1,\"longitude\":129}}')", as: accounts[0])
+        #expect(own.ok, "\(own)")
     }
 
     @Test(.requiresPostgres)
@@ -120,7 +139,7 @@ struct ServerRulesTests {
         defer { server.cleanup() }
         let uid = server.accounts[0]
         try server.write(as: uid, ["tweets/t-\(uid)": ["uid": .string(uid), "caption": "hello", "likes": 0, "timestamp": .serverTimestamp],
-                                   "favorites/\(uid)/favorites/p1": ["placeName": "Seoul"]])
+                                   "favorites/\(uid)/favorites/p1": RulesServer.favorite("Seoul")])
         try server.toggleLike(as: uid, tweet: "t-\(uid)")
 
         // Through Tern: the feed and profiles, nothing private.
@@ -156,7 +175,7 @@ struct ServerRulesTests {
         let server = try RulesServer(accounts: 1)
         defer { server.cleanup() }
         let uid = server.accounts[0]
-        try server.write(as: uid, ["favorites/\(uid)/favorites/p1": ["placeName": "Seoul"]])
+        try server.write(as: uid, ["favorites/\(uid)/favorites/p1": RulesServer.favorite("Seoul")])
 
         // Signed out (the guest), a listener on the account's favorites sees nothing…
         let guestURL = server.guestURL
@@ -172,12 +191,12 @@ struct ServerRulesTests {
         // …signing in re-reads it as the account, which may now write…
         try store.switchServerRole(url: server.url(user: uid))
         #expect(seen.take() == [1])
-        try store.document("favorites/\(uid)/favorites/p2").setData(["placeName": "Busan"])
+        try store.document("favorites/\(uid)/favorites/p2").setData(RulesServer.favorite("Busan"))
         #expect(seen.take() == [2])
         // …and signing out reads as the guest again.
         try store.switchServerRole(url: guestURL)
         #expect(seen.take() == [0])
-        #expect(throws: StoreError.self) { try store.document("favorites/\(uid)/favorites/p3").setData(["placeName": "Jeju"]) }
+        #expect(throws: StoreError.self) { try store.document("favorites/\(uid)/favorites/p3").setData(RulesServer.favorite("Jeju")) }
         #expect(seen.take().isEmpty)
         #expect(throws: StoreError.self, "the embedded store has no roles") {
             try DocumentStore.open(path: server.directory + "/embedded.db", executor: .immediate).switchServerRole(url: guestURL)
@@ -202,8 +221,8 @@ struct ServerRulesTests {
         let url = file.url(user: uid, serverURL: server.location)
         #expect(!url.contains(RulesServer.password) && url.contains("passfile="), "\(url)")
         let store = try DocumentStore.open(url: url, executor: .immediate)
-        try store.document("favorites/\(uid)/favorites/p1").setData(["placeName": "Seoul"])
-        #expect(throws: StoreError.self) { try store.document("favorites/someoneelse00000000/favorites/p1").setData(["placeName": "Seoul"]) }
+        try store.document("favorites/\(uid)/favorites/p1").setData(RulesServer.favorite("Seoul"))
+        #expect(throws: StoreError.self) { try store.document("favorites/someoneelse00000000/favorites/p1").setData(RulesServer.favorite("Seoul")) }
         store.close()
         try file.remove(user: uid, serverURL: server.location)
         #expect(throws: StoreError.self, "signed out, the password is gone") { try DocumentStore.open(url: url, executor: .immediate) }

@@ -83,6 +83,12 @@ struct RulesServer {
         try write(as: uid, ["tweets/\(id)": ["uid": .string(uid), "caption": .string(caption), "likes": 0, "timestamp": .serverTimestamp]])
     }
 
+    /// A favorite's fields as the services write them.
+    static func favorite(_ name: String) -> [String: WriteValue] {
+        ["placeName": .string(name), "placeID": .string(name.lowercased()), "address": "",
+         "coordinate": .fields(["latitude": .double(37.5), "longitude": .double(127.0)]), "savedAt": .serverTimestamp]
+    }
+
     /// Toggles `uid`'s like of `tweet` as the services do on a server.
     func toggleLike(as uid: String, tweet: String) throws {
         let store = try store(as: uid)

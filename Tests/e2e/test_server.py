@@ -88,7 +88,7 @@ def test_init_is_idempotent_and_store_option_wins():
     with Server() as server, DataDir() as data:
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
-        assert "schema 1 up to date" in again.stdout and "rules 4" in again.stdout
+        assert "schema 1 up to date" in again.stdout and "rules 5" in again.stdout
         # --store beats TERN_STORE, which beats the config; a bad URL is one clear line.
         bad = server.tern(["--store", "postgresql://127.0.0.1:1/nothing", "feed"], data)
         assert bad.returncode == 1 and "cannot connect" in bad.stderr and len(bad.stderr.splitlines()) == 1

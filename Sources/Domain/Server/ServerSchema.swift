@@ -1,6 +1,7 @@
 /// What Tern adds to the store's generic tables on a team server: the `owner` of each
 /// document (from its path, or from `uid` for a post), which the rules check, and the
-/// indexes behind Tern's queries (the feed, the liked list, favorites, posts by author).
+/// indexes behind Tern's queries (the feed, the liked list, favorites, posts by author), and
+/// the uniqueness of emails and usernames, ignoring case.
 /// Every statement can run again and again.
 enum ServerSchema {
     static let statements = """
@@ -14,6 +15,9 @@ enum ServerSchema {
         CREATE INDEX IF NOT EXISTS documents_by_saved_at ON documents (parent, (jsonb_typeof(data -> 'savedAt') <> 'number'), (data -> 'savedAt'), id);
         CREATE INDEX IF NOT EXISTS documents_by_uid ON documents (parent, (data -> 'uid'), (jsonb_typeof(data -> 'timestamp') <> 'number'), (data -> 'timestamp'), id);
         CREATE INDEX IF NOT EXISTS documents_by_owner ON documents (owner, parent);
+        CREATE INDEX IF NOT EXISTS documents_by_id ON documents (id);
         CREATE UNIQUE INDEX IF NOT EXISTS documents_user_email ON documents (lower(data ->> 'email')) WHERE parent = 'users';
+        CREATE UNIQUE INDEX IF NOT EXISTS documents_user_username ON documents (lower(data ->> 'username'))
+            WHERE parent = 'users' AND data ->> 'username' <> '';
         """
 }

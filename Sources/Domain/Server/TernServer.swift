@@ -31,6 +31,7 @@ public enum TernServer {
         let connection = try ServerConnection(url: adminURL)
         defer { connection.close() }
         let schema = try connection.currentSchema()
+        let database = try connection.value("SELECT current_database()") ?? ""
         let tables = try connection.prepareDocumentTables()
         // Roles are the cluster's: two set-ups at once may both create one, and the loser
         // runs again and finds it made.
@@ -39,7 +40,7 @@ public enum TernServer {
                 try connection.transaction {
                     try connection.execute(ServerSchema.statements)
                     let guestVerifier = try connection.scramVerifier(password: guestPassword, user: guestRole)
-                    try connection.execute(ServerRules.statements(schema: schema, guestVerifier: guestVerifier))
+                    try connection.execute(ServerRules.statements(schema: schema, database: database, guestVerifier: guestVerifier))
                     if let signupPassword {
                         let verifier = try connection.scramVerifier(password: signupPassword, user: "tern_signup")
                         try connection.execute("ALTER ROLE tern_signup PASSWORD \(ServerConnection.literal(verifier))")

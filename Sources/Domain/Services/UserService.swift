@@ -47,7 +47,16 @@ public final class UserService: @unchecked Sendable {
         let session = try SignInRequired.check(session, .editProfile)
         let username = try edit.normalisedUsername()
         let reference = users.document(session.uid)
-        return try store.runTransaction { transaction in
+        do {
+            return try apply(edit, username: username, to: reference, session: session)
+        } catch let error as StoreError where error.code.isUniqueViolation {
+            // On a server the database's own unique index is the last word on a name taken meanwhile.
+            throw ServiceError.usernameTaken(username ?? "")
+        }
+    }
+
+    private func apply(_ edit: ProfileEdit, username: String?, to reference: DocumentReference, session: Session) throws -> User {
+        try store.runTransaction { transaction in
             let snapshot = try transaction.get(reference)
             guard snapshot.exists else { throw ServiceError.accountMissing(uid: session.uid) }
             let current = try snapshot.data(as: User.self)

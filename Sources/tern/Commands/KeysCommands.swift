@@ -31,7 +31,7 @@ enum KeysCommands {
             try context.printJSON(rows)
             return
         }
-        let table = [["ACTION", "SCREEN", "KEYS", "DEFAULT", ""]] + rows.map { row in
+        let table = [[tr(.keysAction), tr(.keysScreen), tr(.keysKeys), tr(.keysDefault), ""]] + rows.map { row in
             [row.action, row.screen, row.keys.isEmpty ? "-" : row.keys.joined(separator: ", "),
              row.defaultKeys.joined(separator: ", "), row.help]
         }

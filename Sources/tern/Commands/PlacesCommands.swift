@@ -63,7 +63,7 @@ enum PlacesCommands {
             let ordered = Language.current == .ko ? names.reversed() : names
             line += ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
             if hit.matchedName != place.name && hit.matchedName != place.koreanName { line += " “\(hit.matchedName)”" }
-            if !place.address.isEmpty { line += " · " + place.address }
+            if !place.address.isEmpty { line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName) }
             if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
@@ -84,7 +84,9 @@ enum PlacesCommands {
         }
         var lines = [place.name + (place.koreanName.map { " (\($0))" } ?? "") + (isFavorite ? " " + TextOutput.star(true) : "")]
         var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID)]
-        if !place.address.isEmpty { fields.append((.cliFieldAddress, place.address)) }
+        if !place.address.isEmpty {
+            fields.append((.cliFieldAddress, CountryNames.localizedAddress(place.address, country: place.countryName)))
+        }
         fields.append((.cliFieldCoordinate, "\(place.latitude), \(place.longitude)"))
         if place.population > 0 { fields.append((.cliFieldPopulation, String(place.population))) }
         if !place.timeZone.isEmpty { fields.append((.cliFieldTimeZone, place.timeZone)) }

@@ -1,0 +1,140 @@
+import Foundation
+
+/// A read-only array of plain values that the search reads: memory the index owns, or a
+/// section of a mapped catalog image. Every read is bounds-checked, and on an image it first
+/// has the image's `BlockVerifier` check the 4 KiB block (a page) it falls in (once per block per
+/// process), so a start reads and checksums only what its queries touch. A read out of range or
+/// in a damaged block marks the image damaged and yields zeros: nothing crashes, and the
+/// catalog discards the answer and rebuilds (see `PlaceCatalog`).
+struct GuardedBuffer<Element>: RandomAccessCollection {
+    let base: UnsafePointer<Element>
+    let count: Int
+    /// `nil` for memory the index owns (already trusted).
+    unowned(unsafe) let verifier: BlockVerifier?
+
+    init(_ buffer: UnsafeBufferPointer<Element>, verifier: BlockVerifier? = nil) {
+        base = buffer.baseAddress ?? UnsafeRawPointer(BlockVerifier.zeroes).assumingMemoryBound(to: Element.self)
+        count = buffer.count
+        self.verifier = verifier
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    @inline(__always) subscript(position: Int) -> Element {
+        guard position >= 0 && position < count else {
+            precondition(verifier != nil, "index out of range")
+            verifier!.damaged = true
+            return UnsafeRawPointer(BlockVerifier.zeroes).load(as: Element.self)
+        }
+        if let verifier { verifier.touch(UnsafeRawPointer(base + position)) }
+        return base[position]
+    }
+
+    /// The elements `range` (clamped to the buffer; clamping marks an image damaged).
+    func slice(_ range: Range<Int>) -> GuardedBuffer<Element> {
+        let lower = Swift.max(0, Swift.min(range.lowerBound, count)), upper = Swift.max(lower, Swift.min(range.upperBound, count))
+        if lower != range.lowerBound || upper != range.upperBound {
+            precondition(verifier != nil, "range out of bounds")
+            verifier!.damaged = true
+        }
+        return GuardedBuffer(UnsafeBufferPointer(start: base.advanced(by: lower), count: upper - lower), verifier: verifier)
+    }
+
+    /// `from ..< to` as read from the file, for indexing a buffer of `bound` elements: empty when
+    /// it runs backwards, out of that buffer or the image is damaged (so a loop over it stays in
+    /// bounds and short).
+    @inline(__always) func span(_ from: Int32, _ to: Int32, in bound: Int) -> Range<Int> {
+        if let verifier, verifier.damaged || to < from || from < 0 || Int(to) > bound {
+            verifier.damaged = true
+            return 0..<0
+        }
+        return Int(from)..<Int(to)
+    }
+
+    /// The elements as one buffer, every block of them verified first (for strings and writing).
+    var verified: UnsafeBufferPointer<Element> {
+        if let verifier, count > 0 {
+            verifier.touch(range: UnsafeRawPointer(base), bytes: count * MemoryLayout<Element>.stride)
+        }
+        return UnsafeBufferPointer(start: base, count: count)
+    }
+}
+
+/// The per-block checksums of a mapped catalog image, checked the first time a block is read.
+/// Several threads may check one block at once: each writes the same state byte, so the race
+/// is benign; `damaged` only ever turns true.
+final class BlockVerifier: @unchecked Sendable {
+    static let blockShift = 12
+    static let blockSize = 1 << blockShift
+    /// Sixteen zero bytes, what a damaged read yields.
+    static let zeroes: UnsafeMutableRawPointer = {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: 16)
+        return memory
+    }()
+
+    private let start: UnsafeRawPointer
+    private let size: Int
+    private let sums: UnsafePointer<UInt64>
+    /// Per block: 0 not checked yet, 1 good, 2 damaged.
+    private let state: UnsafeMutablePointer<UInt8>
+    private let blocks: Int
+    /// Set by any read of a damaged block or out of range.
+    var damaged = false
+    /// Bytes checksummed so far (what a start-up test bounds).
+    private(set) var bytesVerified = 0
+
+    /// `sums` holds one checksum per `blockSize` bytes of `start ..< start + size`.
+    init(start: UnsafeRawPointer, size: Int, sums: UnsafePointer<UInt64>) {
+        self.start = start
+        self.size = size
+        self.sums = sums
+        blocks = (size + BlockVerifier.blockSize - 1) >> BlockVerifier.blockShift
+        state = UnsafeMutablePointer<UInt8>.allocate(capacity: max(blocks, 1))
+        state.initialize(repeating: 0, count: max(blocks, 1))
+    }
+
+    deinit { state.deallocate() }
+
+    static func blockCount(_ size: Int) -> Int { (size + blockSize - 1) >> blockShift }
+
+    /// The checksum of each block of `bytes`.
+    static func sums(of bytes: UnsafeRawBufferPointer) -> [UInt64] {
+        (0..<blockCount(bytes.count)).map { block in
+            let lower = block << blockShift
+            return CatalogImage.checksum(UnsafeRawBufferPointer(rebasing: bytes[lower..<min(bytes.count, lower + blockSize)]))
+        }
+    }
+
+    @inline(__always) func touch(_ address: UnsafeRawPointer) {
+        let block = (address - start) >> BlockVerifier.blockShift
+        if state[block] != 1 { check(block) }
+    }
+
+    func touch(range address: UnsafeRawPointer, bytes: Int) {
+        let first = (address - start) >> BlockVerifier.blockShift
+        let last = (address + bytes - 1 - start) >> BlockVerifier.blockShift
+        for block in first...last where state[block] != 1 { check(block) }
+    }
+
+    private func check(_ block: Int) {
+        guard block >= 0 && block < blocks else {
+            damaged = true
+            return
+        }
+        if state[block] == 2 {
+            damaged = true
+            return
+        }
+        let lower = block << BlockVerifier.blockShift
+        let length = min(size - lower, BlockVerifier.blockSize)
+        bytesVerified += length
+        if CatalogImage.checksum(UnsafeRawBufferPointer(start: start + lower, count: length)) == sums[block] {
+            state[block] = 1
+        } else {
+            state[block] = 2
+            damaged = true
+        }
+    }
+}

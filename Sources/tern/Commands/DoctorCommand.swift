@@ -1,0 +1,68 @@
+import DocStore
+import Domain
+import Foundation
+
+/// `tern doctor`: runs SQLite's full integrity check on the embedded database and says how
+/// to recover when it fails. Everyday commands run only a bounded check before writing.
+enum DoctorCommand {
+    static let specs: [CommandSpec] = [
+        CommandSpec(words: ["doctor"], summary: "check the database file fully, and say how to recover a damaged one", run: run),
+    ]
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        let file: String
+        let ok: Bool
+        let problems: [String]
+    }
+
+    static func run(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let file = try AppServices.defaultStoreLocation(paths: context.paths)
+        if ServerConnection.isServerURL(file) {
+            throw CommandFailure("tern doctor checks the embedded database; \(ServerConnection.redacted(file)) is a team server (ask its administrator)")
+        }
+        guard FileManager.default.fileExists(atPath: file) else {
+            try report(Report(file: file, ok: true, problems: []), context, note: "no database yet (it is made on first use)")
+            return
+        }
+        let problems: [String]
+        do {
+            let store = try DocumentStore.open(path: file, executor: .immediate)
+            defer { store.close() }
+            problems = try store.integrityProblems()
+        } catch let error as StoreError {
+            // Refused before the check could run: the message says what is wrong and the fix.
+            throw CommandFailure(error.description)
+        }
+        try report(Report(file: file, ok: problems.isEmpty, problems: problems), context,
+                   note: problems.isEmpty ? "ok (full integrity check passed)" : nil)
+        if !problems.isEmpty { throw CommandFailure("\(file) is damaged; recover it as shown above") }
+    }
+
+    private static func report(_ report: Report, _ context: CommandContext, note: String?) throws {
+        if context.options.json {
+            try context.printJSON(report)
+            return
+        }
+        if let note {
+            context.printLine("\(report.file): \(note)")
+            return
+        }
+        context.printLine("\(report.file): the integrity check found \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):")
+        for problem in report.problems.prefix(10) { context.printLine("  " + problem) }
+        if report.problems.count > 10 { context.printLine("  … (\(report.problems.count - 10) more)") }
+        recovery(report.file).forEach(context.printLine)
+    }
+
+    /// Steps that keep the damaged file and salvage what can still be read.
+    static func recovery(_ file: String) -> [String] {
+        [
+            "To recover:",
+            "  1. Quit every Tern using it, and keep the damaged files aside:",
+            "       mv \(file) \(file).damaged; mv \(file)-wal \(file).damaged-wal 2>/dev/null",
+            "  2. Restore a backup of \(file), or salvage what can be read with the sqlite3 tool:",
+            "       sqlite3 \(file).damaged .recover | sqlite3 \(file) && chmod 600 \(file)",
+            "  3. Run tern doctor again.",
+        ]
+    }
+}
