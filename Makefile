@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages for building (C libraries) and for the tests (tmux and python3 for the
 # end-to-end runner, postgresql for the throwaway server the store suite also runs against).
-BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev pkg-config
+BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev libcurl4-openssl-dev pkg-config
 TEST_PACKAGES := tmux python3 postgresql
 RELEASE_BIN := .build/release/tern
 # The Swift runtime and Foundation linked in: a start no longer loads and relocates them

@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Swift 6 language mode (strict concurrency checking), for the targets that already hold it.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
 // Layers, each depending only on the ones above it (see docs/ARCHITECTURE.md). Every
 // project module a target imports is listed here: no re-exports hide the graph.
 let package = Package(
@@ -10,31 +13,35 @@ let package = Package(
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
+        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "CCurl"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels"]),
-        .target(name: "TerminalUI", dependencies: ["PlainText"]),
+        .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
-        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
+        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
                                                       "Localization", "PlainText"]),
         .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite", "PlainText"]),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
-        .executableTarget(name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"]),
+        .executableTarget(name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"],
+                          swiftSettings: swift6),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
+        .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.

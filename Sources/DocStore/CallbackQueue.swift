@@ -3,6 +3,7 @@ import Foundation
 /// Callbacks waiting for the app's event loop. A loop iteration calls
 /// `store.pollExternalChanges()` and then `queue.drain()`.
 public final class CallbackQueue: @unchecked Sendable {
+    // @unchecked: `pending` is read and written under `lock`.
     private let lock = NSLock()
     private var pending: [() -> Void] = []
 

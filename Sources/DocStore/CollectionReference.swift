@@ -2,6 +2,7 @@ import Foundation
 
 /// A collection: a query over all its documents, and the place to address or create them.
 public final class CollectionReference: Query, @unchecked Sendable {
+    // @unchecked: `path` never changes after init; the rest is `Query`'s.
     /// The path as given, e.g. `"favorites/u1/favorites"`.
     public let path: String
 

@@ -1,5 +1,6 @@
 /// One document's change between two snapshots of a query.
 public struct DocumentChange: @unchecked Sendable {
+    // @unchecked: an immutable value of a snapshot and two indexes.
     /// Whether the document entered, changed within, or left the results.
     public enum Kind: Equatable, Sendable {
         case added, modified, removed

@@ -3,6 +3,7 @@ import Foundation
 /// The address of one document. Creating it never fails; an invalid path is reported by
 /// the first operation that uses it.
 public struct DocumentReference: Hashable, @unchecked Sendable {
+    // @unchecked: its fields never change after init, and `DocumentStore` serialises every call it makes.
     let store: DocumentStore
     let resolved: Result<ResourcePath, StoreError>
     /// The path as given, e.g. `"users/u1"`.

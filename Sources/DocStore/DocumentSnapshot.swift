@@ -1,5 +1,6 @@
 /// A document as read at one moment: whether it exists and its fields.
 public struct DocumentSnapshot: @unchecked Sendable {
+    // @unchecked: an immutable value; the `DocumentReference` it holds is safe to share (see there).
     /// Where the document lives.
     public let reference: DocumentReference
     /// The fields, or nil when the document does not exist.

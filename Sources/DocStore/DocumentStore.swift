@@ -7,6 +7,8 @@ import Foundation
 /// Calls are synchronous and throw `StoreError`. One store may be shared between threads;
 /// calls are serialised.
 public final class DocumentStore: @unchecked Sendable {
+    // @unchecked: `listeners` and `isClosed` are read and written under `lock`, and every call
+    // into the backend is made under it (`location` only reads a constant).
     let backend: StoreBackend
     let executor: CallbackExecutor
     let lock = NSRecursiveLock()

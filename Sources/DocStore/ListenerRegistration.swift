@@ -1,14 +1,20 @@
+import Foundation
+
 /// The handle of a snapshot listener. `remove()` stops further callbacks, including ones
 /// already queued; calling it again does nothing.
 public final class ListenerRegistration: @unchecked Sendable {
+    // @unchecked: `removed` is read and written under `lock`.
     private let onRemove: () -> Void
+    private let lock = NSLock()
     private var removed = false
 
     init(onRemove: @escaping () -> Void) { self.onRemove = onRemove }
 
     public func remove() {
-        guard !removed else { return }
-        removed = true
-        onRemove()
+        let first = lock.withLock {
+            defer { removed = true }
+            return !removed
+        }
+        if first { onRemove() }
     }
 }

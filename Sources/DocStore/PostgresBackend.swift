@@ -241,7 +241,14 @@ final class PostgresBackend: StoreBackend {
     func document(at path: ResourcePath) throws -> [String: FieldValue]? {
         let rows = try run("SELECT doc FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
         guard let json = rows.first?.first ?? nil else { return nil }
-        return try StorageJSON.decode(json)
+        return Self.fields(of: json)
+    }
+
+    /// The fields of a stored document; none when its text cannot be read (too deep, too
+    /// large, not JSON: written around the store by someone else), so that one such
+    /// document costs its readers only itself, never the whole query.
+    static func fields(of json: String) -> [String: FieldValue] {
+        (try? StorageJSON.decode(json)) ?? [:]
     }
 
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
@@ -278,9 +285,9 @@ final class PostgresBackend: StoreBackend {
     func documents(matching query: QuerySpec) throws -> [StoredDocument] {
         let sql = try PostgresQuery(query)
         let rows = try run("SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters)
-        return try rows.compactMap { row in
+        return rows.compactMap { row in
             guard row.count == 2, let id = row[0], let json = row[1] else { return nil }
-            return StoredDocument(id: id, fields: try StorageJSON.decode(json))
+            return StoredDocument(id: id, fields: Self.fields(of: json))
         }
     }
 

@@ -1,6 +1,7 @@
 /// A filtered, ordered, limited view of one collection, run by the database (indexes
 /// included) rather than by decoding every document. Builder methods return new queries.
 public class Query: @unchecked Sendable {
+    // @unchecked: `store` and `spec` never change after init, and `DocumentStore` serialises every call.
     let store: DocumentStore
     let spec: Result<QuerySpec, StoreError>
 

@@ -1,6 +1,7 @@
 /// The results of a query at one moment, and how they differ from the previous snapshot
 /// delivered to the same listener.
 public struct QuerySnapshot: @unchecked Sendable {
+    // @unchecked: an immutable value; the `Query` it holds is safe to share (see there).
     /// The query that produced this snapshot.
     public let query: Query
     /// The matching documents, in query order.

@@ -87,6 +87,7 @@ extension Catalogue {
         .errorEmailTaken: "An account with {email} already exists; sign in instead",
         .errorUsernameTaken: "Username @{username} is taken",
         .errorAccountMissing: "The signed-in account {uid} does not exist here; sign in again",
+        .errorSessionNotValid: "The session was not made by signing in to this data directory; sign in again (tern login)",
         .errorPostNotFound: "No post with id {id}", .errorPlaceNotFound: "No place with id {id}",
         .errorOtherStore: "Signed in on {signedInOn}, not on {here}; run tern logout, then sign in again",
         .embeddedStore: "the embedded store",

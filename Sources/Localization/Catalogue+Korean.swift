@@ -88,6 +88,7 @@ extension Catalogue {
         .errorEmailTaken: "{email} 계정이 이미 있습니다. 로그인하세요",
         .errorUsernameTaken: "사용자 이름 @{username}은(는) 이미 쓰이고 있습니다",
         .errorAccountMissing: "로그인한 계정 {uid}이(가) 여기에 없습니다. 다시 로그인하세요",
+        .errorSessionNotValid: "이 세션은 이 데이터 디렉터리에 로그인해 만든 것이 아닙니다. 다시 로그인하세요 (tern login)",
         .errorPostNotFound: "id가 {id}인 글이 없습니다", .errorPlaceNotFound: "id가 {id}인 장소가 없습니다",
         .errorOtherStore: "{here}이(가) 아니라 {signedInOn}에 로그인되어 있습니다. tern logout 후 다시 로그인하세요",
         .embeddedStore: "내장 저장소",

@@ -51,7 +51,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
     // Errors
-    case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorPostNotFound
+    case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid, errorPostNotFound
     case errorPlaceNotFound, errorOtherStore, embeddedStore
     case errorEmailInvalid, errorEmailTooLong, errorPasswordTooShort, errorPasswordTooLong, errorUsernameInvalid
     case errorDisplayNameEmpty, errorDisplayNameTooLong, errorBioTooLong, errorPostEmpty, errorPostTooLong

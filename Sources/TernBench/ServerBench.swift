@@ -25,11 +25,12 @@ enum ServerBench {
         try psql(admin, "CREATE SCHEMA \(schema)")
         defer { try? psql(admin, "DROP SCHEMA \(schema) CASCADE") }
         let adminURL = admin + (admin.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
-        try TernServer.initialise(adminURL: adminURL, signupPassword: "bench-signup")
+        try TernServer.initialise(adminURL: adminURL)
         let uid = "bench" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
         defer { try? psql(admin, "DROP ROLE IF EXISTS \"\(uid)\"") }
-        try TernServer.register(signupURL: url(adminURL, user: "tern_signup", password: "bench-signup"), uid: uid, password: "bench-password",
-                                    profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com")])
+        try TernServer.register(guestURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
+                                invitation: try TernServer.invite(adminURL: adminURL), uid: uid, password: "bench-password",
+                                email: "\(uid.lowercased())@example.com")
         let accountURL = url(adminURL, user: uid, password: "bench-password")
         try likeToggles(serverURL: accountURL, uid: uid)
         try commitToCallback(serverURL: accountURL, listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),

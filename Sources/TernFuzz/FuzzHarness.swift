@@ -3,18 +3,18 @@ import Foundation
 /// One fuzz harness: a function of arbitrary bytes that must not crash, must not take a
 /// second, and throws `BrokenInvariant` when its output breaks a rule. To add one (for a
 /// new provider's answers, say), write a file in `Harnesses/` and list it in `all`.
-struct FuzzHarness {
+struct FuzzHarness: Sendable {
     let name: String
     /// Inputs every run starts from, besides the files in the harness's corpus folder.
-    let seeds: () -> [[UInt8]]
+    let seeds: @Sendable () -> [[UInt8]]
     /// Strings the mutator splices in: the tokens this input's format cares about.
     let tokens: [String]
     /// Seconds one input may take before it counts as a hang.
     let timeLimit: Double
-    let run: ([UInt8]) throws -> Void
+    let run: @Sendable ([UInt8]) throws -> Void
 
-    init(name: String, seeds: @escaping @autoclosure () -> [[UInt8]], tokens: [String], timeLimit: Double = 1,
-         run: @escaping ([UInt8]) throws -> Void) {
+    init(name: String, seeds: @escaping @Sendable @autoclosure () -> [[UInt8]], tokens: [String], timeLimit: Double = 1,
+         run: @escaping @Sendable ([UInt8]) throws -> Void) {
         self.name = name
         self.seeds = seeds
         self.tokens = tokens
@@ -22,7 +22,8 @@ struct FuzzHarness {
         self.run = run
     }
 
-    init(name: String, textSeeds: [String], tokens: [String], timeLimit: Double = 1, run: @escaping ([UInt8]) throws -> Void) {
+    init(name: String, textSeeds: [String], tokens: [String], timeLimit: Double = 1,
+         run: @escaping @Sendable ([UInt8]) throws -> Void) {
         self.init(name: name, seeds: textSeeds.map { Array($0.utf8) }, tokens: tokens, timeLimit: timeLimit, run: run)
     }
 

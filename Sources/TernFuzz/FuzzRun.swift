@@ -10,7 +10,7 @@ import Synchronization
 /// says otherwise) is written to the corpus as
 /// `failure-…` or `hang-…` and ends the process with status 1; a crash is saved by the
 /// parent from `scratchFile`, where each input is written before it runs.
-struct FuzzRun {
+struct FuzzRun: Sendable {
     let harness: FuzzHarness
     let corpusDirectory: String
     let scratchFile: String
@@ -58,7 +58,7 @@ struct FuzzRun {
     func save(_ input: [UInt8], kind: String, reason: String) {
         let path = FuzzCorpus.save(input, kind: kind, in: corpusDirectory)
         print("fuzz \(harness.name): \(kind): \(reason); input kept in \(path) (seed \(seed))")
-        fflush(stdout)
+        fflush(nil)
     }
 
     func fail(_ message: String) -> Never {

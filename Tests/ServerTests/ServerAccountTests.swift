@@ -12,7 +12,7 @@ struct ServerAccountTests {
         let paths = AppPaths(dataDirectory: server.directory + "/data", sessionFile: sessionDirectory + "/session",
                              configFile: server.directory + "/config", resourcesDirectory: server.directory + "/resources")
         return try AppServices.open(paths: paths, storeLocation: server.location, seedSample: false,
-                                    environment: ["TERN_SIGNUP_PASSWORD": RulesServer.signupPassword])
+                                    environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
     }
 
     @Test(.requiresPostgres)
@@ -25,13 +25,12 @@ struct ServerAccountTests {
         defer { services.store.close() }
         #expect(throws: StoreError.self) { try services.auth.register(email: "mina@example.com", password: "a long password") }
         #expect(!FileManager.default.fileExists(atPath: open + "/pgpass"), "no password written")
-        let signup = server.url(user: "tern_signup", password: RulesServer.signupPassword)
-        #expect(try TernServer.account(forEmail: "mina@example.com", signupURL: signup) == nil, "no half-made account")
+        #expect(try TernServer.account(forEmail: "mina@example.com", guestURL: server.guestURL) == nil, "no half-made account")
 
         // Fixed as the message says, the same email registers.
         chmod(open, 0o700)
         let session = try services.auth.register(email: "mina@example.com", password: "a long password")
-        #expect(try TernServer.account(forEmail: "mina@example.com", signupURL: signup) == session.uid)
+        #expect(try TernServer.account(forEmail: "mina@example.com", guestURL: server.guestURL) == session.uid)
         _ = try? TernCluster.admin("DROP OWNED BY \"\(session.uid)\"", "DROP ROLE IF EXISTS \"\(session.uid)\"")
     }
 

@@ -105,7 +105,7 @@ struct ServerRulesTests {
     func rolesAreNeitherOwnersNorBypassRLSAndPasswordsAreSCRAM() throws {
         let server = try RulesServer(accounts: 2)
         defer { server.cleanup() }
-        let names = (server.accounts + ["tern_user", "tern_signup", "tern_owner"]).map { "'\($0)'" }.joined(separator: ", ")
+        let names = (server.accounts + ["tern_user", "tern_guest", "tern_owner"]).map { "'\($0)'" }.joined(separator: ", ")
         let roles = try server.psql("SELECT string_agg(rolname || ' ' || rolsuper || ' ' || rolbypassrls, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN (\(names))", as: nil)
         #expect(roles.ok && !roles.output.contains(" true") && roles.output.split(separator: ",").count == 5, "\(roles)")
         let owners = try server.psql("SELECT string_agg(DISTINCT tableowner, ',') FROM pg_tables WHERE schemaname = current_schema()", as: nil)
@@ -116,14 +116,23 @@ struct ServerRulesTests {
         #expect(passwords.output == "t", "\(passwords)")
         let member = try server.psql("SELECT pg_has_role('\(server.accounts[0])', 'tern_user', 'MEMBER')", as: nil)
         #expect(member.output == "t")
-        // The signup role reads nothing and creates only accounts in tern_user.
-        let signup = server.url(user: "tern_signup", password: RulesServer.signupPassword)
-        for sql in ["SELECT count(*) FROM documents", "SELECT tern_like('y', true)", "CREATE ROLE sneaky LOGIN"] {
-            let process = try server.psqlAt(signup, sql)
-            #expect(!process.ok, "tern_signup: \(sql) → \(process)")
+        // Registering takes an invitation, once; and a password only as a SCRAM verifier.
+        let code = try TernServer.invite(adminURL: server.location)
+        for sql in ["SELECT tern_like('y', true)", "CREATE ROLE sneaky LOGIN",
+                    "SELECT tern_register('guessed', 'acctNoInvitation0001', 'SCRAM-SHA-256$4096:x', '{\"id\":\"acctNoInvitation0001\",\"email\":\"a@b.c\"}')"] {
+            let process = try server.psqlAt(server.guestURL, sql)
+            #expect(!process.ok, "tern_guest: \(sql) → \(process)")
         }
-        let plain = try server.psqlAt(signup, "SELECT tern_register('acctPlainPassword0001', 'plaintext', '{\"id\":\"acctPlainPassword0001\"}')")
+        let plain = try server.psqlAt(server.guestURL, "SELECT tern_register('\(code)', 'acctPlainPassword0001', 'plaintext', '{\"id\":\"acctPlainPassword0001\",\"email\":\"p@example.com\"}')")
         #expect(!plain.ok && plain.errors.contains("SCRAM"), "\(plain)")
+        let uid = "acctInvited" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12))
+        try TernServer.register(guestURL: server.guestURL, invitation: code, uid: uid, password: RulesServer.password, email: "\(uid.lowercased())@example.com")
+        defer { _ = try? server.psql("DROP ROLE IF EXISTS \"\(uid)\"", as: nil) }
+        #expect(throws: StoreError.self, "an invitation registers one account") {
+            try TernServer.register(guestURL: server.guestURL, invitation: code, uid: uid + "2", password: RulesServer.password, email: "second@example.com")
+        }
+        let shared = try server.psql("SELECT count(*) FROM pg_roles WHERE rolname = 'tern_signup' AND rolcanlogin", as: nil)
+        #expect(shared.output == "0", "no shared sign-up login exists")
         // A wrong password is refused by the server.
         let wrong = try server.psqlAt(server.url(user: server.accounts[0], password: "wrong password"), "SELECT 1")
         #expect(!wrong.ok && wrong.errors.contains("password authentication failed"), "\(wrong)")
@@ -213,9 +222,8 @@ struct ServerRulesTests {
         try file.save(password: RulesServer.password, user: uid, serverURL: server.location)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        let signup = server.url(user: "tern_signup", password: RulesServer.signupPassword)
-        #expect(try TernServer.account(forEmail: "\(uid.uppercased())@EXAMPLE.com", signupURL: signup) == uid)
-        #expect(try TernServer.account(forEmail: "nobody@example.com", signupURL: signup) == nil)
+        #expect(try TernServer.account(forEmail: "\(uid.uppercased())@EXAMPLE.com", guestURL: server.guestURL) == uid)
+        #expect(try TernServer.account(forEmail: "nobody@example.com", guestURL: server.guestURL) == nil)
         let lines = try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasSuffix(":\(uid):\(RulesServer.password)"), "\(lines)")
         let url = file.url(user: uid, serverURL: server.location)

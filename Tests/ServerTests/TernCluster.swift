@@ -33,7 +33,7 @@ extension Trait where Self == ConditionTrait {
 }
 
 /// A Tern server in a fresh schema of the cluster, set up by `TernServer.initialise`, with
-/// accounts registered through `tern_signup`, each reachable by URL as its own role.
+/// accounts registered with invitations, each reachable by URL as its own role.
 struct RulesServer {
     let schema: String
     /// The superuser's URL with this schema on its search path.
@@ -41,7 +41,6 @@ struct RulesServer {
     let directory: String
     let accounts: [String]
     static let password = "correct horse battery"
-    static let signupPassword = "signup-secret"
 
     init(accounts count: Int) throws {
         schema = TernCluster.randomName("t_")
@@ -50,11 +49,11 @@ struct RulesServer {
         location = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
         directory = NSTemporaryDirectory() + "tern-server-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try TernServer.initialise(adminURL: location, signupPassword: Self.signupPassword)
+        try TernServer.initialise(adminURL: location)
         accounts = (0..<count).map { i in "acct\(i)" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16) }
         for uid in accounts {
-            try TernServer.register(signupURL: url(user: "tern_signup", password: Self.signupPassword), uid: uid, password: Self.password,
-                                    profile: ["id": .string(uid), "email": .string("\(uid.lowercased())@example.com"), "followersCount": 0])
+            try TernServer.register(guestURL: guestURL, invitation: try TernServer.invite(adminURL: location), uid: uid,
+                                    password: Self.password, email: "\(uid.lowercased())@example.com")
         }
     }
 

@@ -83,7 +83,7 @@ def test_help_says_post_id_and_aligns_option_help():
         general = run(["--help"], data).stdout
         assert "tern like POST_ID" in general and "tern unlike POST_ID" in general
         assert "TWEET_ID" not in general
-        for args in (["--help"], ["help", "profile", "set"], ["help", "server", "init"]):
+        for args in (["--help"], ["help", "profile", "set"], ["help", "feed"]):
             text = run(args, data).stdout
             rows = [line for line in text.splitlines() if line.startswith("  --")]
             assert rows, args

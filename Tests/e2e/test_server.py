@@ -19,7 +19,6 @@ from tern import DataDir, Tmux, run
 from test_ui import row_with
 
 PASSWORD = "correct horse battery"
-SIGNUP_PASSWORD = "signup secret 1"
 
 
 def admin_url():
@@ -40,18 +39,27 @@ class Server:
         assert self.admin != base, base
         # What people point Tern at: the server and database, no user, no password.
         self.store = re.sub(r"//[^/@]*@", "//", self.admin)
-        init = subprocess.run([os.environ["TERN_BIN"], "server", "init", self.admin, "--signup-password"],
-                              input=SIGNUP_PASSWORD + "\n", capture_output=True, text=True, timeout=60)
+        init = subprocess.run([os.environ["TERN_BIN"], "server", "init", self.admin],
+                              capture_output=True, text=True, timeout=60)
         assert init.returncode == 0, init.stderr
         assert "created schema" in init.stdout, init.stdout
-        self.env = {"TERN_STORE": self.store, "TERN_SIGNUP_PASSWORD": SIGNUP_PASSWORD}
+        self.env = {"TERN_STORE": self.store}
+
+    def invite(self):
+        """A one-time invitation, as an administrator makes it."""
+        made = subprocess.run([os.environ["TERN_BIN"], "server", "invite", self.admin],
+                              capture_output=True, text=True, timeout=60)
+        assert made.returncode == 0, made.stderr
+        code = made.stdout.strip()
+        assert re.fullmatch(r"[a-z0-9]{24}", code), made.stdout
+        return code
 
     def tern(self, args, data, input=None, **env):
         return run(args, data, input=input, env={**self.env, **env})
 
     def register(self, data, email, username):
         # Each person's own password (the user part of the email added), so that no two match.
-        made = self.tern(["register", "--email", email], data, input=password_of(email) + "\n")
+        made = self.tern(["register", "--email", email], data, input=password_of(email) + "\n", TERN_INVITE=self.invite())
         assert made.returncode == 0, made.stderr
         named = self.tern(["profile", "set", "--display-name", username.title(), "--username", username], data)
         assert named.returncode == 0, named.stderr
@@ -88,7 +96,21 @@ def test_init_is_idempotent_and_store_option_wins():
     with Server() as server, DataDir() as data:
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
-        assert "schema 1 up to date" in again.stdout and "rules 5" in again.stdout
+        assert "schema 1 up to date" in again.stdout and "rules 6" in again.stdout
+        # Registering takes an invitation, and each registers one account.
+        bare = server.tern(["register", "--email", "nobody@example.com"], data, input=PASSWORD + "\n")
+        assert bare.returncode == 1 and "TERN_INVITE" in bare.stderr and len(bare.stderr.splitlines()) == 1, bare.stderr
+        code = server.invite()
+        first = server.tern(["register", "--email", "first@example.com"], data, input=PASSWORD + "\n", TERN_INVITE=code)
+        assert first.returncode == 0, first.stderr
+        assert server.tern(["logout"], data).returncode == 0
+        second = server.tern(["register", "--email", "second@example.com"], data, input=PASSWORD + "\n", TERN_INVITE=code)
+        assert second.returncode == 1 and "invitation is not valid" in second.stderr, second.stderr
+        # An unknown email and a wrong password get the same answer.
+        wrong = server.tern(["login", "--email", "first@example.com"], data, input="not the password\n")
+        unknown = server.tern(["login", "--email", "never@example.com"], data, input=PASSWORD + "\n")
+        assert wrong.returncode == unknown.returncode == 1 and wrong.stderr == unknown.stderr, (wrong.stderr, unknown.stderr)
+        assert not os.path.exists(data.session), "no session after a refused sign-in"
         # --store beats TERN_STORE, which beats the config; a bad URL is one clear line.
         bad = server.tern(["--store", "postgresql://127.0.0.1:1/nothing", "feed"], data)
         assert bad.returncode == 1 and "cannot connect" in bad.stderr and len(bad.stderr.splitlines()) == 1
@@ -103,7 +125,7 @@ def test_two_accounts_post_like_favorite_and_read_signed_out():
     with Server() as server, DataDir() as ann, DataDir() as bob, DataDir() as guest:
         server.register(ann, "ann@example.com", "ann")
         server.register(bob, "bob@example.com", "bob")
-        taken = server.tern(["register", "--email", "ANN@example.com"], guest, input=PASSWORD + "\n")
+        taken = server.tern(["register", "--email", "ANN@example.com"], guest, input=PASSWORD + "\n", TERN_INVITE=server.invite())
         assert taken.returncode == 1 and "already exists" in taken.stderr
 
         posted = server.tern(["post", "hello from ann", "--json"], ann)
@@ -215,7 +237,7 @@ def test_newcomer_walk_in_the_interface_on_a_server():
     with Server() as server, DataDir() as ann, DataDir() as data:
         server.register(ann, "ann@example.com", "ann")
         server.tern(["post", "hello newcomer"], ann)
-        ui = Tmux(["--store", server.store], data, env={"TERN_SIGNUP_PASSWORD": SIGNUP_PASSWORD})
+        ui = Tmux(["--store", server.store], data, env={"TERN_INVITE": server.invite()})
         try:
             ui.wait_for("guest")
             ui.send("3")

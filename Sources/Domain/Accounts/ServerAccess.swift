@@ -7,9 +7,8 @@ import Foundation
 /// - Signed in: the account's own login role (named by its uid), its password in libpq's
 ///   password file `pgpass` beside the session file (mode 0600), named with `passfile=`.
 /// - Signed out: `tern_guest`, which reads only `users` and `tweets` (the feed).
-/// - Registering and finding the account of an email: `tern_signup`, whose password comes
-///   from `TERN_SIGNUP_PASSWORD` when set, else from libpq's usual places (`PGPASSWORD`,
-///   `~/.pgpass`).
+/// - Registering and finding the account of an email: `tern_guest` too; registering takes
+///   a one-time invitation from `TERN_INVITE` (made by `tern server invite`).
 ///
 /// Any user or password in the store URL is ignored: the URL names the server only.
 public struct ServerAccess: Sendable {
@@ -17,15 +16,14 @@ public struct ServerAccess: Sendable {
     public let serverURL: String
     public let server: String
     public let passFile: PostgresPassFile
-    let signupPassword: String?
-
-    public static let signupRole = "tern_signup"
+    /// The invitation to register with, from `TERN_INVITE`.
+    public let invitation: String?
 
     public init(serverURL: String, sessionFile: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.serverURL = serverURL
         self.server = ServerConnection.redacted(serverURL)
         self.passFile = Self.passFile(sessionFile: sessionFile)
-        self.signupPassword = environment["TERN_SIGNUP_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        self.invitation = environment["TERN_INVITE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The password file of sessions kept in `sessionFile`: `pgpass` in the same directory
@@ -44,10 +42,6 @@ public struct ServerAccess: Sendable {
         Self.url(serverURL, user: TernServer.guestRole, password: TernServer.guestPassword)
     }
 
-    /// Connects as `tern_signup`.
-    public var signupURL: String {
-        Self.url(serverURL, user: Self.signupRole, password: signupPassword)
-    }
 
     /// `url` with its user (and any password) replaced by `user`, and `password` added as a
     /// parameter when given; other parameters (host, port, sslmode, …) are kept.

@@ -6,10 +6,11 @@ import PlainText
 ///
 /// - `tern_owner` (no login, not BYPASSRLS) owns the tables and the functions;
 ///   `tern_user` is the group of account roles, one login role per account, named by its
-///   uid, its password kept by PostgreSQL as SCRAM-SHA-256; `tern_signup` can do nothing
-///   but call `tern_register`, which creates only such roles, and `tern_account`, which
-///   finds the account of an email for signing in; `tern_guest` only reads `users` and
-///   `tweets`, the feed a signed-out person may read.
+///   uid, its password kept by PostgreSQL as SCRAM-SHA-256; `tern_guest` only reads `users`
+///   and `tweets` (the feed a signed-out person may read), finds the account of an email
+///   for signing in (`tern_account`), and registers (`tern_register`) with a one-time
+///   invitation an administrator made (`tern server invite`): no shared password exists
+///   that a member could change to lock others out of registering.
 /// - Accounts and the guest read through forced row-level security and write nothing
 ///   directly: every document write goes through `tern_write` (the store's write hook),
 ///   which writes as the *login* role (`session_user`, whatever `SET ROLE` says), checks
@@ -28,7 +29,7 @@ import PlainText
 ///   temporary tables, and on a set-up run by a superuser large objects and advisory locks
 ///   are closed to everyone else in the database.
 enum ServerRules {
-    static let version = 5
+    static let version = 6
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
@@ -69,7 +70,6 @@ enum ServerRules {
         BEGIN
             IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_owner') THEN CREATE ROLE tern_owner NOLOGIN; END IF;
             IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_user') THEN CREATE ROLE tern_user NOLOGIN; END IF;
-            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_signup') THEN CREATE ROLE tern_signup LOGIN; END IF;
         END $$;
         DO $guest$
         BEGIN
@@ -79,17 +79,21 @@ enum ServerRules {
         END $guest$;
         ALTER ROLE tern_owner NOSUPERUSER NOLOGIN CREATEROLE NOBYPASSRLS;
         ALTER ROLE tern_user NOSUPERUSER NOLOGIN NOCREATEROLE NOBYPASSRLS;
-        ALTER ROLE tern_signup NOSUPERUSER LOGIN NOCREATEROLE NOBYPASSRLS CONNECTION LIMIT \(accountConnectionLimit);
+        DO $$
+        BEGIN
+            -- The shared sign-up password of earlier versions is gone: registration takes an invitation.
+            IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_signup') THEN ALTER ROLE tern_signup NOLOGIN; END IF;
+        END $$;
         ALTER ROLE tern_guest NOSUPERUSER NOCREATEROLE NOBYPASSRLS CONNECTION LIMIT \(guestConnectionLimit);
-        \(timeouts.map { "ALTER ROLE tern_signup SET \($0.0) = '\($0.1)'; ALTER ROLE tern_guest SET \($0.0) = '\($0.1)';" }.joined(separator: "\n"))
+        \(timeouts.map { "ALTER ROLE tern_guest SET \($0.0) = '\($0.1)';" }.joined(separator: "\n"))
         DO $$
         BEGIN
             IF NOT pg_has_role(current_user, 'tern_owner', 'MEMBER') THEN EXECUTE format('GRANT tern_owner TO %I', current_user); END IF;
         END $$;
         REVOKE CONNECT, TEMPORARY ON DATABASE \(db) FROM PUBLIC;
-        GRANT CONNECT ON DATABASE \(db) TO tern_owner, tern_user, tern_signup, tern_guest;
+        GRANT CONNECT ON DATABASE \(db) TO tern_owner, tern_user, tern_guest;
         REVOKE CREATE ON SCHEMA \(s) FROM PUBLIC;
-        GRANT USAGE ON SCHEMA \(s) TO tern_owner, tern_user, tern_signup, tern_guest;
+        GRANT USAGE ON SCHEMA \(s) TO tern_owner, tern_user, tern_guest;
         DO $$
         BEGIN
             -- Only a superuser may close large objects and advisory locks (functions of the system catalog).
@@ -105,9 +109,9 @@ enum ServerRules {
         ALTER TABLE documents OWNER TO tern_owner;
         ALTER TABLE protected_records OWNER TO tern_owner;
         ALTER TABLE tern_meta OWNER TO tern_owner;
-        REVOKE ALL ON documents, protected_records, tern_meta FROM PUBLIC, tern_user, tern_signup, tern_guest;
+        REVOKE ALL ON documents, protected_records, tern_meta FROM PUBLIC, tern_user, tern_guest;
         GRANT SELECT ON documents TO tern_user, tern_guest;
-        GRANT SELECT ON tern_meta TO tern_user, tern_signup, tern_guest;
+        GRANT SELECT ON tern_meta TO tern_user, tern_guest;
 
         ALTER TABLE documents ENABLE ROW LEVEL SECURITY;
         ALTER TABLE documents FORCE ROW LEVEL SECURITY;
@@ -132,7 +136,7 @@ enum ServerRules {
         DROP POLICY IF EXISTS tern_owner_all ON tern_meta;
         DROP POLICY IF EXISTS tern_read ON tern_meta;
         CREATE POLICY tern_owner_all ON tern_meta TO tern_owner USING (true) WITH CHECK (true);
-        CREATE POLICY tern_read ON tern_meta FOR SELECT TO tern_user, tern_signup, tern_guest USING (true);
+        CREATE POLICY tern_read ON tern_meta FOR SELECT TO tern_user, tern_guest USING (true);
 
         INSERT INTO protected_records (key, value) VALUES ('tern/notify-secret', gen_random_uuid()::text::bytea)
             ON CONFLICT (key) DO NOTHING;
@@ -380,11 +384,19 @@ enum ServerRules {
             RETURN 1;
         END $$;
 
-        CREATE OR REPLACE FUNCTION tern_register(account text, verifier text, profile text)
+        DROP FUNCTION IF EXISTS tern_register(text, text, text);
+        -- Creates an account: takes (and uses up) an invitation, whose hash an administrator stored.
+        CREATE OR REPLACE FUNCTION tern_register(invitation text, account text, verifier text, profile text)
         RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
         DECLARE
             d jsonb;
+            used integer;
         BEGIN
+            DELETE FROM protected_records WHERE key = 'tern/invitation/' || encode(sha256(convert_to(coalesce(invitation, ''), 'UTF8')), 'hex');
+            GET DIAGNOSTICS used = ROW_COUNT;
+            IF used = 0 THEN
+                RAISE EXCEPTION 'that invitation is not valid (used, or never made): ask an administrator for one (tern server invite)' USING ERRCODE = '28000';
+            END IF;
             IF account !~ '^[A-Za-z0-9]{16,63}$' THEN
                 RAISE EXCEPTION 'an account id is 16 to 63 letters and digits' USING ERRCODE = '22023';
             END IF;
@@ -426,13 +438,13 @@ enum ServerRules {
         ALTER FUNCTION tern_channels() OWNER TO tern_owner;
         ALTER FUNCTION tern_announce() OWNER TO tern_owner;
         ALTER FUNCTION tern_like(text, boolean) OWNER TO tern_owner;
-        ALTER FUNCTION tern_register(text, text, text) OWNER TO tern_owner;
+        ALTER FUNCTION tern_register(text, text, text, text) OWNER TO tern_owner;
         ALTER FUNCTION tern_account(text) OWNER TO tern_owner;
         REVOKE ALL ON FUNCTION tern_write(text, text, text), tern_post_deleted(), tern_private_channel(text), tern_channels(),
-            tern_announce(), tern_like(text, boolean), tern_register(text, text, text), tern_account(text) FROM PUBLIC;
+            tern_announce(), tern_like(text, boolean), tern_register(text, text, text, text), tern_account(text) FROM PUBLIC;
         GRANT EXECUTE ON FUNCTION tern_write(text, text, text), tern_like(text, boolean) TO tern_user;
         GRANT EXECUTE ON FUNCTION tern_channels() TO tern_user, tern_guest;
-        GRANT EXECUTE ON FUNCTION tern_register(text, text, text), tern_account(text) TO tern_signup;
+        GRANT EXECUTE ON FUNCTION tern_register(text, text, text, text), tern_account(text) TO tern_guest;
         """
     }
 }

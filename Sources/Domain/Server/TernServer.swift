@@ -23,11 +23,10 @@ public enum TernServer {
 
     /// Creates or migrates the tables, roles, row-level security and functions on the
     /// database at `adminURL`, idempotently. Connect as a superuser, or as the database
-    /// owner holding CREATEROLE. With `signupPassword`, sets the password of `tern_signup`,
-    /// the role registration connects as (its SCRAM verifier is computed here; the password
-    /// never reaches the server).
+    /// owner holding CREATEROLE. Roles are the cluster's: keep one Tern database per cluster,
+    /// or two set-ups share their accounts.
     @discardableResult
-    public static func initialise(adminURL: String, signupPassword: String? = nil) throws -> Report {
+    public static func initialise(adminURL: String) throws -> Report {
         let connection = try ServerConnection(url: adminURL)
         defer { connection.close() }
         let schema = try connection.currentSchema()
@@ -41,10 +40,6 @@ public enum TernServer {
                     try connection.execute(ServerSchema.statements)
                     let guestVerifier = try connection.scramVerifier(password: guestPassword, user: guestRole)
                     try connection.execute(ServerRules.statements(schema: schema, database: database, guestVerifier: guestVerifier))
-                    if let signupPassword {
-                        let verifier = try connection.scramVerifier(password: signupPassword, user: "tern_signup")
-                        try connection.execute("ALTER ROLE tern_signup PASSWORD \(ServerConnection.literal(verifier))")
-                    }
                 }
                 break
             } catch let error as StoreError where attempt < 5 && (error.code.isUniqueViolation || error.code == .sqlState("42710") || error.code.isSerializationConflict || error.code == .sqlState("XX000")) {
@@ -54,22 +49,42 @@ public enum TernServer {
         return Report(schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema)
     }
 
-    /// Creates account `uid` through `signupURL` (a URL that connects as `tern_signup`):
-    /// a login role in `tern_user` whose password PostgreSQL keeps as SCRAM-SHA-256, and its
-    /// `users/{uid}` document, in one call of `tern_register`. The uid must be 16 to 63
-    /// letters and digits, and `profile` must carry it as `id`.
-    public static func register(signupURL: String, uid: String, password: String, profile: [String: FieldValue]) throws {
-        let connection = try ServerConnection(url: signupURL)
+    /// Makes a one-time invitation on the database at `adminURL` (as `initialise` connects):
+    /// a random code that registers exactly one account. Only its SHA-256 is stored, where
+    /// no client can read it.
+    public static func invite(adminURL: String) throws -> String {
+        let connection = try ServerConnection(url: adminURL)
+        defer { connection.close() }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        let code = String((0..<24).map { _ in alphabet[Int(generator.next(upperBound: UInt32(alphabet.count)))] })
+        try connection.transaction {
+            try connection.execute("SET LOCAL ROLE tern_owner")
+            try connection.query("""
+                INSERT INTO protected_records (key, value)
+                VALUES ('tern/invitation/' || encode(sha256(convert_to($1, 'UTF8')), 'hex'), convert_to(now()::text, 'UTF8'))
+                """, [code])
+        }
+        return code
+    }
+
+    /// Creates account `uid` through `guestURL` with a one-time `invitation`: a login role
+    /// in `tern_user` whose password PostgreSQL keeps as SCRAM-SHA-256 (only its verifier
+    /// leaves this machine), and its `users/{uid}` document, in one call of `tern_register`.
+    /// The uid must be 16 to 63 letters and digits.
+    public static func register(guestURL: String, invitation: String, uid: String, password: String, email: String) throws {
+        let connection = try ServerConnection(url: guestURL)
         defer { connection.close() }
         let verifier = try connection.scramVerifier(password: password, user: uid)
-        try connection.query("SELECT tern_register($1, $2, $3)", [uid, verifier, try FieldValue.map(profile).jsonText()])
+        let profile = try FieldValue.map(["id": .string(uid), "email": .string(email)]).jsonText()
+        try connection.query("SELECT tern_register($1, $2, $3, $4)", [invitation, uid, verifier, profile])
     }
 
     /// The uid of the account registered with `email` (ignoring case), asked through
-    /// `signupURL`; nil when there is none. Signing in is then connecting as that uid with
+    /// `guestURL`; nil when there is none. Signing in is then connecting as that uid with
     /// the password (see `PostgresPassFile`); PostgreSQL checks it.
-    public static func account(forEmail email: String, signupURL: String) throws -> String? {
-        let connection = try ServerConnection(url: signupURL)
+    public static func account(forEmail email: String, guestURL: String) throws -> String? {
+        let connection = try ServerConnection(url: guestURL)
         defer { connection.close() }
         return try connection.value("SELECT tern_account($1)", [email])
     }

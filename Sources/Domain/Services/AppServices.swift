@@ -8,6 +8,7 @@ import Foundation
 /// `seedSample` is false); a marker beside the documents records that the database was
 /// set up, so seeding never runs twice, even when several processes open it at once.
 public final class AppServices: @unchecked Sendable {
+    // @unchecked: its fields never change after init and each is safe to share (see their types).
     public let paths: AppPaths
     public let store: DocumentStore
     public let sessionFile: SessionFile

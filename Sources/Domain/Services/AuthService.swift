@@ -7,6 +7,8 @@ struct Credential: Codable, Equatable {
     var uid: String
     var email: String
     var password: PasswordRecord
+    /// SHA-256 digests of the tokens of this account's sessions (see `SessionProof`).
+    var sessions: [String]? = nil
 
     static func key(for email: String) -> String { "credentials/" + email }
 }
@@ -16,6 +18,7 @@ struct Credential: Codable, Equatable {
 /// Hashing (deliberately slow) always runs outside the store's write lock; only the short
 /// commit that creates the account holds it.
 public final class AuthService: @unchecked Sendable {
+    // @unchecked: its fields never change after init; the store serialises every call and the session file is written by rename.
     let store: DocumentStore
     let sessionFile: SessionFile
     let hasher: PasswordHasher
@@ -43,7 +46,13 @@ public final class AuthService: @unchecked Sendable {
         let record = try hasher.hash(password)
         let uid = store.collection("users").document().documentID
         let now = clock()
-        let credential = try JSONEncoder().encode(Credential(uid: uid, email: email, password: record))
+        let token = try SessionProof.newToken()
+        let credential = try JSONEncoder().encode(Credential(uid: uid, email: email, password: record,
+                                                             sessions: [SessionProof.digest(token)]))
+        // Sample accounts have profiles but no credentials: their emails are taken too.
+        if try !store.collection("users").whereField("email", isEqualTo: .string(email)).limit(to: 1).getDocuments().isEmpty {
+            throw ServiceError.emailTaken(email)
+        }
         try store.runTransaction { transaction in
             if try transaction.protectedRecord(Credential.key(for: email)) != nil {
                 throw ServiceError.emailTaken(email)
@@ -52,7 +61,7 @@ public final class AuthService: @unchecked Sendable {
                                     forDocument: store.collection("users").document(uid))
             try transaction.setProtected(Credential.key(for: email), credential)
         }
-        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now))
+        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now), token: token)
         try sessionFile.write(session)
         return session
     }
@@ -88,7 +97,9 @@ public final class AuthService: @unchecked Sendable {
         if isWeakerThanCurrent(credential.password) {
             try rehash(credential, password: password)
         }
-        let session = Session(uid: credential.uid, email: email, signedInAt: Self.wholeSeconds(clock()))
+        let token = try SessionProof.newToken()
+        try addSession(SessionProof.digest(token), email: email)
+        let session = Session(uid: credential.uid, email: email, signedInAt: Self.wholeSeconds(clock()), token: token)
         try sessionFile.write(session)
         return session
     }
@@ -115,6 +126,19 @@ public final class AuthService: @unchecked Sendable {
         }
     }
 
+    /// Records a new session's token digest in the credential, in one short commit.
+    func addSession(_ digest: String, email: String) throws {
+        let key = Credential.key(for: email)
+        try store.runTransaction { transaction in
+            guard let data = try transaction.protectedRecord(key),
+                  var credential = try? JSONDecoder().decode(Credential.self, from: data) else {
+                throw ServiceError.wrongCredentials
+            }
+            credential.sessions = SessionProof.adding(digest, to: credential.sessions)
+            try transaction.setProtected(key, try JSONEncoder().encode(credential))
+        }
+    }
+
     /// Forgets the session (and, on a server, the account's password); signing out twice
     /// is fine.
     public func signOut() throws {
@@ -135,36 +159,44 @@ public final class AuthService: @unchecked Sendable {
 
     // MARK: On a team server
 
-    /// Creates the account's login role and `users/{uid}` through `tern_signup` (the server
-    /// keeps the password as SCRAM-SHA-256; only its verifier leaves this machine), then
-    /// signs in.
+    /// Creates the account's login role and `users/{uid}` with the invitation in
+    /// `TERN_INVITE` (the server keeps the password as SCRAM-SHA-256; only its verifier
+    /// leaves this machine), then signs in.
     private func register(on server: ServerAccess, email: String, password: String) throws -> Session {
+        guard let invitation = server.invitation else {
+            throw StoreError.invalidArgument("registering on \(server.server) takes an invitation: set TERN_INVITE to a code from tern server invite")
+        }
         // The password file must be writable safely before the account exists, so that a
         // refused session directory leaves no account behind that nobody can sign in to.
         try server.passFile.prepareDirectory()
-        if try TernServer.account(forEmail: email, signupURL: server.signupURL) != nil {
+        if try TernServer.account(forEmail: email, guestURL: server.guestURL) != nil {
             throw ServiceError.emailTaken(email)
         }
         let uid = store.collection("users").document().documentID
-        let now = clock()
-        let profile = try FieldValueEncoder().encode(User.newRegistration(id: uid, email: email, createdOn: now))
         do {
-            try TernServer.register(signupURL: server.signupURL, uid: uid, password: password, profile: profile)
+            try TernServer.register(guestURL: server.guestURL, invitation: invitation, uid: uid, password: password, email: email)
         } catch let error as StoreError where error.code.isUniqueViolation {
             // Two registrations of one email at once: the server's unique index refuses the second.
             throw ServiceError.emailTaken(email)
         }
-        return try startSession(on: server, uid: uid, email: email, password: password, now: now)
+        return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
     }
 
-    /// Finds the account of `email` through `tern_signup`, then connects as it with the
+    /// Finds the account of `email` through `tern_guest`, then connects as it with the
     /// password: the server checks it. A wrong password and an unknown email give the same
     /// `ServiceError.wrongCredentials`.
+    ///
+    /// An unknown email takes the same steps with a random account id that names no role
+    /// (PostgreSQL then runs a mock SCRAM exchange), so both answers take the same time.
     private func signIn(on server: ServerAccess, email: String, password: String) throws -> Session {
-        guard let uid = try TernServer.account(forEmail: email, signupURL: server.signupURL) else {
+        let found = try TernServer.account(forEmail: email, guestURL: server.guestURL)
+        let uid = found ?? store.collection("users").document().documentID
+        let session = try startSession(on: server, uid: uid, email: email, password: password, now: clock())
+        guard found != nil else {
+            try? signOut()  // a role no email names cannot have signed in; never keep it
             throw ServiceError.wrongCredentials
         }
-        return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
+        return session
     }
 
     /// Keeps the password in the password file, checks it by connecting this store as the

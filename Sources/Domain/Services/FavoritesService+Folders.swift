@@ -15,7 +15,7 @@ extension FavoritesService {
     @discardableResult
     public func createFolder(name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
                              session: Session?) throws -> FavoriteFolder {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let name = try FavoriteText.folderName(name)
         return try mutate(session) { transaction, snapshot in
             if let other = snapshot.folder(named: name) { throw FavoritesError.folderNameTaken(other.name) }
@@ -32,7 +32,7 @@ extension FavoritesService {
     public func updateFolder(id: String, name: String? = nil, color: FavoriteColor? = nil,
                              visibility: FolderVisibility? = nil, sort: FavoriteSort? = nil,
                              session: Session?) throws -> FavoriteFolder {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let name = try name.map(FavoriteText.folderName)
         return try mutate(session) { transaction, snapshot in
             var folder = try Self.existing(id, in: snapshot)
@@ -53,7 +53,7 @@ extension FavoritesService {
     /// Returns how many places were moved or deleted.
     @discardableResult
     public func deleteFolder(id: String, deletion: FolderDeletion, session: Session?) throws -> Int {
-        let session = try SignInRequired.check(session, .removeFavorites)
+        let session = try SessionProof.writer(session, .removeFavorites, in: store)
         guard id != FavoriteFolder.defaultID else { throw FavoritesError.defaultFolderKept }
         return try mutate(session) { transaction, snapshot in
             let folder = try Self.existing(id, in: snapshot)
@@ -82,7 +82,7 @@ extension FavoritesService {
     /// order, which becomes the folder's own (manual) order.
     public func moveManually(placeID: String, in folderID: String, by offset: Int, home: Coordinate,
                              session: Session?) throws {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         try mutate(session) { transaction, snapshot in
             var folder = try Self.existing(folderID, in: snapshot)
             var order = snapshot.places(in: folder, home: home).map(\.placeID)

@@ -25,7 +25,7 @@ extension FavoritesService {
     /// the default folder. A row matching a saved place (same id, or same name ignoring
     /// case within 50 m) adds that place to the folder instead of duplicating it.
     public func importFavorites(_ file: FavoritesImportFile, into folderName: String?, session: Session?) throws -> ImportReport {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let folderName = try folderName.map(FavoriteText.folderName)
         return try mutate(session) { transaction, snapshot in
             var report = ImportReport()

@@ -40,7 +40,7 @@ extension FavoritesService {
     /// Returns whether it is still saved.
     @discardableResult
     public func removeFromFolder(placeID: String, folderID: String, session: Session?) throws -> Bool {
-        let session = try SignInRequired.check(session, .removeFavorites)
+        let session = try SessionProof.writer(session, .removeFavorites, in: store)
         return try mutate(session) { transaction, snapshot in
             _ = try Self.existing(folderID, in: snapshot)
             guard let favorite = snapshot.favorite(placeID: placeID), favorite.folders.contains(folderID) else {
@@ -60,7 +60,7 @@ extension FavoritesService {
     /// Brings back a favorite as it was before a removal (its folders that still exist,
     /// memo, colour and saved time); a place still saved just rejoins those folders.
     public func restore(_ favorite: FavoritePlace, session: Session?) throws {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard Self.isUsableID(favorite.placeID) else { throw ServiceError.placeNotFound(favorite.placeID) }
         try mutate(session) { transaction, snapshot in
             let existing = favorite.folders.filter { snapshot.folder(id: $0) != nil }
@@ -81,7 +81,7 @@ extension FavoritesService {
     /// Applies the fields `change` computes to a saved place, in one transaction.
     private func update(_ placeID: String, _ session: Session?,
                         _ change: (FavoritePlace, FavoritesSnapshot) throws -> [String: WriteValue]) throws -> FavoritePlace {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         return try mutate(session) { transaction, snapshot in
             guard let favorite = snapshot.favorite(placeID: placeID) else { throw FavoritesError.notSaved(placeID: placeID) }
             let reference = favorites(of: session.uid).document(placeID)

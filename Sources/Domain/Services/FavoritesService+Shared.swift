@@ -14,7 +14,7 @@ extension FavoritesService {
     /// private folders. On a team server the server's rules decide what is readable; the
     /// same filter applies on the embedded store.
     public func sharedFolders(ofUsername username: String, home: Coordinate, session: Session?) throws -> [SharedFolder] {
-        _ = try SignInRequired.check(session, .listFavorites)
+        _ = try SessionProof.writer(session, .listFavorites, in: store)
         let name = username.hasPrefix("@") ? String(username.dropFirst()) : username
         guard let owner = try store.collection("users").whereField("username", isEqualTo: .string(name.lowercased()))
             .limit(to: 1).getDocuments().documents.first?.documentID else {

@@ -33,6 +33,7 @@ public protocol PlaceDirectory {
 /// deletes it. Every write runs in one transaction that first sets up the default folder
 /// (and moves favorites saved before folders existed into it) when the user has none.
 public final class FavoritesService: @unchecked Sendable {
+    // @unchecked: `store` never changes and serialises every call.
     let store: DocumentStore
 
     public init(store: DocumentStore) {
@@ -51,7 +52,7 @@ public final class FavoritesService: @unchecked Sendable {
     @discardableResult
     public func add(placeID: String, from directory: PlaceDirectory, folderID: String? = nil, memo: String? = nil,
                     session: Session?) throws -> FavoritePlace {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard let candidate = directory.favoriteCandidate(placeID: placeID) else {
             throw ServiceError.placeNotFound(placeID)
         }
@@ -63,7 +64,7 @@ public final class FavoritesService: @unchecked Sendable {
     @discardableResult
     public func add(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil,
                     session: Session?) throws -> FavoritePlace {
-        let session = try SignInRequired.check(session, .saveFavorites)
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard Self.isUsableID(place.placeID) else { throw ServiceError.placeNotFound(place.placeID) }
         let memo = try memo.map(FavoriteText.memo)
         return try mutate(session) { transaction, snapshot in
@@ -101,7 +102,7 @@ public final class FavoritesService: @unchecked Sendable {
     /// Removes a saved place from every folder; returns whether it was saved.
     @discardableResult
     public func remove(placeID: String, session: Session?) throws -> Bool {
-        let session = try SignInRequired.check(session, .removeFavorites)
+        let session = try SessionProof.writer(session, .removeFavorites, in: store)
         guard Self.isUsableID(placeID) else { return false }
         let reference = favorites(of: session.uid).document(placeID)
         return try store.runTransaction { transaction in
@@ -118,7 +119,7 @@ public final class FavoritesService: @unchecked Sendable {
 
     /// The signed-in user's folders and favorites (setting up the default folder on first use).
     public func snapshot(session: Session?) throws -> FavoritesSnapshot {
-        let session = try SignInRequired.check(session, .listFavorites)
+        let session = try SessionProof.writer(session, .listFavorites, in: store)
         if try !folders(of: session.uid).document(FavoriteFolder.defaultID).getDocument().exists {
             return try store.runTransaction { transaction in try load(session.uid, in: transaction) }
         }

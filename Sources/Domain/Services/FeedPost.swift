@@ -42,6 +42,7 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
 
 /// Where the next page starts: opaque, taken from the last row of a page.
 public struct FeedCursor: @unchecked Sendable {
+    // @unchecked: an immutable snapshot (see `DocumentSnapshot`).
     let snapshot: DocumentSnapshot
 }
 

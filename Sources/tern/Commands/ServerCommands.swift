@@ -2,29 +2,40 @@ import DocStore
 import Domain
 import Foundation
 
-/// `tern server init URL`: creates or migrates Tern's tables, roles and rules on a
-/// PostgreSQL database, idempotently.
+/// `tern server init URL` creates or migrates Tern's tables, roles and rules on a
+/// PostgreSQL database, idempotently; `tern server invite URL` prints a one-time invitation.
 enum ServerCommands {
-    static let signupPassword = Option<Bool>.flag(
-        "signup-password", help: "also set the password of tern_signup, the role registration connects as (read like any password)")
-
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["server", "init"],
                     summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
-                    positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [signupPassword.spec], run: initialise),
+                    positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: initialise),
+        CommandSpec(words: ["server", "invite"],
+                    summary: "print a one-time invitation that registers one account on a team server",
+                    positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: invite),
     ]
 
-    static func initialise(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+    static func adminURL(_ arguments: ParsedArguments, command: String) throws -> String {
         let url = arguments.positionals[0]
         guard ServerConnection.isServerURL(url) else {
-            throw UsageError("tern server init needs a postgres:// or postgresql:// URL, not '\(url)'")
+            throw UsageError("tern server \(command) needs a postgres:// or postgresql:// URL, not '\(url)'")
         }
-        let password = arguments.has(signupPassword)
-            ? try PasswordPrompt.readNew(prompt: "Password for tern_signup: ", confirmation: "Repeat it: ")
-            : nil
+        return url
+    }
+
+    static func invite(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let url = try adminURL(arguments, command: "invite")
+        do {
+            context.printLine(try TernServer.invite(adminURL: url))
+        } catch let error as StoreError {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    static func initialise(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let url = try adminURL(arguments, command: "init")
         let report: TernServer.Report
         do {
-            report = try TernServer.initialise(adminURL: url, signupPassword: password)
+            report = try TernServer.initialise(adminURL: url)
         } catch let error as StoreError {
             throw CommandFailure(error.description)
         }
@@ -35,8 +46,5 @@ enum ServerCommands {
         case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
         }
         context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
-        if password == nil {
-            context.printLine("tern_signup keeps its password; set one with --signup-password before anyone registers")
-        }
     }
 }
