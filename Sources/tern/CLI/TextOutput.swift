@@ -26,7 +26,7 @@ enum TextOutput {
     }
 }
 
-/// A post in the JSON shape of PRODUCT.md.
+/// A post in the JSON shape the README gives.
 struct FeedPostJSON: Encodable {
     let id: String
     let caption: String
