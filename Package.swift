@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
-        .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders"]),
+        .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.

@@ -73,7 +73,7 @@ extension PlaceIndex {
     /// says whether a unit matched only through its initial or half-typed keystrokes. Spaces are
     /// optional: where the query has none, the name's are skipped (`newyork` matches `new york`).
     @inline(__always)
-    static func matchEnd(_ buffer: GuardedBuffer<UInt32>, _ position: Int, _ end: Int,
+    static func matchEnd(_ buffer: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int,
                          _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>, _ viaJamo: inout Bool) -> Int {
         let count = query.units.count
         viaJamo = false
@@ -119,9 +119,20 @@ extension PlaceIndex {
     }
 
     /// The best match of `query` in the name `start ..< end` (by `MatchRank.order`).
-    static func bestMatch(_ buffer: GuardedBuffer<UInt32>, _ name: Range<Int>,
+    static func bestMatch(_ units: GuardedBuffer<UInt32>, _ name: Range<Int>,
                           _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
-        let start = name.lowerBound, end = name.upperBound
+        if name.count < query.units.count { return nil }
+        // The name's units checked once, then read without per-unit checks.
+        guard var match = bestMatch(units.slice(name).verified, query, jamo) else { return nil }
+        match.start += name.lowerBound
+        match.end += name.lowerBound
+        return match
+    }
+
+    /// The best match of `query` in the units of one name, `buffer`.
+    static func bestMatch(_ buffer: UnsafeBufferPointer<UInt32>, _ query: SearchQuery,
+                          _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
+        let start = 0, end = buffer.count
         let count = query.units.count
         if end - start < count { return nil }
         var viaJamo = false
@@ -337,10 +348,10 @@ extension PlaceIndex {
                     // the units in a row gives the place's rank.
                     for name in nameRange(Int(place))
                     where nameSignature[name] & wanted == wanted {
-                        let range = unitRange(name), end = range.upperBound
-                        var position = range.lowerBound
+                        let run = units.slice(unitRange(name)).verified, end = run.count
+                        var position = 0
                         while position + query.units.count <= end {
-                            if PlaceIndex.literalRun(units, position, end, query) {
+                            if PlaceIndex.literalRun(run, position, end, query) {
                                 visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
                                 continue candidates
                             }
@@ -366,7 +377,7 @@ extension PlaceIndex {
     /// Whether the query's units follow one another from `position` (the name's spaces
     /// optional where the query has none): a match of a query without Hangul.
     @inline(__always)
-    static func literalRun(_ units: GuardedBuffer<UInt32>, _ position: Int, _ end: Int, _ query: SearchQuery) -> Bool {
+    static func literalRun(_ units: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int, _ query: SearchQuery) -> Bool {
         if units[position] != query.units[0] { return false }
         var current = position + 1
         for offset in 1..<query.units.count {
@@ -386,7 +397,7 @@ extension PlaceIndex {
         let (units, offsets) = TextNormalizer.unitsWithCharacterOffsets(text)
         return SyllableJamo.table.withUnsafeBufferPointer { jamo in
             units.withUnsafeBufferPointer { buffer in
-                guard let match = bestMatch(GuardedBuffer(buffer), 0..<units.count, query, jamo) else { return nil }
+                guard let match = bestMatch(buffer, query, jamo) else { return nil }
                 return (match.kind, offsets[match.start]..<(offsets[match.end - 1] + 1))
             }
         }

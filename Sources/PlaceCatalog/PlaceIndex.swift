@@ -132,18 +132,7 @@ final class PlaceIndex: @unchecked Sendable {
         let owned = OwnedBuffers()
         memory = owned
         let unitsRaw = owned.keep(units), nameStartRaw = owned.keep(nameStart), placeNameStartRaw = owned.keep(placeNameStart)
-        var flags = [UInt8](repeating: 0, count: nameStart.count - 1)
-        for place in 0..<places.count {
-            let first = Int(placeNameStart[place]), primaries = places[place].koreanName == nil ? 1 : 2
-            for name in first..<Int(placeNameStart[place + 1]) {
-                if name - first >= primaries { flags[name] |= NameFlags.alternate }
-                for position in Int(nameStart[name])..<Int(nameStart[name + 1])
-                where Hangul.isSyllable(units[position]) || Hangul.isJamo(units[position]) {
-                    flags[name] |= NameFlags.hangul
-                    break
-                }
-            }
-        }
+        let flags = PlaceIndex.nameFlags(places, units, nameStart, placeNameStart)
         let flagsRaw = owned.keep(flags)
         hasPostings = withPostings
         guard withPostings else {
@@ -154,28 +143,9 @@ final class PlaceIndex: @unchecked Sendable {
                                  trigramPostings: .init(owned.copy([])), nameSignature: .init(owned.copy([])))
             return
         }
-        // Postings: per name, the best kind per key; then a counting sort by key.
-        var keys = KeyTable(capacity: 1 << 16)
-        // (key id, posting) pairs in raw growable buffers: appends pay no uniqueness checks.
-        var keyOfEntry = GrowableBuffer<Int32>(capacity: units.count + units.count / 4)
-        var entries = GrowableBuffer<UInt32>(capacity: units.count + units.count / 4)
-        defer { keyOfEntry.deallocate(); entries.deallocate() }
-        // Single units per place (a one-unit query lists places), pairs per name (a longer
-        // query intersects the pair lists name by name, then checks only those names).
-        // Units and pairs of the trigram alphabet (most of them) are tracked on dense slots
-        // (a stamp of the place or name last seen, and the best kind there); others hash.
-        var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
-        var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
-        let denseCount = Trigrams.base * Trigrams.base
-        let denseStamp = owned.allocate(Int32(-1), count: denseCount)
-        let denseKind = owned.allocate(UInt8(0), count: denseCount)
-        let denseTouched = owned.allocate(Int32(0), count: denseCount)
         // Scratch and result arrays the loop writes by index live in raw buffers: array writes
         // inside the closures below would each pay a uniqueness check.
         let owner = owned.allocate(Int32(0), count: nameStart.count - 1)
-        // The ids of keys made of trigram-alphabet units (most keys), found without hashing:
-        // slot `code` for a unit, `first * base + second` for a pair.
-        let denseKeyIDs = owned.allocate(Int32(-1), count: denseCount)
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
         // The trigram lists and name signatures are independent of the unit and pair lists:
         // a second thread builds them meanwhile (it reads only the normalised names).
@@ -183,111 +153,14 @@ final class PlaceIndex: @unchecked Sendable {
         let trigramResult = BuildResult<([Int32], [UInt32])>(value: nil)
         let trigramThread = Thread {
             let (units, nameStart, placeNameStart, flags, placeCount, signatures) = trigramInput.value!
-            trigramResult.value = PlaceIndex.buildTrigrams(units, nameStart, placeNameStart, flags,
-                                                           placeCount: placeCount, signatures: signatures)
+            trigramResult.value = TrigramListBuilder.build(units, nameStart, placeNameStart, flags,
+                                                          placeCount: placeCount, signatures: signatures)
             trigramResult.done.signal()
         }
         trigramThread.stackSize = 1 << 20
         trigramThread.start()
-        let jamoTable = SyllableJamo.table
-        @inline(__always) func denseID(_ slot: Int, _ key: UInt64) -> Int32 {
-            if denseKeyIDs[slot] < 0 { denseKeyIDs[slot] = keys.insert(key) }
-            return denseKeyIDs[slot]
-        }
-        let buffer = unitsRaw
-        jamoTable.withUnsafeBufferPointer { jamo in
-            for placeIndex in 0..<places.count {
-                placeUnits.removeAll()
-                placeUnitKind.removeAll(keepingCapacity: true)
-                placeUnitKeys.removeAll(keepingCapacity: true)
-                // Dense unit slots (1 ..< base) stamp `-2 - place`, dense pair slots stamp the name:
-                // the two never collide (pair slots start at `base`).
-                var touchedUnits = 0
-                let unitStamp = Int32(-2 - placeIndex)
-                for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
-                    owner[name] = Int32(placeIndex)
-                    let alternate = flags[name] & NameFlags.alternate != 0
-                    namePairs.removeAll()
-                    namePairKind.removeAll(keepingCapacity: true)
-                    namePairKeys.removeAll(keepingCapacity: true)
-                    var touchedPairs = denseCount - 1
-                    let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
-                    var previous: UInt32 = 0
-                    var previousCode = 0
-                    for position in start..<end {
-                        let unit = PlaceIndex.project(buffer[position])
-                        let code = Trigrams.code(unit)
-                        let isSyllable = Hangul.isSyllable(buffer[position])
-                        let bits = MatchRank.bits(PlaceIndex.kind(at: position, last: position, start, end, buffer),
-                                                  alternate: alternate, viaJamo: isSyllable)
-                        if code != 0 {
-                            if denseStamp[code] != unitStamp {
-                                denseStamp[code] = unitStamp
-                                denseKind[code] = bits
-                                denseTouched[touchedUnits] = Int32(code)
-                                touchedUnits += 1
-                            } else if MatchRank.order(bits) < MatchRank.order(denseKind[code]) {
-                                denseKind[code] = bits
-                            }
-                        } else {
-                            PlaceIndex.note(UInt64(unit), bits, &placeUnits, &placeUnitKind, &placeUnitKeys)
-                        }
-                        if isSyllable {
-                            PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), bits,
-                                            &placeUnits, &placeUnitKind, &placeUnitKeys)
-                        }
-                        // The pair with the unit before, and across a space with the one before that
-                        // (spaces are optional in a query: `ㅅㅈㅅ` reaches 선전 시).
-                        for back in 1...2 where position - back >= start {
-                            if back == 2 && (buffer[position - 1] != TextNormalizer.space || unit == TextNormalizer.space) { break }
-                            let before = position - back
-                            let firstUnit = back == 1 ? previous : PlaceIndex.project(buffer[before])
-                            let firstCode = back == 1 ? previousCode : Trigrams.code(firstUnit)
-                            let pairBits = MatchRank.bits(PlaceIndex.kind(at: before, last: position, start, end, buffer), alternate: alternate,
-                                                          viaJamo: isSyllable || Hangul.isSyllable(buffer[before]))
-                            if code != 0 && firstCode != 0 {
-                                let slot = firstCode * Trigrams.base + code
-                                if denseStamp[slot] != Int32(name) {
-                                    denseStamp[slot] = Int32(name)
-                                    denseKind[slot] = pairBits
-                                    // Pairs are listed from the top of `denseTouched` down, units from the bottom up.
-                                    denseTouched[touchedPairs] = Int32(slot)
-                                    touchedPairs -= 1
-                                } else if MatchRank.order(pairBits) < MatchRank.order(denseKind[slot]) {
-                                    denseKind[slot] = pairBits
-                                }
-                            } else {
-                                PlaceIndex.note(PlaceIndex.pairKey(firstUnit, unit), pairBits, &namePairs, &namePairKind, &namePairKeys)
-                            }
-                        }
-                        previous = unit
-                        previousCode = code
-                    }
-                    if touchedPairs < denseCount - 1 {
-                        for index in (touchedPairs + 1)..<denseCount {
-                            let slot = Int(denseTouched[index])
-                            let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
-                            keyOfEntry.append(denseID(slot, PlaceIndex.pairKey(first, second)))
-                            entries.append(UInt32(name) << MatchRank.shift | UInt32(denseKind[slot]))
-                        }
-                    }
-                    for (slot, key) in namePairKeys.enumerated() {
-                        keyOfEntry.append(keys.insert(key))
-                        entries.append(UInt32(name) << MatchRank.shift | UInt32(namePairKind[slot]))
-                    }
-                }
-                for index in 0..<touchedUnits {
-                    let code = Int(denseTouched[index])
-                    keyOfEntry.append(denseID(code, UInt64(Trigrams.unit(code))))
-                    entries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
-                }
-                for (slot, key) in placeUnitKeys.enumerated() {
-                    keyOfEntry.append(keys.insert(key))
-                    entries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
-                }
-            }
-        }
-        let (start, postings) = PlaceIndex.group(entries.buffer, by: keyOfEntry.buffer, keyCount: keys.count)
+        let (keys, start, postings) = PostingListBuilder.build(unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw,
+                                                               placeCount: places.count, owner: owner)
         trigramResult.done.wait()
         let (trigramStart, trigramPostings) = trigramResult.value!
         arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
@@ -302,69 +175,21 @@ final class PlaceIndex: @unchecked Sendable {
         #endif
     }
 
-    /// The ASCII trigram lists (`trigramStart`, `trigramPostings`) and every name's signature
-    /// (written to `signatures`): per place, on dense ids (no hashing), the place last seen
-    /// per id and the best match bits there and the ids this place touched; then (id, posting)
-    /// grouped by a counting sort. Besides each run of three units, a name holds the trigrams
-    /// of its units with its spaces left out (`newyork` reaches `new york` through `wyo`).
-    static func buildTrigrams(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
-                              _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>,
-                              placeCount: Int, signatures: UnsafeMutableBufferPointer<UInt64>) -> ([Int32], [UInt32]) {
-        let trigramStamp = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Trigrams.count)
-        let trigramKindOf = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Trigrams.count)
-        defer { trigramStamp.deallocate(); trigramKindOf.deallocate() }
-        trigramStamp.initialize(repeating: -1)
-        trigramKindOf.initialize(repeating: 0)
-        var trigramTouched: [Int32] = []
-        var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
-        trigramOfEntry.reserveCapacity(buffer.count / 2)
-        trigramEntries.reserveCapacity(buffer.count / 2)
-        for placeIndex in 0..<placeCount {
-            trigramTouched.removeAll(keepingCapacity: true)
-            for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
-                let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
-                let alternate = flags[name] & NameFlags.alternate != 0
-                var signature: UInt64 = 0
-                @inline(__always) func add(_ id: Int, first: Int, last: Int) {
-                    signature |= Trigrams.bit(id)
-                    let bits = MatchRank.bits(PlaceIndex.kind(at: first, last: last, start, end, buffer), alternate: alternate, viaJamo: false)
-                    if trigramStamp[id] != Int32(placeIndex) {
-                        trigramStamp[id] = Int32(placeIndex)
-                        trigramKindOf[id] = bits
-                        trigramTouched.append(Int32(id))
-                    } else if MatchRank.order(bits) < MatchRank.order(trigramKindOf[id]) {
-                        trigramKindOf[id] = bits
-                    }
+    /// Per name, its `NameFlags`: alternate (after the place's name and Korean name), Hangul.
+    static func nameFlags(_ places: [Place], _ units: [UInt32], _ nameStart: [Int32], _ placeNameStart: [Int32]) -> [UInt8] {
+        var flags = [UInt8](repeating: 0, count: nameStart.count - 1)
+        for place in 0..<places.count {
+            let first = Int(placeNameStart[place]), primaries = places[place].koreanName == nil ? 1 : 2
+            for name in first..<Int(placeNameStart[place + 1]) {
+                if name - first >= primaries { flags[name] |= NameFlags.alternate }
+                for position in Int(nameStart[name])..<Int(nameStart[name + 1])
+                where Hangul.isSyllable(units[position]) || Hangul.isJamo(units[position]) {
+                    flags[name] |= NameFlags.hangul
+                    break
                 }
-                // The last two units as they stand, and the last two that are not spaces.
-                var code1 = 0, code2 = 0
-                var solid1 = 0, solid2 = 0, solidAt1 = 0, solidAt2 = 0
-                for position in start..<end {
-                    let code = Trigrams.code(buffer[position])
-                    if position - start >= 2 && code != 0 && code1 != 0 && code2 != 0 {
-                        add(Trigrams.id(code2, code1, code), first: position - 2, last: position)
-                    }
-                    code2 = code1
-                    code1 = code
-                    if buffer[position] == TextNormalizer.space { continue }
-                    if code != 0 && solid1 != 0 && solid2 != 0 && position - solidAt2 > 2 {
-                        add(Trigrams.id(solid2, solid1, code), first: solidAt2, last: position)
-                    }
-                    solid2 = solid1
-                    solidAt2 = solidAt1
-                    solid1 = code
-                    solidAt1 = position
-                }
-                signatures[name] = signature
-            }
-            for id in trigramTouched {
-                trigramOfEntry.append(id)
-                trigramEntries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(trigramKindOf[Int(id)]))
             }
         }
-        return trigramEntries.withUnsafeBufferPointer { entries in
-            trigramOfEntry.withUnsafeBufferPointer { group(entries, by: $0, keyCount: Trigrams.count) }
-        }
+        return flags
     }
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
@@ -396,7 +221,7 @@ final class PlaceIndex: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func note(_ key: UInt64, _ bits: UInt8, _ local: inout KeyTable,
+    static func note(_ key: UInt64, _ bits: UInt8, _ local: inout KeyTable,
                              _ localKind: inout [UInt8], _ localKeys: inout [UInt64]) {
         let before = local.count
         let slot = Int(local.insert(key))

@@ -193,14 +193,23 @@ public enum SafeText {
     /// The cleaned start of `text`, from at most `maxScalars` of its scalars, and whether
     /// that was all of it. Costs what it keeps, however long the text: drawing a 20 MB name
     /// in 40 columns looks at a few thousand scalars.
-    public static func cleanPrefix(_ text: String, maxScalars: Int, singleLine: Bool) -> (text: String, isWhole: Bool) {
+    /// With `maxStarters`, it also stops before the scalar that would start character
+    /// number `maxStarters + 1` (counting scalars that are not combining marks; joined
+    /// emoji and jamo count once per scalar, so it may stop a little early, never late).
+    public static func cleanPrefix(_ text: String, maxScalars: Int, maxStarters: Int = .max,
+                                   singleLine: Bool) -> (text: String, isWhole: Bool) {
         var output = String.UnicodeScalarView()
         var cleaner = Cleaner(singleLine: singleLine)
         var scalars = text.unicodeScalars.makeIterator()
         var taken = 0
+        var starters = 0
         var isWhole = true
         cleaner.run(&scalars) { scalar in
             if taken == maxScalars { isWhole = false; return false }
+            if scalar.value < 0x300 || !isCombiningMark(scalar) {
+                if starters == maxStarters { isWhole = false; return false }
+                starters += 1
+            }
             output.append(scalar)
             taken += 1
             return true
@@ -211,7 +220,8 @@ public enum SafeText {
     /// Text from data for a screen or a terminal: cleaned and, beyond `maxCharacters`
     /// characters, cut with `…` (so a 10 MB caption costs its first lines, not its length).
     public static func forDisplay(_ text: String, maxCharacters: Int = displayLimit, singleLine: Bool = false) -> String {
-        let (prefix, isWhole) = cleanPrefix(text, maxScalars: maxCharacters * (maxCombiningMarks + 2), singleLine: singleLine)
+        let (prefix, isWhole) = cleanPrefix(text, maxScalars: maxCharacters * (maxCombiningMarks + 2),
+                                            maxStarters: maxCharacters + 1, singleLine: singleLine)
         if isWhole && prefix.unicodeScalars.count <= maxCharacters { return prefix }
         var shown = ""
         var count = 0

@@ -8,6 +8,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("process", ProcessBench.run),
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
+    ("text", TextBench.run),
     ("server", ServerBench.run),
 ]
 let wanted = Set(CommandLine.arguments.dropFirst())

@@ -1,4 +1,4 @@
-"""Accounts and profiles through the command line, as PRODUCT.md's Command line section says."""
+"""Accounts and profiles through the command line, as the README's Command line section says."""
 import json
 import os
 import stat
@@ -136,3 +136,48 @@ def test_sample_accounts_cannot_sign_in():
         # Sample users have no credentials: no password opens them.
         result = login(data, "seoyeon@example.com", "password123")
         assert result.returncode == 1
+
+
+def write_session(path, uid, email, token=None):
+    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+    session = {"uid": uid, "email": email, "signedInAt": "2026-01-01T00:00:00Z"}
+    if token:
+        session["token"] = token
+    with open(path, "w") as file:
+        json.dump(session, file)
+    os.chmod(path, 0o600)
+
+
+def test_a_hand_written_session_with_a_sample_uid_cannot_write():
+    with DataDir() as data:
+        assert run(["feed"], data).returncode == 0
+        write_session(data.session, "sample-seoyeon", "seoyeon@sample.tern.invalid", token="00" * 32)
+        for args in (["post", "forged"], ["like", "x"], ["favorites", "add", "1835848"],
+                     ["profile", "set", "--bio", "forged"], ["favorites"]):
+            result = run(args, data)
+            assert result.returncode == 1, (args, result)
+            assert "sign in again" in result.stderr, (args, result.stderr)
+        feed = json.loads(run(["feed", "--json"], data).stdout)
+        assert "forged" not in [post["caption"] for post in feed]
+
+
+def test_a_session_from_another_data_directory_cannot_write():
+    with DataDir() as first, DataDir() as second:
+        assert register(first, "mover@example.com").returncode == 0
+        assert run(["profile", "set", "--display-name", "Mover", "--username", "mover"], first).returncode == 0
+        assert run(["feed"], second).returncode == 0
+        assert register(second, "mover@example.com").returncode == 0
+        assert run(["profile", "set", "--display-name", "Mover", "--username", "mover"], second).returncode == 0
+        # The first directory's session file, used on the second: same email, another account.
+        result = run(["post", "from elsewhere"], second, env={"TERN_SESSION": first.session})
+        assert result.returncode == 1 and "sign in again" in result.stderr, result
+        assert run(["post", "from here"], first).returncode == 0
+
+
+def test_registering_a_sample_accounts_email_is_refused():
+    with DataDir() as data:
+        result = register(data, "seoyeon@sample.tern.invalid")
+        assert result.returncode == 1 and "already exists" in result.stderr, result
+        users = [post["uid"] for post in json.loads(run(["feed", "--json", "--limit", "1000"], data).stdout)]
+        assert not os.path.exists(data.session)
+        assert all(uid.startswith("sample-") for uid in users)

@@ -132,3 +132,29 @@ def test_a_csv_with_a_byte_order_mark_imports():
         result = run(["places", "import", path], data)
         assert result.returncode == 0, result.stderr
         assert "Bomtown" in run(["places", "search", "bomtown"], data).stdout
+
+
+def test_resources_are_found_beside_the_real_executable_never_the_working_directory():
+    """As `make install PREFIX=…` lays it out, run through a link from elsewhere, with a
+    planted `Resources/` beside and above the working directory."""
+    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with DataDir() as data:
+        prefix = os.path.join(data.path, "prefix")
+        os.makedirs(os.path.join(prefix, "bin"))
+        shutil.copy2(BIN, os.path.join(prefix, "bin", "tern"))
+        shutil.copytree(os.path.join(repository, "Resources"), os.path.join(prefix, "share", "tern"))
+        links = os.path.join(data.path, "links")
+        os.makedirs(links)
+        os.symlink(os.path.join(prefix, "bin", "tern"), os.path.join(links, "tern"))
+        work = os.path.join(data.path, "elsewhere", "work")
+        for planted in (os.path.join(data.path, "elsewhere", "Resources"), os.path.join(work, "Resources")):
+            os.makedirs(os.path.join(planted, "places"))
+            with open(os.path.join(planted, "places", "places.tsv"), "w") as file:
+                file.write("fake\tFakeville\n")
+        env = data.env()
+        env.pop("TERN_RESOURCES", None)
+        env["PATH"] = links + os.pathsep + env.get("PATH", "")
+        result = subprocess.run(["tern", "places", "search", "seoul"], cwd=work, env=env, capture_output=True,
+                                text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert "Seoul" in result.stdout and "Fakeville" not in result.stdout

@@ -11,12 +11,15 @@ public struct Session: Codable, Equatable, Sendable {
     /// The team server the session is signed in on, without a password (nil: the embedded
     /// store). A session is used only with the store it was made on.
     public var server: String?
+    /// The random token signing in drew (see `SessionProof`); nil on a team server.
+    public var token: String?
 
-    public init(uid: String, email: String, signedInAt: Date, server: String? = nil) {
+    public init(uid: String, email: String, signedInAt: Date, server: String? = nil, token: String? = nil) {
         self.uid = uid
         self.email = email
         self.signedInAt = signedInAt
         self.server = server
+        self.token = token
     }
 }
 

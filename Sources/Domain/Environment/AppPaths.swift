@@ -26,7 +26,7 @@ public struct AppPaths: Sendable, Equatable {
         dataDirectory explicitData: String?,
         sessionFile explicitSession: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executablePath: String = CommandLine.arguments.first ?? "tern"
+        executablePath: String = AppPaths.runningExecutable
     ) -> AppPaths {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         func xdg(_ name: String, _ fallback: String) -> String {
@@ -57,20 +57,31 @@ public struct AppPaths: Sendable, Equatable {
     /// Where the mapped catalog image is kept (rebuilt whenever its sources change).
     public var catalogCacheDirectory: String { dataDirectory + "/places/cache" }
 
-    /// `TERN_RESOURCES`, else `../share/tern` beside an installed binary, else the nearest
-    /// `Resources/` above the executable (a build tree: `.build/debug/tern`).
+    /// `TERN_RESOURCES`, else `../share/tern` beside the executable (an installed binary),
+    /// else the `Resources/` of the source tree whose `.build/` holds it. The executable is
+    /// found by its real path (`/proc/self/exe`, links resolved), never by the working
+    /// directory or `argv[0]`, so a planted `Resources/` near wherever Tern is started is
+    /// never read.
     static func resolveResources(environment: [String: String], executablePath: String) -> String {
         if let explicit = environment["TERN_RESOURCES"], !explicit.isEmpty { return absolute(explicit) }
-        let executable = URL(fileURLWithPath: absolute(executablePath)).resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
+        let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+        let directory = executable.deletingLastPathComponent()
         let installed = directory.deletingLastPathComponent().appendingPathComponent("share/tern")
         if FileManager.default.fileExists(atPath: installed.path + "/places") { return installed.path }
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("Resources")
-            if FileManager.default.fileExists(atPath: candidate.path + "/places") { return candidate.path }
-            directory = directory.deletingLastPathComponent()
+        var buildTree = directory
+        while buildTree.path != "/" && buildTree.lastPathComponent != ".build" {
+            buildTree = buildTree.deletingLastPathComponent()
+        }
+        if buildTree.lastPathComponent == ".build" {
+            let source = buildTree.deletingLastPathComponent().appendingPathComponent("Resources")
+            if FileManager.default.fileExists(atPath: source.path + "/places") { return source.path }
         }
         return installed.path
+    }
+
+    /// This program's file: `/proc/self/exe` (the kernel's answer, links resolved).
+    public static var runningExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
     }
 
     private static func absolute(_ path: String) -> String {

@@ -7,6 +7,8 @@ struct Credential: Codable, Equatable {
     var uid: String
     var email: String
     var password: PasswordRecord
+    /// SHA-256 digests of the tokens of this account's sessions (see `SessionProof`).
+    var sessions: [String]? = nil
 
     static func key(for email: String) -> String { "credentials/" + email }
 }
@@ -44,7 +46,13 @@ public final class AuthService: @unchecked Sendable {
         let record = try hasher.hash(password)
         let uid = store.collection("users").document().documentID
         let now = clock()
-        let credential = try JSONEncoder().encode(Credential(uid: uid, email: email, password: record))
+        let token = try SessionProof.newToken()
+        let credential = try JSONEncoder().encode(Credential(uid: uid, email: email, password: record,
+                                                             sessions: [SessionProof.digest(token)]))
+        // Sample accounts have profiles but no credentials: their emails are taken too.
+        if try !store.collection("users").whereField("email", isEqualTo: .string(email)).limit(to: 1).getDocuments().isEmpty {
+            throw ServiceError.emailTaken(email)
+        }
         try store.runTransaction { transaction in
             if try transaction.protectedRecord(Credential.key(for: email)) != nil {
                 throw ServiceError.emailTaken(email)
@@ -53,7 +61,7 @@ public final class AuthService: @unchecked Sendable {
                                     forDocument: store.collection("users").document(uid))
             try transaction.setProtected(Credential.key(for: email), credential)
         }
-        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now))
+        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now), token: token)
         try sessionFile.write(session)
         return session
     }
@@ -89,7 +97,9 @@ public final class AuthService: @unchecked Sendable {
         if isWeakerThanCurrent(credential.password) {
             try rehash(credential, password: password)
         }
-        let session = Session(uid: credential.uid, email: email, signedInAt: Self.wholeSeconds(clock()))
+        let token = try SessionProof.newToken()
+        try addSession(SessionProof.digest(token), email: email)
+        let session = Session(uid: credential.uid, email: email, signedInAt: Self.wholeSeconds(clock()), token: token)
         try sessionFile.write(session)
         return session
     }
@@ -113,6 +123,19 @@ public final class AuthService: @unchecked Sendable {
             guard let current = try transaction.protectedRecord(key),
                   (try? JSONDecoder().decode(Credential.self, from: current)) == credential else { return }
             try transaction.setProtected(key, data)
+        }
+    }
+
+    /// Records a new session's token digest in the credential, in one short commit.
+    func addSession(_ digest: String, email: String) throws {
+        let key = Credential.key(for: email)
+        try store.runTransaction { transaction in
+            guard let data = try transaction.protectedRecord(key),
+                  var credential = try? JSONDecoder().decode(Credential.self, from: data) else {
+                throw ServiceError.wrongCredentials
+            }
+            credential.sessions = SessionProof.adding(digest, to: credential.sessions)
+            try transaction.setProtected(key, try JSONEncoder().encode(credential))
         }
     }
 

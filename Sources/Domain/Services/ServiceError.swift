@@ -10,6 +10,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
     case emailTaken(String)
     case usernameTaken(String)
     case accountMissing(uid: String)
+    /// The session file's token is not one this store issued (a session copied from another
+    /// data directory, or written by hand): it may not write.
+    case sessionNotValid
     case postNotFound(String)
     case placeNotFound(String)
     /// The session was made on another store (`signedInOn`: a server, or nil for the
@@ -22,6 +25,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .emailTaken(let email): return tr(.errorEmailTaken, ["email": email])
         case .usernameTaken(let name): return tr(.errorUsernameTaken, ["username": name])
         case .accountMissing(let uid): return tr(.errorAccountMissing, ["uid": uid])
+        case .sessionNotValid: return tr(.errorSessionNotValid)
         case .postNotFound(let id): return tr(.errorPostNotFound, ["id": id])
         case .placeNotFound(let id): return tr(.errorPlaceNotFound, ["id": id])
         case .otherStore(let signedInOn, let here):

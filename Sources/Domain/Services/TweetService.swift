@@ -44,7 +44,7 @@ public final class TweetService: @unchecked Sendable {
     /// signed-in user; the timestamp is the commit time.
     @discardableResult
     public func post(_ text: String, placeID: String? = nil, session: Session?) throws -> FeedPost {
-        let session = try SignInRequired.check(session, .post)
+        let session = try SessionProof.writer(session, .post, in: store)
         let caption = try Validation.postText(text)
         let reference = tweets.document()
         let tweet = try store.runTransaction { transaction -> Tweet in
@@ -79,7 +79,7 @@ public final class TweetService: @unchecked Sendable {
     /// `liked == nil` toggles. The like is written by the store's `LikeWriter`; the post
     /// is then read as it is now.
     func setLiked(_ liked: Bool?, tweetID: String, session: Session?) throws -> FeedPost {
-        let session = try SignInRequired.check(session, .likePosts)
+        let session = try SessionProof.writer(session, .likePosts, in: store)
         guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
         try likeWriter.setLiked(liked, tweetID: tweetID, uid: session.uid, in: store)
         let snapshot = try tweets.document(tweetID).getDocument()
@@ -108,7 +108,7 @@ public final class TweetService: @unchecked Sendable {
         let limit = max(1, limit)
         switch kind {
         case .liked:
-            let session = try SignInRequired.check(viewer, .viewLikedPosts)
+            let session = try SessionProof.writer(viewer, .viewLikedPosts, in: store)
             var query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
             if let cursor { query = query.start(afterDocument: cursor.snapshot) }
             let likeDocuments = try run(query)

@@ -45,7 +45,7 @@ public final class UserService: @unchecked Sendable {
     /// display name and username set. Returns the stored profile.
     @discardableResult
     public func updateProfile(_ edit: ProfileEdit, session: Session?) throws -> User {
-        let session = try SignInRequired.check(session, .editProfile)
+        let session = try SessionProof.writer(session, .editProfile, in: store)
         let username = try edit.normalisedUsername()
         let reference = users.document(session.uid)
         do {

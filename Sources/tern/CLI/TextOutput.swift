@@ -26,7 +26,7 @@ enum TextOutput {
     }
 }
 
-/// A post in the JSON shape of PRODUCT.md.
+/// A post in the JSON shape the README gives.
 struct FeedPostJSON: Encodable {
     let id: String
     let caption: String
@@ -46,22 +46,5 @@ struct FeedPostJSON: Encodable {
         displayName = post.displayName
         likes = post.likes
         didLike = post.didLike
-    }
-}
-
-/// A favorite in the JSON shape of PRODUCT.md.
-struct FavoriteJSON: Encodable {
-    let placeID: String
-    let placeName: String
-    let address: String
-    let coordinate: Coordinate
-    let savedAt: Date
-
-    init(_ favorite: FavoritePlace) {
-        placeID = favorite.placeID
-        placeName = favorite.placeName
-        address = favorite.address
-        coordinate = favorite.coordinate
-        savedAt = favorite.savedAt
     }
 }

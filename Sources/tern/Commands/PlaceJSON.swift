@@ -1,7 +1,7 @@
 import Domain
 import PlaceCatalog
 
-/// PLACE as PRODUCT.md shapes it. `koreanName` and `distance` (metres, only with `--near`)
+/// PLACE as the README's JSON shapes section gives it. `koreanName` and `distance` (metres, only with `--near`)
 /// are written as null when absent, so every document has the same keys.
 struct PlaceJSON: Encodable {
     let placeID: String
