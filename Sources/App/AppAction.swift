@@ -8,6 +8,8 @@ public enum AppAction: Hashable, Sendable {
     case moveDown, moveUp, pageDown, pageUp, top, bottom
     case focusSearch, toggleSave, toggleOrder
     case removeFavorite, undoRemove, openFavorite
+    case nextFolder, previousFolder, newFolder, renameFolder, deleteFolder
+    case editMemo, moveToFolder, copyToFolder, cycleFolderOrder, moveItemUp, moveItemDown, saveToFolder
     case toggleLike, toggleFeedMode, compose
     case signIn, register, editProfile, signOut
     /// Inside text fields.

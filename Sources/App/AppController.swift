@@ -27,13 +27,22 @@ public final class AppController {
             return
         }
         // Keys no binding takes go to a focused field.
-        guard app.screen.isEditingText, let edit = TextEditor.Edit(key: key) else { return }
-        app.screen.edit(edit)
+        let screen = activeScreen
+        guard screen.isEditingText, let edit = TextEditor.Edit(key: key) else { return }
+        screen.edit(edit)
+    }
+
+    /// The screen keys act on: Favorites while it asks something (its folder picker also
+    /// opens over Places), else the current tab's.
+    var activeScreen: ScreenModel {
+        app.favorites.state.prompt != nil ? app.favorites : app.screen
     }
 
     public func perform(_ action: AppAction) {
-        let screen = app.screen
+        let screen = activeScreen
         switch action {
+        case .moveDown where app.favorites.isPicking: app.favorites.movePick(by: 1)
+        case .moveUp where app.favorites.isPicking: app.favorites.movePick(by: -1)
         case .switchTab(let target): app.select(target)
         case .nextTab: app.nextTab()
         case .previousTab: app.previousTab()
@@ -54,6 +63,19 @@ public final class AppController {
         case .removeFavorite: app.favorites.removeSelected()
         case .undoRemove: app.favorites.undo()
         case .openFavorite: app.showSelectedFavoriteInPlaces()
+        case .nextFolder: app.favorites.selectFolder(by: 1)
+        case .previousFolder: app.favorites.selectFolder(by: -1)
+        case .newFolder: app.favorites.beginCreateFolder()
+        case .renameFolder: app.favorites.beginRenameFolder()
+        case .deleteFolder: app.favorites.beginDeleteFolder()
+        case .editMemo: app.favorites.beginMemo()
+        case .moveToFolder: app.favorites.beginMoveOrCopy(copying: false)
+        case .copyToFolder: app.favorites.beginMoveOrCopy(copying: true)
+        case .cycleFolderOrder: app.favorites.cycleOrder()
+        case .moveItemUp: app.favorites.moveSelectedItem(by: -1)
+        case .moveItemDown: app.favorites.moveSelectedItem(by: 1)
+        case .saveToFolder:
+            if let place = app.places.state.selectedRow?.place { app.favorites.beginSave(place.favoriteCandidate) }
         case .toggleLike: app.feed.toggleLike()
         case .toggleFeedMode: app.feed.toggleMode()
         case .compose: app.feed.startCompose()

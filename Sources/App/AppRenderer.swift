@@ -30,6 +30,13 @@ public final class AppRenderer {
         drawHeader(in: headerArea, into: &buffer, layout: &layout)
         let context = ScreenContext(markers: markers, now: now())
         cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
+        if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
+            // Saving from Places into a chosen folder: the folder picker over the bottom rows.
+            let favorites = FavoritesScreen(state: app.favorites.state, context: context)
+            let area = body.split(bottom: min(max(0, body.height - 1), favorites.promptHeight(prompt))).bottom
+            buffer.fill(area)
+            cursor = favorites.drawPrompt(prompt, in: area, into: &buffer)
+        }
         if let toast = app.state.toast {
             let kind = Self.kind(toast.kind)
             ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)

@@ -1,28 +1,194 @@
+import Domain
 import Localization
+import PlainText
 import TerminalUI
 import ViewModels
 
-/// Favorites: `★ placeName  address  latitude, longitude`, newest first.
+/// Favorites: the folders with their counts on the left (from 60 columns), the selected
+/// folder's places on the right (`★ placeName  address  latitude, longitude`, the memo's
+/// first line under it), and from 100 columns a mini-map of the folder's places. A form,
+/// picker or confirmation takes the bottom rows while it is open.
 struct FavoritesScreen: TabScreen {
     var state: FavoritesState
     var context: ScreenContext
 
+    static let folderColumnWidth = 24
+    static let mapColumnWidth = 34
+
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
-        let (titleRow, listArea) = area.split(top: 1)
-        let title = state.isSignedIn ? tr(.favoritesTitleCount, ["count": grouped(state.items.count)]) : tr(.favoritesTitle)
+        let (titleRow, rest) = area.split(top: 1)
         buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
                          maxWidth: titleRow.width, ellipsis: true)
-        let empty = state.isSignedIn ? tr(.favoritesEmpty) : tr(.favoritesSignedOut)
-        let row = { (index: Int) -> [Line] in
-            let item = state.items[index]
-            return [Line([Span(context.markers.saved, style: Theme.savedMarker), " ",
-                   Span(item.placeName, style: Theme.title),
-                   Span("  " + item.address, style: Theme.dim),
-                   Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
+        var body = rest
+        var cursor: Position?
+        if let prompt = state.prompt {
+            let height = min(max(0, body.height - 1), promptHeight(prompt))
+            let split = body.split(bottom: height)
+            body = split.rest
+            cursor = drawPrompt(prompt, in: split.bottom, into: &buffer)
         }
-        drawList(count: state.items.count, item: row, list: state.list, in: listArea, into: &buffer,
-                 layout: &layout, emptyText: empty)
-        return nil
+        if state.isSignedIn && body.width >= 60 {
+            let (folderArea, placesArea) = body.split(left: Self.folderColumnWidth)
+            drawFolders(in: folderArea.inset(right: 2), into: &buffer)
+            body = placesArea
+        }
+        if state.isSignedIn && body.width >= 60 + Self.mapColumnWidth / 2, !state.items.isEmpty {
+            let (placesArea, mapArea) = body.split(right: Self.mapColumnWidth)
+            drawMap(in: mapArea.inset(left: 1), into: &buffer)
+            body = placesArea
+        }
+        drawList(count: state.items.count, item: row, list: state.list, in: body, into: &buffer,
+                 layout: &layout, emptyText: emptyText)
+        return cursor
+    }
+
+    /// `Favorites · 제주 여행 (2) · newest first`.
+    var title: String {
+        guard state.isSignedIn, let folder = state.selectedFolder else { return tr(.favoritesTitle) }
+        return tr(.favoritesFolderTitle, ["folder": folder.name, "count": grouped(state.items.count), "order": folder.sort.label])
+    }
+
+    var emptyText: String {
+        guard state.isSignedIn else { return tr(.favoritesSignedOut) }
+        return state.selectedFolder?.isDefault == false ? tr(.favoritesFolderEmpty) : tr(.favoritesEmpty)
+    }
+
+    func row(_ index: Int) -> [Line] {
+        let item = state.items[index]
+        let markerStyle = item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) } ?? Theme.savedMarker
+        var lines = [Line([Span(context.markers.saved, style: markerStyle), " ",
+                           Span(item.placeName, style: Theme.title),
+                           Span("  " + item.address, style: Theme.dim),
+                           Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
+        if let memo = item.memo.split(separator: "\n").first {
+            let more = item.memo.contains("\n") ? " " + context.markers.ellipsis : ""
+            lines.append(Line([Span("  " + memo + more, style: Theme.dim)]))
+        }
+        return lines
+    }
+
+    /// `● Favorites   3`, the selected folder highlighted; `⇄` marks a shared folder.
+    func drawFolders(in area: Rect, into buffer: inout Buffer) {
+        for (index, row) in state.folders.enumerated() where index < area.height {
+            let line = area.line(index)
+            let count = String(row.count)
+            let shared = row.folder.visibility == .shared ? " ⇄" : ""
+            let isSelected = index == state.folderIndex
+            let base = isSelected ? Theme.selected : Style.plain
+            buffer.setString(String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: base)
+            buffer.setString("●", at: Position(row: line.row, column: line.column), style: Self.style(for: row.folder.color))
+            let nameWidth = max(0, line.width - 3 - TextWidth.of(count) - TextWidth.of(shared))
+            buffer.setString(row.folder.name + shared, at: Position(row: line.row, column: line.column + 2), style: base,
+                             maxWidth: nameWidth + TextWidth.of(shared), ellipsis: true)
+            buffer.setString(count, at: Position(row: line.row, column: line.column + line.width - TextWidth.of(count)), style: base)
+        }
+    }
+
+    /// The folder's places on a braille map, the selected one marked.
+    func drawMap(in area: Rect, into buffer: inout Buffer) {
+        var mapArea = area
+        mapArea.height = min(mapArea.height, 14)
+        guard mapArea.height >= 3, mapArea.width >= 6 else { return }
+        let box = BoxView(title: "Map", style: Theme.dim)
+        box.render(in: mapArea, into: &buffer)
+        let points = state.items.map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+        let selected = state.selectedItem.map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+        MapView(points: points, selected: selected, margin: 0.1).render(in: box.inner(of: mapArea), into: &buffer)
+    }
+
+    func promptHeight(_ prompt: FavoritesPrompt) -> Int {
+        switch prompt {
+        case .folderName, .memo: return 4
+        case .confirmDelete: return 5
+        case .pickFolder(let pick): return min(pick.folders.count, 8) + 3
+        }
+    }
+
+    /// Draws the open form, picker or confirmation in a box; returns the text cursor.
+    func drawPrompt(_ prompt: FavoritesPrompt, in area: Rect, into buffer: inout Buffer) -> Position? {
+        guard area.height >= 3 else { return nil }
+        let box = BoxView(title: promptTitle(prompt), style: Theme.current.border)
+        box.render(in: area, into: &buffer)
+        let inner = box.inner(of: area)
+        switch prompt {
+        case .folderName:
+            guard case .folderName(let form) = prompt else { return nil }
+            return drawField(form.input, placeholder: tr(.folderNamePlaceholder), error: form.error,
+                             hint: tr(.formSaveHint), in: inner, into: &buffer)
+        case .memo(let form):
+            return drawField(form.input, placeholder: tr(.memoPlaceholder), error: form.error,
+                             hint: tr(.memoHint, ["mark": MemoForm.lineBreak]), in: inner, into: &buffer)
+        case .confirmDelete(_, _, let deletesPlaces):
+            let choices = [tr(.deleteKeepPlaces, ["folder": state.folders.first?.folder.name ?? FavoriteFolder.defaultName]),
+                           tr(.deleteWithPlaces)]
+            drawChoices(choices.map { (nil, $0) }, selected: deletesPlaces ? 1 : 0, in: inner, into: &buffer)
+            return nil
+        case .pickFolder(let pick):
+            drawChoices(pick.folders.map { (Self.style(for: $0.folder.color), "\($0.folder.name)  \($0.count)") },
+                        selected: pick.selected, in: inner, into: &buffer)
+            return nil
+        }
+    }
+
+    /// Rows to choose from (with a coloured dot when given), the chosen one highlighted,
+    /// then the picker's keys.
+    private func drawChoices(_ choices: [(dot: Style?, text: String)], selected: Int, in area: Rect, into buffer: inout Buffer) {
+        let (list, hint) = area.split(bottom: 1)
+        let first = max(0, selected - list.height + 1)
+        for (offset, choice) in choices.dropFirst(first).prefix(list.height).enumerated() {
+            let style = first + offset == selected ? Theme.selected : Style.plain
+            let line = list.line(offset)
+            buffer.setString(String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: style)
+            var column = line.column
+            if let dot = choice.dot {
+                buffer.setString("●", at: Position(row: line.row, column: column), style: dot)
+                column += 2
+            }
+            buffer.setString(choice.text, at: Position(row: line.row, column: column), style: style,
+                             maxWidth: max(0, line.right - column), ellipsis: true)
+        }
+        buffer.setString(tr(.pickHint), at: Position(row: hint.row, column: hint.column), style: Theme.dim,
+                         maxWidth: hint.width, ellipsis: true)
+    }
+
+    func promptTitle(_ prompt: FavoritesPrompt) -> String {
+        switch prompt {
+        case .folderName(let form): return form.renaming.map { tr(.folderRename, ["folder": $0.name]) } ?? tr(.folderNew)
+        case .memo(let form): return tr(.memoTitle, ["place": form.placeName])
+        case .confirmDelete(let folder, let count, _): return tr(.deleteFolderTitle, ["folder": folder.name, "count": grouped(count)])
+        case .pickFolder(let pick):
+            switch pick.purpose {
+            case .move(_, let name, _): return tr(.pickMove, ["place": name])
+            case .copy(_, let name): return tr(.pickCopy, ["place": name])
+            case .save(let place): return tr(.pickSave, ["place": place.placeName])
+            }
+        }
+    }
+
+    private func drawField(_ input: TextEditor, placeholder: String, error: String?, hint: String, in area: Rect,
+                           into buffer: inout Buffer) -> Position? {
+        let field = TextFieldView(state: input, placeholder: placeholder, isFocused: true)
+        field.render(in: area.line(0), into: &buffer)
+        if area.height > 1 {
+            buffer.setString(error ?? hint, at: Position(row: area.row + 1, column: area.column),
+                             style: error == nil ? Theme.dim : Theme.error, maxWidth: area.width, ellipsis: true)
+        }
+        return field.cursorPosition(in: area.line(0))
+    }
+
+    /// A folder colour as drawn: attributes only in the mono theme.
+    static func style(for color: FavoriteColor) -> Style {
+        guard Theme.current.name != "mono" else { return .bold }
+        switch color {
+        case .red: return Style(foreground: .red)
+        case .orange: return Style(foreground: .indexed(208))
+        case .yellow: return Style(foreground: .yellow)
+        case .green: return Style(foreground: .green)
+        case .blue: return Style(foreground: .blue)
+        case .purple: return Style(foreground: .magenta)
+        case .pink: return Style(foreground: .brightMagenta)
+        case .gray: return Style(foreground: .brightBlack)
+        }
     }
 }

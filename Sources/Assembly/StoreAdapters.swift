@@ -13,7 +13,7 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     /// The viewer for reads of `uid`'s views: the session file's when it names that user.
-    private func session(for uid: String) -> Session {
+    func session(for uid: String) -> Session {
         if let session = try? services.session(), session.uid == uid { return session }
         return Session(uid: uid, email: "", signedInAt: Date())
     }
@@ -21,7 +21,7 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     /// The session a write acts as: always the session file's, and only when it is still
     /// `uid`'s (another process may have signed out or in as someone else meanwhile), so no
     /// view model can write for a user who is not signed in.
-    private func writeSession(for uid: String, to action: SignInRequired.Action) throws -> Session {
+    func writeSession(for uid: String, to action: SignInRequired.Action) throws -> Session {
         guard let session = try services.session(), session.uid == uid else {
             throw SignInRequired(action)
         }

@@ -27,6 +27,14 @@ public enum TextKey: String, CaseIterable, Sendable {
     case favoritesTitle, favoritesTitleCount, favoritesEmpty, favoritesSignedOut
     case toastFavoriteRemoved, toastFavoriteRestored, toastCouldNotRestore
 
+    // Favorites folders
+    case keyNextFolder, keyPreviousFolder, keyMemo, keyMoveToFolder, keyCopyToFolder, keyMoveUp, keyMoveDown
+    case keyNewFolder, keyRenameFolder, keyDeleteFolder, keySaveToFolder, keyPick
+    case favoritesFolderTitle, favoritesFolderEmpty, sortNewest, sortName, sortDistance, sortManual
+    case folderNew, folderRename, folderNamePlaceholder, formSaveHint, memoTitle, memoPlaceholder, memoHint
+    case pickMove, pickCopy, pickSave, pickHint, deleteFolderTitle, deleteKeepPlaces, deleteWithPlaces
+    case toastMovedTo, toastCopiedTo, toastSavedTo, toastFolderDeleted, toastCreateFolderFirst
+
     // Feed
     case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder, feedCharactersLeft
     case feedLikedSignedOut, feedLikedEmpty, feedEmpty, loading

@@ -229,7 +229,7 @@ public enum PlaceImporter {
     }
 
     /// FNV-1a, 64 bits, hex: stable across runs and platforms (unlike `Hasher`).
-    static func stableHash(_ text: String) -> String {
+    public static func stableHash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

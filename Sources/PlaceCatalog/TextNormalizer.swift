@@ -206,7 +206,10 @@ public enum TextNormalizer {
         let decomposed = String(scalar).decomposedStringWithCanonicalMapping
         var result: [UInt32] = []
         for part in decomposed.unicodeScalars where !isCombining(part.value) {
-            for lower in part.properties.lowercaseMapping.unicodeScalars { result.append(lower.value) }
+            // Æ with a macron lowercases to æ, which itself folds to "ae": fold it the same way.
+            for lower in part.properties.lowercaseMapping.unicodeScalars {
+                if let special = special[lower.value] { result += special.unicodeScalars.map(\.value) } else { result.append(lower.value) }
+            }
         }
         return result
     }

@@ -4,32 +4,41 @@ import Localization
 import PlainText
 import TerminalUI
 
-/// What the Favorites screen shows.
+/// What the Favorites screen shows: the folders with their counts, and the places of the
+/// selected folder in its kept order.
 public struct FavoritesState: Equatable, Sendable {
     public var isSignedIn = false
-    /// Newest first.
+    /// The default folder first, then the others by name.
+    public var folders: [FolderRow] = []
+    public var folderIndex = 0
+    /// The selected folder's places, in its order.
     public var items: [FavoritePlace] = []
-    /// The selected favorite and the first one on screen.
+    /// The selected place and the first one on screen.
     public var list = ListState()
-    /// The favorite `u` would bring back.
+    /// The favorite `u` would bring back, as it was before the removal.
     public var undoable: FavoritePlace?
+    public var prompt: FavoritesPrompt?
 
     public var selected: Int { list.selected }
+    public var selectedFolder: FavoriteFolder? { folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil }
     public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
 }
 
-/// Favorites: live from the store, remove with undo.
+/// Favorites: live folders and places from the store; folder and place edits, remove with undo.
 public final class FavoritesViewModel {
-    public private(set) var state = FavoritesState()
+    public internal(set) var state = FavoritesState()
     public var onChange: (FavoritesState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
     public var rowsInView = 10
 
-    private let port: FavoritesPort
-    private var uid: String?
+    let port: FavoritesPort
+    var uid: String?
     private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
                                        onToast: { [weak self] in self?.onToast($0) })
     private let events: EventQueue
+    var snapshot = FavoritesSnapshot.empty
+    /// A folder just created, selected as soon as the store reports it (callbacks may arrive later).
+    var folderToSelect: String?
 
     /// `events` carries the retries of a subscription that could not start.
     public init(favorites: FavoritesPort, events: EventQueue = EventQueue()) {
@@ -41,10 +50,11 @@ public final class FavoritesViewModel {
         guard uid != self.uid || (uid != nil && !query.isSubscribed) else { return }
         query.cancel()
         self.uid = uid
+        snapshot = .empty
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
             query.start { [port] onError in
-                try port.observeFavorites(uid: uid, { [weak self] items in self?.changed(items) }, onError: onError)
+                try port.observeFolders(uid: uid, { [weak self] snapshot in self?.changed(snapshot) }, onError: onError)
             }
         }
         publish()
@@ -54,45 +64,76 @@ public final class FavoritesViewModel {
         query.cancel()
     }
 
-    private func changed(_ items: [FavoritePlace]) {
-        let selectedID = state.selectedItem?.placeID
-        state.items = items.sorted { ($0.savedAt, $0.placeID) > ($1.savedAt, $1.placeID) }
-        if let selectedID, let index = state.items.firstIndex(where: { $0.placeID == selectedID }) {
+    /// Rebuilds the folder column and the selected folder's places, keeping the selected
+    /// folder and place when they still exist.
+    func changed(_ snapshot: FavoritesSnapshot) {
+        self.snapshot = snapshot
+        let folderID = state.selectedFolder?.id
+        let placeID = state.selectedItem?.placeID
+        state.folders = snapshot.folders.map { FolderRow(folder: $0, count: snapshot.count(in: $0)) }
+        if let name = folderToSelect.map(FavoriteText.folderKey),
+           let index = state.folders.firstIndex(where: { FavoriteText.folderKey($0.folder.name) == name }) {
+            state.folderIndex = index
+            state.list = ListState()
+            folderToSelect = nil
+        } else if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
+            state.folderIndex = index
+        }
+        state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
+        state.items = state.selectedFolder.map { snapshot.places(in: $0, home: port.home) } ?? []
+        if let placeID, let index = state.items.firstIndex(where: { $0.placeID == placeID }) {
             state.list.selected = index
         }
         publish()
     }
 
+    /// `]` / `[`: the next or previous folder, its first place selected.
+    public func selectFolder(by delta: Int) {
+        guard !state.folders.isEmpty else { return }
+        state.folderIndex = (state.folderIndex + delta + state.folders.count) % state.folders.count
+        state.list = ListState()
+        changed(snapshot)
+    }
 
+    /// `o`: the next order for this folder (newest, name, distance, manual), kept with it.
+    public func cycleOrder() {
+        guard let folder = state.selectedFolder else { return }
+        let sort = folder.sort.next
+        if perform(.setSort(folderID: folder.id, sort: sort)) { onToast(Toast(tr(.toastOrder, ["order": sort.label]), kind: .info)) }
+    }
 
-    /// `s` / `x`: removes the selected favorite; the toast offers `u` to undo.
-    public func removeSelected() {
-        guard let uid else {
-            onToast(Toast(SignInRequired(.removeFavorites).description, kind: .error))
-            return
-        }
-        guard let item = state.selectedItem else { return }
-        do {
-            try port.removeFavorite(placeID: item.placeID, uid: uid)
-            state.items.removeAll { $0.placeID == item.placeID }
-            state.undoable = item
+    /// `K` / `J`: moves the selected place up or down; the folder keeps the person's order.
+    public func moveSelectedItem(by offset: Int) {
+        guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
+        let target = FavoritesViewModel.clampedIndex(state.selected + offset, count: state.items.count)
+        guard target != state.selected else { return }
+        if perform(.moveManually(placeID: item.placeID, folderID: folder.id, by: offset)) {
+            state.list.selected = target
             publish()
-            onToast(Toast(tr(.toastFavoriteRemoved, ["place": item.placeName]), kind: .info))
-        } catch {
-            onToast(Toast(tr(.toastCouldNotRemove, ["place": item.placeName, "reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
-    /// `u`: saves the last removed favorite again, with its original time.
+    /// `s` / `x`: takes the selected place out of this folder (out of its last one, it is
+    /// no longer saved); the toast offers `u` to undo.
+    public func removeSelected() {
+        guard uid != nil else {
+            onToast(Toast(SignInRequired(.removeFavorites).description, kind: .error))
+            return
+        }
+        guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
+        guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else { return }
+        state.undoable = item
+        publish()
+        onToast(Toast(tr(.toastFavoriteRemoved, ["place": item.placeName]), kind: .info))
+    }
+
+    /// `u`: brings back the last removed favorite as it was (folders, memo, saved time).
     public func undo() {
-        guard let uid, let item = state.undoable else { return }
-        do {
-            try port.saveFavorite(item, uid: uid)
+        guard let item = state.undoable else { return }
+        if perform(.restore(item)) {
             state.undoable = nil
             onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
             publish()
-        } catch {
-            onToast(Toast(tr(.toastCouldNotRestore, ["place": item.placeName, "reason": ErrorText.describe(error)]), kind: .error))
         }
     }
 
@@ -103,9 +144,44 @@ public final class FavoritesViewModel {
         publish()
     }
 
-    private func publish() {
+    /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was done.
+    @discardableResult
+    func perform(_ edit: FavoritesEdit) -> Bool {
+        guard let uid else {
+            onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
+            return false
+        }
+        do {
+            try port.edit(edit, uid: uid)
+            return true
+        } catch {
+            onToast(Toast.error(error))
+            return false
+        }
+    }
+
+    /// `index` kept inside `0..<count` the way the list keys keep a selection.
+    static func clampedIndex(_ index: Int, count: Int) -> Int {
+        var list = ListState()
+        list.select(index, count: count)
+        return list.selected
+    }
+
+    func publish() {
         state.list = clamped(state.list, count: state.items.count)
         onChange(state)
+    }
+}
+
+extension FavoriteSort {
+    /// How the title and toasts name the order.
+    public var label: String {
+        switch self {
+        case .newest: return tr(.sortNewest)
+        case .name: return tr(.sortName)
+        case .distance: return tr(.sortDistance)
+        case .manual: return tr(.sortManual)
+        }
     }
 }
 
@@ -121,9 +197,15 @@ extension FavoritesViewModel: ScreenModel {
     public func pageItems(rows: Int) -> Int { rows }
     public func click(_ index: Int) { select(index) }
 
-    /// Favorites has no text field.
-    public var isEditingText: Bool { false }
-    public func edit(_ edit: TextEditor.Edit) {}
-    public func submit() {}
-    public func cancel() {}
+    /// The folder-name and memo forms are the screen's text fields.
+    public var isEditingText: Bool {
+        switch state.prompt {
+        case .folderName, .memo: return true
+        default: return false
+        }
+    }
+
+    public func edit(_ edit: TextEditor.Edit) { editPrompt(edit) }
+    public func submit() { submitPrompt() }
+    public func cancel() { cancelPrompt() }
 }

@@ -109,7 +109,7 @@ public protocol AccountsPort: AnyObject {
 }
 
 /// A user's favorites.
-public protocol FavoritesPort: AnyObject {
+public protocol FavoritesPort: FavoriteFoldersPort {
     /// Calls `onChange` with the favorites (any order) now and whenever they change,
     /// `onError` when a later read fails; throws when the subscription cannot start.
     func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,

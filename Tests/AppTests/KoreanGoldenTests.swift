@@ -27,7 +27,7 @@ import Testing
             harness.press("esc")
             harness.press("2")
             expectGolden(harness, "ko-favorites")
-            _ = try #require(harness.line(containing: "즐겨찾기 (1)"))
+            _ = try #require(harness.line(containing: "(1) · 최근 저장순"))
         }
     }
 

@@ -51,7 +51,7 @@ import PlaceCatalog
         #expect(try keys(UserLike(likedAt: Date())) == ["likedAt"])
         let favorite = FavoritePlace(placeName: "Seoul", placeID: "1835848", address: "Seoul, South Korea",
                                      coordinate: Coordinate(latitude: 37.566, longitude: 126.9784), savedAt: Date())
-        #expect(try keys(favorite) == ["address", "coordinate", "placeID", "placeName", "savedAt"])
+        #expect(try keys(favorite) == ["address", "coordinate", "folders", "memo", "placeID", "placeName", "savedAt"])
         #expect(try keys(favorite.coordinate) == ["latitude", "longitude"])
     }
 }

@@ -30,6 +30,15 @@ import Testing
         }
         func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {}
         func removeFavorite(placeID: String, uid: String) throws {}
+        let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
+        /// The Favorites screen reads folders and places together, failing the same way.
+        func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+                            onError: @escaping (Error) -> Void) throws -> Cancellable {
+            try observeFavorites(uid: uid, { items in
+                onChange(FavoritesSnapshot(folders: [.makeDefault(createdAt: Date(timeIntervalSince1970: 0))], favorites: items))
+            }, onError: onError)
+        }
+        func edit(_ edit: FavoritesEdit, uid: String) throws {}
     }
 
     /// The Favorites view model on `port`, signed in, with its toasts recorded.

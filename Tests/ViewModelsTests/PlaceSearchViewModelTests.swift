@@ -162,4 +162,11 @@ final class FailingFavorites: FavoritesPort {
     }
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { throw DiskFull() }
     func removeFavorite(placeID: String, uid: String) throws { throw DiskFull() }
+    let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
+    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+                        onError: @escaping (Error) -> Void) throws -> Cancellable {
+        onChange(.empty)
+        return AnyCancellable {}
+    }
+    func edit(_ edit: FavoritesEdit, uid: String) throws { throw DiskFull() }
 }

@@ -96,7 +96,7 @@ def test_init_is_idempotent_and_store_option_wins():
     with Server() as server, DataDir() as data:
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
-        assert "schema 1 up to date" in again.stdout and "rules 5" in again.stdout
+        assert "schema 1 up to date" in again.stdout and "rules 6" in again.stdout
         # Registering takes an invitation, and each registers one account.
         bare = server.tern(["register", "--email", "nobody@example.com"], data, input=PASSWORD + "\n")
         assert bare.returncode == 1 and "TERN_INVITE" in bare.stderr and len(bare.stderr.splitlines()) == 1, bare.stderr

@@ -10,6 +10,7 @@ public enum AppKeyMap {
     /// list keys and the global ones.
     public static func current(for app: AppViewModel) -> KeyMap<AppAction> {
         if app.state.isHelpVisible { return bindings.keyMap(.help).merged(with: bindings.keyMap(.global, only: [.quit])) }
+        if let prompt = favoritesPrompt(for: app) { return prompt }
         switch app.state.tab {
         case .places:
             return app.places.state.isSearchFocused ? bindings.keyMap(.search) : screen(.places)
@@ -40,6 +41,17 @@ public enum AppKeyMap {
             let form = bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel])
             return profileOnly(signedIn: signedIn).merged(with: form).merged(with: global)
         }
+    }
+
+    /// While Favorites asks something (on its tab, or a folder picker over Places): the form's
+    /// Enter and Esc, and j/k in a picker.
+    static func favoritesPrompt(for app: AppViewModel) -> KeyMap<AppAction>? {
+        guard app.favorites.state.prompt != nil else { return nil }
+        if app.favorites.isPicking {
+            return bindings.keyMap(.form, help: [.submit: .keyPick], only: [.submit, .cancel])
+                .merged(with: bindings.keyMap(.list, only: [.moveDown, .moveUp]))
+        }
+        return bindings.keyMap(.form, help: [.submit: .keySave], only: [.submit, .cancel])
     }
 
     /// A tab's keys, then the list keys, then the global ones.

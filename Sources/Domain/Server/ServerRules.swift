@@ -29,7 +29,7 @@ import PlainText
 ///   temporary tables, and on a set-up run by a superuser large objects and advisory locks
 ///   are closed to everyone else in the database.
 enum ServerRules {
-    static let version = 5
+    static let version = 6
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
@@ -120,6 +120,8 @@ enum ServerRules {
         ALTER TABLE tern_meta ENABLE ROW LEVEL SECURITY;
         ALTER TABLE tern_meta FORCE ROW LEVEL SECURITY;
 
+        \(FavoriteFolderRules.function(schema: s))
+
         DROP POLICY IF EXISTS tern_owner_all ON documents;
         DROP POLICY IF EXISTS tern_read ON documents;
         DROP POLICY IF EXISTS tern_insert ON documents;
@@ -127,7 +129,7 @@ enum ServerRules {
         DROP POLICY IF EXISTS tern_delete ON documents;
         DROP POLICY IF EXISTS tern_guest_read ON documents;
         CREATE POLICY tern_owner_all ON documents TO tern_owner USING (true) WITH CHECK (true);
-        CREATE POLICY tern_read ON documents FOR SELECT TO tern_user USING (parent IN ('users', 'tweets') OR owner = session_user);
+        CREATE POLICY tern_read ON documents FOR SELECT TO tern_user USING (parent IN ('users', 'tweets') OR owner = session_user OR \(FavoriteFolderRules.sharedReadable));
         CREATE POLICY tern_guest_read ON documents FOR SELECT TO tern_guest USING (parent IN ('users', 'tweets'));
         DROP POLICY IF EXISTS tern_owner_all ON protected_records;
         CREATE POLICY tern_owner_all ON protected_records TO tern_owner USING (true) WITH CHECK (true);
@@ -221,7 +223,7 @@ enum ServerRules {
             IF doc_id !~ '^[A-Za-z0-9_.-]{1,128}$' OR doc_id IN ('.', '..') THEN
                 RAISE EXCEPTION 'a document id is 1 to 128 letters, digits and . _ -' USING ERRCODE = '22023';
             END IF;
-            IF parent_path NOT IN ('users', 'tweets', 'favorites/' || me || '/favorites') THEN
+            IF parent_path NOT IN ('users', 'tweets', 'favorites/' || me || '/favorites', 'favorites/' || me || '/folders') THEN
                 RAISE EXCEPTION 'an account writes only its profile, its posts and its favorites' USING ERRCODE = '42501';
             END IF;
             SELECT data INTO old FROM documents WHERE parent = parent_path AND id = doc_id FOR UPDATE;
@@ -268,8 +270,9 @@ enum ServerRules {
                     'followersCount', coalesce(old -> 'followersCount', '0'), 'followingCount', coalesce(old -> 'followingCount', '0'),
                     'isUserOnboarded', coalesce(d -> 'isUserOnboarded', 'false'));
                 stamps := jsonb_build_object('createdOn', coalesce(old -> 'createdOn', to_jsonb(now_s)));
+        \(FavoriteFolderRules.folderBranch)
             ELSE
-                PERFORM tern_check_keys(d, ARRAY['placeID', 'placeName', 'address', 'coordinate', 'savedAt']);
+                PERFORM tern_check_keys(d, ARRAY['placeID', 'placeName', 'address', 'coordinate', 'savedAt', 'folders', 'memo', 'color']);
                 IF NOT tern_is_text(d -> 'placeName', 200, false) OR NOT tern_is_text(coalesce(d -> 'address', '""'), 300, false)
                    OR NOT tern_is_text(coalesce(d -> 'placeID', to_jsonb(doc_id)), 128, false) THEN
                     PERFORM tern_refuse('a favorite has a name of at most 200 characters and an address of at most 300');
@@ -282,6 +285,7 @@ enum ServerRules {
                 fields := jsonb_build_object('placeID', coalesce(d -> 'placeID', to_jsonb(doc_id)), 'placeName', d -> 'placeName',
                     'address', coalesce(d -> 'address', '""'),
                     'coordinate', jsonb_build_object('latitude', d #> '{coordinate,latitude}', 'longitude', d #> '{coordinate,longitude}'));
+        \(FavoriteFolderRules.favoriteFields)
                 stamps := jsonb_build_object('savedAt', coalesce(old -> 'savedAt', to_jsonb(now_s)));
             END IF;
             INSERT INTO documents (parent, id, doc) VALUES (parent_path, doc_id, tern_text(fields, stamps))

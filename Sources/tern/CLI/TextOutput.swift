@@ -48,20 +48,3 @@ struct FeedPostJSON: Encodable {
         didLike = post.didLike
     }
 }
-
-/// A favorite in the JSON shape the README gives.
-struct FavoriteJSON: Encodable {
-    let placeID: String
-    let placeName: String
-    let address: String
-    let coordinate: Coordinate
-    let savedAt: Date
-
-    init(_ favorite: FavoritePlace) {
-        placeID = favorite.placeID
-        placeName = favorite.placeName
-        address = favorite.address
-        coordinate = favorite.coordinate
-        savedAt = favorite.savedAt
-    }
-}

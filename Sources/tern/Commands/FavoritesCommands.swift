@@ -1,48 +1,164 @@
 import Domain
 import Foundation
 import Localization
+import PlaceCatalog
 
-/// The `favorites` subcommands.
+/// The `favorites` subcommands on places: list, add, remove, memo, copy, move.
 enum FavoritesCommands {
+    static let folder = Option<String>.text("folder", value: "NAME", help: "the folder (by name, any case); default: the default folder",
+                                            allowsEmpty: false)
+    static let listFolder = Option<String>.text("folder", value: "NAME", help: "only this folder, in its kept order",
+                                                allowsEmpty: false)
+    static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual",
+                                           help: "this order for this listing (a folder keeps its own: folder set --sort)",
+                                           expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
+    static let user = Option<String>.text("user", value: "@NAME", help: "another person's shared folders", allowsEmpty: false)
+    static let memo = Option<String>.text("memo", value: "TEXT", help: "a memo of up to 200 characters")
+    static let from = Option<String>.text("from", value: "NAME", help: "the folder it leaves", required: true, allowsEmpty: false)
+    static let to = Option<String>.text("to", value: "NAME", help: "the folder it goes to", required: true, allowsEmpty: false)
+    static let removeFolder = Option<String>.text("folder", value: "NAME", help: "only from this folder (out of its last one, it is removed)",
+                                                  allowsEmpty: false)
+
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "list"], summary: "your saved places, newest first", isGroupDefault: true, run: list),
-        CommandSpec(words: ["favorites", "add"], summary: "save a place (see tern places search)",
-                    positionals: [Positional("PLACE_ID")], run: add),
+        CommandSpec(words: ["favorites", "list"], summary: "your saved places, newest first (or a folder's, or someone's shared folders)",
+                    options: [listFolder.spec, sort.spec, user.spec], isGroupDefault: true, run: list),
+        CommandSpec(words: ["favorites", "add"], summary: "save a place (see tern places search) into a folder",
+                    positionals: [Positional("PLACE_ID")], options: [folder.spec, memo.spec], run: add),
         CommandSpec(words: ["favorites", "remove"], summary: "remove a saved place", positionals: [Positional("PLACE_ID")],
-                    run: remove),
-    ]
+                    options: [removeFolder.spec], run: remove),
+        CommandSpec(words: ["favorites", "memo"], summary: "set the memo of a saved place (an empty one removes it)",
+                    positionals: [Positional("PLACE_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: setMemo),
+        CommandSpec(words: ["favorites", "copy"], summary: "put a saved place in another folder too",
+                    positionals: [Positional("PLACE_ID")], options: [to.spec], run: copy),
+        CommandSpec(words: ["favorites", "move"], summary: "move a saved place from one folder to another",
+                    positionals: [Positional("PLACE_ID")], options: [from.spec, to.spec], run: move),
+    ] + FolderCommands.specs + FavoritesFileCommands.specs
 
     static func list(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .listFavorites)
-        let favorites = try context.services().favorites.list(session: session)
+        let home = try Config.load(paths: context.paths).home
+        if let user = arguments[Self.user] {
+            return try listShared(context, user: user, folder: arguments[listFolder], sort: arguments[sort], home: home, session: session)
+        }
+        let snapshot = try context.services().favorites.snapshot(session: session)
+        let folder = try arguments[listFolder].map(snapshot.requireFolder(named:))
+        let places = folder.map { snapshot.places(in: $0, sort: arguments[sort], home: home) }
+            ?? FavoriteOrder.sorted(snapshot.favorites, by: arguments[sort] ?? .newest, home: home)
         if context.options.json {
-            try context.printJSON(favorites.map(FavoriteJSON.init))
+            try context.printJSON(places.map { FavoriteJSON($0, folderNames: snapshot.folderNames(of: $0)) })
             return
         }
-        if favorites.isEmpty {
-            context.printLine(tr(.cliNoFavorites))
+        if let folder { context.printLine(FolderCommands.line(for: folder, count: places.count)) }
+        if places.isEmpty {
+            context.printLine(folder == nil
+                ? tr(.cliNoFavorites)
+                : "No places in this folder. Add one with: tern favorites add PLACE_ID --folder NAME")
             return
         }
-        for favorite in favorites { context.printLine(line(for: favorite)) }
+        for favorite in places { printFavorite(context, favorite, folders: folder == nil ? snapshot.folderNames(of: favorite) : []) }
+    }
+
+    static func listShared(_ context: CommandContext, user: String, folder: String?, sort: FavoriteSort?, home: Coordinate,
+                           session: Session) throws {
+        var shared = try context.services().favorites.sharedFolders(ofUsername: user, home: home, session: session)
+        if let folder {
+            let key = folder.lowercased()
+            shared = shared.filter { $0.folder.name.lowercased() == key }
+            if shared.isEmpty { throw FavoritesError.folderNotFound(folder) }
+        }
+        let places = shared.map { entry in
+            (entry.folder, sort.map { FavoriteOrder.sorted(entry.places, by: $0, home: home, manualOrder: entry.folder.manualOrder) } ?? entry.places)
+        }
+        if context.options.json {
+            var seen = Set<String>()
+            let rows = places.flatMap(\.1).filter { seen.insert($0.placeID).inserted }.map { favorite in
+                FavoriteJSON(favorite, folderNames: shared.filter { favorite.folders.contains($0.folder.id) }.map(\.folder.name))
+            }
+            try context.printJSON(rows)
+            return
+        }
+        if places.isEmpty {
+            context.printLine("@\(user.hasPrefix("@") ? String(user.dropFirst()) : user) shares no folders.")
+            return
+        }
+        for (folder, favorites) in places {
+            context.printLine(FolderCommands.line(for: folder, count: favorites.count))
+            for favorite in favorites { printFavorite(context, favorite, folders: []) }
+        }
     }
 
     static func add(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
-        let directory = try placeDirectory(context)
-        let favorite = try context.services().favorites.add(placeID: arguments.positionals[0], from: directory, session: session)
-        if context.options.json {
-            try context.printJSON(FavoriteJSON(favorite))
-        } else {
-            context.printLine(tr(.cliSavedFavorite, ["favorite": line(for: favorite)]))
-        }
+        let favorites = try context.services().favorites
+        let snapshot = try favorites.snapshot(session: session)
+        let folder = try arguments[Self.folder].map(snapshot.requireFolder(named:))
+        let favorite = try favorites.add(placeID: arguments.positionals[0], from: try placeDirectory(context), folderID: folder?.id,
+                                         memo: arguments[memo], session: session)
+        try printChanged(context, favorite, verb: "Saved", session: session)
     }
 
     static func remove(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .removeFavorites)
         let id = arguments.positionals[0]
-        let removed = try context.services().favorites.remove(placeID: id, session: session)
+        let favorites = try context.services().favorites
+        if let name = arguments[removeFolder] {
+            let folder = try favorites.snapshot(session: session).requireFolder(named: name)
+            let kept = try favorites.removeFromFolder(placeID: id, folderID: folder.id, session: session)
+            if !context.options.json {
+                context.printLine(kept ? "Removed \(id) from \(folder.name)." : "Removed \(id) from \(folder.name), its last folder.")
+            }
+            return
+        }
+        let removed = try favorites.remove(placeID: id, session: session)
         if !context.options.json {
             context.printLine(tr(removed ? .cliRemovedFavorite : .cliNotAFavorite, ["id": id]))
+        }
+    }
+
+    static func setMemo(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .saveFavorites)
+        let text = arguments.positionals.dropFirst().joined(separator: " ")
+        let favorite = try context.services().favorites.setMemo(placeID: arguments.positionals[0], memo: text, session: session)
+        try printChanged(context, favorite, verb: "Memo set:", session: session)
+    }
+
+    static func copy(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .saveFavorites)
+        let favorites = try context.services().favorites
+        let target = try favorites.snapshot(session: session).requireFolder(named: arguments[to]!)
+        let favorite = try favorites.copy(placeID: arguments.positionals[0], to: target.id, session: session)
+        try printChanged(context, favorite, verb: "Copied to \(target.name):", session: session)
+    }
+
+    static func move(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .saveFavorites)
+        let favorites = try context.services().favorites
+        let snapshot = try favorites.snapshot(session: session)
+        let source = try snapshot.requireFolder(named: arguments[from]!)
+        let target = try snapshot.requireFolder(named: arguments[to]!)
+        let favorite = try favorites.move(placeID: arguments.positionals[0], from: source.id, to: target.id, session: session)
+        try printChanged(context, favorite, verb: "Moved to \(target.name):", session: session)
+    }
+
+    /// Prints a favorite after a change: its JSON, or `verb` and its lines.
+    static func printChanged(_ context: CommandContext, _ favorite: FavoritePlace, verb: String, session: Session) throws {
+        let snapshot = try context.services().favorites.snapshot(session: session)
+        if context.options.json {
+            try context.printJSON(FavoriteJSON(favorite, folderNames: snapshot.folderNames(of: favorite)))
+            return
+        }
+        context.printLine(verb)
+        printFavorite(context, favorite, folders: snapshot.folderNames(of: favorite))
+    }
+
+    /// `★ placeName  address  latitude, longitude  (placeID)  [folders]`, then the memo
+    /// indented, one line per line.
+    static func printFavorite(_ context: CommandContext, _ favorite: FavoritePlace, folders: [String]) {
+        var line = self.line(for: favorite)
+        if !folders.isEmpty { line += "  [" + folders.joined(separator: ", ") + "]" }
+        context.printLine(line)
+        for memoLine in favorite.memo.split(separator: "\n", omittingEmptySubsequences: false) where !favorite.memo.isEmpty {
+            context.printLine("    " + memoLine)
         }
     }
 

@@ -1,0 +1,79 @@
+/// RFC 4180 CSV: fields separated by commas, records by CRLF (LF and CR accepted when
+/// reading); a field holding a comma, quote, CR or LF is quoted, with quotes doubled.
+public enum CSVText {
+    /// One record as a line ending in CRLF.
+    public static func line(_ fields: [String]) -> String {
+        fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return field
+        }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A record and the line it starts on (the first line is 1).
+    public struct Record: Equatable, Sendable {
+        public var line: Int
+        public var fields: [String]
+    }
+
+    /// The records of `text`; a quote left open, or text right after a closing quote, is
+    /// an error naming the line of its record. Blank lines are skipped.
+    public static func records(_ text: String) throws -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var line = 1, recordLine = 1
+        var inQuotes = false, wasQuoted = false
+        var characters = Array(text.unicodeScalars.map(Character.init))
+        if characters.first == "\u{FEFF}" { characters.removeFirst() }
+        var index = 0
+        func endRecord() {
+            fields.append(field)
+            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { records.append(Record(line: recordLine, fields: fields)) }
+            fields = []
+            field = ""
+            wasQuoted = false
+        }
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            if inQuotes {
+                if character == "\"" {
+                    if index < characters.count, characters[index] == "\"" {
+                        field.append("\"")
+                        index += 1
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if character == "\n" || (character == "\r" && (index >= characters.count || characters[index] != "\n")) { line += 1 }
+                    field.append(character)
+                }
+                continue
+            }
+            switch character {
+            case ",":
+                fields.append(field)
+                field = ""
+                wasQuoted = false
+            case "\"" where field.isEmpty && !wasQuoted:
+                inQuotes = true
+                wasQuoted = true
+            case "\r", "\n":
+                if character == "\r", index < characters.count, characters[index] == "\n" { index += 1 }
+                endRecord()
+                line += 1
+                recordLine = line
+            default:
+                if wasQuoted { throw FavoritesError.badImportRow(line: recordLine, reason: "text after a closing quote") }
+                field.append(character)
+            }
+        }
+        if inQuotes { throw FavoritesError.badImportRow(line: recordLine, reason: "a quoted field is not closed") }
+        if !field.isEmpty || !fields.isEmpty || wasQuoted { endRecord() }
+        return records
+    }
+}

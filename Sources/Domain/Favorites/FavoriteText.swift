@@ -1,0 +1,42 @@
+import PlainText
+
+/// The rules for what a person types as a folder name or a memo; each returns the value
+/// to store or throws.
+public enum FavoriteText {
+    public static let memoMaxLength = 200
+
+    /// At most 200 characters after trimming, one line or several; other control
+    /// characters are rejected.
+    public static func memo(_ raw: String) throws -> String {
+        let memo = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        try rejectControls(memo, field: "Memo", allowNewline: true)
+        guard memo.count <= memoMaxLength else { throw FavoritesError.memoTooLong(count: memo.count) }
+        return memo
+    }
+
+    /// A folder name: 1 to 30 characters after trimming, one line.
+    public static func folderName(_ raw: String) throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw FavoritesError.folderNameEmpty }
+        try rejectControls(name, field: "Folder name", allowNewline: false)
+        guard name.count <= FavoriteFolder.nameMaxLength else { throw FavoritesError.folderNameTooLong }
+        return name
+    }
+
+    /// The form two folder names are compared in for uniqueness (case ignored).
+    static func nameKey(_ name: String) -> String {
+        name.lowercased()
+    }
+
+    /// The form a typed folder name is matched in: trimmed, case ignored.
+    public static func folderKey(_ name: String) -> String {
+        nameKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Refuses text that holds anything `SafeText` would strip (line breaks only where allowed).
+    static func rejectControls(_ text: String, field: String, allowNewline: Bool) throws {
+        if SafeText.firstUnsafe(in: text, allowNewline: allowNewline) != nil {
+            throw FavoritesError.controlCharacter(field: field)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PlaceCatalog
+
+/// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON
+/// or GeoJSON. JSON is encoded with the caller's encoder, so it matches its other output.
+public enum FavoritesExport {
+    public static func text(_ snapshot: FavoritesSnapshot, folder: FavoriteFolder?, format: FavoritesFormat,
+                            home: Coordinate, encoder: JSONEncoder) throws -> String {
+        let places = folder.map { snapshot.places(in: $0, home: home) } ?? snapshot.favorites
+        let folders = folder.map { [$0] } ?? snapshot.folders
+        switch format {
+        case .csv:
+            return CSVText.line(FavoritesFormat.csvHeader) + places.map { favorite in
+                CSVText.line([favorite.placeName, favorite.address, number(favorite.coordinate.latitude),
+                              number(favorite.coordinate.longitude), favorite.memo, PlaceLink.url(forPlaceID: favorite.placeID)])
+            }.joined()
+        case .json:
+            let document = JSONDocument(
+                folders: folders.map { FolderJSON($0, count: snapshot.count(in: $0)) },
+                favorites: places.map { FavoriteJSON($0, folderNames: names(of: $0, in: snapshot, keeping: folders)) })
+            return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        case .geojson:
+            let collection = FeatureCollection(features: places.map { favorite in
+                Feature(geometry: Point(coordinates: [favorite.coordinate.longitude, favorite.coordinate.latitude]),
+                        properties: FeatureProperties(favorite, folders: names(of: favorite, in: snapshot, keeping: folders)))
+            })
+            return String(decoding: try encoder.encode(collection), as: UTF8.self) + "\n"
+        }
+    }
+
+    /// The names of a favorite's folders among those exported.
+    static func names(of favorite: FavoritePlace, in snapshot: FavoritesSnapshot, keeping folders: [FavoriteFolder]) -> [String] {
+        folders.filter { favorite.folders.contains($0.id) }.map(\.name)
+    }
+
+    /// A coordinate as the shortest text that reads back to the same number.
+    static func number(_ value: Double) -> String {
+        "\(value)"
+    }
+
+    struct JSONDocument: Encodable {
+        var folders: [FolderJSON]
+        var favorites: [FavoriteJSON]
+    }
+
+    struct FeatureCollection: Encodable {
+        var type = "FeatureCollection"
+        var features: [Feature]
+    }
+
+    struct Feature: Encodable {
+        var type = "Feature"
+        var geometry: Point
+        var properties: FeatureProperties
+    }
+
+    struct Point: Encodable {
+        var type = "Point"
+        /// Longitude first, as GeoJSON wants.
+        var coordinates: [Double]
+    }
+
+    /// The CSV's columns, plus what a round trip needs (id, folders, colour, saved time).
+    struct FeatureProperties: Encodable {
+        var Name: String
+        var Address: String
+        var Latitude: Double
+        var Longitude: Double
+        var Description: String
+        var URL: String
+        var placeID: String
+        var folders: [String]
+        var color: String?
+        var savedAt: Date
+
+        init(_ favorite: FavoritePlace, folders: [String]) {
+            Name = favorite.placeName
+            Address = favorite.address
+            Latitude = favorite.coordinate.latitude
+            Longitude = favorite.coordinate.longitude
+            Description = favorite.memo
+            URL = PlaceLink.url(forPlaceID: favorite.placeID)
+            placeID = favorite.placeID
+            self.folders = folders
+            color = favorite.color?.rawValue
+            savedAt = favorite.savedAt
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(Name, forKey: .Name)
+            try container.encode(Address, forKey: .Address)
+            try container.encode(Latitude, forKey: .Latitude)
+            try container.encode(Longitude, forKey: .Longitude)
+            try container.encode(Description, forKey: .Description)
+            try container.encode(URL, forKey: .URL)
+            try container.encode(placeID, forKey: .placeID)
+            try container.encode(folders, forKey: .folders)
+            try container.encode(color, forKey: .color)
+            try container.encode(savedAt, forKey: .savedAt)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case Name, Address, Latitude, Longitude, Description, URL, placeID, folders, color, savedAt
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import PlaceCatalog
+
+/// A favorites file read and checked whole before anything is written: its rows and,
+/// for JSON exports, its folders. Any bad row stops the reading with its line.
+public struct FavoritesImportFile: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        public var line: Int
+        public var placeID: String?
+        public var name: String
+        public var address: String
+        public var coordinate: Coordinate
+        public var memo: String
+        /// Folder names the row names (JSON and GeoJSON); empty for CSV.
+        public var folders: [String]
+        public var color: FavoriteColor?
+        public var savedAt: Date?
+    }
+
+    public struct Folder: Equatable, Sendable {
+        public var name: String
+        public var color: FavoriteColor
+        public var visibility: FolderVisibility
+    }
+
+    public var format: FavoritesFormat
+    public var folders: [Folder]
+    public var rows: [Row]
+
+    public static func read(_ text: String) throws -> FavoritesImportFile {
+        let format = FavoritesFormat.detect(text)
+        switch format {
+        case .csv: return FavoritesImportFile(format: format, folders: [], rows: try csvRows(text))
+        case .json, .geojson: return try json(LinedJSON.parse(text), format: format)
+        }
+    }
+
+    // MARK: CSV
+
+    static func csvRows(_ text: String) throws -> [Row] {
+        let records = try CSVText.records(text)
+        guard let header = records.first else { throw FavoritesError.badImportRow(line: 1, reason: "the file is empty") }
+        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        func column(_ name: String) -> Int? { columns.firstIndex(of: name.lowercased()) }
+        guard let name = column("Name"), let latitude = column("Latitude"), let longitude = column("Longitude") else {
+            throw FavoritesError.badImportRow(line: header.line, reason: "the header must name the columns "
+                                               + FavoritesFormat.csvHeader.joined(separator: ","))
+        }
+        let address = column("Address"), description = column("Description"), url = column("URL")
+        return try records.dropFirst().map { record in
+            guard record.fields.count == columns.count else {
+                throw FavoritesError.badImportRow(line: record.line, reason: "\(record.fields.count) columns, the header has \(columns.count)")
+            }
+            func field(_ index: Int?) -> String { index.map { record.fields[$0] } ?? "" }
+            return try row(line: record.line, placeID: PlaceLink.placeID(fromURL: field(url)), name: field(name),
+                           address: field(address), latitude: Double(field(latitude).trimmingCharacters(in: .whitespaces)),
+                           longitude: Double(field(longitude).trimmingCharacters(in: .whitespaces)),
+                           memo: field(description), folders: [], color: nil, savedAt: nil)
+        }
+    }
+
+    // MARK: JSON and GeoJSON
+
+    static func json(_ root: LinedJSON, format: FavoritesFormat) throws -> FavoritesImportFile {
+        if format == .geojson {
+            guard let features = root["features"]?.array else {
+                throw FavoritesError.badImportRow(line: root.line, reason: "a FeatureCollection needs a features array")
+            }
+            return FavoritesImportFile(format: format, folders: [], rows: try features.map(featureRow))
+        }
+        guard let items = root.array ?? root["favorites"]?.array else {
+            throw FavoritesError.badImportRow(line: root.line, reason: "expected a favorites array")
+        }
+        let folders = try (root["folders"]?.array ?? []).map(folder)
+        return FavoritesImportFile(format: format, folders: folders, rows: try items.map(favoriteRow))
+    }
+
+    static func favoriteRow(_ item: LinedJSON) throws -> Row {
+        try located(at: item.line) { try favoriteFields(item) }
+    }
+
+    static func favoriteFields(_ item: LinedJSON) throws -> Row {
+        let coordinate = item["coordinate"]
+        return try row(line: item.line, placeID: item["placeID"]?.string,
+                       name: try text(item, "placeName", required: true), address: try text(item, "address"),
+                       latitude: coordinate?["latitude"]?.number, longitude: coordinate?["longitude"]?.number,
+                       memo: try text(item, "memo"), folders: try names(item["folders"]),
+                       color: try item["color"]?.string.map(FavoriteColor.named), savedAt: try date(item["savedAt"]))
+    }
+
+    static func featureRow(_ feature: LinedJSON) throws -> Row {
+        try located(at: feature.line) { try featureFields(feature) }
+    }
+
+    static func featureFields(_ feature: LinedJSON) throws -> Row {
+        guard let properties = feature["properties"], let geometry = feature["geometry"],
+              geometry["type"]?.string == "Point", let point = geometry["coordinates"]?.array, point.count >= 2 else {
+            throw FavoritesError.badImportRow(line: feature.line, reason: "a feature needs a Point geometry and properties")
+        }
+        return try row(line: feature.line,
+                       placeID: properties["placeID"]?.string ?? properties["URL"]?.string.flatMap(PlaceLink.placeID),
+                       name: try text(properties, "Name", required: true, at: feature.line),
+                       address: try text(properties, "Address"), latitude: point[1].number, longitude: point[0].number,
+                       memo: try text(properties, "Description"), folders: try names(properties["folders"]),
+                       color: try properties["color"]?.string.map(FavoriteColor.named), savedAt: try date(properties["savedAt"]))
+    }
+
+    static func folder(_ item: LinedJSON) throws -> Folder {
+        try located(at: item.line) {
+            Folder(name: try FavoriteText.folderName(try text(item, "name", required: true)),
+                   color: try item["color"]?.string.map(FavoriteColor.named) ?? .blue,
+                   visibility: try item["visibility"]?.string.map(FolderVisibility.named) ?? .private)
+        }
+    }
+
+    static func text(_ item: LinedJSON, _ key: String, required: Bool = false, at line: Int? = nil) throws -> String {
+        guard let value = item[key], !value.isNull else {
+            if required { throw FavoritesError.badImportRow(line: line ?? item.line, reason: "\(key) is missing") }
+            return ""
+        }
+        guard let text = value.string else { throw FavoritesError.badImportRow(line: value.line, reason: "\(key) must be text") }
+        return text
+    }
+
+    static func names(_ value: LinedJSON?) throws -> [String] {
+        guard let value, !value.isNull else { return [] }
+        guard let items = value.array else { throw FavoritesError.badImportRow(line: value.line, reason: "folders must be a list of names") }
+        return try items.map { item in
+            guard let name = item.string else { throw FavoritesError.badImportRow(line: item.line, reason: "folders must be a list of names") }
+            return try located(at: item.line) { try FavoriteText.folderName(name) }
+        }
+    }
+
+    static func date(_ value: LinedJSON?) throws -> Date? {
+        guard let value, !value.isNull else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let text = value.string,
+              let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text) else {
+            throw FavoritesError.badImportRow(line: value.line, reason: "savedAt must be an ISO 8601 time")
+        }
+        return date
+    }
+
+    // MARK: Checks shared by every format
+
+    static func row(line: Int, placeID: String?, name: String, address: String, latitude: Double?, longitude: Double?,
+                    memo: String, folders: [String], color: FavoriteColor?, savedAt: Date?) throws -> Row {
+        try located(at: line) {
+            let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: "the name is empty") }
+            try FavoriteText.rejectControls(name, field: "Name", allowNewline: false)
+            let address = address.trimmingCharacters(in: .whitespacesAndNewlines)
+            try FavoriteText.rejectControls(address, field: "Address", allowNewline: false)
+            guard let latitude, let longitude else {
+                throw FavoritesError.badImportRow(line: line, reason: "latitude and longitude must be numbers")
+            }
+            let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            guard coordinate.isValid else {
+                throw FavoritesError.badImportRow(line: line, reason: "latitude must be -90…90 and longitude -180…180")
+            }
+            let id = placeID.flatMap { FavoritesService.isUsableID($0) ? $0 : nil }
+            return Row(line: line, placeID: id, name: name, address: address, coordinate: coordinate,
+                       memo: try FavoriteText.memo(memo), folders: folders, color: color, savedAt: savedAt)
+        }
+    }
+
+    /// Runs `body`, turning a refusal into the import error of `line` (kept when it
+    /// already names a line).
+    static func located<T>(at line: Int, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as FavoritesError {
+            if case .badImportRow = error { throw error }
+            throw FavoritesError.badImportRow(line: line, reason: error.description)
+        } catch let error as ValidationError {
+            throw FavoritesError.badImportRow(line: line, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import DocStore
+import Foundation
+import PlaceCatalog
+
+/// What deleting a folder does with its places.
+public enum FolderDeletion: Equatable, Sendable {
+    /// Places only in this folder move to the default folder (nothing is lost).
+    case movePlacesToDefault
+    /// Places only in this folder are deleted with it (asked for after a confirmation).
+    case deletePlaces
+}
+
+extension FavoritesService {
+    /// Creates a folder; its name is 1 to 30 characters, unique ignoring case.
+    @discardableResult
+    public func createFolder(name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
+                             session: Session?) throws -> FavoriteFolder {
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
+        let name = try FavoriteText.folderName(name)
+        return try mutate(session) { transaction, snapshot in
+            if let other = snapshot.folder(named: name) { throw FavoritesError.folderNameTaken(other.name) }
+            let reference = folders(of: session.uid).document()
+            let folder = FavoriteFolder(id: reference.documentID, name: name, color: color, visibility: visibility,
+                                        createdAt: Date())
+            try transaction.setData(from: folder, forDocument: reference)
+            return folder
+        }
+    }
+
+    /// Changes a folder's name, colour, visibility or kept order (nil leaves one as it is).
+    @discardableResult
+    public func updateFolder(id: String, name: String? = nil, color: FavoriteColor? = nil,
+                             visibility: FolderVisibility? = nil, sort: FavoriteSort? = nil,
+                             session: Session?) throws -> FavoriteFolder {
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
+        let name = try name.map(FavoriteText.folderName)
+        return try mutate(session) { transaction, snapshot in
+            var folder = try Self.existing(id, in: snapshot)
+            if let name {
+                if let other = snapshot.folder(named: name), other.id != id { throw FavoritesError.folderNameTaken(other.name) }
+                folder.name = name
+            }
+            folder.color = color ?? folder.color
+            folder.visibility = visibility ?? folder.visibility
+            folder.sort = sort ?? folder.sort
+            try transaction.setData(from: folder, forDocument: folders(of: session.uid).document(id))
+            return folder
+        }
+    }
+
+    /// Deletes a folder (never the default one). Places also in other folders just leave
+    /// it; the others move to the default folder or are deleted, as `deletion` says.
+    /// Returns how many places were moved or deleted.
+    @discardableResult
+    public func deleteFolder(id: String, deletion: FolderDeletion, session: Session?) throws -> Int {
+        let session = try SessionProof.writer(session, .removeFavorites, in: store)
+        guard id != FavoriteFolder.defaultID else { throw FavoritesError.defaultFolderKept }
+        return try mutate(session) { transaction, snapshot in
+            let folder = try Self.existing(id, in: snapshot)
+            var affected = 0
+            for favorite in snapshot.favorites where favorite.folders.contains(id) {
+                let rest = favorite.folders.filter { $0 != id }
+                let reference = favorites(of: session.uid).document(favorite.placeID)
+                if !rest.isEmpty {
+                    try transaction.updateData(["folders": .array(rest.map(FieldValue.string))], forDocument: reference)
+                    continue
+                }
+                affected += 1
+                switch deletion {
+                case .movePlacesToDefault:
+                    try transaction.updateData(["folders": .array([.string(FavoriteFolder.defaultID)])], forDocument: reference)
+                case .deletePlaces:
+                    try transaction.deleteDocument(reference)
+                }
+            }
+            try transaction.deleteDocument(folders(of: session.uid).document(folder.id))
+            return affected
+        }
+    }
+
+    /// Moves a place one step up (`by: -1`) or down (`by: 1`) in its folder's current
+    /// order, which becomes the folder's own (manual) order.
+    public func moveManually(placeID: String, in folderID: String, by offset: Int, home: Coordinate,
+                             session: Session?) throws {
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
+        try mutate(session) { transaction, snapshot in
+            var folder = try Self.existing(folderID, in: snapshot)
+            var order = snapshot.places(in: folder, home: home).map(\.placeID)
+            guard let index = order.firstIndex(of: placeID) else { throw FavoritesError.notSaved(placeID: placeID) }
+            let target = min(max(index + offset, 0), order.count - 1)
+            order.swapAt(index, target)
+            folder.sort = .manual
+            folder.manualOrder = order
+            try transaction.setData(from: folder, forDocument: folders(of: session.uid).document(folder.id))
+        }
+    }
+}

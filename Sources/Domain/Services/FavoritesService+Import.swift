@@ -1,0 +1,87 @@
+import DocStore
+import Foundation
+import PlaceCatalog
+
+/// What an import did, row by row.
+public struct ImportReport: Equatable, Sendable {
+    /// Rows saved as new favorites.
+    public var added = 0
+    /// Rows that matched a saved place (same id, or same name within 50 m) now also in the folder.
+    public var matched = 0
+    /// Rows whose place was already in the folder (nothing changed).
+    public var skipped = 0
+    /// Folders the import created, by name.
+    public var createdFolders: [String] = []
+
+    public init() {}
+}
+
+extension FavoritesService {
+    /// How close two places with the same name must be to count as one, in metres.
+    public static let sameplaceDistance = 50.0
+
+    /// Imports a checked file, all in one transaction: into `folderName` when given
+    /// (created when missing), else into the folders each row names (JSON, GeoJSON) or
+    /// the default folder. A row matching a saved place (same id, or same name ignoring
+    /// case within 50 m) adds that place to the folder instead of duplicating it.
+    public func importFavorites(_ file: FavoritesImportFile, into folderName: String?, session: Session?) throws -> ImportReport {
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
+        let folderName = try folderName.map(FavoriteText.folderName)
+        return try mutate(session) { transaction, snapshot in
+            var report = ImportReport()
+            var folders = snapshot.folders
+            var saved = snapshot.favorites
+            let now = Date()
+            func folderID(named name: String) throws -> String {
+                let key = FavoriteText.nameKey(name)
+                if let folder = folders.first(where: { FavoriteText.nameKey($0.name) == key }) { return folder.id }
+                let described = file.folders.first { FavoriteText.nameKey($0.name) == key }
+                let reference = self.folders(of: session.uid).document()
+                let folder = FavoriteFolder(id: reference.documentID, name: name, color: described?.color ?? .blue,
+                                            visibility: described?.visibility ?? .private, createdAt: now)
+                try transaction.setData(from: folder, forDocument: reference)
+                folders.append(folder)
+                report.createdFolders.append(name)
+                return folder.id
+            }
+            for (index, row) in file.rows.enumerated() {
+                let names = folderName.map { [$0] } ?? row.folders
+                let targets = names.isEmpty ? [FavoriteFolder.defaultID] : try names.map(folderID(named:))
+                if let position = saved.firstIndex(where: { Self.isSamePlace($0, row) }) {
+                    var favorite = saved[position]
+                    let joined = targets.reduce(favorite.folders) { Self.adding($1, to: $0) }
+                    guard joined != favorite.folders else {
+                        report.skipped += 1
+                        continue
+                    }
+                    var fields: [String: WriteValue] = ["folders": .array(joined.map(FieldValue.string))]
+                    if favorite.memo.isEmpty, !row.memo.isEmpty { fields["memo"] = .string(row.memo) }
+                    try transaction.updateData(fields, forDocument: favorites(of: session.uid).document(favorite.placeID))
+                    favorite.folders = joined
+                    saved[position] = favorite
+                    report.matched += 1
+                    continue
+                }
+                let placeID = row.placeID
+                    ?? "csv-" + PlaceImporter.stableHash("\(row.name)\u{1F}\(row.coordinate.latitude)\u{1F}\(row.coordinate.longitude)")
+                // Rows without a saved time keep the file's order: the first is the newest.
+                let savedAt = row.savedAt ?? now.addingTimeInterval(-Double(index) / 1000)
+                let candidate = FavoriteCandidate(placeID: placeID, placeName: row.name, address: row.address, coordinate: row.coordinate)
+                try transaction.setData(Self.newFields(candidate, folders: targets, memo: row.memo, color: row.color, savedAt: savedAt),
+                                        forDocument: favorites(of: session.uid).document(placeID))
+                saved.append(FavoritePlace(placeName: row.name, placeID: placeID, address: row.address, coordinate: row.coordinate,
+                                           savedAt: savedAt, folders: targets, memo: row.memo, color: row.color))
+                report.added += 1
+            }
+            return report
+        }
+    }
+
+    /// Whether a file's row names a saved place: the same id, or the same name (ignoring
+    /// case) within `sameplaceDistance`.
+    static func isSamePlace(_ favorite: FavoritePlace, _ row: FavoritesImportFile.Row) -> Bool {
+        if let id = row.placeID { if favorite.placeID == id { return true } }
+        return favorite.placeName.lowercased() == row.name.lowercased()
+            && favorite.coordinate.distance(to: row.coordinate) <= sameplaceDistance
+    }
+}

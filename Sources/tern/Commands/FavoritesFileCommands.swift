@@ -1,0 +1,78 @@
+import Domain
+import Foundation
+
+/// `favorites export` and `favorites import`.
+enum FavoritesFileCommands {
+    static let folder = Option<String>.text("folder", value: "NAME", help: "only this folder, in its kept order", allowsEmpty: false)
+    static let format = Option<FavoritesFormat>("format", value: "csv|json|geojson",
+                                                help: "default: from FILE's extension, else csv",
+                                                expected: "csv, json or geojson") { FavoritesFormat.named($0) }
+    static let importFolder = Option<String>.text("folder", value: "NAME",
+                                                  help: "into this folder (created when missing); default: the folders the file names, else the default folder",
+                                                  allowsEmpty: false)
+
+    static let specs: [CommandSpec] = [
+        CommandSpec(words: ["favorites", "export"], summary: "write your favorites as CSV, JSON or GeoJSON (to FILE or standard output)",
+                    positionals: [Positional("FILE", .optional)], options: [folder.spec, format.spec], run: export),
+        CommandSpec(words: ["favorites", "import"], summary: "import favorites from a CSV, JSON or GeoJSON file, all or nothing",
+                    positionals: [Positional("FILE")], options: [importFolder.spec], run: importFile),
+    ]
+
+    static func export(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .listFavorites)
+        let snapshot = try context.services().favorites.snapshot(session: session)
+        let chosen = try arguments[folder].map(snapshot.requireFolder(named:))
+        let file = arguments.positionals.first
+        let format = arguments[Self.format]
+            ?? file.flatMap { FavoritesFormat.named(($0 as NSString).pathExtension) } ?? .csv
+        let text = try FavoritesExport.text(snapshot, folder: chosen, format: format, home: try Config.load(paths: context.paths).home,
+                                            encoder: JSONOutput.encoder)
+        guard let file else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw CommandFailure("cannot write \(file): \((error as NSError).localizedDescription)")
+        }
+        let count = chosen.map { snapshot.count(in: $0) } ?? snapshot.favorites.count
+        if !context.options.json { context.printLine("Wrote \(count == 1 ? "1 place" : "\(count) places") to \(file) (\(format.rawValue)).") }
+    }
+
+    static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .saveFavorites)
+        let path = arguments.positionals[0]
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read \(path)") }
+        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure("\(path) is not UTF-8 text; nothing was imported") }
+        let file: FavoritesImportFile
+        do {
+            file = try FavoritesImportFile.read(text)
+        } catch let error as FavoritesError {
+            throw CommandFailure("\(path): \(error)")
+        }
+        let report = try context.services().favorites.importFavorites(file, into: arguments[importFolder], session: session)
+        if context.options.json {
+            try context.printJSON(ImportReportJSON(report))
+            return
+        }
+        var line = "Imported \(path): \(report.added) added, \(report.matched) matched, \(report.skipped) skipped"
+        if !report.createdFolders.isEmpty { line += " (new folder: " + report.createdFolders.joined(separator: ", ") + ")" }
+        context.printLine(line + ".")
+    }
+}
+
+/// `favorites import --json`: `{"added", "matched", "skipped", "createdFolders"}`.
+struct ImportReportJSON: Encodable {
+    let added: Int
+    let matched: Int
+    let skipped: Int
+    let createdFolders: [String]
+
+    init(_ report: ImportReport) {
+        added = report.added
+        matched = report.matched
+        skipped = report.skipped
+        createdFolders = report.createdFolders
+    }
+}
