@@ -26,8 +26,8 @@ enum FeedBench {
         for _ in 0..<5 {
             signIns.append(try measure { _ = try services.auth.signIn(email: "bench@example.com", password: "correct horse battery") })
         }
-        let wrong = try measure { _ = try? services.auth.signIn(email: "bench@example.com", password: "wrong password!") }
-        let unknown = try measure { _ = try? services.auth.signIn(email: "nobody@example.com", password: "correct horse battery") }
+        let wrong = measure { _ = try? services.auth.signIn(email: "bench@example.com", password: "wrong password!") }
+        let unknown = measure { _ = try? services.auth.signIn(email: "nobody@example.com", password: "correct horse battery") }
 
         let buildTime = try measure { try build(services.store, liker: session.uid) }
         print("feed: \(postCount) posts by \(authorCount) authors, \(postCount / likeEvery) liked by the viewer; built in \(String(format: "%.1f s", buildTime))")

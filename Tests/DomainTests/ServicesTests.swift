@@ -308,7 +308,7 @@ private struct Directory: PlaceDirectory {
         let fixture = ServiceFixture()
         try FileManager.default.createDirectory(atPath: fixture.paths.dataDirectory, withIntermediateDirectories: true)
         let garbage = Data(String(repeating: "not a database\n", count: 100).utf8)
-        FileManager.default.createFile(atPath: fixture.paths.databaseFile, contents: garbage)
+        _ = FileManager.default.createFile(atPath: fixture.paths.databaseFile, contents: garbage)
         #expect(throws: StoreError.self) { try fixture.open(sample: true) }
         #expect(FileManager.default.contents(atPath: fixture.paths.databaseFile) == garbage)
     }

@@ -86,7 +86,7 @@ private let sample = Session(uid: "u-123", email: "seoyeon@example.com", signedI
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/session"
         chmod(root, 0o700)
-        FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600])
         #expect(throws: SessionFileError.malformed(path: path)) { try SessionFile(path: path).read() }
         #expect(SessionFileError.malformed(path: path).description.contains(path))
     }

@@ -88,16 +88,18 @@ enum PlacesCommands {
             return
         }
         if catalogHits.isEmpty && onlineHits.isEmpty {
-            context.printLine("No places match '\(query)'.")
+            context.printLine(tr(.cliNoPlaces, ["query": query]))
             return
         }
         for hit in catalogHits {
             let place = hit.place
             var line = idColumn(place.placeID) + TextOutput.star(favorites.contains(place.placeID)) + " "
-            line += place.name
-            if let korean = place.koreanName, korean != place.name { line += " (\(korean))" }
+            // A Korean interface shows the Korean name first.
+            let names = [place.name] + [place.koreanName].compactMap { $0 }.filter { !$0.isEmpty && $0 != place.name }
+            let ordered = Language.current == .ko ? names.reversed() : names
+            line += ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
             if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
-            if !place.address.isEmpty { line += " · " + place.address }
+            if !place.address.isEmpty { line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName) }
             if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
@@ -109,8 +111,9 @@ enum PlacesCommands {
             context.printLine(line + "  [\(place.source.displayName)]")
         }
         let shown = catalogHits.count + onlineHits.count
-        context.printLine(isEnd ? "\(totalCount) place\(totalCount == 1 ? "" : "s")"
-                                : "\(shown) of \(totalCount) places (--limit N shows more)")
+        let total = String(totalCount)
+        context.printLine(isEnd ? (totalCount == 1 ? tr(.cliOnePlace) : tr(.cliPlaces, ["count": total]))
+                                : tr(.cliSomePlaces, ["shown": String(shown), "count": total]))
     }
 
     static func idColumn(_ id: String) -> String {
