@@ -153,6 +153,9 @@ extension Catalogue {
         .keysScreen: "SCREEN",
         .keysKeys: "KEYS",
         .keysDefault: "DEFAULT",
+
+        // Long lists (paging)
+        .listPosition: "{n} / {total}",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

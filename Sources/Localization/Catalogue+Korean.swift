@@ -156,6 +156,9 @@ extension Catalogue {
         .keysScreen: "화면",
         .keysKeys: "키",
         .keysDefault: "기본값",
+
+        // Long lists (paging)
+        .listPosition: "{n} / {total}",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }
