@@ -227,6 +227,7 @@ extension FeedViewModel: ScreenModel {
         self.publish()
     }
 
+    public func moveSelection(by delta: Int) { paged.move(by: delta); publish() }
     public func selectFirst() { paged.selectFirst(); publish() }
     public func selectLast() { paged.selectLast(); publish() }
 

@@ -172,6 +172,19 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         }
     }
 
+    /// Moves the selection by `delta` rows of the whole list, reading on when the move
+    /// leaves the window.
+    public func move(by delta: Int) {
+        let goal = before + list.selected + delta
+        guard goal < before || goal >= before + rows.count, !(goal >= before + rows.count && isEnd) else {
+            list.move(by: delta, count: rows.count)
+            selectionMoved()
+            return
+        }
+        target = .position(max(0, goal))
+        if goal < before { readUp() } else { readDown() }
+    }
+
     /// The selection moved within `rows` (a key, a click): reads on when it nears an edge.
     public func selectionMoved() {
         guard source != nil, isLoaded else { return }
@@ -194,7 +207,7 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     /// Reads `limit` rows after `anchor` (with `before` rows before the window), then
     /// selects `target` (by default the row selected now).
     private func moveWindow(to anchor: Row?, before: Int, limit: Int? = nil, keeping target: Target? = nil) {
-        self.target = target ?? self.target ?? selectedRow.map { .row($0.id) }
+        if let target { self.target = target }
         self.anchor = anchor
         self.before = before
         self.limit = limit ?? 2 * pageSize
@@ -236,25 +249,33 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         isEnd = slice.isEnd
         isLoaded = true
         if anchor == nil { before = 0 }
-        switch target ?? selectedID.map(Target.row) {
+        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
+            // The selected row moved by as many places as the window did: it stays selected,
+            // where it was on screen.
+            list.offset = max(0, list.offset + index - selectedIndex)
+            list.select(index, count: rows.count)
+        } else {
+            // Gone (deleted): the selection stays at its place.
+            list.select(selectedIndex, count: rows.count)
+        }
+        switch target {
         case .first:
             list = ListState()
             target = nil
         case .last:
             list.selectLast(count: rows.count)
             target = nil
+        case .position(let index):
+            list.select(index - before, count: rows.count)
+            target = nil
         case .row(let id):
+            // A post not read yet stays the target until it arrives.
             if let index = rows.firstIndex(where: { $0.id == id }) {
-                // The row moved by as many places as the window did: the screen keeps it where it was.
-                if id == selectedID { list.offset = max(0, list.offset + index - selectedIndex) }
                 list.select(index, count: rows.count)
                 target = nil
-            } else {
-                // Gone (deleted), or a post not read yet (kept as the target): the selection stays at its place.
-                list.select(selectedIndex, count: rows.count)
             }
         case nil:
-            list.select(selectedIndex, count: rows.count)
+            break
         }
         onChange()
     }
@@ -271,8 +292,11 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         onToast(Toast(ErrorText.describe(error), kind: .error))
     }
 
+    /// What to select when the next rows arrive.
     private enum Target {
         case first, last
         case row(Row.ID)
+        /// A place in the whole list.
+        case position(Int)
     }
 }

@@ -18,7 +18,9 @@ public protocol ScreenModel: AnyObject {
     func pageItems(rows: Int) -> Int
     /// A click on item `index` of the list.
     func click(_ index: Int)
-    /// `g` and `G`: the whole list's first and last items (a paged list reads them first).
+    /// Moves the selection by `delta` items; `g` and `G`: the whole list's first and last
+    /// items (a paged list reads them first).
+    func moveSelection(by delta: Int)
     func selectFirst()
     func selectLast()
     /// Where the selection is in the whole list, which may hold more than `listCount` items.
