@@ -154,6 +154,8 @@ extension Catalogue {
         .keysKeys: "KEYS",
         .keysDefault: "DEFAULT",
 
+        .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
+
         // Long lists (paging)
         .listPosition: "{n} / {total}",
     ]

@@ -157,6 +157,8 @@ extension Catalogue {
         .keysKeys: "키",
         .keysDefault: "기본값",
 
+        .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
+
         // Long lists (paging)
         .listPosition: "{n} / {total}",
     ]

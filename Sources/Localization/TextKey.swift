@@ -68,6 +68,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
     case keysAction, keysScreen, keysKeys, keysDefault
 
+    // Rough edges: undo everywhere, limits, confirmations, help
+    case toastUnsavedUndo, keyUndoUnsave
+
     // Long lists (paging)
     case listPosition
 }
