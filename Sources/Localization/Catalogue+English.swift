@@ -155,6 +155,7 @@ extension Catalogue {
         .keysDefault: "DEFAULT",
 
         .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
+        .errorPasswordEmpty: "Enter your password",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -158,6 +158,7 @@ extension Catalogue {
         .keysDefault: "기본값",
 
         .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
+        .errorPasswordEmpty: "비밀번호를 입력하세요",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

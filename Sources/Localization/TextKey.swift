@@ -69,5 +69,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keysAction, keysScreen, keysKeys, keysDefault
 
     // Rough edges: undo everywhere, limits, confirmations, help
-    case toastUnsavedUndo, keyUndoUnsave
+    case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
 }
