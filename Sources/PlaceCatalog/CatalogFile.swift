@@ -117,6 +117,10 @@ extension PlaceCatalog {
     /// `places/` inside the resources directory.
     public static func shippedDirectory(resourcesDirectory: String) -> String { resourcesDirectory + "/places" }
 
+    /// The shipped catalog's own image, which `make build` and `make install` prepare (see
+    /// `scripts/prepare-catalog-image.sh`) and new data directories copy instead of building one.
+    public static func preparedImage(shippedDirectory: String) -> String { shippedDirectory + "/catalog.bin" }
+
     /// The file holding every imported place, inside the data directory.
     public static func importsFile(dataDirectory: String) -> String { dataDirectory + "/places/imports/places.tsv" }
 
@@ -153,6 +157,12 @@ extension PlaceCatalog {
             // One process builds the image while others wait for it and then map it.
             return try FileLock.withLock(cacheFile + ".lock") {
                 if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image, rebuild: rebuild) }
+                // Without imports, a new data directory starts from a copy of the image `make build`
+                // prepared beside the shipped catalog (same sources, same signature): no build.
+                if sources.count == 1, CatalogImage.copy(from: preparedImage(shippedDirectory: directory), to: cacheFile, signature: signature),
+                   let image = CatalogImage.open(path: cacheFile, signature: signature) {
+                    return PlaceCatalog(image: image, rebuild: rebuild)
+                }
                 let catalog = PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: true)
                 CatalogImage.write(catalog.index, signature: signature, path: cacheFile)
                 return catalog

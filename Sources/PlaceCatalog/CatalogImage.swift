@@ -200,6 +200,35 @@ final class CatalogImage: @unchecked Sendable {
 
     // MARK: writing
 
+    /// Copies the image at `source` to `path` (through a temporary file and a rename) when its
+    /// header and `signature` check out; damage elsewhere in it is found as the copy is read,
+    /// like any image's. False when there is nothing usable to copy.
+    static func copy(from source: String, to path: String, signature: String) -> Bool {
+        guard open(path: source, signature: signature) != nil else { return false }
+        let input = Glibc.open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        var info = stat()
+        guard fstat(input, &info) == 0 else { return false }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = path + ".\(getpid()).tmp"
+        let output = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard output >= 0 else { return false }
+        var left = Int(info.st_size)
+        while left > 0 {
+            let sent = sendfile(output, input, nil, left)
+            if sent <= 0 { break }
+            left -= sent
+        }
+        close(output)
+        guard left == 0, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
     /// Writes the image of `index` to `path` (through a temporary file and a rename); a failure
     /// only costs the next start-up time.
     static func write(_ index: PlaceIndex, signature: String, path: String) {
@@ -242,13 +271,19 @@ final class CatalogImage: @unchecked Sendable {
         counts.strings = refs.count / 2
         counts.blob = blob.count
         let signatureBytes = Array(signature.utf8)
-        var body = Data()
-        body.reserveCapacity(sectionSizes(counts, signature: signatureBytes.count).map(padded).reduce(0, +))
-        func append<T>(_ buffer: UnsafeBufferPointer<T>) {
-            let raw = UnsafeRawBufferPointer(buffer)
-            body.append(contentsOf: raw)
-            body.append(contentsOf: [UInt8](repeating: 0, count: padded(raw.count) - raw.count))
-        }
+        let bodySize = sectionSizes(counts, signature: signatureBytes.count).map(padded).reduce(0, +)
+        let bodyStart = headerSize + BlockVerifier.blockCount(bodySize) * 8
+        let folder = (path as NSString).deletingLastPathComponent
+        // The data directory's files are the owner's alone (0600 in 0700 directories).
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        // The body streams to the file (its block checksums computed on the way), so writing
+        // never holds a second copy of the index in memory; the header follows at offset 0.
+        let body = BodyWriter(descriptor: descriptor, offset: bodyStart)
+        func append<T>(_ buffer: UnsafeBufferPointer<T>) { body.append(UnsafeRawBufferPointer(buffer)) }
         func append<T>(_ array: [T]) { array.withUnsafeBufferPointer { append($0) } }
         func append<T>(_ buffer: GuardedBuffer<T>) { append(buffer.verified) }
         append(signatureBytes)
@@ -270,25 +305,94 @@ final class CatalogImage: @unchecked Sendable {
         append(arrays.trigramStart)
         append(arrays.trigramPostings)
         append(arrays.nameSignature)
+        guard let sums = body.finish(), body.written == bodySize else {
+            unlink(temporary)
+            return
+        }
         var checked = Data()
         for value in [UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units, counts.strings, counts.blob,
                                                         counts.keySlots, counts.keys, counts.postings, counts.trigramPostings].map(UInt64.init) {
             withUnsafeBytes(of: value.littleEndian) { checked.append(contentsOf: $0) }
         }
-        for sum in body.withUnsafeBytes(BlockVerifier.sums) {
+        for sum in sums {
             withUnsafeBytes(of: sum.littleEndian) { checked.append(contentsOf: $0) }
         }
         var header = Data(magic)
-        let total = UInt64(24 + checked.count + body.count)
+        let total = UInt64(24 + checked.count + bodySize)
         for value in [total, checked.withUnsafeBytes(headerChecksum)] {
             withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
         }
         header.append(checked)
-        let folder = (path as NSString).deletingLastPathComponent
-        // The data directory's files are the owner's alone (0600 in 0700 directories).
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: header + body, attributes: [.posixPermissions: 0o600]) else { return }
+        let headerWritten = header.withUnsafeBytes { BodyWriter.write(descriptor, $0, at: 0) }
+        guard headerWritten, header.count == bodyStart else {
+            unlink(temporary)
+            return
+        }
         if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+}
+
+/// Writes an image's body at a file offset through a buffer of whole blocks, computing each
+/// block's checksum (as `BlockVerifier.sums` does) as the block leaves the buffer.
+final class BodyWriter {
+    private let descriptor: Int32
+    private var offset: Int
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * BlockVerifier.blockSize, alignment: 8)
+    private var filled = 0
+    private var sums: [UInt64] = []
+    private var failed = false
+    /// Bytes handed to the file so far.
+    private(set) var written = 0
+
+    init(descriptor: Int32, offset: Int) {
+        self.descriptor = descriptor
+        self.offset = offset
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Appends `bytes` and the zeros that pad them to 8 bytes.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        copy(bytes)
+        let padding = CatalogImage.padded(bytes.count) - bytes.count
+        if padding > 0 { withUnsafeBytes(of: UInt64(0)) { copy(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
+    }
+
+    private func copy(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes
+        while !rest.isEmpty {
+            let count = min(rest.count, buffer.count - filled)
+            UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + count)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: rest[0..<count]))
+            filled += count
+            rest = UnsafeRawBufferPointer(rebasing: rest[count...])
+            if filled == buffer.count { flush() }
+        }
+    }
+
+    /// Writes what is buffered; the block checksums of everything, or nil when a write failed.
+    func finish() -> [UInt64]? {
+        flush()
+        return failed ? nil : sums
+    }
+
+    private func flush() {
+        guard filled > 0 else { return }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
+        sums += BlockVerifier.sums(of: bytes)
+        if !BodyWriter.write(descriptor, bytes, at: offset) { failed = true }
+        offset += filled
+        written += filled
+        filled = 0
+    }
+
+    /// `pwrite` until every byte is written; false on an error (a full disk).
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if count <= 0 { return false }
+            done += count
+        }
+        return true
     }
 }

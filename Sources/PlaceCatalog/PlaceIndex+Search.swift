@@ -47,11 +47,23 @@ final class SearchQuery {
 
 /// Keystrokes of every syllable, five slots each, for allocation-free matching.
 enum SyllableJamo {
+    /// Written in place from the jamo tables (every start that searches builds it, so it makes
+    /// no array per syllable): the initial, the medial's keys, the final's keys, zeros after.
     static let table: [UInt32] = {
         var table = [UInt32](repeating: 0, count: 11172 * 5)
-        for index in 0..<11172 {
-            let parts = Hangul.jamo(of: Hangul.syllableBase + UInt32(index))
-            for (slot, part) in parts.enumerated() { table[index * 5 + slot] = part }
+        table.withUnsafeMutableBufferPointer { table in
+            for index in 0..<11172 {
+                var slot = index * 5
+                table[slot] = Hangul.initials[index / 588]
+                for part in Hangul.medials[(index % 588) / 28] {
+                    slot += 1
+                    table[slot] = part
+                }
+                for part in Hangul.finals[index % 28] {
+                    slot += 1
+                    table[slot] = part
+                }
+            }
         }
         return table
     }()

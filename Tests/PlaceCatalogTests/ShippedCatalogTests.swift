@@ -168,3 +168,34 @@ func shippedImage() throws -> (PlaceCatalog, String, String) {
     #expect(mapped.place(id: "nope") == nil)
     #expect(mapped.count == built.count)
 }
+
+/// A new data directory without imports copies the image prepared beside the shipped catalog
+/// instead of building one; the copy is checked like any image (damage in it is found and
+/// repaired), and a prepared image of other sources is never used.
+@Test func aNewDataDirectoryCopiesThePreparedImage() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-prepared-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let resources = root + "/resources", shipped = resources + "/places"
+    try FileManager.default.createDirectory(atPath: shipped, withIntermediateDirectories: true)
+    let file = shipped + "/places.tsv"
+    try (CatalogFile.header + "\n1\tSeoul\t서울\tKR\t\t37.5\t127\t10\t\tSeúl\n2\tBusan\t부산\tKR\t\t35\t129\t5\t\t\n")
+        .write(toFile: file, atomically: true, encoding: .utf8)
+    let built = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/first")
+    let prepared = PlaceCatalog.preparedImage(shippedDirectory: shipped)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: root + "/first/catalog.bin"))
+    // Damage past the header, so only reading finds it: a build would never write these bytes.
+    bytes[bytes.count - 3] ^= 0x40
+    try bytes.write(to: URL(fileURLWithPath: prepared))
+
+    let fresh = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/second")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/second/catalog.bin")) == bytes, "the prepared image was not copied")
+    for query in ["seoul", "서울", "ㅂ", "seul", "zzqx"] {
+        #expect(fresh.search(query) == built.search(query), "\(query)")
+    }
+    #expect(fresh.places == built.places)
+
+    // Other sources: the prepared image does not fit, and the index is built from them.
+    try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let changed = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/third")
+    #expect(changed.search("대구").totalCount == 1 && changed.search("seoul").totalCount == 0)
+}
