@@ -374,37 +374,6 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
 func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
 
-/// An append-only buffer of plain values in raw memory (appends pay no uniqueness check);
-/// the owner calls `deallocate()`.
-struct GrowableBuffer<T> {
-    private(set) var base: UnsafeMutablePointer<T>
-    private(set) var count = 0
-    private var capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = UnsafeMutablePointer<T>.allocate(capacity: self.capacity)
-    }
-
-    @inline(__always) mutating func append(_ value: T) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: value)
-        count += 1
-    }
-
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
-    }
-
-    var buffer: UnsafeBufferPointer<T> { UnsafeBufferPointer(start: base, count: count) }
-
-    func deallocate() { base.deallocate() }
-}
-
 /// A value one thread hands to another, with the signal that it is there.
 final class BuildResult<Value>: @unchecked Sendable {
     var value: Value?

@@ -2,20 +2,15 @@ import Foundation
 
 /// The single-unit and pair posting lists of a catalog's normalised names (see `PlaceIndex`):
 /// per place its units (and each syllable's first keystrokes), per name its pairs of adjacent
-/// units and of units across a space, each with the best `MatchRank` bits there; then a
-/// counting sort by key. `owner` receives each name's place.
+/// units and of units across a space, each with the best `MatchRank` bits there, grouped by
+/// key in two passes (count, then place). `owner` receives each name's place.
 enum PostingListBuilder {
     static func build(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
                       _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
                       owner: UnsafeMutableBufferPointer<Int32>) -> (keys: KeyTable, start: [Int32], postings: [UInt32]) {
-        let units = buffer
         let scratch = OwnedBuffers()
-        // Postings: per name, the best kind per key; then a counting sort by key.
+        // Postings: per name, the best kind per key.
         var keys = KeyTable(capacity: 1 << 16)
-        // (key id, posting) pairs in raw growable buffers: appends pay no uniqueness checks.
-        var keyOfEntry = GrowableBuffer<Int32>(capacity: units.count + units.count / 4)
-        var entries = GrowableBuffer<UInt32>(capacity: units.count + units.count / 4)
-        defer { keyOfEntry.deallocate(); entries.deallocate() }
         // Single units per place (a one-unit query lists places), pairs per name (a longer
         // query intersects the pair lists name by name, then checks only those names).
         // Units and pairs of the trigram alphabet (most of them) are tracked on dense slots
@@ -34,99 +29,119 @@ enum PostingListBuilder {
             if denseKeyIDs[slot] < 0 { denseKeyIDs[slot] = keys.insert(key) }
             return denseKeyIDs[slot]
         }
-                jamoTable.withUnsafeBufferPointer { jamo in
-            for placeIndex in 0..<placeCount {
-                placeUnits.removeAll()
-                placeUnitKind.removeAll(keepingCapacity: true)
-                placeUnitKeys.removeAll(keepingCapacity: true)
-                // Dense unit slots (1 ..< base) stamp `-2 - place`, dense pair slots stamp the name:
-                // the two never collide (pair slots start at `base`).
-                var touchedUnits = 0
-                let unitStamp = Int32(-2 - placeIndex)
-                for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
-                    owner[name] = Int32(placeIndex)
-                    let alternate = flags[name] & NameFlags.alternate != 0
-                    namePairs.removeAll()
-                    namePairKind.removeAll(keepingCapacity: true)
-                    namePairKeys.removeAll(keepingCapacity: true)
-                    var touchedPairs = denseCount - 1
-                    let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
-                    var previous: UInt32 = 0
-                    var previousCode = 0
-                    for position in start..<end {
-                        let unit = PlaceIndex.project(buffer[position])
-                        let code = Trigrams.code(unit)
-                        let isSyllable = Hangul.isSyllable(buffer[position])
-                        let bits = MatchRank.bits(PlaceIndex.kind(at: position, last: position, start, end, buffer),
-                                                  alternate: alternate, viaJamo: isSyllable)
-                        if code != 0 {
-                            if denseStamp[code] != unitStamp {
-                                denseStamp[code] = unitStamp
-                                denseKind[code] = bits
-                                denseTouched[touchedUnits] = Int32(code)
-                                touchedUnits += 1
-                            } else if MatchRank.order(bits) < MatchRank.order(denseKind[code]) {
-                                denseKind[code] = bits
-                            }
-                        } else {
-                            PlaceIndex.note(UInt64(unit), bits, &placeUnits, &placeUnitKind, &placeUnitKeys)
-                        }
-                        if isSyllable {
-                            PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), bits,
-                                            &placeUnits, &placeUnitKind, &placeUnitKeys)
-                        }
-                        // The pair with the unit before, and across a space with the one before that
-                        // (spaces are optional in a query: `ㅅㅈㅅ` reaches 선전 시).
-                        for back in 1...2 where position - back >= start {
-                            if back == 2 && (buffer[position - 1] != TextNormalizer.space || unit == TextNormalizer.space) { break }
-                            let before = position - back
-                            let firstUnit = back == 1 ? previous : PlaceIndex.project(buffer[before])
-                            let firstCode = back == 1 ? previousCode : Trigrams.code(firstUnit)
-                            let pairBits = MatchRank.bits(PlaceIndex.kind(at: before, last: position, start, end, buffer), alternate: alternate,
-                                                          viaJamo: isSyllable || Hangul.isSyllable(buffer[before]))
-                            if code != 0 && firstCode != 0 {
-                                let slot = firstCode * Trigrams.base + code
-                                if denseStamp[slot] != Int32(name) {
-                                    denseStamp[slot] = Int32(name)
-                                    denseKind[slot] = pairBits
-                                    // Pairs are listed from the top of `denseTouched` down, units from the bottom up.
-                                    denseTouched[touchedPairs] = Int32(slot)
-                                    touchedPairs -= 1
-                                } else if MatchRank.order(pairBits) < MatchRank.order(denseKind[slot]) {
-                                    denseKind[slot] = pairBits
+        // Two passes over the names emit the same (key, posting) pairs in the same order (key ids
+        // are given on the first): the first counts them per key, the second writes each straight
+        // to its place in the grouped lists, so no list of every pair is ever held (for cities500
+        // that list was the largest allocation of an import).
+        func scan(_ emit: (Int32, UInt32) -> Void) {
+            denseStamp.update(repeating: -1)
+            jamoTable.withUnsafeBufferPointer { jamo in
+                for placeIndex in 0..<placeCount {
+                    placeUnits.removeAll()
+                    placeUnitKind.removeAll(keepingCapacity: true)
+                    placeUnitKeys.removeAll(keepingCapacity: true)
+                    // Dense unit slots (1 ..< base) stamp `-2 - place`, dense pair slots stamp the name:
+                    // the two never collide (pair slots start at `base`).
+                    var touchedUnits = 0
+                    let unitStamp = Int32(-2 - placeIndex)
+                    for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
+                        owner[name] = Int32(placeIndex)
+                        let alternate = flags[name] & NameFlags.alternate != 0
+                        namePairs.removeAll()
+                        namePairKind.removeAll(keepingCapacity: true)
+                        namePairKeys.removeAll(keepingCapacity: true)
+                        var touchedPairs = denseCount - 1
+                        let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
+                        var previous: UInt32 = 0
+                        var previousCode = 0
+                        for position in start..<end {
+                            let unit = PlaceIndex.project(buffer[position])
+                            let code = Trigrams.code(unit)
+                            let isSyllable = Hangul.isSyllable(buffer[position])
+                            let bits = MatchRank.bits(PlaceIndex.kind(at: position, last: position, start, end, buffer),
+                                                      alternate: alternate, viaJamo: isSyllable)
+                            if code != 0 {
+                                if denseStamp[code] != unitStamp {
+                                    denseStamp[code] = unitStamp
+                                    denseKind[code] = bits
+                                    denseTouched[touchedUnits] = Int32(code)
+                                    touchedUnits += 1
+                                } else if MatchRank.order(bits) < MatchRank.order(denseKind[code]) {
+                                    denseKind[code] = bits
                                 }
                             } else {
-                                PlaceIndex.note(PlaceIndex.pairKey(firstUnit, unit), pairBits, &namePairs, &namePairKind, &namePairKeys)
+                                PlaceIndex.note(UInt64(unit), bits, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                            }
+                            if isSyllable {
+                                PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), bits,
+                                                &placeUnits, &placeUnitKind, &placeUnitKeys)
+                            }
+                            // The pair with the unit before, and across a space with the one before that
+                            // (spaces are optional in a query: `ㅅㅈㅅ` reaches 선전 시).
+                            for back in 1...2 where position - back >= start {
+                                if back == 2 && (buffer[position - 1] != TextNormalizer.space || unit == TextNormalizer.space) { break }
+                                let before = position - back
+                                let firstUnit = back == 1 ? previous : PlaceIndex.project(buffer[before])
+                                let firstCode = back == 1 ? previousCode : Trigrams.code(firstUnit)
+                                let pairBits = MatchRank.bits(PlaceIndex.kind(at: before, last: position, start, end, buffer), alternate: alternate,
+                                                              viaJamo: isSyllable || Hangul.isSyllable(buffer[before]))
+                                if code != 0 && firstCode != 0 {
+                                    let slot = firstCode * Trigrams.base + code
+                                    if denseStamp[slot] != Int32(name) {
+                                        denseStamp[slot] = Int32(name)
+                                        denseKind[slot] = pairBits
+                                        // Pairs are listed from the top of `denseTouched` down, units from the bottom up.
+                                        denseTouched[touchedPairs] = Int32(slot)
+                                        touchedPairs -= 1
+                                    } else if MatchRank.order(pairBits) < MatchRank.order(denseKind[slot]) {
+                                        denseKind[slot] = pairBits
+                                    }
+                                } else {
+                                    PlaceIndex.note(PlaceIndex.pairKey(firstUnit, unit), pairBits, &namePairs, &namePairKind, &namePairKeys)
+                                }
+                            }
+                            previous = unit
+                            previousCode = code
+                        }
+                        if touchedPairs < denseCount - 1 {
+                            for index in (touchedPairs + 1)..<denseCount {
+                                let slot = Int(denseTouched[index])
+                                let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
+                                emit(denseID(slot, PlaceIndex.pairKey(first, second)), UInt32(name) << MatchRank.shift | UInt32(denseKind[slot]))
                             }
                         }
-                        previous = unit
-                        previousCode = code
-                    }
-                    if touchedPairs < denseCount - 1 {
-                        for index in (touchedPairs + 1)..<denseCount {
-                            let slot = Int(denseTouched[index])
-                            let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
-                            keyOfEntry.append(denseID(slot, PlaceIndex.pairKey(first, second)))
-                            entries.append(UInt32(name) << MatchRank.shift | UInt32(denseKind[slot]))
+                        for (slot, key) in namePairKeys.enumerated() {
+                            emit(keys.insert(key), UInt32(name) << MatchRank.shift | UInt32(namePairKind[slot]))
                         }
                     }
-                    for (slot, key) in namePairKeys.enumerated() {
-                        keyOfEntry.append(keys.insert(key))
-                        entries.append(UInt32(name) << MatchRank.shift | UInt32(namePairKind[slot]))
+                    for index in 0..<touchedUnits {
+                        let code = Int(denseTouched[index])
+                        emit(denseID(code, UInt64(Trigrams.unit(code))), UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
                     }
-                }
-                for index in 0..<touchedUnits {
-                    let code = Int(denseTouched[index])
-                    keyOfEntry.append(denseID(code, UInt64(Trigrams.unit(code))))
-                    entries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
-                }
-                for (slot, key) in placeUnitKeys.enumerated() {
-                    keyOfEntry.append(keys.insert(key))
-                    entries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
+                    for (slot, key) in placeUnitKeys.enumerated() {
+                        emit(keys.insert(key), UInt32(placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
+                    }
                 }
             }
         }
-        let (start, postings) = PlaceIndex.group(entries.buffer, by: keyOfEntry.buffer, keyCount: keys.count)
+        var counts: [Int32] = []
+        scan { key, _ in
+            while counts.count <= Int(key) { counts.append(0) }
+            counts[Int(key)] += 1
+        }
+        var start = [Int32](repeating: 0, count: keys.count + 1)
+        for key in 0..<keys.count { start[key + 1] = start[key] + counts[key] }
+        counts = []
+        let fill = scratch.allocate(Int32(0), count: keys.count + 1)
+        _ = fill.initialize(from: start)
+        let total = Int(start[keys.count])
+        let postings = [UInt32](unsafeUninitializedCapacity: total) { postings, count in
+            scan { key, posting in
+                postings[Int(fill[Int(key)])] = posting
+                fill[Int(key)] += 1
+            }
+            count = total
+        }
         return (keys, start, postings)
     }
 }
