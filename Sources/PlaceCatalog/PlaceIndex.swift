@@ -160,12 +160,12 @@ final class PlaceIndex: @unchecked Sendable {
         trigramThread.stackSize = 1 << 20
         trigramThread.start()
         let (keys, start, postings) = PostingListBuilder.build(unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw,
-                                                               placeCount: places.count, owner: owner)
+                                                               placeCount: places.count, owner: owner, into: owned)
         trigramResult.done.wait()
         let (trigramStart, trigramPostings) = trigramResult.value!
         arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
                              nameFlags: .init(flagsRaw), nameOwner: .init(UnsafeBufferPointer(owner)), keys: owned.lookup(keys),
-                             postingStart: .init(owned.keep(start)), postings: .init(owned.keep(postings)),
+                             postingStart: .init(owned.keep(start)), postings: .init(postings),
                              trigramStart: .init(owned.keep(trigramStart)), trigramPostings: .init(owned.keep(trigramPostings)),
                              nameSignature: .init(UnsafeBufferPointer(signatures)))
         #if os(Linux)

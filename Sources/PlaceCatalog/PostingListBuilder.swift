@@ -3,11 +3,13 @@ import Foundation
 /// The single-unit and pair posting lists of a catalog's normalised names (see `PlaceIndex`):
 /// per place its units (and each syllable's first keystrokes), per name its pairs of adjacent
 /// units and of units across a space, each with the best `MatchRank` bits there, grouped by
-/// key in two passes (count, then place). `owner` receives each name's place.
+/// key in two passes (count, then place). `owner` receives each name's place;
+/// the postings are allocated in `owned`, the index's own memory.
 enum PostingListBuilder {
     static func build(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
                       _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
-                      owner: UnsafeMutableBufferPointer<Int32>) -> (keys: KeyTable, start: [Int32], postings: [UInt32]) {
+                      owner: UnsafeMutableBufferPointer<Int32>,
+                      into owned: OwnedBuffers) -> (keys: KeyTable, start: [Int32], postings: UnsafeBufferPointer<UInt32>) {
         let scratch = OwnedBuffers()
         // Postings: per name, the best kind per key.
         var keys = KeyTable(capacity: 1 << 16)
@@ -135,13 +137,12 @@ enum PostingListBuilder {
         let fill = scratch.allocate(Int32(0), count: keys.count + 1)
         _ = fill.initialize(from: start)
         let total = Int(start[keys.count])
-        let postings = [UInt32](unsafeUninitializedCapacity: total) { postings, count in
-            scan { key, posting in
-                postings[Int(fill[Int(key)])] = posting
-                fill[Int(key)] += 1
-            }
-            count = total
+        // Written where the index keeps them (`owned`), so they are never copied.
+        let postings = owned.allocate(UInt32(0), count: total)
+        scan { key, posting in
+            postings[Int(fill[Int(key)])] = posting
+            fill[Int(key)] += 1
         }
-        return (keys, start, postings)
+        return (keys, start, UnsafeBufferPointer(postings))
     }
 }

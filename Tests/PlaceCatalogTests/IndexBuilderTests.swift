@@ -19,12 +19,15 @@ private struct Built {
         let names = names, flags = flags
         var owner = [Int32](repeating: -1, count: names.nameStart.count - 1)
         var signatures = [UInt64](repeating: 0, count: names.nameStart.count - 1)
+        let owned = OwnedBuffers()
         (keys, start, postings) = names.units.withUnsafeBufferPointer { units in
             names.nameStart.withUnsafeBufferPointer { nameStart in
                 names.placeNameStart.withUnsafeBufferPointer { placeNameStart in
                     flags.withUnsafeBufferPointer { flags in
                         owner.withUnsafeMutableBufferPointer {
-                            PostingListBuilder.build(units, nameStart, placeNameStart, flags, placeCount: places.count, owner: $0)
+                            let built = PostingListBuilder.build(units, nameStart, placeNameStart, flags, placeCount: places.count,
+                                                                 owner: $0, into: owned)
+                            return (built.keys, built.start, Array(built.postings))
                         }
                     }
                 }
