@@ -41,11 +41,13 @@ public final class AppRenderer {
             let kind = Self.kind(toast.kind)
             ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {
-            FooterView(hints: AppKeyMap.current(for: app).footerHints, keyStyle: Theme.title, helpStyle: Theme.dim)
+            FooterView(hints: AppKeyMap.current(for: app).footerHints + (app.hasPendingMarks ? [pendingLegend] : []),
+                       keyStyle: Theme.title, helpStyle: Theme.dim)
                 .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
-            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]), keyMap: AppKeyMap.helpMap(for: app),
+            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]),
+                            entries: AppKeyMap.helpMap(for: app).helpEntries + [KeyHint(keys: markers.pending, help: tr(.legendPendingHelp))],
                             closeHint: tr(.helpClose), borderStyle: Theme.current.border)
                 .render(in: area, into: &buffer)
             cursor = nil
@@ -55,6 +57,9 @@ public final class AppRenderer {
         }
         return Frame(buffer: buffer, cursor: cursor, layout: layout)
     }
+
+    /// `◌ pending`: the footer's legend for the pending mark, while one is on screen.
+    private var pendingLegend: KeyHint { KeyHint(keys: markers.pending, help: tr(.legendPending)) }
 
     static func kind(_ kind: Toast.Kind) -> ToastView.Kind {
         switch kind {

@@ -58,7 +58,8 @@ struct PlacesScreen: TabScreen {
     private func row(_ row: PlaceRow) -> Line {
         let place = row.place
         var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
-                                  style: row.isSaved ? Theme.savedMarker : .plain), " "]
+                                  style: row.isSaved ? Theme.savedMarker : .plain)]
+        spans += pendingSpans(row.isPending, context: context) + [" "]
         var names = [(place.name, row.match.nameRange)]
         if let korean = place.koreanName, !korean.isEmpty, korean != place.name {
             // A Korean interface shows the Korean name first.
@@ -84,8 +85,9 @@ struct PlacesScreen: TabScreen {
         let place = selected.place
         var lines: [Line] = [
             Line([Span(selected.isSaved ? context.markers.saved : context.markers.notSaved,
-                       style: selected.isSaved ? Theme.savedMarker : .plain),
-                  " ", Span(shownNames(place).first, style: Theme.title)]),
+                       style: selected.isSaved ? Theme.savedMarker : .plain)]
+                 + pendingSpans(selected.isPending, context: context)
+                 + [" ", Span(shownNames(place).first, style: Theme.title)]),
         ]
         if let second = shownNames(place).second { lines.append(Line("  " + second)) }
         if !place.address.isEmpty { lines.append(Line("  " + place.shownAddress)) }

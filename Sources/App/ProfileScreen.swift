@@ -61,7 +61,8 @@ struct ProfileScreen: TabScreen {
 
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
         var lines: [Line] = [
-            Line(DisplayName.shown(user.displayName), style: Theme.title),
+            Line([Span(DisplayName.shown(user.displayName), style: Theme.title)]
+                 + pendingSpans(state.isUserPending, context: context)),
             Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
         ]
         let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, area.width)).prefix(3)

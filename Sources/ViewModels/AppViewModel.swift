@@ -41,16 +41,20 @@ public final class AppViewModel {
     public let events: EventQueue
     /// Slow work off the loop's thread; its answers come back through `events`.
     public let work: BackgroundWork
+    /// Where the screens' store writes go (off the loop's thread on a team server).
+    public let writes: StoreWrites
 
     /// `work` defaults to worker threads posting to `events`.
     public init(services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
                 now: @escaping () -> Date = Date.init) {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
-        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events, now: now)
-        favorites = FavoritesViewModel(favorites: services.favorites, events: events)
-        feed = FeedViewModel(feed: services.feed, events: events)
-        profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work)
+        writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
+        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
+                                      writes: writes, now: now)
+        favorites = FavoritesViewModel(favorites: services.favorites, events: events, writes: writes)
+        feed = FeedViewModel(feed: services.feed, events: events, writes: writes)
+        profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work, writes: writes)
         let toast: (Toast) -> Void = { [weak self] in self?.showToast($0) }
         places.onToast = toast
         favorites.onToast = toast
@@ -81,6 +85,7 @@ public final class AppViewModel {
 
     private func userChanged(_ user: User?) {
         state.user = user
+        feed.author = user
         places.setUser(user?.id)
         favorites.setUser(user?.id)
         feed.setUser(user?.id)
@@ -161,6 +166,13 @@ public final class AppViewModel {
 
     /// The tabs' view models, in `AppTab` order: the table the keys are routed through.
     public var screens: [ScreenModel] { [places, favorites, feed, profile] }
+
+    /// Whether any screen shows a change the store has not confirmed (the footer then
+    /// explains the pending mark).
+    public var hasPendingMarks: Bool {
+        writes.isBusy || feed.state.rows.contains(where: \.isPending) || places.state.rows.contains(where: \.isPending)
+            || profile.state.isUserPending || profile.state.posts.contains(where: \.isPending)
+    }
 
     /// The current tab's view model.
     public var screen: ScreenModel { screens[state.tab.rawValue] }

@@ -13,9 +13,11 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var timestamp: Date
     public var likes: Int
     public var didLike: Bool
+    /// Shown before the store confirmed it: a like or a post on its way, marked as pending.
+    public var isPending: Bool
 
     public init(id: String, displayName: String, username: String, caption: String, timestamp: Date,
-                likes: Int, didLike: Bool) {
+                likes: Int, didLike: Bool, isPending: Bool = false) {
         self.id = id
         self.displayName = displayName
         self.username = username
@@ -23,6 +25,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
         self.timestamp = timestamp
         self.likes = likes
         self.didLike = didLike
+        self.isPending = isPending
     }
 
     public init(_ post: FeedPost) {
@@ -65,19 +68,43 @@ public final class FeedViewModel {
     public var rowsInView = 20
     public var limit = 200
 
+    /// The signed-in user, whose name a post shows while it is on its way.
+    public var author: User?
+    /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
+    public private(set) var pendingPaths: Set<String> = []
+
     private let port: FeedPort
     private var uid: String?
     private let events: EventQueue
+    private let writes: StoreWrites
     private lazy var query = LiveQuery(name: "feed", list: { tr(.tabFeed) }, events: events,
                                        onToast: { [weak self] in self?.onToast($0) })
     private var stored: [FeedRowModel] = []
-    /// Likes sent but not yet seen in the store: post id → liked.
-    private var pending: [String: Bool] = [:]
+    /// Likes shown before the store shows them: post id → the intent.
+    private var likes: [String: LikeIntent] = [:]
+    /// Posts shown before the store lists them, newest first.
+    private var posts: [PostIntent] = []
+    private var nextPostNumber = 0
 
-    /// `events` carries the retries of a subscription that could not start.
-    public init(feed: FeedPort, events: EventQueue = EventQueue()) {
+    /// A like or unlike the screen shows ahead of the store.
+    private struct LikeIntent {
+        var liked: Bool
+        /// Writes for this post sent and not yet answered.
+        var inFlight: Int
+    }
+
+    /// A post the screen shows ahead of the store: `id` is local until the store answers.
+    private struct PostIntent {
+        var row: FeedRowModel
+        var storedID: String?
+    }
+
+    /// `events` carries the retries of a subscription that could not start; `writes` is
+    /// where likes and posts go (at once by default, as on the embedded store).
+    public init(feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate()) {
         self.port = feed
         self.events = events
+        self.writes = writes
     }
 
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
@@ -95,7 +122,8 @@ public final class FeedViewModel {
 
     private func subscribe() {
         query.cancel()
-        pending = [:]
+        likes = [:]
+        posts = []
         stored = []
         state.rows = []
         state.isLoaded = false
@@ -114,11 +142,13 @@ public final class FeedViewModel {
         let selectedID = state.selectedRow?.id
         stored = posts.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
-        // The store has spoken: keep only the optimistic likes it does not show yet.
-        pending = pending.filter { entry in
-            guard let liked = storedLikes[entry.key] else { return false }
-            return liked != entry.value
+        // The store has spoken: keep the likes still on their way and those it does not show yet.
+        likes = likes.filter { id, intent in
+            guard let liked = storedLikes[id] else { return false }
+            return intent.inFlight > 0 || liked != intent.liked
         }
+        let storedIDs = Set(storedLikes.keys)
+        self.posts.removeAll { $0.storedID.map(storedIDs.contains) ?? false }
         state.isLoaded = true
         rebuildRows()
         if let selectedID, let index = state.rows.firstIndex(where: { $0.id == selectedID }) {
@@ -128,13 +158,29 @@ public final class FeedViewModel {
     }
 
     private func rebuildRows() {
-        state.rows = stored.map { row in
-            guard let liked = pending[row.id], liked != row.didLike else { return row }
+        let shownPosts = state.mode == .all ? posts.map(\.row) : []
+        state.rows = shownPosts + stored.map { row in
             var copy = row
-            copy.didLike = liked
-            copy.likes = max(0, row.likes + (liked ? 1 : -1))
+            if let intent = likes[row.id] {
+                if intent.liked != row.didLike {
+                    copy.didLike = intent.liked
+                    copy.likes = max(0, row.likes + (intent.liked ? 1 : -1))
+                }
+                copy.isPending = intent.inFlight > 0
+            }
+            if let uid, pendingPaths.contains(SyncPaths.like(postID: row.id, uid: uid)) || pendingPaths.contains(SyncPaths.post(row.id)) {
+                copy.isPending = true
+            }
             return copy
         }
+    }
+
+    /// The paths the sync status lists as unconfirmed: their rows show the pending mark.
+    public func setPendingPaths(_ paths: Set<String>) {
+        guard paths != pendingPaths else { return }
+        pendingPaths = paths
+        rebuildRows()
+        publish()
     }
 
     // MARK: List
@@ -158,18 +204,32 @@ public final class FeedViewModel {
             onToast(Toast(SignInRequired(.likePosts).description, kind: .error))
             return
         }
+        guard !posts.contains(where: { $0.row.id == row.id }) else { return }
         let like = !row.didLike
-        pending[row.id] = like
+        let id = row.id
+        likes[id] = LikeIntent(liked: like, inFlight: (likes[id]?.inFlight ?? 0) + 1)
         rebuildRows()
         publish()
-        do {
-            if like { try port.like(tweetID: row.id, uid: uid) } else { try port.unlike(tweetID: row.id, uid: uid) }
-        } catch {
-            pending[row.id] = nil
-            rebuildRows()
-            publish()
-            onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": ErrorText.describe(error)]), kind: .error))
+        writes.send({ [port] in
+            if like { try port.like(tweetID: id, uid: uid) } else { try port.unlike(tweetID: id, uid: uid) }
+        }, then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
+    }
+
+    /// The store's answer to a like: confirmed (the mark goes once the store shows it), or
+    /// refused (the heart goes back, and a toast says why).
+    private func likeAnswered(_ id: String, like: Bool, _ result: Result<Void, Error>) {
+        guard var intent = likes[id] else { return }
+        intent.inFlight -= 1
+        likes[id] = intent
+        if case .failure(let error) = result {
+            if intent.inFlight == 0 { likes[id] = nil }
+            onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": WriteRefusal.reason(for: error)]),
+                          kind: .error))
+        } else if intent.inFlight == 0, stored.first(where: { $0.id == id })?.didLike == intent.liked {
+            likes[id] = nil
         }
+        rebuildRows()
+        publish()
     }
 
     // MARK: Compose
@@ -198,21 +258,57 @@ public final class FeedViewModel {
         publish()
     }
 
-    /// Enter: posts the text; on a refusal the field stays as typed with the reason.
+    /// Enter: the post shows at once at the top, marked as pending, and is sent; text the
+    /// rules refuse keeps the field as typed with the reason, and so does a refusal by the
+    /// store (the field opens again).
     public func submitCompose() {
         guard let text = state.compose?.text, let uid else { return }
+        let checked: String
         do {
-            let checked = try Validation.postText(text)
-            try port.post(checked, uid: uid)
-            state.compose = nil
-            state.composeError = nil
-            if state.mode == .all { state.list.selected = 0 }
-            publish()
-            onToast(Toast(tr(.toastPosted), kind: .success))
+            checked = try Validation.postText(text)
         } catch {
             state.composeError = ErrorText.describe(error)
             publish()
+            return
         }
+        nextPostNumber += 1
+        let localID = "pending-\(nextPostNumber)"
+        let row = FeedRowModel(id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
+                               caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true)
+        posts.insert(PostIntent(row: row, storedID: nil), at: 0)
+        state.compose = nil
+        state.composeError = nil
+        if state.mode == .all { state.list.selected = 0 }
+        rebuildRows()
+        publish()
+        writes.send({ [port] in try port.post(checked, uid: uid).id },
+                    then: { [weak self] result in self?.postAnswered(localID, text: text, result) })
+    }
+
+    /// The store's answer to a post: confirmed (the row stays until the store lists it),
+    /// or refused (the row goes, the field opens again as typed, and a toast says why).
+    private func postAnswered(_ localID: String, text: String, _ result: Result<String, Error>) {
+        guard let index = posts.firstIndex(where: { $0.row.id == localID }) else { return }
+        switch result {
+        case .success(let storedID):
+            if stored.contains(where: { $0.id == storedID }) {
+                posts.remove(at: index)
+            } else {
+                posts[index].storedID = storedID
+                posts[index].row.isPending = false
+            }
+            onToast(Toast(tr(.toastPosted), kind: .success))
+        case .failure(let error):
+            posts.remove(at: index)
+            let reason = WriteRefusal.reason(for: error)
+            if uid != nil && state.compose == nil {
+                state.compose = TextEditor(text)
+                state.composeError = reason
+            }
+            onToast(Toast(tr(.toastCouldNotPost, ["reason": reason]), kind: .error))
+        }
+        rebuildRows()
+        publish()
     }
 
     private func publish() {

@@ -137,6 +137,8 @@ public struct ScreenServices {
     public var accounts: AccountsPort
     public var favorites: FavoritesPort
     public var feed: FeedPort
+    /// Whether the store is far away (a team server): writes then run off the loop's thread.
+    public var isStoreRemote = false
 
     public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort) {
         self.places = places
