@@ -31,6 +31,15 @@ struct FeedScreen: TabScreen {
                              style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
                              maxWidth: composeArea.width, ellipsis: true)
         }
+        // Posts on their way sit above the list (which holds only what the store lists).
+        for row in state.sending where !rest.isEmpty {
+            let lines = postLines(row, width: rest.width, context: context)
+            let (postArea, remaining) = rest.split(top: min(rest.height, lines.count))
+            for (index, line) in lines.prefix(postArea.height).enumerated() {
+                line.render(in: postArea.line(index), into: &buffer)
+            }
+            rest = remaining
+        }
         let empty: String
         if state.mode == .liked && !state.isSignedIn {
             empty = tr(.feedLikedSignedOut)

@@ -67,6 +67,7 @@ extension Catalogue {
         .toastCouldNotUnlike: "Could not unlike the post: {reason}",
         .toastCouldNotLoad: "Could not load {list}: {reason}",
         .toastCouldNotLoadRetrying: "Could not load {list}: {reason} · retrying",
+        .listPosition: "{n} / {total}",
 
         // Pending writes, the connection and refusals
         .legendPending: "pending",
@@ -166,6 +167,9 @@ extension Catalogue {
         .keysScreen: "SCREEN",
         .keysKeys: "KEYS",
         .keysDefault: "DEFAULT",
+
+        .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
+        .errorPasswordEmpty: "Enter your password",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

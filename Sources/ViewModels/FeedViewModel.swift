@@ -46,6 +46,8 @@ public struct FeedState: Equatable, Sendable {
     public var isSignedIn = false
     public var mode = FeedMode.all
     public var rows: [FeedRowModel] = []
+    /// Posts written here that the store does not list yet, newest first, shown above the list.
+    public var sending: [FeedRowModel] = []
     /// The selected post and the first one on screen.
     public var list = ListState()
     /// The post being written, when composing.
@@ -53,6 +55,8 @@ public struct FeedState: Equatable, Sendable {
     public var composeError: String?
     /// False until the first snapshot arrived.
     public var isLoaded = false
+    /// The selection's place in the whole feed (`rows` is a window of it).
+    public var position = ListPosition(index: 0, total: 0)
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -66,7 +70,6 @@ public final class FeedViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Posts are about four rows tall: a page is a quarter of the rows in view.
     public var rowsInView = 20
-    public var limit = 200
 
     /// The signed-in user, whose name a post shows while it is on its way.
     public var author: User?
@@ -75,10 +78,9 @@ public final class FeedViewModel {
 
     private let port: FeedPort
     private var uid: String?
-    private let events: EventQueue
     private let writes: StoreWrites
-    private lazy var query = LiveQuery(name: "feed", list: { tr(.tabFeed) }, events: events,
-                                       onToast: { [weak self] in self?.onToast($0) })
+    /// The window of the feed held (a few pages of it), read on as the selection nears an edge.
+    public let paged: PagedList<FeedPageSource>
     private var stored: [FeedRowModel] = []
     /// Likes shown before the store shows them: post id → the intent.
     private var likes: [String: LikeIntent] = [:]
@@ -93,7 +95,7 @@ public final class FeedViewModel {
         var inFlight: Int
     }
 
-    /// A post the screen shows ahead of the store: `id` is local until the store answers.
+    /// A post the screen shows ahead of the store: `row.id` is local until the store answers.
     private struct PostIntent {
         var row: FeedRowModel
         var storedID: String?
@@ -101,15 +103,19 @@ public final class FeedViewModel {
 
     /// `events` carries the retries of a subscription that could not start; `writes` is
     /// where likes and posts go (at once by default, as on the embedded store).
-    public init(feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate()) {
+    public init(feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100) {
         self.port = feed
-        self.events = events
         self.writes = writes
+        var toast: (Toast) -> Void = { _ in }
+        paged = PagedList(name: "feed", title: { tr(.tabFeed) }, events: events, pageSize: pageSize,
+                          maxRows: 3 * pageSize, onToast: { toast($0) })
+        toast = { [weak self] in self?.onToast($0) }
+        paged.onChange = { [weak self] in self?.changed() }
     }
 
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || !query.isSubscribed else { return }
+        guard uid != self.uid || !paged.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
         if uid == nil { state.compose = nil }
@@ -117,49 +123,37 @@ public final class FeedViewModel {
     }
 
     public func stop() {
-        query.cancel()
+        paged.stop()
     }
 
     private func subscribe() {
-        query.cancel()
         likes = [:]
-        posts = []
         stored = []
         state.rows = []
-        state.isLoaded = false
-        if state.mode == .liked && uid == nil {
-            state.isLoaded = true
-            publish()
-            return
-        }
-        query.start { [port, uid, limit, kind = state.mode == .all ? FeedKind.all : .liked] onError in
-            try port.observeFeed(kind, viewer: uid, limit: limit, { [weak self] posts in self?.changed(posts) }, onError: onError)
-        }
-        publish()
+        let signedOutLiked = state.mode == .liked && uid == nil
+        paged.start(signedOutLiked ? nil : FeedPageSource(state.mode == .all ? .all : .liked, viewer: uid, port: port))
+        changed()
     }
 
-    private func changed(_ posts: [FeedPost]) {
-        let selectedID = state.selectedRow?.id
-        stored = posts.map(FeedRowModel.init)
+    /// The window, its counts or the selection changed.
+    private func changed() {
+        stored = paged.rows.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
         // The store has spoken: keep the likes still on their way and those it does not show yet.
         likes = likes.filter { id, intent in
             guard let liked = storedLikes[id] else { return false }
             return intent.inFlight > 0 || liked != intent.liked
         }
-        let storedIDs = Set(storedLikes.keys)
-        self.posts.removeAll { $0.storedID.map(storedIDs.contains) ?? false }
-        state.isLoaded = true
+        let listed = Set(storedLikes.keys)
+        posts.removeAll { $0.storedID.map(listed.contains) ?? false }
+        state.isLoaded = paged.isLoaded
         rebuildRows()
-        if let selectedID, let index = state.rows.firstIndex(where: { $0.id == selectedID }) {
-            state.list.selected = index
-        }
         publish()
     }
 
     private func rebuildRows() {
-        let shownPosts = state.mode == .all ? posts.map(\.row) : []
-        state.rows = shownPosts + stored.map { row in
+        state.sending = state.mode == .all ? posts.map(\.row) : []
+        state.rows = stored.map { row in
             var copy = row
             if let intent = likes[row.id] {
                 if intent.liked != row.didLike {
@@ -185,12 +179,9 @@ public final class FeedViewModel {
 
     // MARK: List
 
-
-
     /// `v`: All ↔ Liked.
     public func toggleMode() {
         state.mode = state.mode == .all ? .liked : .all
-        state.list.selected = 0
         if state.mode == .liked && uid == nil {
             onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
         }
@@ -204,7 +195,6 @@ public final class FeedViewModel {
             onToast(Toast(SignInRequired(.likePosts).description, kind: .error))
             return
         }
-        guard !posts.contains(where: { $0.row.id == row.id }) else { return }
         let like = !row.didLike
         let id = row.id
         likes[id] = LikeIntent(liked: like, inFlight: (likes[id]?.inFlight ?? 0) + 1)
@@ -258,9 +248,9 @@ public final class FeedViewModel {
         publish()
     }
 
-    /// Enter: the post shows at once at the top, marked as pending, and is sent; text the
-    /// rules refuse keeps the field as typed with the reason, and so does a refusal by the
-    /// store (the field opens again).
+    /// Enter: the post shows at once above the list, marked as pending, and is sent; text
+    /// the rules refuse keeps the field as typed with the reason, and so does a refusal by
+    /// the store (the field opens again). Once stored, the post is selected in the list.
     public func submitCompose() {
         guard let text = state.compose?.text, let uid else { return }
         let checked: String
@@ -272,21 +262,20 @@ public final class FeedViewModel {
             return
         }
         nextPostNumber += 1
-        let localID = "pending-\(nextPostNumber)"
+        let localID = "sending-\(nextPostNumber)"
         let row = FeedRowModel(id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
                                caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true)
         posts.insert(PostIntent(row: row, storedID: nil), at: 0)
         state.compose = nil
         state.composeError = nil
-        if state.mode == .all { state.list.selected = 0 }
         rebuildRows()
         publish()
         writes.send({ [port] in try port.post(checked, uid: uid).id },
                     then: { [weak self] result in self?.postAnswered(localID, text: text, result) })
     }
 
-    /// The store's answer to a post: confirmed (the row stays until the store lists it),
-    /// or refused (the row goes, the field opens again as typed, and a toast says why).
+    /// The store's answer to a post: confirmed (selected in the list; shown above it until
+    /// the list has it), or refused (gone, the field opens again as typed, a toast says why).
     private func postAnswered(_ localID: String, text: String, _ result: Result<String, Error>) {
         guard let index = posts.firstIndex(where: { $0.row.id == localID }) else { return }
         switch result {
@@ -297,6 +286,7 @@ public final class FeedViewModel {
                 posts[index].storedID = storedID
                 posts[index].row.isPending = false
             }
+            if state.mode == .all { paged.select(id: storedID) }
             onToast(Toast(tr(.toastPosted), kind: .success))
         case .failure(let error):
             posts.remove(at: index)
@@ -312,7 +302,9 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        state.list = clamped(state.list, count: state.rows.count)
+        paged.list = clamped(paged.list, count: state.rows.count)
+        state.list = paged.list
+        state.position = paged.position
         onChange(state)
     }
 }
@@ -321,10 +313,19 @@ extension FeedViewModel: ScreenModel {
     public var list: ListState { state.list }
     public var listCount: Int { state.rows.count }
 
+    public var listPosition: ListPosition { paged.position }
+
     public func storeList(_ list: ListState, publish: Bool) {
+        paged.list = list
         state.list = list
-        if publish { self.publish() }
+        guard publish else { return }
+        paged.selectionMoved()
+        self.publish()
     }
+
+    public func moveSelection(by delta: Int) { paged.move(by: delta); publish() }
+    public func selectFirst() { paged.selectFirst(); publish() }
+    public func selectLast() { paged.selectLast(); publish() }
 
     public func pageItems(rows: Int) -> Int { rows / 4 }
     public func click(_ index: Int) { select(index) }

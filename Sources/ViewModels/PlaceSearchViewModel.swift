@@ -30,6 +30,9 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var favorites: [FavoritePlace] = []
     /// True while the catalog is still loading.
     public var isLoading = false
+    /// The favorite `u` would bring back after `s` unsaved it, as it was (folders, memo, saved
+    /// time); the footer offers `u` while there is one.
+    public var undoable: FavoritePlace?
 
     public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -87,6 +90,7 @@ public final class PlaceSearchViewModel {
         pending = [:]
         storedSaved = []
         state.favorites = []
+        state.undoable = nil
         if let uid {
             favoritesQuery.start { [favoritesPort] onError in
                 try favoritesPort.observeFavorites(uid: uid, { [weak self] in self?.favoritesChanged($0) }, onError: onError)
@@ -186,6 +190,7 @@ public final class PlaceSearchViewModel {
         }
         let id = row.place.placeID
         let save = !isSaved(id)
+        let unsaved = save ? nil : state.favorites.first { $0.placeID == id }
         pending[id] = SaveIntent(saved: save, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
         publish()
@@ -197,19 +202,26 @@ public final class PlaceSearchViewModel {
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-        }, then: { [weak self] result in self?.saveAnswered(id, save: save, name: name, result) })
+        }, then: { [weak self] result in
+            self?.saveAnswered(id, save: save, name: name, result) { model in
+                model.state.undoable = unsaved
+                model.onToast(Toast(tr(save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo), ["place": name]),
+                                    kind: .success))
+            }
+        })
     }
 
     /// The store's answer to a save or removal: confirmed (the mark goes once the store
-    /// shows it), or refused (the star goes back, and a toast says why).
-    private func saveAnswered(_ id: String, save: Bool, name: String, _ result: Result<Void, Error>) {
+    /// shows it, and `confirmed` runs), or refused (the star goes back, and a toast says why).
+    private func saveAnswered(_ id: String, save: Bool, name: String, _ result: Result<Void, Error>,
+                              confirmed: (PlaceSearchViewModel) -> Void) {
         guard var intent = pending[id] else { return }
         intent.inFlight -= 1
         pending[id] = intent
         switch result {
         case .success:
             if intent.inFlight == 0, storedSaved.contains(id) == intent.saved { pending[id] = nil }
-            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": name]), kind: .success))
+            confirmed(self)
         case .failure(let error):
             if intent.inFlight == 0 { pending[id] = nil }
             onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": name, "reason": WriteRefusal.reason(for: error)]),
@@ -217,6 +229,24 @@ public final class PlaceSearchViewModel {
         }
         refreshMarkers()
         publish()
+    }
+
+    /// `u`: saves the place `s` last unsaved again as it was, and selects it.
+    public func undoUnsave() {
+        guard let favorite = state.undoable, let uid else { return }
+        let id = favorite.placeID
+        state.undoable = nil
+        pending[id] = SaveIntent(saved: true, inFlight: (pending[id]?.inFlight ?? 0) + 1)
+        refreshMarkers()
+        if let index = state.rows.firstIndex(where: { $0.place.placeID == id }) {
+            state.list.selected = index
+        }
+        publish()
+        writes.send({ [favoritesPort] in try favoritesPort.edit(.restore(favorite), uid: uid) }, then: { [weak self] result in
+            self?.saveAnswered(id, save: true, name: favorite.placeName, result) { model in
+                model.onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
+            }
+        })
     }
 
     public func isSaved(_ placeID: String) -> Bool {

@@ -22,6 +22,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
     /// Writes the server received, in order: `like P`, `unlike P`, `post TEXT`, `save PLACE`, …
     private(set) var received: [String] = []
     private var feedObservers: [(String?, ([FeedPost]) -> Void)] = []
+    private var countObservers: [(Int) -> Void] = []
     private var favoriteObservers: [([FavoritePlace]) -> Void] = []
 
     init(uid: String = "u1") {
@@ -58,6 +59,8 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
             }
             events.post(.storeChanged { observer(shown) })
         }
+        let count = posts.count
+        for observer in countObservers { events.post(.storeChanged { observer(count) }) }
         let favorites = self.favorites
         for observer in favoriteObservers { events.post(.storeChanged { observer(favorites) }) }
     }
@@ -70,6 +73,22 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
         onChange(posts)
         return AnyCancellable {}
     }
+
+    /// The whole feed is one window here (three posts or so).
+    func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+                           _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        try observeFeed(kind, viewer: viewer, limit: limit, { onChange(FeedPage(posts: $0, next: nil)) }, onError: onError)
+    }
+
+    func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+        countObservers.append(onChange)
+        onChange(posts.count)
+        return AnyCancellable {}
+    }
+
+    func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] { [] }
+    func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int { 0 }
 
     func like(tweetID: String, uid: String) throws {
         try write("like \(tweetID)") {
