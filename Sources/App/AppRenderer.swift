@@ -28,7 +28,7 @@ public final class AppRenderer {
         let (headerArea, rest) = area.split(top: 1)
         let (body, footerArea) = rest.split(bottom: 1)
         drawHeader(in: headerArea, into: &buffer, layout: &layout)
-        let context = ScreenContext(markers: markers, now: now())
+        let context = ScreenContext(markers: markers, now: now(), isStale: app.state.sync.isStale)
         cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.
@@ -86,10 +86,22 @@ public final class AppRenderer {
         } else {
             label = tr(.guest)
         }
-        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label,
+        let status = Self.syncLabel(app.state.sync)
+        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue,
+                      rightLabel: status.isEmpty ? label : status + "  " + label,
                       activeStyle: Theme.current.activeTab, labelStyle: Theme.label)
             .render(in: area, into: &buffer)
         layout.tabColumns = Self.tabColumns(in: buffer, row: area.row, width: area.width)
+    }
+
+    /// `offline · 3 pending`: what the header says of the store's connection and unsent
+    /// writes; empty when online with nothing unsent (and always on the embedded store). Lists
+    /// read from the local copy say `possibly stale` in their own titles.
+    static func syncLabel(_ sync: SyncStatus) -> String {
+        var parts: [String] = []
+        if case .offline = sync.connection { parts.append(tr(.headerOffline)) }
+        if sync.pendingWrites > 0 { parts.append(tr(.headerPending, ["count": grouped(sync.pendingWrites)])) }
+        return parts.joined(separator: " · ")
     }
 
     /// Finds the tab numbers `1`…`4` on the header row, left to right: each tab runs from its

@@ -18,7 +18,7 @@ struct FavoritesScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         let (titleRow, rest) = area.split(top: 1)
-        buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
+        buffer.setString(context.listTitle(title), at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
                          maxWidth: titleRow.width, ellipsis: true)
         var body = rest
         var cursor: Position?

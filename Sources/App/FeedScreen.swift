@@ -10,7 +10,7 @@ struct FeedScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         var (titleRow, rest) = area.split(top: 1)
-        let title = state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked)
+        let title = context.listTitle(state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked))
         buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
                          maxWidth: titleRow.width, ellipsis: true)
         var cursor: Position?

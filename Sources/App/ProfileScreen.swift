@@ -74,7 +74,7 @@ struct ProfileScreen: TabScreen {
                            Span(" · ", style: Theme.dim),
                            Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim)]))
         lines.append(Line(""))
-        lines.append(Line(tr(.profilePosts, ["count": grouped(state.posts.count)]), style: Theme.title))
+        lines.append(Line(context.listTitle(tr(.profilePosts, ["count": grouped(state.posts.count)])), style: Theme.title))
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }

@@ -23,6 +23,8 @@ public struct AppState: Equatable, Sendable {
     public var toast: Toast?
     public var isHelpVisible = false
     public var isQuitting = false
+    /// How the store is reached and what is unsent, for the header.
+    public var sync = SyncStatus.embedded
 }
 
 /// Owns the screen view models, routes the signed-in user to them, keeps toasts for
@@ -43,6 +45,8 @@ public final class AppViewModel {
     public let work: BackgroundWork
     /// Where the screens' store writes go (off the loop's thread on a team server).
     public let writes: StoreWrites
+    private let syncPort: SyncPort
+    private var syncObservation: Cancellable?
 
     /// `work` defaults to worker threads posting to `events`.
     public init(services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
@@ -50,6 +54,7 @@ public final class AppViewModel {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
         writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
+        syncPort = services.sync
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
                                       writes: writes, now: now)
         favorites = FavoritesViewModel(favorites: services.favorites, events: events, writes: writes)
@@ -70,6 +75,8 @@ public final class AppViewModel {
 
     /// Reads the session and starts every subscription. Opens Profile when onboarding is due.
     public func start() {
+        syncObservation = syncPort.observeSync({ [weak self] in self?.syncChanged($0) },
+                                               onDropped: { [weak self] in self?.writeDropped($0) })
         let onboarding = profile.start()
         if state.user == nil { userChanged(nil) }
         if onboarding { state.tab = .profile }
@@ -77,10 +84,25 @@ public final class AppViewModel {
     }
 
     public func stop() {
+        syncObservation?.cancel()
         places.stop()
         favorites.stop()
         feed.stop()
         profile.stop()
+    }
+
+    /// The connection or the unsent writes changed: the header and the rows' pending marks follow.
+    private func syncChanged(_ status: SyncStatus) {
+        state.sync = status
+        feed.setPendingPaths(status.pendingPaths)
+        places.setPendingPaths(status.pendingPaths)
+        profile.setPendingPaths(status.pendingPaths)
+        onChange()
+    }
+
+    /// A write the server refused on replay: a toast names it and says why.
+    private func writeDropped(_ dropped: DroppedWrite) {
+        showToast(Toast(tr(.toastDroppedWrite, ["write": dropped.description, "reason": dropped.reason]), kind: .error))
     }
 
     private func userChanged(_ user: User?) {
