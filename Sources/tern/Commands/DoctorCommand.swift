@@ -3,7 +3,8 @@ import Domain
 import Foundation
 
 /// `tern doctor`: runs SQLite's full integrity check on the embedded database and says how
-/// to recover when it fails. Everyday commands run only a bounded check before writing.
+/// to recover when it fails (everyday commands run only a bounded check before writing); on
+/// a team server, checks that the guest cannot be locked out.
 enum DoctorCommand {
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["doctor"], summary: "check the database file fully, and say how to recover a damaged one", run: run),
@@ -19,7 +20,8 @@ enum DoctorCommand {
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = try AppServices.defaultStoreLocation(paths: context.paths)
         if ServerConnection.isServerURL(file) {
-            throw CommandFailure("tern doctor checks the embedded database; \(ServerConnection.redacted(file)) is a team server (ask its administrator)")
+            try checkServer(file, context)
+            return
         }
         guard FileManager.default.fileExists(atPath: file) else {
             try report(Report(file: file, ok: true, problems: []), context, note: "no database yet (it is made on first use)")
@@ -39,7 +41,17 @@ enum DoctorCommand {
         if !problems.isEmpty { throw CommandFailure("\(file) is damaged; recover it as shown above") }
     }
 
-    private static func report(_ report: Report, _ context: CommandContext, note: String?) throws {
+    /// On a team server PostgreSQL checks its own pages; what a client can check is that
+    /// the guest cannot be locked out (see `ServerCommands.guestSignInLine`).
+    private static func checkServer(_ url: String, _ context: CommandContext) throws {
+        let problems = ServerCommands.guestSignInLine(serverURL: url).map { [$0] } ?? []
+        let server = ServerConnection.redacted(url)
+        try report(Report(file: server, ok: problems.isEmpty, problems: problems), context,
+                   note: problems.isEmpty ? "ok (the guest signs in without a password; the server checks its own pages)" : nil, recover: false)
+        if !problems.isEmpty { throw CommandFailure("\(server): ask its administrator to fix the sign-in of the guest as shown above") }
+    }
+
+    private static func report(_ report: Report, _ context: CommandContext, note: String?, recover: Bool = true) throws {
         if context.options.json {
             try context.printJSON(report)
             return
@@ -48,10 +60,11 @@ enum DoctorCommand {
             context.printLine("\(report.file): \(note)")
             return
         }
-        context.printLine("\(report.file): the integrity check found \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):")
+        let found = "found \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):"
+        context.printLine("\(report.file): " + (recover ? "the integrity check " : "") + found)
         for problem in report.problems.prefix(10) { context.printLine("  " + problem) }
         if report.problems.count > 10 { context.printLine("  … (\(report.problems.count - 10) more)") }
-        recovery(report.file).forEach(context.printLine)
+        if recover { recovery(report.file).forEach(context.printLine) }
     }
 
     /// Steps that keep the damaged file and salvage what can still be read.
