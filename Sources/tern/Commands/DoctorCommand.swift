@@ -1,6 +1,7 @@
 import DocStore
 import Domain
 import Foundation
+import PlaceCatalog
 
 /// `tern doctor`: runs SQLite's full integrity check on the embedded database and says how
 /// to recover when it fails (everyday commands run only a bounded check before writing); on
@@ -15,16 +16,43 @@ enum DoctorCommand {
         let file: String
         let ok: Bool
         let problems: [String]
+        var resources = ShippedFiles(directory: "", ok: true, problems: [])
+    }
+
+    /// The shipped resources checked against their manifest (`ResourceManifest`).
+    struct ShippedFiles: Encodable {
+        let directory: String
+        let ok: Bool
+        let problems: [String]
+
+        init(directory: String, ok: Bool, problems: [String]) {
+            (self.directory, self.ok, self.problems) = (directory, ok, problems)
+        }
+
+        init(checking directory: String) {
+            let problems = ResourceManifest.problems(resourcesDirectory: directory)
+            self.init(directory: directory, ok: problems.isEmpty, problems: problems)
+        }
     }
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let shipped = ShippedFiles(checking: context.paths.resourcesDirectory)
+        do {
+            try checkStore(context, shipped: shipped)
+        } catch let failure as CommandFailure where !shipped.ok {
+            throw CommandFailure(failure.description + "; and the shipped files differ from their manifest")
+        }
+        if !shipped.ok { throw CommandFailure("\(shipped.directory): shipped files differ from their manifest; reinstall Tern (make install) or rebuild it") }
+    }
+
+    private static func checkStore(_ context: CommandContext, shipped: ShippedFiles) throws {
         let file = try AppServices.defaultStoreLocation(paths: context.paths)
         if ServerConnection.isServerURL(file) {
-            try checkServer(file, context)
+            try checkServer(file, context, shipped: shipped)
             return
         }
         guard FileManager.default.fileExists(atPath: file) else {
-            try report(Report(file: file, ok: true, problems: []), context, note: "no database yet (it is made on first use)")
+            try report(Report(file: file, ok: true, problems: [], resources: shipped), context, note: "no database yet (it is made on first use)")
             return
         }
         let problems: [String]
@@ -36,17 +64,17 @@ enum DoctorCommand {
             // Refused before the check could run: the message says what is wrong and the fix.
             throw CommandFailure(error.description)
         }
-        try report(Report(file: file, ok: problems.isEmpty, problems: problems), context,
+        try report(Report(file: file, ok: problems.isEmpty, problems: problems, resources: shipped), context,
                    note: problems.isEmpty ? "ok (full integrity check passed)" : nil)
         if !problems.isEmpty { throw CommandFailure("\(file) is damaged; recover it as shown above") }
     }
 
     /// On a team server PostgreSQL checks its own pages; what a client can check is that
     /// the guest cannot be locked out (see `ServerCommands.guestSignInLine`).
-    private static func checkServer(_ url: String, _ context: CommandContext) throws {
+    private static func checkServer(_ url: String, _ context: CommandContext, shipped: ShippedFiles) throws {
         let problems = ServerCommands.guestSignInLine(serverURL: url).map { [$0] } ?? []
         let server = ServerConnection.redacted(url)
-        try report(Report(file: server, ok: problems.isEmpty, problems: problems), context,
+        try report(Report(file: server, ok: problems.isEmpty, problems: problems, resources: shipped), context,
                    note: problems.isEmpty ? "ok (the guest signs in without a password; the server checks its own pages)" : nil, recover: false)
         if !problems.isEmpty { throw CommandFailure("\(server): ask its administrator to fix the sign-in of the guest as shown above") }
     }
@@ -55,6 +83,11 @@ enum DoctorCommand {
         if context.options.json {
             try context.printJSON(report)
             return
+        }
+        if report.resources.ok {
+            context.printLine("\(report.resources.directory): shipped files ok (checked against \(ResourceManifest.fileName))")
+        } else {
+            report.resources.problems.forEach(context.printLine)
         }
         if let note {
             context.printLine("\(report.file): \(note)")
