@@ -156,6 +156,8 @@ extension Catalogue {
         .keysScreen: "화면",
         .keysKeys: "키",
         .keysDefault: "기본값",
+
+        .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

@@ -67,4 +67,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
     case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
     case keysAction, keysScreen, keysKeys, keysDefault
+
+    // Rough edges: undo everywhere, limits, confirmations, help
+    case toastUnsavedUndo, keyUndoUnsave
 }

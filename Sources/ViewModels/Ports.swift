@@ -137,11 +137,15 @@ public struct ScreenServices {
     public var accounts: AccountsPort
     public var favorites: FavoritesPort
     public var feed: FeedPort
+    /// The store's connection and unsent writes (`EmbeddedSync` on the embedded store).
+    public var sync: SyncPort
 
-    public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort) {
+    public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
+                sync: SyncPort = EmbeddedSync()) {
         self.places = places
         self.accounts = accounts
         self.favorites = favorites
         self.feed = feed
+        self.sync = sync
     }
 }
