@@ -40,4 +40,6 @@ public final class StoreWrites {
 extension WorkLane {
     /// The store writes of the screens: a server must see them in the order they were made.
     public static let storeWrites = WorkLane("store.writes", policy: .inOrder)
+    /// Looking for other processes' changes on a team server: one poll at a time, the newest wins.
+    public static let storePoll = WorkLane("store.poll", policy: .latestOnly)
 }
