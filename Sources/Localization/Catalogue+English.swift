@@ -153,6 +153,23 @@ extension Catalogue {
         .keysScreen: "SCREEN",
         .keysKeys: "KEYS",
         .keysDefault: "DEFAULT",
+        .placesOnlineOff: "Online places are off: add kakao_key = KEY or nominatim = on to {file}",
+        .placesOnlineSearching: "searching {providers}…",
+        .placesOnlineOnEnter: "{provider} on Enter",
+        .placesOnlineCategoryKey: "{key} category",
+        .placesCategoryNearHome: "{category} near home",
+        .placesCategoryNear: "{category} near {place}",
+        .placesCategory: "Category",
+        .placesPhone: "Phone",
+        .placesRoadAddress: "Road address",
+        .placesWeb: "Web",
+        .placesSource: "Source",
+        .keyCategory: "category",
+        .pickCategoryNearHome: "Category near home",
+        .pickCategoryNear: "Category near {place}",
+        .keyClearPlaces: "clear query and category",
+        .placesFromPlace: "From {place}",
+        .onlineCachedAnswer: "{reason}; showing its answer saved {time}",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -67,4 +67,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
     case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
     case keysAction, keysScreen, keysKeys, keysDefault
+
+    // Online places in the interface
+    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesOnlineCategoryKey, placesCategoryNearHome, placesCategoryNear
+    case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
 }
