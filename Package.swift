@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog"]),

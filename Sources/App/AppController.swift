@@ -64,6 +64,7 @@ public final class AppController {
         case .toggleOrder: app.places.toggleOrder()
         case .pickCategory: app.places.beginCategoryPick()
         case .removeFavorite: app.favorites.removeSelected()
+        case .undoRemove where app.state.tab == .places: app.places.undoUnsave()
         case .undoRemove: app.favorites.undo()
         case .openFavorite: app.showSelectedFavoriteInPlaces()
         case .nextFolder: app.favorites.selectFolder(by: 1)

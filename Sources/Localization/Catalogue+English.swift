@@ -170,6 +170,8 @@ extension Catalogue {
         .keyClearPlaces: "clear query and category",
         .placesFromPlace: "From {place}",
         .onlineCachedAnswer: "{reason}; showing its answer saved {time}",
+
+        .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -173,6 +173,8 @@ extension Catalogue {
         .keyClearPlaces: "검색어·업종 지우기",
         .placesFromPlace: "{place}에서",
         .onlineCachedAnswer: "{reason}; {time}에 저장한 답을 보여 줍니다",
+
+        .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

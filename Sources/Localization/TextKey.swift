@@ -71,4 +71,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Online places in the interface
     case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesOnlineCategoryKey, placesCategoryNearHome, placesCategoryNear
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
+    // Rough edges: undo everywhere, limits, confirmations, help
+    case toastUnsavedUndo, keyUndoUnsave
 }

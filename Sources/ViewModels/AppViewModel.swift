@@ -124,7 +124,6 @@ public final class AppViewModel {
     private func expireToast() {
         guard state.toast != nil else { return }
         state.toast = nil
-        favorites.dropUndo()
         onChange()
     }
 

@@ -153,16 +153,19 @@ public struct ScreenServices {
     public var accounts: AccountsPort
     public var favorites: FavoritesPort
     public var feed: FeedPort
+    /// The store's connection and unsent writes (`EmbeddedSync` on the embedded store).
+    public var sync: SyncPort
     /// The online place providers; nil where none are wired (tests of other screens), an
     /// `OnlinePlaceSearching` without providers when the config turns none on.
     public var online: OnlinePlaceSearching?
 
     public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
-                online: OnlinePlaceSearching? = nil) {
+                sync: SyncPort = EmbeddedSync(), online: OnlinePlaceSearching? = nil) {
         self.places = places
         self.accounts = accounts
         self.favorites = favorites
         self.feed = feed
+        self.sync = sync
         self.online = online
     }
 }

@@ -14,9 +14,10 @@ public enum AppKeyMap {
         switch app.state.tab {
         case .places:
             if app.places.isPickingCategory { return picker }
-            return app.places.state.isSearchFocused ? bindings.keyMap(.search) : screen(.places)
+            if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
+            return offering(.undoRemove, when: app.places.state.undoable != nil, in: screen(.places))
         case .favorites:
-            return screen(.favorites)
+            return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
             return app.feed.state.compose != nil ? bindings.keyMap(.compose) : screen(.feed)
         case .profile:
@@ -56,6 +57,15 @@ public enum AppKeyMap {
     static var picker: KeyMap<AppAction> {
         bindings.keyMap(.form, help: [.submit: .keyPick], only: [.submit, .cancel])
             .merged(with: bindings.keyMap(.list, only: [.moveDown, .moveUp]))
+    }
+
+    /// `map` with `action` left out of the footer while it would do nothing (undo with nothing
+    /// to undo), so that the footer offers exactly what works.
+    static func offering(_ action: AppAction, when isAvailable: Bool, in map: KeyMap<AppAction>) -> KeyMap<AppAction> {
+        guard !isAvailable else { return map }
+        var map = map
+        for index in map.bindings.indices where map.bindings[index].action == action { map.bindings[index].inFooter = false }
+        return map
     }
 
     /// A tab's keys, then the list keys, then the global ones.

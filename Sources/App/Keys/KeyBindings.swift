@@ -36,6 +36,7 @@ public struct KeyBindings: Sendable {
         // Shown in the Places status line's legend while a provider is configured.
         ActionBinding("category", .places, .pickCategory, ["c"], .keyCategory, inFooter: false),
         ActionBinding("clear", .places, .cancel, ["esc"], .keyClearPlaces, inFooter: false),
+        ActionBinding("undo", .places, .undoRemove, ["u"], .keyUndoUnsave),
 
         ActionBinding("open", .favorites, .openFavorite, ["enter"], .keyOpenFavorite),
         ActionBinding("remove", .favorites, .removeFavorite, ["s", "x"], .keyRemoveFavorite, label: "s/x"),
