@@ -41,6 +41,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
     // Live lists whose read failed
     case toastCouldNotLoad, toastCouldNotLoadRetrying
+    // Long lists: where the selection is
+    case listPosition
 
     // Profile, forms and accounts
     case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
@@ -72,5 +74,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesOnlineCategoryKey, placesCategoryNearHome, placesCategoryNear
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
-    case toastUnsavedUndo, keyUndoUnsave
+    case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
 }

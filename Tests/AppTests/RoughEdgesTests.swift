@@ -1,4 +1,5 @@
 import App
+import ViewModels
 import Testing
 
 /// The small betrayals a week of use finds, each checked through the real keymap and screen.
@@ -29,5 +30,29 @@ import Testing
         harness.press("u")
         #expect(harness.lines[2].hasPrefix("★ Seoul"))
         #expect(harness.app.places.state.selectedRow?.place.name == "Seoul")
+    }
+
+    @Test func aFieldAtItsLimitSaysSo() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("4"), .press("e"), .press("tab"))
+            .run(width: 80, height: 24)
+        harness.press("ctrl-u")
+        harness.type("abcdefghijklmno")
+        #expect(harness.line(containing: "Username")?.contains("15/15") == true, "the counter says the field is full")
+        harness.type("p")
+        #expect(harness.app.profile.state.form?.fields[1].input.text == "abcdefghijklmno")
+        #expect(harness.text.contains("Text cut: this field holds at most 15 characters"))
+    }
+
+    @Test func anEmptyPasswordIsRefusedAtOnce() throws {
+        let world = try AppWorld()
+        let work = HeldWorkExecutor()
+        let harness = world.harness(width: 80, height: 24, work: work)
+        harness.press("4")
+        harness.press("i")
+        harness.type("someone@example.com")
+        harness.press("enter")
+        #expect(harness.line(containing: "Password")?.contains("Enter your password") == true)
+        #expect(harness.app.profile.state.form?.isBusy == false, "no slow check started")
+        #expect(work.waiting == 0)
     }
 }
