@@ -70,4 +70,5 @@ public enum TextKey: String, CaseIterable, Sendable {
 
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
 }
