@@ -90,6 +90,27 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         return AnyCancellable { registration.remove() }
     }
 
+    public func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+                                  _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.tweets.observeWindow(kind, after: position, limit: limit, viewer: viewer.map(session(for:)),
+                                                             onChange: onChange, onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+                                 onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.tweets.observeCount(kind, viewer: viewer.map(session(for:)), onChange: onChange, onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] {
+        try services.tweets.rows(kind, before: position, limit: limit, viewer: viewer.map(session(for:)))
+    }
+
+    public func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int {
+        try services.tweets.count(kind, before: position, viewer: viewer.map(session(for:)))
+    }
+
     public func like(tweetID: String, uid: String) throws {
         try services.tweets.like(tweetID: tweetID, session: try writeSession(for: uid, to: .likePosts))
     }

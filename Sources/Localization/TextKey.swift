@@ -41,6 +41,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
     // Live lists whose read failed
     case toastCouldNotLoad, toastCouldNotLoadRetrying
+    // Long lists: where the selection is
+    case listPosition
 
     // Profile, forms and accounts
     case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
