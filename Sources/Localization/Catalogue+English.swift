@@ -174,6 +174,8 @@ extension Catalogue {
 
         .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
         .errorPasswordEmpty: "Enter your password",
+        .confirmSignOut: "Sign out of @{username}? Signing in again takes your password.",
+        .confirmDiscardPost: "Discard this post?", .keyConfirmYes: "yes", .keyConfirmNo: "no",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

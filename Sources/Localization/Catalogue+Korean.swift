@@ -177,6 +177,8 @@ extension Catalogue {
 
         .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
         .errorPasswordEmpty: "비밀번호를 입력하세요",
+        .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
+        .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

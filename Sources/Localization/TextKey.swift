@@ -75,4 +75,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
 }

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -10,6 +11,7 @@ public enum AppKeyMap {
     /// list keys and the global ones.
     public static func current(for app: AppViewModel) -> KeyMap<AppAction> {
         if app.state.isHelpVisible { return bindings.keyMap(.help).merged(with: bindings.keyMap(.global, only: [.quit])) }
+        if question(for: app) != nil { return bindings.keyMap(.confirm) }
         if let prompt = favoritesPrompt(for: app) { return prompt }
         switch app.state.tab {
         case .places:
@@ -66,6 +68,18 @@ public enum AppKeyMap {
         var map = map
         for index in map.bindings.indices where map.bindings[index].action == action { map.bindings[index].inFooter = false }
         return map
+    }
+
+    /// The question the current tab waits on (`y` / `n`), drawn in place of the footer.
+    public static func question(for app: AppViewModel) -> String? {
+        switch app.state.tab {
+        case .profile where app.profile.state.isConfirmingSignOut:
+            return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
+        case .feed where app.feed.state.isConfirmingDiscard:
+            return tr(.confirmDiscardPost)
+        default:
+            return nil
+        }
     }
 
     /// A tab's keys, then the list keys, then the global ones.
