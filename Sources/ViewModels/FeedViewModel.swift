@@ -52,6 +52,8 @@ public struct FeedState: Equatable, Sendable {
     public var list = ListState()
     /// The post being written, when composing.
     public var compose: TextEditor?
+    /// True while "Discard this post?" waits for an answer (Esc on a compose with text).
+    public var isConfirmingDiscard = false
     public var composeError: String?
     /// False until the first snapshot arrived.
     public var isLoaded = false
@@ -242,9 +244,16 @@ public final class FeedViewModel {
         publish()
     }
 
+    /// Esc: closes an empty compose; with text, asks first (yes discards, no keeps writing).
     public func cancelCompose() {
-        state.compose = nil
-        state.composeError = nil
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+        } else if let text = state.compose?.text, !text.allSatisfy(\.isWhitespace) {
+            state.isConfirmingDiscard = true
+        } else {
+            state.compose = nil
+            state.composeError = nil
+        }
         publish()
     }
 
@@ -252,6 +261,13 @@ public final class FeedViewModel {
     /// the rules refuse keeps the field as typed with the reason, and so does a refusal by
     /// the store (the field opens again). Once stored, the post is selected in the list.
     public func submitCompose() {
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+            state.compose = nil
+            state.composeError = nil
+            publish()
+            return
+        }
         guard let text = state.compose?.text, let uid else { return }
         let checked: String
         do {
