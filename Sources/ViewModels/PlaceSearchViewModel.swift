@@ -21,6 +21,8 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var isSearchFocused = false
     public var order = PlaceOrder.relevance
     public var totalCount = 0
+    /// The selection's place among all matches (`rows` is a window of them).
+    public var position = ListPosition(index: 0, total: 0)
     public var rows: [PlaceRow] = []
     /// The selected place and the first one on screen.
     public var list = ListState()
@@ -44,8 +46,8 @@ public final class PlaceSearchViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Rows of list the last frame showed; a page key moves that many places.
     public var rowsInView = 10
-    /// How many results to keep.
-    public var limit = 200
+    /// The window of the matches held (a few pages), read on as the selection nears an edge.
+    let paged: PagedList<PlacePageSource>
 
     private let places: PlaceSearching
     private let favoritesPort: FavoritesPort
@@ -66,6 +68,8 @@ public final class PlaceSearchViewModel {
         self.favoritesPort = favorites
         self.events = events
         self.now = now
+        paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
+        paged.onChange = { [weak self] in self?.windowChanged() }
         runSearch(keepingSelection: nil)
     }
 
@@ -161,8 +165,7 @@ public final class PlaceSearchViewModel {
         state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)
         runSearch(keepingSelection: placeID)
         if state.selectedRow?.place.placeID != placeID {
-            state.rows.insert(PlaceRow(match: PlaceMatch(place: info), isSaved: isSaved(placeID)), at: 0)
-            state.list.selected = 0
+            runSearch(keepingSelection: placeID, pinning: PlaceMatch(place: info))
         }
         publish()
     }
@@ -234,16 +237,24 @@ public final class PlaceSearchViewModel {
 
     // MARK: Internals
 
-    private func runSearch(keepingSelection placeID: String?) {
+    /// Ranks the matches once and reads their first pages; the selection stays on `placeID`
+    /// when it is among them, else goes to the top. `pinning` puts a place first.
+    private func runSearch(keepingSelection placeID: String?, pinning pinned: PlaceMatch? = nil) {
         state.isLoading = !places.isReady
-        let result = places.search(state.query.text, order: state.order, limit: limit)
-        state.totalCount = result.total
-        state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
-        if let placeID, let index = state.rows.firstIndex(where: { $0.place.placeID == placeID }) {
-            state.list.selected = index
-        } else {
-            state.list.selected = 0
-        }
+        let ranking = places.ranking(state.query.text, order: state.order)
+        state.totalCount = ranking.total
+        paged.start(PlacePageSource(pinned.map { PinnedPlaces($0, before: ranking) } ?? ranking))
+        var list = ListState()
+        if let placeID, let index = paged.rows.firstIndex(where: { $0.id == placeID }) { list.selected = index }
+        paged.list = list
+        windowChanged()
+    }
+
+    /// The window or the selection changed in `paged`.
+    private func windowChanged() {
+        state.rows = paged.rows.map { PlaceRow(match: $0, isSaved: isSaved($0.id)) }
+        state.list = paged.list
+        state.position = paged.position
     }
 
     private func refreshMarkers() {
@@ -254,6 +265,8 @@ public final class PlaceSearchViewModel {
 
     private func publish() {
         state.list = clamped(state.list, count: state.rows.count)
+        paged.list = state.list
+        state.position = paged.position
         onChange(state)
     }
 }
@@ -262,10 +275,20 @@ extension PlaceSearchViewModel: ScreenModel {
     public var list: ListState { state.list }
     public var listCount: Int { state.rows.count }
 
+    public var listPosition: ListPosition { paged.position }
+
     public func storeList(_ list: ListState, publish: Bool) {
         state.list = list
-        if publish { self.publish() }
+        paged.list = list
+        guard publish else { return }
+        paged.selectionMoved()
+        windowChanged()
+        self.publish()
     }
+
+    public func moveSelection(by delta: Int) { paged.move(by: delta); windowChanged(); publish() }
+    public func selectFirst() { paged.selectFirst(); windowChanged(); publish() }
+    public func selectLast() { paged.selectLast(); windowChanged(); publish() }
 
     public func pageItems(rows: Int) -> Int { rows }
 
