@@ -35,7 +35,9 @@ struct PlacesScreen: TabScreen {
     }
 
     private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
-        let count = state.totalCount == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": grouped(state.totalCount)])
+        // `120 / 34,006 matches`: where the selection is among all the matches.
+        let count = state.totalCount == 1 ? tr(.placesOneMatch)
+            : tr(.placesMatches, ["count": state.totalCount == 0 ? "0" : state.position.text])
         let suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
         let label = tr(.placesSearchLabel) + " "
         let suffixWidth = TextWidth.of(suffix) + 2

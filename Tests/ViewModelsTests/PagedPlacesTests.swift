@@ -1,5 +1,6 @@
 import Assembly
 import Foundation
+import Localization
 import PlaceCatalog
 import Testing
 @testable import ViewModels
@@ -78,5 +79,12 @@ import Testing
         #expect(model.state.selectedRow?.place.name == "Alpha 0740")
         for _ in 0..<20 { model.pageUp() }
         #expect(model.state.position.index == 0)
+    }
+
+    @Test func thePositionGroupsDigitsInEitherLanguage() {
+        let position = ListPosition(index: 119, total: 34_006)
+        #expect(Language.$scoped.withValue(.en) { position.text } == "120 / 34,006")
+        #expect(Language.$scoped.withValue(.ko) { position.text } == "120 / 34,006")
+        #expect(ListPosition(index: 0, total: 0).text == "0 / 0")
     }
 }
