@@ -13,23 +13,24 @@ public final class ListedPlaces: RankedPlaces {
     public func matches(_ range: Range<Int>) -> [PlaceMatch] { Array(all[range.clamped(to: all.indices)]) }
 }
 
-/// A ranking with one match put first (a favorite the search for its name does not reach).
+/// A ranking with some matches put first (online rows, a favorite the search for its name
+/// does not reach).
 final class PinnedPlaces: RankedPlaces {
-    private let first: PlaceMatch
+    private let first: [PlaceMatch]
     private let rest: RankedPlaces
 
-    init(_ first: PlaceMatch, before rest: RankedPlaces) {
+    init(_ first: [PlaceMatch], before rest: RankedPlaces) {
         self.first = first
         self.rest = rest
     }
 
-    var total: Int { rest.total + 1 }
+    var total: Int { first.count + rest.total }
 
     func matches(_ range: Range<Int>) -> [PlaceMatch] {
         let range = range.clamped(to: 0..<total)
-        guard !range.isEmpty else { return [] }
-        let tail = rest.matches(max(0, range.lowerBound - 1)..<(range.upperBound - 1))
-        return range.lowerBound == 0 ? [first] + tail : tail
+        let head = range.clamped(to: 0..<first.count)
+        let tail = range.clamped(to: first.count..<max(first.count, range.upperBound))
+        return Array(first[head]) + rest.matches((tail.lowerBound - first.count)..<(tail.upperBound - first.count))
     }
 }
 

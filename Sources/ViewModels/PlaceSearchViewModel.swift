@@ -30,6 +30,8 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var favorites: [FavoritePlace] = []
     /// True while the catalog is still loading.
     public var isLoading = false
+    /// The online providers' part: their rows start `rows`.
+    public var online = OnlineSearchState()
     /// The favorite `u` would bring back after `s` unsaved it, as it was (folders, memo, saved
     /// time); the footer offers `u` while there is one.
     public var undoable: FavoritePlace?
@@ -41,16 +43,21 @@ public struct PlaceSearchState: Equatable, Sendable {
 /// Places: search at every keystroke, keep the selection on the same place, save with an
 /// optimistic marker that the store confirms or rolls back, order by relevance or distance.
 public final class PlaceSearchViewModel {
-    public private(set) var state = PlaceSearchState()
+    public internal(set) var state = PlaceSearchState()
     public var onChange: (PlaceSearchState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
     /// Rows of list the last frame showed; a page key moves that many places.
     public var rowsInView = 10
     /// The window of the matches held (a few pages), read on as the selection nears an edge.
     let paged: PagedList<PlacePageSource>
+    /// The catalog's ranking of the query, and a place put first (a favorite its name does not find).
+    private var ranking: RankedPlaces = ListedPlaces([])
+    private var pinned: PlaceMatch?
 
     private let places: PlaceSearching
-    private let favoritesPort: FavoritesPort
+    let favoritesPort: FavoritesPort
+    /// The online providers' requests and answers; nil when none are wired.
+    let onlineResults: OnlinePlaceResults?
     private let now: () -> Date
     private var uid: String?
     private var storedSaved: Set<String> = []
@@ -61,15 +68,21 @@ public final class PlaceSearchViewModel {
     private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
                                                 onToast: { [weak self] in self?.onToast($0) })
 
-    /// `events` carries the retries of a subscription that could not start.
+    /// `events` carries the retries of a subscription that could not start and the online
+    /// providers' debounce timers; `work` runs their requests.
     public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
-                now: @escaping () -> Date = Date.init) {
+                online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, now: @escaping () -> Date = Date.init) {
         self.places = places
         self.favoritesPort = favorites
         self.events = events
         self.now = now
         paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
+        onlineResults = online.map { OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events) }
         paged.onChange = { [weak self] in self?.windowChanged() }
+        if let onlineResults {
+            state.online = onlineResults.state
+            onlineResults.onChange = { [weak self, unowned onlineResults] in self?.onlineChanged(onlineResults.state) }
+        }
         runSearch(keepingSelection: nil)
     }
 
@@ -109,6 +122,7 @@ public final class PlaceSearchViewModel {
         if state.query.text != before {
             // While typing the top match is selected, unless a place was picked further down.
             runSearch(keepingSelection: state.selected > 0 ? state.selectedRow?.place.placeID : nil)
+            onlineResults?.queryChanged(state.query.text)
         }
         publish()
     }
@@ -122,12 +136,14 @@ public final class PlaceSearchViewModel {
     /// Enter: keep the query, focus the list.
     public func submitSearch() {
         state.isSearchFocused = false
+        onlineResults?.queryKept(state.query.text)
         publish()
     }
 
     /// Esc: clear the query, focus the list.
     public func cancelSearch() {
         state.isSearchFocused = false
+        onlineResults?.clear()
         if !state.query.isEmpty {
             state.query = TextEditor(limit: PlaceSearchState.queryLimit)
             runSearch(keepingSelection: state.selectedRow?.place.placeID)
@@ -158,9 +174,11 @@ public final class PlaceSearchViewModel {
     public func show(placeID: String, fallback: FavoritePlace? = nil) {
         let info = places.place(id: placeID) ?? fallback.map {
             PlaceInfo(placeID: $0.placeID, name: $0.placeName, address: $0.address,
-                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, category: $0.category,
+                      phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
         }
         guard let info else { return }
+        onlineResults?.clear()
         state.isSearchFocused = false
         state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)
         runSearch(keepingSelection: placeID)
@@ -241,9 +259,17 @@ public final class PlaceSearchViewModel {
     /// when it is among them, else goes to the top. `pinning` puts a place first.
     private func runSearch(keepingSelection placeID: String?, pinning pinned: PlaceMatch? = nil) {
         state.isLoading = !places.isReady
-        let ranking = places.ranking(state.query.text, order: state.order)
+        ranking = places.ranking(state.query.text, order: state.order)
+        self.pinned = pinned
         state.totalCount = ranking.total
-        paged.start(PlacePageSource(pinned.map { PinnedPlaces($0, before: ranking) } ?? ranking))
+        startPaging(keepingSelection: placeID)
+    }
+
+    /// Reads the first pages of the online rows, the pinned place and the catalog's ranking,
+    /// selecting `placeID` when it is among them, else the top.
+    func startPaging(keepingSelection placeID: String?) {
+        let first = state.online.matches + (pinned.map { [$0] } ?? [])
+        paged.start(PlacePageSource(first.isEmpty ? ranking : PinnedPlaces(first, before: ranking)))
         var list = ListState()
         if let placeID, let index = paged.rows.firstIndex(where: { $0.id == placeID }) { list.selected = index }
         paged.list = list
@@ -263,7 +289,7 @@ public final class PlaceSearchViewModel {
         }
     }
 
-    private func publish() {
+    func publish() {
         state.list = clamped(state.list, count: state.rows.count)
         paged.list = state.list
         state.position = paged.position
@@ -300,6 +326,7 @@ extension PlaceSearchViewModel: ScreenModel {
 
     public var isEditingText: Bool { state.isSearchFocused }
     public func edit(_ edit: TextEditor.Edit) { editQuery(edit) }
-    public func submit() { submitSearch() }
-    public func cancel() { cancelSearch() }
+    /// Enter and Esc answer the category picker while it is open.
+    public func submit() { isPickingCategory ? pickCategory() : submitSearch() }
+    public func cancel() { isPickingCategory ? cancelCategoryPick() : cancelSearch() }
 }
