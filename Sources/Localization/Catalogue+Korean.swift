@@ -157,9 +157,28 @@ extension Catalogue {
         .keysScreen: "화면",
         .keysKeys: "키",
         .keysDefault: "기본값",
+        .placesOnlineOff: "온라인 장소 검색 꺼짐: {file}에 kakao_key = KEY 또는 nominatim = on을 넣으세요",
+        .placesOnlineSearching: "{providers} 검색 중…",
+        .placesOnlineOnEnter: "Enter로 {provider}",
+        .placesOnlineCategoryKey: "{key} 업종",
+        .placesCategoryNearHome: "집 주변 {category}",
+        .placesCategoryNear: "{place} 주변 {category}",
+        .placesCategory: "업종",
+        .placesPhone: "전화",
+        .placesRoadAddress: "도로명",
+        .placesWeb: "웹",
+        .placesSource: "출처",
+        .keyCategory: "업종",
+        .pickCategoryNearHome: "집 주변 업종",
+        .pickCategoryNear: "{place} 주변 업종",
+        .keyClearPlaces: "검색어·업종 지우기",
+        .placesFromPlace: "{place}에서",
+        .onlineCachedAnswer: "{reason}; {time}에 저장한 답을 보여 줍니다",
 
         .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
         .errorPasswordEmpty: "비밀번호를 입력하세요",
+        .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
+        .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

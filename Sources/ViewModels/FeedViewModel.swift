@@ -47,6 +47,8 @@ public struct FeedState: Equatable, Sendable {
     public var list = ListState()
     /// The post being written, when composing.
     public var compose: TextEditor?
+    /// True while "Discard this post?" waits for an answer (Esc on a compose with text).
+    public var isConfirmingDiscard = false
     public var composeError: String?
     /// False until the first snapshot arrived.
     public var isLoaded = false
@@ -182,14 +184,28 @@ public final class FeedViewModel {
         publish()
     }
 
+    /// Esc: closes an empty compose; with text, asks first (yes discards, no keeps writing).
     public func cancelCompose() {
-        state.compose = nil
-        state.composeError = nil
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+        } else if let text = state.compose?.text, !text.allSatisfy(\.isWhitespace) {
+            state.isConfirmingDiscard = true
+        } else {
+            state.compose = nil
+            state.composeError = nil
+        }
         publish()
     }
 
     /// Enter: posts the text; on a refusal the field stays as typed with the reason.
     public func submitCompose() {
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+            state.compose = nil
+            state.composeError = nil
+            publish()
+            return
+        }
         guard let text = state.compose?.text, let uid else { return }
         do {
             let checked = try Validation.postText(text)
