@@ -84,7 +84,7 @@ struct CannedKakao: HTTPTransport {
 
     @Test func inKoreanTheRowsPickerAndDetailsReadKorean() throws {
         let world = try AppWorld()
-        try Language.$scoped.withValue(.ko) {
+        Language.$scoped.withValue(.ko) {
             let harness = world.harness(width: 120, height: 40, online: Self.online())
             harness.press("c")
             expectGolden(harness, "ko-online-category-picker")
