@@ -8,7 +8,7 @@ struct PostgresFailure: Error {
     /// True when the connection itself is gone (server restart, terminated backend, network).
     let connectionLost: Bool
 
-    var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? .none }
+    var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? (connectionLost ? .unreachable : .none) }
 }
 
 /// One notification received on a LISTEN channel.

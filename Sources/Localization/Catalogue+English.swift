@@ -156,6 +156,18 @@ extension Catalogue {
 
         .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
         .errorPasswordEmpty: "Enter your password",
+        // The outbox on a team server
+        .cliQueued: "queued",
+        .cliCannotReach: "cannot reach the team server at {server} ({reason}); retry, or add --queue to send it later",
+        .cliCannotReachQueued: "cannot reach the team server at {server} ({reason}); {pending} pending",
+        .cliSyncSent: "sent {write}",
+        .cliSyncDropped: "dropped {write}: {reason}",
+        .cliSyncSummary: "{sent} sent, {dropped} dropped, {pending} pending",
+        .cliDroppedNotice: "the server refused a queued write, dropped {write}: {reason}",
+        .cliStatusStore: "store: {store}",
+        .cliStatusConnection: "connection: {connection}",
+        .cliStatusPending: "pending: {count}",
+        .errorServerUnreachable: "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

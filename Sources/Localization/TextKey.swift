@@ -70,4 +70,7 @@ public enum TextKey: String, CaseIterable, Sendable {
 
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    // The outbox on a team server: --queue, tern sync, tern status
+    case cliQueued, cliCannotReach, cliCannotReachQueued, cliSyncSent, cliSyncDropped, cliSyncSummary, cliDroppedNotice
+    case cliStatusStore, cliStatusConnection, cliStatusPending, errorServerUnreachable
 }
