@@ -31,13 +31,13 @@ enum InterfaceLauncher {
         let wake = try WakePipe()
         let events = EventQueue()
         events.onPost = { wake.signal() }
-        let services = try AppServices.open(paths: paths, seedSample: !options.noSample,
-                                            executor: CallbackExecutor { events.post(.storeChanged($0)) })
+        let executor = CallbackExecutor { events.post(.storeChanged($0)) }
+        let services = try AppServices.open(paths: paths, seedSample: !options.noSample, executor: executor)
         _ = try services.session()
         let home = (config.home.latitude, config.home.longitude)
         let places = DeferredPlaces(load: { try PlaceSource.load(paths: paths, home: home) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
-        let app = AppViewModel(services: ScreenServices(services: services, places: places),
+        let app = AppViewModel(services: ScreenServices(services: services, places: places, executor: executor),
                                events: events)
 
         let terminal = try CursesTerminal()

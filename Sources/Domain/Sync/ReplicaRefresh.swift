@@ -26,16 +26,24 @@ public enum ReplicaRefresh {
         let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
         let local = replica.store
         let collections = ["tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders"]
+        let fetched = Dictionary((posts + likes + likedPosts + users + favorites + folders).compactMap { document in
+            document.data.map { (document.reference.path, $0) }
+        }, uniquingKeysWith: { first, _ in first })
         return try local.runTransaction { transaction in
             guard try replica.outbox.count() == 0 else { return false }
+            // Only what differs is written, so an unchanged server wakes no listener.
+            var kept: [String: [String: FieldValue]] = [:]
             for collection in collections {
                 for document in try local.collection(collection).getDocuments().documents {
-                    try transaction.deleteDocument(document.reference)
+                    if fetched[document.reference.path] == nil {
+                        try transaction.deleteDocument(document.reference)
+                    } else {
+                        kept[document.reference.path] = document.data
+                    }
                 }
             }
-            for document in posts + likes + likedPosts + users + favorites + folders {
-                guard let data = document.data else { continue }
-                try transaction.setData(data.asWrite, forDocument: local.document(document.reference.path))
+            for (path, data) in fetched where kept[path] != data {
+                try transaction.setData(data.asWrite, forDocument: local.document(path))
             }
             return true
         }
