@@ -15,16 +15,18 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
+        // dlopen/dlsym for the C libraries only some runs need (libpq, libcurl): see LibPQ and LibCurl.
+        .target(name: "LibraryLoading", swiftSettings: swift6),
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
-        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
+        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
-        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "CCurl"]),
+        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
-        .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels"]),
+        .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization"]),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
@@ -39,6 +41,7 @@ let package = Package(
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
+        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"]),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
@@ -49,7 +52,8 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
-        .testTarget(name: "AppTests", dependencies: ["App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "TerminalUI"],
+        .testTarget(name: "AppTests", dependencies: ["App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
+                                                  "PlaceProviders", "TerminalUI"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]

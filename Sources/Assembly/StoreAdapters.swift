@@ -93,7 +93,9 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
         let place = FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
-                                      address: favorite.address, coordinate: favorite.coordinate)
+                                      address: favorite.address, coordinate: favorite.coordinate,
+                                      category: favorite.category, phone: favorite.phone,
+                                      roadAddress: favorite.roadAddress, url: favorite.url)
         let session = try writeSession(for: uid, to: .saveFavorites)
         if try queued(.saveFavorite(place), session: session) { return }
         try services.favorites.add(place, session: session)
@@ -112,6 +114,27 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         let registration = try services.tweets.observe(kind, limit: limit, viewer: viewer.map(session(for:)),
                                                        onChange: { onChange($0.posts) }, onError: onError)
         return AnyCancellable { registration.remove() }
+    }
+
+    public func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+                                  _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.tweets.observeWindow(kind, after: position, limit: limit, viewer: viewer.map(session(for:)),
+                                                             onChange: onChange, onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+                                 onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.tweets.observeCount(kind, viewer: viewer.map(session(for:)), onChange: onChange, onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] {
+        try services.tweets.rows(kind, before: position, limit: limit, viewer: viewer.map(session(for:)))
+    }
+
+    public func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int {
+        try services.tweets.count(kind, before: position, viewer: viewer.map(session(for:)))
     }
 
     public func like(tweetID: String, uid: String) throws {
@@ -139,10 +162,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
 extension ScreenServices {
     /// The view models' ports over Tern's services and a place catalog. On a team server
-    /// with someone signed in, a sync worker starts (its reports through `executor`, the
-    /// store's), and writes are queued for it.
-    public init(services: AppServices, places: PlaceSearching, executor: CallbackExecutor = .immediate) {
-        let outbox = OutboxSync(services: services, executor: executor)
+    /// with someone signed in, a sync worker starts (reporting through the store's callback
+    /// executor, so on the loop's thread), and writes are queued for it.
+    public init(services: AppServices, places: PlaceSearching) {
+        let outbox = OutboxSync(services: services, executor: services.store.callbackExecutor)
         let adapters = StoreAdapters(services: services, outbox: outbox)
         self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
     }

@@ -67,6 +67,7 @@ extension Catalogue {
         .toastCouldNotUnlike: "Could not unlike the post: {reason}",
         .toastCouldNotLoad: "Could not load {list}: {reason}",
         .toastCouldNotLoadRetrying: "Could not load {list}: {reason} · retrying",
+        .listPosition: "{n} / {total}",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",
@@ -153,6 +154,23 @@ extension Catalogue {
         .keysScreen: "SCREEN",
         .keysKeys: "KEYS",
         .keysDefault: "DEFAULT",
+        .placesOnlineOff: "Online places are off: add kakao_key = KEY or nominatim = on to {file}",
+        .placesOnlineSearching: "searching {providers}…",
+        .placesOnlineOnEnter: "{provider} on Enter",
+        .placesOnlineCategoryKey: "{key} category",
+        .placesCategoryNearHome: "{category} near home",
+        .placesCategoryNear: "{category} near {place}",
+        .placesCategory: "Category",
+        .placesPhone: "Phone",
+        .placesRoadAddress: "Road address",
+        .placesWeb: "Web",
+        .placesSource: "Source",
+        .keyCategory: "category",
+        .pickCategoryNearHome: "Category near home",
+        .pickCategoryNear: "Category near {place}",
+        .keyClearPlaces: "clear query and category",
+        .placesFromPlace: "From {place}",
+        .onlineCachedAnswer: "{reason}; showing its answer saved {time}",
 
         .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
         .errorPasswordEmpty: "Enter your password",
@@ -168,6 +186,8 @@ extension Catalogue {
         .cliStatusConnection: "connection: {connection}",
         .cliStatusPending: "pending: {count}",
         .errorServerUnreachable: "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)",
+        .confirmSignOut: "Sign out of @{username}? Signing in again takes your password.",
+        .confirmDiscardPost: "Discard this post?", .keyConfirmYes: "yes", .keyConfirmNo: "no",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

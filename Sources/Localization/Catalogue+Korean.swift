@@ -68,6 +68,7 @@ extension Catalogue {
         .toastCouldNotUnlike: "좋아요를 취소하지 못했습니다: {reason}",
         .toastCouldNotLoad: "{list}을(를) 불러오지 못했습니다: {reason}",
         .toastCouldNotLoadRetrying: "{list}을(를) 불러오지 못했습니다: {reason} · 다시 시도합니다",
+        .listPosition: "{n} / {total}",
 
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",
@@ -156,6 +157,23 @@ extension Catalogue {
         .keysScreen: "화면",
         .keysKeys: "키",
         .keysDefault: "기본값",
+        .placesOnlineOff: "온라인 장소 검색 꺼짐: {file}에 kakao_key = KEY 또는 nominatim = on을 넣으세요",
+        .placesOnlineSearching: "{providers} 검색 중…",
+        .placesOnlineOnEnter: "Enter로 {provider}",
+        .placesOnlineCategoryKey: "{key} 업종",
+        .placesCategoryNearHome: "집 주변 {category}",
+        .placesCategoryNear: "{place} 주변 {category}",
+        .placesCategory: "업종",
+        .placesPhone: "전화",
+        .placesRoadAddress: "도로명",
+        .placesWeb: "웹",
+        .placesSource: "출처",
+        .keyCategory: "업종",
+        .pickCategoryNearHome: "집 주변 업종",
+        .pickCategoryNear: "{place} 주변 업종",
+        .keyClearPlaces: "검색어·업종 지우기",
+        .placesFromPlace: "{place}에서",
+        .onlineCachedAnswer: "{reason}; {time}에 저장한 답을 보여 줍니다",
 
         .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
         .errorPasswordEmpty: "비밀번호를 입력하세요",
@@ -171,6 +189,8 @@ extension Catalogue {
         .cliStatusConnection: "연결: {connection}",
         .cliStatusPending: "대기: {count}",
         .errorServerUnreachable: "팀 서버에 연결할 수 없고, 이 변경은 기다릴 수 없습니다 (좋아요, 글, 저장, 삭제, 프로필 수정은 --queue 로 나중에 보낼 수 있습니다)",
+        .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
+        .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

@@ -41,6 +41,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
     // Live lists whose read failed
     case toastCouldNotLoad, toastCouldNotLoadRetrying
+    // Long lists: where the selection is
+    case listPosition
 
     // Profile, forms and accounts
     case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
@@ -68,9 +70,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
     case keysAction, keysScreen, keysKeys, keysDefault
 
+    // Online places in the interface
+    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesOnlineCategoryKey, placesCategoryNearHome, placesCategoryNear
+    case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
     // The outbox on a team server: --queue, tern sync, tern status
     case cliQueued, cliCannotReach, cliCannotReachQueued, cliSyncSent, cliSyncDropped, cliSyncSummary, cliDroppedNotice
     case cliStatusStore, cliStatusConnection, cliStatusPending, errorServerUnreachable
+    case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
 }

@@ -47,9 +47,13 @@ public struct FeedState: Equatable, Sendable {
     public var list = ListState()
     /// The post being written, when composing.
     public var compose: TextEditor?
+    /// True while "Discard this post?" waits for an answer (Esc on a compose with text).
+    public var isConfirmingDiscard = false
     public var composeError: String?
     /// False until the first snapshot arrived.
     public var isLoaded = false
+    /// The selection's place in the whole feed (`rows` is a window of it).
+    public var position = ListPosition(index: 0, total: 0)
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -63,26 +67,28 @@ public final class FeedViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Posts are about four rows tall: a page is a quarter of the rows in view.
     public var rowsInView = 20
-    public var limit = 200
 
     private let port: FeedPort
     private var uid: String?
-    private let events: EventQueue
-    private lazy var query = LiveQuery(name: "feed", list: { tr(.tabFeed) }, events: events,
-                                       onToast: { [weak self] in self?.onToast($0) })
+    /// The window of the feed held (a few pages of it), read on as the selection nears an edge.
+    public let paged: PagedList<FeedPageSource>
     private var stored: [FeedRowModel] = []
     /// Likes sent but not yet seen in the store: post id → liked.
     private var pending: [String: Bool] = [:]
 
     /// `events` carries the retries of a subscription that could not start.
-    public init(feed: FeedPort, events: EventQueue = EventQueue()) {
+    public init(feed: FeedPort, events: EventQueue = EventQueue(), pageSize: Int = 100) {
         self.port = feed
-        self.events = events
+        var toast: (Toast) -> Void = { _ in }
+        paged = PagedList(name: "feed", title: { tr(.tabFeed) }, events: events, pageSize: pageSize,
+                          maxRows: 3 * pageSize, onToast: { toast($0) })
+        toast = { [weak self] in self?.onToast($0) }
+        paged.onChange = { [weak self] in self?.changed() }
     }
 
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || !query.isSubscribed else { return }
+        guard uid != self.uid || !paged.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
         if uid == nil { state.compose = nil }
@@ -90,40 +96,29 @@ public final class FeedViewModel {
     }
 
     public func stop() {
-        query.cancel()
+        paged.stop()
     }
 
     private func subscribe() {
-        query.cancel()
         pending = [:]
         stored = []
         state.rows = []
-        state.isLoaded = false
-        if state.mode == .liked && uid == nil {
-            state.isLoaded = true
-            publish()
-            return
-        }
-        query.start { [port, uid, limit, kind = state.mode == .all ? FeedKind.all : .liked] onError in
-            try port.observeFeed(kind, viewer: uid, limit: limit, { [weak self] posts in self?.changed(posts) }, onError: onError)
-        }
-        publish()
+        let signedOutLiked = state.mode == .liked && uid == nil
+        paged.start(signedOutLiked ? nil : FeedPageSource(state.mode == .all ? .all : .liked, viewer: uid, port: port))
+        changed()
     }
 
-    private func changed(_ posts: [FeedPost]) {
-        let selectedID = state.selectedRow?.id
-        stored = posts.map(FeedRowModel.init)
+    /// The window, its counts or the selection changed.
+    private func changed() {
+        stored = paged.rows.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
         // The store has spoken: keep only the optimistic likes it does not show yet.
         pending = pending.filter { entry in
             guard let liked = storedLikes[entry.key] else { return false }
             return liked != entry.value
         }
-        state.isLoaded = true
+        state.isLoaded = paged.isLoaded
         rebuildRows()
-        if let selectedID, let index = state.rows.firstIndex(where: { $0.id == selectedID }) {
-            state.list.selected = index
-        }
         publish()
     }
 
@@ -139,12 +134,9 @@ public final class FeedViewModel {
 
     // MARK: List
 
-
-
     /// `v`: All ↔ Liked.
     public func toggleMode() {
         state.mode = state.mode == .all ? .liked : .all
-        state.list.selected = 0
         if state.mode == .liked && uid == nil {
             onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
         }
@@ -192,21 +184,35 @@ public final class FeedViewModel {
         publish()
     }
 
+    /// Esc: closes an empty compose; with text, asks first (yes discards, no keeps writing).
     public func cancelCompose() {
-        state.compose = nil
-        state.composeError = nil
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+        } else if let text = state.compose?.text, !text.allSatisfy(\.isWhitespace) {
+            state.isConfirmingDiscard = true
+        } else {
+            state.compose = nil
+            state.composeError = nil
+        }
         publish()
     }
 
     /// Enter: posts the text; on a refusal the field stays as typed with the reason.
     public func submitCompose() {
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+            state.compose = nil
+            state.composeError = nil
+            publish()
+            return
+        }
         guard let text = state.compose?.text, let uid else { return }
         do {
             let checked = try Validation.postText(text)
-            try port.post(checked, uid: uid)
+            let tweet = try port.post(checked, uid: uid)
             state.compose = nil
             state.composeError = nil
-            if state.mode == .all { state.list.selected = 0 }
+            if state.mode == .all { paged.select(id: tweet.id) }
             publish()
             onToast(Toast(tr(.toastPosted), kind: .success))
         } catch {
@@ -216,7 +222,9 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        state.list = clamped(state.list, count: state.rows.count)
+        paged.list = clamped(paged.list, count: state.rows.count)
+        state.list = paged.list
+        state.position = paged.position
         onChange(state)
     }
 }
@@ -225,10 +233,19 @@ extension FeedViewModel: ScreenModel {
     public var list: ListState { state.list }
     public var listCount: Int { state.rows.count }
 
+    public var listPosition: ListPosition { paged.position }
+
     public func storeList(_ list: ListState, publish: Bool) {
+        paged.list = list
         state.list = list
-        if publish { self.publish() }
+        guard publish else { return }
+        paged.selectionMoved()
+        self.publish()
     }
+
+    public func moveSelection(by delta: Int) { paged.move(by: delta); publish() }
+    public func selectFirst() { paged.selectFirst(); publish() }
+    public func selectLast() { paged.selectLast(); publish() }
 
     public func pageItems(rows: Int) -> Int { rows / 4 }
     public func click(_ index: Int) { select(index) }

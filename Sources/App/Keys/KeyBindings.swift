@@ -33,6 +33,9 @@ public struct KeyBindings: Sendable {
         ActionBinding("save", .places, .toggleSave, ["s"], .keySave),
         ActionBinding("order", .places, .toggleOrder, ["o"], .keyOrder),
         ActionBinding("save-to-folder", .places, .saveToFolder, ["S"], .keySaveToFolder, inFooter: false),
+        // Shown in the Places status line's legend while a provider is configured.
+        ActionBinding("category", .places, .pickCategory, ["c"], .keyCategory, inFooter: false),
+        ActionBinding("clear", .places, .cancel, ["esc"], .keyClearPlaces, inFooter: false),
         ActionBinding("undo", .places, .undoRemove, ["u"], .keyUndoUnsave),
 
         ActionBinding("open", .favorites, .openFavorite, ["enter"], .keyOpenFavorite),
@@ -57,7 +60,7 @@ public struct KeyBindings: Sendable {
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
         ActionBinding("edit", .profile, .editProfile, ["e"], .keyEditProfile),
-        ActionBinding("sign-out", .profile, .signOut, ["o"], .keySignOut),
+        ActionBinding("sign-out", .profile, .signOut, ["L"], .keySignOut),
 
         ActionBinding("submit", .search, .submit, ["enter"], .keySearchKeep),
         ActionBinding("cancel", .search, .cancel, ["esc"], .keySearchClear),
@@ -75,6 +78,9 @@ public struct KeyBindings: Sendable {
         ActionBinding("cancel", .form, .cancel, ["esc"], .keyCancel),
 
         ActionBinding("close-help", .help, .closeHelp, ["esc", "?"], .keyCloseHelp, label: "Esc"),
+
+        ActionBinding("yes", .confirm, .submit, ["y", "enter"], .keyConfirmYes, label: "y"),
+        ActionBinding("no", .confirm, .cancel, ["n", "esc"], .keyConfirmNo, label: "n/Esc"),
     ])
 
     /// The keymap of one screen, in table order, with `quitAnywhere` last on the screens it
@@ -82,7 +88,7 @@ public struct KeyBindings: Sendable {
     func keyMap(_ screen: KeyScreen, help: [AppAction: TextKey] = [:], only: Set<AppAction>? = nil) -> KeyMap<AppAction> {
         let entries = actions.filter { $0.screen == screen && !$0.keys.isEmpty && (only?.contains($0.action) ?? true) }
         var bindings = entries.map { $0.binding(help: help[$0.action]) }
-        if screen == .global || screen.isTextField, only?.contains(.quit) ?? true {
+        if screen == .global || screen.isTextField || screen == .confirm, only?.contains(.quit) ?? true {
             bindings.append(Self.quitAnywhere.binding())
         }
         return KeyMap(bindings)
@@ -91,6 +97,11 @@ public struct KeyBindings: Sendable {
     /// The screens each action name acts on, in table order, for `tern keys` and messages.
     public func screens(of name: String) -> [KeyScreen] {
         actions.filter { $0.name == name }.map(\.screen)
+    }
+
+    /// The keys of `action` on `screen` as the footer shows them; nil when it has none.
+    public func label(of action: AppAction, on screen: KeyScreen) -> String? {
+        actions.first { $0.action == action && $0.screen == screen && !$0.keys.isEmpty }?.label
     }
 
     /// Action names in table order, once each.

@@ -13,15 +13,16 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
     case like(postID: String)
     case unlike(postID: String)
     case post(postID: String, text: String, placeID: String?)
-    case saveFavorite(placeID: String, placeName: String, address: String, latitude: Double, longitude: Double,
-                      folderID: String?, memo: String?)
+    case saveFavorite(QueuedPlace)
     case removeFavorite(placeID: String)
     case editProfile(displayName: String?, username: String?, bio: String?)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil) -> QueuedWrite {
-        .saveFavorite(placeID: place.placeID, placeName: place.placeName, address: place.address,
-                      latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, folderID: folderID, memo: memo)
+        .saveFavorite(QueuedPlace(placeID: place.placeID, placeName: place.placeName, address: place.address,
+                                  latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                                  category: place.category, phone: place.phone, roadAddress: place.roadAddress, url: place.url,
+                                  folderID: folderID, memo: memo))
     }
 
     /// A profile edit.
@@ -35,7 +36,7 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
         case .like(let id): "like \(id)"
         case .unlike(let id): "unlike \(id)"
         case .post(let id, _, _): "post \(id)"
-        case .saveFavorite(let id, _, _, _, _, _, _): "save \(id)"
+        case .saveFavorite(let place): "save \(place.placeID)"
         case .removeFavorite(let id): "remove \(id)"
         case .editProfile: "profile"
         }
@@ -46,7 +47,8 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
         switch self {
         case .like(let id), .unlike(let id): "users/\(uid)/user-likes/\(id)"
         case .post(let id, _, _): "tweets/\(id)"
-        case .saveFavorite(let id, _, _, _, _, _, _), .removeFavorite(let id): "favorites/\(uid)/favorites/\(id)"
+        case .saveFavorite(let place): "favorites/\(uid)/favorites/\(place.placeID)"
+        case .removeFavorite(let id): "favorites/\(uid)/favorites/\(id)"
         case .editProfile: "users/\(uid)"
         }
     }
@@ -56,7 +58,7 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
     public func validate() throws {
         switch self {
         case .post(_, let text, _): _ = try Validation.postText(text)
-        case .saveFavorite(_, _, _, _, _, _, let memo): _ = try memo.map(FavoriteText.memo)
+        case .saveFavorite(let place): _ = try place.memo.map(FavoriteText.memo)
         case .editProfile(let displayName, let username, let bio):
             _ = try ProfileEdit(displayName: displayName, username: username, bio: bio).normalisedUsername()
             _ = try displayName.map(Validation.displayName)
@@ -75,14 +77,33 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
             try services.tweets.unlike(tweetID: id, session: session)
         case .post(let id, let text, let placeID):
             try services.tweets.post(text, id: id, placeID: placeID, session: session)
-        case .saveFavorite(let id, let name, let address, let latitude, let longitude, let folderID, let memo):
-            let place = FavoriteCandidate(placeID: id, placeName: name, address: address,
-                                          coordinate: Coordinate(latitude: latitude, longitude: longitude))
-            try services.favorites.add(place, folderID: folderID, memo: memo, session: session)
+        case .saveFavorite(let place):
+            try services.favorites.add(place.candidate, folderID: place.folderID, memo: place.memo, session: session)
         case .removeFavorite(let id):
             try services.favorites.remove(placeID: id, session: session)
         case .editProfile(let displayName, let username, let bio):
             try services.users.updateProfile(ProfileEdit(displayName: displayName, username: username, bio: bio), session: session)
         }
+    }
+}
+
+/// A place to save, as the outbox keeps it: the candidate's fields, the folder and the memo.
+public struct QueuedPlace: Equatable, Sendable, Codable {
+    public var placeID: String
+    public var placeName: String
+    public var address: String
+    public var latitude: Double
+    public var longitude: Double
+    public var category: String?
+    public var phone: String?
+    public var roadAddress: String?
+    public var url: String?
+    public var folderID: String?
+    public var memo: String?
+
+    var candidate: FavoriteCandidate {
+        FavoriteCandidate(placeID: placeID, placeName: placeName, address: address,
+                          coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                          category: category, phone: phone, roadAddress: roadAddress, url: url)
     }
 }
