@@ -6,11 +6,11 @@ import Localization
 /// `tern sync`, `tern status`, and `--queue` on the writes: the outbox of a team server.
 enum SyncCommands {
     /// The option every write on a team server takes.
-    static let queue = Option<Bool>.flag("queue", help: "if the team server cannot be reached, keep the write to send later (tern sync)")
+    static let queue = Option<Bool>.flag("queue", help: .optQueue)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["sync"], summary: "send the writes waiting for the team server, and print what happened", run: sync),
-        CommandSpec(words: ["status"], summary: "the store, the connection to it and how many writes wait", run: status),
+        CommandSpec(words: ["sync"], summary: .cmdSync, run: sync),
+        CommandSpec(words: ["status"], summary: .cmdStatus, run: status),
     ]
 
     /// How Tern reaches its store, for `tern status`.
