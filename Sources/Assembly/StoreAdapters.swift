@@ -168,5 +168,6 @@ extension ScreenServices {
         let outbox = OutboxSync(services: services, executor: services.store.callbackExecutor)
         let adapters = StoreAdapters(services: services, outbox: outbox)
         self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
+        isStoreRemote = ServerConnection.isServerURL(services.store.location)
     }
 }

@@ -16,7 +16,6 @@ extension ServerBench {
         let session = try registering.auth.register(email: "outbox-\(UUID().uuidString.prefix(8).lowercased())@example.com",
                                                     password: "the outbox bench password")
         registering.store.close()
-        defer { try? psql(adminURL, "DROP OWNED BY \"\(session.uid)\"; DROP ROLE IF EXISTS \"\(session.uid)\"") }
 
         let queuing = try server.open()
         let target = try queuing.tweets.post("the post the bench likes", session: session).id

@@ -67,7 +67,6 @@ struct OutboxSyncTests {
                                              environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
         let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
         signedOut.store.close()
-        defer { _ = try? TernCluster.admin("DROP OWNED BY \"\(session.uid)\"", "DROP ROLE IF EXISTS \"\(session.uid)\"") }
         try server.post(as: bob, id: "p1", caption: "from bob")
 
         try proxy.cut()
@@ -124,7 +123,6 @@ struct OutboxSyncTests {
                                              environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
         let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
         signedOut.store.close()
-        defer { _ = try? TernCluster.admin("DROP OWNED BY \"\(session.uid)\"", "DROP ROLE IF EXISTS \"\(session.uid)\"") }
         try server.post(as: bob, id: "doomed", caption: "about to go")
         try server.post(as: bob, id: "kept", caption: "stays")
 

@@ -69,7 +69,7 @@ public final class AppServices: @unchecked Sendable {
             ? try LocalReplica.open(paths: paths, server: server.server, uid: $0.uid, executor: executor) : nil }
         let store: DocumentStore
         do {
-            store = try DocumentStore.open(location: session.map { server.accountURL(uid: $0.uid) } ?? server.guestURL,
+            store = try DocumentStore.open(location: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL,
                                            executor: executor)
         } catch StoreError.cannotOpen(let file, let reason, let code) where session != nil && code.isAuthenticationFailure {
             // The password file lost the account's line (or the password changed elsewhere).
@@ -77,6 +77,9 @@ public final class AppServices: @unchecked Sendable {
         } catch let error as StoreError where error.code.isUnreachable && replica != nil {
             return AppServices(paths: paths, store: replica!.store, server: server, replica: replica, unreachable: error,
                                hasher: hasher, clock: clock)
+        }
+        if let session {
+            try TernServer.checkSignedIn(store, as: session.uid, server: server.server)
         }
         return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil, hasher: hasher, clock: clock)
     }
