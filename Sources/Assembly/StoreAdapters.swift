@@ -23,7 +23,7 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     func queued(_ write: QueuedWrite, session: Session) throws -> Bool {
         guard let outbox else { return false }
         try services.queue(write, session: session)
-        outbox.syncNow()
+        outbox.worker.didQueue()
         return true
     }
 

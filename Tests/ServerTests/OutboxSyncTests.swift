@@ -85,8 +85,8 @@ struct OutboxSyncTests {
         let reopened = try machine.open()
         let replica = try #require(reopened.replica)
         #expect(try replica.entries().map(\.write.description) == ["like p1", "post minapost1", "save seoul"])
-        #expect(try replica.pendingPaths() == ["users/\(session.uid)/user-likes/p1", "tweets/minapost1",
-                                               "favorites/\(session.uid)/favorites/seoul"])
+        #expect(try replica.pendingPaths() == ["posts/p1/likes/\(session.uid)", "posts/minapost1",
+                                               "users/\(session.uid)/favorites/seoul"])
         #expect(try likes(server, "p1", as: bob) == 0, "nothing reached the server")
 
         let log = EventLog<String>()

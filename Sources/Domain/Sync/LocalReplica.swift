@@ -104,7 +104,7 @@ public final class LocalReplica: @unchecked Sendable {
         try outbox.document(String(format: "%012lld", entry.sequence)).delete()
     }
 
-    /// The paths of the documents with unconfirmed writes (`QueuedWrite.pendingPath`).
+    /// The rows with unconfirmed writes, in the sync port's naming (`QueuedWrite.pendingPath`).
     public func pendingPaths() throws -> Set<String> {
         Set(try entries().map { $0.write.pendingPath(uid: uid) })
     }

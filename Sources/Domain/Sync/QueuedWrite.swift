@@ -42,13 +42,14 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
         }
     }
 
-    /// The document whose row a screen marks as pending while this write is unconfirmed.
+    /// The name of the row a screen marks as pending while this write is unconfirmed, in the
+    /// sync port's own naming (`SyncPaths` in ViewModels), which is the screens', not storage's.
     public func pendingPath(uid: String) -> String {
         switch self {
-        case .like(let id), .unlike(let id): "users/\(uid)/user-likes/\(id)"
-        case .post(let id, _, _): "tweets/\(id)"
-        case .saveFavorite(let place): "favorites/\(uid)/favorites/\(place.placeID)"
-        case .removeFavorite(let id): "favorites/\(uid)/favorites/\(id)"
+        case .like(let id), .unlike(let id): "posts/\(id)/likes/\(uid)"
+        case .post(let id, _, _): "posts/\(id)"
+        case .saveFavorite(let place): "users/\(uid)/favorites/\(place.placeID)"
+        case .removeFavorite(let id): "users/\(uid)/favorites/\(id)"
         case .editProfile: "users/\(uid)"
         }
     }

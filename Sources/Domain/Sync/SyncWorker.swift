@@ -7,7 +7,7 @@ public struct OutboxState: Equatable, Sendable {
     public var unreachableBecause: String?
     /// Writes queued here and not yet confirmed by the server.
     public var pending: Int
-    /// The documents those writes change (`QueuedWrite.pendingPath`).
+    /// The rows those writes change, in the sync port's naming (`QueuedWrite.pendingPath`).
     public var pendingPaths: Set<String>
 
     public var isReachable: Bool { unreachableBecause == nil }
@@ -98,6 +98,14 @@ public final class SyncWorker: @unchecked Sendable {
         wanted = true
         condition.signal()
         condition.unlock()
+    }
+
+    /// After a write was queued (on the caller's thread): reports the new pending state
+    /// before the caller returns, so the screens never see the write as neither pending
+    /// nor sent, then wakes the worker.
+    public func didQueue() {
+        publish(unreachableBecause: current.unreachableBecause)
+        syncNow()
     }
 
     /// The state as last reported.
