@@ -47,6 +47,9 @@ enum ListsBench {
         var total: Int
         var mostRows: Int
         var reachedLast: Bool
+        /// The keys that read a page (the window moved or grew).
+        var reads: Timings
+        var readCount: Int
     }
 
     static func feedServices(_ directory: String, hasher: PasswordHasher, posts: Int) throws -> (services: AppServices, paths: AppPaths) {
@@ -74,21 +77,26 @@ enum ListsBench {
         let screen = harness.app.screen
         var mostRows = 0
         var reachedLast = false
+        var reads: [Double] = []
         let samples = keys.map { key in
+            let window = (screen.listPosition.index - screen.list.selected, screen.listCount)
             let time = measure { harness.press(key) }
             mostRows = max(mostRows, screen.listCount)
             let position = screen.listPosition
             if key == "G" { reachedLast = position.total > 0 && position.index == position.total - 1 }
+            // A key after which the window starts elsewhere or holds more rows read a page.
+            if window != (position.index - screen.list.selected, screen.listCount) { reads.append(time) }
             return time
         }
-        return Scroll(timings: Timings(samples), total: screen.listPosition.total, mostRows: mostRows, reachedLast: reachedLast)
+        return Scroll(timings: Timings(samples), total: screen.listPosition.total, mostRows: mostRows, reachedLast: reachedLast,
+                      reads: Timings(reads.isEmpty ? [0] : reads), readCount: reads.count)
     }
 
     static func report(_ name: String, _ big: Scroll, _ baselineName: String, _ baseline: Scroll) {
         let ratio = { (a: Double, b: Double) in b > 0 ? String(format: "%.1f×", a / b) : "n/a" }
         print("lists: \(name): \(keys.count) keys, keystroke to frame p50 \(ms(big.timings.p50))  p99 \(ms(big.timings.p99))"
               + "  max \(ms(big.timings.max))  (target p99 ≤ 16 ms); G reached row \(big.total): \(big.reachedLast);"
-              + " most rows held \(big.mostRows)")
+              + " most rows held \(big.mostRows); \(big.readCount) keys read a page: p50 \(ms(big.reads.p50))  max \(ms(big.reads.max))")
         print("lists:   baseline \(baselineName): p50 \(ms(baseline.timings.p50))  p99 \(ms(baseline.timings.p99))"
               + "  ratio p50 \(ratio(big.timings.p50, baseline.timings.p50))  p99 \(ratio(big.timings.p99, baseline.timings.p99))")
     }
