@@ -26,10 +26,6 @@ extension PlacesScreen {
             let name = provider.searchesAsYouType ? provider.name : tr(.placesOnlineOnEnter, ["provider": provider.name])
             spans.append(Span(" " + name, style: Theme.dim))
         }
-        if let key = AppKeyMap.bindings.label(of: .pickCategory, on: .places) {
-            spans.append(Span(" · ", style: Theme.dim))
-            spans.append(Span(tr(.placesOnlineCategoryKey, ["key": key]), style: Theme.dim))
-        }
         return Line(spans)
     }
 

@@ -170,7 +170,6 @@ extension Catalogue {
         .placesOnlineOff: "Online places are off: add kakao_key = KEY or nominatim = on to {file}",
         .placesOnlineSearching: "searching {providers}…",
         .placesOnlineOnEnter: "{provider} on Enter",
-        .placesOnlineCategoryKey: "{key} category",
         .placesCategoryNearHome: "{category} near home",
         .placesCategoryNear: "{category} near {place}",
         .placesCategory: "Category",

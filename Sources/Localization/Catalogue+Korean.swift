@@ -173,7 +173,6 @@ extension Catalogue {
         .placesOnlineOff: "온라인 장소 검색 꺼짐: {file}에 kakao_key = KEY 또는 nominatim = on을 넣으세요",
         .placesOnlineSearching: "{providers} 검색 중…",
         .placesOnlineOnEnter: "Enter로 {provider}",
-        .placesOnlineCategoryKey: "{key} 업종",
         .placesCategoryNearHome: "집 주변 {category}",
         .placesCategoryNear: "{place} 주변 {category}",
         .placesCategory: "업종",

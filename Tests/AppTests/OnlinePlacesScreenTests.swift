@@ -93,7 +93,8 @@ struct CannedKakao: HTTPTransport {
             expectGolden(harness, "ko-online-category")
             #expect(harness.line(containing: "집 주변 카페") != nil)
             #expect(harness.text.contains("도로명 서울 중구 삼일대로12길 16-6"))
-            #expect(harness.line(containing: "K Kakao · c 업종") != nil)
+            #expect(harness.line(containing: "K Kakao") != nil)
+            #expect(harness.line(containing: "c 업종") != nil)
         }
     }
 
