@@ -97,7 +97,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpOptions, helpExitStatus, helpGroupUsage, helpCommandUsage, helpRunGroupCommand, helpGlobalHere
     case groupPlaces, groupProfile, groupFavorites, groupServer, usageTry, usageUnknownCommand, usageUnknownOption
     case usageBadValue, usageTakesNoValue, usageNeedsValue, usageMustNotBeEmpty, usageLine, usageNonEmptyValue
-    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, configCannotRead, configNotUTF8
+    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, usageOneOf, usageCoordinate, usageCategory, usageStore
+    case configCannotRead, configNotUTF8
     case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
     case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
     case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind

@@ -11,7 +11,7 @@ enum FavoritesCommands {
                                                 allowsEmpty: false)
     static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual",
                                            help: .optFavoritesSort,
-                                           expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
+                                           expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])) { try? FavoriteSort.named($0) }
     static let user = Option<String>.text("user", value: "@NAME", help: .optFavoritesUser, allowsEmpty: false)
     static let memo = Option<String>.text("memo", value: "TEXT", help: .optFavoritesMemo)
     static let from = Option<String>.text("from", value: "NAME", help: .optFavoritesFrom, required: true, allowsEmpty: false)
