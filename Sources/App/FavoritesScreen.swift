@@ -18,8 +18,8 @@ struct FavoritesScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         let (titleRow, rest) = area.split(top: 1)
-        buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
-                         maxWidth: titleRow.width, ellipsis: true)
+        drawTitle(context.listTitle(title), position: state.items.isEmpty ? nil : ListPosition(index: state.list.selected, total: state.items.count),
+                  in: titleRow, into: &buffer)
         var body = rest
         var cursor: Position?
         if let prompt = state.prompt {
@@ -57,10 +57,11 @@ struct FavoritesScreen: TabScreen {
     func row(_ index: Int) -> [Line] {
         let item = state.items[index]
         let markerStyle = item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) } ?? Theme.savedMarker
-        var lines = [Line([Span(context.markers.saved, style: markerStyle), " ",
-                           Span(item.placeName, style: Theme.title),
-                           Span("  " + item.address, style: Theme.dim),
-                           Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
+        var lines = [Line([Span(context.markers.saved, style: markerStyle)]
+                          + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
+                          + [" ", Span(item.placeName, style: Theme.title),
+                             Span("  " + item.address, style: Theme.dim),
+                             Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
         if let memo = item.memo.split(separator: "\n").first {
             let more = item.memo.contains("\n") ? " " + context.markers.ellipsis : ""
             lines.append(Line([Span("  " + memo + more, style: Theme.dim)]))
@@ -129,27 +130,6 @@ struct FavoritesScreen: TabScreen {
                         selected: pick.selected, in: inner, into: &buffer)
             return nil
         }
-    }
-
-    /// Rows to choose from (with a coloured dot when given), the chosen one highlighted,
-    /// then the picker's keys.
-    private func drawChoices(_ choices: [(dot: Style?, text: String)], selected: Int, in area: Rect, into buffer: inout Buffer) {
-        let (list, hint) = area.split(bottom: 1)
-        let first = max(0, selected - list.height + 1)
-        for (offset, choice) in choices.dropFirst(first).prefix(list.height).enumerated() {
-            let style = first + offset == selected ? Theme.selected : Style.plain
-            let line = list.line(offset)
-            buffer.setString(String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: style)
-            var column = line.column
-            if let dot = choice.dot {
-                buffer.setString("●", at: Position(row: line.row, column: column), style: dot)
-                column += 2
-            }
-            buffer.setString(choice.text, at: Position(row: line.row, column: column), style: style,
-                             maxWidth: max(0, line.right - column), ellipsis: true)
-        }
-        buffer.setString(tr(.pickHint), at: Position(row: hint.row, column: hint.column), style: Theme.dim,
-                         maxWidth: hint.width, ellipsis: true)
     }
 
     func promptTitle(_ prompt: FavoritesPrompt) -> String {

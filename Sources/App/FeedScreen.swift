@@ -10,9 +10,8 @@ struct FeedScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         var (titleRow, rest) = area.split(top: 1)
-        let title = state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked)
-        buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
-                         maxWidth: titleRow.width, ellipsis: true)
+        let title = context.listTitle(state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked))
+        drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
         var cursor: Position?
         if let compose = state.compose {
             let (composeArea, remaining) = rest.split(top: 3)
@@ -30,6 +29,15 @@ struct FeedScreen: TabScreen {
             buffer.setString(info, at: Position(row: composeArea.row + 1, column: composeArea.column),
                              style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
                              maxWidth: composeArea.width, ellipsis: true)
+        }
+        // Posts on their way sit above the list (which holds only what the store lists).
+        for row in state.sending where !rest.isEmpty {
+            let lines = postLines(row, width: rest.width, context: context)
+            let (postArea, remaining) = rest.split(top: min(rest.height, lines.count))
+            for (index, line) in lines.prefix(postArea.height).enumerated() {
+                line.render(in: postArea.line(index), into: &buffer)
+            }
+            rest = remaining
         }
         let empty: String
         if state.mode == .liked && !state.isSignedIn {

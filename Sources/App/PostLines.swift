@@ -5,7 +5,8 @@ import TerminalUI
 import ViewModels
 
 /// The lines of one post: `Display Name @username · 2d`, the caption wrapped to the width,
-/// then `♥ 12` (red) or `♡ 12`, and a blank line.
+/// then `♥ 12` (red) or `♡ 12` (with the dim pending mark `◌` while the store has not
+/// confirmed a like or the post itself), and a blank line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
     let header = Line([Span(row.displayName.isEmpty ? row.username : row.displayName, style: Theme.title), " ",
                        Span("@" + row.username, style: Theme.label),
@@ -14,6 +15,11 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
     let heart = Line([Span("  "),
                       Span(row.didLike ? context.markers.liked : context.markers.notLiked,
                            style: row.didLike ? Theme.likedMarker : .plain),
-                      Span(" \(row.likes)")])
+                      Span(" \(row.likes)")] + pendingSpans(row.isPending, context: context))
     return [header] + caption + [heart, Line("")]
+}
+
+/// ` ◌` (dim) after a heart, star or name whose change the store has not confirmed, else nothing.
+func pendingSpans(_ isPending: Bool, context: ScreenContext) -> [Span] {
+    isPending ? [Span(" "), Span(context.markers.pending, style: Theme.dim)] : []
 }

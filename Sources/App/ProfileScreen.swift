@@ -62,7 +62,8 @@ struct ProfileScreen: TabScreen {
 
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
         var lines: [Line] = [
-            Line(DisplayName.shown(user.displayName), style: Theme.title),
+            Line([Span(DisplayName.shown(user.displayName), style: Theme.title)]
+                 + pendingSpans(state.isUserPending, context: context)),
             Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
         ]
         let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, area.width)).prefix(3)
@@ -73,7 +74,7 @@ struct ProfileScreen: TabScreen {
                            Span(" · ", style: Theme.dim),
                            Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim)]))
         lines.append(Line(""))
-        lines.append(Line(tr(.profilePosts, ["count": grouped(state.posts.count)]), style: Theme.title))
+        lines.append(Line(context.listTitle(tr(.profilePosts, ["count": grouped(state.posts.count)])), style: Theme.title))
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }

@@ -8,7 +8,7 @@ struct PostgresFailure: Error {
     /// True when the connection itself is gone (server restart, terminated backend, network).
     let connectionLost: Bool
 
-    var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? .none }
+    var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? (connectionLost ? .unreachable : .none) }
 }
 
 /// One notification received on a LISTEN channel.
@@ -35,8 +35,13 @@ final class PostgresConnection {
         self.url = url
         connection = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            let failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
+            var failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
                 ?? PostgresFailure(message: "out of memory", sqlState: nil, connectionLost: true)
+            // The server answered but wants a password libpq does not have: an authentication
+            // failure (28000), not an unreachable server.
+            if let connection, failure.sqlState == nil, PQconnectionNeedsPassword(connection) == 1 {
+                failure = PostgresFailure(message: failure.message, sqlState: "28000", connectionLost: true)
+            }
             if let connection { PQfinish(connection) }
             self.connection = nil
             throw failure
@@ -85,7 +90,7 @@ final class PostgresConnection {
         let given = ((try? parse(url))?["options"]) ?? ""
         var options = given
         if !given.contains("search_path") { options += " -c search_path=public" }
-        options += " -c client_encoding=UTF8 -c standard_conforming_strings=on -c row_security=on -c default_transaction_read_only=off"
+        options += " -c client_encoding=UTF8 -c standard_conforming_strings=on -c row_security=on -c default_transaction_read_only=off -c idle_session_timeout=0"
         if limits {
             options += " -c statement_timeout=5s -c lock_timeout=3s -c idle_in_transaction_session_timeout=10s"
         }

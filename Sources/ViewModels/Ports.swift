@@ -36,9 +36,18 @@ public struct PlaceInfo: Equatable, Sendable {
     public var longitude: Double
     public var population: Int
     public var timeZone: String
+    /// What an online place adds (nil for catalog places): the provider's short mark (`K`,
+    /// `OSM`), its category, phone, road address and page.
+    public var sourceMark: String?
+    public var category: String?
+    public var phone: String?
+    public var roadAddress: String?
+    public var url: String?
 
     public init(placeID: String, name: String, koreanName: String? = nil, region: String? = nil, country: String = "",
-                address: String = "", latitude: Double, longitude: Double, population: Int = 0, timeZone: String = "") {
+                address: String = "", latitude: Double, longitude: Double, population: Int = 0, timeZone: String = "",
+                sourceMark: String? = nil, category: String? = nil, phone: String? = nil, roadAddress: String? = nil,
+                url: String? = nil) {
         self.placeID = placeID
         self.name = name
         self.koreanName = koreanName
@@ -49,12 +58,19 @@ public struct PlaceInfo: Equatable, Sendable {
         self.longitude = longitude
         self.population = population
         self.timeZone = timeZone
+        self.sourceMark = sourceMark
+        self.category = category
+        self.phone = phone
+        self.roadAddress = roadAddress
+        self.url = url
     }
 
-    /// The favorite document saved for this place.
+    /// The favorite document saved for this place: an online place's details are copied so
+    /// it shows without the network.
     public func favorite(savedAt: Date) -> FavoritePlace {
         FavoritePlace(placeName: name, placeID: placeID, address: address,
-                      coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
+                      coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt,
+                      category: category, phone: phone, roadAddress: roadAddress, url: url)
     }
 }
 
@@ -82,10 +98,19 @@ public enum PlaceOrder: Equatable, Sendable {
     public var title: String { self == .relevance ? "relevance" : "distance" }
 }
 
+/// Every match of one search, in order, made into rows a range at a time.
+public protocol RankedPlaces: AnyObject {
+    var total: Int { get }
+    /// The matches at `range` of the order (clamped to the matches).
+    func matches(_ range: Range<Int>) -> [PlaceMatch]
+}
+
 /// The place catalog, as the Places screen needs it.
 public protocol PlaceSearching: AnyObject {
     /// Up to `limit` matches of `query` and how many match in all.
     func search(_ query: String, order: PlaceOrder, limit: Int) -> (total: Int, matches: [PlaceMatch])
+    /// Every match of `query`, ranked once, to be read a page at a time.
+    func ranking(_ query: String, order: PlaceOrder) -> RankedPlaces
     func place(id: String) -> PlaceInfo?
     /// False while the catalog is still loading (searches are empty meanwhile).
     var isReady: Bool { get }
@@ -150,13 +175,19 @@ public struct ScreenServices {
     public var feed: FeedPort
     /// The store's connection and unsent writes (`EmbeddedSync` on the embedded store).
     public var sync: SyncPort
+    /// Whether the store is far away (a team server): writes then run off the loop's thread.
+    public var isStoreRemote = false
+    /// The online place providers; nil where none are wired (tests of other screens), an
+    /// `OnlinePlaceSearching` without providers when the config turns none on.
+    public var online: OnlinePlaceSearching?
 
     public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
-                sync: SyncPort = EmbeddedSync()) {
+                sync: SyncPort = EmbeddedSync(), online: OnlinePlaceSearching? = nil) {
         self.places = places
         self.accounts = accounts
         self.favorites = favorites
         self.feed = feed
         self.sync = sync
+        self.online = online
     }
 }

@@ -35,17 +35,24 @@ enum InterfaceLauncher {
                                             executor: CallbackExecutor { events.post(.storeChanged($0)) })
         _ = try services.session()
         let home = (config.home.latitude, config.home.longitude)
-        let places = DeferredPlaces(load: { try PlaceSource.load(paths: paths, home: home) },
+        let places = DeferredPlaces(load: { try CatalogLoader.load(paths: paths, home: home) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
-        let app = AppViewModel(services: ScreenServices(services: services, places: places),
-                               events: events)
+        var screenServices = ScreenServices(services: services, places: places)
+        screenServices.online = ProviderPlaces(online: onlinePlaces(paths: paths, config: config), configFile: paths.configFile)
+        let app = AppViewModel(services: screenServices, events: events)
 
         let terminal = try CursesTerminal()
         defer { terminal.close() }
         terminal.wakeDescriptor = wake.readDescriptor
         let loop = EventLoop(app: app, backend: terminal)
         loop.drainWakeUps = { wake.drain() }
-        loop.pollExternalChanges = { _ = try? services.store.pollExternalChanges() }
+        if ServerConnection.isServerURL(services.store.location) {
+            // A server's poll (and the re-reads it triggers) may wait on the network or on a
+            // write holding the store: it runs off the loop, and its callbacks come as events.
+            loop.pollExternalChanges = { app.work.run(.storePoll, { _ in _ = try services.store.pollExternalChanges() }, then: { _ in }) }
+        } else {
+            loop.pollExternalChanges = { _ = try? services.store.pollExternalChanges() }
+        }
         Theme.$current.withValue(theme) {
             KeyBindings.$current.withValue(keys) { loop.run() }
         }

@@ -96,7 +96,10 @@ def test_init_is_idempotent_and_store_option_wins():
     with Server() as server, DataDir() as data:
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
-        assert "schema 1 up to date" in again.stdout and "rules 6" in again.stdout
+        assert "schema 1 up to date" in again.stdout and "rules 7" in again.stdout
+        assert "the guest signs in without a password" in again.stdout, again.stdout
+        doctor = server.tern(["doctor"], data)
+        assert doctor.returncode == 0 and "ok (the guest signs in without a password" in doctor.stdout, (doctor.stdout, doctor.stderr)
         # Registering takes an invitation, and each registers one account.
         bare = server.tern(["register", "--email", "nobody@example.com"], data, input=PASSWORD + "\n")
         assert bare.returncode == 1 and "TERN_INVITE" in bare.stderr and len(bare.stderr.splitlines()) == 1, bare.stderr
@@ -119,6 +122,18 @@ def test_init_is_idempotent_and_store_option_wins():
         assert run(["feed", "--json"], data).returncode == 0
         assert json.loads(run(["feed", "--json"], data).stdout) == [], "no sample seeded on a server"
         assert not os.path.exists(os.path.join(data.path, "tern.db")), "the embedded store is not opened"
+
+
+def test_a_guest_changing_its_password_locks_no_one_out_of_reading():
+    with Server() as server, DataDir() as ann, DataDir() as reader:
+        server.register(ann, "ann@example.com", "ann")
+        assert server.tern(["post", "still readable"], ann).returncode == 0
+        guest = re.sub(r"//[^/@]*@", "//tern_guest:tern_guest@", server.admin)
+        psql(guest, "ALTER ROLE tern_guest PASSWORD 'taken over'")
+        try:
+            assert [post["caption"] for post in server.feed(reader)] == ["still readable"]
+        finally:
+            psql(server.admin, "ALTER ROLE tern_guest PASSWORD 'tern_guest'")
 
 
 def test_two_accounts_post_like_favorite_and_read_signed_out():
@@ -178,21 +193,27 @@ def test_one_account_cannot_touch_another_through_the_cli():
         before = server.feed(ann)
         ann_uid = session_of(ann)["uid"]
 
-        # Bob edits his session file to claim Ann's uid: the server wants Ann's password.
-        forged = session_of(bob)
-        forged["uid"] = ann_uid
-        with open(bob.session, "w") as f:
-            json.dump(forged, f)
-        for args in (["post", "as ann"], ["favorites", "list"], ["profile", "set", "--bio", "hacked"]):
-            result = server.tern(args, bob)
-            assert result.returncode == 1, (args, result.stdout)
-            assert "cannot connect" in result.stderr and ann_uid in result.stderr, result.stderr
+        def forge_and_try(changes, *expected):
+            forged = {**session_of(bob), **changes}
+            with open(bob.session, "w") as f:
+                json.dump(forged, f)
+            for args in (["post", "as ann"], ["favorites", "list"], ["profile", "set", "--bio", "hacked"]):
+                result = server.tern(args, bob)
+                assert result.returncode == 1, (args, result.stdout)
+                assert all(text in result.stderr for text in expected), result.stderr
 
-        # …and writing his own password under Ann's name into his password file changes nothing.
+        # Bob edits his session file to claim Ann's uid: the server says whose his role is.
+        forge_and_try({"uid": ann_uid}, "sign in again", ann_uid)
+        # With Ann's role too (any guest can look it up by her email), the server wants Ann's password.
+        ann_role = session_of(ann)["role"]
+        assert ann_role != ann_uid and ann_role.startswith("tern_"), ann_role
+        forge_and_try({"uid": ann_uid, "role": ann_role}, "cannot connect", ann_role)
+
+        # …and writing his own password under Ann's role into his password file changes nothing.
         passfile = os.path.join(os.path.dirname(bob.session), "pgpass")
         bob_line = open(passfile).read().strip()
         with open(passfile, "a") as f:
-            f.write(bob_line.replace(":" + bob_line.split(":")[3] + ":", ":" + ann_uid + ":") + "\n")
+            f.write(bob_line.replace(":" + bob_line.split(":")[3] + ":", ":" + ann_role + ":") + "\n")
         result = server.tern(["post", "as ann"], bob)
         assert result.returncode == 1 and "password authentication failed" in result.stderr, (result.stdout, result.stderr, open(passfile).read())
         assert server.feed(ann) == before
@@ -272,7 +293,9 @@ def test_newcomer_walk_in_the_interface_on_a_server():
             ui.wait_for("♥ 1")
             ui.send("4")
             ui.wait_for("@newcomer")
-            ui.send("o")
+            ui.send("L")
+            ui.wait_for("Sign out")
+            ui.send("y")
             ui.wait_for("guest")
             ui.send("3")
             time.sleep(0.5)

@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -10,11 +11,15 @@ public enum AppKeyMap {
     /// list keys and the global ones.
     public static func current(for app: AppViewModel) -> KeyMap<AppAction> {
         if app.state.isHelpVisible { return bindings.keyMap(.help).merged(with: bindings.keyMap(.global, only: [.quit])) }
+        if question(for: app) != nil { return bindings.keyMap(.confirm) }
         if let prompt = favoritesPrompt(for: app) { return prompt }
         switch app.state.tab {
         case .places:
+            if app.places.isPickingCategory { return picker }
             if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
-            return offering(.undoRemove, when: app.places.state.undoable != nil, in: screen(.places))
+            // The category key is offered while a provider can answer it.
+            let places = offering(.pickCategory, when: app.places.state.online.isConfigured, in: screen(.places))
+            return offering(.undoRemove, when: app.places.state.undoable != nil, in: places)
         case .favorites:
             return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
@@ -48,11 +53,14 @@ public enum AppKeyMap {
     /// Enter and Esc, and j/k in a picker.
     static func favoritesPrompt(for app: AppViewModel) -> KeyMap<AppAction>? {
         guard app.favorites.state.prompt != nil else { return nil }
-        if app.favorites.isPicking {
-            return bindings.keyMap(.form, help: [.submit: .keyPick], only: [.submit, .cancel])
-                .merged(with: bindings.keyMap(.list, only: [.moveDown, .moveUp]))
-        }
+        if app.favorites.isPicking { return picker }
         return bindings.keyMap(.form, help: [.submit: .keySave], only: [.submit, .cancel])
+    }
+
+    /// A picker's keys: the form's Enter and Esc, and j/k.
+    static var picker: KeyMap<AppAction> {
+        bindings.keyMap(.form, help: [.submit: .keyPick], only: [.submit, .cancel])
+            .merged(with: bindings.keyMap(.list, only: [.moveDown, .moveUp]))
     }
 
     /// `map` with `action` left out of the footer while it would do nothing (undo with nothing
@@ -62,6 +70,18 @@ public enum AppKeyMap {
         var map = map
         for index in map.bindings.indices where map.bindings[index].action == action { map.bindings[index].inFooter = false }
         return map
+    }
+
+    /// The question the current tab waits on (`y` / `n`), drawn in place of the footer.
+    public static func question(for app: AppViewModel) -> String? {
+        switch app.state.tab {
+        case .profile where app.profile.state.isConfirmingSignOut:
+            return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
+        case .feed where app.feed.state.isConfirmingDiscard:
+            return tr(.confirmDiscardPost)
+        default:
+            return nil
+        }
     }
 
     /// A tab's keys, then the list keys, then the global ones.

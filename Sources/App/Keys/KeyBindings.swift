@@ -33,6 +33,9 @@ public struct KeyBindings: Sendable {
         ActionBinding("save", .places, .toggleSave, ["s"], .keySave),
         ActionBinding("order", .places, .toggleOrder, ["o"], .keyOrder),
         ActionBinding("save-to-folder", .places, .saveToFolder, ["S"], .keySaveToFolder, inFooter: false),
+        // In the footer only while an online provider is configured (`AppKeyMap.current`).
+        ActionBinding("category", .places, .pickCategory, ["c"], .keyCategory),
+        ActionBinding("clear", .places, .cancel, ["esc"], .keyClearPlaces, inFooter: false),
         ActionBinding("undo", .places, .undoRemove, ["u"], .keyUndoUnsave),
 
         ActionBinding("open", .favorites, .openFavorite, ["enter"], .keyOpenFavorite),
@@ -57,7 +60,7 @@ public struct KeyBindings: Sendable {
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
         ActionBinding("edit", .profile, .editProfile, ["e"], .keyEditProfile),
-        ActionBinding("sign-out", .profile, .signOut, ["o"], .keySignOut),
+        ActionBinding("sign-out", .profile, .signOut, ["L"], .keySignOut),
 
         ActionBinding("submit", .search, .submit, ["enter"], .keySearchKeep),
         ActionBinding("cancel", .search, .cancel, ["esc"], .keySearchClear),
@@ -75,6 +78,9 @@ public struct KeyBindings: Sendable {
         ActionBinding("cancel", .form, .cancel, ["esc"], .keyCancel),
 
         ActionBinding("close-help", .help, .closeHelp, ["esc", "?"], .keyCloseHelp, label: "Esc"),
+
+        ActionBinding("yes", .confirm, .submit, ["y", "enter"], .keyConfirmYes, label: "y"),
+        ActionBinding("no", .confirm, .cancel, ["n", "esc"], .keyConfirmNo, label: "n/Esc"),
     ])
 
     /// The keymap of one screen, in table order, with `quitAnywhere` last on the screens it
@@ -82,7 +88,7 @@ public struct KeyBindings: Sendable {
     func keyMap(_ screen: KeyScreen, help: [AppAction: TextKey] = [:], only: Set<AppAction>? = nil) -> KeyMap<AppAction> {
         let entries = actions.filter { $0.screen == screen && !$0.keys.isEmpty && (only?.contains($0.action) ?? true) }
         var bindings = entries.map { $0.binding(help: help[$0.action]) }
-        if screen == .global || screen.isTextField, only?.contains(.quit) ?? true {
+        if screen == .global || screen.isTextField || screen == .confirm, only?.contains(.quit) ?? true {
             bindings.append(Self.quitAnywhere.binding())
         }
         return KeyMap(bindings)

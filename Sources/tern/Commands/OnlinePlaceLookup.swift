@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlaceProviders
 import PlainText
 
@@ -7,7 +8,11 @@ import PlainText
 /// data directory. Nothing here touches the network until a search asks.
 func onlinePlaces(_ context: CommandContext) throws -> OnlinePlaces {
     let paths = PlacesCommands.paths(context)
-    let config = try Config.load(paths: paths)
+    return onlinePlaces(paths: paths, config: try Config.load(paths: paths))
+}
+
+/// The same for the interface, which has read the config already.
+func onlinePlaces(paths: AppPaths, config: Config) -> OnlinePlaces {
     let settings = ProviderSettings(kakaoKey: config.kakaoKey, kakaoURL: config.kakaoURL, nominatim: config.nominatim,
                                     nominatimURL: config.nominatimURL, environment: ProcessInfo.processInfo.environment)
     let version = HelpText.version.split(separator: " ").last.map(String.init) ?? "0"
@@ -24,7 +29,7 @@ func printProviderNotice(_ outcome: ProviderOutcome) {
     guard let error = outcome.error else { return }
     var line = error.message
     if let cachedAt = outcome.cachedAt {
-        line += "; showing its answer saved \(ISO8601DateFormatter().string(from: cachedAt))"
+        line = tr(.onlineCachedAnswer, ["reason": line, "time": ISO8601DateFormatter().string(from: cachedAt)])
     }
     FileHandle.standardError.write(Data("tern: \(SafeText.clean(line))\n".utf8))
 }

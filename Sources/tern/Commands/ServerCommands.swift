@@ -7,10 +7,10 @@ import Foundation
 enum ServerCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["server", "init"],
-                    summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
+                    summary: .cmdServerInit,
                     positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: initialise),
         CommandSpec(words: ["server", "invite"],
-                    summary: "print a one-time invitation that registers one account on a team server",
+                    summary: .cmdServerInvite,
                     positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: invite),
     ]
 
@@ -45,6 +45,20 @@ enum ServerCommands {
         case report.schemaAfter?: before = "schema \(report.schemaAfter) up to date"
         case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
         }
-        context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
+        context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema), roles \(report.roles.owner) and \(report.roles.user)")
+        context.printLine(guestSignInLine(serverURL: url) ?? "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out")
+    }
+
+    /// The problem (and its fix) when the server lets the guest in with its changeable
+    /// password; nil when it trusts the guest. `tern server init` and `tern doctor` say it.
+    static func guestSignInLine(serverURL: String) -> String? {
+        switch try? TernServer.guestSignIn(serverURL: serverURL) {
+        case .trusted?: return nil
+        case .password?:
+            return "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): "
+                + "add '\(TernServer.guestTrustLine(serverURL: serverURL))' to pg_hba.conf above the scram-sha-256 lines and reload"
+        case nil:
+            return "cannot tell how the server lets the guest in (connecting as \(TernServer.guestRole) failed)"
+        }
     }
 }
