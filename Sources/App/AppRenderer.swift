@@ -44,7 +44,8 @@ public final class AppRenderer {
             }).render(in: footerArea, into: &buffer)
         } else if let toast = app.state.toast {
             let kind = Self.kind(toast.kind)
-            ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
+            let message = toast.signIn.map(AppKeyMap.signInMessage) ?? toast.message
+            ToastView(message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {
             FooterView(hints: AppKeyMap.current(for: app).footerHints, keyStyle: Theme.title, helpStyle: Theme.dim)
                 .render(in: footerArea, into: &buffer)

@@ -159,6 +159,14 @@ extension Catalogue {
         .errorPasswordEmpty: "Enter your password",
         .confirmSignOut: "Sign out of @{username}? Signing in again takes your password.",
         .confirmDiscardPost: "Discard this post?", .keyConfirmYes: "yes", .keyConfirmNo: "no",
+        .signInKeys: "{tab}, then {key}",
+        .signInHereToSave: "Sign in on the {tab} tab ({keys}) to save favorites",
+        .signInHereToRemove: "Sign in on the {tab} tab ({keys}) to remove favorites",
+        .signInHereToListFavorites: "Sign in on the {tab} tab ({keys}) to see your favorites",
+        .signInHereToLike: "Sign in on the {tab} tab ({keys}) to like posts",
+        .signInHereToViewLiked: "Sign in on the {tab} tab ({keys}) to see the posts you liked",
+        .signInHereToPost: "Sign in on the {tab} tab ({keys}) to post",
+        .signInHereToEditProfile: "Sign in on the {tab} tab ({keys}) to edit your profile",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -162,6 +162,14 @@ extension Catalogue {
         .errorPasswordEmpty: "비밀번호를 입력하세요",
         .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
         .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
+        .signInKeys: "{tab} 다음 {key}",
+        .signInHereToSave: "즐겨찾기를 저장하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToRemove: "즐겨찾기를 삭제하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToListFavorites: "즐겨찾기를 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToLike: "좋아요를 누르려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToViewLiked: "좋아요한 글을 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToPost: "글을 쓰려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToEditProfile: "프로필을 수정하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

@@ -73,4 +73,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
     case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
+    case signInKeys, signInHereToSave, signInHereToRemove, signInHereToListFavorites, signInHereToLike
+    case signInHereToViewLiked, signInHereToPost, signInHereToEditProfile
 }

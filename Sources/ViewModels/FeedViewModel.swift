@@ -138,7 +138,7 @@ public final class FeedViewModel {
     public func toggleMode() {
         state.mode = state.mode == .all ? .liked : .all
         if state.mode == .liked && uid == nil {
-            onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
+            onToast(Toast.signIn(.viewLikedPosts))
         }
         subscribe()
     }
@@ -147,7 +147,7 @@ public final class FeedViewModel {
     public func toggleLike() {
         guard let row = state.selectedRow else { return }
         guard let uid else {
-            onToast(Toast(SignInRequired(.likePosts).description, kind: .error))
+            onToast(Toast.signIn(.likePosts))
             return
         }
         let like = !row.didLike
@@ -169,7 +169,7 @@ public final class FeedViewModel {
     /// `n`: opens the compose field.
     public func startCompose() {
         guard uid != nil else {
-            onToast(Toast(SignInRequired(.post).description, kind: .error))
+            onToast(Toast.signIn(.post))
             return
         }
         state.compose = TextEditor()

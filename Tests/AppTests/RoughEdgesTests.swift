@@ -88,4 +88,13 @@ import Testing
         harness.press("esc")
         #expect(harness.app.feed.state.compose == nil, "an empty compose closes at once")
     }
+
+    @Test func signInMessagesSayHow() throws {
+        let (_, harness) = try ScreenScript(.press("3"), .press("l")).run(width: 80, height: 24)
+        #expect(harness.lines[23].contains("Sign in on the Profile tab (4, then i) to like posts"))
+        harness.press("n")
+        #expect(harness.lines[23].contains("Sign in on the Profile tab (4, then i) to post"))
+        let (_, korean) = try ScreenScript(.press("3"), .press("l")).run(width: 80, height: 24, language: .ko)
+        #expect(korean.lines[23].contains("좋아요를 누르려면 프로필 탭에서 로그인하세요 (4 다음 i)"))
+    }
 }

@@ -1,3 +1,4 @@
+import Domain
 import Localization
 import TerminalUI
 import ViewModels
@@ -76,6 +77,26 @@ public enum AppKeyMap {
         default:
             return nil
         }
+    }
+
+    /// How to sign in for `action`, with the keys in effect: `Sign in on the Profile tab (4,
+    /// then i) to like posts`.
+    public static func signInMessage(_ action: SignInRequired.Action) -> String {
+        func firstKey(_ action: AppAction) -> String {
+            bindings.actions.first { $0.action == action && !$0.keys.isEmpty }?.keys[0].description ?? "?"
+        }
+        let keys = tr(.signInKeys, ["tab": firstKey(.switchTab(.profile)), "key": firstKey(.signIn)])
+        let text: TextKey
+        switch action {
+        case .saveFavorites: text = .signInHereToSave
+        case .removeFavorites: text = .signInHereToRemove
+        case .listFavorites: text = .signInHereToListFavorites
+        case .likePosts: text = .signInHereToLike
+        case .viewLikedPosts: text = .signInHereToViewLiked
+        case .post: text = .signInHereToPost
+        case .editProfile: text = .signInHereToEditProfile
+        }
+        return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }
 
     /// A tab's keys, then the list keys, then the global ones.
