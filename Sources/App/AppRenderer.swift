@@ -51,9 +51,11 @@ public final class AppRenderer {
                 .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
-            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]), keyMap: AppKeyMap.helpMap(for: app),
-                            closeHint: tr(.helpClose), borderStyle: Theme.current.border)
-                .render(in: area, into: &buffer)
+            let help = HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]),
+                                       sections: AppKeyMap.helpSections(for: app), closeHint: tr(.helpClose),
+                                       borderStyle: Theme.current.border, offset: app.state.helpOffset)
+            help.render(in: area, into: &buffer)
+            layout.helpMaxOffset = help.maxOffset(in: area)
             cursor = nil
             layout.itemRows = []
             layout.listArea = nil

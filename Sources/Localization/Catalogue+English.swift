@@ -8,7 +8,7 @@ extension Catalogue {
         .timeNow: "now", .timeMinutes: "{n}m", .timeHours: "{n}h", .timeDays: "{n}d",
         .dateShort: "{month} {day}", .dateShortWithYear: "{month} {day}, {year}", .dateLong: "{month} {day}, {year}",
 
-        .helpTitle: "Keys · {screen}", .helpClose: "Esc close",
+        .helpTitle: "Keys · {screen}", .helpClose: "Esc/q close · j/k scroll",
         .keyHelp: "help", .keyQuit: "quit", .keyQuitAnywhere: "quit from anywhere", .keyNextTab: "next tab",
         .keyPreviousTab: "previous tab",
         .keyDown: "next", .keyUp: "previous", .keyPageDown: "page down", .keyPageUp: "page up", .keyTop: "first",
@@ -167,6 +167,14 @@ extension Catalogue {
         .signInHereToViewLiked: "Sign in on the {tab} tab ({keys}) to see the posts you liked",
         .signInHereToPost: "Sign in on the {tab} tab ({keys}) to post",
         .signInHereToEditProfile: "Sign in on the {tab} tab ({keys}) to edit your profile",
+        .helpLists: "Lists", .helpSearchField: "In the search field", .helpCompose: "Writing a post",
+        .helpForms: "In forms", .helpEverywhere: "Everywhere", .helpQuestions: "Answering a question",
+        .helpTyping: "Typing", .helpMouse: "Mouse",
+        .mouseClick: "Click", .mouseClickHelp: "a tab: open it; a row: select it; a form field: focus it",
+        .mouseWheel: "Wheel", .mouseWheelHelp: "scroll the list",
+        .keyScrollDown: "scroll down", .keyScrollUp: "scroll up",
+        .typingDeleteWord: "delete the word before the cursor", .typingClear: "clear the field",
+        .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -75,4 +75,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
     case signInKeys, signInHereToSave, signInHereToRemove, signInHereToListFavorites, signInHereToLike
     case signInHereToViewLiked, signInHereToPost, signInHereToEditProfile
+    case helpLists, helpSearchField, helpCompose, helpForms, helpEverywhere, helpQuestions, helpTyping, helpMouse
+    case mouseClick, mouseClickHelp, mouseWheel, mouseWheelHelp, keyScrollDown, keyScrollUp
+    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine
 }

@@ -59,7 +59,7 @@ import ViewModels
 
     @Test func helpListsTheScreensBindingsFromTheKeymapAndEscClosesIt() throws {
         let world = try AppWorld()
-        let harness = world.harness(width: 100, height: 30)
+        let harness = world.harness(width: 100, height: 60)
         harness.press("3")
         harness.press("?")
         for binding in AppKeyMap.screen(.feed).bindings {
