@@ -13,24 +13,7 @@ struct FeedScreen: TabScreen {
         let title = state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked)
         buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
                          maxWidth: titleRow.width, ellipsis: true)
-        var cursor: Position?
-        if let compose = state.compose {
-            let (composeArea, remaining) = rest.split(top: 3)
-            rest = remaining
-            let label = tr(.feedNewPost) + " "
-            buffer.setString(label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
-                             maxWidth: composeArea.width)
-            let fieldArea = composeArea.line(0).inset(left: TextWidth.of(label), right: 1)
-            let field = TextFieldView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
-            field.render(in: fieldArea, into: &buffer)
-            cursor = field.cursorPosition(in: fieldArea)
-            let left = state.charactersLeft
-            var info = tr(.feedCharactersLeft, ["count": grouped(left)])
-            if let error = state.composeError { info += " · " + error }
-            buffer.setString(info, at: Position(row: composeArea.row + 1, column: composeArea.column),
-                             style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
-                             maxWidth: composeArea.width, ellipsis: true)
-        }
+        let cursor = drawPostEditor(state, in: &rest, into: &buffer)
         let empty: String
         if state.mode == .liked && !state.isSignedIn {
             empty = tr(.feedLikedSignedOut)
@@ -43,4 +26,34 @@ struct FeedScreen: TabScreen {
                  emptyText: empty)
         return cursor
     }
+}
+
+/// Above a list of posts: the compose field (writing or editing a post) or the question
+/// before deleting one, taking their rows from the top of `area`; returns the cursor.
+func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout Buffer) -> Position? {
+    if let post = state.deleting {
+        let (questionArea, remaining) = area.split(top: 2)
+        area = remaining
+        buffer.setString(tr(.feedDeleteQuestion) + " ", at: Position(row: questionArea.row, column: questionArea.column),
+                         style: Theme.error, maxWidth: questionArea.width, ellipsis: true)
+        buffer.setString("  " + post.caption, at: Position(row: questionArea.row + 1, column: questionArea.column),
+                         style: Theme.dim, maxWidth: questionArea.width, ellipsis: true)
+        return nil
+    }
+    guard let compose = state.compose else { return nil }
+    let (composeArea, remaining) = area.split(top: 3)
+    area = remaining
+    let label = tr(state.editingPostID == nil ? .feedNewPost : .feedEditPost) + " "
+    buffer.setString(label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
+                     maxWidth: composeArea.width)
+    let fieldArea = composeArea.line(0).inset(left: TextWidth.of(label), right: 1)
+    let field = TextFieldView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
+    field.render(in: fieldArea, into: &buffer)
+    let left = state.charactersLeft
+    var info = tr(.feedCharactersLeft, ["count": grouped(left)])
+    if let error = state.composeError { info += " · " + error }
+    buffer.setString(info, at: Position(row: composeArea.row + 1, column: composeArea.column),
+                     style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
+                     maxWidth: composeArea.width, ellipsis: true)
+    return field.cursorPosition(in: fieldArea)
 }

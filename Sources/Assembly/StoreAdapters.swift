@@ -63,6 +63,14 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         return AnyCancellable { registration.remove() }
     }
 
+    public func sessionStamp() -> String? {
+        services.sessionFile.stamp()
+    }
+
+    public func followSession() throws -> User? {
+        try services.auth.followSessionFile()
+    }
+
     // MARK: FavoritesPort
 
     public func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
@@ -85,9 +93,14 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
                             onError: @escaping (Error) -> Void) throws -> Cancellable {
+        // Authors' names follow their profiles live, not only when the posts are read again.
+        let authors = LiveAuthors(users: services.users, onChange: onChange, onError: onError)
         let registration = try services.tweets.observe(kind, limit: limit, viewer: viewer.map(session(for:)),
-                                                       onChange: { onChange($0.posts) }, onError: onError)
-        return AnyCancellable { registration.remove() }
+                                                       onChange: { authors.deliver($0.posts) }, onError: onError)
+        return AnyCancellable {
+            registration.remove()
+            authors.stop()
+        }
     }
 
     public func like(tweetID: String, uid: String) throws {
@@ -101,6 +114,14 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
         try services.tweets.post(text, session: try writeSession(for: uid, to: .post)).tweet
+    }
+
+    public func edit(tweetID: String, text: String, uid: String) throws {
+        try services.tweets.edit(tweetID: tweetID, text: text, session: try writeSession(for: uid, to: .editPosts))
+    }
+
+    public func delete(tweetID: String, uid: String) throws {
+        try services.tweets.delete(tweetID: tweetID, session: try writeSession(for: uid, to: .editPosts))
     }
 }
 

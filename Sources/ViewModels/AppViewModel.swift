@@ -37,6 +37,10 @@ public final class AppViewModel {
     public let favorites: FavoritesViewModel
     public let feed: FeedViewModel
     public let profile: ProfileViewModel
+    /// The author's profile opened from the Feed (Enter on a post); Esc closes it.
+    public private(set) var author: AuthorProfileViewModel?
+    private let accounts: AccountsPort
+    private let feedPort: FeedPort
     /// Everything that reaches the app away from the keyboard.
     public let events: EventQueue
     /// Slow work off the loop's thread; its answers come back through `events`.
@@ -47,6 +51,8 @@ public final class AppViewModel {
                 now: @escaping () -> Date = Date.init) {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
+        accounts = services.accounts
+        feedPort = services.feed
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events, now: now)
         favorites = FavoritesViewModel(favorites: services.favorites, events: events)
         feed = FeedViewModel(feed: services.feed, events: events)
@@ -77,6 +83,7 @@ public final class AppViewModel {
         favorites.stop()
         feed.stop()
         profile.stop()
+        author?.stop()
     }
 
     private func userChanged(_ user: User?) {
@@ -84,6 +91,38 @@ public final class AppViewModel {
         places.setUser(user?.id)
         favorites.setUser(user?.id)
         feed.setUser(user?.id)
+        let finished = user.map { !$0.displayName.isEmpty && !$0.username.isEmpty } ?? true
+        feed.isProfileFinished = finished
+        author?.posts.isProfileFinished = finished
+        author?.posts.setUser(user?.id)
+        onChange()
+    }
+
+    // MARK: Authors' profiles
+
+    /// The feed the keys act on: the open author's posts on the Feed tab, else the Feed's.
+    public var currentFeed: FeedViewModel {
+        state.tab == .feed ? author?.posts ?? feed : feed
+    }
+
+    /// Enter on a post: opens its author's profile over the Feed.
+    public func openAuthor() {
+        guard state.tab == .feed, author == nil, let uid = feed.state.selectedRow?.uid, !uid.isEmpty else { return }
+        let profile = AuthorProfileViewModel(uid: uid, accounts: accounts, feed: feedPort, events: events)
+        profile.onChange = { [weak self] _ in self?.onChange() }
+        profile.onToast = { [weak self] in self?.showToast($0) }
+        profile.posts.onChange = { [weak self] _ in self?.onChange() }
+        profile.posts.onToast = { [weak self] in self?.showToast($0) }
+        profile.posts.isProfileFinished = feed.isProfileFinished
+        author = profile
+        profile.start(viewer: state.user?.id)
+        onChange()
+    }
+
+    /// Esc on an author's profile: back to the Feed as it was.
+    public func closeAuthor() {
+        author?.stop()
+        author = nil
         onChange()
     }
 
@@ -160,7 +199,7 @@ public final class AppViewModel {
     }
 
     /// The tabs' view models, in `AppTab` order: the table the keys are routed through.
-    public var screens: [ScreenModel] { [places, favorites, feed, profile] }
+    public var screens: [ScreenModel] { [places, favorites, author?.posts ?? feed, profile] }
 
     /// The current tab's view model.
     public var screen: ScreenModel { screens[state.tab.rawValue] }

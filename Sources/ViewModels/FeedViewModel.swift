@@ -13,10 +13,13 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var timestamp: Date
     public var likes: Int
     public var didLike: Bool
+    /// The author's uid: whose profile Enter opens, and whether the viewer may edit the post.
+    public var uid: String
 
     public init(id: String, displayName: String, username: String, caption: String, timestamp: Date,
-                likes: Int, didLike: Bool) {
+                likes: Int, didLike: Bool, uid: String = "") {
         self.id = id
+        self.uid = uid
         self.displayName = displayName
         self.username = username
         self.caption = caption
@@ -27,7 +30,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
 
     public init(_ post: FeedPost) {
         self.init(id: post.id, displayName: post.displayName, username: post.username,
-                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike)
+                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid)
     }
 }
 
@@ -48,6 +51,10 @@ public struct FeedState: Equatable, Sendable {
     /// The post being written, when composing.
     public var compose: TextEditor?
     public var composeError: String?
+    /// The post whose text `compose` replaces, when editing rather than writing a new one.
+    public var editingPostID: String?
+    /// The post waiting for `y` to be deleted.
+    public var deleting: FeedRowModel?
     /// False until the first snapshot arrived.
     public var isLoaded = false
 
@@ -56,7 +63,8 @@ public struct FeedState: Equatable, Sendable {
     public var charactersLeft: Int { Validation.postCharactersLeft(compose?.text ?? "") }
 }
 
-/// The feed: live posts and hearts, All / Liked, compose.
+/// The feed: live posts and hearts, All / Liked, compose, editing and deleting one's own
+/// posts. An author's profile shows its posts through a second one fixed to that author.
 public final class FeedViewModel {
     public private(set) var state = FeedState()
     public var onChange: (FeedState) -> Void = { _ in }
@@ -64,20 +72,26 @@ public final class FeedViewModel {
     /// Posts are about four rows tall: a page is a quarter of the rows in view.
     public var rowsInView = 20
     public var limit = 200
+    /// Whether the signed-in user's profile has a display name and a username: posting
+    /// needs both.
+    public var isProfileFinished = true
+    /// The author whose posts this feed shows (an author's profile), nil for the Feed tab.
+    public let author: String?
 
     private let port: FeedPort
     private var uid: String?
     private let events: EventQueue
-    private lazy var query = LiveQuery(name: "feed", list: { tr(.tabFeed) }, events: events,
+    private lazy var query = LiveQuery(name: author == nil ? "feed" : "author.posts", list: { tr(.tabFeed) }, events: events,
                                        onToast: { [weak self] in self?.onToast($0) })
     private var stored: [FeedRowModel] = []
     /// Likes sent but not yet seen in the store: post id → liked.
     private var pending: [String: Bool] = [:]
 
     /// `events` carries the retries of a subscription that could not start.
-    public init(feed: FeedPort, events: EventQueue = EventQueue()) {
+    public init(feed: FeedPort, events: EventQueue = EventQueue(), author: String? = nil) {
         self.port = feed
         self.events = events
+        self.author = author
     }
 
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
@@ -85,7 +99,11 @@ public final class FeedViewModel {
         guard uid != self.uid || !query.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
-        if uid == nil { state.compose = nil }
+        if uid == nil {
+            state.compose = nil
+            state.editingPostID = nil
+            state.deleting = nil
+        }
         subscribe()
     }
 
@@ -104,7 +122,8 @@ public final class FeedViewModel {
             publish()
             return
         }
-        query.start { [port, uid, limit, kind = state.mode == .all ? FeedKind.all : .liked] onError in
+        let kind = author.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
+        query.start { [port, uid, limit, kind] onError in
             try port.observeFeed(kind, viewer: uid, limit: limit, { [weak self] posts in self?.changed(posts) }, onError: onError)
         }
         publish()
@@ -143,6 +162,7 @@ public final class FeedViewModel {
 
     /// `v`: All ↔ Liked.
     public func toggleMode() {
+        guard author == nil else { return }
         state.mode = state.mode == .all ? .liked : .all
         state.list.selected = 0
         if state.mode == .liked && uid == nil {
@@ -180,8 +200,13 @@ public final class FeedViewModel {
             onToast(Toast(SignInRequired(.post).description, kind: .error))
             return
         }
+        guard isProfileFinished else {
+            onToast(Toast(ServiceError.profileNotFinished.description, kind: .error))
+            return
+        }
         state.compose = TextEditor()
         state.composeError = nil
+        state.editingPostID = nil
         publish()
     }
 
@@ -195,6 +220,7 @@ public final class FeedViewModel {
     public func cancelCompose() {
         state.compose = nil
         state.composeError = nil
+        state.editingPostID = nil
         publish()
     }
 
@@ -203,16 +229,74 @@ public final class FeedViewModel {
         guard let text = state.compose?.text, let uid else { return }
         do {
             let checked = try Validation.postText(text)
-            try port.post(checked, uid: uid)
+            if let id = state.editingPostID {
+                try port.edit(tweetID: id, text: checked, uid: uid)
+            } else {
+                try port.post(checked, uid: uid)
+            }
+            let edited = state.editingPostID != nil
             state.compose = nil
             state.composeError = nil
-            if state.mode == .all { state.list.selected = 0 }
+            state.editingPostID = nil
+            if state.mode == .all && author == nil && !edited { state.list.selected = 0 }
             publish()
-            onToast(Toast(tr(.toastPosted), kind: .success))
+            onToast(Toast(tr(edited ? .toastPostEdited : .toastPosted), kind: .success))
         } catch {
             state.composeError = ErrorText.describe(error)
             publish()
         }
+    }
+
+    // MARK: Editing and deleting one's own posts
+
+    /// The selected post when it is the signed-in user's; otherwise a toast says why not.
+    private func ownSelectedPost() -> FeedRowModel? {
+        guard let row = state.selectedRow else { return nil }
+        guard uid != nil else {
+            onToast(Toast(SignInRequired(.editPosts).description, kind: .error))
+            return nil
+        }
+        guard row.uid == uid else {
+            onToast(Toast(ServiceError.notYourPost(row.id).description, kind: .error))
+            return nil
+        }
+        return row
+    }
+
+    /// `e`: opens the selected post's text for editing (own posts only).
+    public func startEditSelected() {
+        guard let row = ownSelectedPost() else { return }
+        state.compose = TextEditor(row.caption, limit: Validation.postMaxLength)
+        state.composeError = nil
+        state.editingPostID = row.id
+        publish()
+    }
+
+    /// `d`: asks before deleting the selected post (own posts only).
+    public func askDeleteSelected() {
+        guard let row = ownSelectedPost() else { return }
+        state.deleting = row
+        publish()
+    }
+
+    /// `y` after `d`: deletes the post and its likes.
+    public func confirmDelete() {
+        guard let row = state.deleting, let uid else { return }
+        state.deleting = nil
+        publish()
+        do {
+            try port.delete(tweetID: row.id, uid: uid)
+            onToast(Toast(tr(.toastPostDeleted), kind: .success))
+        } catch {
+            onToast(Toast(tr(.toastCouldNotDelete, ["reason": ErrorText.describe(error)]), kind: .error))
+        }
+    }
+
+    /// `n` or Esc after `d`: keeps the post.
+    public func keepPost() {
+        guard state.deleting != nil else { return }
+        state.deleting = nil
+        publish()
     }
 
     private func publish() {

@@ -17,7 +17,10 @@ public enum AppKeyMap {
         case .favorites:
             return screen(.favorites)
         case .feed:
-            return app.feed.state.compose != nil ? bindings.keyMap(.compose) : screen(.feed)
+            let feed = app.currentFeed
+            if feed.state.deleting != nil { return bindings.keyMap(.confirm).merged(with: bindings.keyMap(.global, only: [.quit])) }
+            if feed.state.compose != nil { return bindings.keyMap(.compose) }
+            return screen(app.author == nil ? .feed : .author)
         case .profile:
             if let form = app.profile.state.form {
                 return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)
@@ -35,7 +38,7 @@ public enum AppKeyMap {
                                              only: [.submit, .cancel])
             return bindings.keyMap(.places).merged(with: bindings.keyMap(.list)).merged(with: searchHelp).merged(with: global)
         case .favorites: return screen(.favorites)
-        case .feed: return screen(.feed)
+        case .feed: return screen(app.author == nil ? .feed : .author)
         case .profile:
             let signedIn = app.profile.state.user != nil
             let form = bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel])

@@ -182,6 +182,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case viewLikedPosts
         case post
         case editProfile
+        case editPosts
     }
 
     public let action: Action
@@ -199,6 +200,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case .viewLikedPosts: return tr(.signInToViewLiked)
         case .post: return tr(.signInToPost)
         case .editProfile: return tr(.signInToEditProfile)
+        case .editPosts: return tr(.signInToEditPosts)
         }
     }
 

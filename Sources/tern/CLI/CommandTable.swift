@@ -3,13 +3,14 @@
 enum CommandTable {
     static let all: [CommandSpec] =
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
-        + FavoritesCommands.specs + FeedCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
+        + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
 
     /// What each group is for, shown above its subcommands.
     static let groupSummaries: [String: String] = [
         "places": "search, show and import places",
         "profile": "your profile",
         "favorites": "your saved places",
+        "posts": "edit or delete your posts",
         "server": "set up a PostgreSQL team server",
     ]
 
