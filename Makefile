@@ -31,6 +31,9 @@ debug: deps
 run: build
 	$(RELEASE_BIN) $(ARGS)
 
+# The output stays readable: the build prints its warnings and errors only, the unit tests one
+# line per suite (scripts/test-summary.py), the e2e tests one line per file, each with every
+# failure in full.
 # One throwaway cluster for both suites (the e2e server tests need it too); both always
 # run, and the rule fails when either does, or when a suite that needs PostgreSQL was
 # skipped (scripts/unit-tests-with-server.sh says SKIPPED and fails).
@@ -41,7 +44,7 @@ FUZZ_SECONDS ?= 600
 
 test: test-deps
 	python3 scripts/check-imports.py
-	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/build-quietly.sh --build-tests
 	scripts/with-postgres.sh sh -c 'SWIFT=$(SWIFT) scripts/unit-tests-with-server.sh; unit=$$?; $(E2E); e2e=$$?; $(FUZZ) --seconds 60; fuzz=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ] && [ $$fuzz -eq 0 ]'
 
 unit-test: deps

@@ -15,11 +15,13 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
+        // dlopen/dlsym for the C libraries only some runs need (libpq, libcurl): see LibPQ and LibCurl.
+        .target(name: "LibraryLoading", swiftSettings: swift6),
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
-        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ"]),
+        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
-        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "CCurl"]),
+        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
@@ -39,11 +41,12 @@ let package = Package(
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
+        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"]),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite"]),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog"]),

@@ -61,6 +61,7 @@ public final class AppController {
         case .toggleSave: app.places.toggleSave()
         case .toggleOrder: app.places.toggleOrder()
         case .removeFavorite: app.favorites.removeSelected()
+        case .undoRemove where app.state.tab == .places: app.places.undoUnsave()
         case .undoRemove: app.favorites.undo()
         case .openFavorite: app.showSelectedFavoriteInPlaces()
         case .nextFolder: app.favorites.selectFolder(by: 1)

@@ -8,6 +8,9 @@ public final class AppHarness {
     public let backend: InMemoryBackend
     public let app: AppViewModel
     public let loop: EventLoop
+    /// What the harness's services need alive for as long as it is used (a test's store and
+    /// clock), since Swift may release a test's local right after its last use.
+    public var keepsAlive: AnyObject?
 
     /// Starts the app on `services` in a `width` × `height` terminal. Events (store
     /// callbacks a store posts to `events`, answers of background work, timers on `now`)

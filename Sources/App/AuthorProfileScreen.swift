@@ -19,7 +19,7 @@ struct AuthorProfileScreen: TabScreen {
                              maxWidth: inner.width, ellipsis: true)
             return nil
         }
-        let lines = profileLines(user, postCount: posts.rows.count, width: inner.width, context: context)
+        let lines = profileLines(user, postCount: max(posts.position.total, posts.rows.count), width: inner.width, context: context)
         for (index, line) in lines.prefix(inner.height).enumerated() {
             line.render(in: inner.line(index), into: &buffer)
         }

@@ -171,8 +171,12 @@ struct FavoritesScreen: TabScreen {
         let field = TextFieldView(state: input, placeholder: placeholder, isFocused: true)
         field.render(in: area.line(0), into: &buffer)
         if area.height > 1 {
-            buffer.setString(error ?? hint, at: Position(row: area.row + 1, column: area.column),
-                             style: error == nil ? Theme.dim : Theme.error, maxWidth: area.width, ellipsis: true)
+            // A full field says so instead of the hint; otherwise the hint ends in the count.
+            let isFull = input.text.count >= input.limit
+            let text = error ?? (isFull ? TextEditor.Cut.tooLong(limit: input.limit).description
+                                        : "\(hint)  \(input.text.count)/\(input.limit)")
+            buffer.setString(text, at: Position(row: area.row + 1, column: area.column),
+                             style: error == nil && !isFull ? Theme.dim : Theme.error, maxWidth: area.width, ellipsis: true)
         }
         return field.cursorPosition(in: area.line(0))
     }

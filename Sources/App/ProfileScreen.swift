@@ -40,7 +40,8 @@ struct ProfileScreen: TabScreen {
 
     private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         let fields = form.fields.map {
-            FormField(label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error)
+            FormField(label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error,
+                      showsCount: !$0.isSecure && $0.field != .email)
         }
         let message: String
         let style: Style

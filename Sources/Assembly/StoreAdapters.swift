@@ -94,13 +94,38 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
                             onError: @escaping (Error) -> Void) throws -> Cancellable {
         // Authors' names follow their profiles live, not only when the posts are read again.
-        let authors = LiveAuthors(users: services.users, onChange: onChange, onError: onError)
+        let authors = LiveAuthors(users: services.users, onChange: { onChange($0.posts) }, onError: onError)
         let registration = try services.tweets.observe(kind, limit: limit, viewer: viewer.map(session(for:)),
-                                                       onChange: { authors.deliver($0.posts) }, onError: onError)
+                                                       onChange: authors.deliver, onError: onError)
         return AnyCancellable {
             registration.remove()
             authors.stop()
         }
+    }
+
+    public func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+                                  _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let authors = LiveAuthors(users: services.users, onChange: onChange, onError: onError)
+        let registration = try services.tweets.observeWindow(kind, after: position, limit: limit, viewer: viewer.map(session(for:)),
+                                                             onChange: authors.deliver, onError: onError)
+        return AnyCancellable {
+            registration.remove()
+            authors.stop()
+        }
+    }
+
+    public func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+                                 onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.tweets.observeCount(kind, viewer: viewer.map(session(for:)), onChange: onChange, onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] {
+        try services.tweets.rows(kind, before: position, limit: limit, viewer: viewer.map(session(for:)))
+    }
+
+    public func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int {
+        try services.tweets.count(kind, before: position, viewer: viewer.map(session(for:)))
     }
 
     public func like(tweetID: String, uid: String) throws {

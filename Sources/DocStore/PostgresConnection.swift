@@ -31,6 +31,7 @@ final class PostgresConnection {
     /// transaction 10 s), set on the connection whatever defaults the role was given on
     /// the server; off for an administrator setting a database up.
     init(url: String, sessionLimits: Bool = true) throws {
+        try LibPQ.require()
         self.url = url
         connection = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
@@ -242,6 +243,7 @@ final class PostgresConnection {
     /// The settings a libpq URL or key=value string names (host, port, dbname, user, …);
     /// throws libpq's one-line reason when it cannot be parsed.
     static func parse(_ url: String) throws -> [String: String] {
+        try LibPQ.require()
         var message: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(url, &message) else {
             let text = message.map { String(cString: $0) } ?? "cannot parse the address"

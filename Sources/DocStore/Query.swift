@@ -78,6 +78,13 @@ public class Query: @unchecked Sendable {
         with { $0.startAfter = .init(values: values, documentID: nil) }
     }
 
+    /// Starts strictly after the document with these order-by values and this id: a cursor
+    /// kept as values, which still works after that document is gone (a deleted row keeps
+    /// its place between its neighbours).
+    public func start(after values: [FieldValue], documentID: String) -> Query {
+        with { $0.startAfter = .init(values: values, documentID: documentID) }
+    }
+
     /// Runs the query now.
     public func getDocuments() throws -> QuerySnapshot {
         let spec = try spec.get()
@@ -112,6 +119,20 @@ public class Query: @unchecked Sendable {
             let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
             last = documents
             return { listener(snapshot) }
+        }, onError: onError)
+    }
+
+    /// Calls `listener` with how many documents match (limit and cursor included), now and
+    /// after every commit that changes the number; `onError` as for snapshot listeners.
+    public func addCountListener(_ listener: @escaping (Int) -> Void,
+                                 onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
+        let spec = try spec.get()
+        var last: Int?
+        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
+            let count = try cache.count(matching: spec)
+            if let last, last == count { return nil }
+            last = count
+            return { listener(count) }
         }, onError: onError)
     }
 

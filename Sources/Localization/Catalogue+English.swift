@@ -67,6 +67,7 @@ extension Catalogue {
         .toastCouldNotUnlike: "Could not unlike the post: {reason}",
         .toastCouldNotLoad: "Could not load {list}: {reason}",
         .toastCouldNotLoadRetrying: "Could not load {list}: {reason} · retrying",
+        .listPosition: "{n} / {total}",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",
@@ -166,6 +167,9 @@ extension Catalogue {
         .keysScreen: "SCREEN",
         .keysKeys: "KEYS",
         .keysDefault: "DEFAULT",
+
+        .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
+        .errorPasswordEmpty: "Enter your password",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

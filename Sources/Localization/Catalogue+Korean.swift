@@ -68,6 +68,7 @@ extension Catalogue {
         .toastCouldNotUnlike: "좋아요를 취소하지 못했습니다: {reason}",
         .toastCouldNotLoad: "{list}을(를) 불러오지 못했습니다: {reason}",
         .toastCouldNotLoadRetrying: "{list}을(를) 불러오지 못했습니다: {reason} · 다시 시도합니다",
+        .listPosition: "{n} / {total}",
 
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",
@@ -169,6 +170,9 @@ extension Catalogue {
         .keysScreen: "화면",
         .keysKeys: "키",
         .keysDefault: "기본값",
+
+        .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
+        .errorPasswordEmpty: "비밀번호를 입력하세요",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

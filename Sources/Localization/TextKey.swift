@@ -41,6 +41,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
     // Live lists whose read failed
     case toastCouldNotLoad, toastCouldNotLoadRetrying
+    // Long lists: where the selection is
+    case listPosition
 
     // Profile, forms and accounts
     case profileSignedOut, profileSignedOutHint, profileNoDisplayName, profileJoined, profileFollowers, profileFollowing
@@ -73,4 +75,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
     case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
     case keysAction, keysScreen, keysKeys, keysDefault
+
+    // Rough edges: undo everywhere, limits, confirmations, help
+    case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
 }

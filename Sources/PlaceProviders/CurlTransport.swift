@@ -12,14 +12,11 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         self.limits = limits
     }
 
-    /// libcurl's global set-up runs on the first request, not at start-up, so commands that
-    /// never search online pay nothing for it (a Swift global is initialised once, thread-safely).
-    private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
     public func get(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPFailure> {
-        guard Self.globalSetUp == CURLE_OK, let handle = curl_easy_init() else {
-            return .failure(.other("libcurl could not start"))
-        }
+        // libcurl is loaded and set up on the first request, so commands that never search
+        // online pay nothing for it.
+        if let failure = LibCurl.require() { return .failure(.libraryMissing(failure.message)) }
+        guard let handle = curl_easy_init() else { return .failure(.other("libcurl could not start")) }
         defer { curl_easy_cleanup(handle) }
         let sink = BodySink(limit: limits.maxBodyBytes)
         var headerList: UnsafeMutablePointer<curl_slist>?

@@ -29,6 +29,8 @@ public enum HTTPFailure: Error, Equatable, Sendable {
     case tooLarge
     case tooManyRedirects
     case tlsVerification
+    /// The HTTP library itself could not be loaded: its one-line reason.
+    case libraryMissing(String)
     case other(String)
 }
 

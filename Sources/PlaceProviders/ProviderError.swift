@@ -16,6 +16,8 @@ public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible
         case tlsVerification
         /// An answer that is not the JSON the provider documents (HTML, empty, truncated).
         case malformedAnswer
+        /// libcurl could not be loaded: the loader's one-line reason, naming the library.
+        case libraryMissing(String)
         /// Any other refusal: the HTTP status and the provider's own message, cleaned to one line.
         case refused(status: Int, message: String)
     }
@@ -55,6 +57,8 @@ public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(name): the TLS certificate of \(host) could not be verified; check the system's certificates or the URL"
         case .malformedAnswer:
             return "\(name) sent an answer Tern cannot read from \(host); check \(provider == .kakao ? "kakao_url" : "nominatim_url")"
+        case .libraryMissing(let reason):
+            return "\(name): \(reason)"
         case .refused(let status, let message):
             return "\(name) refused the search (HTTP \(status)\(message.isEmpty ? "" : ": " + message)); try again later"
         }
@@ -69,6 +73,7 @@ public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible
         case .tooLarge: code = .tooLarge
         case .tlsVerification: code = .tlsVerification
         case .tooManyRedirects: code = .malformedAnswer
+        case .libraryMissing(let reason): code = .libraryMissing(reason)
         case .other: code = .unreachable
         }
         self.init(provider: provider, code: code, host: host)

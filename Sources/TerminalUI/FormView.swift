@@ -8,14 +8,25 @@ public struct FormField: Hashable, Sendable {
     public var isSecure: Bool
     /// Shown in red beside the field (or under it when there is no room).
     public var error: String?
+    /// Whether a counter (`12/160`) shows beside the field while it has focus, and always
+    /// once it is full, so a field never stops taking characters without saying why.
+    public var showsCount: Bool
 
     public init(label: String, state: TextEditor = TextEditor(), placeholder: String = "",
-                isSecure: Bool = false, error: String? = nil) {
+                isSecure: Bool = false, error: String? = nil, showsCount: Bool = false) {
         self.label = label
         self.state = state
         self.placeholder = placeholder
         self.isSecure = isSecure
         self.error = error
+        self.showsCount = showsCount
+    }
+
+    /// The counter's text, when it shows.
+    func counter(isFocused: Bool) -> String? {
+        let isFull = state.text.count >= state.limit
+        guard showsCount, error == nil, isFocused || isFull else { return nil }
+        return "\(state.text.count)/\(state.limit)"
     }
 }
 
@@ -58,7 +69,7 @@ public struct FormView: Widget {
             let width = min(fieldWidth, rest.width)
             let (fieldRect, afterField) = rest.split(left: width)
             var errorRect = afterField.inset(left: 1)
-            let errorWidth = TextWidth.of(field.error ?? "")
+            let errorWidth = TextWidth.of(field.error ?? field.counter(isFocused: true) ?? "")
             if errorWidth > errorRect.width {
                 let below = row + 1
                 errorRect = Rect(row: below, column: fieldRect.column, width: rest.width, height: below < area.bottom ? 1 : 0)
@@ -101,6 +112,10 @@ public struct FormView: Widget {
             if let error = field.error, !errorRect.isEmpty {
                 buffer.setString(error, at: Position(row: errorRect.row, column: errorRect.column),
                                  style: errorStyle, maxWidth: errorRect.width, ellipsis: true)
+            } else if let counter = field.counter(isFocused: index == focused), !errorRect.isEmpty {
+                let isFull = field.state.text.count >= field.state.limit
+                buffer.setString(counter, at: Position(row: errorRect.row, column: errorRect.column),
+                                 style: isFull ? errorStyle : .dim, maxWidth: errorRect.width, ellipsis: true)
             }
         }
         let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2

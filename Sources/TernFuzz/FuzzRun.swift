@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import PlainText
 import Synchronization
 
 /// Runs one harness in this process until `deadline`: first every seed and corpus file

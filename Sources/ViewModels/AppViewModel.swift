@@ -162,7 +162,6 @@ public final class AppViewModel {
     private func expireToast() {
         guard state.toast != nil else { return }
         state.toast = nil
-        favorites.dropUndo()
         onChange()
     }
 

@@ -15,7 +15,8 @@ public struct FavoritesState: Equatable, Sendable {
     public var items: [FavoritePlace] = []
     /// The selected place and the first one on screen.
     public var list = ListState()
-    /// The favorite `u` would bring back, as it was before the removal.
+    /// The favorite `u` would bring back, as it was before the removal; the footer offers
+    /// `u` while there is one (until it is undone, another place is removed, or the user changes).
     public var undoable: FavoritePlace?
     public var prompt: FavoritesPrompt?
 
@@ -39,6 +40,10 @@ public final class FavoritesViewModel {
     var snapshot = FavoritesSnapshot.empty
     /// A folder just created, selected as soon as the store reports it (callbacks may arrive later).
     var folderToSelect: String?
+    /// The folder the undoable place was taken out of, and a place just brought back, selected
+    /// as soon as the store reports it.
+    var undoFolderID: String?
+    var placeToSelect: String?
 
     /// `events` carries the retries of a subscription that could not start.
     public init(favorites: FavoritesPort, events: EventQueue = EventQueue()) {
@@ -81,7 +86,10 @@ public final class FavoritesViewModel {
         }
         state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
         state.items = state.selectedFolder.map { snapshot.places(in: $0, home: port.home) } ?? []
-        if let placeID, let index = state.items.firstIndex(where: { $0.placeID == placeID }) {
+        if let restored = placeToSelect, let index = state.items.firstIndex(where: { $0.placeID == restored }) {
+            state.list.selected = index
+            placeToSelect = nil
+        } else if let placeID, let index = state.items.firstIndex(where: { $0.placeID == placeID }) {
             state.list.selected = index
         }
         publish()
@@ -123,25 +131,26 @@ public final class FavoritesViewModel {
         guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
         guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else { return }
         state.undoable = item
+        undoFolderID = folder.id
         publish()
         onToast(Toast(tr(.toastFavoriteRemoved, ["place": item.placeName]), kind: .info))
     }
 
-    /// `u`: brings back the last removed favorite as it was (folders, memo, saved time).
+    /// `u`: brings back the last removed favorite as it was (folders, memo, saved time, so its
+    /// old place in the order), in the folder it was taken from, selected.
     public func undo() {
         guard let item = state.undoable else { return }
-        if perform(.restore(item)) {
-            state.undoable = nil
-            onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
-            publish()
-        }
-    }
-
-    /// Forgets the undo offer (when its toast goes away).
-    public func dropUndo() {
-        guard state.undoable != nil else { return }
+        guard perform(.restore(item)) else { return }
         state.undoable = nil
-        publish()
+        placeToSelect = item.placeID
+        if let folderID = undoFolderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }),
+           index != state.folderIndex {
+            state.folderIndex = index
+            state.list = ListState()
+        }
+        undoFolderID = nil
+        onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
+        changed(snapshot)
     }
 
     /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was done.

@@ -57,6 +57,8 @@ public struct FeedState: Equatable, Sendable {
     public var deleting: FeedRowModel?
     /// False until the first snapshot arrived.
     public var isLoaded = false
+    /// The selection's place in the whole feed (`rows` is a window of it).
+    public var position = ListPosition(index: 0, total: 0)
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -71,7 +73,6 @@ public final class FeedViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Posts are about four rows tall: a page is a quarter of the rows in view.
     public var rowsInView = 20
-    public var limit = 200
     /// Whether the signed-in user's profile has a display name and a username: posting
     /// needs both.
     public var isProfileFinished = true
@@ -80,23 +81,26 @@ public final class FeedViewModel {
 
     private let port: FeedPort
     private var uid: String?
-    private let events: EventQueue
-    private lazy var query = LiveQuery(name: author == nil ? "feed" : "author.posts", list: { tr(.tabFeed) }, events: events,
-                                       onToast: { [weak self] in self?.onToast($0) })
+    /// The window of the feed held (a few pages of it), read on as the selection nears an edge.
+    public let paged: PagedList<FeedPageSource>
     private var stored: [FeedRowModel] = []
     /// Likes sent but not yet seen in the store: post id → liked.
     private var pending: [String: Bool] = [:]
 
     /// `events` carries the retries of a subscription that could not start.
-    public init(feed: FeedPort, events: EventQueue = EventQueue(), author: String? = nil) {
+    public init(feed: FeedPort, events: EventQueue = EventQueue(), pageSize: Int = 100, author: String? = nil) {
         self.port = feed
-        self.events = events
         self.author = author
+        var toast: (Toast) -> Void = { _ in }
+        paged = PagedList(name: author == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
+                          pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
+        toast = { [weak self] in self?.onToast($0) }
+        paged.onChange = { [weak self] in self?.changed() }
     }
 
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || !query.isSubscribed else { return }
+        guard uid != self.uid || !paged.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
         if uid == nil {
@@ -108,41 +112,30 @@ public final class FeedViewModel {
     }
 
     public func stop() {
-        query.cancel()
+        paged.stop()
     }
 
     private func subscribe() {
-        query.cancel()
         pending = [:]
         stored = []
         state.rows = []
-        state.isLoaded = false
-        if state.mode == .liked && uid == nil {
-            state.isLoaded = true
-            publish()
-            return
-        }
+        let signedOutLiked = state.mode == .liked && uid == nil && author == nil
         let kind = author.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
-        query.start { [port, uid, limit, kind] onError in
-            try port.observeFeed(kind, viewer: uid, limit: limit, { [weak self] posts in self?.changed(posts) }, onError: onError)
-        }
-        publish()
+        paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port))
+        changed()
     }
 
-    private func changed(_ posts: [FeedPost]) {
-        let selectedID = state.selectedRow?.id
-        stored = posts.map(FeedRowModel.init)
+    /// The window, its counts or the selection changed.
+    private func changed() {
+        stored = paged.rows.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
         // The store has spoken: keep only the optimistic likes it does not show yet.
         pending = pending.filter { entry in
             guard let liked = storedLikes[entry.key] else { return false }
             return liked != entry.value
         }
-        state.isLoaded = true
+        state.isLoaded = paged.isLoaded
         rebuildRows()
-        if let selectedID, let index = state.rows.firstIndex(where: { $0.id == selectedID }) {
-            state.list.selected = index
-        }
         publish()
     }
 
@@ -158,13 +151,10 @@ public final class FeedViewModel {
 
     // MARK: List
 
-
-
     /// `v`: All ↔ Liked.
     public func toggleMode() {
         guard author == nil else { return }
         state.mode = state.mode == .all ? .liked : .all
-        state.list.selected = 0
         if state.mode == .liked && uid == nil {
             onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
         }
@@ -229,16 +219,16 @@ public final class FeedViewModel {
         guard let text = state.compose?.text, let uid else { return }
         do {
             let checked = try Validation.postText(text)
+            let edited = state.editingPostID != nil
             if let id = state.editingPostID {
                 try port.edit(tweetID: id, text: checked, uid: uid)
             } else {
-                try port.post(checked, uid: uid)
+                let tweet = try port.post(checked, uid: uid)
+                if state.mode == .all && author == nil { paged.select(id: tweet.id) }
             }
-            let edited = state.editingPostID != nil
             state.compose = nil
             state.composeError = nil
             state.editingPostID = nil
-            if state.mode == .all && author == nil && !edited { state.list.selected = 0 }
             publish()
             onToast(Toast(tr(edited ? .toastPostEdited : .toastPosted), kind: .success))
         } catch {
@@ -300,7 +290,9 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        state.list = clamped(state.list, count: state.rows.count)
+        paged.list = clamped(paged.list, count: state.rows.count)
+        state.list = paged.list
+        state.position = paged.position
         onChange(state)
     }
 }
@@ -309,10 +301,19 @@ extension FeedViewModel: ScreenModel {
     public var list: ListState { state.list }
     public var listCount: Int { state.rows.count }
 
+    public var listPosition: ListPosition { paged.position }
+
     public func storeList(_ list: ListState, publish: Bool) {
+        paged.list = list
         state.list = list
-        if publish { self.publish() }
+        guard publish else { return }
+        paged.selectionMoved()
+        self.publish()
     }
+
+    public func moveSelection(by delta: Int) { paged.move(by: delta); publish() }
+    public func selectFirst() { paged.selectFirst(); publish() }
+    public func selectLast() { paged.selectLast(); publish() }
 
     public func pageItems(rows: Int) -> Int { rows / 4 }
     public func click(_ index: Int) { select(index) }

@@ -28,6 +28,9 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var favorites: [FavoritePlace] = []
     /// True while the catalog is still loading.
     public var isLoading = false
+    /// The favorite `u` would bring back after `s` unsaved it, as it was (folders, memo, saved
+    /// time); the footer offers `u` while there is one.
+    public var undoable: FavoritePlace?
 
     public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -74,6 +77,7 @@ public final class PlaceSearchViewModel {
         pending = [:]
         storedSaved = []
         state.favorites = []
+        state.undoable = nil
         if let uid {
             favoritesQuery.start { [favoritesPort] onError in
                 try favoritesPort.observeFavorites(uid: uid, { [weak self] in self?.favoritesChanged($0) }, onError: onError)
@@ -173,6 +177,7 @@ public final class PlaceSearchViewModel {
         }
         let id = row.place.placeID
         let save = !isSaved(id)
+        let unsaved = save ? nil : state.favorites.first { $0.placeID == id }
         pending[id] = save
         refreshMarkers()
         publish()
@@ -182,7 +187,10 @@ public final class PlaceSearchViewModel {
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-            onToast(Toast(tr(save ? .toastSaved : .toastRemoved, ["place": row.place.shownName]), kind: .success))
+            state.undoable = unsaved
+            publish()
+            onToast(Toast(tr(save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo),
+                             ["place": row.place.shownName]), kind: .success))
         } catch {
             pending[id] = nil
             refreshMarkers()
@@ -190,6 +198,25 @@ public final class PlaceSearchViewModel {
             onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.shownName, "reason": ErrorText.describe(error)]),
                           kind: .error))
         }
+    }
+
+    /// `u`: saves the place `s` last unsaved again as it was, and selects it.
+    public func undoUnsave() {
+        guard let favorite = state.undoable, let uid else { return }
+        do {
+            try favoritesPort.edit(.restore(favorite), uid: uid)
+        } catch {
+            onToast(Toast(tr(.toastCouldNotSave, ["place": favorite.placeName, "reason": ErrorText.describe(error)]), kind: .error))
+            return
+        }
+        state.undoable = nil
+        pending[favorite.placeID] = true
+        refreshMarkers()
+        if let index = state.rows.firstIndex(where: { $0.place.placeID == favorite.placeID }) {
+            state.list.selected = index
+        }
+        publish()
+        onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
     }
 
     public func isSaved(_ placeID: String) -> Bool {

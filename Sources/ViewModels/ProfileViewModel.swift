@@ -262,6 +262,15 @@ public final class ProfileViewModel {
     public func submitForm() {
         guard var form = state.form, !form.isBusy else { return }
         for index in form.fields.indices { form.fields[index].error = nil }
+        // An empty password is refused at once, without the slow check.
+        if form.kind == .signIn || form.kind == .register,
+           let index = form.fields.firstIndex(where: { $0.field == .password && $0.input.isEmpty }) {
+            form.fields[index].error = tr(.errorPasswordEmpty)
+            form.focused = index
+            state.form = form
+            publish()
+            return
+        }
         form.isBusy = true
         form.message = form.kind.busyMessage
         state.form = form

@@ -18,6 +18,13 @@ public protocol ScreenModel: AnyObject {
     func pageItems(rows: Int) -> Int
     /// A click on item `index` of the list.
     func click(_ index: Int)
+    /// Moves the selection by `delta` items; `g` and `G`: the whole list's first and last
+    /// items (a paged list reads them first).
+    func moveSelection(by delta: Int)
+    func selectFirst()
+    func selectLast()
+    /// Where the selection is in the whole list, which may hold more than `listCount` items.
+    var listPosition: ListPosition { get }
 
     /// Whether a text field has focus: keys no binding takes edit it, and `q` types.
     var isEditingText: Bool { get }
@@ -33,6 +40,7 @@ public extension ScreenModel {
     func select(_ index: Int) { changeList { $0.select(index, count: listCount) } }
     func selectFirst() { changeList { $0.selectFirst(count: listCount) } }
     func selectLast() { changeList { $0.selectLast(count: listCount) } }
+    var listPosition: ListPosition { ListPosition(index: list.selected, total: listCount) }
     func pageDown() { moveSelection(by: max(1, pageItems(rows: rowsInView))) }
     func pageUp() { moveSelection(by: -max(1, pageItems(rows: rowsInView))) }
 

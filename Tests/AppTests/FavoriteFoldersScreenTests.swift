@@ -11,9 +11,8 @@ import ViewModels
     static let sizes = [(80, 24), (120, 40)]
 
     @Test(arguments: sizes) func foldersMemosAndPickers(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "New Comer")
-        let harness = world.harness(width: width, height: height)
+        let started = try ScreenScript(newcomer: "New Comer").run(width: width, height: height)
+        let harness = started.harness
         harness.press("s")
         harness.press("2")
         harness.press("n")
@@ -53,9 +52,8 @@ import ViewModels
     }
 
     @Test func theStarStaysWhileThePlaceIsInAnyFolder() throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "New Comer")
-        let harness = world.harness(width: 80, height: 24)
+        let started = try ScreenScript(newcomer: "New Comer").run(width: 80, height: 24)
+        let harness = started.harness
         harness.press("s")
         #expect(harness.lines[2].hasPrefix("★ Seoul"))
         harness.press("2")

@@ -10,74 +10,28 @@ import Testing
 @Suite struct KoreanGoldenTests {
     static let sizes = [(80, 24), (120, 40)]
 
-    @Test(arguments: sizes) func placesFavoritesAndHelp(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "새내기 🌸")
-        try Language.$scoped.withValue(.ko) {
-            let harness = world.harness(width: width, height: height)
-            #expect(harness.lines[0].hasPrefix("1 장소  2 즐겨찾기  3 피드  4 프로필"))
-            expectGolden(harness, "ko-places")
-            harness.press("s")
-            harness.press("/")
-            harness.type("서")
-            expectGolden(harness, "ko-places-hangul")
-            harness.press("esc")
-            harness.press("?")
-            expectGolden(harness, "ko-help-places")
-            harness.press("esc")
-            harness.press("2")
-            expectGolden(harness, "ko-favorites")
-            _ = try #require(harness.line(containing: "(1) · 최근 저장순"))
-        }
+    static let scripts = [
+        ScreenScript(newcomer: "새내기 🌸", .golden("ko-places"), .press("s"), .press("/"), .type("서"),
+                     .golden("ko-places-hangul"), .press("esc"), .press("?"), .golden("ko-help-places"), .press("esc"),
+                     .press("2"), .golden("ko-favorites")),
+        ScreenScript(newcomer: "새내기", .press("3"), .golden("ko-feed"), .press("n"), .type("안녕 🌸"), .golden("ko-feed-compose")),
+        ScreenScript(.press("4"), .golden("ko-profile-signed-out"), .press("c"), .type("new@example.com"), .press("tab"),
+                     .type("short"), .press("enter"), .golden("ko-profile-register-error")),
+        ScreenScript(newcomer: "새내기 🌸", bio: "서울에서 온 newcomer. 지도와 긴 산책, 🍜 를 좋아합니다.",
+                     posts: ["하네스에서 쓴 첫 글"], .press("4"), .golden("ko-profile")),
+    ]
+
+    @Test(arguments: sizes, scripts) func screen(size: (Int, Int), script: ScreenScript) throws {
+        try script.run(width: size.0, height: size.1, language: .ko)
     }
 
-    @Test(arguments: sizes) func feedAndCompose(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "새내기")
-        Language.$scoped.withValue(.ko) {
-            let harness = world.harness(width: width, height: height)
-            harness.press("3")
-            expectGolden(harness, "ko-feed")
-            #expect(harness.text.contains("분 전") || harness.text.contains("시간 전"))
-            harness.press("n")
-            harness.type("안녕 🌸")
-            expectGolden(harness, "ko-feed-compose")
-        }
-    }
-
-    @Test(arguments: sizes) func profile(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        Language.$scoped.withValue(.ko) {
-            let harness = world.harness(width: width, height: height)
-            harness.press("4")
-            expectGolden(harness, "ko-profile-signed-out")
-            harness.press("c")
-            harness.type("new@example.com")
-            harness.press("tab")
-            harness.type("short")
-            harness.press("enter")
-            expectGolden(harness, "ko-profile-register-error")
-        }
-    }
-
-    @Test(arguments: sizes) func profileSignedIn(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "새내기 🌸", bio: "서울에서 온 newcomer. 지도와 긴 산책, 🍜 를 좋아합니다.")
-        try world.services.tweets.post("하네스에서 쓴 첫 글", session: world.services.session())
-        Language.$scoped.withValue(.ko) {
-            let harness = world.harness(width: width, height: height)
-            harness.press("4")
-            expectGolden(harness, "ko-profile")
-        }
+    @Test func feedTimesAreKorean() throws {
+        let (_, harness) = try ScreenScript(newcomer: "새내기", .press("3")).run(width: 80, height: 24, language: .ko)
+        #expect(harness.text.contains("분 전") || harness.text.contains("시간 전"))
     }
 
     @Test(arguments: ["1", "2", "3", "4", "?"]) func tinyTerminal(key: String) throws {
-        let world = try AppWorld()
-        Language.$scoped.withValue(.ko) {
-            let harness = world.harness(width: 20, height: 6)
-            harness.press(key)
-            expectGolden(harness, "ko-tiny-\(key == "?" ? "help" : key)")
-        }
+        try ScreenScript(.press(key), .golden("ko-tiny-\(key == "?" ? "help" : key)")).run(width: 20, height: 6, language: .ko)
     }
 
     @Test func wideTextIsNeverCutInHalfAndEndsInAnEllipsis() throws {

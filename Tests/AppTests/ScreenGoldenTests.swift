@@ -1,97 +1,29 @@
 import App
-import Domain
-import Foundation
-import TerminalUI
 import Testing
-import ViewModels
 
+/// Every screen at the usual sizes, compared with its golden text file.
 @Suite struct ScreenGoldenTests {
     static let sizes = [(80, 24), (120, 40)]
 
-    @Test(arguments: sizes) func places(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        let harness = world.harness(width: width, height: height)
-        expectGolden(harness, "places")
-        harness.press("/")
-        harness.type("서")
-        expectGolden(harness, "places-hangul")
-    }
+    static let scripts = [
+        ScreenScript(.golden("places"), .press("/"), .type("서"), .golden("places-hangul")),
+        ScreenScript(.press("G"), .golden("places-long")),
+        ScreenScript(newcomer: "New Comer 🌸", .press("s"), .press("j"), .press("s"), .press("2"), .golden("favorites")),
+        ScreenScript(newcomer: "New Comer", .press("2"), .golden("favorites-empty")),
+        ScreenScript(.press("3"), .golden("feed")),
+        ScreenScript(newcomer: "New Comer", .press("3"), .press("n"), .type("안녕 🌸"), .golden("feed-compose")),
+        ScreenScript(.press("4"), .golden("profile-signed-out"), .press("c"), .type("new@example.com"),
+                     .press("tab"), .type("secret password"), .golden("profile-register")),
+        ScreenScript(newcomer: "New Comer 🌸", bio: "서울에서 온 newcomer. Likes maps, long walks and 🍜.",
+                     posts: ["first post from the harness"], .press("4"), .golden("profile")),
+        ScreenScript(.press("?"), .golden("help-places")),
+    ]
 
-    @Test(arguments: sizes) func placesLongNameSelected(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        let harness = world.harness(width: width, height: height)
-        harness.press("G")
-        expectGolden(harness, "places-long")
-    }
-
-    @Test(arguments: sizes) func favorites(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "New Comer 🌸")
-        let harness = world.harness(width: width, height: height)
-        harness.press("s")
-        harness.press("j")
-        harness.press("s")
-        harness.press("2")
-        expectGolden(harness, "favorites")
-    }
-
-    @Test(arguments: sizes) func favoritesEmpty(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "New Comer")
-        let harness = world.harness(width: width, height: height)
-        harness.press("2")
-        expectGolden(harness, "favorites-empty")
-    }
-
-    @Test(arguments: sizes) func feed(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        let harness = world.harness(width: width, height: height)
-        harness.press("3")
-        expectGolden(harness, "feed")
-    }
-
-    @Test(arguments: sizes) func feedCompose(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "New Comer")
-        let harness = world.harness(width: width, height: height)
-        harness.press("3")
-        harness.press("n")
-        harness.type("안녕 🌸")
-        expectGolden(harness, "feed-compose")
-    }
-
-    @Test(arguments: sizes) func profileSignedOut(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        let harness = world.harness(width: width, height: height)
-        harness.press("4")
-        expectGolden(harness, "profile-signed-out")
-        harness.press("c")
-        harness.type("new@example.com")
-        harness.press("tab")
-        harness.type("secret password")
-        expectGolden(harness, "profile-register")
-    }
-
-    @Test(arguments: sizes) func profileSignedIn(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        try world.signUp("newcomer", displayName: "New Comer 🌸", bio: "서울에서 온 newcomer. Likes maps, long walks and 🍜.")
-        try world.services.tweets.post("first post from the harness", session: world.services.session())
-        let harness = world.harness(width: width, height: height)
-        harness.press("4")
-        expectGolden(harness, "profile")
-    }
-
-    @Test(arguments: sizes) func help(width: Int, height: Int) throws {
-        let world = try AppWorld()
-        let harness = world.harness(width: width, height: height)
-        harness.press("?")
-        expectGolden(harness, "help-places")
+    @Test(arguments: sizes, scripts) func screen(size: (Int, Int), script: ScreenScript) throws {
+        try script.run(width: size.0, height: size.1)
     }
 
     @Test(arguments: ["1", "2", "3", "4", "?"]) func tinyTerminal(key: String) throws {
-        let world = try AppWorld()
-        let harness = world.harness(width: 20, height: 6)
-        harness.press(key)
-        expectGolden(harness, "tiny-\(key == "?" ? "help" : key)")
+        try ScreenScript(.press(key), .golden("tiny-\(key == "?" ? "help" : key)")).run(width: 20, height: 6)
     }
 }

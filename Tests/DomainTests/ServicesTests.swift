@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import Domain
 import PlaceCatalog
+import PlainText
 
 private struct Directory: PlaceDirectory {
     func favoriteCandidate(placeID: String) -> FavoriteCandidate? {
@@ -155,7 +156,7 @@ private struct Directory: PlaceDirectory {
         var sessions: [Session] = []
         for i in 0..<4 { sessions.append(try fixture.open(session: "s\(i)").registered("u\(i)@example.com")) }
         let ids = try services.tweets.page(.all, limit: 8, viewer: nil).posts.map(\.id)
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<300 {
             let session = sessions[Int(generator.next() % 4)]
             let id = ids[Int(generator.next() % UInt64(ids.count))]
@@ -311,18 +312,5 @@ private struct Directory: PlaceDirectory {
         _ = FileManager.default.createFile(atPath: fixture.paths.databaseFile, contents: garbage)
         #expect(throws: StoreError.self) { try fixture.open(sample: true) }
         #expect(FileManager.default.contents(atPath: fixture.paths.databaseFile) == garbage)
-    }
-}
-
-/// SplitMix64, so the mixed-operation test is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

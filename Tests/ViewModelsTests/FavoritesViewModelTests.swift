@@ -58,16 +58,37 @@ import PlaceCatalog
         #expect(model.state.items.count == 2)
     }
 
-    @Test func theUndoOfferEndsWithItsToast() throws {
+    @Test func undoPutsThePlaceBackWhereItWasSelectedWithItsSavedTime() throws {
+        let world = try World()
+        let user = try world.signUp("keeper")
+        for id in ["1", "2", "3"] { try save(world, id, "P\(id)") }
+        let model = FavoritesViewModel(favorites: world.adapters)
+        model.setUser(user.id)
+        model.moveSelection(by: 1)
+        let removed = try #require(model.state.selectedItem)
+        #expect(removed.placeName == "P2")
+        model.removeSelected()
+        #expect(model.state.items.map(\.placeName) == ["P3", "P1"])
+        model.moveSelection(by: 1)
+        model.undo()
+        #expect(model.state.items.map(\.placeName) == ["P3", "P2", "P1"], "back in its place")
+        #expect(model.state.selectedItem?.placeID == "2", "and selected")
+        #expect(model.state.selectedItem?.savedAt == removed.savedAt)
+    }
+
+    @Test func undoStaysOfferedUntilUsedOrReplaced() throws {
         let world = try World()
         let user = try world.signUp("keeper")
         try save(world, "1", "One")
+        try save(world, "2", "Two")
         let model = FavoritesViewModel(favorites: world.adapters)
         model.setUser(user.id)
         model.removeSelected()
-        model.dropUndo()
+        model.removeSelected()
+        #expect(model.state.undoable?.placeName == "One", "the latest removal is the one undone")
         model.undo()
-        #expect(model.state.items.isEmpty)
+        #expect(model.state.items.map(\.placeName) == ["One"])
+        #expect(model.state.undoable == nil)
     }
 
     @Test(arguments: [(1, 1), (5, 2), (-3, 0)])

@@ -103,6 +103,29 @@ import PlaceCatalog
         #expect(try world.services.favorites.list(session: world.services.session()).isEmpty)
     }
 
+    @Test func unsavingCanBeUndoneWithTheSavedTimeAndMemoKept() throws {
+        let world = try World()
+        let user = try world.signUp("saver")
+        let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
+        let toasts = Recorder<Toast>()
+        model.onToast = toasts.record
+        model.setUser(user.id)
+        model.toggleSave()
+        try world.adapters.edit(.setMemo(placeID: "1835848", memo: "river walk"), uid: user.id)
+        let before = try #require(try world.services.favorites.list(session: world.services.session()).first)
+        model.toggleSave()
+        #expect(toasts.last?.message == "Unsaved Seoul · u undo")
+        #expect(model.state.undoable?.placeID == "1835848")
+        model.moveSelection(by: 1)
+        model.undoUnsave()
+        #expect(model.state.selectedRow?.place.placeID == "1835848", "selected again")
+        #expect(model.state.rows[0].isSaved)
+        #expect(model.state.undoable == nil)
+        let after = try world.services.favorites.list(session: world.services.session())
+        #expect(after.map(\.savedAt) == [before.savedAt])
+        #expect(after.map(\.memo) == ["river walk"])
+    }
+
     @Test func aFailedSaveFlipsTheMarkerBackAndSaysWhy() throws {
         let world = try World()
         let failing = FailingFavorites()

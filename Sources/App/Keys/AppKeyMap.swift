@@ -13,9 +13,10 @@ public enum AppKeyMap {
         if let prompt = favoritesPrompt(for: app) { return prompt }
         switch app.state.tab {
         case .places:
-            return app.places.state.isSearchFocused ? bindings.keyMap(.search) : screen(.places)
+            if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
+            return offering(.undoRemove, when: app.places.state.undoable != nil, in: screen(.places))
         case .favorites:
-            return screen(.favorites)
+            return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
             let feed = app.currentFeed
             if feed.state.deleting != nil { return bindings.keyMap(.confirm).merged(with: bindings.keyMap(.global, only: [.quit])) }
@@ -55,6 +56,15 @@ public enum AppKeyMap {
                 .merged(with: bindings.keyMap(.list, only: [.moveDown, .moveUp]))
         }
         return bindings.keyMap(.form, help: [.submit: .keySave], only: [.submit, .cancel])
+    }
+
+    /// `map` with `action` left out of the footer while it would do nothing (undo with nothing
+    /// to undo), so that the footer offers exactly what works.
+    static func offering(_ action: AppAction, when isAvailable: Bool, in map: KeyMap<AppAction>) -> KeyMap<AppAction> {
+        guard !isAvailable else { return map }
+        var map = map
+        for index in map.bindings.indices where map.bindings[index].action == action { map.bindings[index].inFooter = false }
+        return map
     }
 
     /// A tab's keys, then the list keys, then the global ones.

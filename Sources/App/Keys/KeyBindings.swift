@@ -33,6 +33,7 @@ public struct KeyBindings: Sendable {
         ActionBinding("save", .places, .toggleSave, ["s"], .keySave),
         ActionBinding("order", .places, .toggleOrder, ["o"], .keyOrder),
         ActionBinding("save-to-folder", .places, .saveToFolder, ["S"], .keySaveToFolder, inFooter: false),
+        ActionBinding("undo", .places, .undoRemove, ["u"], .keyUndoUnsave),
 
         ActionBinding("open", .favorites, .openFavorite, ["enter"], .keyOpenFavorite),
         ActionBinding("remove", .favorites, .removeFavorite, ["s", "x"], .keyRemoveFavorite, label: "s/x"),

@@ -8,24 +8,24 @@ import Foundation
 public final class LiveAuthors: @unchecked Sendable {
     // @unchecked: used on one thread, the one the store's executor delivers callbacks on.
     private let users: UserService
-    private let onChange: ([FeedPost]) -> Void
+    private let onChange: (FeedPage) -> Void
     private let onError: (Error) -> Void
-    private var posts: [FeedPost] = []
+    private var page = FeedPage(posts: [], next: nil)
     private var listened: Set<String> = []
     private var registration: ListenerRegistration?
 
-    public init(users: UserService, onChange: @escaping ([FeedPost]) -> Void, onError: @escaping (Error) -> Void) {
+    public init(users: UserService, onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) {
         self.users = users
         self.onChange = onChange
         self.onError = onError
     }
 
-    /// The list as just read (with its authors' names as they are now): passed on, and
+    /// The page as just read (with its authors' names as they are now): passed on, and
     /// its authors listened to.
-    public func deliver(_ posts: [FeedPost]) {
-        self.posts = posts
-        onChange(posts)
-        let authors = Set(posts.map(\.uid).filter(TweetService.isValidID).prefix(1000))
+    public func deliver(_ page: FeedPage) {
+        self.page = page
+        onChange(page)
+        let authors = Set(page.posts.map(\.uid).filter(TweetService.isValidID).prefix(1000))
         if authors != listened { listen(to: authors) }
     }
 
@@ -51,7 +51,7 @@ public final class LiveAuthors: @unchecked Sendable {
 
     private func authorsChanged(_ authors: [String: User]) {
         var changed = false
-        let renamed = posts.map { post -> FeedPost in
+        let renamed = page.posts.map { post -> FeedPost in
             guard let author = authors[post.uid],
                   author.username != post.username || author.displayName != post.displayName else { return post }
             changed = true
@@ -61,7 +61,8 @@ public final class LiveAuthors: @unchecked Sendable {
             return copy
         }
         guard changed else { return }
-        posts = renamed
-        onChange(renamed)
+        page.posts = renamed
+        page.notice = nil
+        onChange(page)
     }
 }

@@ -1,0 +1,90 @@
+import DocStore
+import Foundation
+
+/// Where a row sits in its feed's order: its sort key (when it was posted, or liked in the
+/// Liked view) and its id, the tie-break. A cursor kept as values, so it still places rows
+/// after the row itself is deleted.
+public struct FeedPosition: Hashable, Sendable {
+    public var key: Date
+    public var id: String
+
+    public init(key: Date, id: String) {
+        self.key = key
+        self.id = id
+    }
+}
+
+extension FeedPost {
+    /// This row's place in `kind`'s order.
+    public func position(in kind: FeedKind) -> FeedPosition {
+        FeedPosition(key: kind == .liked ? (likedAt ?? timestamp) : timestamp, id: id)
+    }
+}
+
+/// Paging a feed in both directions with cursors on (sort key, id): a window of rows after
+/// a position, the rows before one, and counts, each one indexed range read (never an
+/// offset scan), on either backend.
+extension TweetService {
+    /// `kind`'s documents (posts, or the viewer's likes) newest first, or oldest first.
+    func orderedQuery(_ kind: FeedKind, viewer: Session?, newestFirst: Bool) throws -> Query {
+        switch kind {
+        case .liked:
+            let session = try SignInRequired.check(viewer, .viewLikedPosts)
+            return likes(of: session.uid).order(by: "likedAt", descending: newestFirst)
+        case .all:
+            return tweets.order(by: "timestamp", descending: newestFirst)
+        case .author(let uid):
+            return tweets.whereField("uid", isEqualTo: .string(uid)).order(by: "timestamp", descending: newestFirst)
+        }
+    }
+
+    /// Rows from `query`'s documents (posts, or likes in the Liked view), in their order.
+    func rows(of documents: [DocumentSnapshot], _ kind: FeedKind, viewer: Session?,
+              onSkipped: (Error) -> Void) throws -> [FeedPost] {
+        if kind == .liked { return try likedRows(documents, onSkipped: onSkipped) }
+        let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
+        if let notice = posts.notice { onSkipped(notice) }
+        return try rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
+    }
+
+    /// Calls `onChange` with up to `limit` rows of `kind` strictly after `position` (nil:
+    /// from the newest) now and whenever they change; `next` is nil when the window reaches
+    /// the oldest row.
+    public func observeWindow(_ kind: FeedKind, after position: FeedPosition?, limit: Int, viewer: Session?,
+                              onChange: @escaping (FeedPage) -> Void,
+                              onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+        let limit = max(1, limit)
+        var query = try orderedQuery(kind, viewer: viewer, newestFirst: true)
+        if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
+        return try query.limit(to: limit).addSnapshotListener({ [weak self] snapshot in
+            guard let self else { return }
+            do {
+                let rows = try self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: onError)
+                onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
+            } catch {
+                onError(error)
+            }
+        }, onError: onError)
+    }
+
+    /// Calls `onChange` with how many rows `kind` has, now and whenever that changes.
+    public func observeCount(_ kind: FeedKind, viewer: Session?, onChange: @escaping (Int) -> Void,
+                             onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+        try orderedQuery(kind, viewer: viewer, newestFirst: true).addCountListener(onChange, onError: onError)
+    }
+
+    /// Up to `limit` rows strictly before `position` in the feed's order (newer), nearest
+    /// first; with no position, the oldest rows, oldest first.
+    public func rows(_ kind: FeedKind, before position: FeedPosition?, limit: Int, viewer: Session?) throws -> [FeedPost] {
+        var query = try orderedQuery(kind, viewer: viewer, newestFirst: false)
+        if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
+        return try rows(of: run(query.limit(to: max(1, limit))), kind, viewer: viewer, onSkipped: { _ in })
+    }
+
+    /// How many rows come before `position` in the feed's order (are newer), counted by the
+    /// database.
+    public func count(_ kind: FeedKind, before position: FeedPosition, viewer: Session?) throws -> Int {
+        try orderedQuery(kind, viewer: viewer, newestFirst: false)
+            .start(after: [.timestamp(position.key)], documentID: position.id).count()
+    }
+}

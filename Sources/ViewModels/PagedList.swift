@@ -1,0 +1,302 @@
+import Foundation
+import Localization
+import TerminalUI
+
+/// Rows a `PageSource` read after an anchor; `isEnd` when they reach the list's last row.
+public struct PageSlice<Row> {
+    public var rows: [Row]
+    public var isEnd: Bool
+
+    public init(rows: [Row], isEnd: Bool) {
+        self.rows = rows
+        self.isEnd = isEnd
+    }
+}
+
+/// A long ordered list read a window at a time, by cursors (a row stands for its place in
+/// the order), never by offsets.
+public protocol PageSource: AnyObject {
+    associatedtype Row: Identifiable
+
+    /// Calls `onChange` with up to `limit` rows strictly after `anchor` (nil: from the
+    /// first) now and whenever they change; throws when the subscription cannot start.
+    func observeRows(after anchor: Row?, limit: Int, _ onChange: @escaping (PageSlice<Row>) -> Void,
+                     onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// Calls `onChange` with how many rows the list has, now and whenever that changes.
+    func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// Up to `limit` rows strictly before `row`, nearest first; with no row, the last rows,
+    /// last first.
+    func rows(before row: Row?, limit: Int) throws -> [Row]
+    /// How many rows come strictly before `row`.
+    func count(before row: Row) throws -> Int
+}
+
+/// Where the selection is in a whole list: the 0-based index and how many rows there are.
+public struct ListPosition: Equatable, Sendable {
+    public var index: Int
+    public var total: Int
+
+    public init(index: Int, total: Int) {
+        self.index = index
+        self.total = total
+    }
+
+    /// `120 / 34,006`, numbers grouped by the run's language (`0 / 0` when empty).
+    public var text: String {
+        tr(.listPosition, ["n": Formats.number(total == 0 ? 0 : index + 1), "total": Formats.number(total)])
+    }
+}
+
+/// A window of a long live list (the feed, the Liked view, a profile's posts): at most
+/// `maxRows` rows are held, read from the source by cursors; moving the selection near
+/// either edge of the window reads the next page that way and drops one from the other
+/// edge. The selection stays on its row when the list changes under it.
+public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable {
+    public typealias Row = Source.Row
+
+    /// The rows held, in order.
+    public private(set) var rows: [Row] = []
+    /// How many rows come before `rows[0]`.
+    public private(set) var before = 0
+    /// How many rows the whole list has.
+    public private(set) var total = 0
+    /// False until the first rows arrived.
+    public private(set) var isLoaded = false
+    /// True when `rows` reaches the list's last row.
+    public private(set) var isEnd = true
+    /// The selection and scroll offset within `rows`.
+    public var list = ListState()
+    /// Called after every change of the rows, counts or selection made here.
+    public var onChange: () -> Void = {}
+
+    /// Rows read at a time, rows held at most, and how near an edge the selection comes
+    /// before the next page is read.
+    public let pageSize: Int
+    public let maxRows: Int
+    public let margin: Int
+
+    private var source: Source?
+    private var anchor: Row?
+    private var limit: Int
+    /// Which row to select when the next rows arrive.
+    private var target: Target?
+    private let rowsQuery: LiveQuery
+    private let countQuery: LiveQuery
+    private let onToast: (Toast) -> Void
+
+    /// `name` tells this list's retry timers apart; `title` names it in toasts.
+    public init(name: String, title: @escaping () -> String, events: EventQueue, pageSize: Int = 100,
+                maxRows: Int = 300, onToast: @escaping (Toast) -> Void) {
+        self.pageSize = max(1, pageSize)
+        self.maxRows = max(2 * self.pageSize, maxRows)
+        margin = max(1, self.pageSize / 2)
+        limit = 2 * self.pageSize
+        self.onToast = onToast
+        rowsQuery = LiveQuery(name: name, list: title, events: events, onToast: onToast)
+        countQuery = LiveQuery(name: name + ".count", list: title, events: events, onToast: onToast)
+    }
+
+    /// The selected row.
+    public var selectedRow: Row? { rows.indices.contains(list.selected) ? rows[list.selected] : nil }
+
+    /// The selection's place in the whole list.
+    public var position: ListPosition {
+        ListPosition(index: before + list.selected, total: max(total, before + rows.count))
+    }
+
+    public var isSubscribed: Bool { rowsQuery.isSubscribed }
+
+    /// Starts reading `source` from its first row (nil: an empty list).
+    public func start(_ source: Source?) {
+        stop()
+        self.source = source
+        rows = []
+        before = 0
+        total = 0
+        anchor = nil
+        list = ListState()
+        limit = 2 * pageSize
+        isEnd = true
+        isLoaded = source == nil
+        guard let source else { return }
+        countQuery.start { onError in
+            try source.observeCount({ [weak self] in self?.countChanged($0) }, onError: onError)
+        }
+        subscribeRows()
+    }
+
+    public func stop() {
+        rowsQuery.cancel()
+        countQuery.cancel()
+    }
+
+    /// Selects the row with `id` as soon as it is held (a post just written): reads from the
+    /// first row again when the window does not start there.
+    public func select(id: Row.ID) {
+        if let index = rows.firstIndex(where: { $0.id == id }) {
+            list.select(index, count: rows.count)
+            return
+        }
+        target = .row(id)
+        if before > 0 { moveWindow(to: nil, before: 0, keeping: .row(id)) }
+    }
+
+    /// `g`: the first row, reading it when it is not held.
+    public func selectFirst() {
+        if before == 0 {
+            list.selectFirst(count: rows.count)
+            selectionMoved()
+        } else {
+            moveWindow(to: nil, before: 0, keeping: .first)
+        }
+    }
+
+    /// `G`: the true last row, reading the last page when it is not held.
+    public func selectLast() {
+        guard !isEnd, let source else {
+            list.selectLast(count: rows.count)
+            selectionMoved()
+            return
+        }
+        do {
+            let window = 2 * pageSize
+            let last = try source.rows(before: nil, limit: window + 1)
+            if last.count <= window {
+                moveWindow(to: nil, before: 0, keeping: .last)
+            } else {
+                let anchor = last[window]
+                moveWindow(to: anchor, before: try source.count(before: anchor) + 1, keeping: .last)
+            }
+        } catch {
+            readFailed(error)
+        }
+    }
+
+    /// Moves the selection by `delta` rows of the whole list, reading on when the move
+    /// leaves the window.
+    public func move(by delta: Int) {
+        let goal = before + list.selected + delta
+        guard goal < before || goal >= before + rows.count, !(goal >= before + rows.count && isEnd) else {
+            list.move(by: delta, count: rows.count)
+            selectionMoved()
+            return
+        }
+        target = .position(max(0, goal))
+        if goal < before { readUp() } else { readDown() }
+    }
+
+    /// The selection moved within `rows` (a key, a click): reads on when it nears an edge.
+    public func selectionMoved() {
+        guard source != nil, isLoaded else { return }
+        if list.selected >= rows.count - margin && !isEnd {
+            readDown()
+        } else if list.selected < margin && before > 0 {
+            readUp()
+        }
+    }
+
+    // MARK: Reading
+
+    private func subscribeRows() {
+        guard let source else { return }
+        rowsQuery.start { [anchor, limit] onError in
+            try source.observeRows(after: anchor, limit: limit, { [weak self] in self?.rowsChanged($0) }, onError: onError)
+        }
+    }
+
+    /// Reads `limit` rows after `anchor` (with `before` rows before the window), then
+    /// selects `target` (by default the row selected now).
+    private func moveWindow(to anchor: Row?, before: Int, limit: Int? = nil, keeping target: Target? = nil) {
+        if let target { self.target = target }
+        self.anchor = anchor
+        self.before = before
+        self.limit = limit ?? 2 * pageSize
+        subscribeRows()
+    }
+
+    /// The next page after the window, dropping one from its top when it is full.
+    private func readDown() {
+        if rows.count + pageSize <= maxRows {
+            moveWindow(to: anchor, before: before, limit: rows.count + pageSize)
+            return
+        }
+        let dropped = min(pageSize, rows.count - 1)
+        guard dropped > 0 else { return }
+        moveWindow(to: rows[dropped - 1], before: before + dropped, limit: rows.count - dropped + pageSize)
+    }
+
+    /// The page before the window, dropping rows from its bottom to stay within `maxRows`.
+    private func readUp() {
+        guard let source, let first = rows.first else { return }
+        do {
+            let earlier = try source.rows(before: first, limit: pageSize + 1)
+            let added = min(earlier.count, pageSize)
+            let size = min(maxRows, rows.count + added)
+            if earlier.count <= pageSize {
+                moveWindow(to: nil, before: 0, limit: size)
+            } else {
+                moveWindow(to: earlier[pageSize], before: max(0, before - pageSize), limit: size)
+            }
+        } catch {
+            readFailed(error)
+        }
+    }
+
+    private func rowsChanged(_ slice: PageSlice<Row>) {
+        let selectedID = selectedRow?.id
+        let selectedIndex = list.selected
+        rows = slice.rows
+        isEnd = slice.isEnd
+        isLoaded = true
+        if anchor == nil { before = 0 }
+        if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
+            // The selected row moved by as many places as the window did: it stays selected,
+            // where it was on screen.
+            list.offset = max(0, list.offset + index - selectedIndex)
+            list.select(index, count: rows.count)
+        } else {
+            // Gone (deleted): the selection stays at its place.
+            list.select(selectedIndex, count: rows.count)
+        }
+        switch target {
+        case .first:
+            list = ListState()
+            target = nil
+        case .last:
+            list.selectLast(count: rows.count)
+            target = nil
+        case .position(let index):
+            list.select(index - before, count: rows.count)
+            target = nil
+        case .row(let id):
+            // A post not read yet stays the target until it arrives.
+            if let index = rows.firstIndex(where: { $0.id == id }) {
+                list.select(index, count: rows.count)
+                target = nil
+            }
+        case nil:
+            break
+        }
+        onChange()
+    }
+
+    private func countChanged(_ count: Int) {
+        total = count
+        if anchor != nil, let source, let first = rows.first {
+            do { before = try source.count(before: first) } catch { readFailed(error) }
+        }
+        onChange()
+    }
+
+    private func readFailed(_ error: Error) {
+        onToast(Toast(ErrorText.describe(error), kind: .error))
+    }
+
+    /// What to select when the next rows arrive.
+    private enum Target {
+        case first, last
+        case row(Row.ID)
+        /// A place in the whole list.
+        case position(Int)
+    }
+}
