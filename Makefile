@@ -22,10 +22,13 @@ test-deps: deps
 	@scripts/no-main-postgres-cluster.sh
 	@scripts/ensure-deps.sh $(TEST_PACKAGES)
 
+# The shipped files' checksums are recorded as Tern is built (Resources/MANIFEST.sha256).
 build: deps
+	scripts/resources-manifest.sh
 	$(SWIFT) build $(RELEASE) --product tern
 
 debug: deps
+	scripts/resources-manifest.sh
 	$(SWIFT) build --product tern
 
 run: build
@@ -44,6 +47,7 @@ FUZZ_SECONDS ?= 600
 
 test: test-deps
 	python3 scripts/check-imports.py
+	scripts/resources-manifest.sh
 	SWIFT=$(SWIFT) scripts/build-quietly.sh --build-tests
 	scripts/with-postgres.sh sh -c 'SWIFT=$(SWIFT) scripts/unit-tests-with-server.sh; unit=$$?; $(E2E); e2e=$$?; $(FUZZ) --seconds 60; fuzz=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ] && [ $$fuzz -eq 0 ]'
 
@@ -69,6 +73,7 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tern
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tern
 	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/tern/
+	cd $(DESTDIR)$(PREFIX)/share/tern && sha256sum --quiet -c MANIFEST.sha256
 
 clean:
 	rm -rf .build

@@ -6,10 +6,15 @@
 # script creates a `tern-test` system user). The command sees
 #   TERN_TEST_POSTGRES      postgresql URL of database tern_test over the Unix socket
 #   TERN_TEST_POSTGRES_TCP  the same over 127.0.0.1
-# as the superuser tern_admin (trusted locally); every other role logs in with a
-# SCRAM-SHA-256 password. For speed the cluster does not fsync, unless TERN_PG_DURABLE=1
-# (the benchmark sets it, so that it compares durable commits with durable commits). The script exits with the command's status and leaves no
-# process behind, even when the command fails or is interrupted.
+# as the superuser tern_admin (trusted locally). The guest role tern_guest is trusted too,
+# as the README tells administrators to configure it (its password is public and any role
+# may change its own, so a password must not be what lets the guest in); every other role
+# logs in with a SCRAM-SHA-256 password. Failed sign-ins are slowed by the auth_delay
+# module (TERN_PG_AUTH_DELAY milliseconds, 200 unless set), as the README recommends.
+# For speed the cluster does not fsync, unless TERN_PG_DURABLE=1 (the benchmark sets it,
+# so that it compares durable commits with durable commits). The script exits with the
+# command's status and leaves no process behind, even when the command fails or is
+# interrupted.
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: $0 CMD [ARG…]" >&2; exit 2; }
 
@@ -54,14 +59,20 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 cat >"$data/pg_hba.conf" <<EOF
 local all tern_admin trust
 host  all tern_admin 127.0.0.1/32 trust
+local all tern_guest trust
+host  all tern_guest 127.0.0.1/32 trust
 local all all scram-sha-256
 host  all all 127.0.0.1/32 scram-sha-256
 EOF
 fast="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 [ "${TERN_PG_DURABLE:-0}" = 1 ] && fast=""
+delay=""
+if [ -f "$(dirname "$bin")/lib/auth_delay.so" ]; then
+    delay="-c shared_preload_libraries=auth_delay -c auth_delay.milliseconds=${TERN_PG_AUTH_DELAY:-200}"
+fi
 started=1
 "${as_owner[@]}" "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 \
-    -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c max_connections=300 $fast" \
+    -o "-k $dir -p $port -c listen_addresses=127.0.0.1 -c max_connections=300 $fast $delay" \
     start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 "$bin/createdb" -h "$dir" -p "$port" -U tern_admin tern_test
 

@@ -82,8 +82,6 @@ public final class AppController {
         case .closeAuthor: app.closeAuthor()
         case .editPost: app.currentFeed.startEditSelected()
         case .deletePost: app.currentFeed.askDeleteSelected()
-        case .confirmDelete: app.currentFeed.confirmDelete()
-        case .keepPost: app.currentFeed.keepPost()
         case .toggleFeedMode: app.feed.toggleMode()
         case .compose: app.feed.startCompose()
         case .signIn: app.profile.startSignIn()

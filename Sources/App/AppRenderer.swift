@@ -37,7 +37,12 @@ public final class AppRenderer {
             buffer.fill(area)
             cursor = favorites.drawPrompt(prompt, in: area, into: &buffer)
         }
-        if let toast = app.state.toast {
+        if let question = AppKeyMap.question(for: app) {
+            let hints = AppKeyMap.current(for: app).footerHints
+            Line([Span(question, style: Theme.error)] + hints.flatMap {
+                [Span("  " + $0.keys, style: Theme.title), Span(" " + $0.help, style: Theme.dim)]
+            }).render(in: footerArea, into: &buffer)
+        } else if let toast = app.state.toast {
             let kind = Self.kind(toast.kind)
             ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {

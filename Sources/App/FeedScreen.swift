@@ -28,18 +28,9 @@ struct FeedScreen: TabScreen {
     }
 }
 
-/// Above a list of posts: the compose field (writing or editing a post) or the question
-/// before deleting one, taking their rows from the top of `area`; returns the cursor.
+/// Above a list of posts: the compose field (writing or editing a post), taking its rows
+/// from the top of `area`; returns the cursor.
 func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout Buffer) -> Position? {
-    if let post = state.deleting {
-        let (questionArea, remaining) = area.split(top: 2)
-        area = remaining
-        buffer.setString(tr(.feedDeleteQuestion) + " ", at: Position(row: questionArea.row, column: questionArea.column),
-                         style: Theme.error, maxWidth: questionArea.width, ellipsis: true)
-        buffer.setString("  " + post.caption, at: Position(row: questionArea.row + 1, column: questionArea.column),
-                         style: Theme.dim, maxWidth: questionArea.width, ellipsis: true)
-        return nil
-    }
     guard let compose = state.compose else { return nil }
     let (composeArea, remaining) = area.split(top: 3)
     area = remaining

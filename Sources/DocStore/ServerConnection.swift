@@ -22,6 +22,11 @@ public final class ServerConnection {
     /// `text` as an SQL identifier.
     public static func identifier(_ text: String) -> String { PostgresConnection.identifier(text) }
 
+    /// The database a URL names, nil when it names none (libpq then uses the user's name).
+    public static func databaseName(url: String) -> String? {
+        (try? PostgresConnection.parse(url))?["dbname"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Connects, or throws `cannotOpen` naming the server without its password.
     public init(url: String) throws {
         location = PostgresBackend.redacted(url)

@@ -85,7 +85,6 @@ extension Catalogue {
         .toastSignedOut: "Signed out",
 
         .keyOpenAuthor: "author", .keyBack: "back", .keyEditPost: "edit", .keyDeletePost: "delete",
-        .keyConfirmDelete: "delete", .keyKeepPost: "keep",
         .feedEditPost: "Edit post", .feedDeleteQuestion: "Delete this post? Its likes go with it.",
         .authorNoPosts: "No posts yet.", .authorMissing: "This account no longer exists.",
         .toastPostEdited: "Post saved", .toastPostDeleted: "Post deleted",
@@ -170,6 +169,8 @@ extension Catalogue {
 
         .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
         .errorPasswordEmpty: "Enter your password",
+        .confirmSignOut: "Sign out of @{username}? Signing in again takes your password.",
+        .confirmDiscardPost: "Discard this post?", .keyConfirmYes: "yes", .keyConfirmNo: "no",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -86,7 +86,6 @@ extension Catalogue {
         .toastProfileSaved: "프로필을 저장했습니다", .toastSignedOut: "로그아웃함",
 
         .keyOpenAuthor: "작성자", .keyBack: "뒤로", .keyEditPost: "수정", .keyDeletePost: "삭제",
-        .keyConfirmDelete: "삭제", .keyKeepPost: "유지",
         .feedEditPost: "글 수정", .feedDeleteQuestion: "이 글을 삭제할까요? 받은 좋아요도 함께 지워집니다.",
         .authorNoPosts: "아직 글이 없습니다.", .authorMissing: "이 계정은 더 이상 없습니다.",
         .toastPostEdited: "글을 저장했습니다", .toastPostDeleted: "글을 삭제했습니다",
@@ -173,6 +172,8 @@ extension Catalogue {
 
         .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
         .errorPasswordEmpty: "비밀번호를 입력하세요",
+        .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
+        .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

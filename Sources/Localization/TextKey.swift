@@ -53,7 +53,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
     // People and posts: authors' profiles, editing and deleting one's posts, the session followed
-    case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost, keyConfirmDelete, keyKeepPost
+    case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost
     case feedEditPost, feedDeleteQuestion, authorNoPosts, authorMissing
     case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere, toastSignedInElsewhere
     case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
@@ -78,4 +78,5 @@ public enum TextKey: String, CaseIterable, Sendable {
 
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
 }

@@ -162,7 +162,11 @@ extension PlaceCatalog {
     }
 
     /// The shipped places (countries resolved through `countries.tsv`) and then the imports.
+    /// The shipped files are checked against the resources' manifest first (a build of the
+    /// image or a load without one is when they are read).
     static func readPlaces(_ sources: [String], directory: String) throws -> [Place] {
+        try ResourceManifest.verify(["places/places.tsv", "places/countries.tsv"],
+                                    resourcesDirectory: (directory as NSString).deletingLastPathComponent)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
         var places = try CatalogFile.read(path: sources[0], countries: countries)
         if sources.count > 1 { places += try CatalogFile.read(path: sources[1], countries: [:]) }

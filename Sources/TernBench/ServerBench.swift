@@ -35,6 +35,7 @@ enum ServerBench {
         try likeToggles(serverURL: accountURL, uid: uid)
         try commitToCallback(serverURL: accountURL, listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
                              path: "users/\(uid)")
+        try signInTimes(adminURL: adminURL)
     }
 
     /// `base` signed in as `user`.

@@ -50,6 +50,8 @@ public struct FeedState: Equatable, Sendable {
     public var list = ListState()
     /// The post being written, when composing.
     public var compose: TextEditor?
+    /// True while "Discard this post?" waits for an answer (Esc on a compose with text).
+    public var isConfirmingDiscard = false
     public var composeError: String?
     /// The post whose text `compose` replaces, when editing rather than writing a new one.
     public var editingPostID: String?
@@ -207,15 +209,31 @@ public final class FeedViewModel {
         publish()
     }
 
+    /// Esc: closes an empty compose; with text, asks first (yes discards, no keeps writing).
     public func cancelCompose() {
-        state.compose = nil
-        state.composeError = nil
-        state.editingPostID = nil
+        if state.deleting != nil { return keepPost() }
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+        } else if let text = state.compose?.text, !text.allSatisfy(\.isWhitespace) {
+            state.isConfirmingDiscard = true
+        } else {
+            state.compose = nil
+            state.composeError = nil
+            state.editingPostID = nil
+        }
         publish()
     }
 
     /// Enter: posts the text; on a refusal the field stays as typed with the reason.
     public func submitCompose() {
+        if state.deleting != nil { return confirmDelete() }
+        if state.isConfirmingDiscard {
+            state.isConfirmingDiscard = false
+            state.compose = nil
+            state.composeError = nil
+            publish()
+            return
+        }
         guard let text = state.compose?.text, let uid else { return }
         do {
             let checked = try Validation.postText(text)
@@ -269,7 +287,7 @@ public final class FeedViewModel {
         publish()
     }
 
-    /// `y` after `d`: deletes the post and its likes.
+    /// `y` (or Enter) after `d`: deletes the post and its likes.
     public func confirmDelete() {
         guard let row = state.deleting, let uid else { return }
         state.deleting = nil
@@ -282,7 +300,7 @@ public final class FeedViewModel {
         }
     }
 
-    /// `n` or Esc after `d`: keeps the post.
+    /// `n` (or Esc) after `d`: keeps the post.
     public func keepPost() {
         guard state.deleting != nil else { return }
         state.deleting = nil

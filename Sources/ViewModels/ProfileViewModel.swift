@@ -70,6 +70,8 @@ public struct ProfileState: Equatable, Sendable {
     public var posts: [FeedRowModel] = []
     /// The selected post and the first one on screen.
     public var list = ListState()
+    /// True while "Sign out?" waits for an answer (coming back costs a password).
+    public var isConfirmingSignOut = false
 
     public var selected: Int { list.selected }
 }
@@ -330,9 +332,21 @@ public final class ProfileViewModel {
 
     // MARK: Signed in
 
-    /// `o`: signs out.
+    /// `L`: asks whether to sign out; `confirmSignOut` does it.
     public func signOut() {
-        guard state.user != nil else { return }
+        guard state.user != nil, state.form == nil else { return }
+        state.isConfirmingSignOut = true
+        publish()
+    }
+
+    /// The answer to "Sign out?": yes signs out, no leaves everything as it was.
+    public func answerSignOut(_ yes: Bool) {
+        guard state.isConfirmingSignOut else { return }
+        state.isConfirmingSignOut = false
+        guard yes, state.user != nil else {
+            publish()
+            return
+        }
         do {
             try accounts.signOut()
             state.form = nil
@@ -366,6 +380,6 @@ extension ProfileViewModel: ScreenModel {
 
     public var isEditingText: Bool { state.form != nil }
     public func edit(_ edit: TextEditor.Edit) { editField(edit) }
-    public func submit() { submitForm() }
-    public func cancel() { cancelForm() }
+    public func submit() { state.isConfirmingSignOut ? answerSignOut(true) : submitForm() }
+    public func cancel() { state.isConfirmingSignOut ? answerSignOut(false) : cancelForm() }
 }

@@ -149,7 +149,9 @@ import ViewModels
         harness.press("enter")
         #expect(harness.lines[0].hasSuffix("@walker"))
         #expect(harness.text.contains("walks a lot"))
-        harness.press("o")
+        harness.press("L")
+        #expect(harness.lines[0].hasSuffix("@walker"), "asked first")
+        harness.press("y")
         #expect(harness.lines[0].hasSuffix("guest"))
     }
 
@@ -249,7 +251,8 @@ import ViewModels
         harness.press("3")
         #expect(harness.text.contains("-- 1"))
         harness.press("4")
-        harness.press("o")
+        harness.press("L")
+        harness.press("y")
         harness.press("i")
         harness.press("tab")
         harness.type("secret")

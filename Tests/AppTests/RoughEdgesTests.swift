@@ -1,4 +1,5 @@
 import App
+import TerminalUI
 import ViewModels
 import Testing
 
@@ -54,5 +55,37 @@ import Testing
         #expect(harness.line(containing: "Password")?.contains("Enter your password") == true)
         #expect(harness.app.profile.state.form?.isBusy == false, "no slow check started")
         #expect(work.waiting == 0)
+    }
+
+    @Test func signingOutAsksFirstOnAKeyNoOtherTabUses() throws {
+        let (world, harness) = try ScreenScript(newcomer: "Keeper", .press("4")).run(width: 80, height: 24)
+        for screen in [KeyScreen.places, .favorites, .feed, .list, .global] {
+            #expect(AppKeyMap.screen(screen).action(for: "L") == nil, "L means nothing on \(screen)")
+        }
+        harness.press("L")
+        #expect(harness.lines[23].hasPrefix("Sign out of @newcomer? Signing in again takes your password."))
+        harness.press("q")
+        #expect(!harness.app.state.isQuitting, "q does not answer the question")
+        harness.press("n")
+        #expect(harness.lines[0].hasSuffix("@newcomer"))
+        harness.press("L")
+        harness.press("y")
+        #expect(harness.lines[0].hasSuffix("guest"))
+        #expect(try world.services.session() == nil)
+    }
+
+    @Test func escOnAComposeWithTextAsksFirst() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("3"), .press("n"), .type("half a thought"))
+            .run(width: 80, height: 24)
+        harness.press("esc")
+        #expect(harness.lines[23].hasPrefix("Discard this post?"))
+        harness.press("esc")
+        #expect(harness.app.feed.state.compose?.text == "half a thought", "Esc again keeps writing")
+        harness.press("esc")
+        harness.press("y")
+        #expect(harness.app.feed.state.compose == nil)
+        harness.press("n")
+        harness.press("esc")
+        #expect(harness.app.feed.state.compose == nil, "an empty compose closes at once")
     }
 }

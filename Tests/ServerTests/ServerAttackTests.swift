@@ -137,7 +137,8 @@ struct ServerAttackTests {
             server.cleanup()
         }
         try server.post(as: server.accounts[0], id: "p1")
-        for sql in ["ALTER ROLE tern_guest SET search_path = pg_catalog", "ALTER ROLE tern_guest SET client_encoding = 'LATIN1'"] {
+        for sql in ["ALTER ROLE tern_guest SET search_path = pg_catalog", "ALTER ROLE tern_guest SET client_encoding = 'LATIN1'",
+                    "ALTER ROLE tern_guest SET idle_session_timeout = 1"] {
             let result = try server.psqlAt(server.guestURL, sql)
             #expect(result.ok, "PostgreSQL lets a role change its own defaults: \(sql) → \(result)")
         }
@@ -148,6 +149,27 @@ struct ServerAttackTests {
         }
         try server.post(as: server.accounts[0], id: "p2")
         #expect(try feed(server, as: server.accounts[0]).posts.count == 2)
+    }
+
+    // 4. The guest cannot lock others out by changing its password: the server trusts the
+    // guest (pg_hba.conf, as the README says), so no password lets it in or keeps it out.
+    @Test(.requiresPostgres)
+    func theGuestChangingItsPasswordLocksNobodyOut() throws {
+        let server = try RulesServer(accounts: 1)
+        defer {
+            _ = try? server.psql("ALTER ROLE tern_guest PASSWORD \(ServerConnection.literal(TernServer.guestPassword))", as: nil)
+            server.cleanup()
+        }
+        try server.post(as: server.accounts[0], id: "p1")
+        #expect(try TernServer.guestSignIn(serverURL: server.location) == .trusted, "the throwaway cluster is configured as the README says")
+        let changed = try server.psqlAt(server.guestURL, "ALTER ROLE tern_guest PASSWORD 'taken over by a guest'")
+        #expect(changed.ok, "PostgreSQL lets a role change its own password: \(changed)")
+        #expect(try feed(server, as: nil).posts.map(\.id) == ["p1"], "signed-out reading still works with the public password")
+        let invitation = try TernServer.invite(adminURL: server.location)
+        let newcomer = "newcomer" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
+        defer { _ = try? TernCluster.admin("DROP OWNED BY \"\(newcomer)\"", "DROP ROLE IF EXISTS \"\(newcomer)\"") }
+        try TernServer.register(guestURL: server.guestURL, invitation: invitation, uid: newcomer, password: "a long password", email: "\(newcomer.lowercased())@example.com")
+        #expect(try TernServer.account(forEmail: "\(newcomer.lowercased())@example.com", guestURL: server.guestURL) == newcomer, "and so does registering")
     }
 
     // 5. Names are unique, documents are written as the login role, server fields are the server's.

@@ -120,6 +120,11 @@ import Testing
         model.startCompose()
         model.editCompose(.insert("draft"))
         model.cancelCompose()
+        #expect(model.state.isConfirmingDiscard, "text is not thrown away without asking")
+        model.cancelCompose()
+        #expect(model.state.compose?.text == "draft", "no keeps writing")
+        model.cancelCompose()
+        model.submitCompose()
         #expect(model.state.compose == nil)
         #expect(model.state.rows.count == 4)
     }

@@ -97,6 +97,9 @@ def test_init_is_idempotent_and_store_option_wins():
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
         assert "schema 1 up to date" in again.stdout and "rules 6" in again.stdout
+        assert "the guest signs in without a password" in again.stdout, again.stdout
+        doctor = server.tern(["doctor"], data)
+        assert doctor.returncode == 0 and "ok (the guest signs in without a password" in doctor.stdout, (doctor.stdout, doctor.stderr)
         # Registering takes an invitation, and each registers one account.
         bare = server.tern(["register", "--email", "nobody@example.com"], data, input=PASSWORD + "\n")
         assert bare.returncode == 1 and "TERN_INVITE" in bare.stderr and len(bare.stderr.splitlines()) == 1, bare.stderr
@@ -119,6 +122,18 @@ def test_init_is_idempotent_and_store_option_wins():
         assert run(["feed", "--json"], data).returncode == 0
         assert json.loads(run(["feed", "--json"], data).stdout) == [], "no sample seeded on a server"
         assert not os.path.exists(os.path.join(data.path, "tern.db")), "the embedded store is not opened"
+
+
+def test_a_guest_changing_its_password_locks_no_one_out_of_reading():
+    with Server() as server, DataDir() as ann, DataDir() as reader:
+        server.register(ann, "ann@example.com", "ann")
+        assert server.tern(["post", "still readable"], ann).returncode == 0
+        guest = re.sub(r"//[^/@]*@", "//tern_guest:tern_guest@", server.admin)
+        psql(guest, "ALTER ROLE tern_guest PASSWORD 'taken over'")
+        try:
+            assert [post["caption"] for post in server.feed(reader)] == ["still readable"]
+        finally:
+            psql(server.admin, "ALTER ROLE tern_guest PASSWORD 'tern_guest'")
 
 
 def test_two_accounts_post_like_favorite_and_read_signed_out():
@@ -272,7 +287,9 @@ def test_newcomer_walk_in_the_interface_on_a_server():
             ui.wait_for("♥ 1")
             ui.send("4")
             ui.wait_for("@newcomer")
-            ui.send("o")
+            ui.send("L")
+            ui.wait_for("Sign out")
+            ui.send("y")
             ui.wait_for("guest")
             ui.send("3")
             time.sleep(0.5)

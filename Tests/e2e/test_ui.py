@@ -91,7 +91,9 @@ def test_newcomer_walk():
             # Sign out.
             ui.send("4")
             ui.wait_for("@newcomer")
-            ui.send("o")
+            ui.send("L")
+            ui.wait_for("Sign out")
+            ui.send("y")
             ui.wait_for("guest")
         finally:
             ui.kill()

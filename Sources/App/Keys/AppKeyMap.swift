@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -10,6 +11,7 @@ public enum AppKeyMap {
     /// list keys and the global ones.
     public static func current(for app: AppViewModel) -> KeyMap<AppAction> {
         if app.state.isHelpVisible { return bindings.keyMap(.help).merged(with: bindings.keyMap(.global, only: [.quit])) }
+        if question(for: app) != nil { return bindings.keyMap(.confirm) }
         if let prompt = favoritesPrompt(for: app) { return prompt }
         switch app.state.tab {
         case .places:
@@ -19,7 +21,6 @@ public enum AppKeyMap {
             return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
             let feed = app.currentFeed
-            if feed.state.deleting != nil { return bindings.keyMap(.confirm).merged(with: bindings.keyMap(.global, only: [.quit])) }
             if feed.state.compose != nil { return bindings.keyMap(.compose) }
             return screen(app.author == nil ? .feed : .author)
         case .profile:
@@ -65,6 +66,20 @@ public enum AppKeyMap {
         var map = map
         for index in map.bindings.indices where map.bindings[index].action == action { map.bindings[index].inFooter = false }
         return map
+    }
+
+    /// The question the current tab waits on (`y` / `n`), drawn in place of the footer.
+    public static func question(for app: AppViewModel) -> String? {
+        switch app.state.tab {
+        case .profile where app.profile.state.isConfirmingSignOut:
+            return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
+        case .feed where app.currentFeed.state.isConfirmingDiscard:
+            return tr(.confirmDiscardPost)
+        case .feed where app.currentFeed.state.deleting != nil:
+            return tr(.feedDeleteQuestion)
+        default:
+            return nil
+        }
     }
 
     /// A tab's keys, then the list keys, then the global ones.

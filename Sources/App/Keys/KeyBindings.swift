@@ -62,13 +62,11 @@ public struct KeyBindings: Sendable {
         ActionBinding("edit-post", .author, .editPost, ["e"], .keyEditPost),
         ActionBinding("delete-post", .author, .deletePost, ["d"], .keyDeletePost),
 
-        ActionBinding("delete", .confirm, .confirmDelete, ["y"], .keyConfirmDelete),
-        ActionBinding("keep", .confirm, .keepPost, ["n", "esc"], .keyKeepPost, label: "n/Esc"),
 
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
         ActionBinding("edit", .profile, .editProfile, ["e"], .keyEditProfile),
-        ActionBinding("sign-out", .profile, .signOut, ["o"], .keySignOut),
+        ActionBinding("sign-out", .profile, .signOut, ["L"], .keySignOut),
 
         ActionBinding("submit", .search, .submit, ["enter"], .keySearchKeep),
         ActionBinding("cancel", .search, .cancel, ["esc"], .keySearchClear),
@@ -86,6 +84,9 @@ public struct KeyBindings: Sendable {
         ActionBinding("cancel", .form, .cancel, ["esc"], .keyCancel),
 
         ActionBinding("close-help", .help, .closeHelp, ["esc", "?"], .keyCloseHelp, label: "Esc"),
+
+        ActionBinding("yes", .confirm, .submit, ["y", "enter"], .keyConfirmYes, label: "y"),
+        ActionBinding("no", .confirm, .cancel, ["n", "esc"], .keyConfirmNo, label: "n/Esc"),
     ])
 
     /// The keymap of one screen, in table order, with `quitAnywhere` last on the screens it
@@ -93,7 +94,7 @@ public struct KeyBindings: Sendable {
     func keyMap(_ screen: KeyScreen, help: [AppAction: TextKey] = [:], only: Set<AppAction>? = nil) -> KeyMap<AppAction> {
         let entries = actions.filter { $0.screen == screen && !$0.keys.isEmpty && (only?.contains($0.action) ?? true) }
         var bindings = entries.map { $0.binding(help: help[$0.action]) }
-        if screen == .global || screen.isTextField, only?.contains(.quit) ?? true {
+        if screen == .global || screen.isTextField || screen == .confirm, only?.contains(.quit) ?? true {
             bindings.append(Self.quitAnywhere.binding())
         }
         return KeyMap(bindings)

@@ -1,4 +1,5 @@
 import Foundation
+import PlaceCatalog
 
 /// Why the shipped sample community cannot be used: one line naming the file.
 public struct SampleCommunityError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -75,8 +76,15 @@ public struct SampleCommunity: Codable, Equatable, Sendable {
         paths.resourcesDirectory + "/sample/community.json"
     }
 
+    /// The shipped community, checked against the resources' manifest first (it is read
+    /// only to seed a new database).
     public static func load(paths: AppPaths) throws -> SampleCommunity {
-        try load(file: file(in: paths))
+        do {
+            try ResourceManifest.verify(["sample/community.json"], resourcesDirectory: paths.resourcesDirectory)
+        } catch let mismatch as ResourceManifest.Mismatch {
+            throw SampleCommunityError(file: mismatch.file, reason: mismatch.reason)
+        }
+        return try load(file: file(in: paths))
     }
 
     /// Reads and validates the file; anything wrong is a `SampleCommunityError`.

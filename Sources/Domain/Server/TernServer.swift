@@ -49,6 +49,34 @@ public enum TernServer {
         return Report(schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema)
     }
 
+    /// How the server lets the guest in, as any client can find out: connecting as the guest
+    /// with a password nobody set succeeds only when `pg_hba.conf` trusts the guest.
+    public enum GuestSignIn: Equatable, Sendable {
+        /// Without a password (`trust`): no one can lock the guest out by changing its password.
+        case trusted
+        /// With its public password, which the guest itself may change (`ALTER ROLE … PASSWORD`).
+        case password
+    }
+
+    /// Probes how the server at `serverURL` (any user in it is ignored) lets the guest in.
+    public static func guestSignIn(serverURL: String) throws -> GuestSignIn {
+        let probe = "not-the-guest-password-" + UUID().uuidString
+        do {
+            let connection = try ServerConnection(url: ServerAccess.url(serverURL, user: guestRole, password: probe))
+            connection.close()
+            return .trusted
+        } catch let error as StoreError where error.code.isAuthenticationFailure {
+            return .password
+        }
+    }
+
+    /// The `pg_hba.conf` line that lets the guest of `serverURL`'s database in without a
+    /// password (above the `scram-sha-256` lines), for an administrator to add.
+    public static func guestTrustLine(serverURL: String) -> String {
+        let database = ServerConnection.databaseName(url: serverURL) ?? "all"
+        return "host \(database) \(guestRole) 0.0.0.0/0 trust"
+    }
+
     /// Makes a one-time invitation on the database at `adminURL` (as `initialise` connects):
     /// a random code that registers exactly one account. Only its SHA-256 is stored, where
     /// no client can read it.

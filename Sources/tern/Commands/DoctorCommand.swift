@@ -1,9 +1,11 @@
 import DocStore
 import Domain
 import Foundation
+import PlaceCatalog
 
 /// `tern doctor`: runs SQLite's full integrity check on the embedded database and says how
-/// to recover when it fails. Everyday commands run only a bounded check before writing.
+/// to recover when it fails (everyday commands run only a bounded check before writing); on
+/// a team server, checks that the guest cannot be locked out.
 enum DoctorCommand {
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["doctor"], summary: "check the database file fully, and say how to recover a damaged one", run: run),
@@ -14,15 +16,43 @@ enum DoctorCommand {
         let file: String
         let ok: Bool
         let problems: [String]
+        var resources = ShippedFiles(directory: "", ok: true, problems: [])
+    }
+
+    /// The shipped resources checked against their manifest (`ResourceManifest`).
+    struct ShippedFiles: Encodable {
+        let directory: String
+        let ok: Bool
+        let problems: [String]
+
+        init(directory: String, ok: Bool, problems: [String]) {
+            (self.directory, self.ok, self.problems) = (directory, ok, problems)
+        }
+
+        init(checking directory: String) {
+            let problems = ResourceManifest.problems(resourcesDirectory: directory)
+            self.init(directory: directory, ok: problems.isEmpty, problems: problems)
+        }
     }
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let shipped = ShippedFiles(checking: context.paths.resourcesDirectory)
+        do {
+            try checkStore(context, shipped: shipped)
+        } catch let failure as CommandFailure where !shipped.ok {
+            throw CommandFailure(failure.description + "; and the shipped files differ from their manifest")
+        }
+        if !shipped.ok { throw CommandFailure("\(shipped.directory): shipped files differ from their manifest; reinstall Tern (make install) or rebuild it") }
+    }
+
+    private static func checkStore(_ context: CommandContext, shipped: ShippedFiles) throws {
         let file = try AppServices.defaultStoreLocation(paths: context.paths)
         if ServerConnection.isServerURL(file) {
-            throw CommandFailure("tern doctor checks the embedded database; \(ServerConnection.redacted(file)) is a team server (ask its administrator)")
+            try checkServer(file, context, shipped: shipped)
+            return
         }
         guard FileManager.default.fileExists(atPath: file) else {
-            try report(Report(file: file, ok: true, problems: []), context, note: "no database yet (it is made on first use)")
+            try report(Report(file: file, ok: true, problems: [], resources: shipped), context, note: "no database yet (it is made on first use)")
             return
         }
         let problems: [String]
@@ -34,24 +64,40 @@ enum DoctorCommand {
             // Refused before the check could run: the message says what is wrong and the fix.
             throw CommandFailure(error.description)
         }
-        try report(Report(file: file, ok: problems.isEmpty, problems: problems), context,
+        try report(Report(file: file, ok: problems.isEmpty, problems: problems, resources: shipped), context,
                    note: problems.isEmpty ? "ok (full integrity check passed)" : nil)
         if !problems.isEmpty { throw CommandFailure("\(file) is damaged; recover it as shown above") }
     }
 
-    private static func report(_ report: Report, _ context: CommandContext, note: String?) throws {
+    /// On a team server PostgreSQL checks its own pages; what a client can check is that
+    /// the guest cannot be locked out (see `ServerCommands.guestSignInLine`).
+    private static func checkServer(_ url: String, _ context: CommandContext, shipped: ShippedFiles) throws {
+        let problems = ServerCommands.guestSignInLine(serverURL: url).map { [$0] } ?? []
+        let server = ServerConnection.redacted(url)
+        try report(Report(file: server, ok: problems.isEmpty, problems: problems, resources: shipped), context,
+                   note: problems.isEmpty ? "ok (the guest signs in without a password; the server checks its own pages)" : nil, recover: false)
+        if !problems.isEmpty { throw CommandFailure("\(server): ask its administrator to fix the sign-in of the guest as shown above") }
+    }
+
+    private static func report(_ report: Report, _ context: CommandContext, note: String?, recover: Bool = true) throws {
         if context.options.json {
             try context.printJSON(report)
             return
+        }
+        if report.resources.ok {
+            context.printLine("\(report.resources.directory): shipped files ok (checked against \(ResourceManifest.fileName))")
+        } else {
+            report.resources.problems.forEach(context.printLine)
         }
         if let note {
             context.printLine("\(report.file): \(note)")
             return
         }
-        context.printLine("\(report.file): the integrity check found \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):")
+        let found = "found \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):"
+        context.printLine("\(report.file): " + (recover ? "the integrity check " : "") + found)
         for problem in report.problems.prefix(10) { context.printLine("  " + problem) }
         if report.problems.count > 10 { context.printLine("  … (\(report.problems.count - 10) more)") }
-        recovery(report.file).forEach(context.printLine)
+        if recover { recovery(report.file).forEach(context.printLine) }
     }
 
     /// Steps that keep the damaged file and salvage what can still be read.

@@ -46,5 +46,19 @@ enum ServerCommands {
         case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
         }
         context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
+        context.printLine(guestSignInLine(serverURL: url) ?? "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out")
+    }
+
+    /// The problem (and its fix) when the server lets the guest in with its changeable
+    /// password; nil when it trusts the guest. `tern server init` and `tern doctor` say it.
+    static func guestSignInLine(serverURL: String) -> String? {
+        switch try? TernServer.guestSignIn(serverURL: serverURL) {
+        case .trusted?: return nil
+        case .password?:
+            return "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): "
+                + "add '\(TernServer.guestTrustLine(serverURL: serverURL))' to pg_hba.conf above the scram-sha-256 lines and reload"
+        case nil:
+            return "cannot tell how the server lets the guest in (connecting as \(TernServer.guestRole) failed)"
+        }
     }
 }
