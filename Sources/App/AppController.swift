@@ -43,6 +43,8 @@ public final class AppController {
         switch action {
         case .moveDown where app.favorites.isPicking: app.favorites.movePick(by: 1)
         case .moveUp where app.favorites.isPicking: app.favorites.movePick(by: -1)
+        case .moveDown where app.places.isPickingCategory: app.places.moveCategoryPick(by: 1)
+        case .moveUp where app.places.isPickingCategory: app.places.moveCategoryPick(by: -1)
         case .switchTab(let target): app.select(target)
         case .nextTab: app.nextTab()
         case .previousTab: app.previousTab()
@@ -60,6 +62,7 @@ public final class AppController {
         case .focusSearch: app.places.focusSearch()
         case .toggleSave: app.places.toggleSave()
         case .toggleOrder: app.places.toggleOrder()
+        case .pickCategory: app.places.beginCategoryPick()
         case .removeFavorite: app.favorites.removeSelected()
         case .undoRemove where app.state.tab == .places: app.places.undoUnsave()
         case .undoRemove: app.favorites.undo()

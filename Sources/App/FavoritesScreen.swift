@@ -131,27 +131,6 @@ struct FavoritesScreen: TabScreen {
         }
     }
 
-    /// Rows to choose from (with a coloured dot when given), the chosen one highlighted,
-    /// then the picker's keys.
-    private func drawChoices(_ choices: [(dot: Style?, text: String)], selected: Int, in area: Rect, into buffer: inout Buffer) {
-        let (list, hint) = area.split(bottom: 1)
-        let first = max(0, selected - list.height + 1)
-        for (offset, choice) in choices.dropFirst(first).prefix(list.height).enumerated() {
-            let style = first + offset == selected ? Theme.selected : Style.plain
-            let line = list.line(offset)
-            buffer.setString(String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: style)
-            var column = line.column
-            if let dot = choice.dot {
-                buffer.setString("●", at: Position(row: line.row, column: column), style: dot)
-                column += 2
-            }
-            buffer.setString(choice.text, at: Position(row: line.row, column: column), style: style,
-                             maxWidth: max(0, line.right - column), ellipsis: true)
-        }
-        buffer.setString(tr(.pickHint), at: Position(row: hint.row, column: hint.column), style: Theme.dim,
-                         maxWidth: hint.width, ellipsis: true)
-    }
-
     func promptTitle(_ prompt: FavoritesPrompt) -> String {
         switch prompt {
         case .folderName(let form): return form.renaming.map { tr(.folderRename, ["folder": $0.name]) } ?? tr(.folderNew)

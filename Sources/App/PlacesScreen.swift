@@ -27,16 +27,27 @@ struct PlacesScreen: TabScreen {
             }
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }
+        if let status = onlineStatus(), listArea.height >= 2 {
+            let (top, statusRow) = listArea.split(bottom: 1)
+            listArea = top
+            status.render(in: statusRow, into: &buffer)
+        }
         let empty = state.isLoading ? tr(.placesLoading)
             : state.query.isEmpty ? tr(.placesEmptyCatalog) : tr(.placesNoMatch, ["query": state.query.text])
         drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, list: state.list, in: listArea,
                  into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
+        if state.online.isPicking {
+            drawCategoryPicker(in: rest, into: &buffer)
+            return nil
+        }
         return cursor
     }
 
     private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
-        let count = state.totalCount == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": grouped(state.totalCount)])
-        let suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
+        let total = state.totalCount + state.online.matches.count
+        let count = total == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": grouped(total)])
+        var suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
+        if let category = categoryTitle() { suffix = category + "  " + suffix }
         let label = tr(.placesSearchLabel) + " "
         let suffixWidth = TextWidth.of(suffix) + 2
         var (fieldArea, countArea) = area.split(right: area.width >= 40 ? suffixWidth : 0)
@@ -59,6 +70,7 @@ struct PlacesScreen: TabScreen {
         let place = row.place
         var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
                                   style: row.isSaved ? Theme.savedMarker : .plain), " "]
+        if let mark = place.sourceMark { spans += [Span(mark, style: Theme.label), " "] }
         var names = [(place.name, row.match.nameRange)]
         if let korean = place.koreanName, !korean.isEmpty, korean != place.name {
             // A Korean interface shows the Korean name first.
@@ -70,7 +82,12 @@ struct PlacesScreen: TabScreen {
             spans += Line.emphasising(name, range: range, emphasis: Theme.match).spans
             if index > 0 { spans.append(")") }
         }
-        if !place.address.isEmpty { spans.append(Span("  " + place.shownAddress, style: Theme.dim)) }
+        if let category = place.shortCategory { spans.append(Span("  " + category, style: Theme.label)) }
+        if let road = place.roadAddress {
+            spans.append(Span("  " + road, style: Theme.dim))
+        } else if !place.address.isEmpty {
+            spans.append(Span("  " + place.shownAddress, style: Theme.dim))
+        }
         if let distance = row.match.distance { spans.append(Span("  " + DistanceText.describe(distance), style: Theme.label)) }
         return Line(spans)
     }
@@ -88,6 +105,7 @@ struct PlacesScreen: TabScreen {
                   " ", Span(shownNames(place).first, style: Theme.title)]),
         ]
         if let second = shownNames(place).second { lines.append(Line("  " + second)) }
+        lines += onlineDetailLines(place)
         if !place.address.isEmpty { lines.append(Line("  " + place.shownAddress)) }
         lines.append(Line([Span("  "), Span(coordinateText(place.latitude, place.longitude))]))
         if place.population > 0 {
@@ -97,7 +115,9 @@ struct PlacesScreen: TabScreen {
             lines.append(Line([Span("  \(tr(.placesTimeZone)) ", style: Theme.dim), Span(place.timeZone)]))
         }
         if let distance = selected.match.distance {
-            lines.append(Line([Span("  \(tr(.placesFromHome)) ", style: Theme.dim), Span(DistanceText.describe(distance))]))
+            // An online place found around a chosen place is measured from there.
+            let from = place.sourceMark != nil ? state.online.centerName.map { tr(.placesFromPlace, ["place": $0]) } : nil
+            lines.append(Line([Span("  \(from ?? tr(.placesFromHome)) ", style: Theme.dim), Span(DistanceText.describe(distance))]))
         }
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)

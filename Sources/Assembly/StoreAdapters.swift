@@ -81,7 +81,9 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
         try services.favorites.add(FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
-                                                     address: favorite.address, coordinate: favorite.coordinate),
+                                                     address: favorite.address, coordinate: favorite.coordinate,
+                                                     category: favorite.category, phone: favorite.phone,
+                                                     roadAddress: favorite.roadAddress, url: favorite.url),
                                    session: try writeSession(for: uid, to: .saveFavorites))
     }
 

@@ -164,7 +164,7 @@ extension UIBench {
     }
 
     static func benchPlaces(paths: AppPaths) throws -> PlaceSearching {
-        try PlaceSource.load(paths: paths, home: (Config.defaultHome.latitude, Config.defaultHome.longitude))
+        try CatalogLoader.load(paths: paths, home: (Config.defaultHome.latitude, Config.defaultHome.longitude))
     }
 }
 

@@ -53,7 +53,8 @@ public final class AppViewModel {
         self.work = work ?? BackgroundWork(queue: events)
         accounts = services.accounts
         feedPort = services.feed
-        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events, now: now)
+        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
+                                      online: services.online, work: self.work, now: now)
         favorites = FavoritesViewModel(favorites: services.favorites, events: events)
         feed = FeedViewModel(feed: services.feed, events: events)
         profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work)

@@ -33,6 +33,7 @@ extension PlaceInfo {
     /// What saving this place into a folder copies.
     public var favoriteCandidate: FavoriteCandidate {
         FavoriteCandidate(placeID: placeID, placeName: name, address: address,
-                          coordinate: Coordinate(latitude: latitude, longitude: longitude))
+                          coordinate: Coordinate(latitude: latitude, longitude: longitude), category: category,
+                          phone: phone, roadAddress: roadAddress, url: url)
     }
 }

@@ -28,6 +28,8 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var favorites: [FavoritePlace] = []
     /// True while the catalog is still loading.
     public var isLoading = false
+    /// The online providers' part: their rows start `rows`.
+    public var online = OnlineSearchState()
     /// The favorite `u` would bring back after `s` unsaved it, as it was (folders, memo, saved
     /// time); the footer offers `u` while there is one.
     public var undoable: FavoritePlace?
@@ -39,7 +41,7 @@ public struct PlaceSearchState: Equatable, Sendable {
 /// Places: search at every keystroke, keep the selection on the same place, save with an
 /// optimistic marker that the store confirms or rolls back, order by relevance or distance.
 public final class PlaceSearchViewModel {
-    public private(set) var state = PlaceSearchState()
+    public internal(set) var state = PlaceSearchState()
     public var onChange: (PlaceSearchState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
     /// Rows of list the last frame showed; a page key moves that many places.
@@ -48,7 +50,9 @@ public final class PlaceSearchViewModel {
     public var limit = 200
 
     private let places: PlaceSearching
-    private let favoritesPort: FavoritesPort
+    let favoritesPort: FavoritesPort
+    /// The online providers' requests and answers; nil when none are wired.
+    let onlineResults: OnlinePlaceResults?
     private let now: () -> Date
     private var uid: String?
     private var storedSaved: Set<String> = []
@@ -59,13 +63,19 @@ public final class PlaceSearchViewModel {
     private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
                                                 onToast: { [weak self] in self?.onToast($0) })
 
-    /// `events` carries the retries of a subscription that could not start.
+    /// `events` carries the retries of a subscription that could not start and the online
+    /// providers' debounce timers; `work` runs their requests.
     public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
-                now: @escaping () -> Date = Date.init) {
+                online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, now: @escaping () -> Date = Date.init) {
         self.places = places
         self.favoritesPort = favorites
         self.events = events
         self.now = now
+        onlineResults = online.map { OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events) }
+        if let onlineResults {
+            state.online = onlineResults.state
+            onlineResults.onChange = { [weak self, unowned onlineResults] in self?.onlineChanged(onlineResults.state) }
+        }
         runSearch(keepingSelection: nil)
     }
 
@@ -105,6 +115,7 @@ public final class PlaceSearchViewModel {
         if state.query.text != before {
             // While typing the top match is selected, unless a place was picked further down.
             runSearch(keepingSelection: state.selected > 0 ? state.selectedRow?.place.placeID : nil)
+            onlineResults?.queryChanged(state.query.text)
         }
         publish()
     }
@@ -118,12 +129,14 @@ public final class PlaceSearchViewModel {
     /// Enter: keep the query, focus the list.
     public func submitSearch() {
         state.isSearchFocused = false
+        onlineResults?.queryKept(state.query.text)
         publish()
     }
 
     /// Esc: clear the query, focus the list.
     public func cancelSearch() {
         state.isSearchFocused = false
+        onlineResults?.clear()
         if !state.query.isEmpty {
             state.query = TextEditor(limit: PlaceSearchState.queryLimit)
             runSearch(keepingSelection: state.selectedRow?.place.placeID)
@@ -154,9 +167,11 @@ public final class PlaceSearchViewModel {
     public func show(placeID: String, fallback: FavoritePlace? = nil) {
         let info = places.place(id: placeID) ?? fallback.map {
             PlaceInfo(placeID: $0.placeID, name: $0.placeName, address: $0.address,
-                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, category: $0.category,
+                      phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
         }
         guard let info else { return }
+        onlineResults?.clear()
         state.isSearchFocused = false
         state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)
         runSearch(keepingSelection: placeID)
@@ -238,7 +253,7 @@ public final class PlaceSearchViewModel {
         state.isLoading = !places.isReady
         let result = places.search(state.query.text, order: state.order, limit: limit)
         state.totalCount = result.total
-        state.rows = result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
+        state.rows = onlineRows() + result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
         if let placeID, let index = state.rows.firstIndex(where: { $0.place.placeID == placeID }) {
             state.list.selected = index
         } else {
@@ -252,7 +267,7 @@ public final class PlaceSearchViewModel {
         }
     }
 
-    private func publish() {
+    func publish() {
         state.list = clamped(state.list, count: state.rows.count)
         onChange(state)
     }
@@ -277,6 +292,7 @@ extension PlaceSearchViewModel: ScreenModel {
 
     public var isEditingText: Bool { state.isSearchFocused }
     public func edit(_ edit: TextEditor.Edit) { editQuery(edit) }
-    public func submit() { submitSearch() }
-    public func cancel() { cancelSearch() }
+    /// Enter and Esc answer the category picker while it is open.
+    public func submit() { isPickingCategory ? pickCategory() : submitSearch() }
+    public func cancel() { isPickingCategory ? cancelCategoryPick() : cancelSearch() }
 }

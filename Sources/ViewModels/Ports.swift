@@ -36,9 +36,18 @@ public struct PlaceInfo: Equatable, Sendable {
     public var longitude: Double
     public var population: Int
     public var timeZone: String
+    /// What an online place adds (nil for catalog places): the provider's short mark (`K`,
+    /// `OSM`), its category, phone, road address and page.
+    public var sourceMark: String?
+    public var category: String?
+    public var phone: String?
+    public var roadAddress: String?
+    public var url: String?
 
     public init(placeID: String, name: String, koreanName: String? = nil, region: String? = nil, country: String = "",
-                address: String = "", latitude: Double, longitude: Double, population: Int = 0, timeZone: String = "") {
+                address: String = "", latitude: Double, longitude: Double, population: Int = 0, timeZone: String = "",
+                sourceMark: String? = nil, category: String? = nil, phone: String? = nil, roadAddress: String? = nil,
+                url: String? = nil) {
         self.placeID = placeID
         self.name = name
         self.koreanName = koreanName
@@ -49,12 +58,19 @@ public struct PlaceInfo: Equatable, Sendable {
         self.longitude = longitude
         self.population = population
         self.timeZone = timeZone
+        self.sourceMark = sourceMark
+        self.category = category
+        self.phone = phone
+        self.roadAddress = roadAddress
+        self.url = url
     }
 
-    /// The favorite document saved for this place.
+    /// The favorite document saved for this place: an online place's details are copied so
+    /// it shows without the network.
     public func favorite(savedAt: Date) -> FavoritePlace {
         FavoritePlace(placeName: name, placeID: placeID, address: address,
-                      coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
+                      coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt,
+                      category: category, phone: phone, roadAddress: roadAddress, url: url)
     }
 }
 
@@ -160,13 +176,17 @@ public struct ScreenServices {
     public var feed: FeedPort
     /// The store's connection and unsent writes (`EmbeddedSync` on the embedded store).
     public var sync: SyncPort
+    /// The online place providers; nil where none are wired (tests of other screens), an
+    /// `OnlinePlaceSearching` without providers when the config turns none on.
+    public var online: OnlinePlaceSearching?
 
     public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
-                sync: SyncPort = EmbeddedSync()) {
+                sync: SyncPort = EmbeddedSync(), online: OnlinePlaceSearching? = nil) {
         self.places = places
         self.accounts = accounts
         self.favorites = favorites
         self.feed = feed
         self.sync = sync
+        self.online = online
     }
 }

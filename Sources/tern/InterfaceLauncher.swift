@@ -35,10 +35,11 @@ enum InterfaceLauncher {
                                             executor: CallbackExecutor { events.post(.storeChanged($0)) })
         _ = try services.session()
         let home = (config.home.latitude, config.home.longitude)
-        let places = DeferredPlaces(load: { try PlaceSource.load(paths: paths, home: home) },
+        let places = DeferredPlaces(load: { try CatalogLoader.load(paths: paths, home: home) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
-        let app = AppViewModel(services: ScreenServices(services: services, places: places),
-                               events: events)
+        var screenServices = ScreenServices(services: services, places: places)
+        screenServices.online = ProviderPlaces(online: onlinePlaces(paths: paths, config: config), configFile: paths.configFile)
+        let app = AppViewModel(services: screenServices, events: events)
 
         let terminal = try CursesTerminal()
         defer { terminal.close() }

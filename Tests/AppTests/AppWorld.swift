@@ -44,10 +44,10 @@ final class AppWorld {
 
     /// The app on an in-memory terminal; background work runs at once unless `work` holds it.
     func harness(width: Int, height: Int, isUTF8: Bool = true, places: PlaceSearching? = nil,
-                 work: WorkExecutor = InlineWorkExecutor()) -> AppHarness {
+                 online: OnlinePlaceSearching? = nil, work: WorkExecutor = InlineWorkExecutor()) -> AppHarness {
         let harness = AppHarness(width: width, height: height,
                                  services: ScreenServices(places: places ?? self.places, accounts: adapters, favorites: adapters,
-                                                          feed: adapters),
+                                                          feed: adapters, online: online),
                                  isUTF8: isUTF8, now: clock.read, events: events, work: work)
         harness.keepsAlive = self
         return harness

@@ -4,8 +4,9 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
-from tern import DataDir, run
+from tern import DataDir, Tmux, run
 from test_accounts import register
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -16,8 +17,8 @@ KEY = "test-kakao-key"
 class FakeServer:
     """The fake providers; failing to start fails the test (never a silent skip)."""
 
-    def __init__(self):
-        self.process = subprocess.Popen([sys.executable, FAKE, "--port", "0", "--kakao-key", KEY],
+    def __init__(self, *extra):
+        self.process = subprocess.Popen([sys.executable, FAKE, "--port", "0", "--kakao-key", KEY, *extra],
                                         stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         if not line.startswith("PORT "):
@@ -124,3 +125,49 @@ def test_no_provider_means_offline_as_before():
         assert result.returncode == 0 and result.stderr == ""
         online = run(["places", "search", "Seoul", "--online"], data)
         assert online.returncode == 1 and "kakao_key" in online.stderr
+
+
+def open_interface(data):
+    ui = Tmux([], data, width=120, height=30)
+    ui.wait_for("1 Places")
+    return ui
+
+
+def test_interface_keeps_answering_keys_while_kakao_is_slow_and_a_saved_place_outlives_the_server():
+    with DataDir() as data, FakeServer("--delay-ms", "2000") as server:
+        configure(data, server, nominatim=False)
+        assert register(data, "ui@example.com").returncode == 0
+        run(["profile", "set", "--display-name", "UI", "--username", "uiperson"], data)
+        ui = open_interface(data)
+        try:
+            ui.wait_for("K Kakao")
+            ui.send("/")
+            ui.type("을지로")
+            ui.wait_for("searching Kakao")
+            # The request is out for two seconds; tabs still switch at once.
+            started = time.monotonic()
+            ui.send("Tab")
+            ui.wait_for("Favorites ·", timeout=1.0)
+            ui.send("1")
+            ui.wait_for("Search 을지로", timeout=1.0)
+            assert time.monotonic() - started < 1.5
+            screen = ui.wait_for("K 을지로 커피한약방")
+            assert "Road address 서울 중구 삼일대로12길 16-6" in screen, screen
+            ui.send("Enter")
+            ui.send("s")
+            ui.wait_for("★ K 을지로 커피한약방")
+            ui.send("q")
+        finally:
+            ui.kill()
+        server.stop()
+        listed = json.loads(run(["favorites", "list", "--json"], data).stdout)
+        assert "kakao:8105891" in [favorite["placeID"] for favorite in listed], listed
+        shown = json.loads(run(["places", "show", "kakao:8105891", "--json"], data).stdout)
+        assert shown["isFavorite"] and shown["roadAddress"] == "서울 중구 삼일대로12길 16-6", shown
+        assert shown["url"] == "http://place.map.kakao.com/8105891" and shown["category"] == "음식점 > 카페", shown
+        ui = open_interface(data)
+        try:
+            ui.send("2")
+            ui.wait_for("을지로 커피한약방")
+        finally:
+            ui.kill()

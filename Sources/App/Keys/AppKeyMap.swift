@@ -15,6 +15,7 @@ public enum AppKeyMap {
         if let prompt = favoritesPrompt(for: app) { return prompt }
         switch app.state.tab {
         case .places:
+            if app.places.isPickingCategory { return picker }
             if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
             return offering(.undoRemove, when: app.places.state.undoable != nil, in: screen(.places))
         case .favorites:
@@ -52,11 +53,14 @@ public enum AppKeyMap {
     /// Enter and Esc, and j/k in a picker.
     static func favoritesPrompt(for app: AppViewModel) -> KeyMap<AppAction>? {
         guard app.favorites.state.prompt != nil else { return nil }
-        if app.favorites.isPicking {
-            return bindings.keyMap(.form, help: [.submit: .keyPick], only: [.submit, .cancel])
-                .merged(with: bindings.keyMap(.list, only: [.moveDown, .moveUp]))
-        }
+        if app.favorites.isPicking { return picker }
         return bindings.keyMap(.form, help: [.submit: .keySave], only: [.submit, .cancel])
+    }
+
+    /// A picker's keys: the form's Enter and Esc, and j/k.
+    static var picker: KeyMap<AppAction> {
+        bindings.keyMap(.form, help: [.submit: .keyPick], only: [.submit, .cancel])
+            .merged(with: bindings.keyMap(.list, only: [.moveDown, .moveUp]))
     }
 
     /// `map` with `action` left out of the footer while it would do nothing (undo with nothing

@@ -7,7 +7,11 @@ import PlainText
 /// data directory. Nothing here touches the network until a search asks.
 func onlinePlaces(_ context: CommandContext) throws -> OnlinePlaces {
     let paths = PlacesCommands.paths(context)
-    let config = try Config.load(paths: paths)
+    return onlinePlaces(paths: paths, config: try Config.load(paths: paths))
+}
+
+/// The same for the interface, which has read the config already.
+func onlinePlaces(paths: AppPaths, config: Config) -> OnlinePlaces {
     let settings = ProviderSettings(kakaoKey: config.kakaoKey, kakaoURL: config.kakaoURL, nominatim: config.nominatim,
                                     nominatimURL: config.nominatimURL, environment: ProcessInfo.processInfo.environment)
     let version = HelpText.version.split(separator: " ").last.map(String.init) ?? "0"

@@ -4,7 +4,7 @@ import PlaceCatalog
 import ViewModels
 
 /// Opens the place catalog for the interface and the benches.
-public enum PlaceSource {
+public enum CatalogLoader {
     /// The shipped catalog plus imports, searched from `home` for the distance order.
     public static func load(paths: AppPaths, home: (latitude: Double, longitude: Double)) throws -> PlaceSearching {
         // The mapped image makes the catalog ready in tens of milliseconds instead of seconds.
