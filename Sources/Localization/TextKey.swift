@@ -56,6 +56,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost
     case feedEditPost, feedDeleteQuestion, authorNoPosts, authorMissing
     case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere, toastSignedInElsewhere
+    case groupPosts, cmdPostsEdit, cmdPostsDelete
     case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
 
     // Errors
@@ -82,4 +83,27 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
     case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
+
+    // The command line's help, usage errors and config file errors
+    case optAccountEmail, cmdRegister, cmdLogin, cmdLogout, cmdWhoami, cmdDoctor, optFavoritesFolder
+    case optFavoritesListFolder, optFavoritesSort, optFavoritesUser, optFavoritesMemo, optFavoritesFrom
+    case optFavoritesTo, optFavoritesRemoveFolder, cmdFavoritesList, cmdFavoritesAdd, cmdFavoritesRemove
+    case cmdFavoritesMemo, cmdFavoritesCopy, cmdFavoritesMove, optFavoritesFileFolder, optFavoritesFileFormat
+    case optFavoritesFileImportFolder, cmdFavoritesExport, cmdFavoritesImport, optFeedLiked, optFeedLimit, cmdFeed
+    case cmdPost, cmdLike, cmdUnlike, optFolderColor, optFolderVisibility, optFolderSort, optFolderWithPlaces
+    case cmdFavoritesFolders, cmdFavoritesFolderCreate, cmdFavoritesFolderRename, cmdFavoritesFolderSet
+    case cmdFavoritesFolderDelete, cmdKeys, optPlacesLimit, optPlacesNear, optPlacesOffline, optPlacesOnline
+    case optPlacesCategory, cmdPlacesSearch, cmdPlacesShow, cmdPlacesImport, optProfileDisplayName, optProfileUsername
+    case optProfileBio, cmdProfileSet, cmdServerInit, cmdServerInvite, optGlobalDataDirectory, optGlobalStore
+    case optGlobalSession, optGlobalNoSample, optGlobalJson, optGlobalHelp, optGlobalVersion, helpTagline, helpUsage
+    case helpUsageIndent, helpStartInterface, helpRunOneCommand, helpShowCommandHelp, helpCommands, helpGlobalOptions
+    case helpOptions, helpExitStatus, helpGroupUsage, helpCommandUsage, helpRunGroupCommand, helpGlobalHere
+    case groupPlaces, groupProfile, groupFavorites, groupServer, usageTry, usageUnknownCommand, usageUnknownOption
+    case usageBadValue, usageTakesNoValue, usageNeedsValue, usageMustNotBeEmpty, usageLine, usageNonEmptyValue
+    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, configCannotRead, configNotUTF8
+    case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
+    case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
+    case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind
+    case configUnknownScreen, configUnknownKeyName, configCtrlC, configTypesText, configNotBound, configUnknownAction
+    case configWrongScreen, configBindNeedsKeys, configConflict
 }

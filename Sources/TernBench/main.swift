@@ -10,6 +10,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("ui", UIBench.run),
     ("text", TextBench.run),
     ("server", ServerBench.run),
+    ("online", OnlineBench.run),
 ]
 let wanted = Set(CommandLine.arguments.dropFirst())
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {

@@ -1,3 +1,5 @@
+import Localization
+
 /// Every subcommand Tern knows, and the groups they form. Later layers add their commands
 /// to `all` and, for a new group, a line to `groupSummaries`.
 enum CommandTable {
@@ -6,12 +8,12 @@ enum CommandTable {
         + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
 
     /// What each group is for, shown above its subcommands.
-    static let groupSummaries: [String: String] = [
-        "places": "search, show and import places",
-        "profile": "your profile",
-        "favorites": "your saved places",
-        "posts": "edit or delete your posts",
-        "server": "set up a PostgreSQL team server",
+    static let groupSummaries: [String: TextKey] = [
+        "places": .groupPlaces,
+        "profile": .groupProfile,
+        "favorites": .groupFavorites,
+        "posts": .groupPosts,
+        "server": .groupServer,
     ]
 
     /// What a command line names.

@@ -5,32 +5,32 @@ import PlaceCatalog
 
 /// The `favorites` subcommands on places: list, add, remove, memo, copy, move.
 enum FavoritesCommands {
-    static let folder = Option<String>.text("folder", value: "NAME", help: "the folder (by name, any case); default: the default folder",
+    static let folder = Option<String>.text("folder", value: "NAME", help: .optFavoritesFolder,
                                             allowsEmpty: false)
-    static let listFolder = Option<String>.text("folder", value: "NAME", help: "only this folder, in its kept order",
+    static let listFolder = Option<String>.text("folder", value: "NAME", help: .optFavoritesListFolder,
                                                 allowsEmpty: false)
     static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual",
-                                           help: "this order for this listing (a folder keeps its own: folder set --sort)",
+                                           help: .optFavoritesSort,
                                            expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
-    static let user = Option<String>.text("user", value: "@NAME", help: "another person's shared folders", allowsEmpty: false)
-    static let memo = Option<String>.text("memo", value: "TEXT", help: "a memo of up to 200 characters")
-    static let from = Option<String>.text("from", value: "NAME", help: "the folder it leaves", required: true, allowsEmpty: false)
-    static let to = Option<String>.text("to", value: "NAME", help: "the folder it goes to", required: true, allowsEmpty: false)
-    static let removeFolder = Option<String>.text("folder", value: "NAME", help: "only from this folder (out of its last one, it is removed)",
+    static let user = Option<String>.text("user", value: "@NAME", help: .optFavoritesUser, allowsEmpty: false)
+    static let memo = Option<String>.text("memo", value: "TEXT", help: .optFavoritesMemo)
+    static let from = Option<String>.text("from", value: "NAME", help: .optFavoritesFrom, required: true, allowsEmpty: false)
+    static let to = Option<String>.text("to", value: "NAME", help: .optFavoritesTo, required: true, allowsEmpty: false)
+    static let removeFolder = Option<String>.text("folder", value: "NAME", help: .optFavoritesRemoveFolder,
                                                   allowsEmpty: false)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "list"], summary: "your saved places, newest first (or a folder's, or someone's shared folders)",
+        CommandSpec(words: ["favorites", "list"], summary: .cmdFavoritesList,
                     options: [listFolder.spec, sort.spec, user.spec], isGroupDefault: true, run: list),
-        CommandSpec(words: ["favorites", "add"], summary: "save a place (see tern places search) into a folder",
+        CommandSpec(words: ["favorites", "add"], summary: .cmdFavoritesAdd,
                     positionals: [Positional("PLACE_ID")], options: [folder.spec, memo.spec], run: add),
-        CommandSpec(words: ["favorites", "remove"], summary: "remove a saved place", positionals: [Positional("PLACE_ID")],
+        CommandSpec(words: ["favorites", "remove"], summary: .cmdFavoritesRemove, positionals: [Positional("PLACE_ID")],
                     options: [removeFolder.spec], run: remove),
-        CommandSpec(words: ["favorites", "memo"], summary: "set the memo of a saved place (an empty one removes it)",
+        CommandSpec(words: ["favorites", "memo"], summary: .cmdFavoritesMemo,
                     positionals: [Positional("PLACE_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: setMemo),
-        CommandSpec(words: ["favorites", "copy"], summary: "put a saved place in another folder too",
+        CommandSpec(words: ["favorites", "copy"], summary: .cmdFavoritesCopy,
                     positionals: [Positional("PLACE_ID")], options: [to.spec], run: copy),
-        CommandSpec(words: ["favorites", "move"], summary: "move a saved place from one folder to another",
+        CommandSpec(words: ["favorites", "move"], summary: .cmdFavoritesMove,
                     positionals: [Positional("PLACE_ID")], options: [from.spec, to.spec], run: move),
     ] + FolderCommands.specs + FavoritesFileCommands.specs
 

@@ -3,18 +3,18 @@ import Foundation
 
 /// `favorites export` and `favorites import`.
 enum FavoritesFileCommands {
-    static let folder = Option<String>.text("folder", value: "NAME", help: "only this folder, in its kept order", allowsEmpty: false)
+    static let folder = Option<String>.text("folder", value: "NAME", help: .optFavoritesFileFolder, allowsEmpty: false)
     static let format = Option<FavoritesFormat>("format", value: "csv|json|geojson",
-                                                help: "default: from FILE's extension, else csv",
+                                                help: .optFavoritesFileFormat,
                                                 expected: "csv, json or geojson") { FavoritesFormat.named($0) }
     static let importFolder = Option<String>.text("folder", value: "NAME",
-                                                  help: "into this folder (created when missing); default: the folders the file names, else the default folder",
+                                                  help: .optFavoritesFileImportFolder,
                                                   allowsEmpty: false)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "export"], summary: "write your favorites as CSV, JSON or GeoJSON (to FILE or standard output)",
+        CommandSpec(words: ["favorites", "export"], summary: .cmdFavoritesExport,
                     positionals: [Positional("FILE", .optional)], options: [folder.spec, format.spec], run: export),
-        CommandSpec(words: ["favorites", "import"], summary: "import favorites from a CSV, JSON or GeoJSON file, all or nothing",
+        CommandSpec(words: ["favorites", "import"], summary: .cmdFavoritesImport,
                     positionals: [Positional("FILE")], options: [importFolder.spec], run: importFile),
     ]
 

@@ -6,17 +6,17 @@ import Localization
 enum FeedCommands {
     static let defaultLimit = 50
 
-    static let liked = Option<Bool>.flag("liked", help: "only the posts you liked, most recent like first")
+    static let liked = Option<Bool>.flag("liked", help: .optFeedLiked)
     static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000,
-                                           help: "show at most N posts (1 to 1000, default \(defaultLimit))")
+                                           help: .optFeedLimit, helpValues: ["default": String(defaultLimit)])
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["feed"], summary: "read posts, newest first", options: [liked.spec, limit.spec], run: feed),
-        CommandSpec(words: ["post"], summary: "post up to 280 characters", positionals: [Positional("TEXT", .words, allowsEmpty: true)],
+        CommandSpec(words: ["feed"], summary: .cmdFeed, options: [liked.spec, limit.spec], run: feed),
+        CommandSpec(words: ["post"], summary: .cmdPost, positionals: [Positional("TEXT", .words, allowsEmpty: true)],
                     run: post),
-        CommandSpec(words: ["like"], summary: "like a post (liking twice changes nothing)", positionals: [Positional("POST_ID")],
+        CommandSpec(words: ["like"], summary: .cmdLike, positionals: [Positional("POST_ID")],
                     run: { try setLike(true, $0, $1) }),
-        CommandSpec(words: ["unlike"], summary: "take your like back", positionals: [Positional("POST_ID")],
+        CommandSpec(words: ["unlike"], summary: .cmdUnlike, positionals: [Positional("POST_ID")],
                     run: { try setLike(false, $0, $1) }),
     ]
 

@@ -3,24 +3,25 @@ import Foundation
 
 /// `favorites folders` and `favorites folder create|rename|set|delete`.
 enum FolderCommands {
-    static let color = Option<FavoriteColor>("color", value: "COLOUR", help: "one of " + FavoriteColor.allCases.map(\.rawValue).joined(separator: ", "),
+    static let color = Option<FavoriteColor>("color", value: "COLOUR", help: .optFolderColor,
+                                             helpValues: ["colours": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")],
                                              expected: "one of " + FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")) { try? FavoriteColor.named($0) }
     static let visibility = Option<FolderVisibility>("visibility", value: "private|shared",
-                                                     help: "shared folders are readable by every signed-in account",
+                                                     help: .optFolderVisibility,
                                                      expected: "private or shared") { try? FolderVisibility.named($0) }
-    static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual", help: "the order the folder keeps",
+    static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual", help: .optFolderSort,
                                            expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
-    static let withPlaces = Option<Bool>.flag("with-places", help: "delete the places only in this folder too (else they move to the default folder)")
+    static let withPlaces = Option<Bool>.flag("with-places", help: .optFolderWithPlaces)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "folders"], summary: "your folders with their place counts", run: folders),
-        CommandSpec(words: ["favorites", "folder", "create"], summary: "create a folder (1 to 30 characters, unique ignoring case)",
+        CommandSpec(words: ["favorites", "folders"], summary: .cmdFavoritesFolders, run: folders),
+        CommandSpec(words: ["favorites", "folder", "create"], summary: .cmdFavoritesFolderCreate,
                     positionals: [Positional("NAME")], options: [color.spec, visibility.spec], run: create),
-        CommandSpec(words: ["favorites", "folder", "rename"], summary: "rename a folder",
+        CommandSpec(words: ["favorites", "folder", "rename"], summary: .cmdFavoritesFolderRename,
                     positionals: [Positional("NAME"), Positional("NEW_NAME")], run: rename),
-        CommandSpec(words: ["favorites", "folder", "set"], summary: "change a folder's colour, visibility or kept order",
+        CommandSpec(words: ["favorites", "folder", "set"], summary: .cmdFavoritesFolderSet,
                     positionals: [Positional("NAME")], options: [color.spec, visibility.spec, sort.spec], run: set),
-        CommandSpec(words: ["favorites", "folder", "delete"], summary: "delete a folder; its places move to the default folder",
+        CommandSpec(words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
                     positionals: [Positional("NAME")], options: [withPlaces.spec], run: delete),
     ]
 

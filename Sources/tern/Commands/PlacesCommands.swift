@@ -7,24 +7,24 @@ import TerminalUI
 
 /// The `places` subcommands: search, show and import.
 enum PlacesCommands {
-    static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: "show at most N places (1 to 1000, default 20)")
-    static let near = Option<Coordinate>("near", value: "LAT,LON", help: "order by distance from this point and show it",
+    static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: .optPlacesLimit)
+    static let near = Option<Coordinate>("near", value: "LAT,LON", help: .optPlacesNear,
                                          expected: "LAT,LON in degrees (for example 37.57,126.98)", parse: Config.parseCoordinate)
-    static let offline = Option<Bool>.flag("offline", help: "search only the offline catalog")
-    static let online = Option<Bool>.flag("online", help: "search only the online providers (Kakao, OpenStreetMap)")
+    static let offline = Option<Bool>.flag("offline", help: .optPlacesOffline)
+    static let online = Option<Bool>.flag("online", help: .optPlacesOnline)
     static let category = Option<PlaceCategory>("category", value: "CODE|NAME",
-                                                help: "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point",
+                                                help: .optPlacesCategory,
                                                 expected: "a Kakao category code or name (for example CE7, 카페, cafe, 음식점, subway)",
                                                 parse: PlaceCategory.named)
 
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["places", "search"],
-                    summary: "search places by any of their names (Hangul initials and half-typed syllables work)",
+                    summary: .cmdPlacesSearch,
                     positionals: [Positional("QUERY", .words, allowsEmpty: true)],
                     options: [limit.spec, near.spec, offline.spec, online.spec, category.spec], run: search),
-        CommandSpec(words: ["places", "show"], summary: "show one place", positionals: [Positional("PLACE_ID")], run: show),
+        CommandSpec(words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")], run: show),
         CommandSpec(words: ["places", "import"],
-                    summary: "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])",
+                    summary: .cmdPlacesImport,
                     positionals: [Positional("FILE")], run: importFile),
     ]
 
@@ -52,8 +52,8 @@ enum PlacesCommands {
         let onlyOffline = arguments[Self.offline] ?? false
         let onlyOnline = arguments[Self.online] ?? false
         let category = arguments[Self.category]
-        if onlyOffline && onlyOnline { throw UsageError("--offline and --online cannot be used together") }
-        if onlyOffline && category != nil { throw UsageError("--category searches online; it cannot be used with --offline") }
+        if onlyOffline && onlyOnline { throw UsageError(tr(.usageOfflineAndOnline)) }
+        if onlyOffline && category != nil { throw UsageError(tr(.usageCategoryOffline)) }
         let favorites = try favoritePlaceIDs(context)
 
         // The catalog holds cities without categories, so a category search is online only.

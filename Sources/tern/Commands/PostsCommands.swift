@@ -5,9 +5,9 @@ import Localization
 /// The `posts` subcommands: editing and deleting one's own posts.
 enum PostsCommands {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["posts", "edit"], summary: "replace the text of one of your posts (its likes stay)",
+        CommandSpec(words: ["posts", "edit"], summary: .cmdPostsEdit,
                     positionals: [Positional("POST_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: edit),
-        CommandSpec(words: ["posts", "delete"], summary: "delete one of your posts and its likes",
+        CommandSpec(words: ["posts", "delete"], summary: .cmdPostsDelete,
                     positionals: [Positional("POST_ID")], run: delete),
     ]
 

@@ -7,10 +7,10 @@ import Foundation
 enum ServerCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["server", "init"],
-                    summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
+                    summary: .cmdServerInit,
                     positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: initialise),
         CommandSpec(words: ["server", "invite"],
-                    summary: "print a one-time invitation that registers one account on a team server",
+                    summary: .cmdServerInvite,
                     positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: invite),
     ]
 
