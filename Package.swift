@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
-        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "CCurl", "LibraryLoading"]),
+        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),

@@ -106,4 +106,12 @@ public enum TextKey: String, CaseIterable, Sendable {
     case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind
     case configUnknownScreen, configUnknownKeyName, configCtrlC, configTypesText, configNotBound, configUnknownAction
     case configWrongScreen, configBindNeedsKeys, configConflict
+
+    // Folder commands' output and online places' notices
+    case cliFolderCreated, cliFolderRenamed, cliFolderChanged, cliFolderDeletedWithPlaces, cliFolderDeletedMoved
+    case cliFolderDefault, cliFolderEmpty, cliSharesNoFolders, cliMemoSet, cliCopiedTo, cliMovedTo, cliCannotWrite
+    case cliWrote, cliCannotRead, cliNotUTF8Imported, cliNoProvider, cliNoOnlinePlace, cliCannotLoadCatalog
+    case cliImportRejected, providerKeyRefused, providerServiceDisabled, providerQuotaExceeded, providerBlocked
+    case providerUnreachable, providerTimedOut, providerTooLarge, providerTLS, providerMalformed, providerRefused
+    case providerRefusedSaying
 }

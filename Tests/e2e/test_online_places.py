@@ -171,3 +171,13 @@ def test_interface_keeps_answering_keys_while_kakao_is_slow_and_a_saved_place_ou
             ui.wait_for("을지로 커피한약방")
         finally:
             ui.kill()
+
+
+def test_provider_failures_are_told_in_korean():
+    with DataDir() as data, FakeServer() as server:
+        configure(data, server, key="wrong-secret-key", nominatim=False)
+        online = run(["places", "search", "을지로", "--online"], data, env={"TERN_LANG": "ko"})
+        assert online.returncode == 1
+        line = online.stderr.strip()
+        assert line.startswith("tern: Kakao이(가) REST API 키를 거절했습니다"), line
+        assert "KAKAO_REST_API_KEY" in line and "wrong-secret-key" not in line

@@ -52,7 +52,7 @@ enum FavoritesCommands {
         if places.isEmpty {
             context.printLine(folder == nil
                 ? tr(.cliNoFavorites)
-                : "No places in this folder. Add one with: tern favorites add PLACE_ID --folder NAME")
+                : tr(.cliFolderEmpty))
             return
         }
         for favorite in places { printFavorite(context, favorite, folders: folder == nil ? snapshot.folderNames(of: favorite) : []) }
@@ -78,7 +78,7 @@ enum FavoritesCommands {
             return
         }
         if places.isEmpty {
-            context.printLine("@\(user.hasPrefix("@") ? String(user.dropFirst()) : user) shares no folders.")
+            context.printLine(tr(.cliSharesNoFolders, ["user": user.hasPrefix("@") ? String(user.dropFirst()) : user]))
             return
         }
         for (folder, favorites) in places {
@@ -119,7 +119,7 @@ enum FavoritesCommands {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let text = arguments.positionals.dropFirst().joined(separator: " ")
         let favorite = try context.services().favorites.setMemo(placeID: arguments.positionals[0], memo: text, session: session)
-        try printChanged(context, favorite, verb: "Memo set:", session: session)
+        try printChanged(context, favorite, verb: tr(.cliMemoSet), session: session)
     }
 
     static func copy(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -127,7 +127,7 @@ enum FavoritesCommands {
         let favorites = try context.services().favorites
         let target = try favorites.snapshot(session: session).requireFolder(named: arguments[to]!)
         let favorite = try favorites.copy(placeID: arguments.positionals[0], to: target.id, session: session)
-        try printChanged(context, favorite, verb: "Copied to \(target.name):", session: session)
+        try printChanged(context, favorite, verb: tr(.cliCopiedTo, ["folder": target.name]), session: session)
     }
 
     static func move(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -137,7 +137,7 @@ enum FavoritesCommands {
         let source = try snapshot.requireFolder(named: arguments[from]!)
         let target = try snapshot.requireFolder(named: arguments[to]!)
         let favorite = try favorites.move(placeID: arguments.positionals[0], from: source.id, to: target.id, session: session)
-        try printChanged(context, favorite, verb: "Moved to \(target.name):", session: session)
+        try printChanged(context, favorite, verb: tr(.cliMovedTo, ["folder": target.name]), session: session)
     }
 
     /// Prints a favorite after a change: its JSON, or `verb` and its lines.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// `favorites export` and `favorites import`.
 enum FavoritesFileCommands {
@@ -34,17 +35,17 @@ enum FavoritesFileCommands {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CommandFailure("cannot write \(file): \((error as NSError).localizedDescription)")
+            throw CommandFailure(tr(.cliCannotWrite, ["file": file, "reason": (error as NSError).localizedDescription]))
         }
         let count = chosen.map { snapshot.count(in: $0) } ?? snapshot.favorites.count
-        if !context.options.json { context.printLine("Wrote \(count == 1 ? "1 place" : "\(count) places") to \(file) (\(format.rawValue)).") }
+        if !context.options.json { context.printLine(tr(.cliWrote, ["places": FolderCommands.placeCount(count), "file": file, "format": format.rawValue])) }
     }
 
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let path = arguments.positionals[0]
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read \(path)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure("\(path) is not UTF-8 text; nothing was imported") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(tr(.cliCannotRead, ["file": path])) }
+        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure(tr(.cliNotUTF8Imported, ["file": path])) }
         let file: FavoritesImportFile
         do {
             file = try FavoritesImportFile.read(text)

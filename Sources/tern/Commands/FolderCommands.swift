@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 
 /// `favorites folders` and `favorites folder create|rename|set|delete`.
 enum FolderCommands {
@@ -39,17 +40,17 @@ enum FolderCommands {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let folder = try context.services().favorites.createFolder(name: arguments.positionals[0], color: arguments[color] ?? .blue,
                                                                    visibility: arguments[visibility] ?? .private, session: session)
-        try printFolder(context, folder, verb: "Created", session: session)
+        try printFolder(context, folder, verb: .cliFolderCreated, session: session)
     }
 
     static func rename(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        try change(context, arguments, verb: "Renamed") { favorites, folder, session in
+        try change(context, arguments, verb: .cliFolderRenamed) { favorites, folder, session in
             try favorites.updateFolder(id: folder.id, name: arguments.positionals[1], session: session)
         }
     }
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        try change(context, arguments, verb: "Changed") { favorites, folder, session in
+        try change(context, arguments, verb: .cliFolderChanged) { favorites, folder, session in
             try favorites.updateFolder(id: folder.id, color: arguments[color], visibility: arguments[visibility],
                                        sort: arguments[sort], session: session)
         }
@@ -63,13 +64,12 @@ enum FolderCommands {
         let count = try favorites.deleteFolder(id: folder.id, deletion: deletePlaces ? .deletePlaces : .movePlacesToDefault,
                                                session: session)
         if context.options.json { return }
-        let places = count == 1 ? "1 place" : "\(count) places"
-        context.printLine(deletePlaces ? "Deleted \(folder.name) and \(places) only in it."
-                                       : "Deleted \(folder.name); \(places) moved to the default folder.")
+        context.printLine(tr(deletePlaces ? .cliFolderDeletedWithPlaces : .cliFolderDeletedMoved,
+                             ["folder": folder.name, "places": placeCount(count)]))
     }
 
     /// Finds the folder named by the first word and applies `body` to it.
-    static func change(_ context: CommandContext, _ arguments: ParsedArguments, verb: String,
+    static func change(_ context: CommandContext, _ arguments: ParsedArguments, verb: TextKey,
                        _ body: (FavoritesService, FavoriteFolder, Session) throws -> FavoriteFolder) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let favorites = try context.services().favorites
@@ -77,21 +77,25 @@ enum FolderCommands {
         try printFolder(context, try body(favorites, folder, session), verb: verb, session: session)
     }
 
-    static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: String, session: Session) throws {
+    static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: TextKey, session: Session) throws {
         let snapshot = try context.services().favorites.snapshot(session: session)
         let count = snapshot.folder(id: folder.id).map(snapshot.count(in:)) ?? 0
         if context.options.json {
             try context.printJSON(FolderJSON(folder, count: count))
         } else {
-            context.printLine("\(verb) " + line(for: folder, count: count))
+            context.printLine(tr(verb, ["folder": line(for: folder, count: count)]))
         }
+    }
+
+    /// `1 place`, `2 places`, in the run's language.
+    static func placeCount(_ count: Int) -> String {
+        count == 1 ? tr(.cliOnePlace) : tr(.cliPlaces, ["count": Formats.number(count)])
     }
 
     /// `제주 여행  2 places  orange · shared · newest` (`(default)` after the default folder).
     static func line(for folder: FavoriteFolder, count: Int) -> String {
         let dot = TextOutput.dot
-        let name = folder.isDefault ? "\(folder.name) (default)" : folder.name
-        let places = count == 1 ? "1 place" : "\(count) places"
-        return "\(name)  \(places)  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
+        let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.name]) : folder.name
+        return "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
     }
 }

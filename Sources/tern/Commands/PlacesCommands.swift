@@ -40,7 +40,7 @@ enum PlacesCommands {
             return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false,
                                         cacheDirectory: paths.catalogCacheDirectory)
         } catch {
-            throw CommandFailure("cannot load the place catalog: \(error)")
+            throw CommandFailure(tr(.cliCannotLoadCatalog, ["reason": "\(error)"]))
         }
     }
 
@@ -65,7 +65,7 @@ enum PlacesCommands {
         if !onlyOffline {
             let providers = try onlinePlaces(context)
             if !providers.isConfigured && (onlyOnline || category != nil) {
-                throw CommandFailure("no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to \(paths(context).configFile)")
+                throw CommandFailure(tr(.cliNoProvider, ["file": paths(context).configFile]))
             }
             let home = category == nil ? nil : try Config.load(paths: paths(context)).home
             let onlineQuery = OnlineQuery(text: query, category: category, near: nearPoint ?? home, limit: limit)
@@ -132,7 +132,7 @@ enum PlacesCommands {
         }
         if place == nil { place = AnswerCache(file: onlineAnswerCacheFile(paths(context))).place(id: id) }
         guard let place else {
-            throw CommandFailure("no place with id '\(id)' among saved places and earlier answers (find it with tern places search)")
+            throw CommandFailure(tr(.cliNoOnlinePlace, ["id": id]))
         }
         if context.options.json {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
@@ -182,13 +182,13 @@ enum PlacesCommands {
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = arguments.positionals[0]
         let paths = paths(context)
-        guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure("cannot read \(file)") }
+        guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure(tr(.cliCannotRead, ["file": file])) }
         let summary: ImportSummary
         do {
             summary = try PlaceCatalog.importFile(path: file, resourcesDirectory: paths.resourcesDirectory,
                                                   dataDirectory: paths.dataDirectory)
         } catch let rejection as PlaceImporter.Rejection {
-            throw CommandFailure("\(file): \(rejection.description); nothing was imported")
+            throw CommandFailure(tr(.cliImportRejected, ["file": file, "reason": rejection.description]))
         } catch {
             throw CommandFailure("\(file): \(error)")
         }
