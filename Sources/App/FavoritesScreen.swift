@@ -18,8 +18,8 @@ struct FavoritesScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         let (titleRow, rest) = area.split(top: 1)
-        buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
-                         maxWidth: titleRow.width, ellipsis: true)
+        drawTitle(title, position: state.items.isEmpty ? nil : ListPosition(index: state.list.selected, total: state.items.count),
+                  in: titleRow, into: &buffer)
         var body = rest
         var cursor: Position?
         if let prompt = state.prompt {

@@ -11,8 +11,7 @@ struct FeedScreen: TabScreen {
         guard !area.isEmpty else { return nil }
         var (titleRow, rest) = area.split(top: 1)
         let title = state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked)
-        buffer.setString(title, at: Position(row: titleRow.row, column: titleRow.column), style: Theme.title,
-                         maxWidth: titleRow.width, ellipsis: true)
+        drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
         let cursor = drawPostEditor(state, in: &rest, into: &buffer)
         let empty: String
         if state.mode == .liked && !state.isSignedIn {

@@ -44,8 +44,9 @@ struct PlacesScreen: TabScreen {
     }
 
     private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
+        // `120 / 34,006 matches`: where the selection is among all the matches.
         let total = state.totalCount + state.online.matches.count
-        let count = total == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": grouped(total)])
+        let count = total == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": total == 0 ? "0" : state.position.text])
         var suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
         if let category = categoryTitle() { suffix = category + "  " + suffix }
         let label = tr(.placesSearchLabel) + " "

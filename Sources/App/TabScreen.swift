@@ -45,3 +45,18 @@ func drawList(count: Int, item: (Int) -> [Line], list: ListState, in area: Rect,
         index += 1
     }
 }
+
+/// Draws a list's title at the left of `row` and where its selection is (`120 / 34,006`)
+/// at the right; the title gives way first, and below 20 columns the position is left out.
+func drawTitle(_ title: String, position: ListPosition?, in row: Rect, into buffer: inout Buffer) {
+    guard !row.isEmpty else { return }
+    var titleArea = row
+    if let position, position.total > 0, row.width >= 20 {
+        let text = position.text
+        let width = TextWidth.of(text)
+        titleArea = row.split(right: min(row.width, width + 2)).rest
+        buffer.setString(text, at: Position(row: row.row, column: row.right - width), style: Theme.dim, maxWidth: width)
+    }
+    buffer.setString(title, at: Position(row: titleArea.row, column: titleArea.column), style: Theme.title,
+                     maxWidth: titleArea.width, ellipsis: true)
+}

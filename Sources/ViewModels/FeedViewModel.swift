@@ -129,6 +129,7 @@ public final class FeedViewModel {
 
     /// The window, its counts or the selection changed.
     private func changed() {
+        state.list = paged.list
         stored = paged.rows.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
         // The store has spoken: keep only the optimistic likes it does not show yet.
@@ -308,8 +309,8 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        paged.list = clamped(paged.list, count: state.rows.count)
-        state.list = paged.list
+        state.list = clamped(state.list, count: state.rows.count)
+        paged.list = state.list
         state.position = paged.position
         onChange(state)
     }
@@ -326,12 +327,12 @@ extension FeedViewModel: ScreenModel {
         state.list = list
         guard publish else { return }
         paged.selectionMoved()
-        self.publish()
+        changed()
     }
 
-    public func moveSelection(by delta: Int) { paged.move(by: delta); publish() }
-    public func selectFirst() { paged.selectFirst(); publish() }
-    public func selectLast() { paged.selectLast(); publish() }
+    public func moveSelection(by delta: Int) { paged.move(by: delta); changed() }
+    public func selectFirst() { paged.selectFirst(); changed() }
+    public func selectLast() { paged.selectLast(); changed() }
 
     public func pageItems(rows: Int) -> Int { rows / 4 }
     public func click(_ index: Int) { select(index) }

@@ -21,6 +21,8 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var isSearchFocused = false
     public var order = PlaceOrder.relevance
     public var totalCount = 0
+    /// The selection's place among all matches (`rows` is a window of them).
+    public var position = ListPosition(index: 0, total: 0)
     public var rows: [PlaceRow] = []
     /// The selected place and the first one on screen.
     public var list = ListState()
@@ -46,8 +48,11 @@ public final class PlaceSearchViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Rows of list the last frame showed; a page key moves that many places.
     public var rowsInView = 10
-    /// How many results to keep.
-    public var limit = 200
+    /// The window of the matches held (a few pages), read on as the selection nears an edge.
+    let paged: PagedList<PlacePageSource>
+    /// The catalog's ranking of the query, and a place put first (a favorite its name does not find).
+    private var ranking: RankedPlaces = ListedPlaces([])
+    private var pinned: PlaceMatch?
 
     private let places: PlaceSearching
     let favoritesPort: FavoritesPort
@@ -71,7 +76,9 @@ public final class PlaceSearchViewModel {
         self.favoritesPort = favorites
         self.events = events
         self.now = now
+        paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
         onlineResults = online.map { OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events) }
+        paged.onChange = { [weak self] in self?.windowChanged() }
         if let onlineResults {
             state.online = onlineResults.state
             onlineResults.onChange = { [weak self, unowned onlineResults] in self?.onlineChanged(onlineResults.state) }
@@ -176,8 +183,7 @@ public final class PlaceSearchViewModel {
         state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)
         runSearch(keepingSelection: placeID)
         if state.selectedRow?.place.placeID != placeID {
-            state.rows.insert(PlaceRow(match: PlaceMatch(place: info), isSaved: isSaved(placeID)), at: 0)
-            state.list.selected = 0
+            runSearch(keepingSelection: placeID, pinning: PlaceMatch(place: info))
         }
         publish()
     }
@@ -249,16 +255,32 @@ public final class PlaceSearchViewModel {
 
     // MARK: Internals
 
-    private func runSearch(keepingSelection placeID: String?) {
+    /// Ranks the matches once and reads their first pages; the selection stays on `placeID`
+    /// when it is among them, else goes to the top. `pinning` puts a place first.
+    private func runSearch(keepingSelection placeID: String?, pinning pinned: PlaceMatch? = nil) {
         state.isLoading = !places.isReady
-        let result = places.search(state.query.text, order: state.order, limit: limit)
-        state.totalCount = result.total
-        state.rows = onlineRows() + result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
-        if let placeID, let index = state.rows.firstIndex(where: { $0.place.placeID == placeID }) {
-            state.list.selected = index
-        } else {
-            state.list.selected = 0
-        }
+        ranking = places.ranking(state.query.text, order: state.order)
+        self.pinned = pinned
+        state.totalCount = ranking.total
+        startPaging(keepingSelection: placeID)
+    }
+
+    /// Reads the first pages of the online rows, the pinned place and the catalog's ranking,
+    /// selecting `placeID` when it is among them, else the top.
+    func startPaging(keepingSelection placeID: String?) {
+        let first = state.online.matches + (pinned.map { [$0] } ?? [])
+        paged.start(PlacePageSource(first.isEmpty ? ranking : PinnedPlaces(first, before: ranking)))
+        var list = ListState()
+        if let placeID, let index = paged.rows.firstIndex(where: { $0.id == placeID }) { list.selected = index }
+        paged.list = list
+        windowChanged()
+    }
+
+    /// The window or the selection changed in `paged`.
+    private func windowChanged() {
+        state.rows = paged.rows.map { PlaceRow(match: $0, isSaved: isSaved($0.id)) }
+        state.list = paged.list
+        state.position = paged.position
     }
 
     private func refreshMarkers() {
@@ -269,6 +291,8 @@ public final class PlaceSearchViewModel {
 
     func publish() {
         state.list = clamped(state.list, count: state.rows.count)
+        paged.list = state.list
+        state.position = paged.position
         onChange(state)
     }
 }
@@ -277,10 +301,20 @@ extension PlaceSearchViewModel: ScreenModel {
     public var list: ListState { state.list }
     public var listCount: Int { state.rows.count }
 
+    public var listPosition: ListPosition { paged.position }
+
     public func storeList(_ list: ListState, publish: Bool) {
         state.list = list
-        if publish { self.publish() }
+        paged.list = list
+        guard publish else { return }
+        paged.selectionMoved()
+        windowChanged()
+        self.publish()
     }
+
+    public func moveSelection(by delta: Int) { paged.move(by: delta); windowChanged(); publish() }
+    public func selectFirst() { paged.selectFirst(); windowChanged(); publish() }
+    public func selectLast() { paged.selectLast(); windowChanged(); publish() }
 
     public func pageItems(rows: Int) -> Int { rows }
 

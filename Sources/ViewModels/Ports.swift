@@ -98,10 +98,19 @@ public enum PlaceOrder: Equatable, Sendable {
     public var title: String { self == .relevance ? "relevance" : "distance" }
 }
 
+/// Every match of one search, in order, made into rows a range at a time.
+public protocol RankedPlaces: AnyObject {
+    var total: Int { get }
+    /// The matches at `range` of the order (clamped to the matches).
+    func matches(_ range: Range<Int>) -> [PlaceMatch]
+}
+
 /// The place catalog, as the Places screen needs it.
 public protocol PlaceSearching: AnyObject {
     /// Up to `limit` matches of `query` and how many match in all.
     func search(_ query: String, order: PlaceOrder, limit: Int) -> (total: Int, matches: [PlaceMatch])
+    /// Every match of `query`, ranked once, to be read a page at a time.
+    func ranking(_ query: String, order: PlaceOrder) -> RankedPlaces
     func place(id: String) -> PlaceInfo?
     /// False while the catalog is still loading (searches are empty meanwhile).
     var isReady: Bool { get }
