@@ -52,11 +52,14 @@ public final class AppServices: @unchecked Sendable {
         }
         let store: DocumentStore
         do {
-            store = try DocumentStore.open(location: session.map { server.accountURL(uid: $0.uid) } ?? server.guestURL,
+            store = try DocumentStore.open(location: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL,
                                            executor: executor)
         } catch StoreError.cannotOpen(let file, let reason, let code) where session != nil && code.isAuthenticationFailure {
             // The password file lost the account's line (or the password changed elsewhere).
             throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login", code: code)
+        }
+        if let session {
+            try TernServer.checkSignedIn(store, as: session.uid, server: server.server)
         }
         return AppServices(paths: paths, store: store, server: server, hasher: hasher, clock: clock)
     }
