@@ -232,7 +232,7 @@ public final class AuthService: @unchecked Sendable {
     public func followSessionFile() throws -> User? {
         if let server {
             let session = try currentSession()
-            try store.switchServerRole(url: session.map { server.accountURL(uid: $0.uid) } ?? server.guestURL)
+            try store.switchServerRole(url: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL)
         }
         return try currentUser()
     }
