@@ -18,7 +18,7 @@ struct FavoritesScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         let (titleRow, rest) = area.split(top: 1)
-        drawTitle(title, position: state.items.isEmpty ? nil : ListPosition(index: state.list.selected, total: state.items.count),
+        drawTitle(context.listTitle(title), position: state.items.isEmpty ? nil : ListPosition(index: state.list.selected, total: state.items.count),
                   in: titleRow, into: &buffer)
         var body = rest
         var cursor: Position?

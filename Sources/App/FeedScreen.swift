@@ -10,9 +10,18 @@ struct FeedScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         var (titleRow, rest) = area.split(top: 1)
-        let title = state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked)
+        let title = context.listTitle(state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked))
         drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
         let cursor = drawPostEditor(state, in: &rest, into: &buffer)
+        // Posts on their way sit above the list (which holds only what the store lists).
+        for row in state.sending where !rest.isEmpty {
+            let lines = postLines(row, width: rest.width, context: context)
+            let (postArea, remaining) = rest.split(top: min(rest.height, lines.count))
+            for (index, line) in lines.prefix(postArea.height).enumerated() {
+                line.render(in: postArea.line(index), into: &buffer)
+            }
+            rest = remaining
+        }
         let empty: String
         if state.mode == .liked && !state.isSignedIn {
             empty = tr(.feedLikedSignedOut)

@@ -4,8 +4,9 @@ import PlainText
 import TerminalUI
 import ViewModels
 
-/// The lines of one post: `Display Name @username · 2d` (a placeholder for a missing name), the caption wrapped to the width,
-/// then `♥ 12` (red) or `♡ 12`, and a blank line.
+/// The lines of one post: `Display Name @username · 2d` (a placeholder for a missing name),
+/// the caption wrapped to the width, then `♥ 12` (red) or `♡ 12` (with the dim pending mark
+/// `◌` while the store has not confirmed a like or the post itself), and a blank line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
     // Old data or a deleted author may have no names: a placeholder, never a bare ` @`.
     let name = row.displayName.isEmpty ? (row.username.isEmpty ? DisplayName.placeholder : row.username) : row.displayName
@@ -16,6 +17,11 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
     let heart = Line([Span("  "),
                       Span(row.didLike ? context.markers.liked : context.markers.notLiked,
                            style: row.didLike ? Theme.likedMarker : .plain),
-                      Span(" \(row.likes)")])
+                      Span(" \(row.likes)")] + pendingSpans(row.isPending, context: context))
     return [header] + caption + [heart, Line("")]
+}
+
+/// ` ◌` (dim) after a heart, star or name whose change the store has not confirmed, else nothing.
+func pendingSpans(_ isPending: Bool, context: ScreenContext) -> [Span] {
+    isPending ? [Span(" "), Span(context.markers.pending, style: Theme.dim)] : []
 }

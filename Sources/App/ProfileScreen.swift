@@ -61,7 +61,8 @@ struct ProfileScreen: TabScreen {
     }
 
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
-        let lines = profileLines(user, postCount: state.posts.count, width: area.width, context: context)
+        let lines = profileLines(user, postCount: state.posts.count, isPending: state.isUserPending, width: area.width,
+                                 context: context)
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }
@@ -74,9 +75,9 @@ struct ProfileScreen: TabScreen {
 
 /// A profile above its posts: display name, @username, bio (up to three lines), join date
 /// and counts, then the posts' title. The Profile tab and an author's profile share it.
-func profileLines(_ user: User, postCount: Int, width: Int, context: ScreenContext) -> [Line] {
+func profileLines(_ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext) -> [Line] {
     var lines: [Line] = [
-        Line(DisplayName.shown(user.displayName), style: Theme.title),
+        Line([Span(DisplayName.shown(user.displayName), style: Theme.title)] + pendingSpans(isPending, context: context)),
         Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
     ]
     let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, width)).prefix(3)
@@ -87,6 +88,6 @@ func profileLines(_ user: User, postCount: Int, width: Int, context: ScreenConte
                        Span(" · ", style: Theme.dim),
                        Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim)]))
     lines.append(Line(""))
-    lines.append(Line(tr(.profilePosts, ["count": grouped(postCount)]), style: Theme.title))
+    lines.append(Line(context.listTitle(tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title))
     return lines
 }

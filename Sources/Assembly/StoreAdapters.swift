@@ -157,5 +157,6 @@ extension ScreenServices {
     public init(services: AppServices, places: PlaceSearching) {
         let adapters = StoreAdapters(services: services)
         self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters)
+        isStoreRemote = ServerConnection.isServerURL(services.store.location)
     }
 }

@@ -69,6 +69,19 @@ extension Catalogue {
         .toastCouldNotLoadRetrying: "Could not load {list}: {reason} · retrying",
         .listPosition: "{n} / {total}",
 
+        // Pending writes, the connection and refusals
+        .legendPending: "pending",
+        .legendPendingHelp: "not yet confirmed by the server",
+        .refusalPostDeleted: "The post was deleted",
+        .refusalSignInAgain: "Sign in again",
+        .refusalByServer: "The server refused it",
+        .toastCouldNotPost: "Could not post: {reason}",
+        .toastCouldNotSaveProfile: "Could not save the profile: {reason}",
+        .headerOffline: "offline",
+        .headerPending: "{count} pending",
+        .headerStale: "possibly stale",
+        .toastDroppedWrite: "Not sent: {write} ({reason})",
+
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",
         .profileNoDisplayName: "(no display name)", .profileJoined: "Joined {date}",

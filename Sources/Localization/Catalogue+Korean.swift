@@ -70,6 +70,19 @@ extension Catalogue {
         .toastCouldNotLoadRetrying: "{list}을(를) 불러오지 못했습니다: {reason} · 다시 시도합니다",
         .listPosition: "{n} / {total}",
 
+        // Pending writes, the connection and refusals
+        .legendPending: "대기 중",
+        .legendPendingHelp: "서버가 아직 확인하지 않음",
+        .refusalPostDeleted: "글이 삭제되었습니다",
+        .refusalSignInAgain: "다시 로그인하세요",
+        .refusalByServer: "서버가 거부했습니다",
+        .toastCouldNotPost: "게시하지 못했습니다: {reason}",
+        .toastCouldNotSaveProfile: "프로필을 저장하지 못했습니다: {reason}",
+        .headerOffline: "오프라인",
+        .headerPending: "{count}개 대기 중",
+        .headerStale: "오래된 내용일 수 있음",
+        .toastDroppedWrite: "보내지 못함: {write} ({reason})",
+
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",
         .profileNoDisplayName: "(표시 이름 없음)", .profileJoined: "{date} 가입",

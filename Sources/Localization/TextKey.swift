@@ -68,6 +68,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case signInToSave, signInToRemove, signInToListFavorites, signInToLike, signInToViewLiked, signInToPost
     case signInToEditProfile
 
+    // Pending writes, the connection and refusals (shown while a write is on its way)
+    case legendPending, legendPendingHelp, refusalPostDeleted, refusalSignInAgain, refusalByServer
+    case toastCouldNotPost, toastCouldNotSaveProfile, headerOffline, headerPending, headerStale, toastDroppedWrite
+
     // The command line
     case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
     case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle, cliAllPostsTitle, cliMorePosts

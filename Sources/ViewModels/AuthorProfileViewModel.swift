@@ -30,11 +30,12 @@ public final class AuthorProfileViewModel {
     private lazy var userQuery = LiveQuery(name: "author.user", list: { tr(.tabProfile) }, events: events,
                                            onToast: { [weak self] in self?.onToast($0) })
 
-    public init(uid: String, accounts: AccountsPort, feed: FeedPort, events: EventQueue) {
+    /// `writes` is where likes go, as in the Feed.
+    public init(uid: String, accounts: AccountsPort, feed: FeedPort, events: EventQueue, writes: StoreWrites = .immediate()) {
         state = AuthorProfileState(uid: uid)
         self.accounts = accounts
         self.events = events
-        posts = FeedViewModel(feed: feed, events: events, author: uid)
+        posts = FeedViewModel(feed: feed, events: events, writes: writes, profileOf: uid)
     }
 
     /// Starts both subscriptions, with `viewer` (nil: signed out) seeing its own hearts.

@@ -37,6 +37,9 @@ public final class FavoritesViewModel {
     private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
                                        onToast: { [weak self] in self?.onToast($0) })
     private let events: EventQueue
+    let writes: StoreWrites
+    /// Places taken out of a folder before the store shows it: place id → folder id.
+    var removing: [String: String] = [:]
     var snapshot = FavoritesSnapshot.empty
     /// A folder just created, selected as soon as the store reports it (callbacks may arrive later).
     var folderToSelect: String?
@@ -46,9 +49,10 @@ public final class FavoritesViewModel {
     var placeToSelect: String?
 
     /// `events` carries the retries of a subscription that could not start.
-    public init(favorites: FavoritesPort, events: EventQueue = EventQueue()) {
+    public init(favorites: FavoritesPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate()) {
         self.port = favorites
         self.events = events
+        self.writes = writes
     }
 
     public func setUser(_ uid: String?) {
@@ -85,7 +89,13 @@ public final class FavoritesViewModel {
             state.folderIndex = index
         }
         state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
-        state.items = state.selectedFolder.map { snapshot.places(in: $0, home: port.home) } ?? []
+        // A removal on its way hides its place at once; the store's answer ends the hiding.
+        removing = removing.filter { placeID, folderID in
+            snapshot.favorite(placeID: placeID)?.folders.contains(folderID) ?? false
+        }
+        state.items = state.selectedFolder.map { folder in
+            snapshot.places(in: folder, home: port.home).filter { removing[$0.placeID] != folder.id }
+        } ?? []
         if let restored = placeToSelect, let index = state.items.firstIndex(where: { $0.placeID == restored }) {
             state.list.selected = index
             placeToSelect = nil
@@ -129,7 +139,12 @@ public final class FavoritesViewModel {
             return
         }
         guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
-        guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else { return }
+        removing[item.placeID] = folder.id
+        guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else {
+            removing[item.placeID] = nil
+            return
+        }
+        changed(snapshot)
         state.undoable = item
         undoFolderID = folder.id
         publish()
@@ -153,20 +168,41 @@ public final class FavoritesViewModel {
         changed(snapshot)
     }
 
-    /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was done.
+    /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was
+    /// done or is on its way (a team server's refusal arrives later, as a toast).
     @discardableResult
     func perform(_ edit: FavoritesEdit) -> Bool {
         guard let uid else {
             onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
             return false
         }
-        do {
-            try port.edit(edit, uid: uid)
-            return true
-        } catch {
-            onToast(Toast.error(error))
+        if let refusal = send(edit, uid: uid) {
+            onToast(Toast(refusal, kind: .error))
             return false
         }
+        return true
+    }
+
+    /// Sends `edit` through the store writes. Returns the refusal when it is known at once
+    /// (the embedded store answers before this returns), nil when the edit was done or is on
+    /// its way; a refusal that arrives later undoes the hiding of a removal and becomes an
+    /// error toast.
+    func send(_ edit: FavoritesEdit, uid: String) -> String? {
+        var refusal: String?
+        var returned = false
+        writes.send({ [port] in try port.edit(edit, uid: uid) }, then: { [weak self] result in
+            guard case .failure(let error) = result else { return }
+            let reason = WriteRefusal.reason(for: error)
+            guard returned, let self else {
+                refusal = reason
+                return
+            }
+            if case .removeFromFolder(let placeID, _) = edit { self.removing[placeID] = nil }
+            self.changed(self.snapshot)
+            self.onToast(Toast(reason, kind: .error))
+        })
+        returned = true
+        return refusal
     }
 
     /// `index` kept inside `0..<count` the way the list keys keep a selection.

@@ -185,6 +185,8 @@ public struct ScreenServices {
     public var feed: FeedPort
     /// The store's connection and unsent writes (`EmbeddedSync` on the embedded store).
     public var sync: SyncPort
+    /// Whether the store is far away (a team server): writes then run off the loop's thread.
+    public var isStoreRemote = false
     /// The online place providers; nil where none are wired (tests of other screens), an
     /// `OnlinePlaceSearching` without providers when the config turns none on.
     public var online: OnlinePlaceSearching?

@@ -23,6 +23,7 @@ import Testing
             #expect(harness.lines[before].contains("♥"))
             harness.press("q")
             #expect(!harness.app.state.isQuitting)
+            harness.resize(width: 80, height: 40)  // the whole overlay in view
             harness.press("?")
             #expect(harness.line(containing: "f/l")?.contains("like") == true)
             #expect(harness.line(containing: "  Q ")?.contains("quit") == true)
