@@ -188,7 +188,9 @@ public final class PlaceSearchViewModel {
     public func show(placeID: String, fallback: FavoritePlace? = nil) {
         let info = places.place(id: placeID) ?? fallback.map {
             PlaceInfo(placeID: $0.placeID, name: $0.placeName, address: $0.address,
-                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, category: $0.category,
+                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                      sourceMark: state.online.providers.first { provider in placeID.hasPrefix(provider.id + ":") }?.mark,
+                      category: $0.category,
                       phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
         }
         guard let info else { return }

@@ -17,7 +17,9 @@ public enum AppKeyMap {
         case .places:
             if app.places.isPickingCategory { return picker }
             if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
-            return offering(.undoRemove, when: app.places.state.undoable != nil, in: screen(.places))
+            // The category key is offered while a provider can answer it.
+            let places = offering(.pickCategory, when: app.places.state.online.isConfigured, in: screen(.places))
+            return offering(.undoRemove, when: app.places.state.undoable != nil, in: places)
         case .favorites:
             return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:

@@ -22,6 +22,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
     case notYourPost(String)
     /// Posting before the profile has both a display name and a username.
     case profileNotFinished
+    /// A change made while the team server cannot be reached, other than the writes the
+    /// outbox can queue.
+    case serverUnreachable
 
     public var description: String {
         switch self {
@@ -36,6 +39,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
             return tr(.errorOtherStore, ["signedInOn": signedInOn ?? tr(.embeddedStore), "here": here ?? tr(.embeddedStore)])
         case .notYourPost(let id): return tr(.errorNotYourPost, ["id": id])
         case .profileNotFinished: return tr(.errorProfileNotFinished)
+        case .serverUnreachable: return tr(.errorServerUnreachable)
         }
     }
 

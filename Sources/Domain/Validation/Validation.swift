@@ -183,6 +183,9 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case post
         case editProfile
         case editPosts
+
+        /// False for the actions that only read (they still need someone signed in).
+        public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts }
     }
 
     public let action: Action
