@@ -104,6 +104,7 @@ public final class AppViewModel {
         feed.setPendingPaths(status.pendingPaths)
         author?.posts.setPendingPaths(status.pendingPaths)
         places.setPendingPaths(status.pendingPaths)
+        favorites.setPendingPaths(status.pendingPaths)
         profile.setPendingPaths(status.pendingPaths)
         onChange()
     }
@@ -235,7 +236,7 @@ public final class AppViewModel {
     /// explains the pending mark).
     public var hasPendingMarks: Bool {
         writes.isBusy || feed.state.rows.contains(where: \.isPending) || places.state.rows.contains(where: \.isPending)
-            || profile.state.isUserPending || profile.state.posts.contains(where: \.isPending)
+            || profile.state.isUserPending || !favorites.state.pendingPlaceIDs.isEmpty
     }
 
     /// The current tab's view model.
