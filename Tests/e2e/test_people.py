@@ -3,7 +3,7 @@ show without a keypress; authors' profiles; deleting one's own post."""
 import json
 import time
 
-from tern import DataDir, run
+from tern import DataDir, Tmux, run
 from test_accounts import register
 from test_ui import start
 
@@ -87,5 +87,31 @@ def test_own_post_is_deleted_after_a_question_and_others_are_refused():
             assert all(p["id"] != post["id"] for p in json.loads(run(["feed", "--json"], data).stdout))
             ui.send("e")
             ui.wait_for("you can only edit your own posts")
+        finally:
+            ui.kill()
+
+
+def test_on_a_server_a_rename_and_a_logout_elsewhere_reach_a_running_interface():
+    from test_server import Server, password_of
+    with Server() as server, DataDir() as ann, DataDir() as bob:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        assert server.tern(["post", "from ann on the server"], ann).returncode == 0
+        ui = Tmux([], bob, env=server.env)
+        try:
+            ui.wait_for("@bob")
+            ui.send("3")
+            ui.wait_for("Ann @ann")
+            renamed = server.tern(["profile", "set", "--display-name", "Ann Renamed", "--username", "ann_r"], ann)
+            assert renamed.returncode == 0, renamed.stderr
+            wait_until(ui, lambda s: "Ann Renamed @ann_r" in s, 3, "the rename on the server")
+            # Bob signs out in another terminal: the running interface reads as the guest.
+            assert server.tern(["logout"], bob).returncode == 0
+            wait_until(ui, lambda s: "guest" in s.splitlines()[0], 2, "the sign-out on the server")
+            login = server.tern(["login", "--email", "bob@example.com"], bob, input=password_of("bob@example.com") + "\n")
+            assert login.returncode == 0, login.stderr
+            wait_until(ui, lambda s: "@bob" in s.splitlines()[0], 3, "the sign-in on the server")
+            ui.send("l")
+            wait_until(ui, lambda s: "♥ 1" in s, 3, "a like as bob after following the sign-in")
         finally:
             ui.kill()
