@@ -44,8 +44,9 @@ struct PlacesScreen: TabScreen {
     }
 
     private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
+        // `120 / 34,006 matches`: where the selection is among all the matches.
         let total = state.totalCount + state.online.matches.count
-        let count = total == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": grouped(total)])
+        let count = total == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": total == 0 ? "0" : state.position.text])
         var suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
         if let category = categoryTitle() { suffix = category + "  " + suffix }
         let label = tr(.placesSearchLabel) + " "
@@ -69,7 +70,8 @@ struct PlacesScreen: TabScreen {
     private func row(_ row: PlaceRow) -> Line {
         let place = row.place
         var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
-                                  style: row.isSaved ? Theme.savedMarker : .plain), " "]
+                                  style: row.isSaved ? Theme.savedMarker : .plain)]
+        spans += pendingSpans(row.isPending, context: context) + [" "]
         if let mark = place.sourceMark { spans += [Span(mark, style: Theme.label), " "] }
         var names = [(place.name, row.match.nameRange)]
         if let korean = place.koreanName, !korean.isEmpty, korean != place.name {
@@ -101,8 +103,9 @@ struct PlacesScreen: TabScreen {
         let place = selected.place
         var lines: [Line] = [
             Line([Span(selected.isSaved ? context.markers.saved : context.markers.notSaved,
-                       style: selected.isSaved ? Theme.savedMarker : .plain),
-                  " ", Span(shownNames(place).first, style: Theme.title)]),
+                       style: selected.isSaved ? Theme.savedMarker : .plain)]
+                 + pendingSpans(selected.isPending, context: context)
+                 + [" ", Span(shownNames(place).first, style: Theme.title)]),
         ]
         if let second = shownNames(place).second { lines.append(Line("  " + second)) }
         lines += onlineDetailLines(place)

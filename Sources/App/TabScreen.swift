@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -13,6 +14,13 @@ protocol TabScreen {
 struct ScreenContext {
     var markers: Markers
     var now: Date
+    /// The lists were read from the local copy while the server is out of reach.
+    var isStale = false
+
+    /// A list's title with ` · possibly stale` when the list may be older than the server.
+    func listTitle(_ title: String) -> String {
+        isStale ? title + " · " + tr(.headerStale) : title
+    }
 }
 
 /// Draws a list of multi-line items from the view model's `ListState` and records the
@@ -44,4 +52,19 @@ func drawList(count: Int, item: (Int) -> [Line], list: ListState, in area: Rect,
         row += height
         index += 1
     }
+}
+
+/// Draws a list's title at the left of `row` and where its selection is (`120 / 34,006`)
+/// at the right; the title gives way first, and below 20 columns the position is left out.
+func drawTitle(_ title: String, position: ListPosition?, in row: Rect, into buffer: inout Buffer) {
+    guard !row.isEmpty else { return }
+    var titleArea = row
+    if let position, position.total > 0, row.width >= 20 {
+        let text = position.text
+        let width = TextWidth.of(text)
+        titleArea = row.split(right: min(row.width, width + 2)).rest
+        buffer.setString(text, at: Position(row: row.row, column: row.right - width), style: Theme.dim, maxWidth: width)
+    }
+    buffer.setString(title, at: Position(row: titleArea.row, column: titleArea.column), style: Theme.title,
+                     maxWidth: titleArea.width, ellipsis: true)
 }

@@ -1,4 +1,5 @@
 import Domain
+import Localization
 import TerminalUI
 
 extension Theme {
@@ -16,7 +17,7 @@ extension Theme {
         } else if let directive = config.theme {
             guard let named = Theme.named(directive.value ?? "") else {
                 throw ConfigError(file: file, line: directive.line,
-                                  reason: "unknown theme \"\(directive.value ?? "")\" (known: \(knownNames))")
+                                  reason: tr(.configUnknownTheme, ["theme": directive.value ?? "", "themes": knownNames]))
             }
             theme = named
         }
@@ -32,10 +33,10 @@ extension Theme {
     /// One `color ROLE = COLOUR` line: the selection's background, or another role's text.
     mutating func apply(_ directive: ConfigDirective, file: String) throws {
         func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: directive.line, reason: reason) }
-        guard directive.words.count == 2 else { throw fail("expected color ROLE = COLOUR (roles: \(Self.roles.joined(separator: ", ")))") }
+        guard directive.words.count == 2 else { throw fail(tr(.configExpectedColor, ["roles": Self.roles.joined(separator: ", ")])) }
         let role = directive.words[1]
         guard let color = Color(spec: directive.value ?? "") else {
-            throw fail("unknown colour \"\(directive.value ?? "")\": a name (red, bright-blue…), 0-255 or #rrggbb")
+            throw fail(tr(.configUnknownColour, ["colour": directive.value ?? ""]))
         }
         switch role {
         case "selection": selection = Style(background: color, bold: selection.bold)
@@ -47,7 +48,7 @@ extension Theme {
         case "errors":
             error.foreground = color
             toastError.background = color
-        default: throw fail("unknown colour role \"\(role)\" (roles: \(Self.roles.joined(separator: ", ")))")
+        default: throw fail(tr(.configUnknownRole, ["role": role, "roles": Self.roles.joined(separator: ", ")]))
         }
     }
 }

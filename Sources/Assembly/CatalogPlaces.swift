@@ -13,11 +13,20 @@ public final class CatalogPlaces: PlaceSearching {
     }
 
     public func search(_ query: String, order: PlaceOrder, limit: Int) -> (total: Int, matches: [PlaceMatch]) {
-        let result = catalog.search(query, limit: limit, order: order == .relevance ? .relevance : .distance(from: home))
-        return (result.totalCount, result.hits.map { hit in
-            PlaceMatch(place: Self.info(hit.place), nameRange: hit.nameRange, koreanNameRange: hit.koreanNameRange,
-                       distance: hit.distance)
-        })
+        let result = catalog.search(query, limit: limit, order: searchOrder(order))
+        return (result.totalCount, result.hits.map(Self.match))
+    }
+
+    public func ranking(_ query: String, order: PlaceOrder) -> RankedPlaces {
+        CatalogRanking(catalog.ranking(query, order: searchOrder(order)))
+    }
+
+    private func searchOrder(_ order: PlaceOrder) -> SearchOrder {
+        order == .relevance ? .relevance : .distance(from: home)
+    }
+
+    static func match(_ hit: PlaceHit) -> PlaceMatch {
+        PlaceMatch(place: info(hit.place), nameRange: hit.nameRange, koreanNameRange: hit.koreanNameRange, distance: hit.distance)
     }
 
     public func place(id: String) -> PlaceInfo? {
@@ -29,4 +38,14 @@ public final class CatalogPlaces: PlaceSearching {
                   country: place.countryName, address: place.address, latitude: place.latitude,
                   longitude: place.longitude, population: place.population, timeZone: place.timeZone)
     }
+}
+
+/// A catalog search's ranking as the Places screen reads it.
+final class CatalogRanking: RankedPlaces {
+    private let ranking: PlaceRanking
+
+    init(_ ranking: PlaceRanking) { self.ranking = ranking }
+
+    var total: Int { ranking.totalCount }
+    func matches(_ range: Range<Int>) -> [PlaceMatch] { ranking.hits(range).map(CatalogPlaces.match) }
 }

@@ -53,6 +53,10 @@ public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
         current?.search(query, order: order, limit: limit) ?? (0, [])
     }
 
+    public func ranking(_ query: String, order: PlaceOrder) -> RankedPlaces {
+        current?.ranking(query, order: order) ?? ListedPlaces([])
+    }
+
     public func place(id: String) -> PlaceInfo? {
         current?.place(id: id)
     }

@@ -52,6 +52,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio, fieldPost
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
+    // People and posts: authors' profiles, editing and deleting one's posts, the session followed
+    case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost
+    case feedEditPost, feedDeleteQuestion, authorNoPosts, authorMissing
+    case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere, toastSignedInElsewhere
+    case groupPosts, cmdPostsEdit, cmdPostsDelete
+    case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
+
     // Errors
     case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid, errorPostNotFound
     case errorPlaceNotFound, errorOtherStore, embeddedStore
@@ -60,6 +67,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorControlCharacter
     case signInToSave, signInToRemove, signInToListFavorites, signInToLike, signInToViewLiked, signInToPost
     case signInToEditProfile
+
+    // Pending writes, the connection and refusals (shown while a write is on its way)
+    case legendPending, legendPendingHelp, refusalPostDeleted, refusalSignInAgain, refusalByServer
+    case toastCouldNotPost, toastCouldNotSaveProfile, headerOffline, headerPending, headerStale, toastDroppedWrite
 
     // The command line
     case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
@@ -71,14 +82,49 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keysAction, keysScreen, keysKeys, keysDefault
 
     // Online places in the interface
-    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesOnlineCategoryKey, placesCategoryNearHome, placesCategoryNear
+    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    // The outbox on a team server: --queue, tern sync, tern status
+    case cliQueued, cliCannotReach, cliCannotReachQueued, cliSyncSent, cliSyncDropped, cliSyncSummary, cliDroppedNotice
+    case cliStatusStore, cliStatusConnection, cliStatusPending, errorServerUnreachable, optQueue, cmdSync, cmdStatus
     case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
     case signInKeys, signInHereToSave, signInHereToRemove, signInHereToListFavorites, signInHereToLike
-    case signInHereToViewLiked, signInHereToPost, signInHereToEditProfile
+    case signInHereToViewLiked, signInHereToPost, signInHereToEditProfile, signInHereToEditPosts
     case helpLists, helpSearchField, helpCompose, helpForms, helpEverywhere, helpQuestions, helpTyping, helpMouse
     case mouseClick, mouseClickHelp, mouseWheel, mouseWheelHelp, keyScrollDown, keyScrollUp
-    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine
+    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers
+
+    // The command line's help, usage errors and config file errors
+    case optAccountEmail, cmdRegister, cmdLogin, cmdLogout, cmdWhoami, cmdDoctor, optFavoritesFolder
+    case optFavoritesListFolder, optFavoritesSort, optFavoritesUser, optFavoritesMemo, optFavoritesFrom
+    case optFavoritesTo, optFavoritesRemoveFolder, cmdFavoritesList, cmdFavoritesAdd, cmdFavoritesRemove
+    case cmdFavoritesMemo, cmdFavoritesCopy, cmdFavoritesMove, optFavoritesFileFolder, optFavoritesFileFormat
+    case optFavoritesFileImportFolder, cmdFavoritesExport, cmdFavoritesImport, optFeedLiked, optFeedLimit, cmdFeed
+    case cmdPost, cmdLike, cmdUnlike, optFolderColor, optFolderVisibility, optFolderSort, optFolderWithPlaces
+    case cmdFavoritesFolders, cmdFavoritesFolderCreate, cmdFavoritesFolderRename, cmdFavoritesFolderSet
+    case cmdFavoritesFolderDelete, cmdKeys, optPlacesLimit, optPlacesNear, optPlacesOffline, optPlacesOnline
+    case optPlacesCategory, cmdPlacesSearch, cmdPlacesShow, cmdPlacesImport, optProfileDisplayName, optProfileUsername
+    case optProfileBio, cmdProfileSet, cmdServerInit, cmdServerInvite, optGlobalDataDirectory, optGlobalStore
+    case optGlobalSession, optGlobalNoSample, optGlobalJson, optGlobalHelp, optGlobalVersion, helpTagline, helpUsage
+    case helpUsageIndent, helpStartInterface, helpRunOneCommand, helpShowCommandHelp, helpCommands, helpGlobalOptions
+    case helpOptions, helpExitStatus, helpGroupUsage, helpCommandUsage, helpRunGroupCommand, helpGlobalHere
+    case groupPlaces, groupProfile, groupFavorites, groupServer, usageTry, usageUnknownCommand, usageUnknownOption
+    case usageBadValue, usageTakesNoValue, usageNeedsValue, usageMustNotBeEmpty, usageLine, usageNonEmptyValue
+    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, usageOneOf, usageCoordinate, usageCategory, usageStore
+    case configCannotRead, configNotUTF8
+    case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
+    case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
+    case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind
+    case configUnknownScreen, configUnknownKeyName, configCtrlC, configTypesText, configNotBound, configUnknownAction
+    case configWrongScreen, configBindNeedsKeys, configConflict
+
+    // Folder commands' output and online places' notices
+    case cliFolderCreated, cliFolderRenamed, cliFolderChanged, cliFolderDeletedWithPlaces, cliFolderDeletedMoved
+    case cliFolderDefault, cliFolderEmpty, cliSharesNoFolders, cliMemoSet, cliCopiedTo, cliMovedTo, cliCannotWrite
+    case cliWrote, cliCannotRead, cliNotUTF8Imported, cliNoProvider, cliNoOnlinePlace, cliCannotLoadCatalog
+    case cliImportRejected, providerKeyRefused, providerServiceDisabled, providerQuotaExceeded, providerBlocked
+    case providerUnreachable, providerTimedOut, providerTooLarge, providerTLS, providerMalformed, providerRefused
+    case providerRefusedSaying
 }

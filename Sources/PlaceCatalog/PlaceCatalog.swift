@@ -50,7 +50,7 @@ public final class PlaceCatalog: Sendable {
 
     /// Runs `body` on the index; when it read damage in the catalog image, the answer is
     /// dropped, the index rebuilt from the sources, and `body` runs again on that.
-    private func checked<T>(_ body: (PlaceIndex) -> T) -> T {
+    func checked<T>(_ body: (PlaceIndex) -> T) -> T {
         let index = current.index
         let answer = body(index)
         guard index.isDamaged else { return answer }
@@ -175,14 +175,14 @@ public final class PlaceCatalog: Sendable {
         return PlaceSearchResult(totalCount: total, hits: chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
     }
 
-    private static func emptyHit(_ place: Place, distance: Double?) -> PlaceHit {
+    static func emptyHit(_ place: Place, distance: Double?) -> PlaceHit {
         PlaceHit(place: place, matchKind: .prefix, matchedName: place.name, matchedNameIndex: 0,
                  matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
     }
 
     /// The hit for place `position`: the best name is found on the index's units; only that
     /// name, the name and the Korean name are normalised again for `Character` ranges.
-    private static func hit(_ position: Int, _ query: SearchQuery, _ index: PlaceIndex, distance: Double?) -> PlaceHit {
+    static func hit(_ position: Int, _ query: SearchQuery, _ index: PlaceIndex, distance: Double?) -> PlaceHit {
         let place = index.place(position)
         let names = place.allNames
         var (kind, nameIndex) = index.bestName(place: position, query)

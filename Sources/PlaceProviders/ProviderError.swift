@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a provider gave no places, by code; `message` is the one line a person reads. It
 /// names the provider and the fix and never contains the key.
 public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -35,32 +37,24 @@ public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String { message }
 
+    /// In the run's language.
     public var message: String {
-        let name = provider.displayName
-        let keySetting = "kakao_key in the config or KAKAO_REST_API_KEY"
+        let values = ["provider": provider.displayName, "host": host, "setting": provider == .kakao ? "kakao_url" : "nominatim_url"]
         switch code {
-        case .keyRefused:
-            return "\(name) refused the REST API key: check \(keySetting) (Kakao Developers → your app → App Keys)"
-        case .serviceDisabled:
-            return "\(name) Local is off for this key's app: turn on Kakao Map in Kakao Developers → your app → Product settings"
-        case .quotaExceeded:
-            return "\(name): the request quota is used up; try again later (the offline catalog still answers)"
-        case .blocked:
-            return "\(name) refused Tern's requests (usage policy); set nominatim = off or another nominatim_url"
-        case .unreachable:
-            return "\(name) could not be reached at \(host) (offline?); the offline catalog still answers"
-        case .timedOut:
-            return "\(name) did not answer in time from \(host); try again (the offline catalog still answers)"
-        case .tooLarge:
-            return "\(name) sent an answer over the size limit from \(host); it was dropped"
-        case .tlsVerification:
-            return "\(name): the TLS certificate of \(host) could not be verified; check the system's certificates or the URL"
-        case .malformedAnswer:
-            return "\(name) sent an answer Tern cannot read from \(host); check \(provider == .kakao ? "kakao_url" : "nominatim_url")"
-        case .libraryMissing(let reason):
-            return "\(name): \(reason)"
+        case .keyRefused: return tr(.providerKeyRefused, values)
+        case .serviceDisabled: return tr(.providerServiceDisabled, values)
+        case .quotaExceeded: return tr(.providerQuotaExceeded, values)
+        case .blocked: return tr(.providerBlocked, values)
+        case .unreachable: return tr(.providerUnreachable, values)
+        case .timedOut: return tr(.providerTimedOut, values)
+        case .tooLarge: return tr(.providerTooLarge, values)
+        case .tlsVerification: return tr(.providerTLS, values)
+        case .malformedAnswer: return tr(.providerMalformed, values)
+        case .libraryMissing(let reason): return "\(provider.displayName): \(reason)"
         case .refused(let status, let message):
-            return "\(name) refused the search (HTTP \(status)\(message.isEmpty ? "" : ": " + message)); try again later"
+            var values = values
+            values["status"] = String(status)
+            return message.isEmpty ? tr(.providerRefused, values) : tr(.providerRefusedSaying, values.merging(["message": message]) { $1 })
         }
     }
 

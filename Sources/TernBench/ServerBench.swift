@@ -25,17 +25,30 @@ enum ServerBench {
         try psql(admin, "CREATE SCHEMA \(schema)")
         defer { try? psql(admin, "DROP SCHEMA \(schema) CASCADE") }
         let adminURL = admin + (admin.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
-        try TernServer.initialise(adminURL: adminURL)
+        let roles = try TernServer.initialise(adminURL: adminURL).roles
         let uid = "bench" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
-        defer { try? psql(admin, "DROP ROLE IF EXISTS \"\(uid)\"") }
-        try TernServer.register(guestURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
+        defer { dropRoles(admin, roles) }
+        let role = try TernServer.register(guestURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
                                 invitation: try TernServer.invite(adminURL: adminURL), uid: uid, password: "bench-password",
                                 email: "\(uid.lowercased())@example.com")
-        let accountURL = url(adminURL, user: uid, password: "bench-password")
+        let accountURL = url(adminURL, user: role, password: "bench-password")
         try likeToggles(serverURL: accountURL, uid: uid)
         try commitToCallback(serverURL: accountURL, listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
                              path: "users/\(uid)")
         try signInTimes(adminURL: adminURL)
+        try keystrokesWhileWriting(adminURL: adminURL)
+        try outboxDrain(adminURL: adminURL)
+    }
+
+    /// Drops the bench database's roles (its accounts, then its groups).
+    static func dropRoles(_ admin: String, _ roles: ServerRoles) {
+        try? psql(admin, """
+            DO $$ DECLARE r text; BEGIN
+                FOR r IN SELECT rolname FROM pg_roles WHERE rolname LIKE 'tern\\_\(roles.namespace)\\_%' ORDER BY rolname LIKE '%\\_owner', rolname LIKE '%\\_user' LOOP
+                    EXECUTE format('DROP OWNED BY %I', r); EXECUTE format('DROP ROLE %I', r);
+                END LOOP;
+            END $$
+            """)
     }
 
     /// `base` signed in as `user`.

@@ -8,8 +8,10 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("process", ProcessBench.run),
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
+    ("lists", ListsBench.run),
     ("text", TextBench.run),
     ("server", ServerBench.run),
+    ("online", OnlineBench.run),
 ]
 let wanted = Set(CommandLine.arguments.dropFirst())
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {

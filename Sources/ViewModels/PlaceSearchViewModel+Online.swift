@@ -6,19 +6,12 @@ import PlaceCatalog
 /// rows, so the first online place is selected while typing and the catalog's best match
 /// is a few keys down.
 extension PlaceSearchViewModel {
-    /// The online rows the list starts with.
-    func onlineRows() -> [PlaceRow] {
-        state.online.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
-    }
-
     /// Takes the online half's new state: swaps the block of online rows, the selection
     /// staying on its place when the person moved it.
     func onlineChanged(_ online: OnlineSearchState) {
         let kept = state.selected > 0 ? state.selectedRow?.place.placeID : nil
-        let catalogRows = state.rows.dropFirst(state.online.matches.count)
         state.online = online
-        state.rows = onlineRows() + catalogRows
-        state.list.selected = kept.flatMap { id in state.rows.firstIndex { $0.place.placeID == id } } ?? 0
+        startPaging(keepingSelection: kept)
         publish()
     }
 

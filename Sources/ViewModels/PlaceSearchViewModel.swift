@@ -8,6 +8,8 @@ import TerminalUI
 public struct PlaceRow: Equatable, Sendable {
     public var match: PlaceMatch
     public var isSaved: Bool
+    /// The star shows a save or removal the store has not confirmed yet.
+    public var isPending = false
 
     public var place: PlaceInfo { match.place }
 }
@@ -21,6 +23,8 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var isSearchFocused = false
     public var order = PlaceOrder.relevance
     public var totalCount = 0
+    /// The selection's place among all matches (`rows` is a window of them).
+    public var position = ListPosition(index: 0, total: 0)
     public var rows: [PlaceRow] = []
     /// The selected place and the first one on screen.
     public var list = ListState()
@@ -46,8 +50,11 @@ public final class PlaceSearchViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Rows of list the last frame showed; a page key moves that many places.
     public var rowsInView = 10
-    /// How many results to keep.
-    public var limit = 200
+    /// The window of the matches held (a few pages), read on as the selection nears an edge.
+    let paged: PagedList<PlacePageSource>
+    /// The catalog's ranking of the query, and a place put first (a favorite its name does not find).
+    private var ranking: RankedPlaces = ListedPlaces([])
+    private var pinned: PlaceMatch?
 
     private let places: PlaceSearching
     let favoritesPort: FavoritesPort
@@ -56,9 +63,19 @@ public final class PlaceSearchViewModel {
     private let now: () -> Date
     private var uid: String?
     private var storedSaved: Set<String> = []
-    /// Saves and removals sent but not yet seen in the store: place id → saved.
-    private var pending: [String: Bool] = [:]
+    /// Saves and removals shown before the store shows them: place id → the intent.
+    private var pending: [String: SaveIntent] = [:]
+    /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
+    public private(set) var pendingPaths: Set<String> = []
     private let events: EventQueue
+    private let writes: StoreWrites
+
+    /// A save or removal the stars show ahead of the store.
+    private struct SaveIntent {
+        var saved: Bool
+        /// Writes for this place sent and not yet answered.
+        var inFlight: Int
+    }
     /// The favorites, for the stars and the map.
     private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
                                                 onToast: { [weak self] in self?.onToast($0) })
@@ -66,12 +83,16 @@ public final class PlaceSearchViewModel {
     /// `events` carries the retries of a subscription that could not start and the online
     /// providers' debounce timers; `work` runs their requests.
     public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
-                online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, now: @escaping () -> Date = Date.init) {
+                online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, writes: StoreWrites = .immediate(),
+                now: @escaping () -> Date = Date.init) {
         self.places = places
         self.favoritesPort = favorites
         self.events = events
+        self.writes = writes
         self.now = now
+        paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
         onlineResults = online.map { OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events) }
+        paged.onChange = { [weak self] in self?.windowChanged() }
         if let onlineResults {
             state.online = onlineResults.state
             onlineResults.onChange = { [weak self, unowned onlineResults] in self?.onlineChanged(onlineResults.state) }
@@ -167,7 +188,9 @@ public final class PlaceSearchViewModel {
     public func show(placeID: String, fallback: FavoritePlace? = nil) {
         let info = places.place(id: placeID) ?? fallback.map {
             PlaceInfo(placeID: $0.placeID, name: $0.placeName, address: $0.address,
-                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, category: $0.category,
+                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                      sourceMark: state.online.providers.first { provider in placeID.hasPrefix(provider.id + ":") }?.mark,
+                      category: $0.category,
                       phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
         }
         guard let info else { return }
@@ -176,8 +199,7 @@ public final class PlaceSearchViewModel {
         state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)
         runSearch(keepingSelection: placeID)
         if state.selectedRow?.place.placeID != placeID {
-            state.rows.insert(PlaceRow(match: PlaceMatch(place: info), isSaved: isSaved(placeID)), at: 0)
-            state.list.selected = 0
+            runSearch(keepingSelection: placeID, pinning: PlaceMatch(place: info))
         }
         publish()
     }
@@ -193,82 +215,133 @@ public final class PlaceSearchViewModel {
         let id = row.place.placeID
         let save = !isSaved(id)
         let unsaved = save ? nil : state.favorites.first { $0.placeID == id }
-        pending[id] = save
+        pending[id] = SaveIntent(saved: save, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
         publish()
-        do {
+        let favorite = row.place.favorite(savedAt: now())
+        let name = row.place.shownName
+        writes.send({ [favoritesPort] in
             if save {
-                try favoritesPort.saveFavorite(row.place.favorite(savedAt: now()), uid: uid)
+                try favoritesPort.saveFavorite(favorite, uid: uid)
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-            state.undoable = unsaved
-            publish()
-            onToast(Toast(tr(save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo),
-                             ["place": row.place.shownName]), kind: .success))
-        } catch {
-            pending[id] = nil
-            refreshMarkers()
-            publish()
-            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.shownName, "reason": ErrorText.describe(error)]),
+        }, then: { [weak self] result in
+            self?.saveAnswered(id, save: save, name: name, result) { model in
+                model.state.undoable = unsaved
+                model.onToast(Toast(tr(save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo), ["place": name]),
+                                    kind: .success))
+            }
+        })
+    }
+
+    /// The store's answer to a save or removal: confirmed (the mark goes once the store
+    /// shows it, and `confirmed` runs), or refused (the star goes back, and a toast says why).
+    private func saveAnswered(_ id: String, save: Bool, name: String, _ result: Result<Void, Error>,
+                              confirmed: (PlaceSearchViewModel) -> Void) {
+        guard var intent = pending[id] else { return }
+        intent.inFlight -= 1
+        pending[id] = intent
+        switch result {
+        case .success:
+            if intent.inFlight == 0, storedSaved.contains(id) == intent.saved { pending[id] = nil }
+            confirmed(self)
+        case .failure(let error):
+            if intent.inFlight == 0 { pending[id] = nil }
+            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": name, "reason": WriteRefusal.reason(for: error)]),
                           kind: .error))
         }
+        refreshMarkers()
+        publish()
     }
 
     /// `u`: saves the place `s` last unsaved again as it was, and selects it.
     public func undoUnsave() {
         guard let favorite = state.undoable, let uid else { return }
-        do {
-            try favoritesPort.edit(.restore(favorite), uid: uid)
-        } catch {
-            onToast(Toast(tr(.toastCouldNotSave, ["place": favorite.placeName, "reason": ErrorText.describe(error)]), kind: .error))
-            return
-        }
+        let id = favorite.placeID
         state.undoable = nil
-        pending[favorite.placeID] = true
+        pending[id] = SaveIntent(saved: true, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
-        if let index = state.rows.firstIndex(where: { $0.place.placeID == favorite.placeID }) {
+        if let index = state.rows.firstIndex(where: { $0.place.placeID == id }) {
             state.list.selected = index
         }
         publish()
-        onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
+        writes.send({ [favoritesPort] in try favoritesPort.edit(.restore(favorite), uid: uid) }, then: { [weak self] result in
+            self?.saveAnswered(id, save: true, name: favorite.placeName, result) { model in
+                model.onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
+            }
+        })
     }
 
     public func isSaved(_ placeID: String) -> Bool {
-        pending[placeID] ?? storedSaved.contains(placeID)
+        pending[placeID]?.saved ?? storedSaved.contains(placeID)
+    }
+
+    /// Whether the place's star shows a write the store has not confirmed.
+    public func isPending(_ placeID: String) -> Bool {
+        if (pending[placeID]?.inFlight ?? 0) > 0 { return true }
+        guard let uid else { return false }
+        return pendingPaths.contains(SyncPaths.favorite(placeID: placeID, uid: uid))
+    }
+
+    /// The paths the sync status lists as unconfirmed: their stars show the pending mark.
+    public func setPendingPaths(_ paths: Set<String>) {
+        guard paths != pendingPaths else { return }
+        pendingPaths = paths
+        refreshMarkers()
+        publish()
     }
 
     private func favoritesChanged(_ favorites: [FavoritePlace]) {
         storedSaved = Set(favorites.map(\.placeID))
         state.favorites = favorites
-        // The store has spoken: drop the optimistic marks it now agrees with.
-        pending = pending.filter { storedSaved.contains($0.key) != $0.value }
+        // The store has spoken: drop the intents it agrees with that are no longer on their way.
+        pending = pending.filter { $0.value.inFlight > 0 || storedSaved.contains($0.key) != $0.value.saved }
         refreshMarkers()
         publish()
     }
 
     // MARK: Internals
 
-    private func runSearch(keepingSelection placeID: String?) {
+    /// Ranks the matches once and reads their first pages; the selection stays on `placeID`
+    /// when it is among them, else goes to the top. `pinning` puts a place first.
+    private func runSearch(keepingSelection placeID: String?, pinning pinned: PlaceMatch? = nil) {
         state.isLoading = !places.isReady
-        let result = places.search(state.query.text, order: state.order, limit: limit)
-        state.totalCount = result.total
-        state.rows = onlineRows() + result.matches.map { PlaceRow(match: $0, isSaved: isSaved($0.place.placeID)) }
-        if let placeID, let index = state.rows.firstIndex(where: { $0.place.placeID == placeID }) {
-            state.list.selected = index
-        } else {
-            state.list.selected = 0
-        }
+        ranking = places.ranking(state.query.text, order: state.order)
+        self.pinned = pinned
+        state.totalCount = ranking.total
+        startPaging(keepingSelection: placeID)
+    }
+
+    /// Reads the first pages of the online rows, the pinned place and the catalog's ranking,
+    /// selecting `placeID` when it is among them, else the top.
+    func startPaging(keepingSelection placeID: String?) {
+        let first = state.online.matches + (pinned.map { [$0] } ?? [])
+        paged.start(PlacePageSource(first.isEmpty ? ranking : PinnedPlaces(first, before: ranking)))
+        var list = ListState()
+        if let placeID, let index = paged.rows.firstIndex(where: { $0.id == placeID }) { list.selected = index }
+        paged.list = list
+        windowChanged()
+    }
+
+    /// The window or the selection changed in `paged`.
+    private func windowChanged() {
+        state.rows = paged.rows.map { PlaceRow(match: $0, isSaved: isSaved($0.id), isPending: isPending($0.id)) }
+        state.list = paged.list
+        state.position = paged.position
     }
 
     private func refreshMarkers() {
         for index in state.rows.indices {
             state.rows[index].isSaved = isSaved(state.rows[index].place.placeID)
+            state.rows[index].isPending = isPending(state.rows[index].place.placeID)
         }
     }
 
     func publish() {
         state.list = clamped(state.list, count: state.rows.count)
+        paged.list = state.list
+        state.position = paged.position
         onChange(state)
     }
 }
@@ -277,10 +350,20 @@ extension PlaceSearchViewModel: ScreenModel {
     public var list: ListState { state.list }
     public var listCount: Int { state.rows.count }
 
+    public var listPosition: ListPosition { paged.position }
+
     public func storeList(_ list: ListState, publish: Bool) {
         state.list = list
-        if publish { self.publish() }
+        paged.list = list
+        guard publish else { return }
+        paged.selectionMoved()
+        windowChanged()
+        self.publish()
     }
+
+    public func moveSelection(by delta: Int) { paged.move(by: delta); windowChanged(); publish() }
+    public func selectFirst() { paged.selectFirst(); windowChanged(); publish() }
+    public func selectLast() { paged.selectLast(); windowChanged(); publish() }
 
     public func pageItems(rows: Int) -> Int { rows }
 

@@ -98,10 +98,19 @@ public enum PlaceOrder: Equatable, Sendable {
     public var title: String { self == .relevance ? "relevance" : "distance" }
 }
 
+/// Every match of one search, in order, made into rows a range at a time.
+public protocol RankedPlaces: AnyObject {
+    var total: Int { get }
+    /// The matches at `range` of the order (clamped to the matches).
+    func matches(_ range: Range<Int>) -> [PlaceMatch]
+}
+
 /// The place catalog, as the Places screen needs it.
 public protocol PlaceSearching: AnyObject {
     /// Up to `limit` matches of `query` and how many match in all.
     func search(_ query: String, order: PlaceOrder, limit: Int) -> (total: Int, matches: [PlaceMatch])
+    /// Every match of `query`, ranked once, to be read a page at a time.
+    func ranking(_ query: String, order: PlaceOrder) -> RankedPlaces
     func place(id: String) -> PlaceInfo?
     /// False while the catalog is still loading (searches are empty meanwhile).
     var isReady: Bool { get }
@@ -122,6 +131,12 @@ public protocol AccountsPort: AnyObject {
     /// Calls `onChange` with the user document now and whenever it changes, `onError` when
     /// a later read fails; throws when the subscription cannot start.
     func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// Identifies the session file's current version (nil when signed out), cheaply: when it
+    /// changes, another process may have signed in or out.
+    func sessionStamp() -> String?
+    /// Follows the session file another process changed (on a server, the store's role
+    /// too) and returns the signed-in user, nil when signed out.
+    func followSession() throws -> User?
 }
 
 /// A user's favorites.
@@ -156,6 +171,10 @@ public protocol FeedPort: AnyObject {
     func unlike(tweetID: String, uid: String) throws
     @discardableResult
     func post(_ text: String, uid: String) throws -> Tweet
+    /// Replaces the text of `uid`'s own post; another's is refused (`ServiceError.notYourPost`).
+    func edit(tweetID: String, text: String, uid: String) throws
+    /// Deletes `uid`'s own post with its likes; another's is refused.
+    func delete(tweetID: String, uid: String) throws
 }
 
 /// Everything the view models talk to.
@@ -166,6 +185,8 @@ public struct ScreenServices {
     public var feed: FeedPort
     /// The store's connection and unsent writes (`EmbeddedSync` on the embedded store).
     public var sync: SyncPort
+    /// Whether the store is far away (a team server): writes then run off the loop's thread.
+    public var isStoreRemote = false
     /// The online place providers; nil where none are wired (tests of other screens), an
     /// `OnlinePlaceSearching` without providers when the config turns none on.
     public var online: OnlinePlaceSearching?

@@ -39,7 +39,7 @@ func runTern(_ arguments: [String]) -> Int32 {
         case .unknown:
             if CommandTable.groups.contains(rest[0]) { helpTopic = [rest[0]] }
             if let first = rest.first, first.hasPrefix("-") { throw UsageError.unknownOption(first) }
-            throw UsageError("unknown command '\(rest.joined(separator: " "))'")
+            throw UsageError.unknownCommand(rest)
         case .unknownOption(let option):
             throw UsageError.unknownOption(option)
         case .group(let name):
@@ -57,7 +57,7 @@ func runTern(_ arguments: [String]) -> Int32 {
         }
     } catch let error as UsageError {
         printError("tern: \(error.description)")
-        printError("Try 'tern help\(helpTopic.map { " " + $0 }.joined())'.")
+        printError(tr(.usageTry, ["topic": helpTopic.map { " " + $0 }.joined()]))
         return 2
     } catch let error as CommandFailure {
         printError("tern: \(error.description)")
@@ -74,7 +74,7 @@ func help(for words: [String]) throws -> String {
     switch CommandTable.find(words, help: true) {
     case .command(let spec, let rest) where rest.isEmpty: return HelpText.command(spec)
     case .group(let name): return HelpText.group(name)
-    default: throw UsageError("unknown command '\(words.joined(separator: " "))'")
+    default: throw UsageError.unknownCommand(words)
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
     @Test func eachRoleReplacesTheUserAndAnyPasswordOfTheStoreURL() {
         #expect(access.guestURL == "postgresql://tern_guest@db.example:6543/tern?sslmode=require&password=tern_guest")
         #expect(access.invitation == "abc234")
-        #expect(access.accountURL(uid: "Abc123") ==
+        #expect(access.accountURL(role: "Abc123") ==
                 "postgresql://Abc123@db.example:6543/tern?sslmode=require&passfile=/home/mina/.local/state/tern/pgpass")
         #expect(access.server == "postgresql://admin@db.example:6543/tern?sslmode=require")
     }

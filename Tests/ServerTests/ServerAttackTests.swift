@@ -53,10 +53,10 @@ struct ServerAttackTests {
             "SELECT tern_write('users', '\(attacker)', '{\"username\":\"Has Spaces\"}')",
             "SELECT tern_write('users', '\(attacker)', '{\"bio\":\"\\u001b[2J\"}')",
             "SELECT tern_write('tweets', 'deep', '{\"uid\":\"\(attacker)\",\"caption\":' || repeat('[', 10000) || repeat(']', 10000) || '}')",
-            "SELECT tern_write('tweets', 'big', json_build_object('uid', session_user, 'caption', repeat('x', 10000000))::text)",
-            "SELECT tern_write('tweets', 'long', json_build_object('uid', session_user, 'caption', repeat('가', 281))::text)",
-            "SELECT tern_write('tweets', 'ctl', json_build_object('uid', session_user, 'caption', E'a\\u202Eb')::text)",
-            "SELECT tern_write('tweets', 'extra', json_build_object('uid', session_user, 'caption', 'x', 'evil', 1)::text)",
+            "SELECT tern_write('tweets', 'big', json_build_object('uid', tern_me(), 'caption', repeat('x', 10000000))::text)",
+            "SELECT tern_write('tweets', 'long', json_build_object('uid', tern_me(), 'caption', repeat('가', 281))::text)",
+            "SELECT tern_write('tweets', 'ctl', json_build_object('uid', tern_me(), 'caption', E'a\\u202Eb')::text)",
+            "SELECT tern_write('tweets', 'extra', json_build_object('uid', tern_me(), 'caption', 'x', 'evil', 1)::text)",
             "SELECT tern_write('favorites/\(attacker)/favorites', 'f', '{\"placeName\":\"x\",\"coordinate\":{\"latitude\":500,\"longitude\":0}}')",
         ]
         for sql in refused {
@@ -64,17 +64,17 @@ struct ServerAttackTests {
             #expect(!result.ok, "refused: \(sql.prefix(120)) → \(result.output.prefix(200))")
         }
         // A post claiming year 9999 gets the server's time, so it is not pinned on top.
-        let future = try server.psql("SELECT tern_write('tweets', 'future', json_build_object('uid', session_user, 'caption', 'first!', 'timestamp', 253402300799)::text)", as: attacker)
+        let future = try server.psql("SELECT tern_write('tweets', 'future', json_build_object('uid', tern_me(), 'caption', 'first!', 'timestamp', 253402300799)::text)", as: attacker)
         #expect(future.ok, "\(future)")
         let stamp = try server.psql("SELECT (data ->> 'timestamp')::numeric < extract(epoch FROM now()) + 60 FROM documents WHERE parent = 'tweets' AND id = 'future'", as: nil)
         #expect(stamp.output == "t", "the server sets the time: \(stamp)")
-        let two = try server.psql("SELECT tern_write('tweets', 'ok', json_build_object('uid', session_user, 'caption', repeat('👩‍👩‍👧', 280))::text)", as: attacker)
+        let two = try server.psql("SELECT tern_write('tweets', 'ok', json_build_object('uid', tern_me(), 'caption', repeat('👩‍👩‍👧', 280))::text)", as: attacker)
         #expect(two.ok, "280 characters as people count them pass: \(two)")
 
         // Even a document written behind the rules (by the owner) costs readers only itself.
-        try TernCluster.admin("SET search_path = \(server.schema)", "SET ROLE tern_owner",
+        try TernCluster.admin("SET search_path = \(server.schema)", "SET ROLE \(server.roles.owner)",
                               "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'zz-deep', '{\"uid\":\"x\",\"caption\":' || repeat('[', 1000) || repeat(']', 1000) || ',\"timestamp\":9E0}')")
-        try TernCluster.admin("SET search_path = \(server.schema)", "SET ROLE tern_owner",
+        try TernCluster.admin("SET search_path = \(server.schema)", "SET ROLE \(server.roles.owner)",
                               "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'zz-type', '{\"uid\":\"x\",\"caption\":\"c\",\"timestamp\":\"zzz\"}')")
         let page = try feed(server, as: nil)
         #expect(Set(page.posts.map(\.id)) == ["good", "future", "ok"], "\(page.posts.map(\.id))")
@@ -95,9 +95,9 @@ struct ServerAttackTests {
                 #expect(!result.ok && result.errors.contains("denied"), "\(who): \(sql) → \(result)")
             }
         }
-        let limits = try server.psql("SELECT string_agg(rolname || '=' || rolconnlimit, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN ('tern_guest', '\(attacker)')", as: nil)
-        #expect(limits.output.contains("tern_guest=64") && limits.output.contains("\(attacker)=8"), "\(limits)")
-        let settings = try server.psql("SELECT count(*) FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname IN ('tern_guest', '\(attacker)') AND 'statement_timeout=5s' = ANY (s.setconfig) AND 'lock_timeout=3s' = ANY (s.setconfig)", as: nil)
+        let limits = try server.psql("SELECT string_agg(rolname || '=' || rolconnlimit, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN ('tern_guest', '\(server.role(attacker))')", as: nil)
+        #expect(limits.output.contains("tern_guest=64") && limits.output.contains("\(server.role(attacker))=8"), "\(limits)")
+        let settings = try server.psql("SELECT count(*) FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname IN ('tern_guest', '\(server.role(attacker))') AND 'statement_timeout=5s' = ANY (s.setconfig) AND 'lock_timeout=3s' = ANY (s.setconfig)", as: nil)
         #expect(settings.output == "2", "every login role has timeouts: \(settings)")
 
         // The attacker holds its own post's row in an open transaction; the victim's writes
@@ -106,7 +106,7 @@ struct ServerAttackTests {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = ["psql", server.url(user: attacker), "-X", "-q", "-c",
-                            "BEGIN; SELECT tern_write('tweets', 'a1', json_build_object('uid', session_user, 'caption', 'held')::text); SELECT pg_sleep(8); COMMIT"]
+                            "BEGIN; SELECT tern_write('tweets', 'a1', json_build_object('uid', tern_me(), 'caption', 'held')::text); SELECT pg_sleep(8); COMMIT"]
         holder.standardOutput = FileHandle.nullDevice
         holder.standardError = FileHandle.nullDevice
         try holder.run()
@@ -144,7 +144,7 @@ struct ServerAttackTests {
         }
         #expect(try feed(server, as: nil).posts.map(\.id) == ["p1"], "signed-out reading does not trust the guest's defaults")
         for setting in ["search_path = pg_catalog", "statement_timeout = 1", "row_security = off", "default_transaction_read_only = on"] {
-            let member = try server.psql("ALTER ROLE \"\(server.accounts[0])\" SET \(setting)", as: server.accounts[0])
+            let member = try server.psql("ALTER ROLE \"\(server.role(server.accounts[0]))\" SET \(setting)", as: server.accounts[0])
             #expect(member.ok, "\(member)")
         }
         try server.post(as: server.accounts[0], id: "p2")
@@ -167,9 +167,8 @@ struct ServerAttackTests {
         #expect(try feed(server, as: nil).posts.map(\.id) == ["p1"], "signed-out reading still works with the public password")
         let invitation = try TernServer.invite(adminURL: server.location)
         let newcomer = "newcomer" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
-        defer { _ = try? TernCluster.admin("DROP OWNED BY \"\(newcomer)\"", "DROP ROLE IF EXISTS \"\(newcomer)\"") }
         try TernServer.register(guestURL: server.guestURL, invitation: invitation, uid: newcomer, password: "a long password", email: "\(newcomer.lowercased())@example.com")
-        #expect(try TernServer.account(forEmail: "\(newcomer.lowercased())@example.com", guestURL: server.guestURL) == newcomer, "and so does registering")
+        #expect(try TernServer.account(forEmail: "\(newcomer.lowercased())@example.com", guestURL: server.guestURL)?.uid == newcomer, "and so does registering")
     }
 
     // 5. Names are unique, documents are written as the login role, server fields are the server's.
@@ -187,9 +186,9 @@ struct ServerAttackTests {
         #expect(profile.output == "0|\(attacker.lowercased())@example.com|t", "counts, email and creation time are the server's: \(profile)")
         #expect(try TernServer.account(forEmail: "boss@example.com", guestURL: server.guestURL) == nil)
         // As the group role: documents belong to login roles only.
-        let group = try server.psql("SET ROLE tern_user; SELECT tern_write('tweets', 'g1', '{\"uid\":\"tern_user\",\"caption\":\"nobody owns me\"}')", as: attacker)
+        let group = try server.psql("SET ROLE \(server.roles.user); SELECT tern_write('tweets', 'g1', '{\"uid\":\"tern_user\",\"caption\":\"nobody owns me\"}')", as: attacker)
         #expect(!group.ok, "\(group)")
-        let asGroup = try server.psql("SET ROLE tern_user; SELECT tern_write('tweets', 'g2', json_build_object('uid', session_user, 'caption', 'mine')::text); SELECT data ->> 'uid' FROM documents WHERE id = 'g2'", as: attacker)
+        let asGroup = try server.psql("SET ROLE \(server.roles.user); SELECT tern_write('tweets', 'g2', json_build_object('uid', tern_me(), 'caption', 'mine')::text); SELECT data ->> 'uid' FROM documents WHERE id = 'g2'", as: attacker)
         #expect(asGroup.output.hasSuffix(attacker), "written as the login role whatever SET ROLE says: \(asGroup)")
     }
 
@@ -242,6 +241,62 @@ struct ServerAttackTests {
             usleep(1000)
         }
         #expect(reports <= 4, "20,000 forged notifications cost \(reports) re-read rounds")
+    }
+
+    // 7. Two Tern databases in one cluster share no account: each has its own roles, a
+    // member of one is nobody in the other, and a copy of one cannot take the other's roles.
+    @Test(.requiresPostgres)
+    func twoTernDatabasesInOneClusterShareNoAccount() throws {
+        let first = try RulesServer(accounts: 1)
+        defer { first.cleanup() }
+        let second = try RulesServer(accounts: 1)
+        defer { second.cleanup() }
+        #expect(first.roles != second.roles)
+        let mina = first.accounts[0]
+        try second.post(as: second.accounts[0], id: "theirs")
+
+        // Mina's role in the second schema: no reading, no writing, no liking (named in full,
+        // since a schema one may not use is not even on one's search path).
+        let intruder = second.url(user: first.role(mina))
+        let other = second.schema
+        for sql in ["SELECT count(*) FROM \(other).documents", "SELECT \(other).tern_write('tweets', 'x', json_build_object('uid', '\(mina)', 'caption', 'hi')::text)",
+                    "SELECT \(other).tern_like('theirs', true)"] {
+            let result = try second.psqlAt(intruder, sql)
+            #expect(!result.ok && result.errors.contains("denied"), "\(sql) → \(result)")
+        }
+        #expect(throws: StoreError.self, "through Tern too") {
+            let store = try DocumentStore.open(url: intruder, executor: .immediate)
+            defer { store.close() }
+            try store.document("tweets/x").setData(["uid": .string(mina), "caption": "hi", "likes": 0, "timestamp": .serverTimestamp])
+        }
+
+        // The second init broke nothing of the first: it registers and writes as before.
+        let newcomer = "late" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
+        let role = try first.register(uid: newcomer)
+        #expect(role.hasPrefix("tern_\(first.roles.namespace)_") && !role.contains(newcomer.lowercased()), "a random role of the first database: \(role)")
+        #expect(try first.psqlAt(first.url(user: role), "SELECT tern_write('tweets', 'p1', json_build_object('uid', tern_me(), 'caption', 'hi')::text)").ok)
+        try first.post(as: mina, id: "p2")
+        #expect(try feed(first, as: nil).posts.count == 2)
+
+        // Another database of the cluster: a member of the first cannot even connect.
+        let database = TernCluster.randomName("tern_other_", length: 10)
+        try TernCluster.admin("CREATE DATABASE \(database)")
+        defer { _ = try? TernCluster.admin("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
+        let otherAdmin = try #require(TernCluster.adminURL).replacingOccurrences(of: "/tern_test", with: "/\(database)")
+        let otherRoles = try TernServer.initialise(adminURL: otherAdmin).roles
+        defer { RulesServer.dropRoles(otherRoles) }
+        let crossing = try first.psqlAt(RulesServer.replacingUser(of: otherAdmin, with: first.role(mina), password: RulesServer.password), "SELECT 1")
+        #expect(!crossing.ok && crossing.errors.contains("permission denied for database"), "\(crossing)")
+
+        // A schema whose tern_meta names the first one's roles (a copy) is refused at init.
+        try TernCluster.admin("UPDATE \(second.schema).tern_meta SET value = '\(first.roles.namespace)' WHERE key = 'role_namespace'")
+        do {
+            try TernServer.initialise(adminURL: second.location)
+            Issue.record("an init took another database's roles")
+        } catch let error as StoreError {
+            #expect(error.code == .sqlState("42710") && error.description.contains(first.schema), "\(error)")
+        }
+        try TernCluster.admin("UPDATE \(second.schema).tern_meta SET value = '\(second.roles.namespace)' WHERE key = 'role_namespace'")
     }
 
     // 8. Counters never go negative, whatever the order of deletes and inserts.

@@ -70,7 +70,7 @@ struct ServerRulesTests {
                 #expect(!foreignLike.ok && foreignLike.errors.contains("does not exist"), "\(foreignLike)")
             }
             // Reading: everyone's profile and posts, but only one's own favorites and likes.
-            let visible = try server.psql("SELECT count(*) FILTER (WHERE parent = 'users'), count(*) FILTER (WHERE parent = 'tweets'), count(*) FILTER (WHERE owner <> current_user AND parent NOT IN ('users', 'tweets')) FROM documents", as: mine)
+            let visible = try server.psql("SELECT count(*) FILTER (WHERE parent = 'users'), count(*) FILTER (WHERE parent = 'tweets'), count(*) FILTER (WHERE owner <> tern_me() AND parent NOT IN ('users', 'tweets')) FROM documents", as: mine)
             #expect(visible.output == "3|3|0", "\(visible)")
             let records = try server.psql("SELECT count(*) FROM protected_records", as: mine)
             #expect(!records.ok && records.errors.contains("permission denied"), "\(records)")
@@ -105,16 +105,16 @@ struct ServerRulesTests {
     func rolesAreNeitherOwnersNorBypassRLSAndPasswordsAreSCRAM() throws {
         let server = try RulesServer(accounts: 2)
         defer { server.cleanup() }
-        let names = (server.accounts + ["tern_user", "tern_guest", "tern_owner"]).map { "'\($0)'" }.joined(separator: ", ")
+        let names = (server.accounts.map(server.role) + [server.roles.user, "tern_guest", server.roles.owner]).map { "'\($0)'" }.joined(separator: ", ")
         let roles = try server.psql("SELECT string_agg(rolname || ' ' || rolsuper || ' ' || rolbypassrls, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN (\(names))", as: nil)
         #expect(roles.ok && !roles.output.contains(" true") && roles.output.split(separator: ",").count == 5, "\(roles)")
         let owners = try server.psql("SELECT string_agg(DISTINCT tableowner, ',') FROM pg_tables WHERE schemaname = current_schema()", as: nil)
-        #expect(owners.output == "tern_owner", "\(owners)")
+        #expect(owners.output == server.roles.owner, "\(owners)")
         let forced = try server.psql("SELECT bool_and(relrowsecurity AND relforcerowsecurity), count(*) FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'", as: nil)
-        #expect(forced.output == "t|3", "\(forced)")
+        #expect(forced.output == "t|4", "\(forced)")
         let passwords = try server.psql("SELECT bool_and(rolpassword LIKE 'SCRAM-SHA-256$%') FROM pg_authid WHERE rolname IN (\(names)) AND rolcanlogin", as: nil)
         #expect(passwords.output == "t", "\(passwords)")
-        let member = try server.psql("SELECT pg_has_role('\(server.accounts[0])', 'tern_user', 'MEMBER')", as: nil)
+        let member = try server.psql("SELECT pg_has_role('\(server.role(server.accounts[0]))', '\(server.roles.user)', 'MEMBER')", as: nil)
         #expect(member.output == "t")
         // Registering takes an invitation, once; and a password only as a SCRAM verifier.
         let code = try TernServer.invite(adminURL: server.location)
@@ -175,7 +175,7 @@ struct ServerRulesTests {
         }
         let visible = try server.psqlAt(guestURL, "SELECT count(*) FILTER (WHERE parent NOT IN ('users', 'tweets')), count(*) FROM documents")
         #expect(visible.output == "0|2", "\(visible)")
-        let role = try server.psql("SELECT rolsuper OR rolbypassrls OR rolcreaterole OR pg_has_role('tern_guest', 'tern_user', 'MEMBER') FROM pg_roles WHERE rolname = 'tern_guest'", as: nil)
+        let role = try server.psql("SELECT rolsuper OR rolbypassrls OR rolcreaterole OR pg_has_role('tern_guest', '\(server.roles.user)', 'MEMBER') FROM pg_roles WHERE rolname = 'tern_guest'", as: nil)
         #expect(role.output == "f", "\(role)")
     }
 
@@ -216,23 +216,23 @@ struct ServerRulesTests {
     func aSignedInSessionConnectsThroughAPasswordFileWithMode0600() throws {
         let server = try RulesServer(accounts: 1)
         defer { server.cleanup() }
-        let uid = server.accounts[0]
+        let uid = server.accounts[0], role = server.role(uid)
         let file = PostgresPassFile(path: server.directory + "/session/pgpass")
-        try file.save(password: "an old password", user: uid, serverURL: server.location)
-        try file.save(password: RulesServer.password, user: uid, serverURL: server.location)
+        try file.save(password: "an old password", user: role, serverURL: server.location)
+        try file.save(password: RulesServer.password, user: role, serverURL: server.location)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try TernServer.account(forEmail: "\(uid.uppercased())@EXAMPLE.com", guestURL: server.guestURL) == uid)
+        #expect(try TernServer.account(forEmail: "\(uid.uppercased())@EXAMPLE.com", guestURL: server.guestURL) == TernServer.Account(uid: uid, role: role))
         #expect(try TernServer.account(forEmail: "nobody@example.com", guestURL: server.guestURL) == nil)
         let lines = try String(contentsOfFile: file.path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasSuffix(":\(uid):\(RulesServer.password)"), "\(lines)")
-        let url = file.url(user: uid, serverURL: server.location)
+        #expect(lines.count == 1 && lines[0].hasSuffix(":\(role):\(RulesServer.password)"), "\(lines)")
+        let url = file.url(user: role, serverURL: server.location)
         #expect(!url.contains(RulesServer.password) && url.contains("passfile="), "\(url)")
         let store = try DocumentStore.open(url: url, executor: .immediate)
         try store.document("favorites/\(uid)/favorites/p1").setData(RulesServer.favorite("Seoul"))
         #expect(throws: StoreError.self) { try store.document("favorites/someoneelse00000000/favorites/p1").setData(RulesServer.favorite("Seoul")) }
         store.close()
-        try file.remove(user: uid, serverURL: server.location)
+        try file.remove(user: role, serverURL: server.location)
         #expect(throws: StoreError.self, "signed out, the password is gone") { try DocumentStore.open(url: url, executor: .immediate) }
     }
 

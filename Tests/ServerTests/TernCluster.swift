@@ -39,7 +39,10 @@ struct RulesServer {
     /// The superuser's URL with this schema on its search path.
     let location: String
     let directory: String
+    /// The uids of the accounts, and the role each signs in as.
     let accounts: [String]
+    let roles: ServerRoles
+    private(set) var accountRoles: [String: String] = [:]
     static let password = "correct horse battery"
 
     init(accounts count: Int) throws {
@@ -49,18 +52,26 @@ struct RulesServer {
         location = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
         directory = NSTemporaryDirectory() + "tern-server-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try TernServer.initialise(adminURL: location)
+        roles = try TernServer.initialise(adminURL: location).roles
         accounts = (0..<count).map { i in "acct\(i)" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16) }
         for uid in accounts {
-            try TernServer.register(guestURL: guestURL, invitation: try TernServer.invite(adminURL: location), uid: uid,
-                                    password: Self.password, email: "\(uid.lowercased())@example.com")
+            accountRoles[uid] = try register(uid: uid)
         }
     }
 
-    /// The place's URL, signed in as `user`.
-    func url(user: String, password: String = RulesServer.password) -> String {
-        Self.replacingUser(of: location, with: user, password: password)
+    /// Registers account `uid` (email `uid@example.com`) with a new invitation; its role.
+    func register(uid: String, password: String = RulesServer.password) throws -> String {
+        try TernServer.register(guestURL: guestURL, invitation: try TernServer.invite(adminURL: location), uid: uid,
+                                password: password, email: "\(uid.lowercased())@example.com")
     }
+
+    /// The place's URL, signed in as `user` (an account's uid, or any role's name).
+    func url(user: String, password: String = RulesServer.password) -> String {
+        Self.replacingUser(of: location, with: accountRoles[user] ?? user, password: password)
+    }
+
+    /// The role account `uid` signs in as.
+    func role(_ uid: String) -> String { accountRoles[uid] ?? uid }
 
     /// The place's URL as the read-only guest.
     var guestURL: String { url(user: TernServer.guestRole, password: TernServer.guestPassword) }
@@ -125,7 +136,15 @@ struct RulesServer {
     func cleanup() {
         try? FileManager.default.removeItem(atPath: directory)
         _ = try? TernCluster.admin("DROP SCHEMA \(schema) CASCADE")
-        for uid in accounts { _ = try? TernCluster.admin("DROP ROLE IF EXISTS \"\(uid)\"") }
+        Self.dropRoles(roles)
+    }
+
+    /// Drops a database's roles: its accounts (whatever registered them), then its groups.
+    static func dropRoles(_ roles: ServerRoles) {
+        let members = (try? TernCluster.admin("SELECT rolname FROM pg_roles WHERE rolname LIKE 'tern\\_\(roles.namespace)\\_%'")) ?? []
+        for name in members.compactMap({ $0.first ?? nil }) {
+            _ = try? TernCluster.admin("DROP OWNED BY \"\(name)\"", "DROP ROLE IF EXISTS \"\(name)\"")
+        }
     }
 }
 

@@ -96,7 +96,7 @@ def test_init_is_idempotent_and_store_option_wins():
     with Server() as server, DataDir() as data:
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
-        assert "schema 1 up to date" in again.stdout and "rules 6" in again.stdout
+        assert "schema 1 up to date" in again.stdout and "rules 7" in again.stdout
         assert "the guest signs in without a password" in again.stdout, again.stdout
         doctor = server.tern(["doctor"], data)
         assert doctor.returncode == 0 and "ok (the guest signs in without a password" in doctor.stdout, (doctor.stdout, doctor.stderr)
@@ -193,21 +193,27 @@ def test_one_account_cannot_touch_another_through_the_cli():
         before = server.feed(ann)
         ann_uid = session_of(ann)["uid"]
 
-        # Bob edits his session file to claim Ann's uid: the server wants Ann's password.
-        forged = session_of(bob)
-        forged["uid"] = ann_uid
-        with open(bob.session, "w") as f:
-            json.dump(forged, f)
-        for args in (["post", "as ann"], ["favorites", "list"], ["profile", "set", "--bio", "hacked"]):
-            result = server.tern(args, bob)
-            assert result.returncode == 1, (args, result.stdout)
-            assert "cannot connect" in result.stderr and ann_uid in result.stderr, result.stderr
+        def forge_and_try(changes, *expected):
+            forged = {**session_of(bob), **changes}
+            with open(bob.session, "w") as f:
+                json.dump(forged, f)
+            for args in (["post", "as ann"], ["favorites", "list"], ["profile", "set", "--bio", "hacked"]):
+                result = server.tern(args, bob)
+                assert result.returncode == 1, (args, result.stdout)
+                assert all(text in result.stderr for text in expected), result.stderr
 
-        # …and writing his own password under Ann's name into his password file changes nothing.
+        # Bob edits his session file to claim Ann's uid: the server says whose his role is.
+        forge_and_try({"uid": ann_uid}, "sign in again", ann_uid)
+        # With Ann's role too (any guest can look it up by her email), the server wants Ann's password.
+        ann_role = session_of(ann)["role"]
+        assert ann_role != ann_uid and ann_role.startswith("tern_"), ann_role
+        forge_and_try({"uid": ann_uid, "role": ann_role}, "cannot connect", ann_role)
+
+        # …and writing his own password under Ann's role into his password file changes nothing.
         passfile = os.path.join(os.path.dirname(bob.session), "pgpass")
         bob_line = open(passfile).read().strip()
         with open(passfile, "a") as f:
-            f.write(bob_line.replace(":" + bob_line.split(":")[3] + ":", ":" + ann_uid + ":") + "\n")
+            f.write(bob_line.replace(":" + bob_line.split(":")[3] + ":", ":" + ann_role + ":") + "\n")
         result = server.tern(["post", "as ann"], bob)
         assert result.returncode == 1 and "password authentication failed" in result.stderr, (result.stdout, result.stderr, open(passfile).read())
         assert server.feed(ann) == before

@@ -18,11 +18,15 @@ public enum AppKeyMap {
         case .places:
             if app.places.isPickingCategory { return picker }
             if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
-            return offering(.undoRemove, when: app.places.state.undoable != nil, in: screen(.places))
+            // The category key is offered while a provider can answer it.
+            let places = offering(.pickCategory, when: app.places.state.online.isConfigured, in: screen(.places))
+            return offering(.undoRemove, when: app.places.state.undoable != nil, in: places)
         case .favorites:
             return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
-            return app.feed.state.compose != nil ? bindings.keyMap(.compose) : screen(.feed)
+            let feed = app.currentFeed
+            if feed.state.compose != nil { return bindings.keyMap(.compose) }
+            return screen(app.author == nil ? .feed : .author)
         case .profile:
             if let form = app.profile.state.form {
                 return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)
@@ -49,7 +53,7 @@ public enum AppKeyMap {
             add(nil, bindings.keyMap(.favorites))
             add(.helpLists, bindings.keyMap(.list))
         case .feed:
-            add(nil, bindings.keyMap(.feed))
+            add(nil, bindings.keyMap(app.author == nil ? .feed : .author))
             add(.helpLists, bindings.keyMap(.list))
             add(.helpCompose, bindings.keyMap(.compose, only: [.submit, .cancel]))
             sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: true)))
@@ -109,8 +113,10 @@ public enum AppKeyMap {
         switch app.state.tab {
         case .profile where app.profile.state.isConfirmingSignOut:
             return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
-        case .feed where app.feed.state.isConfirmingDiscard:
+        case .feed where app.currentFeed.state.isConfirmingDiscard:
             return tr(.confirmDiscardPost)
+        case .feed where app.currentFeed.state.deleting != nil:
+            return tr(.feedDeleteQuestion)
         default:
             return nil
         }
@@ -132,6 +138,7 @@ public enum AppKeyMap {
         case .viewLikedPosts: text = .signInHereToViewLiked
         case .post: text = .signInHereToPost
         case .editProfile: text = .signInHereToEditProfile
+        case .editPosts: text = .signInHereToEditPosts
         }
         return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }

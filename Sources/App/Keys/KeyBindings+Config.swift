@@ -1,4 +1,5 @@
 import Domain
+import Localization
 import Foundation
 import TerminalUI
 
@@ -31,16 +32,16 @@ extension KeyBindings {
         func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: directive.line, reason: reason) }
         let isBind = directive.words[0] == "bind"
         guard directive.words.count == 3 else {
-            throw fail(isBind ? "expected bind SCREEN ACTION = KEY[, KEY…]" : "expected unbind SCREEN KEY")
+            throw fail(tr(isBind ? .configExpectedBind : .configExpectedUnbind))
         }
         guard let screen = KeyScreen(rawValue: directive.words[1].lowercased()) else {
-            throw fail("unknown screen \"\(directive.words[1])\" (screens: \(KeyScreen.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw fail(tr(.configUnknownScreen, ["screen": directive.words[1], "screens": KeyScreen.allCases.map(\.rawValue).joined(separator: ", ")]))
         }
         func key(_ name: String) throws -> Key {
-            guard let key = Self.parseKey(name) else { throw fail("unknown key \"\(name)\"") }
-            if key == .ctrl("c") { throw fail("Ctrl-C always quits and cannot be bound") }
+            guard let key = Self.parseKey(name) else { throw fail(tr(.configUnknownKeyName, ["key": name])) }
+            if key == .ctrl("c") { throw fail(tr(.configCtrlC)) }
             if screen.isTextField, case .character = key {
-                throw fail("\"\(name)\" types text in \(screen.rawValue); bind a key such as ctrl-x, f2 or enter there")
+                throw fail(tr(.configTypesText, ["key": name, "screen": screen.rawValue]))
             }
             return key
         }
@@ -52,18 +53,18 @@ extension KeyBindings {
                 actions[index].line = directive.line
                 found = true
             }
-            if !found { throw fail("\(removed) is not bound in \(screen.rawValue)") }
+            if !found { throw fail(tr(.configNotBound, ["key": removed.description, "screen": screen.rawValue])) }
             return
         }
         let name = directive.words[2]
-        guard names.contains(name) else { throw fail("unknown action \"\(name)\" (tern keys lists them)") }
+        guard names.contains(name) else { throw fail(tr(.configUnknownAction, ["action": name])) }
         guard let index = actions.firstIndex(where: { $0.name == name && $0.screen == screen }) else {
             let screens = self.screens(of: name).map(\.rawValue).joined(separator: ", ")
-            throw fail("\(name) does not act on \(screen.rawValue) (it acts on: \(screens))")
+            throw fail(tr(.configWrongScreen, ["action": name, "screen": screen.rawValue, "screens": screens]))
         }
         let names = (directive.value ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
-            throw fail("bind needs keys after = (to remove one, use unbind \(screen.rawValue) KEY)")
+            throw fail(tr(.configBindNeedsKeys, ["screen": screen.rawValue]))
         }
         var keys: [Key] = []
         for name in names {
@@ -82,8 +83,9 @@ extension KeyBindings {
                 for key in entry.keys {
                     if let other = owner[key], other.action != entry.action {
                         let line = max(other.line ?? 0, entry.line ?? 0)
-                        throw ConfigError(file: file, line: line, reason:
-                            "\(key) is bound to both \(other.name) (\(other.screen.rawValue)) and \(entry.name) (\(entry.screen.rawValue))")
+                        throw ConfigError(file: file, line: line, reason: tr(.configConflict, [
+                            "key": key.description, "first": other.name, "firstScreen": other.screen.rawValue,
+                            "second": entry.name, "secondScreen": entry.screen.rawValue]))
                     }
                     owner[key] = owner[key] ?? entry
                 }

@@ -4,8 +4,9 @@ import Foundation
 /// How Tern reaches a team server (a `postgres://` store): which role each connection uses
 /// and where a signed-in account's password is kept.
 ///
-/// - Signed in: the account's own login role (named by its uid), its password in libpq's
-///   password file `pgpass` beside the session file (mode 0600), named with `passfile=`.
+/// - Signed in: the account's own login role (a random name the server chose, kept in the
+///   session), its password in libpq's password file `pgpass` beside the session file
+///   (mode 0600), named with `passfile=`.
 /// - Signed out: `tern_guest`, which reads only `users` and `tweets` (the feed).
 /// - Registering and finding the account of an email: `tern_guest` too; registering takes
 ///   a one-time invitation from `TERN_INVITE` (made by `tern server invite`).
@@ -32,9 +33,9 @@ public struct ServerAccess: Sendable {
         PostgresPassFile(path: (sessionFile as NSString).deletingLastPathComponent + "/pgpass")
     }
 
-    /// Connects as the signed-in account, its password read from the password file.
-    public func accountURL(uid: String) -> String {
-        passFile.url(user: uid, serverURL: Self.url(serverURL, user: uid, password: nil))
+    /// Connects as the signed-in account's `role`, its password read from the password file.
+    public func accountURL(role: String) -> String {
+        passFile.url(user: role, serverURL: Self.url(serverURL, user: role, password: nil))
     }
 
     /// Connects as `tern_guest` (read-only, for signed-out reading).

@@ -13,8 +13,13 @@ public struct Session: Codable, Equatable, Sendable {
     public var server: String?
     /// The random token signing in drew (see `SessionProof`); nil on a team server.
     public var token: String?
+    /// On a team server, the PostgreSQL role the account signs in as: a random name the
+    /// server chose at registration, not the uid that documents show (nil in sessions made
+    /// before, whose roles were named by the uid).
+    public var role: String?
 
-    public init(uid: String, email: String, signedInAt: Date, server: String? = nil, token: String? = nil) {
+    public init(uid: String, email: String, signedInAt: Date, server: String? = nil, token: String? = nil, role: String? = nil) {
+        self.role = role
         self.uid = uid
         self.email = email
         self.signedInAt = signedInAt

@@ -82,10 +82,10 @@ public struct Config: Equatable, Sendable {
     public static func load(file: String) throws -> Config {
         guard FileManager.default.fileExists(atPath: file) else { return .defaults }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw ConfigError(file: file, line: 0, reason: "cannot read the file")
+            throw ConfigError(file: file, line: 0, reason: tr(.configCannotRead))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: file, line: 0, reason: "not UTF-8 text")
+            throw ConfigError(file: file, line: 0, reason: tr(.configNotUTF8))
         }
         return try parse(text, file: file)
     }
@@ -108,52 +108,52 @@ public struct Config: Equatable, Sendable {
                 continue
             }
             guard let equals = trimmed.firstIndex(of: "=") else {
-                throw fail("expected key = value")
+                throw fail(tr(.configExpectedKeyValue))
             }
             let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard !key.isEmpty else { throw fail("missing key before =") }
+            guard !key.isEmpty else { throw fail(tr(.configMissingKey)) }
             let keyWords = key.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             if ["bind", "color", "unbind"].contains(keyWords[0]) {
                 config.directives.append(ConfigDirective(line: lineNumber, words: keyWords, value: value))
                 continue
             }
-            guard seen.insert(key).inserted else { throw fail("\(key) is set twice") }
+            guard seen.insert(key).inserted else { throw fail(tr(.configSetTwice, ["key": key])) }
             switch key {
             case "home":
                 guard let point = parseCoordinate(value) else {
-                    throw fail("home must be LAT,LON in degrees, like 37.5665,126.9780")
+                    throw fail(tr(.configBadHome))
                 }
                 config.home = point
             case "store":
-                guard !value.isEmpty else { throw fail("store needs a postgres:// URL or a file") }
+                guard !value.isEmpty else { throw fail(tr(.configStoreEmpty)) }
                 if let scheme = StoreLocation.scheme(of: value), !ServerConnection.isServerURL(value) {
-                    throw fail("unknown store scheme '\(scheme)' (Tern knows postgres:// and postgresql:// URLs, and file paths)")
+                    throw fail(tr(.configStoreScheme, ["scheme": scheme]))
                 }
                 config.store = resolve(value, besideFile: file)
             case "language":
                 guard let language = Language(code: value) else {
-                    throw fail("language must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(tr(.configBadLanguage, ["languages": Language.allCases.map(\.rawValue).joined(separator: ", ")]))
                 }
                 config.language = language
             case "theme":
                 config.theme = ConfigDirective(line: lineNumber, words: ["theme"], value: value)
             case "kakao_key":
                 guard !value.isEmpty, !value.contains(where: { $0.isWhitespace }) else {
-                    throw fail("kakao_key needs the REST API key from Kakao Developers (one word)")
+                    throw fail(tr(.configBadKakaoKey))
                 }
                 config.kakaoKey = value
             case "kakao_url", "nominatim_url":
-                guard isWebURL(value) else { throw fail("\(key) must be an http:// or https:// URL") }
+                guard isWebURL(value) else { throw fail(tr(.configBadURL, ["key": key])) }
                 if key == "kakao_url" { config.kakaoURL = value } else { config.nominatimURL = value }
             case "nominatim":
                 switch value.lowercased() {
                 case "on": config.nominatim = true
                 case "off": config.nominatim = false
-                default: throw fail("nominatim must be on or off")
+                default: throw fail(tr(.configBadNominatim))
                 }
             default:
-                throw fail("unknown key \"\(key)\" (known: \(knownKeys.joined(separator: ", ")))")
+                throw fail(tr(.configUnknownKey, ["key": key, "keys": knownKeys.joined(separator: ", ")]))
             }
         }
         return config

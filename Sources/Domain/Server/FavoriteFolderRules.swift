@@ -56,7 +56,7 @@ enum FavoriteFolderRules {
         + " OR (parent = 'favorites/' || owner || '/favorites' AND tern_in_shared_folder(owner, data -> 'folders'))"
 
     /// The function the policy calls; installed before the policies that name it.
-    static func function(schema s: String) -> String {
+    static func function(schema s: String, roles: ServerRoles) -> String {
         """
         CREATE OR REPLACE FUNCTION tern_in_shared_folder(account text, folder_ids jsonb)
         RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
@@ -64,9 +64,9 @@ enum FavoriteFolderRules {
                 SELECT 1 FROM documents
                  WHERE parent = 'favorites/' || account || '/folders' AND data ->> 'visibility' = 'shared' AND folder_ids ? id)
         $$;
-        ALTER FUNCTION tern_in_shared_folder(text, jsonb) OWNER TO tern_owner;
+        ALTER FUNCTION tern_in_shared_folder(text, jsonb) OWNER TO \(roles.owner);
         REVOKE ALL ON FUNCTION tern_in_shared_folder(text, jsonb) FROM PUBLIC;
-        GRANT EXECUTE ON FUNCTION tern_in_shared_folder(text, jsonb) TO tern_user;
+        GRANT EXECUTE ON FUNCTION tern_in_shared_folder(text, jsonb) TO \(roles.user);
         """
     }
 }

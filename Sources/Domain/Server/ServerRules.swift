@@ -4,23 +4,26 @@ import PlainText
 /// The roles, row-level security and functions `tern server init` installs, as SQL that
 /// can run again and again. Rules enforced by the server, not trusted to the client:
 ///
-/// - `tern_owner` (no login, not BYPASSRLS) owns the tables and the functions;
-///   `tern_user` is the group of account roles, one login role per account, named by its
-///   uid, its password kept by PostgreSQL as SCRAM-SHA-256; `tern_guest` only reads `users`
-///   and `tweets` (the feed a signed-out person may read), finds the account of an email
-///   for signing in (`tern_account`), and registers (`tern_register`) with a one-time
-///   invitation an administrator made (`tern server invite`): no shared password exists
-///   that a member could change to lock others out of registering.
+/// - Roles are the database's own (`ServerRoles`, a random namespace): `tern_<ns>_owner`
+///   (no login, not BYPASSRLS) owns the tables and the functions; `tern_<ns>_user` is the
+///   group of account roles, one login role per account with a random name (`tern_accounts`
+///   maps it to the uid documents show; `tern_me()` is the signed-in uid), its password kept
+///   by PostgreSQL as SCRAM-SHA-256; the shared `tern_guest` only reads `users` and `tweets`
+///   (the feed a signed-out person may read), finds the account of an email for signing in
+///   (`tern_account`), and registers (`tern_register`) with a one-time invitation an
+///   administrator made (`tern server invite`): no shared password exists that a member
+///   could change to lock others out of registering.
 /// - Accounts and the guest read through forced row-level security and write nothing
 ///   directly: every document write goes through `tern_write` (the store's write hook),
-///   which writes as the *login* role (`session_user`, whatever `SET ROLE` says), checks
+///   which writes as the *login* role's account (`tern_me()` reads `session_user`, whatever
+///   `SET ROLE` says), checks
 ///   every field (types, lengths, characters, as `Validation` does), and keeps the fields
 ///   the server maintains (counters, creation and save times, the email) itself. With no
 ///   write privilege on the table, no client can lock it either.
 /// - `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`, which
 ///   likes as the login role, reads the post itself and computes its new counter (never
 ///   below 0); deleting a post deletes its likes. A trigger refuses any other change of a
-///   counter, even by a superuser (repairs go through `SET ROLE tern_owner`).
+///   counter, even by a superuser (repairs go through `SET ROLE tern_<ns>_owner`).
 /// - Changes are announced by the server, not the clients: a trigger NOTIFYs the path of a
 ///   changed profile or post on the public channel, and the path of a private document only
 ///   on its owner's channel, named from a secret no client can read (`tern_channels()`
@@ -29,7 +32,7 @@ import PlainText
 ///   temporary tables, and on a set-up run by a superuser large objects and advisory locks
 ///   are closed to everyone else in the database.
 enum ServerRules {
-    static let version = 6
+    static let version = 7
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
@@ -62,14 +65,14 @@ enum ServerRules {
 
     /// The statements for the current schema (`schema`, already in the search path);
     /// `guestVerifier` is the SCRAM verifier of `guestPassword`, set on a new guest role.
-    static func statements(schema: String, database: String, guestVerifier: String) -> String {
+    static func statements(schema: String, database: String, roles: ServerRoles, guestVerifier: String) -> String {
         let s = ServerConnection.identifier(schema)
         let db = ServerConnection.identifier(database)
         return """
         DO $$
         BEGIN
-            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_owner') THEN CREATE ROLE tern_owner NOLOGIN; END IF;
-            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_user') THEN CREATE ROLE tern_user NOLOGIN; END IF;
+            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(roles.owner)') THEN CREATE ROLE \(roles.owner) NOLOGIN; END IF;
+            IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '\(roles.user)') THEN CREATE ROLE \(roles.user) NOLOGIN; END IF;
         END $$;
         DO $guest$
         BEGIN
@@ -77,8 +80,8 @@ enum ServerRules {
                 CREATE ROLE tern_guest LOGIN PASSWORD \(ServerConnection.literal(guestVerifier));
             END IF;
         END $guest$;
-        ALTER ROLE tern_owner NOSUPERUSER NOLOGIN CREATEROLE NOBYPASSRLS;
-        ALTER ROLE tern_user NOSUPERUSER NOLOGIN NOCREATEROLE NOBYPASSRLS;
+        ALTER ROLE \(roles.owner) NOSUPERUSER NOLOGIN CREATEROLE NOBYPASSRLS;
+        ALTER ROLE \(roles.user) NOSUPERUSER NOLOGIN NOCREATEROLE NOBYPASSRLS;
         DO $$
         BEGIN
             -- The shared sign-up password of earlier versions is gone: registration takes an invitation.
@@ -88,12 +91,12 @@ enum ServerRules {
         \(timeouts.map { "ALTER ROLE tern_guest SET \($0.0) = '\($0.1)';" }.joined(separator: "\n"))
         DO $$
         BEGIN
-            IF NOT pg_has_role(current_user, 'tern_owner', 'MEMBER') THEN EXECUTE format('GRANT tern_owner TO %I', current_user); END IF;
+            IF NOT pg_has_role(current_user, '\(roles.owner)', 'MEMBER') THEN EXECUTE format('GRANT \(roles.owner) TO %I', current_user); END IF;
         END $$;
         REVOKE CONNECT, TEMPORARY ON DATABASE \(db) FROM PUBLIC;
-        GRANT CONNECT ON DATABASE \(db) TO tern_owner, tern_user, tern_guest;
+        GRANT CONNECT ON DATABASE \(db) TO \(roles.owner), \(roles.user), tern_guest;
         REVOKE CREATE ON SCHEMA \(s) FROM PUBLIC;
-        GRANT USAGE ON SCHEMA \(s) TO tern_owner, tern_user, tern_guest;
+        GRANT USAGE ON SCHEMA \(s) TO \(roles.owner), \(roles.user), tern_guest;
         DO $$
         BEGIN
             -- Only a superuser may close large objects and advisory locks (functions of the system catalog).
@@ -106,12 +109,16 @@ enum ServerRules {
             END IF;
         END $$;
 
-        ALTER TABLE documents OWNER TO tern_owner;
-        ALTER TABLE protected_records OWNER TO tern_owner;
-        ALTER TABLE tern_meta OWNER TO tern_owner;
-        REVOKE ALL ON documents, protected_records, tern_meta FROM PUBLIC, tern_user, tern_guest;
-        GRANT SELECT ON documents TO tern_user, tern_guest;
-        GRANT SELECT ON tern_meta TO tern_user, tern_guest;
+        ALTER TABLE documents OWNER TO \(roles.owner);
+        ALTER TABLE protected_records OWNER TO \(roles.owner);
+        ALTER TABLE tern_meta OWNER TO \(roles.owner);
+        ALTER TABLE tern_accounts OWNER TO \(roles.owner);
+        REVOKE ALL ON tern_accounts FROM PUBLIC;
+        COMMENT ON ROLE \(roles.owner) IS \(ServerConnection.literal(ServerRoles.label(database: database, schema: schema)));
+        COMMENT ON ROLE \(roles.user) IS \(ServerConnection.literal(ServerRoles.label(database: database, schema: schema)));
+        REVOKE ALL ON documents, protected_records, tern_meta FROM PUBLIC, \(roles.user), tern_guest;
+        GRANT SELECT ON documents TO \(roles.user), tern_guest;
+        GRANT SELECT ON tern_meta TO \(roles.user), tern_guest;
 
         ALTER TABLE documents ENABLE ROW LEVEL SECURITY;
         ALTER TABLE documents FORCE ROW LEVEL SECURITY;
@@ -119,8 +126,42 @@ enum ServerRules {
         ALTER TABLE protected_records FORCE ROW LEVEL SECURITY;
         ALTER TABLE tern_meta ENABLE ROW LEVEL SECURITY;
         ALTER TABLE tern_meta FORCE ROW LEVEL SECURITY;
+        ALTER TABLE tern_accounts ENABLE ROW LEVEL SECURITY;
+        ALTER TABLE tern_accounts FORCE ROW LEVEL SECURITY;
+        DROP POLICY IF EXISTS tern_owner_all ON tern_accounts;
+        CREATE POLICY tern_owner_all ON tern_accounts TO \(roles.owner) USING (true) WITH CHECK (true);
 
-        \(FavoriteFolderRules.function(schema: s))
+        -- The uid of the signed-in account (the login role, whatever SET ROLE says), NULL
+        -- for any role that is not one of this database's accounts.
+        CREATE OR REPLACE FUNCTION tern_me() RETURNS text
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
+            SELECT uid FROM tern_accounts WHERE role = session_user
+        $$;
+        ALTER FUNCTION tern_me() OWNER TO \(roles.owner);
+        REVOKE ALL ON FUNCTION tern_me() FROM PUBLIC;
+        GRANT EXECUTE ON FUNCTION tern_me() TO \(roles.user);
+
+        DO $$
+        DECLARE
+            account text;
+        BEGIN
+            -- Earlier versions named accounts' roles by their uid, in the cluster-wide
+            -- tern_user: keep them, as accounts of this database's own group.
+            IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tern_user') AND NOT EXISTS (SELECT 1 FROM tern_accounts) THEN
+                FOR account IN SELECT d.id FROM documents d WHERE d.parent = 'users' AND EXISTS (
+                    SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member
+                    WHERE g.rolname = 'tern_user' AND r.rolname = d.id)
+                LOOP
+                    INSERT INTO tern_accounts (role, uid) VALUES (account, account) ON CONFLICT DO NOTHING;
+                    EXECUTE format('GRANT %I TO %I', '\(roles.user)', account);
+                END LOOP;
+                REVOKE ALL ON documents, protected_records, tern_meta FROM tern_user;
+                EXECUTE format('REVOKE ALL ON ALL FUNCTIONS IN SCHEMA %I FROM tern_user', current_schema());
+                EXECUTE format('REVOKE USAGE ON SCHEMA %I FROM tern_user', current_schema());
+            END IF;
+        END $$;
+
+        \(FavoriteFolderRules.function(schema: s, roles: roles))
 
         DROP POLICY IF EXISTS tern_owner_all ON documents;
         DROP POLICY IF EXISTS tern_read ON documents;
@@ -128,29 +169,29 @@ enum ServerRules {
         DROP POLICY IF EXISTS tern_update ON documents;
         DROP POLICY IF EXISTS tern_delete ON documents;
         DROP POLICY IF EXISTS tern_guest_read ON documents;
-        CREATE POLICY tern_owner_all ON documents TO tern_owner USING (true) WITH CHECK (true);
-        CREATE POLICY tern_read ON documents FOR SELECT TO tern_user USING (parent IN ('users', 'tweets') OR owner = session_user OR \(FavoriteFolderRules.sharedReadable));
+        CREATE POLICY tern_owner_all ON documents TO \(roles.owner) USING (true) WITH CHECK (true);
+        CREATE POLICY tern_read ON documents FOR SELECT TO \(roles.user) USING (parent IN ('users', 'tweets') OR owner = (SELECT tern_me()) OR \(FavoriteFolderRules.sharedReadable));
         CREATE POLICY tern_guest_read ON documents FOR SELECT TO tern_guest USING (parent IN ('users', 'tweets'));
         DROP POLICY IF EXISTS tern_owner_all ON protected_records;
-        CREATE POLICY tern_owner_all ON protected_records TO tern_owner USING (true) WITH CHECK (true);
+        CREATE POLICY tern_owner_all ON protected_records TO \(roles.owner) USING (true) WITH CHECK (true);
         DROP POLICY IF EXISTS tern_owner_all ON tern_meta;
         DROP POLICY IF EXISTS tern_read ON tern_meta;
-        CREATE POLICY tern_owner_all ON tern_meta TO tern_owner USING (true) WITH CHECK (true);
-        CREATE POLICY tern_read ON tern_meta FOR SELECT TO tern_user, tern_guest USING (true);
+        CREATE POLICY tern_owner_all ON tern_meta TO \(roles.owner) USING (true) WITH CHECK (true);
+        CREATE POLICY tern_read ON tern_meta FOR SELECT TO \(roles.user), tern_guest USING (true);
 
         INSERT INTO protected_records (key, value) VALUES ('tern/notify-secret', gen_random_uuid()::text::bytea)
             ON CONFLICT (key) DO NOTHING;
 
-        \(functions(s))
+        \(functions(s, roles: roles))
 
-        INSERT INTO tern_meta (key, value) VALUES ('rules', 'on'), ('rules_version', '\(version)'),
+        INSERT INTO tern_meta (key, value) VALUES ('rules', 'on'), ('rules_version', '\(version)'), ('\(ServerRoles.metaKey)', '\(roles.namespace)'),
             ('document_writer', 'tern_write'), ('change_channels', 'tern_channels')
             ON CONFLICT (key) DO UPDATE SET value = excluded.value;
         """
     }
 
     /// The functions and triggers, owned by `tern_owner`, each callable only by the roles that need it.
-    static func functions(_ s: String) -> String {
+    static func functions(_ s: String, roles: ServerRoles) -> String {
         let unsafeLine = unsafeClass(allowNewline: false)
         let unsafeText = unsafeClass(allowNewline: true)
         return """
@@ -209,15 +250,14 @@ enum ServerRules {
         CREATE OR REPLACE FUNCTION tern_write(parent_path text, doc_id text, doc text)
         RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
         DECLARE
-            me text := session_user;
+            me text := tern_me();
             d jsonb;
             old jsonb;
             now_s numeric := \(nowSeconds);
             fields jsonb;
             stamps jsonb;
         BEGIN
-            IF NOT pg_has_role(me, 'tern_user', 'MEMBER') OR me IN ('tern_user', 'tern_owner')
-               OR NOT EXISTS (SELECT 1 FROM documents WHERE parent = 'users' AND id = me) THEN
+            IF me IS NULL OR NOT EXISTS (SELECT 1 FROM documents WHERE parent = 'users' AND id = me) THEN
                 RAISE EXCEPTION 'only an account writes documents' USING ERRCODE = '42501';
             END IF;
             IF doc_id !~ '^[A-Za-z0-9_.-]{1,128}$' OR doc_id IN ('.', '..') THEN
@@ -294,7 +334,7 @@ enum ServerRules {
 
         CREATE OR REPLACE FUNCTION tern_guard_likes() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-            IF current_user = 'tern_owner' THEN RETURN NULL; END IF;
+            IF current_user = '\(roles.owner)' THEN RETURN NULL; END IF;
             IF TG_OP = 'INSERT' AND NEW.parent = 'tweets' AND coalesce(NEW.data -> 'likes', '0'::jsonb) <> '0'::jsonb THEN
                 RAISE EXCEPTION 'a new post starts with no likes' USING ERRCODE = '42501';
             END IF;
@@ -330,7 +370,7 @@ enum ServerRules {
         CREATE OR REPLACE FUNCTION tern_channels() RETURNS text[]
         LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
             SELECT ARRAY['tern_' || current_schema()]
-                || CASE WHEN pg_has_role(session_user, 'tern_user', 'MEMBER') THEN ARRAY[tern_private_channel(session_user)] ELSE ARRAY[]::text[] END
+                || CASE WHEN tern_me() IS NOT NULL THEN ARRAY[tern_private_channel(tern_me())] ELSE ARRAY[]::text[] END
         $$;
 
         -- Announces each changed document when its transaction commits: profiles and posts
@@ -354,11 +394,11 @@ enum ServerRules {
         CREATE OR REPLACE FUNCTION tern_like(tweet_id text, liked boolean)
         RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
         DECLARE
-            likes_parent text := 'users/' || session_user || '/user-likes';
+            likes_parent text := 'users/' || tern_me() || '/user-likes';
             post jsonb;
             changed integer;
         BEGIN
-            IF NOT pg_has_role(session_user, 'tern_user', 'MEMBER') OR session_user::text IN ('tern_user', 'tern_owner') THEN
+            IF likes_parent IS NULL THEN
                 RAISE EXCEPTION 'only an account likes' USING ERRCODE = '42501';
             END IF;
             SELECT data INTO post FROM documents WHERE parent = 'tweets' AND id = tweet_id FOR UPDATE;
@@ -385,12 +425,15 @@ enum ServerRules {
         END $$;
 
         DROP FUNCTION IF EXISTS tern_register(text, text, text);
-        -- Creates an account: takes (and uses up) an invitation, whose hash an administrator stored.
-        CREATE OR REPLACE FUNCTION tern_register(invitation text, account text, verifier text, profile text)
-        RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
+        DROP FUNCTION IF EXISTS tern_register(text, text, text, text);
+        -- Creates an account: takes (and uses up) an invitation, whose hash an administrator
+        -- stored; its login role has a random name, mapped to the account in tern_accounts.
+        CREATE FUNCTION tern_register(invitation text, account text, verifier text, profile text)
+        RETURNS text LANGUAGE plpgsql SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
         DECLARE
             d jsonb;
             used integer;
+            role_name text := 'tern_\(roles.namespace)_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24);
         BEGIN
             DELETE FROM protected_records WHERE key = 'tern/invitation/' || encode(sha256(convert_to(coalesce(invitation, ''), 'UTF8')), 'hex');
             GET DIAGNOSTICS used = ROW_COUNT;
@@ -410,40 +453,45 @@ enum ServerRules {
             IF NOT tern_is_text(d -> 'email', 254, false) OR (d ->> 'email') !~ '^[^@[:space:]]+@[^@[:space:]]+$' OR (d ->> 'email') <> lower(d ->> 'email') THEN
                 RAISE EXCEPTION 'the profile must carry a lowercase email' USING ERRCODE = '22023';
             END IF;
-            IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = account) THEN
+            IF EXISTS (SELECT 1 FROM tern_accounts WHERE uid = account) OR EXISTS (SELECT 1 FROM documents WHERE parent = 'users' AND id = account) THEN
                 RAISE EXCEPTION 'the account % exists', account USING ERRCODE = '42710';
             END IF;
-            EXECUTE format('CREATE ROLE %I LOGIN NOSUPERUSER NOCREATEROLE NOBYPASSRLS CONNECTION LIMIT \(accountConnectionLimit) PASSWORD %L IN ROLE tern_user', account, verifier);
-            \(timeouts.map { "EXECUTE format('ALTER ROLE %I SET \($0.0) = ''\($0.1)''', account);" }.joined(separator: "\n            "))
+            EXECUTE format('CREATE ROLE %I LOGIN NOSUPERUSER NOCREATEROLE NOBYPASSRLS CONNECTION LIMIT \(accountConnectionLimit) PASSWORD %L IN ROLE \(roles.user)', role_name, verifier);
+            \(timeouts.map { "EXECUTE format('ALTER ROLE %I SET \($0.0) = ''\($0.1)''', role_name);" }.joined(separator: "\n            "))
+            INSERT INTO tern_accounts (role, uid) VALUES (role_name, account);
             INSERT INTO documents (parent, id, doc) VALUES ('users', account, tern_text(
                 jsonb_build_object('id', account, 'email', d -> 'email', 'displayName', '', 'username', '', 'bio', '', 'avatarPath', '',
                                    'followersCount', 0, 'followingCount', 0, 'isUserOnboarded', false),
                 jsonb_build_object('createdOn', \(nowSeconds))));
+            RETURN role_name;
         END $$;
 
-        CREATE OR REPLACE FUNCTION tern_account(email text)
-        RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
-            SELECT id FROM documents WHERE parent = 'users' AND lower(data ->> 'email') = lower(email)
+        -- The uid and the role to sign in as of the account of an email.
+        DROP FUNCTION IF EXISTS tern_account(text);
+        CREATE FUNCTION tern_account(email text)
+        RETURNS TABLE (uid text, role text) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = \(s), pg_temp AS $$
+            SELECT a.uid, a.role FROM documents d JOIN tern_accounts a ON a.uid = d.id
+            WHERE d.parent = 'users' AND lower(d.data ->> 'email') = lower(email)
         $$;
 
-        ALTER FUNCTION tern_characters(text) OWNER TO tern_owner;
-        ALTER FUNCTION tern_is_text(jsonb, integer, boolean) OWNER TO tern_owner;
-        ALTER FUNCTION tern_text(jsonb, jsonb) OWNER TO tern_owner;
-        ALTER FUNCTION tern_check_keys(jsonb, text[]) OWNER TO tern_owner;
-        ALTER FUNCTION tern_refuse(text) OWNER TO tern_owner;
-        ALTER FUNCTION tern_write(text, text, text) OWNER TO tern_owner;
-        ALTER FUNCTION tern_guard_likes() OWNER TO tern_owner;
-        ALTER FUNCTION tern_post_deleted() OWNER TO tern_owner;
-        ALTER FUNCTION tern_private_channel(text) OWNER TO tern_owner;
-        ALTER FUNCTION tern_channels() OWNER TO tern_owner;
-        ALTER FUNCTION tern_announce() OWNER TO tern_owner;
-        ALTER FUNCTION tern_like(text, boolean) OWNER TO tern_owner;
-        ALTER FUNCTION tern_register(text, text, text, text) OWNER TO tern_owner;
-        ALTER FUNCTION tern_account(text) OWNER TO tern_owner;
+        ALTER FUNCTION tern_characters(text) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_is_text(jsonb, integer, boolean) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_text(jsonb, jsonb) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_check_keys(jsonb, text[]) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_refuse(text) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_write(text, text, text) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_guard_likes() OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_post_deleted() OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_private_channel(text) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_channels() OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_announce() OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_like(text, boolean) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_register(text, text, text, text) OWNER TO \(roles.owner);
+        ALTER FUNCTION tern_account(text) OWNER TO \(roles.owner);
         REVOKE ALL ON FUNCTION tern_write(text, text, text), tern_post_deleted(), tern_private_channel(text), tern_channels(),
             tern_announce(), tern_like(text, boolean), tern_register(text, text, text, text), tern_account(text) FROM PUBLIC;
-        GRANT EXECUTE ON FUNCTION tern_write(text, text, text), tern_like(text, boolean) TO tern_user;
-        GRANT EXECUTE ON FUNCTION tern_channels() TO tern_user, tern_guest;
+        GRANT EXECUTE ON FUNCTION tern_write(text, text, text), tern_like(text, boolean) TO \(roles.user);
+        GRANT EXECUTE ON FUNCTION tern_channels() TO \(roles.user), tern_guest;
         GRANT EXECUTE ON FUNCTION tern_register(text, text, text, text), tern_account(text) TO tern_guest;
         """
     }

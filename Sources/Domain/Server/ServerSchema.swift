@@ -1,7 +1,8 @@
 /// What Tern adds to the store's generic tables on a team server: the `owner` of each
 /// document (from its path, or from `uid` for a post), which the rules check, and the
 /// indexes behind Tern's queries (the feed, the liked list, favorites, posts by author), and
-/// the uniqueness of emails and usernames, ignoring case.
+/// the uniqueness of emails and usernames, ignoring case; and `tern_accounts`, which maps
+/// each account's login role (a random name) to its uid, read only by the server's functions.
 /// Every statement can run again and again.
 enum ServerSchema {
     static let statements = """
@@ -19,5 +20,6 @@ enum ServerSchema {
         CREATE UNIQUE INDEX IF NOT EXISTS documents_user_email ON documents (lower(data ->> 'email')) WHERE parent = 'users';
         CREATE UNIQUE INDEX IF NOT EXISTS documents_user_username ON documents (lower(data ->> 'username'))
             WHERE parent = 'users' AND data ->> 'username' <> '';
+        CREATE TABLE IF NOT EXISTS tern_accounts (role text PRIMARY KEY, uid text NOT NULL UNIQUE);
         """
 }

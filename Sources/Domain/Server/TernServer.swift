@@ -4,6 +4,11 @@ import Foundation
 /// Setting up a PostgreSQL database for Tern (`tern server init`) and the calls that are
 /// not documents: creating an account and finding the account of an email. An account is
 /// a PostgreSQL login role; signing in is connecting as it.
+///
+/// Roles belong to the whole cluster, so each Tern database (each schema `init` sets up)
+/// names its roles with a random namespace recorded in `tern_meta` (`ServerRoles`), and an
+/// account's role is a random name the server maps to the account's uid (`tern_accounts`,
+/// which only the server's functions read).
 public enum TernServer {
     /// What `initialise` did, for the command's output.
     public struct Report: Equatable, Sendable {
@@ -14,6 +19,38 @@ public enum TernServer {
         public var rulesVersion: Int
         /// The schema (namespace) that holds Tern's tables.
         public var schema: String
+        /// The names of this database's roles.
+        public var roles: ServerRoles
+    }
+
+    /// An account as signing in needs it: its uid (what documents show) and the role it
+    /// connects as.
+    public struct Account: Equatable, Sendable {
+        public var uid: String
+        public var role: String
+
+        public init(uid: String, role: String) {
+            self.uid = uid
+            self.role = role
+        }
+    }
+
+    /// Refuses (closing `store`) a connection whose role is not account `uid` of this
+    /// database: a session file edited to name another uid, or a role of another Tern
+    /// database. The server says whose role it is (`tern_me()`), not the session file.
+    public static func checkSignedIn(_ store: DocumentStore, as uid: String, server: String) throws {
+        let account = try store.callServerFunction("tern_me", arguments: [])
+        guard account != uid else { return }
+        store.close()
+        throw StoreError.cannotOpen(file: server, reason: "the session names account \(uid), but its role is "
+            + (account.map { "account \($0)'s" } ?? "no account of this database") + "; sign in again: tern logout, then tern login",
+            code: .sqlState("28000"))
+    }
+
+    /// A role name shaped like an account's that no account has (for signing in with an
+    /// unknown email, which must take the same steps as a wrong password).
+    public static func unusedRoleName() -> String {
+        "tern_" + ServerRoles.randomName(length: 8) + "_" + ServerRoles.randomName(length: 24)
     }
 
     /// The role Tern connects as when nobody is signed in (it reads only `users` and
@@ -23,8 +60,8 @@ public enum TernServer {
 
     /// Creates or migrates the tables, roles, row-level security and functions on the
     /// database at `adminURL`, idempotently. Connect as a superuser, or as the database
-    /// owner holding CREATEROLE. Roles are the cluster's: keep one Tern database per cluster,
-    /// or two set-ups share their accounts.
+    /// owner holding CREATEROLE. The roles are this database's own (see `ServerRoles`): an
+    /// `init` whose recorded namespace names roles of another database refuses.
     @discardableResult
     public static func initialise(adminURL: String) throws -> Report {
         let connection = try ServerConnection(url: adminURL)
@@ -32,6 +69,7 @@ public enum TernServer {
         let schema = try connection.currentSchema()
         let database = try connection.value("SELECT current_database()") ?? ""
         let tables = try connection.prepareDocumentTables()
+        let roles = try ServerRoles.of(connection, database: database, schema: schema)
         // Roles are the cluster's: two set-ups at once may both create one, and the loser
         // runs again and finds it made.
         for attempt in 1...5 {
@@ -39,14 +77,14 @@ public enum TernServer {
                 try connection.transaction {
                     try connection.execute(ServerSchema.statements)
                     let guestVerifier = try connection.scramVerifier(password: guestPassword, user: guestRole)
-                    try connection.execute(ServerRules.statements(schema: schema, database: database, guestVerifier: guestVerifier))
+                    try connection.execute(ServerRules.statements(schema: schema, database: database, roles: roles, guestVerifier: guestVerifier))
                 }
                 break
             } catch let error as StoreError where attempt < 5 && (error.code.isUniqueViolation || error.code == .sqlState("42710") || error.code.isSerializationConflict || error.code == .sqlState("XX000")) {
                 usleep(UInt32.random(in: 10_000...100_000))
             }
         }
-        return Report(schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema)
+        return Report(schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema, roles: roles)
     }
 
     /// How the server lets the guest in, as any client can find out: connecting as the guest
@@ -86,8 +124,9 @@ public enum TernServer {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
         let code = String((0..<24).map { _ in alphabet[Int(generator.next(upperBound: UInt32(alphabet.count)))] })
+        let roles = try ServerRoles.recorded(connection)
         try connection.transaction {
-            try connection.execute("SET LOCAL ROLE tern_owner")
+            try connection.execute("SET LOCAL ROLE \(roles.owner)")
             try connection.query("""
                 INSERT INTO protected_records (key, value)
                 VALUES ('tern/invitation/' || encode(sha256(convert_to($1, 'UTF8')), 'hex'), convert_to(now()::text, 'UTF8'))
@@ -97,23 +136,30 @@ public enum TernServer {
     }
 
     /// Creates account `uid` through `guestURL` with a one-time `invitation`: a login role
-    /// in `tern_user` whose password PostgreSQL keeps as SCRAM-SHA-256 (only its verifier
-    /// leaves this machine), and its `users/{uid}` document, in one call of `tern_register`.
-    /// The uid must be 16 to 63 letters and digits.
-    public static func register(guestURL: String, invitation: String, uid: String, password: String, email: String) throws {
+    /// with a random name, in the database's group of accounts, whose password PostgreSQL
+    /// keeps as SCRAM-SHA-256 (only its verifier leaves this machine), and its `users/{uid}`
+    /// document, in one call of `tern_register`. Returns the role's name, which signing in
+    /// connects as. The uid must be 16 to 63 letters and digits.
+    @discardableResult
+    public static func register(guestURL: String, invitation: String, uid: String, password: String, email: String) throws -> String {
         let connection = try ServerConnection(url: guestURL)
         defer { connection.close() }
         let verifier = try connection.scramVerifier(password: password, user: uid)
         let profile = try FieldValue.map(["id": .string(uid), "email": .string(email)]).jsonText()
-        try connection.query("SELECT tern_register($1, $2, $3, $4)", [invitation, uid, verifier, profile])
+        guard let role = try connection.value("SELECT tern_register($1, $2, $3, $4)", [invitation, uid, verifier, profile]) else {
+            throw StoreError.invalidArgument("the server made no role for the account")
+        }
+        return role
     }
 
-    /// The uid of the account registered with `email` (ignoring case), asked through
-    /// `guestURL`; nil when there is none. Signing in is then connecting as that uid with
-    /// the password (see `PostgresPassFile`); PostgreSQL checks it.
-    public static func account(forEmail email: String, guestURL: String) throws -> String? {
+    /// The account registered with `email` (ignoring case), asked through `guestURL`; nil
+    /// when there is none. Signing in is then connecting as its role with the password (see
+    /// `PostgresPassFile`); PostgreSQL checks it.
+    public static func account(forEmail email: String, guestURL: String) throws -> Account? {
         let connection = try ServerConnection(url: guestURL)
         defer { connection.close() }
-        return try connection.value("SELECT tern_account($1)", [email])
+        guard let row = try connection.query("SELECT uid, role FROM tern_account($1)", [email]).first,
+              row.count == 2, let uid = row[0], let role = row[1] else { return nil }
+        return Account(uid: uid, role: role)
     }
 }

@@ -152,7 +152,7 @@ public final class AuthService: @unchecked Sendable {
     public static func signOut(sessionFile: SessionFile) throws {
         let session = try? sessionFile.read()
         if let session, let server = session.server {
-            try ServerAccess.passFile(sessionFile: sessionFile.path).remove(user: session.uid, serverURL: server)
+            try ServerAccess.passFile(sessionFile: sessionFile.path).remove(user: session.role ?? session.uid, serverURL: server)
         }
         try sessionFile.clear()
     }
@@ -173,25 +173,26 @@ public final class AuthService: @unchecked Sendable {
             throw ServiceError.emailTaken(email)
         }
         let uid = store.collection("users").document().documentID
+        let role: String
         do {
-            try TernServer.register(guestURL: server.guestURL, invitation: invitation, uid: uid, password: password, email: email)
+            role = try TernServer.register(guestURL: server.guestURL, invitation: invitation, uid: uid, password: password, email: email)
         } catch let error as StoreError where error.code.isUniqueViolation {
             // Two registrations of one email at once: the server's unique index refuses the second.
             throw ServiceError.emailTaken(email)
         }
-        return try startSession(on: server, uid: uid, email: email, password: password, now: clock())
+        return try startSession(on: server, account: TernServer.Account(uid: uid, role: role), email: email, password: password, now: clock())
     }
 
     /// Finds the account of `email` through `tern_guest`, then connects as it with the
     /// password: the server checks it. A wrong password and an unknown email give the same
     /// `ServiceError.wrongCredentials`.
     ///
-    /// An unknown email takes the same steps with a random account id that names no role
+    /// An unknown email takes the same steps with a random role that names nothing
     /// (PostgreSQL then runs a mock SCRAM exchange), so both answers take the same time.
     private func signIn(on server: ServerAccess, email: String, password: String) throws -> Session {
         let found = try TernServer.account(forEmail: email, guestURL: server.guestURL)
-        let uid = found ?? store.collection("users").document().documentID
-        let session = try startSession(on: server, uid: uid, email: email, password: password, now: clock())
+        let account = found ?? TernServer.Account(uid: store.collection("users").document().documentID, role: TernServer.unusedRoleName())
+        let session = try startSession(on: server, account: account, email: email, password: password, now: clock())
         guard found != nil else {
             try? signOut()  // a role no email names cannot have signed in; never keep it
             throw ServiceError.wrongCredentials
@@ -203,18 +204,18 @@ public final class AuthService: @unchecked Sendable {
     /// account (its listeners then see what the account sees), and writes the session; on
     /// any failure the password file is left without the account's line and the store as
     /// it was.
-    private func startSession(on server: ServerAccess, uid: String, email: String, password: String, now: Date) throws -> Session {
-        try server.passFile.save(password: password, user: uid, serverURL: server.serverURL)
+    private func startSession(on server: ServerAccess, account: TernServer.Account, email: String, password: String, now: Date) throws -> Session {
+        try server.passFile.save(password: password, user: account.role, serverURL: server.serverURL)
         do {
-            try store.switchServerRole(url: server.accountURL(uid: uid))
+            try store.switchServerRole(url: server.accountURL(role: account.role))
         } catch {
-            try? server.passFile.remove(user: uid, serverURL: server.serverURL)
+            try? server.passFile.remove(user: account.role, serverURL: server.serverURL)
             if let error = error as? StoreError, error.code.isAuthenticationFailure {
                 throw ServiceError.wrongCredentials
             }
             throw error
         }
-        let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now), server: server.server)
+        let session = Session(uid: account.uid, email: email, signedInAt: Self.wholeSeconds(now), server: server.server, role: account.role)
         try sessionFile.write(session)
         return session
     }
@@ -223,6 +224,17 @@ public final class AuthService: @unchecked Sendable {
     /// (`SessionFileError`, with the `chmod` that fixes it).
     public func currentSession() throws -> Session? {
         try sessionFile.read()
+    }
+
+    /// After another process signed in or out (the session file changed): on a server, moves
+    /// this store to the role the session file now names (the guest when signed out), so
+    /// reads and listeners follow; then returns the signed-in user, nil when signed out.
+    public func followSessionFile() throws -> User? {
+        if let server {
+            let session = try currentSession()
+            try store.switchServerRole(url: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL)
+        }
+        return try currentUser()
     }
 
     /// The signed-in user's document, nil when signed out.

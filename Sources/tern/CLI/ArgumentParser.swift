@@ -1,3 +1,5 @@
+import Localization
+
 /// Option values read from the command line, looked up by their declaration.
 struct OptionValues {
     private var values: [String: Any] = [:]
@@ -34,12 +36,16 @@ struct UsageError: Error, CustomStringConvertible {
     let description: String
     init(_ message: String) { description = message }
 
-    static func usage(_ usage: String) -> UsageError { UsageError("usage: tern \(usage)") }
+    static func usage(_ usage: String) -> UsageError { UsageError(tr(.usageLine, ["usage": usage])) }
 
-    static func unknownOption(_ argument: String) -> UsageError { UsageError("unknown option \(argument)") }
+    static func unknownOption(_ argument: String) -> UsageError { UsageError(tr(.usageUnknownOption, ["option": argument])) }
+
+    static func unknownCommand(_ words: [String]) -> UsageError {
+        UsageError(tr(.usageUnknownCommand, ["command": words.joined(separator: " ")]))
+    }
 
     static func badValue(option: String, expected: String, given: String) -> UsageError {
-        UsageError("--\(option) needs \(expected), not '\(given)'")
+        UsageError(tr(.usageBadValue, ["option": option, "expected": expected, "given": given]))
     }
 }
 
@@ -66,7 +72,7 @@ enum ArgumentParser {
         guard let spec = specs.first(where: { $0.name == name }) else { return false }
         index += 1
         guard spec.takesValue else {
-            if inlineValue != nil { throw UsageError("--\(name) takes no value") }
+            if inlineValue != nil { throw UsageError(tr(.usageTakesNoValue, ["option": name])) }
             values.set(spec, try spec.read(""))
             return true
         }
@@ -76,7 +82,7 @@ enum ArgumentParser {
             values.set(spec, try spec.read(arguments[index]))
             index += 1
         } else {
-            throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE"))")
+            throw UsageError(tr(.usageNeedsValue, ["option": name, "value": spec.valueName ?? "VALUE"]))
         }
         return true
     }
@@ -113,7 +119,7 @@ enum ArgumentParser {
         guard (least...most).contains(parsed.positionals.count) else { throw parsed.usageError() }
         for (position, word) in parsed.positionals.enumerated() {
             let declared = command.positionals[min(position, command.positionals.count - 1)]
-            if word.isEmpty, !declared.allowsEmpty { throw UsageError("\(declared.name) must not be empty") }
+            if word.isEmpty, !declared.allowsEmpty { throw UsageError(tr(.usageMustNotBeEmpty, ["name": declared.name])) }
         }
     }
 }

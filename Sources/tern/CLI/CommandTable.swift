@@ -1,16 +1,20 @@
+import Localization
+
 /// Every subcommand Tern knows, and the groups they form. Later layers add their commands
 /// to `all` and, for a new group, a line to `groupSummaries`.
 enum CommandTable {
     static let all: [CommandSpec] =
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
-        + FavoritesCommands.specs + FeedCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
+        + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
+        + SyncCommands.specs
 
     /// What each group is for, shown above its subcommands.
-    static let groupSummaries: [String: String] = [
-        "places": "search, show and import places",
-        "profile": "your profile",
-        "favorites": "your saved places",
-        "server": "set up a PostgreSQL team server",
+    static let groupSummaries: [String: TextKey] = [
+        "places": .groupPlaces,
+        "profile": .groupProfile,
+        "favorites": .groupFavorites,
+        "posts": .groupPosts,
+        "server": .groupServer,
     ]
 
     /// What a command line names.

@@ -1,18 +1,19 @@
 import Domain
+import Localization
 
 /// Options that every subcommand accepts, wherever they stand on the line, each declared once.
 struct GlobalOptions {
-    static let dataDirectory = Option<String>.text("data-dir", value: "DIR", help: "keep all data under DIR (or TERN_DATA_DIR)",
+    static let dataDirectory = Option<String>.text("data-dir", value: "DIR", help: .optGlobalDataDirectory,
                                                    allowsEmpty: false)
     static let store = Option<String>(
-        "store", value: "URL", help: "keep documents and accounts at a postgres:// URL or a FILE (or TERN_STORE, or store = in the config)",
-        expected: "a postgres:// URL or a file path") { try StoreLocation.check($0, source: "--store") }
-    static let session = Option<String>.text("session", value: "FILE", help: "the session file to use (or TERN_SESSION)",
+        "store", value: "URL", help: .optGlobalStore,
+        expected: tr(.usageStore)) { try StoreLocation.check($0, source: "--store") }
+    static let session = Option<String>.text("session", value: "FILE", help: .optGlobalSession,
                                              allowsEmpty: false)
-    static let noSample = Option<Bool>.flag("no-sample", help: "do not seed a new data directory with the sample community")
-    static let json = Option<Bool>.flag("json", help: "print JSON instead of text")
-    static let help = Option<Bool>.flag("help", help: "show this help (also -h; tern help COMMAND for one command)")
-    static let version = Option<Bool>.flag("version", help: "print the version")
+    static let noSample = Option<Bool>.flag("no-sample", help: .optGlobalNoSample)
+    static let json = Option<Bool>.flag("json", help: .optGlobalJson)
+    static let help = Option<Bool>.flag("help", help: .optGlobalHelp)
+    static let version = Option<Bool>.flag("version", help: .optGlobalVersion)
 
     static let specs: [OptionSpec] = [
         dataDirectory.spec, store.spec, session.spec, noSample.spec, json.spec, help.spec, version.spec,

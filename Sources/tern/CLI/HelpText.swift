@@ -1,3 +1,5 @@
+import Localization
+
 /// The help of Tern, of a group and of a command, all derived from the declarations in
 /// `CommandTable` and `GlobalOptions`.
 enum HelpText {
@@ -5,54 +7,54 @@ enum HelpText {
 
     static func general() -> String {
         var lines = [
-            "Tern: places and posts in your terminal.",
+            tr(.helpTagline),
             "",
         ]
         lines += columns([
-            ("tern [GLOBAL OPTIONS]", "start the interface"),
-            ("tern [GLOBAL OPTIONS] COMMAND …", "run one command"),
-            ("tern help [COMMAND]", "show what a command or group takes"),
-        ], indent: "Usage: ", continuation: "       ")
+            ("tern [GLOBAL OPTIONS]", tr(.helpStartInterface)),
+            ("tern [GLOBAL OPTIONS] COMMAND …", tr(.helpRunOneCommand)),
+            ("tern help [COMMAND]", tr(.helpShowCommandHelp)),
+        ], indent: tr(.helpUsage), continuation: tr(.helpUsageIndent))
         lines.append("")
-        lines.append("Commands:")
+        lines.append(tr(.helpCommands))
         lines += commandList(CommandTable.all)
         lines.append("")
-        lines.append("Global options:")
+        lines.append(tr(.helpGlobalOptions))
         lines += optionList(GlobalOptions.specs)
         lines.append("")
-        lines.append("Exit status: 0 success, 1 a refused or failed action, 2 a usage error.")
+        lines.append(tr(.helpExitStatus))
         return lines.joined(separator: "\n")
     }
 
     static func group(_ name: String) -> String {
-        var lines = ["Usage: tern \(name) COMMAND …", ""]
-        if let summary = CommandTable.groupSummaries[name] { lines += [capitalised(summary) + ".", ""] }
-        lines.append("Commands:")
+        var lines = [tr(.helpGroupUsage, ["group": name]), ""]
+        if let summary = CommandTable.groupSummaries[name] { lines += [sentence(tr(summary)), ""] }
+        lines.append(tr(.helpCommands))
         lines += commandList(CommandTable.commands(in: name))
         lines.append("")
-        lines.append("Run 'tern help \(name) COMMAND' for a command's options.")
+        lines.append(tr(.helpRunGroupCommand, ["group": name]))
         return lines.joined(separator: "\n")
     }
 
     static func command(_ spec: CommandSpec) -> String {
-        var lines = ["Usage: tern \(spec.usage)", "", capitalised(spec.summary) + "."]
+        var lines = [tr(.helpCommandUsage, ["usage": spec.usage]), "", sentence(spec.summaryText)]
         if !spec.options.isEmpty {
             lines.append("")
-            lines.append("Options:")
+            lines.append(tr(.helpOptions))
             lines += optionList(spec.options)
         }
         lines.append("")
-        lines.append("Global options (--json, --data-dir DIR, …) work here too: tern --help lists them.")
+        lines.append(tr(.helpGlobalHere))
         return lines.joined(separator: "\n")
     }
 
     /// Usage on one line, what it does indented below: summaries are too long for a column.
     private static func commandList(_ specs: [CommandSpec]) -> [String] {
-        specs.flatMap { ["  tern " + $0.usage, "      " + $0.summary] }
+        specs.flatMap { ["  tern " + $0.usage, "      " + $0.summaryText] }
     }
 
     private static func optionList(_ specs: [OptionSpec]) -> [String] {
-        columns(specs.map { ($0.synopsis, $0.help) }, indent: "  ", continuation: "  ")
+        columns(specs.map { ($0.synopsis, $0.helpText) }, indent: "  ", continuation: "  ")
     }
 
     /// Two columns, the second starting two spaces after the widest first cell.
@@ -63,7 +65,8 @@ enum HelpText {
         }
     }
 
-    private static func capitalised(_ text: String) -> String {
-        text.prefix(1).uppercased() + text.dropFirst()
+    /// A summary as a sentence: capitalised, with a full stop.
+    private static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// A command-line option declared once: its name, the name of its value, its help line and
 /// how its value is read. Usage lines, help text and validation are all derived from it
 /// (the shape of swift-argument-parser's `@Option`).
@@ -5,20 +7,23 @@ struct Option<Value> {
     let name: String
     /// `nil` for a flag, which takes no value.
     let valueName: String?
-    let help: String
+    /// The help line's key in the catalogues, and its placeholders' values.
+    let help: TextKey
+    let helpValues: [String: String]
     /// Listed in the usage line without brackets, and a usage error when missing.
     let isRequired: Bool
     /// What a value must be, for the usage error when `parse` refuses one.
-    let expected: String
+    let expected: () -> String
     /// The value, or nil when `text` is not `expected`; may throw an error of its own
     /// that says more (it becomes the usage error's text).
     let parse: (String) throws -> Value?
 
-    init(_ name: String, value valueName: String?, help: String, required: Bool = false, expected: String = "",
-         parse: @escaping (String) throws -> Value?) {
+    init(_ name: String, value valueName: String?, help: TextKey, helpValues: [String: String] = [:], required: Bool = false,
+         expected: @autoclosure @escaping () -> String = "", parse: @escaping (String) throws -> Value?) {
         self.name = name
         self.valueName = valueName
         self.help = help
+        self.helpValues = helpValues
         self.isRequired = required
         self.expected = expected
         self.parse = parse
@@ -26,14 +31,14 @@ struct Option<Value> {
 
     /// The type-erased declaration a command's option table holds.
     var spec: OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, isRequired: isRequired) { text in
+        OptionSpec(name: name, valueName: valueName, help: help, helpValues: helpValues, isRequired: isRequired) { text in
             let parsed: Value?
             do {
                 parsed = try parse(text)
             } catch {
                 throw UsageError("\(error)")
             }
-            guard let parsed else { throw UsageError.badValue(option: name, expected: expected, given: text) }
+            guard let parsed else { throw UsageError.badValue(option: name, expected: expected(), given: text) }
             return parsed
         }
     }
@@ -41,16 +46,16 @@ struct Option<Value> {
 
 extension Option where Value == Bool {
     /// An option without a value: present or not.
-    static func flag(_ name: String, help: String) -> Option {
+    static func flag(_ name: String, help: TextKey) -> Option {
         Option(name, value: nil, help: help) { _ in true }
     }
 }
 
 extension Option where Value == String {
     /// Any text; `allowsEmpty: false` refuses `--name ""`.
-    static func text(_ name: String, value valueName: String, help: String, required: Bool = false,
+    static func text(_ name: String, value valueName: String, help: TextKey, required: Bool = false,
                      allowsEmpty: Bool = true) -> Option {
-        Option(name, value: valueName, help: help, required: required, expected: "a non-empty value") { text in
+        Option(name, value: valueName, help: help, required: required, expected: tr(.usageNonEmptyValue)) { text in
             allowsEmpty || !text.isEmpty ? text : nil
         }
     }
@@ -58,9 +63,10 @@ extension Option where Value == String {
 
 extension Option where Value == Int {
     /// A whole number within `range`.
-    static func integer(_ name: String, value valueName: String, in range: ClosedRange<Int>, help: String) -> Option {
-        Option(name, value: valueName, help: help,
-               expected: "a whole number from \(range.lowerBound) to \(range.upperBound)") { text in
+    static func integer(_ name: String, value valueName: String, in range: ClosedRange<Int>, help: TextKey,
+                        helpValues: [String: String] = [:]) -> Option {
+        Option(name, value: valueName, help: help, helpValues: helpValues,
+               expected: tr(.usageWholeNumber, ["low": String(range.lowerBound), "high": String(range.upperBound)])) { text in
             Int(text).flatMap { range.contains($0) ? $0 : nil }
         }
     }
@@ -70,12 +76,16 @@ extension Option where Value == Int {
 struct OptionSpec {
     let name: String
     let valueName: String?
-    let help: String
+    let help: TextKey
+    let helpValues: [String: String]
     let isRequired: Bool
     /// Reads a value (a flag gets the empty string), or throws the usage error that says why not.
     let read: (String) throws -> Any
 
     var takesValue: Bool { valueName != nil }
+
+    /// The help line in the language of this run.
+    var helpText: String { tr(help, helpValues) }
 
     /// `--name VALUE` or `--name`, as usage lines and help show it.
     var synopsis: String { "--\(name)" + (valueName.map { " " + $0 } ?? "") }

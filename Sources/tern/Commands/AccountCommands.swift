@@ -4,16 +4,16 @@ import Localization
 
 /// The account subcommands: register, login, logout, whoami.
 enum AccountCommands {
-    static let email = Option<String>.text("email", value: "EMAIL", help: "the account's email", required: true,
+    static let email = Option<String>.text("email", value: "EMAIL", help: .optAccountEmail, required: true,
                                            allowsEmpty: false)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["register"], summary: "create an account and sign in (the password is read from the terminal or stdin)",
+        CommandSpec(words: ["register"], summary: .cmdRegister,
                     options: [email.spec], run: register),
-        CommandSpec(words: ["login"], summary: "sign in (the password is read from the terminal or stdin)",
+        CommandSpec(words: ["login"], summary: .cmdLogin,
                     options: [email.spec], run: login),
-        CommandSpec(words: ["logout"], summary: "sign out", run: logout),
-        CommandSpec(words: ["whoami"], summary: "show the signed-in user", run: whoami),
+        CommandSpec(words: ["logout"], summary: .cmdLogout, run: logout),
+        CommandSpec(words: ["whoami"], summary: .cmdWhoami, run: whoami),
     ]
 
     static func register(_ context: CommandContext, _ arguments: ParsedArguments) throws {

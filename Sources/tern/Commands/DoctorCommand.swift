@@ -8,7 +8,7 @@ import PlaceCatalog
 /// a team server, checks that the guest cannot be locked out.
 enum DoctorCommand {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["doctor"], summary: "check the database file fully, and say how to recover a damaged one", run: run),
+        CommandSpec(words: ["doctor"], summary: .cmdDoctor, run: run),
     ]
 
     /// What `--json` prints.

@@ -5,32 +5,32 @@ import PlaceCatalog
 
 /// The `favorites` subcommands on places: list, add, remove, memo, copy, move.
 enum FavoritesCommands {
-    static let folder = Option<String>.text("folder", value: "NAME", help: "the folder (by name, any case); default: the default folder",
+    static let folder = Option<String>.text("folder", value: "NAME", help: .optFavoritesFolder,
                                             allowsEmpty: false)
-    static let listFolder = Option<String>.text("folder", value: "NAME", help: "only this folder, in its kept order",
+    static let listFolder = Option<String>.text("folder", value: "NAME", help: .optFavoritesListFolder,
                                                 allowsEmpty: false)
     static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual",
-                                           help: "this order for this listing (a folder keeps its own: folder set --sort)",
-                                           expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
-    static let user = Option<String>.text("user", value: "@NAME", help: "another person's shared folders", allowsEmpty: false)
-    static let memo = Option<String>.text("memo", value: "TEXT", help: "a memo of up to 200 characters")
-    static let from = Option<String>.text("from", value: "NAME", help: "the folder it leaves", required: true, allowsEmpty: false)
-    static let to = Option<String>.text("to", value: "NAME", help: "the folder it goes to", required: true, allowsEmpty: false)
-    static let removeFolder = Option<String>.text("folder", value: "NAME", help: "only from this folder (out of its last one, it is removed)",
+                                           help: .optFavoritesSort,
+                                           expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])) { try? FavoriteSort.named($0) }
+    static let user = Option<String>.text("user", value: "@NAME", help: .optFavoritesUser, allowsEmpty: false)
+    static let memo = Option<String>.text("memo", value: "TEXT", help: .optFavoritesMemo)
+    static let from = Option<String>.text("from", value: "NAME", help: .optFavoritesFrom, required: true, allowsEmpty: false)
+    static let to = Option<String>.text("to", value: "NAME", help: .optFavoritesTo, required: true, allowsEmpty: false)
+    static let removeFolder = Option<String>.text("folder", value: "NAME", help: .optFavoritesRemoveFolder,
                                                   allowsEmpty: false)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "list"], summary: "your saved places, newest first (or a folder's, or someone's shared folders)",
+        CommandSpec(words: ["favorites", "list"], summary: .cmdFavoritesList,
                     options: [listFolder.spec, sort.spec, user.spec], isGroupDefault: true, run: list),
-        CommandSpec(words: ["favorites", "add"], summary: "save a place (see tern places search) into a folder",
-                    positionals: [Positional("PLACE_ID")], options: [folder.spec, memo.spec], run: add),
-        CommandSpec(words: ["favorites", "remove"], summary: "remove a saved place", positionals: [Positional("PLACE_ID")],
-                    options: [removeFolder.spec], run: remove),
-        CommandSpec(words: ["favorites", "memo"], summary: "set the memo of a saved place (an empty one removes it)",
+        CommandSpec(words: ["favorites", "add"], summary: .cmdFavoritesAdd,
+                    positionals: [Positional("PLACE_ID")], options: [folder.spec, memo.spec, SyncCommands.queue.spec], run: add),
+        CommandSpec(words: ["favorites", "remove"], summary: .cmdFavoritesRemove, positionals: [Positional("PLACE_ID")],
+                    options: [removeFolder.spec, SyncCommands.queue.spec], run: remove),
+        CommandSpec(words: ["favorites", "memo"], summary: .cmdFavoritesMemo,
                     positionals: [Positional("PLACE_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: setMemo),
-        CommandSpec(words: ["favorites", "copy"], summary: "put a saved place in another folder too",
+        CommandSpec(words: ["favorites", "copy"], summary: .cmdFavoritesCopy,
                     positionals: [Positional("PLACE_ID")], options: [to.spec], run: copy),
-        CommandSpec(words: ["favorites", "move"], summary: "move a saved place from one folder to another",
+        CommandSpec(words: ["favorites", "move"], summary: .cmdFavoritesMove,
                     positionals: [Positional("PLACE_ID")], options: [from.spec, to.spec], run: move),
     ] + FolderCommands.specs + FavoritesFileCommands.specs
 
@@ -52,7 +52,7 @@ enum FavoritesCommands {
         if places.isEmpty {
             context.printLine(folder == nil
                 ? tr(.cliNoFavorites)
-                : "No places in this folder. Add one with: tern favorites add PLACE_ID --folder NAME")
+                : tr(.cliFolderEmpty))
             return
         }
         for favorite in places { printFavorite(context, favorite, folders: folder == nil ? snapshot.folderNames(of: favorite) : []) }
@@ -78,7 +78,7 @@ enum FavoritesCommands {
             return
         }
         if places.isEmpty {
-            context.printLine("@\(user.hasPrefix("@") ? String(user.dropFirst()) : user) shares no folders.")
+            context.printLine(tr(.cliSharesNoFolders, ["user": user.hasPrefix("@") ? String(user.dropFirst()) : user]))
             return
         }
         for (folder, favorites) in places {
@@ -92,6 +92,12 @@ enum FavoritesCommands {
         let favorites = try context.services().favorites
         let snapshot = try favorites.snapshot(session: session)
         let folder = try arguments[Self.folder].map(snapshot.requireFolder(named:))
+        let queued = {
+            let id = arguments.positionals[0]
+            guard let place = try placeDirectory(context).favoriteCandidate(placeID: id) else { throw ServiceError.placeNotFound(id) }
+            return QueuedWrite.saveFavorite(place, folderID: folder?.id, memo: arguments[memo])
+        }
+        if try context.queuedBecauseUnreachable(queued, session: session, arguments) { return }
         let favorite = try favorites.add(placeID: arguments.positionals[0], from: try placeDirectory(context), folderID: folder?.id,
                                          memo: arguments[memo], session: session)
         try printChanged(context, favorite, verb: "Saved", session: session)
@@ -101,6 +107,8 @@ enum FavoritesCommands {
         let session = try SignInRequired.check(try context.session(), .removeFavorites)
         let id = arguments.positionals[0]
         let favorites = try context.services().favorites
+        if arguments[removeFolder] == nil,
+           try context.queuedBecauseUnreachable({ .removeFavorite(placeID: id) }, session: session, arguments) { return }
         if let name = arguments[removeFolder] {
             let folder = try favorites.snapshot(session: session).requireFolder(named: name)
             let kept = try favorites.removeFromFolder(placeID: id, folderID: folder.id, session: session)
@@ -119,7 +127,7 @@ enum FavoritesCommands {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let text = arguments.positionals.dropFirst().joined(separator: " ")
         let favorite = try context.services().favorites.setMemo(placeID: arguments.positionals[0], memo: text, session: session)
-        try printChanged(context, favorite, verb: "Memo set:", session: session)
+        try printChanged(context, favorite, verb: tr(.cliMemoSet), session: session)
     }
 
     static func copy(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -127,7 +135,7 @@ enum FavoritesCommands {
         let favorites = try context.services().favorites
         let target = try favorites.snapshot(session: session).requireFolder(named: arguments[to]!)
         let favorite = try favorites.copy(placeID: arguments.positionals[0], to: target.id, session: session)
-        try printChanged(context, favorite, verb: "Copied to \(target.name):", session: session)
+        try printChanged(context, favorite, verb: tr(.cliCopiedTo, ["folder": target.name]), session: session)
     }
 
     static func move(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -137,7 +145,7 @@ enum FavoritesCommands {
         let source = try snapshot.requireFolder(named: arguments[from]!)
         let target = try snapshot.requireFolder(named: arguments[to]!)
         let favorite = try favorites.move(placeID: arguments.positionals[0], from: source.id, to: target.id, session: session)
-        try printChanged(context, favorite, verb: "Moved to \(target.name):", session: session)
+        try printChanged(context, favorite, verb: tr(.cliMovedTo, ["folder": target.name]), session: session)
     }
 
     /// Prints a favorite after a change: its JSON, or `verb` and its lines.

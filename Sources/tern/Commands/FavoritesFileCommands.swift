@@ -1,20 +1,21 @@
 import Domain
 import Foundation
+import Localization
 
 /// `favorites export` and `favorites import`.
 enum FavoritesFileCommands {
-    static let folder = Option<String>.text("folder", value: "NAME", help: "only this folder, in its kept order", allowsEmpty: false)
+    static let folder = Option<String>.text("folder", value: "NAME", help: .optFavoritesFileFolder, allowsEmpty: false)
     static let format = Option<FavoritesFormat>("format", value: "csv|json|geojson",
-                                                help: "default: from FILE's extension, else csv",
-                                                expected: "csv, json or geojson") { FavoritesFormat.named($0) }
+                                                help: .optFavoritesFileFormat,
+                                                expected: tr(.usageOneOf, ["values": "csv, json, geojson"])) { FavoritesFormat.named($0) }
     static let importFolder = Option<String>.text("folder", value: "NAME",
-                                                  help: "into this folder (created when missing); default: the folders the file names, else the default folder",
+                                                  help: .optFavoritesFileImportFolder,
                                                   allowsEmpty: false)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "export"], summary: "write your favorites as CSV, JSON or GeoJSON (to FILE or standard output)",
+        CommandSpec(words: ["favorites", "export"], summary: .cmdFavoritesExport,
                     positionals: [Positional("FILE", .optional)], options: [folder.spec, format.spec], run: export),
-        CommandSpec(words: ["favorites", "import"], summary: "import favorites from a CSV, JSON or GeoJSON file, all or nothing",
+        CommandSpec(words: ["favorites", "import"], summary: .cmdFavoritesImport,
                     positionals: [Positional("FILE")], options: [importFolder.spec], run: importFile),
     ]
 
@@ -34,17 +35,17 @@ enum FavoritesFileCommands {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CommandFailure("cannot write \(file): \((error as NSError).localizedDescription)")
+            throw CommandFailure(tr(.cliCannotWrite, ["file": file, "reason": (error as NSError).localizedDescription]))
         }
         let count = chosen.map { snapshot.count(in: $0) } ?? snapshot.favorites.count
-        if !context.options.json { context.printLine("Wrote \(count == 1 ? "1 place" : "\(count) places") to \(file) (\(format.rawValue)).") }
+        if !context.options.json { context.printLine(tr(.cliWrote, ["places": FolderCommands.placeCount(count), "file": file, "format": format.rawValue])) }
     }
 
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let path = arguments.positionals[0]
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read \(path)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure("\(path) is not UTF-8 text; nothing was imported") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(tr(.cliCannotRead, ["file": path])) }
+        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure(tr(.cliNotUTF8Imported, ["file": path])) }
         let file: FavoritesImportFile
         do {
             file = try FavoritesImportFile.read(text)

@@ -1,26 +1,28 @@
 import Domain
 import Foundation
+import Localization
 
 /// `favorites folders` and `favorites folder create|rename|set|delete`.
 enum FolderCommands {
-    static let color = Option<FavoriteColor>("color", value: "COLOUR", help: "one of " + FavoriteColor.allCases.map(\.rawValue).joined(separator: ", "),
-                                             expected: "one of " + FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")) { try? FavoriteColor.named($0) }
+    static let color = Option<FavoriteColor>("color", value: "COLOUR", help: .optFolderColor,
+                                             helpValues: ["colours": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")],
+                                             expected: tr(.usageOneOf, ["values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])) { try? FavoriteColor.named($0) }
     static let visibility = Option<FolderVisibility>("visibility", value: "private|shared",
-                                                     help: "shared folders are readable by every signed-in account",
-                                                     expected: "private or shared") { try? FolderVisibility.named($0) }
-    static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual", help: "the order the folder keeps",
-                                           expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
-    static let withPlaces = Option<Bool>.flag("with-places", help: "delete the places only in this folder too (else they move to the default folder)")
+                                                     help: .optFolderVisibility,
+                                                     expected: tr(.usageOneOf, ["values": "private, shared"])) { try? FolderVisibility.named($0) }
+    static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual", help: .optFolderSort,
+                                           expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])) { try? FavoriteSort.named($0) }
+    static let withPlaces = Option<Bool>.flag("with-places", help: .optFolderWithPlaces)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "folders"], summary: "your folders with their place counts", run: folders),
-        CommandSpec(words: ["favorites", "folder", "create"], summary: "create a folder (1 to 30 characters, unique ignoring case)",
+        CommandSpec(words: ["favorites", "folders"], summary: .cmdFavoritesFolders, run: folders),
+        CommandSpec(words: ["favorites", "folder", "create"], summary: .cmdFavoritesFolderCreate,
                     positionals: [Positional("NAME")], options: [color.spec, visibility.spec], run: create),
-        CommandSpec(words: ["favorites", "folder", "rename"], summary: "rename a folder",
+        CommandSpec(words: ["favorites", "folder", "rename"], summary: .cmdFavoritesFolderRename,
                     positionals: [Positional("NAME"), Positional("NEW_NAME")], run: rename),
-        CommandSpec(words: ["favorites", "folder", "set"], summary: "change a folder's colour, visibility or kept order",
+        CommandSpec(words: ["favorites", "folder", "set"], summary: .cmdFavoritesFolderSet,
                     positionals: [Positional("NAME")], options: [color.spec, visibility.spec, sort.spec], run: set),
-        CommandSpec(words: ["favorites", "folder", "delete"], summary: "delete a folder; its places move to the default folder",
+        CommandSpec(words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
                     positionals: [Positional("NAME")], options: [withPlaces.spec], run: delete),
     ]
 
@@ -38,17 +40,17 @@ enum FolderCommands {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let folder = try context.services().favorites.createFolder(name: arguments.positionals[0], color: arguments[color] ?? .blue,
                                                                    visibility: arguments[visibility] ?? .private, session: session)
-        try printFolder(context, folder, verb: "Created", session: session)
+        try printFolder(context, folder, verb: .cliFolderCreated, session: session)
     }
 
     static func rename(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        try change(context, arguments, verb: "Renamed") { favorites, folder, session in
+        try change(context, arguments, verb: .cliFolderRenamed) { favorites, folder, session in
             try favorites.updateFolder(id: folder.id, name: arguments.positionals[1], session: session)
         }
     }
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        try change(context, arguments, verb: "Changed") { favorites, folder, session in
+        try change(context, arguments, verb: .cliFolderChanged) { favorites, folder, session in
             try favorites.updateFolder(id: folder.id, color: arguments[color], visibility: arguments[visibility],
                                        sort: arguments[sort], session: session)
         }
@@ -62,13 +64,12 @@ enum FolderCommands {
         let count = try favorites.deleteFolder(id: folder.id, deletion: deletePlaces ? .deletePlaces : .movePlacesToDefault,
                                                session: session)
         if context.options.json { return }
-        let places = count == 1 ? "1 place" : "\(count) places"
-        context.printLine(deletePlaces ? "Deleted \(folder.name) and \(places) only in it."
-                                       : "Deleted \(folder.name); \(places) moved to the default folder.")
+        context.printLine(tr(deletePlaces ? .cliFolderDeletedWithPlaces : .cliFolderDeletedMoved,
+                             ["folder": folder.name, "places": placeCount(count)]))
     }
 
     /// Finds the folder named by the first word and applies `body` to it.
-    static func change(_ context: CommandContext, _ arguments: ParsedArguments, verb: String,
+    static func change(_ context: CommandContext, _ arguments: ParsedArguments, verb: TextKey,
                        _ body: (FavoritesService, FavoriteFolder, Session) throws -> FavoriteFolder) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let favorites = try context.services().favorites
@@ -76,21 +77,25 @@ enum FolderCommands {
         try printFolder(context, try body(favorites, folder, session), verb: verb, session: session)
     }
 
-    static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: String, session: Session) throws {
+    static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: TextKey, session: Session) throws {
         let snapshot = try context.services().favorites.snapshot(session: session)
         let count = snapshot.folder(id: folder.id).map(snapshot.count(in:)) ?? 0
         if context.options.json {
             try context.printJSON(FolderJSON(folder, count: count))
         } else {
-            context.printLine("\(verb) " + line(for: folder, count: count))
+            context.printLine(tr(verb, ["folder": line(for: folder, count: count)]))
         }
+    }
+
+    /// `1 place`, `2 places`, in the run's language.
+    static func placeCount(_ count: Int) -> String {
+        count == 1 ? tr(.cliOnePlace) : tr(.cliPlaces, ["count": Formats.number(count)])
     }
 
     /// `제주 여행  2 places  orange · shared · newest` (`(default)` after the default folder).
     static func line(for folder: FavoriteFolder, count: Int) -> String {
         let dot = TextOutput.dot
-        let name = folder.isDefault ? "\(folder.name) (default)" : folder.name
-        let places = count == 1 ? "1 place" : "\(count) places"
-        return "\(name)  \(places)  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
+        let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.name]) : folder.name
+        return "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
     }
 }

@@ -7,7 +7,7 @@ import TerminalUI
 /// `bind` and `unbind` in the config use), its screen, the keys in effect and the defaults.
 enum KeysCommands {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["keys"], summary: "list the interface's actions and their keys (the config can rebind them)",
+        CommandSpec(words: ["keys"], summary: .cmdKeys,
                     run: list),
     ]
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlaceProviders
 import PlainText
 
@@ -28,7 +29,7 @@ func printProviderNotice(_ outcome: ProviderOutcome) {
     guard let error = outcome.error else { return }
     var line = error.message
     if let cachedAt = outcome.cachedAt {
-        line += "; showing its answer saved \(ISO8601DateFormatter().string(from: cachedAt))"
+        line = tr(.onlineCachedAnswer, ["reason": line, "time": ISO8601DateFormatter().string(from: cachedAt)])
     }
     FileHandle.standardError.write(Data("tern: \(SafeText.clean(line))\n".utf8))
 }

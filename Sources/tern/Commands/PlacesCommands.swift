@@ -7,24 +7,24 @@ import TerminalUI
 
 /// The `places` subcommands: search, show and import.
 enum PlacesCommands {
-    static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: "show at most N places (1 to 1000, default 20)")
-    static let near = Option<Coordinate>("near", value: "LAT,LON", help: "order by distance from this point and show it",
-                                         expected: "LAT,LON in degrees (for example 37.57,126.98)", parse: Config.parseCoordinate)
-    static let offline = Option<Bool>.flag("offline", help: "search only the offline catalog")
-    static let online = Option<Bool>.flag("online", help: "search only the online providers (Kakao, OpenStreetMap)")
+    static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: .optPlacesLimit)
+    static let near = Option<Coordinate>("near", value: "LAT,LON", help: .optPlacesNear,
+                                         expected: tr(.usageCoordinate), parse: Config.parseCoordinate)
+    static let offline = Option<Bool>.flag("offline", help: .optPlacesOffline)
+    static let online = Option<Bool>.flag("online", help: .optPlacesOnline)
     static let category = Option<PlaceCategory>("category", value: "CODE|NAME",
-                                                help: "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point",
-                                                expected: "a Kakao category code or name (for example CE7, 카페, cafe, 음식점, subway)",
+                                                help: .optPlacesCategory,
+                                                expected: tr(.usageCategory),
                                                 parse: PlaceCategory.named)
 
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["places", "search"],
-                    summary: "search places by any of their names (Hangul initials and half-typed syllables work)",
+                    summary: .cmdPlacesSearch,
                     positionals: [Positional("QUERY", .words, allowsEmpty: true)],
                     options: [limit.spec, near.spec, offline.spec, online.spec, category.spec], run: search),
-        CommandSpec(words: ["places", "show"], summary: "show one place", positionals: [Positional("PLACE_ID")], run: show),
+        CommandSpec(words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")], run: show),
         CommandSpec(words: ["places", "import"],
-                    summary: "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])",
+                    summary: .cmdPlacesImport,
                     positionals: [Positional("FILE")], run: importFile),
     ]
 
@@ -40,7 +40,7 @@ enum PlacesCommands {
             return try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory, indexed: false,
                                         cacheDirectory: paths.catalogCacheDirectory)
         } catch {
-            throw CommandFailure("cannot load the place catalog: \(error)")
+            throw CommandFailure(tr(.cliCannotLoadCatalog, ["reason": "\(error)"]))
         }
     }
 
@@ -52,8 +52,8 @@ enum PlacesCommands {
         let onlyOffline = arguments[Self.offline] ?? false
         let onlyOnline = arguments[Self.online] ?? false
         let category = arguments[Self.category]
-        if onlyOffline && onlyOnline { throw UsageError("--offline and --online cannot be used together") }
-        if onlyOffline && category != nil { throw UsageError("--category searches online; it cannot be used with --offline") }
+        if onlyOffline && onlyOnline { throw UsageError(tr(.usageOfflineAndOnline)) }
+        if onlyOffline && category != nil { throw UsageError(tr(.usageCategoryOffline)) }
         let favorites = try favoritePlaceIDs(context)
 
         // The catalog holds cities without categories, so a category search is online only.
@@ -65,7 +65,7 @@ enum PlacesCommands {
         if !onlyOffline {
             let providers = try onlinePlaces(context)
             if !providers.isConfigured && (onlyOnline || category != nil) {
-                throw CommandFailure("no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to \(paths(context).configFile)")
+                throw CommandFailure(tr(.cliNoProvider, ["file": paths(context).configFile]))
             }
             let home = category == nil ? nil : try Config.load(paths: paths(context)).home
             let onlineQuery = OnlineQuery(text: query, category: category, near: nearPoint ?? home, limit: limit)
@@ -132,7 +132,7 @@ enum PlacesCommands {
         }
         if place == nil { place = AnswerCache(file: onlineAnswerCacheFile(paths(context))).place(id: id) }
         guard let place else {
-            throw CommandFailure("no place with id '\(id)' among saved places and earlier answers (find it with tern places search)")
+            throw CommandFailure(tr(.cliNoOnlinePlace, ["id": id]))
         }
         if context.options.json {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
@@ -182,13 +182,13 @@ enum PlacesCommands {
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = arguments.positionals[0]
         let paths = paths(context)
-        guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure("cannot read \(file)") }
+        guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure(tr(.cliCannotRead, ["file": file])) }
         let summary: ImportSummary
         do {
             summary = try PlaceCatalog.importFile(path: file, resourcesDirectory: paths.resourcesDirectory,
                                                   dataDirectory: paths.dataDirectory)
         } catch let rejection as PlaceImporter.Rejection {
-            throw CommandFailure("\(file): \(rejection.description); nothing was imported")
+            throw CommandFailure(tr(.cliImportRejected, ["file": file, "reason": rejection.description]))
         } catch {
             throw CommandFailure("\(file): \(error)")
         }

@@ -4,20 +4,21 @@ import Localization
 
 /// The `profile` subcommands.
 enum ProfileCommands {
-    static let displayName = Option<String>.text("display-name", value: "NAME", help: "1 to 50 characters")
-    static let username = Option<String>.text("username", value: "NAME", help: "3 to 15 of a-z 0-9 _, unique (stored lowercased)")
-    static let bio = Option<String>.text("bio", value: "TEXT", help: "at most 160 characters (empty clears it)")
+    static let displayName = Option<String>.text("display-name", value: "NAME", help: .optProfileDisplayName)
+    static let username = Option<String>.text("username", value: "NAME", help: .optProfileUsername)
+    static let bio = Option<String>.text("bio", value: "TEXT", help: .optProfileBio)
 
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["profile", "set"],
-                    summary: "change your profile (display name and username together complete onboarding)",
-                    options: [displayName.spec, username.spec, bio.spec], run: set),
+                    summary: .cmdProfileSet,
+                    options: [displayName.spec, username.spec, bio.spec, SyncCommands.queue.spec], run: set),
     ]
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let edit = ProfileEdit(displayName: arguments[displayName], username: arguments[username], bio: arguments[bio])
         guard !edit.isEmpty else { throw arguments.usageError() }
         let session = try SignInRequired.check(try context.session(), .editProfile)
+        if try context.queuedBecauseUnreachable({ .editProfile(edit) }, session: session, arguments) { return }
         let user = try context.services().users.updateProfile(edit, session: session)
         if context.options.json {
             try context.printJSON(user)

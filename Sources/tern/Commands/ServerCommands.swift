@@ -7,10 +7,10 @@ import Foundation
 enum ServerCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["server", "init"],
-                    summary: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
+                    summary: .cmdServerInit,
                     positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: initialise),
         CommandSpec(words: ["server", "invite"],
-                    summary: "print a one-time invitation that registers one account on a team server",
+                    summary: .cmdServerInvite,
                     positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: invite),
     ]
 
@@ -45,7 +45,7 @@ enum ServerCommands {
         case report.schemaAfter?: before = "schema \(report.schemaAfter) up to date"
         case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
         }
-        context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema)")
+        context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema), roles \(report.roles.owner) and \(report.roles.user)")
         context.printLine(guestSignInLine(serverURL: url) ?? "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out")
     }
 
