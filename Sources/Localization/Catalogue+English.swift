@@ -340,6 +340,21 @@ extension Catalogue {
 
         .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
         .errorPasswordEmpty: "Enter your password",
+        // The outbox on a team server
+        .cliQueued: "queued",
+        .cliCannotReach: "cannot reach the team server at {server} ({reason}); retry, or add --queue to send it later",
+        .cliCannotReachQueued: "cannot reach the team server at {server} ({reason}); {pending} pending",
+        .cliSyncSent: "sent {write}",
+        .cliSyncDropped: "dropped {write}: {reason}",
+        .cliSyncSummary: "{sent} sent, {dropped} dropped, {pending} pending",
+        .cliDroppedNotice: "the server refused a queued write, dropped {write}: {reason}",
+        .cliStatusStore: "store: {store}",
+        .cliStatusConnection: "connection: {connection}",
+        .cliStatusPending: "pending: {count}",
+        .optQueue: "if the team server cannot be reached, keep the write to send later (tern sync)",
+        .cmdSync: "send the writes waiting for the team server, and print what happened",
+        .cmdStatus: "the store, the connection to it and how many writes wait",
+        .errorServerUnreachable: "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)",
         .confirmSignOut: "Sign out of @{username}? Signing in again takes your password.",
         .confirmDiscardPost: "Discard this post?", .keyConfirmYes: "yes", .keyConfirmNo: "no",
     ]

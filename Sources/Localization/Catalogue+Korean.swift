@@ -343,6 +343,21 @@ extension Catalogue {
 
         .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
         .errorPasswordEmpty: "비밀번호를 입력하세요",
+        // The outbox on a team server
+        .cliQueued: "queued (대기열에 넣었습니다)",
+        .cliCannotReach: "팀 서버 {server}에 연결할 수 없습니다 ({reason}); 다시 시도하거나, 나중에 보내려면 --queue 를 붙이세요",
+        .cliCannotReachQueued: "팀 서버 {server}에 연결할 수 없습니다 ({reason}); {pending}개 대기 중",
+        .cliSyncSent: "보냄 {write}",
+        .cliSyncDropped: "버림 {write}: {reason}",
+        .cliSyncSummary: "{sent}개 보냄, {dropped}개 버림, {pending}개 대기 중",
+        .cliDroppedNotice: "서버가 대기 중이던 쓰기를 거절해 버렸습니다 {write}: {reason}",
+        .cliStatusStore: "저장소: {store}",
+        .cliStatusConnection: "연결: {connection}",
+        .cliStatusPending: "대기: {count}",
+        .optQueue: "팀 서버에 연결할 수 없으면 쓰기를 보관했다가 나중에 보냅니다 (tern sync)",
+        .cmdSync: "팀 서버로 보낼 쓰기를 보내고 결과를 보여 줍니다",
+        .cmdStatus: "저장소, 연결 상태, 보내지 않은 쓰기 수",
+        .errorServerUnreachable: "팀 서버에 연결할 수 없고, 이 변경은 기다릴 수 없습니다 (좋아요, 글, 저장, 삭제, 프로필 수정은 --queue 로 나중에 보낼 수 있습니다)",
         .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
         .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
     ]

@@ -79,6 +79,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    // The outbox on a team server: --queue, tern sync, tern status
+    case cliQueued, cliCannotReach, cliCannotReachQueued, cliSyncSent, cliSyncDropped, cliSyncSummary, cliDroppedNotice
+    case cliStatusStore, cliStatusConnection, cliStatusPending, errorServerUnreachable, optQueue, cmdSync, cmdStatus
     case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
 
     // The command line's help, usage errors and config file errors

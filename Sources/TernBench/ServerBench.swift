@@ -37,6 +37,7 @@ enum ServerBench {
                              path: "users/\(uid)")
         try signInTimes(adminURL: adminURL)
         try keystrokesWhileWriting(adminURL: adminURL)
+        try outboxDrain(adminURL: adminURL)
     }
 
     /// Drops the bench database's roles (its accounts, then its groups).

@@ -96,6 +96,7 @@ public final class AppViewModel {
         state.sync = status
         feed.setPendingPaths(status.pendingPaths)
         places.setPendingPaths(status.pendingPaths)
+        favorites.setPendingPaths(status.pendingPaths)
         profile.setPendingPaths(status.pendingPaths)
         onChange()
     }
@@ -192,7 +193,7 @@ public final class AppViewModel {
     /// explains the pending mark).
     public var hasPendingMarks: Bool {
         writes.isBusy || feed.state.rows.contains(where: \.isPending) || places.state.rows.contains(where: \.isPending)
-            || profile.state.isUserPending || profile.state.posts.contains(where: \.isPending)
+            || profile.state.isUserPending || !favorites.state.pendingPlaceIDs.isEmpty
     }
 
     /// The current tab's view model.

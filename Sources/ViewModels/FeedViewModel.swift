@@ -155,7 +155,11 @@ public final class FeedViewModel {
     }
 
     private func rebuildRows() {
-        state.sending = state.mode == .all ? posts.map(\.row) : []
+        state.sending = state.mode == .all ? posts.map { post in
+            var row = post.row
+            if let id = post.storedID, pendingPaths.contains(SyncPaths.post(id)) { row.isPending = true }
+            return row
+        } : []
         state.rows = stored.map { row in
             var copy = row
             if let intent = likes[row.id] {

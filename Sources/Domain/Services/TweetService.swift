@@ -41,13 +41,20 @@ public final class TweetService: @unchecked Sendable {
     // MARK: Writing
 
     /// Posts `text` (validated: 1–280 characters after trimming, no controls) as the
-    /// signed-in user; the timestamp is the commit time.
+    /// signed-in user; the timestamp is the commit time. `id` is the post's id when the
+    /// client drew it beforehand (a queued post): if the author's post with that id exists
+    /// already, this is a no-op that returns it, so a post sent twice is one post.
     @discardableResult
-    public func post(_ text: String, placeID: String? = nil, session: Session?) throws -> FeedPost {
+    public func post(_ text: String, id: String? = nil, placeID: String? = nil, session: Session?) throws -> FeedPost {
         let session = try SessionProof.writer(session, .post, in: store)
         let caption = try Validation.postText(text)
-        let reference = tweets.document()
+        if let id, !Self.isValidID(id) { throw ServiceError.postNotFound(id) }
+        let reference = id.map { tweets.document($0) } ?? tweets.document()
         let tweet = try store.runTransaction { transaction -> Tweet in
+            if id != nil, case let existing = try transaction.get(reference), existing.exists,
+               existing.get("uid") == .string(session.uid) {
+                return try Tweet(snapshot: existing)
+            }
             var fields: [String: WriteValue] = [
                 "caption": .string(caption), "timestamp": .serverTimestamp, "uid": .string(session.uid), "likes": .int(0),
             ]

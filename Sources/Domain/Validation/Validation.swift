@@ -182,6 +182,9 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case viewLikedPosts
         case post
         case editProfile
+
+        /// False for the actions that only read (they still need someone signed in).
+        public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts }
     }
 
     public let action: Action

@@ -6,6 +6,7 @@ enum CommandTable {
     static let all: [CommandSpec] =
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
         + FavoritesCommands.specs + FeedCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
+        + SyncCommands.specs
 
     /// What each group is for, shown above its subcommands.
     static let groupSummaries: [String: TextKey] = [
