@@ -28,7 +28,7 @@ public final class AppRenderer {
         let (headerArea, rest) = area.split(top: 1)
         let (body, footerArea) = rest.split(bottom: 1)
         drawHeader(in: headerArea, into: &buffer, layout: &layout)
-        let context = ScreenContext(markers: markers, now: now())
+        let context = ScreenContext(markers: markers, now: now(), isStale: app.state.sync.isStale)
         cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.
@@ -46,11 +46,13 @@ public final class AppRenderer {
             let kind = Self.kind(toast.kind)
             ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {
-            FooterView(hints: AppKeyMap.current(for: app).footerHints, keyStyle: Theme.title, helpStyle: Theme.dim)
+            FooterView(hints: AppKeyMap.current(for: app).footerHints + (app.hasPendingMarks ? [pendingLegend] : []),
+                       keyStyle: Theme.title, helpStyle: Theme.dim)
                 .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
-            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]), keyMap: AppKeyMap.helpMap(for: app),
+            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]),
+                            entries: AppKeyMap.helpMap(for: app).helpEntries + [KeyHint(keys: markers.pending, help: tr(.legendPendingHelp))],
                             closeHint: tr(.helpClose), borderStyle: Theme.current.border)
                 .render(in: area, into: &buffer)
             cursor = nil
@@ -60,6 +62,9 @@ public final class AppRenderer {
         }
         return Frame(buffer: buffer, cursor: cursor, layout: layout)
     }
+
+    /// `◌ pending`: the footer's legend for the pending mark, while one is on screen.
+    private var pendingLegend: KeyHint { KeyHint(keys: markers.pending, help: tr(.legendPending)) }
 
     static func kind(_ kind: Toast.Kind) -> ToastView.Kind {
         switch kind {
@@ -74,7 +79,11 @@ public final class AppRenderer {
         switch tab {
         case .places: return PlacesScreen(state: app.places.state, context: context)
         case .favorites: return FavoritesScreen(state: app.favorites.state, context: context)
-        case .feed: return FeedScreen(state: app.feed.state, context: context)
+        case .feed:
+            if let author = app.author {
+                return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
+            }
+            return FeedScreen(state: app.feed.state, context: context)
         case .profile: return ProfileScreen(state: app.profile.state, context: context)
         }
     }
@@ -86,10 +95,22 @@ public final class AppRenderer {
         } else {
             label = tr(.guest)
         }
-        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label,
+        let status = Self.syncLabel(app.state.sync)
+        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue,
+                      rightLabel: status.isEmpty ? label : status + "  " + label,
                       activeStyle: Theme.current.activeTab, labelStyle: Theme.label)
             .render(in: area, into: &buffer)
         layout.tabColumns = Self.tabColumns(in: buffer, row: area.row, width: area.width)
+    }
+
+    /// `offline · 3 pending`: what the header says of the store's connection and unsent
+    /// writes; empty when online with nothing unsent (and always on the embedded store). Lists
+    /// read from the local copy say `possibly stale` in their own titles.
+    static func syncLabel(_ sync: SyncStatus) -> String {
+        var parts: [String] = []
+        if case .offline = sync.connection { parts.append(tr(.headerOffline)) }
+        if sync.pendingWrites > 0 { parts.append(tr(.headerPending, ["count": grouped(sync.pendingWrites)])) }
+        return parts.joined(separator: " · ")
     }
 
     /// Finds the tab numbers `1`…`4` on the header row, left to right: each tab runs from its

@@ -18,7 +18,7 @@ struct FavoritesScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         let (titleRow, rest) = area.split(top: 1)
-        drawTitle(title, position: state.items.isEmpty ? nil : ListPosition(index: state.list.selected, total: state.items.count),
+        drawTitle(context.listTitle(title), position: state.items.isEmpty ? nil : ListPosition(index: state.list.selected, total: state.items.count),
                   in: titleRow, into: &buffer)
         var body = rest
         var cursor: Position?
@@ -57,10 +57,11 @@ struct FavoritesScreen: TabScreen {
     func row(_ index: Int) -> [Line] {
         let item = state.items[index]
         let markerStyle = item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) } ?? Theme.savedMarker
-        var lines = [Line([Span(context.markers.saved, style: markerStyle), " ",
-                           Span(item.placeName, style: Theme.title),
-                           Span("  " + item.address, style: Theme.dim),
-                           Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
+        var lines = [Line([Span(context.markers.saved, style: markerStyle)]
+                          + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
+                          + [" ", Span(item.placeName, style: Theme.title),
+                             Span("  " + item.address, style: Theme.dim),
+                             Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
         if let memo = item.memo.split(separator: "\n").first {
             let more = item.memo.contains("\n") ? " " + context.markers.ellipsis : ""
             lines.append(Line([Span("  " + memo + more, style: Theme.dim)]))

@@ -26,10 +26,6 @@ extension PlacesScreen {
             let name = provider.searchesAsYouType ? provider.name : tr(.placesOnlineOnEnter, ["provider": provider.name])
             spans.append(Span(" " + name, style: Theme.dim))
         }
-        if let key = AppKeyMap.bindings.label(of: .pickCategory, on: .places) {
-            spans.append(Span(" · ", style: Theme.dim))
-            spans.append(Span(tr(.placesOnlineCategoryKey, ["key": key]), style: Theme.dim))
-        }
         return Line(spans)
     }
 
@@ -56,9 +52,9 @@ extension PlacesScreen {
         drawChoices(categories.map { (nil, "\($0.name)  \($0.code)") }, selected: selected, in: box.inner(of: area), into: &buffer)
     }
 
-    /// Category, road address, phone, page and provider of an online place.
+    /// Category, road address, phone, page and provider of an online place (a saved copy
+    /// shown without its provider has all but the provider).
     func onlineDetailLines(_ place: PlaceInfo) -> [Line] {
-        guard let mark = place.sourceMark else { return [] }
         var lines: [Line] = []
         func add(_ label: TextKey, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -68,7 +64,9 @@ extension PlacesScreen {
         add(.placesRoadAddress, place.roadAddress)
         add(.placesPhone, place.phone)
         add(.placesWeb, place.url)
-        add(.placesSource, state.online.providers.first { $0.mark == mark }?.name ?? mark)
+        if let mark = place.sourceMark {
+            add(.placesSource, state.online.providers.first { $0.mark == mark }?.name ?? mark)
+        }
         return lines
     }
 }

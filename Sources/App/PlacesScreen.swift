@@ -70,7 +70,8 @@ struct PlacesScreen: TabScreen {
     private func row(_ row: PlaceRow) -> Line {
         let place = row.place
         var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
-                                  style: row.isSaved ? Theme.savedMarker : .plain), " "]
+                                  style: row.isSaved ? Theme.savedMarker : .plain)]
+        spans += pendingSpans(row.isPending, context: context) + [" "]
         if let mark = place.sourceMark { spans += [Span(mark, style: Theme.label), " "] }
         var names = [(place.name, row.match.nameRange)]
         if let korean = place.koreanName, !korean.isEmpty, korean != place.name {
@@ -102,8 +103,9 @@ struct PlacesScreen: TabScreen {
         let place = selected.place
         var lines: [Line] = [
             Line([Span(selected.isSaved ? context.markers.saved : context.markers.notSaved,
-                       style: selected.isSaved ? Theme.savedMarker : .plain),
-                  " ", Span(shownNames(place).first, style: Theme.title)]),
+                       style: selected.isSaved ? Theme.savedMarker : .plain)]
+                 + pendingSpans(selected.isPending, context: context)
+                 + [" ", Span(shownNames(place).first, style: Theme.title)]),
         ]
         if let second = shownNames(place).second { lines.append(Line("  " + second)) }
         lines += onlineDetailLines(place)

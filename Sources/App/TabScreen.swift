@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -13,6 +14,13 @@ protocol TabScreen {
 struct ScreenContext {
     var markers: Markers
     var now: Date
+    /// The lists were read from the local copy while the server is out of reach.
+    var isStale = false
+
+    /// A list's title with ` · possibly stale` when the list may be older than the server.
+    func listTitle(_ title: String) -> String {
+        isStale ? title + " · " + tr(.headerStale) : title
+    }
 }
 
 /// Draws a list of multi-line items from the view model's `ListState` and records the

@@ -5,11 +5,26 @@ import ViewModels
 
 /// The view models' ports over Tern's services (`Domain.AppServices`): accounts, favorites
 /// and the feed, with the session read from the session file.
+///
+/// On a team server with someone signed in, likes, posts, saved and removed places and
+/// profile edits go to the outbox (`AppServices.queue`, a local commit) and `outbox` sends
+/// them; the other writes go straight to the server.
 public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     public let services: AppServices
+    /// The sync worker's port, when writes are queued.
+    public let outbox: OutboxSync?
 
-    public init(services: AppServices) {
+    public init(services: AppServices, outbox: OutboxSync? = nil) {
         self.services = services
+        self.outbox = outbox
+    }
+
+    /// Queues `write` when there is an outbox, and wakes the worker; false otherwise.
+    func queued(_ write: QueuedWrite, session: Session) throws -> Bool {
+        guard let outbox else { return false }
+        try services.queue(write, session: session)
+        outbox.worker.didQueue()
+        return true
     }
 
     /// The viewer for reads of `uid`'s views: the session file's when it names that user.
@@ -54,13 +69,26 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     public func updateProfile(_ edit: ProfileEdit) throws -> User {
-        try services.users.updateProfile(edit, session: try services.session())
+        let session = try services.session()
+        if let session, try queued(.editProfile(edit), session: session),
+           let user = try services.local?.users.user(id: session.uid) {
+            return user
+        }
+        return try services.users.updateProfile(edit, session: session)
     }
 
     public func observeUser(uid: String, _ onChange: @escaping (User?) -> Void,
                             onError: @escaping (Error) -> Void) throws -> Cancellable {
         let registration = try services.users.observeUser(id: uid, onChange: onChange, onError: onError)
         return AnyCancellable { registration.remove() }
+    }
+
+    public func sessionStamp() -> String? {
+        services.sessionFile.stamp()
+    }
+
+    public func followSession() throws -> User? {
+        try services.auth.followSessionFile()
     }
 
     // MARK: FavoritesPort
@@ -72,31 +100,44 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
-        try services.favorites.add(FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
-                                                     address: favorite.address, coordinate: favorite.coordinate,
-                                                     category: favorite.category, phone: favorite.phone,
-                                                     roadAddress: favorite.roadAddress, url: favorite.url),
-                                   session: try writeSession(for: uid, to: .saveFavorites))
+        let place = FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
+                                      address: favorite.address, coordinate: favorite.coordinate,
+                                      category: favorite.category, phone: favorite.phone,
+                                      roadAddress: favorite.roadAddress, url: favorite.url)
+        let session = try writeSession(for: uid, to: .saveFavorites)
+        if try queued(.saveFavorite(place), session: session) { return }
+        try services.favorites.add(place, session: session)
     }
 
     public func removeFavorite(placeID: String, uid: String) throws {
-        try services.favorites.remove(placeID: placeID, session: try writeSession(for: uid, to: .removeFavorites))
+        let session = try writeSession(for: uid, to: .removeFavorites)
+        if try queued(.removeFavorite(placeID: placeID), session: session) { return }
+        try services.favorites.remove(placeID: placeID, session: session)
     }
 
     // MARK: FeedPort
 
     public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
                             onError: @escaping (Error) -> Void) throws -> Cancellable {
+        // Authors' names follow their profiles live, not only when the posts are read again.
+        let authors = LiveAuthors(users: services.users, onChange: { onChange($0.posts) }, onError: onError)
         let registration = try services.tweets.observe(kind, limit: limit, viewer: viewer.map(session(for:)),
-                                                       onChange: { onChange($0.posts) }, onError: onError)
-        return AnyCancellable { registration.remove() }
+                                                       onChange: authors.deliver, onError: onError)
+        return AnyCancellable {
+            registration.remove()
+            authors.stop()
+        }
     }
 
     public func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
                                   _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let authors = LiveAuthors(users: services.users, onChange: onChange, onError: onError)
         let registration = try services.tweets.observeWindow(kind, after: position, limit: limit, viewer: viewer.map(session(for:)),
-                                                             onChange: onChange, onError: onError)
-        return AnyCancellable { registration.remove() }
+                                                             onChange: authors.deliver, onError: onError)
+        return AnyCancellable {
+            registration.remove()
+            authors.stop()
+        }
     }
 
     public func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
@@ -114,23 +155,44 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     public func like(tweetID: String, uid: String) throws {
-        try services.tweets.like(tweetID: tweetID, session: try writeSession(for: uid, to: .likePosts))
+        let session = try writeSession(for: uid, to: .likePosts)
+        if try queued(.like(postID: tweetID), session: session) { return }
+        try services.tweets.like(tweetID: tweetID, session: session)
     }
 
     public func unlike(tweetID: String, uid: String) throws {
-        try services.tweets.unlike(tweetID: tweetID, session: try writeSession(for: uid, to: .likePosts))
+        let session = try writeSession(for: uid, to: .likePosts)
+        if try queued(.unlike(postID: tweetID), session: session) { return }
+        try services.tweets.unlike(tweetID: tweetID, session: session)
     }
 
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
-        try services.tweets.post(text, session: try writeSession(for: uid, to: .post)).tweet
+        let session = try writeSession(for: uid, to: .post)
+        let id = services.store.collection("tweets").document().documentID
+        if try queued(.post(postID: id, text: text, placeID: nil), session: session) {
+            return Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: session.uid)
+        }
+        return try services.tweets.post(text, session: session).tweet
+    }
+
+    public func edit(tweetID: String, text: String, uid: String) throws {
+        try services.tweets.edit(tweetID: tweetID, text: text, session: try writeSession(for: uid, to: .editPosts))
+    }
+
+    public func delete(tweetID: String, uid: String) throws {
+        try services.tweets.delete(tweetID: tweetID, session: try writeSession(for: uid, to: .editPosts))
     }
 }
 
 extension ScreenServices {
-    /// The view models' ports over Tern's services and a place catalog.
+    /// The view models' ports over Tern's services and a place catalog. On a team server
+    /// with someone signed in, a sync worker starts (reporting through the store's callback
+    /// executor, so on the loop's thread), and writes are queued for it.
     public init(services: AppServices, places: PlaceSearching) {
-        let adapters = StoreAdapters(services: services)
-        self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters)
+        let outbox = OutboxSync(services: services, executor: services.store.callbackExecutor)
+        let adapters = StoreAdapters(services: services, outbox: outbox)
+        self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
+        isStoreRemote = ServerConnection.isServerURL(services.store.location)
     }
 }

@@ -11,6 +11,9 @@ public struct CallbackExecutor: Sendable {
         CallbackExecutor { queue.enqueue($0) }
     }
 
+    /// Hands `callback` to this executor (a sync worker's reports go the same way as listeners').
+    public func execute(_ callback: @escaping () -> Void) { run(callback) }
+
     /// An executor with a custom way of running callbacks.
     public init(_ run: @escaping @Sendable (@escaping () -> Void) -> Void) { self.run = run }
 }

@@ -54,6 +54,10 @@ public final class DocumentStore: @unchecked Sendable {
 
     deinit { if !isClosed { backend.close() } }
 
+    /// Where this store's callbacks run; whatever reports beside the store (a sync worker)
+    /// goes the same way.
+    public var callbackExecutor: CallbackExecutor { executor }
+
     /// The file (or address) behind this store, for messages.
     public var location: String { backend.location }
 

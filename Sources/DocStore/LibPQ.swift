@@ -13,6 +13,7 @@ struct LibPQ {
     let PQsetErrorVerbosity: @convention(c) (OpaquePointer?, PGVerbosity) -> PGVerbosity
     let PQconnectStartParams: @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32) -> OpaquePointer?
     let PQsocket: @convention(c) (OpaquePointer?) -> Int32
+    let PQconnectionNeedsPassword: @convention(c) (OpaquePointer?) -> Int32
     let PQconnectPoll: @convention(c) (OpaquePointer?) -> PostgresPollingStatusType
     let PQsetNoticeProcessor: @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
     let PQbackendPID: @convention(c) (OpaquePointer?) -> Int32
@@ -41,6 +42,7 @@ struct LibPQ {
         PQsetErrorVerbosity = try library.function("PQsetErrorVerbosity", as: type(of: PQsetErrorVerbosity))
         PQconnectStartParams = try library.function("PQconnectStartParams", as: type(of: PQconnectStartParams))
         PQsocket = try library.function("PQsocket", as: type(of: PQsocket))
+        PQconnectionNeedsPassword = try library.function("PQconnectionNeedsPassword", as: type(of: PQconnectionNeedsPassword))
         PQconnectPoll = try library.function("PQconnectPoll", as: type(of: PQconnectPoll))
         PQsetNoticeProcessor = try library.function("PQsetNoticeProcessor", as: type(of: PQsetNoticeProcessor))
         PQbackendPID = try library.function("PQbackendPID", as: type(of: PQbackendPID))
@@ -92,6 +94,7 @@ func PQconnectStartParams(_ keywords: UnsafePointer<UnsafePointer<CChar>?>?, _ v
     LibPQ.api.PQconnectStartParams(keywords, values, expandDBName)
 }
 func PQsocket(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQsocket(conn) }
+func PQconnectionNeedsPassword(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQconnectionNeedsPassword(conn) }
 func PQconnectPoll(_ conn: OpaquePointer?) -> PostgresPollingStatusType { LibPQ.api.PQconnectPoll(conn) }
 @discardableResult
 func PQsetNoticeProcessor(_ conn: OpaquePointer?, _ processor: PQnoticeProcessor?, _ argument: UnsafeMutableRawPointer?) -> PQnoticeProcessor? {

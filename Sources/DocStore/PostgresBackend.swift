@@ -221,7 +221,7 @@ final class PostgresBackend: StoreBackend {
     private func ensureConnected() throws {
         if connection.isOpen { return }
         guard Date() >= nextAttempt else {
-            throw StoreError.backend(file: location, message: "connection lost; reconnecting")
+            throw StoreError.backend(file: location, message: "connection lost; reconnecting", code: .unreachable)
         }
         do {
             try connection.reset()

@@ -8,7 +8,7 @@ struct PostgresFailure: Error {
     /// True when the connection itself is gone (server restart, terminated backend, network).
     let connectionLost: Bool
 
-    var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? .none }
+    var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? (connectionLost ? .unreachable : .none) }
 }
 
 /// One notification received on a LISTEN channel.
@@ -35,8 +35,13 @@ final class PostgresConnection {
         self.url = url
         connection = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            let failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
+            var failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
                 ?? PostgresFailure(message: "out of memory", sqlState: nil, connectionLost: true)
+            // The server answered but wants a password libpq does not have: an authentication
+            // failure (28000), not an unreachable server.
+            if let connection, failure.sqlState == nil, PQconnectionNeedsPassword(connection) == 1 {
+                failure = PostgresFailure(message: failure.message, sqlState: "28000", connectionLost: true)
+            }
             if let connection { PQfinish(connection) }
             self.connection = nil
             throw failure

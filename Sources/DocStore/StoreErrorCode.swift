@@ -7,6 +7,9 @@ public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertib
     case sqlite(Int32)
     /// A PostgreSQL SQLSTATE (`23505` unique violation, `42501` insufficient privilege, …).
     case sqlState(String)
+    /// No answer from the server: the network, or the server itself, is down (libpq gives
+    /// no SQLSTATE for a connection that could not be made or was lost).
+    case unreachable
 
     /// A uniqueness constraint refused the write.
     public var isUniqueViolation: Bool { self == .sqlState("23505") || self == .sqlite(2067) || self == .sqlite(1555) }
@@ -16,6 +19,15 @@ public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertib
     public var isRefusedByRules: Bool {
         guard case .sqlState(let state) = self else { return false }
         return state == "42501" || state.hasPrefix("P0") || state.hasPrefix("22") || state.hasPrefix("23")
+    }
+
+    /// The server could not be reached or the connection broke (`unreachable`, class `08`
+    /// connection exceptions, `57P01`/`57P03` a server shutting down or starting): trying
+    /// again later may succeed, and nothing the server's rules decided is in it.
+    public var isUnreachable: Bool {
+        if self == .unreachable { return true }
+        guard case .sqlState(let state) = self else { return false }
+        return state.hasPrefix("08") || state == "57P01" || state == "57P03"
     }
 
     /// The server did not accept the password (or the role may not log in).
@@ -37,6 +49,7 @@ public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertib
         case .none: "none"
         case .sqlite(let code): "SQLite \(code)"
         case .sqlState(let state): "SQLSTATE \(state)"
+        case .unreachable: "unreachable"
         }
     }
 }

@@ -52,6 +52,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio, fieldPost
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
+    // People and posts: authors' profiles, editing and deleting one's posts, the session followed
+    case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost
+    case feedEditPost, feedDeleteQuestion, authorNoPosts, authorMissing
+    case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere, toastSignedInElsewhere
+    case groupPosts, cmdPostsEdit, cmdPostsDelete
+    case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
+
     // Errors
     case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid, errorPostNotFound
     case errorPlaceNotFound, errorOtherStore, embeddedStore
@@ -60,6 +67,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorControlCharacter
     case signInToSave, signInToRemove, signInToListFavorites, signInToLike, signInToViewLiked, signInToPost
     case signInToEditProfile
+
+    // Pending writes, the connection and refusals (shown while a write is on its way)
+    case legendPending, legendPendingHelp, refusalPostDeleted, refusalSignInAgain, refusalByServer
+    case toastCouldNotPost, toastCouldNotSaveProfile, headerOffline, headerPending, headerStale, toastDroppedWrite
 
     // The command line
     case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
@@ -71,10 +82,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keysAction, keysScreen, keysKeys, keysDefault
 
     // Online places in the interface
-    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesOnlineCategoryKey, placesCategoryNearHome, placesCategoryNear
+    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    // The outbox on a team server: --queue, tern sync, tern status
+    case cliQueued, cliCannotReach, cliCannotReachQueued, cliSyncSent, cliSyncDropped, cliSyncSummary, cliDroppedNotice
+    case cliStatusStore, cliStatusConnection, cliStatusPending, errorServerUnreachable, optQueue, cmdSync, cmdStatus
     case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
 
     // The command line's help, usage errors and config file errors
@@ -93,7 +107,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpOptions, helpExitStatus, helpGroupUsage, helpCommandUsage, helpRunGroupCommand, helpGlobalHere
     case groupPlaces, groupProfile, groupFavorites, groupServer, usageTry, usageUnknownCommand, usageUnknownOption
     case usageBadValue, usageTakesNoValue, usageNeedsValue, usageMustNotBeEmpty, usageLine, usageNonEmptyValue
-    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, configCannotRead, configNotUTF8
+    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, usageOneOf, usageCoordinate, usageCategory, usageStore
+    case configCannotRead, configNotUTF8
     case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
     case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
     case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind

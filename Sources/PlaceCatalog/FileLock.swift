@@ -8,8 +8,8 @@ import Darwin
 /// An exclusive `flock` on a lock file, held while `body` runs: imports into one data directory,
 /// and builds of one catalog image, take turns across processes instead of overwriting each
 /// other's work. Without a lock file (an unwritable directory) `body` runs unlocked.
-enum FileLock {
-    static func withLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+public enum FileLock {
+    public static func withLock<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])

@@ -1,8 +1,8 @@
 /// The symbols for saved places and liked posts.
 ///
-/// UTF-8 terminals: saved `★`, not saved `☆`, liked `♥`, not liked `♡`, ellipsis `…`.
-/// Other locales use ASCII: saved `*`, not saved `-`, liked `<3`, not liked `--`,
-/// ellipsis `~`.
+/// UTF-8 terminals: saved `★`, not saved `☆`, liked `♥`, not liked `♡`, ellipsis `…`,
+/// pending `◌`. Other locales use ASCII: saved `*`, not saved `-`, liked `<3`, not liked
+/// `--`, ellipsis `~`, pending `..`.
 public struct Markers: Hashable, Sendable {
     public var saved: String
     public var notSaved: String
@@ -11,18 +11,22 @@ public struct Markers: Hashable, Sendable {
     public var ellipsis: String
     /// The dot a password field shows for each character.
     public var passwordDot: String
+    /// Beside a heart, star or profile whose change the store has not confirmed yet.
+    public var pending: String
 
-    public init(saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String) {
+    public init(saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
+                pending: String) {
         self.saved = saved
         self.notSaved = notSaved
         self.liked = liked
         self.notLiked = notLiked
         self.ellipsis = ellipsis
         self.passwordDot = passwordDot
+        self.pending = pending
     }
 
-    public static let utf8 = Markers(saved: "★", notSaved: "☆", liked: "♥", notLiked: "♡", ellipsis: "…", passwordDot: "•")
-    public static let ascii = Markers(saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*")
+    public static let utf8 = Markers(saved: "★", notSaved: "☆", liked: "♥", notLiked: "♡", ellipsis: "…", passwordDot: "•", pending: "◌")
+    public static let ascii = Markers(saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*", pending: "..")
 
     public static func forLocale(isUTF8: Bool) -> Markers { isUTF8 ? .utf8 : .ascii }
 

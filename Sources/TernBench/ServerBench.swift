@@ -36,6 +36,8 @@ enum ServerBench {
         try commitToCallback(serverURL: accountURL, listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
                              path: "users/\(uid)")
         try signInTimes(adminURL: adminURL)
+        try keystrokesWhileWriting(adminURL: adminURL)
+        try outboxDrain(adminURL: adminURL)
     }
 
     /// Drops the bench database's roles (its accounts, then its groups).

@@ -8,6 +8,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("process", ProcessBench.run),
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
+    ("lists", ListsBench.run),
     ("text", TextBench.run),
     ("server", ServerBench.run),
     ("online", OnlineBench.run),

@@ -23,6 +23,8 @@ public struct AppState: Equatable, Sendable {
     public var toast: Toast?
     public var isHelpVisible = false
     public var isQuitting = false
+    /// How the store is reached and what is unsent, for the header.
+    public var sync = SyncStatus.embedded
 }
 
 /// Owns the screen view models, routes the signed-in user to them, keeps toasts for
@@ -37,21 +39,33 @@ public final class AppViewModel {
     public let favorites: FavoritesViewModel
     public let feed: FeedViewModel
     public let profile: ProfileViewModel
+    /// The author's profile opened from the Feed (Enter on a post); Esc closes it.
+    public private(set) var author: AuthorProfileViewModel?
+    private let accounts: AccountsPort
+    private let feedPort: FeedPort
     /// Everything that reaches the app away from the keyboard.
     public let events: EventQueue
     /// Slow work off the loop's thread; its answers come back through `events`.
     public let work: BackgroundWork
+    /// Where the screens' store writes go (off the loop's thread on a team server).
+    public let writes: StoreWrites
+    private let syncPort: SyncPort
+    private var syncObservation: Cancellable?
 
     /// `work` defaults to worker threads posting to `events`.
     public init(services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
                 now: @escaping () -> Date = Date.init) {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
+        accounts = services.accounts
+        feedPort = services.feed
+        writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
+        syncPort = services.sync
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
-                                      online: services.online, work: self.work, now: now)
-        favorites = FavoritesViewModel(favorites: services.favorites, events: events)
-        feed = FeedViewModel(feed: services.feed, events: events)
-        profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work)
+                                      online: services.online, work: self.work, writes: writes, now: now)
+        favorites = FavoritesViewModel(favorites: services.favorites, events: events, writes: writes)
+        feed = FeedViewModel(feed: services.feed, events: events, writes: writes)
+        profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work, writes: writes)
         let toast: (Toast) -> Void = { [weak self] in self?.showToast($0) }
         places.onToast = toast
         favorites.onToast = toast
@@ -67,6 +81,8 @@ public final class AppViewModel {
 
     /// Reads the session and starts every subscription. Opens Profile when onboarding is due.
     public func start() {
+        syncObservation = syncPort.observeSync({ [weak self] in self?.syncChanged($0) },
+                                               onDropped: { [weak self] in self?.writeDropped($0) })
         let onboarding = profile.start()
         if state.user == nil { userChanged(nil) }
         if onboarding { state.tab = .profile }
@@ -74,17 +90,71 @@ public final class AppViewModel {
     }
 
     public func stop() {
+        syncObservation?.cancel()
         places.stop()
         favorites.stop()
         feed.stop()
         profile.stop()
+        author?.stop()
+    }
+
+    /// The connection or the unsent writes changed: the header and the rows' pending marks follow.
+    private func syncChanged(_ status: SyncStatus) {
+        state.sync = status
+        feed.setPendingPaths(status.pendingPaths)
+        author?.posts.setPendingPaths(status.pendingPaths)
+        places.setPendingPaths(status.pendingPaths)
+        favorites.setPendingPaths(status.pendingPaths)
+        profile.setPendingPaths(status.pendingPaths)
+        onChange()
+    }
+
+    /// A write the server refused on replay: a toast names it and says why.
+    private func writeDropped(_ dropped: DroppedWrite) {
+        showToast(Toast(tr(.toastDroppedWrite, ["write": dropped.description, "reason": dropped.reason]), kind: .error))
     }
 
     private func userChanged(_ user: User?) {
         state.user = user
+        feed.author = user
+        author?.posts.author = user
         places.setUser(user?.id)
         favorites.setUser(user?.id)
         feed.setUser(user?.id)
+        let finished = user.map { !$0.displayName.isEmpty && !$0.username.isEmpty } ?? true
+        feed.isProfileFinished = finished
+        author?.posts.isProfileFinished = finished
+        author?.posts.setUser(user?.id)
+        onChange()
+    }
+
+    // MARK: Authors' profiles
+
+    /// The feed the keys act on: the open author's posts on the Feed tab, else the Feed's.
+    public var currentFeed: FeedViewModel {
+        state.tab == .feed ? author?.posts ?? feed : feed
+    }
+
+    /// Enter on a post: opens its author's profile over the Feed.
+    public func openAuthor() {
+        guard state.tab == .feed, author == nil, let uid = feed.state.selectedRow?.uid, !uid.isEmpty else { return }
+        let profile = AuthorProfileViewModel(uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes)
+        profile.posts.author = state.user
+        profile.posts.setPendingPaths(state.sync.pendingPaths)
+        profile.onChange = { [weak self] _ in self?.onChange() }
+        profile.onToast = { [weak self] in self?.showToast($0) }
+        profile.posts.onChange = { [weak self] _ in self?.onChange() }
+        profile.posts.onToast = { [weak self] in self?.showToast($0) }
+        profile.posts.isProfileFinished = feed.isProfileFinished
+        author = profile
+        profile.start(viewer: state.user?.id)
+        onChange()
+    }
+
+    /// Esc on an author's profile: back to the Feed as it was.
+    public func closeAuthor() {
+        author?.stop()
+        author = nil
         onChange()
     }
 
@@ -160,7 +230,14 @@ public final class AppViewModel {
     }
 
     /// The tabs' view models, in `AppTab` order: the table the keys are routed through.
-    public var screens: [ScreenModel] { [places, favorites, feed, profile] }
+    public var screens: [ScreenModel] { [places, favorites, author?.posts ?? feed, profile] }
+
+    /// Whether any screen shows a change the store has not confirmed (the footer then
+    /// explains the pending mark).
+    public var hasPendingMarks: Bool {
+        writes.isBusy || feed.state.rows.contains(where: \.isPending) || places.state.rows.contains(where: \.isPending)
+            || profile.state.isUserPending || !favorites.state.pendingPlaceIDs.isEmpty
+    }
 
     /// The current tab's view model.
     public var screen: ScreenModel { screens[state.tab.rawValue] }

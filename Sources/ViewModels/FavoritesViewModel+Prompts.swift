@@ -172,12 +172,7 @@ extension FavoritesViewModel {
     /// The edit's refusal as one line, nil when it was done.
     private func attempt(_ edit: FavoritesEdit) -> String? {
         guard let uid else { return SignInRequired(.saveFavorites).description }
-        do {
-            try port.edit(edit, uid: uid)
-            return nil
-        } catch {
-            return ErrorText.describe(error)
-        }
+        return send(edit, uid: uid)
     }
 
     private func open(_ prompt: FavoritesPrompt) {

@@ -19,6 +19,8 @@ public struct FavoritesState: Equatable, Sendable {
     /// `u` while there is one (until it is undone, another place is removed, or the user changes).
     public var undoable: FavoritePlace?
     public var prompt: FavoritesPrompt?
+    /// Places whose saved state the server has not confirmed (from the sync status).
+    public var pendingPlaceIDs: Set<String> = []
 
     public var selected: Int { list.selected }
     public var selectedFolder: FavoriteFolder? { folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil }
@@ -37,6 +39,9 @@ public final class FavoritesViewModel {
     private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
                                        onToast: { [weak self] in self?.onToast($0) })
     private let events: EventQueue
+    let writes: StoreWrites
+    /// Places taken out of a folder before the store shows it: place id → folder id.
+    var removing: [String: String] = [:]
     var snapshot = FavoritesSnapshot.empty
     /// A folder just created, selected as soon as the store reports it (callbacks may arrive later).
     var folderToSelect: String?
@@ -46,9 +51,10 @@ public final class FavoritesViewModel {
     var placeToSelect: String?
 
     /// `events` carries the retries of a subscription that could not start.
-    public init(favorites: FavoritesPort, events: EventQueue = EventQueue()) {
+    public init(favorites: FavoritesPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate()) {
         self.port = favorites
         self.events = events
+        self.writes = writes
     }
 
     public func setUser(_ uid: String?) {
@@ -85,7 +91,13 @@ public final class FavoritesViewModel {
             state.folderIndex = index
         }
         state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
-        state.items = state.selectedFolder.map { snapshot.places(in: $0, home: port.home) } ?? []
+        // A removal on its way hides its place at once; the store's answer ends the hiding.
+        removing = removing.filter { placeID, folderID in
+            snapshot.favorite(placeID: placeID)?.folders.contains(folderID) ?? false
+        }
+        state.items = state.selectedFolder.map { folder in
+            snapshot.places(in: folder, home: port.home).filter { removing[$0.placeID] != folder.id }
+        } ?? []
         if let restored = placeToSelect, let index = state.items.firstIndex(where: { $0.placeID == restored }) {
             state.list.selected = index
             placeToSelect = nil
@@ -129,7 +141,12 @@ public final class FavoritesViewModel {
             return
         }
         guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
-        guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else { return }
+        removing[item.placeID] = folder.id
+        guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else {
+            removing[item.placeID] = nil
+            return
+        }
+        changed(snapshot)
         state.undoable = item
         undoFolderID = folder.id
         publish()
@@ -153,20 +170,52 @@ public final class FavoritesViewModel {
         changed(snapshot)
     }
 
-    /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was done.
+    /// The paths the sync status lists as unconfirmed: this user's favorites among them show
+    /// the pending mark.
+    public func setPendingPaths(_ paths: Set<String>) {
+        guard let uid else { return }
+        let prefix = SyncPaths.favorite(placeID: "", uid: uid)
+        let ids = Set(paths.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+        guard ids != state.pendingPlaceIDs else { return }
+        state.pendingPlaceIDs = ids
+        publish()
+    }
+
+    /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was
+    /// done or is on its way (a team server's refusal arrives later, as a toast).
     @discardableResult
     func perform(_ edit: FavoritesEdit) -> Bool {
         guard let uid else {
             onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
             return false
         }
-        do {
-            try port.edit(edit, uid: uid)
-            return true
-        } catch {
-            onToast(Toast.error(error))
+        if let refusal = send(edit, uid: uid) {
+            onToast(Toast(refusal, kind: .error))
             return false
         }
+        return true
+    }
+
+    /// Sends `edit` through the store writes. Returns the refusal when it is known at once
+    /// (the embedded store answers before this returns), nil when the edit was done or is on
+    /// its way; a refusal that arrives later undoes the hiding of a removal and becomes an
+    /// error toast.
+    func send(_ edit: FavoritesEdit, uid: String) -> String? {
+        var refusal: String?
+        var returned = false
+        writes.send({ [port] in try port.edit(edit, uid: uid) }, then: { [weak self] result in
+            guard case .failure(let error) = result else { return }
+            let reason = WriteRefusal.reason(for: error)
+            guard returned, let self else {
+                refusal = reason
+                return
+            }
+            if case .removeFromFolder(let placeID, _) = edit { self.removing[placeID] = nil }
+            self.changed(self.snapshot)
+            self.onToast(Toast(reason, kind: .error))
+        })
+        returned = true
+        return refusal
     }
 
     /// `index` kept inside `0..<count` the way the list keys keep a selection.

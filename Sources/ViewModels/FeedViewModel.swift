@@ -13,21 +13,27 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var timestamp: Date
     public var likes: Int
     public var didLike: Bool
+    /// Shown before the store confirmed it: a like or a post on its way, marked as pending.
+    public var isPending: Bool
+    /// The author's uid: whose profile Enter opens, and whether the viewer may edit the post.
+    public var uid: String
 
     public init(id: String, displayName: String, username: String, caption: String, timestamp: Date,
-                likes: Int, didLike: Bool) {
+                likes: Int, didLike: Bool, isPending: Bool = false, uid: String = "") {
         self.id = id
+        self.uid = uid
         self.displayName = displayName
         self.username = username
         self.caption = caption
         self.timestamp = timestamp
         self.likes = likes
         self.didLike = didLike
+        self.isPending = isPending
     }
 
     public init(_ post: FeedPost) {
         self.init(id: post.id, displayName: post.displayName, username: post.username,
-                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike)
+                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid)
     }
 }
 
@@ -43,6 +49,8 @@ public struct FeedState: Equatable, Sendable {
     public var isSignedIn = false
     public var mode = FeedMode.all
     public var rows: [FeedRowModel] = []
+    /// Posts written here that the store does not list yet, newest first, shown above the list.
+    public var sending: [FeedRowModel] = []
     /// The selected post and the first one on screen.
     public var list = ListState()
     /// The post being written, when composing.
@@ -50,6 +58,10 @@ public struct FeedState: Equatable, Sendable {
     /// True while "Discard this post?" waits for an answer (Esc on a compose with text).
     public var isConfirmingDiscard = false
     public var composeError: String?
+    /// The post whose text `compose` replaces, when editing rather than writing a new one.
+    public var editingPostID: String?
+    /// The post waiting for `y` to be deleted.
+    public var deleting: FeedRowModel?
     /// False until the first snapshot arrived.
     public var isLoaded = false
     /// The selection's place in the whole feed (`rows` is a window of it).
@@ -60,7 +72,8 @@ public struct FeedState: Equatable, Sendable {
     public var charactersLeft: Int { Validation.postCharactersLeft(compose?.text ?? "") }
 }
 
-/// The feed: live posts and hearts, All / Liked, compose.
+/// The feed: live posts and hearts, All / Liked, compose, editing and deleting one's own
+/// posts. An author's profile shows its posts through a second one fixed to that author.
 public final class FeedViewModel {
     public private(set) var state = FeedState()
     public var onChange: (FeedState) -> Void = { _ in }
@@ -68,20 +81,51 @@ public final class FeedViewModel {
     /// Posts are about four rows tall: a page is a quarter of the rows in view.
     public var rowsInView = 20
 
+    /// The signed-in user, whose name a post shows while it is on its way.
+    public var author: User?
+    /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
+    public private(set) var pendingPaths: Set<String> = []
+
     private let port: FeedPort
     private var uid: String?
+    private let writes: StoreWrites
     /// The window of the feed held (a few pages of it), read on as the selection nears an edge.
     public let paged: PagedList<FeedPageSource>
+    /// Whether the signed-in user's profile has a display name and a username: posting
+    /// needs both.
+    public var isProfileFinished = true
+    /// The user whose posts this feed shows (an author's profile), nil for the Feed tab.
+    public let profileUID: String?
     private var stored: [FeedRowModel] = []
-    /// Likes sent but not yet seen in the store: post id → liked.
-    private var pending: [String: Bool] = [:]
+    /// Likes shown before the store shows them: post id → the intent.
+    private var likes: [String: LikeIntent] = [:]
+    /// Posts shown before the store lists them, newest first.
+    private var posts: [PostIntent] = []
+    private var nextPostNumber = 0
 
-    /// `events` carries the retries of a subscription that could not start.
-    public init(feed: FeedPort, events: EventQueue = EventQueue(), pageSize: Int = 100) {
+    /// A like or unlike the screen shows ahead of the store.
+    private struct LikeIntent {
+        var liked: Bool
+        /// Writes for this post sent and not yet answered.
+        var inFlight: Int
+    }
+
+    /// A post the screen shows ahead of the store: `row.id` is local until the store answers.
+    private struct PostIntent {
+        var row: FeedRowModel
+        var storedID: String?
+    }
+
+    /// `events` carries the retries of a subscription that could not start; `writes` is
+    /// where likes and posts go (at once by default, as on the embedded store).
+    public init(feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100,
+                profileOf profileUID: String? = nil) {
         self.port = feed
+        self.writes = writes
+        self.profileUID = profileUID
         var toast: (Toast) -> Void = { _ in }
-        paged = PagedList(name: "feed", title: { tr(.tabFeed) }, events: events, pageSize: pageSize,
-                          maxRows: 3 * pageSize, onToast: { toast($0) })
+        paged = PagedList(name: profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
+                          pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.changed() }
     }
@@ -91,7 +135,11 @@ public final class FeedViewModel {
         guard uid != self.uid || !paged.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
-        if uid == nil { state.compose = nil }
+        if uid == nil {
+            state.compose = nil
+            state.editingPostID = nil
+            state.deleting = nil
+        }
         subscribe()
     }
 
@@ -100,11 +148,12 @@ public final class FeedViewModel {
     }
 
     private func subscribe() {
-        pending = [:]
+        likes = [:]
         stored = []
         state.rows = []
-        let signedOutLiked = state.mode == .liked && uid == nil
-        paged.start(signedOutLiked ? nil : FeedPageSource(state.mode == .all ? .all : .liked, viewer: uid, port: port))
+        let signedOutLiked = state.mode == .liked && uid == nil && profileUID == nil
+        let kind = profileUID.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
+        paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port))
         changed()
     }
 
@@ -113,30 +162,53 @@ public final class FeedViewModel {
         state.list = paged.list
         stored = paged.rows.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
-        // The store has spoken: keep only the optimistic likes it does not show yet.
-        pending = pending.filter { entry in
-            guard let liked = storedLikes[entry.key] else { return false }
-            return liked != entry.value
+        // The store has spoken: keep the likes still on their way and those it does not show yet.
+        likes = likes.filter { id, intent in
+            guard let liked = storedLikes[id] else { return false }
+            return intent.inFlight > 0 || liked != intent.liked
         }
+        let listed = Set(storedLikes.keys)
+        posts.removeAll { $0.storedID.map(listed.contains) ?? false }
         state.isLoaded = paged.isLoaded
         rebuildRows()
         publish()
     }
 
     private func rebuildRows() {
+        state.sending = state.mode == .all ? posts.map { post in
+            var row = post.row
+            if let id = post.storedID, pendingPaths.contains(SyncPaths.post(id)) { row.isPending = true }
+            return row
+        } : []
         state.rows = stored.map { row in
-            guard let liked = pending[row.id], liked != row.didLike else { return row }
             var copy = row
-            copy.didLike = liked
-            copy.likes = max(0, row.likes + (liked ? 1 : -1))
+            if let intent = likes[row.id] {
+                if intent.liked != row.didLike {
+                    copy.didLike = intent.liked
+                    copy.likes = max(0, row.likes + (intent.liked ? 1 : -1))
+                }
+                copy.isPending = intent.inFlight > 0
+            }
+            if let uid, pendingPaths.contains(SyncPaths.like(postID: row.id, uid: uid)) || pendingPaths.contains(SyncPaths.post(row.id)) {
+                copy.isPending = true
+            }
             return copy
         }
+    }
+
+    /// The paths the sync status lists as unconfirmed: their rows show the pending mark.
+    public func setPendingPaths(_ paths: Set<String>) {
+        guard paths != pendingPaths else { return }
+        pendingPaths = paths
+        rebuildRows()
+        publish()
     }
 
     // MARK: List
 
     /// `v`: All ↔ Liked.
     public func toggleMode() {
+        guard profileUID == nil else { return }
         state.mode = state.mode == .all ? .liked : .all
         if state.mode == .liked && uid == nil {
             onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
@@ -152,17 +224,30 @@ public final class FeedViewModel {
             return
         }
         let like = !row.didLike
-        pending[row.id] = like
+        let id = row.id
+        likes[id] = LikeIntent(liked: like, inFlight: (likes[id]?.inFlight ?? 0) + 1)
         rebuildRows()
         publish()
-        do {
-            if like { try port.like(tweetID: row.id, uid: uid) } else { try port.unlike(tweetID: row.id, uid: uid) }
-        } catch {
-            pending[row.id] = nil
-            rebuildRows()
-            publish()
-            onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": ErrorText.describe(error)]), kind: .error))
+        writes.send({ [port] in
+            if like { try port.like(tweetID: id, uid: uid) } else { try port.unlike(tweetID: id, uid: uid) }
+        }, then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
+    }
+
+    /// The store's answer to a like: confirmed (the mark goes once the store shows it), or
+    /// refused (the heart goes back, and a toast says why).
+    private func likeAnswered(_ id: String, like: Bool, _ result: Result<Void, Error>) {
+        guard var intent = likes[id] else { return }
+        intent.inFlight -= 1
+        likes[id] = intent
+        if case .failure(let error) = result {
+            if intent.inFlight == 0 { likes[id] = nil }
+            onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": WriteRefusal.reason(for: error)]),
+                          kind: .error))
+        } else if intent.inFlight == 0, stored.first(where: { $0.id == id })?.didLike == intent.liked {
+            likes[id] = nil
         }
+        rebuildRows()
+        publish()
     }
 
     // MARK: Compose
@@ -173,8 +258,13 @@ public final class FeedViewModel {
             onToast(Toast(SignInRequired(.post).description, kind: .error))
             return
         }
+        guard isProfileFinished else {
+            onToast(Toast(ServiceError.profileNotFinished.description, kind: .error))
+            return
+        }
         state.compose = TextEditor()
         state.composeError = nil
+        state.editingPostID = nil
         publish()
     }
 
@@ -187,6 +277,7 @@ public final class FeedViewModel {
 
     /// Esc: closes an empty compose; with text, asks first (yes discards, no keeps writing).
     public func cancelCompose() {
+        if state.deleting != nil { return keepPost() }
         if state.isConfirmingDiscard {
             state.isConfirmingDiscard = false
         } else if let text = state.compose?.text, !text.allSatisfy(\.isWhitespace) {
@@ -194,32 +285,131 @@ public final class FeedViewModel {
         } else {
             state.compose = nil
             state.composeError = nil
+            state.editingPostID = nil
         }
         publish()
     }
 
-    /// Enter: posts the text; on a refusal the field stays as typed with the reason.
+    /// Enter: the post shows at once above the list, marked as pending, and is sent; text
+    /// the rules refuse keeps the field as typed with the reason, and so does a refusal by
+    /// the store (the field opens again). Once stored, the post is selected in the list.
     public func submitCompose() {
+        if state.deleting != nil { return confirmDelete() }
         if state.isConfirmingDiscard {
             state.isConfirmingDiscard = false
             state.compose = nil
             state.composeError = nil
+            state.editingPostID = nil
             publish()
             return
         }
         guard let text = state.compose?.text, let uid else { return }
+        let checked: String
         do {
-            let checked = try Validation.postText(text)
-            let tweet = try port.post(checked, uid: uid)
-            state.compose = nil
-            state.composeError = nil
-            if state.mode == .all { paged.select(id: tweet.id) }
-            publish()
-            onToast(Toast(tr(.toastPosted), kind: .success))
+            checked = try Validation.postText(text)
+            if let id = state.editingPostID {
+                try port.edit(tweetID: id, text: checked, uid: uid)
+                state.compose = nil
+                state.composeError = nil
+                state.editingPostID = nil
+                publish()
+                onToast(Toast(tr(.toastPostEdited), kind: .success))
+                return
+            }
         } catch {
             state.composeError = ErrorText.describe(error)
             publish()
+            return
         }
+        nextPostNumber += 1
+        let localID = "sending-\(nextPostNumber)"
+        let row = FeedRowModel(id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
+                               caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true)
+        posts.insert(PostIntent(row: row, storedID: nil), at: 0)
+        state.compose = nil
+        state.composeError = nil
+        rebuildRows()
+        publish()
+        writes.send({ [port] in try port.post(checked, uid: uid).id },
+                    then: { [weak self] result in self?.postAnswered(localID, text: text, result) })
+    }
+
+    /// The store's answer to a post: confirmed (selected in the list; shown above it until
+    /// the list has it), or refused (gone, the field opens again as typed, a toast says why).
+    private func postAnswered(_ localID: String, text: String, _ result: Result<String, Error>) {
+        guard let index = posts.firstIndex(where: { $0.row.id == localID }) else { return }
+        switch result {
+        case .success(let storedID):
+            if stored.contains(where: { $0.id == storedID }) {
+                posts.remove(at: index)
+            } else {
+                posts[index].storedID = storedID
+                posts[index].row.isPending = false
+            }
+            if state.mode == .all && profileUID == nil { paged.select(id: storedID) }
+            onToast(Toast(tr(.toastPosted), kind: .success))
+        case .failure(let error):
+            posts.remove(at: index)
+            let reason = WriteRefusal.reason(for: error)
+            if uid != nil && state.compose == nil {
+                state.compose = TextEditor(text)
+                state.composeError = reason
+            }
+            onToast(Toast(tr(.toastCouldNotPost, ["reason": reason]), kind: .error))
+        }
+        changed()
+    }
+
+    // MARK: Editing and deleting one's own posts
+
+    /// The selected post when it is the signed-in user's; otherwise a toast says why not.
+    private func ownSelectedPost() -> FeedRowModel? {
+        guard let row = state.selectedRow, !row.isPending else { return nil }
+        guard uid != nil else {
+            onToast(Toast(SignInRequired(.editPosts).description, kind: .error))
+            return nil
+        }
+        guard row.uid == uid else {
+            onToast(Toast(ServiceError.notYourPost(row.id).description, kind: .error))
+            return nil
+        }
+        return row
+    }
+
+    /// `e`: opens the selected post's text for editing (own posts only).
+    public func startEditSelected() {
+        guard let row = ownSelectedPost() else { return }
+        state.compose = TextEditor(row.caption, limit: Validation.postMaxLength)
+        state.composeError = nil
+        state.editingPostID = row.id
+        publish()
+    }
+
+    /// `d`: asks before deleting the selected post (own posts only).
+    public func askDeleteSelected() {
+        guard let row = ownSelectedPost() else { return }
+        state.deleting = row
+        publish()
+    }
+
+    /// `y` (or Enter) after `d`: deletes the post and its likes.
+    public func confirmDelete() {
+        guard let row = state.deleting, let uid else { return }
+        state.deleting = nil
+        publish()
+        do {
+            try port.delete(tweetID: row.id, uid: uid)
+            onToast(Toast(tr(.toastPostDeleted), kind: .success))
+        } catch {
+            onToast(Toast(tr(.toastCouldNotDelete, ["reason": ErrorText.describe(error)]), kind: .error))
+        }
+    }
+
+    /// `n` (or Esc) after `d`: keeps the post.
+    public func keepPost() {
+        guard state.deleting != nil else { return }
+        state.deleting = nil
+        publish()
     }
 
     private func publish() {

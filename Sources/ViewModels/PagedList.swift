@@ -176,13 +176,15 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     /// leaves the window.
     public func move(by delta: Int) {
         let goal = before + list.selected + delta
-        guard goal < before || goal >= before + rows.count, !(goal >= before + rows.count && isEnd) else {
+        let readsUp = goal < before && before > 0
+        let readsDown = goal >= before + rows.count && !isEnd
+        guard readsUp || readsDown else {
             list.move(by: delta, count: rows.count)
             selectionMoved()
             return
         }
         target = .position(max(0, goal))
-        if goal < before { readUp() } else { readDown() }
+        if readsUp { readUp() } else { readDown() }
     }
 
     /// The selection moved within `rows` (a key, a click): reads on when it nears an edge.

@@ -8,6 +8,8 @@ import TerminalUI
 public struct PlaceRow: Equatable, Sendable {
     public var match: PlaceMatch
     public var isSaved: Bool
+    /// The star shows a save or removal the store has not confirmed yet.
+    public var isPending = false
 
     public var place: PlaceInfo { match.place }
 }
@@ -61,9 +63,19 @@ public final class PlaceSearchViewModel {
     private let now: () -> Date
     private var uid: String?
     private var storedSaved: Set<String> = []
-    /// Saves and removals sent but not yet seen in the store: place id → saved.
-    private var pending: [String: Bool] = [:]
+    /// Saves and removals shown before the store shows them: place id → the intent.
+    private var pending: [String: SaveIntent] = [:]
+    /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
+    public private(set) var pendingPaths: Set<String> = []
     private let events: EventQueue
+    private let writes: StoreWrites
+
+    /// A save or removal the stars show ahead of the store.
+    private struct SaveIntent {
+        var saved: Bool
+        /// Writes for this place sent and not yet answered.
+        var inFlight: Int
+    }
     /// The favorites, for the stars and the map.
     private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
                                                 onToast: { [weak self] in self?.onToast($0) })
@@ -71,10 +83,12 @@ public final class PlaceSearchViewModel {
     /// `events` carries the retries of a subscription that could not start and the online
     /// providers' debounce timers; `work` runs their requests.
     public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
-                online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, now: @escaping () -> Date = Date.init) {
+                online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, writes: StoreWrites = .immediate(),
+                now: @escaping () -> Date = Date.init) {
         self.places = places
         self.favoritesPort = favorites
         self.events = events
+        self.writes = writes
         self.now = now
         paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
         onlineResults = online.map { OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events) }
@@ -174,7 +188,9 @@ public final class PlaceSearchViewModel {
     public func show(placeID: String, fallback: FavoritePlace? = nil) {
         let info = places.place(id: placeID) ?? fallback.map {
             PlaceInfo(placeID: $0.placeID, name: $0.placeName, address: $0.address,
-                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, category: $0.category,
+                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                      sourceMark: state.online.providers.first { provider in placeID.hasPrefix(provider.id + ":") }?.mark,
+                      category: $0.category,
                       phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
         }
         guard let info else { return }
@@ -199,56 +215,88 @@ public final class PlaceSearchViewModel {
         let id = row.place.placeID
         let save = !isSaved(id)
         let unsaved = save ? nil : state.favorites.first { $0.placeID == id }
-        pending[id] = save
+        pending[id] = SaveIntent(saved: save, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
         publish()
-        do {
+        let favorite = row.place.favorite(savedAt: now())
+        let name = row.place.shownName
+        writes.send({ [favoritesPort] in
             if save {
-                try favoritesPort.saveFavorite(row.place.favorite(savedAt: now()), uid: uid)
+                try favoritesPort.saveFavorite(favorite, uid: uid)
             } else {
                 try favoritesPort.removeFavorite(placeID: id, uid: uid)
             }
-            state.undoable = unsaved
-            publish()
-            onToast(Toast(tr(save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo),
-                             ["place": row.place.shownName]), kind: .success))
-        } catch {
-            pending[id] = nil
-            refreshMarkers()
-            publish()
-            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": row.place.shownName, "reason": ErrorText.describe(error)]),
+        }, then: { [weak self] result in
+            self?.saveAnswered(id, save: save, name: name, result) { model in
+                model.state.undoable = unsaved
+                model.onToast(Toast(tr(save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo), ["place": name]),
+                                    kind: .success))
+            }
+        })
+    }
+
+    /// The store's answer to a save or removal: confirmed (the mark goes once the store
+    /// shows it, and `confirmed` runs), or refused (the star goes back, and a toast says why).
+    private func saveAnswered(_ id: String, save: Bool, name: String, _ result: Result<Void, Error>,
+                              confirmed: (PlaceSearchViewModel) -> Void) {
+        guard var intent = pending[id] else { return }
+        intent.inFlight -= 1
+        pending[id] = intent
+        switch result {
+        case .success:
+            if intent.inFlight == 0, storedSaved.contains(id) == intent.saved { pending[id] = nil }
+            confirmed(self)
+        case .failure(let error):
+            if intent.inFlight == 0 { pending[id] = nil }
+            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": name, "reason": WriteRefusal.reason(for: error)]),
                           kind: .error))
         }
+        refreshMarkers()
+        publish()
     }
 
     /// `u`: saves the place `s` last unsaved again as it was, and selects it.
     public func undoUnsave() {
         guard let favorite = state.undoable, let uid else { return }
-        do {
-            try favoritesPort.edit(.restore(favorite), uid: uid)
-        } catch {
-            onToast(Toast(tr(.toastCouldNotSave, ["place": favorite.placeName, "reason": ErrorText.describe(error)]), kind: .error))
-            return
-        }
+        let id = favorite.placeID
         state.undoable = nil
-        pending[favorite.placeID] = true
+        pending[id] = SaveIntent(saved: true, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
-        if let index = state.rows.firstIndex(where: { $0.place.placeID == favorite.placeID }) {
+        if let index = state.rows.firstIndex(where: { $0.place.placeID == id }) {
             state.list.selected = index
         }
         publish()
-        onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
+        writes.send({ [favoritesPort] in try favoritesPort.edit(.restore(favorite), uid: uid) }, then: { [weak self] result in
+            self?.saveAnswered(id, save: true, name: favorite.placeName, result) { model in
+                model.onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
+            }
+        })
     }
 
     public func isSaved(_ placeID: String) -> Bool {
-        pending[placeID] ?? storedSaved.contains(placeID)
+        pending[placeID]?.saved ?? storedSaved.contains(placeID)
+    }
+
+    /// Whether the place's star shows a write the store has not confirmed.
+    public func isPending(_ placeID: String) -> Bool {
+        if (pending[placeID]?.inFlight ?? 0) > 0 { return true }
+        guard let uid else { return false }
+        return pendingPaths.contains(SyncPaths.favorite(placeID: placeID, uid: uid))
+    }
+
+    /// The paths the sync status lists as unconfirmed: their stars show the pending mark.
+    public func setPendingPaths(_ paths: Set<String>) {
+        guard paths != pendingPaths else { return }
+        pendingPaths = paths
+        refreshMarkers()
+        publish()
     }
 
     private func favoritesChanged(_ favorites: [FavoritePlace]) {
         storedSaved = Set(favorites.map(\.placeID))
         state.favorites = favorites
-        // The store has spoken: drop the optimistic marks it now agrees with.
-        pending = pending.filter { storedSaved.contains($0.key) != $0.value }
+        // The store has spoken: drop the intents it agrees with that are no longer on their way.
+        pending = pending.filter { $0.value.inFlight > 0 || storedSaved.contains($0.key) != $0.value.saved }
         refreshMarkers()
         publish()
     }
@@ -278,7 +326,7 @@ public final class PlaceSearchViewModel {
 
     /// The window or the selection changed in `paged`.
     private func windowChanged() {
-        state.rows = paged.rows.map { PlaceRow(match: $0, isSaved: isSaved($0.id)) }
+        state.rows = paged.rows.map { PlaceRow(match: $0, isSaved: isSaved($0.id), isPending: isPending($0.id)) }
         state.list = paged.list
         state.position = paged.position
     }
@@ -286,6 +334,7 @@ public final class PlaceSearchViewModel {
     private func refreshMarkers() {
         for index in state.rows.indices {
             state.rows[index].isSaved = isSaved(state.rows[index].place.placeID)
+            state.rows[index].isPending = isPending(state.rows[index].place.placeID)
         }
     }
 

@@ -65,6 +65,8 @@ public struct ProfileForm: Equatable, Sendable {
 /// What the Profile screen shows.
 public struct ProfileState: Equatable, Sendable {
     public var user: User?
+    /// The profile shows an edit the store has not confirmed yet.
+    public var isUserPending = false
     public var form: ProfileForm?
     /// The signed-in user's posts, newest first.
     public var posts: [FeedRowModel] = []
@@ -88,21 +90,33 @@ public final class ProfileViewModel {
     private let accounts: AccountsPort
     private let feed: FeedPort
     private let work: BackgroundWork
+    private let writes: StoreWrites
+    /// While an edit is on its way: the form as sent (it opens again on a refusal) and the
+    /// profile as the store last showed it.
+    private var sentEdit: (form: ProfileForm, stored: User)?
+    /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
+    public private(set) var pendingPaths: Set<String> = []
     private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue,
                                            onToast: { [weak self] in self?.onToast($0) })
     private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue,
                                             onToast: { [weak self] in self?.onToast($0) })
 
-    public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork) {
+    /// The session file's stamp when last looked at (`checkSession`).
+    private var sessionStamp: String?
+
+    /// `work` runs sign-in and registration; `writes` takes profile edits (at once by default).
+    public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork, writes: StoreWrites = .immediate()) {
         self.accounts = accounts
         self.feed = feed
         self.work = work
+        self.writes = writes
     }
 
     /// Reads the session; opens the onboarding form when the profile is not onboarded.
     /// Returns whether onboarding is due.
     @discardableResult
     public func start() -> Bool {
+        sessionStamp = accounts.sessionStamp()
         do {
             setUser(try accounts.currentUser())
         } catch {
@@ -124,6 +138,8 @@ public final class ProfileViewModel {
     private func setUser(_ user: User?) {
         let changedAccount = user?.id != state.user?.id || !userQuery.isSubscribed
         state.user = user
+        if changedAccount { sentEdit = nil }
+        state.isUserPending = isPending(user)
         if changedAccount {
             stop()
             state.posts = []
@@ -146,9 +162,38 @@ public final class ProfileViewModel {
 
     private func userDocumentChanged(_ user: User?) {
         guard let user, user.id == state.user?.id, user != state.user else { return }
+        if sentEdit != nil {
+            // The screen keeps the edit on its way; a refusal goes back to this.
+            sentEdit?.stored = user
+            return
+        }
         state.user = user
         publish()
         onUserChanged(user)
+    }
+
+    /// Runs on a timer: when another process signed in or out (the session file changed),
+    /// follows it: the user, the screens and, on a server, the store's role. Waits while a
+    /// form of this process is being submitted, whose own answer sets the user.
+    public func checkSession() {
+        let stamp = accounts.sessionStamp()
+        guard stamp != sessionStamp, !(state.form?.isBusy ?? false) else { return }
+        sessionStamp = stamp
+        do {
+            let now = try accounts.currentUser()
+            guard now?.id != state.user?.id else { return }
+            let user = try accounts.followSession()
+            state.form = nil
+            setUser(user)
+            if let user {
+                onToast(Toast(tr(.toastSignedInElsewhere, ["name": user.username.isEmpty ? user.email : "@" + user.username])))
+                if !user.isUserOnboarded { openOnboarding(for: user) }
+            } else {
+                onToast(Toast(tr(.toastSignedOutElsewhere)))
+            }
+        } catch {
+            onToast(Toast.error(error))
+        }
     }
 
     // MARK: Opening forms
@@ -245,6 +290,9 @@ public final class ProfileViewModel {
             publish()
             return
         }
+        if form.kind == .edit || form.kind == .onboarding, let user = state.user {
+            return sendEdit(form, over: user)
+        }
         form.isBusy = true
         form.message = form.kind.busyMessage
         state.form = form
@@ -260,6 +308,62 @@ public final class ProfileViewModel {
             case .onboarding, .edit: return try accounts.updateProfile(edit)
             }
         }, then: { [weak self] result in self?.finishSubmit(kind, result) })
+    }
+
+    /// A profile edit shows at once, marked as pending, and goes to the store writes; the
+    /// answer confirms it, or opens the form again as typed with the reason.
+    private func sendEdit(_ form: ProfileForm, over user: User) {
+        let edit = ProfileEdit(displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
+        var shown = user
+        shown.displayName = form.text(.displayName)
+        shown.username = form.text(.username)
+        shown.bio = form.text(.bio)
+        sentEdit = (form, sentEdit?.stored ?? user)
+        state.form = nil
+        state.user = shown
+        state.isUserPending = true
+        publish()
+        onUserChanged(shown)
+        writes.send({ [accounts] in try accounts.updateProfile(edit) },
+                    then: { [weak self] result in self?.editAnswered(form, result) })
+    }
+
+    private func editAnswered(_ form: ProfileForm, _ result: Result<User, Error>) {
+        guard let sent = sentEdit else { return }
+        sentEdit = nil
+        switch result {
+        case .success(let user):
+            setUser(user)
+            onToast(Toast(form.kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
+                          kind: .success))
+        case .failure(let error):
+            setUser(sent.stored)
+            var reopened = form
+            let text = WriteRefusal.reason(for: error)
+            if let index = Self.fieldIndex(for: error, in: reopened) {
+                reopened.fields[index].error = text
+                reopened.focused = index
+            } else {
+                reopened.message = text
+            }
+            if state.form == nil { state.form = reopened }
+            publish()
+            onToast(Toast(tr(.toastCouldNotSaveProfile, ["reason": text]), kind: .error))
+        }
+    }
+
+    /// Whether the profile shows a write the store has not confirmed.
+    private func isPending(_ user: User?) -> Bool {
+        guard let user else { return false }
+        return sentEdit != nil || pendingPaths.contains(SyncPaths.user(user.id))
+    }
+
+    /// The paths the sync status lists as unconfirmed: the profile shows the pending mark.
+    public func setPendingPaths(_ paths: Set<String>) {
+        guard paths != pendingPaths else { return }
+        pendingPaths = paths
+        state.isUserPending = isPending(state.user)
+        publish()
     }
 
     /// Applies the answer of a submission on the loop's thread.

@@ -46,7 +46,13 @@ enum InterfaceLauncher {
         terminal.wakeDescriptor = wake.readDescriptor
         let loop = EventLoop(app: app, backend: terminal)
         loop.drainWakeUps = { wake.drain() }
-        loop.pollExternalChanges = { _ = try? services.store.pollExternalChanges() }
+        if ServerConnection.isServerURL(services.store.location) {
+            // A server's poll (and the re-reads it triggers) may wait on the network or on a
+            // write holding the store: it runs off the loop, and its callbacks come as events.
+            loop.pollExternalChanges = { app.work.run(.storePoll, { _ in _ = try services.store.pollExternalChanges() }, then: { _ in }) }
+        } else {
+            loop.pollExternalChanges = { _ = try? services.store.pollExternalChanges() }
+        }
         Theme.$current.withValue(theme) {
             KeyBindings.$current.withValue(keys) { loop.run() }
         }

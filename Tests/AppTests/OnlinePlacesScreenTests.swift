@@ -1,6 +1,7 @@
 import App
 import Assembly
 import Foundation
+import Localization
 import PlaceProviders
 import Testing
 import ViewModels
@@ -79,6 +80,42 @@ struct CannedKakao: HTTPTransport {
         harness.press("esc")
         #expect(harness.line(containing: "cafe near home") == nil)
         #expect(harness.line(containing: "K 을지로") == nil)
+    }
+
+    @Test func inKoreanTheRowsPickerAndDetailsReadKorean() throws {
+        let world = try AppWorld()
+        Language.$scoped.withValue(.ko) {
+            let harness = world.harness(width: 120, height: 40, online: Self.online())
+            harness.press("c")
+            expectGolden(harness, "ko-online-category-picker")
+            harness.press("enter")
+            Self.answer(world, harness)
+            expectGolden(harness, "ko-online-category")
+            #expect(harness.line(containing: "집 주변 카페") != nil)
+            #expect(harness.text.contains("도로명 서울 중구 삼일대로12길 16-6"))
+            #expect(harness.line(containing: "K Kakao") != nil)
+            #expect(harness.line(containing: "c 업종") != nil)
+        }
+    }
+
+    @Test func aSavedOnlinePlaceOpensFromFavoritesWithItsDetails() throws {
+        let world = try AppWorld()
+        try world.signUp("saver", displayName: "Saver")
+        let harness = world.harness(width: 120, height: 40, online: Self.online())
+        harness.press("/")
+        harness.type("을지로")
+        Self.answer(world, harness)
+        harness.press("enter")
+        harness.press("s")
+        harness.settle()
+        harness.press("esc")
+        harness.press("2")
+        #expect(harness.line(containing: "을지로 커피한약방") != nil)
+        harness.press("enter")
+        #expect(harness.line(containing: "Search 을지로 커피한약방") != nil)
+        #expect(harness.text.contains("Road address 서울 중구 삼일대로12길 16-6"))
+        #expect(harness.text.contains("Source Kakao"))
+        #expect(harness.line(containing: "★ K 을지로 커피한약방") != nil)
     }
 
     @Test func withoutAProviderOneQuietLineSaysHowToAddOne() throws {

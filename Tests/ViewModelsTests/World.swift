@@ -54,14 +54,7 @@ final class World {
 
     /// Applies the answers of finished background work and the timers due, as the loop does.
     func settle() {
-        while let event = events.next() {
-            switch event {
-            case .workFinished(let completion): completion.deliver()
-            case .timerFired(_, let action): action()
-            case .storeChanged(let callback): callback()
-            case .catalogLoaded: break
-            }
-        }
+        settleEvents(events)
     }
 
     /// Registers, onboards and signs in a user; returns it.
@@ -89,4 +82,17 @@ final class Recorder<Value> {
     private(set) var values: [Value] = []
     func record(_ value: Value) { values.append(value) }
     var last: Value? { values.last }
+}
+
+/// Applies the answers of finished background work, the store's callbacks and the timers
+/// due waiting in `events`, as the loop does.
+func settleEvents(_ events: EventQueue) {
+    while let event = events.next() {
+        switch event {
+        case .workFinished(let completion): completion.deliver()
+        case .timerFired(_, let action): action()
+        case .storeChanged(let callback): callback()
+        case .catalogLoaded: break
+        }
+    }
 }

@@ -28,7 +28,7 @@ def seed_feed(data):
     with database:
         for index in range(POSTS - 1):
             post_id = "".join(random.choices(string.ascii_letters + string.digits, k=20))
-            # A timestamp is stored as seconds with a capital E (see the README's storage notes).
+            # The store keeps a timestamp as seconds with a capital E (DocStore/StorageJSON.swift).
             data_json = ('{"caption":"post %04d","likes":0,"timestamp":%.4fE0,"uid":%s}'
                          % (index, start + index * 10, json.dumps(uid)))
             database.execute("INSERT INTO documents (parent, id, data) VALUES ('tweets', ?, ?)", (post_id, data_json))

@@ -17,11 +17,15 @@ public enum AppKeyMap {
         case .places:
             if app.places.isPickingCategory { return picker }
             if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
-            return offering(.undoRemove, when: app.places.state.undoable != nil, in: screen(.places))
+            // The category key is offered while a provider can answer it.
+            let places = offering(.pickCategory, when: app.places.state.online.isConfigured, in: screen(.places))
+            return offering(.undoRemove, when: app.places.state.undoable != nil, in: places)
         case .favorites:
             return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
-            return app.feed.state.compose != nil ? bindings.keyMap(.compose) : screen(.feed)
+            let feed = app.currentFeed
+            if feed.state.compose != nil { return bindings.keyMap(.compose) }
+            return screen(app.author == nil ? .feed : .author)
         case .profile:
             if let form = app.profile.state.form {
                 return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)
@@ -39,7 +43,7 @@ public enum AppKeyMap {
                                              only: [.submit, .cancel])
             return bindings.keyMap(.places).merged(with: bindings.keyMap(.list)).merged(with: searchHelp).merged(with: global)
         case .favorites: return screen(.favorites)
-        case .feed: return screen(.feed)
+        case .feed: return screen(app.author == nil ? .feed : .author)
         case .profile:
             let signedIn = app.profile.state.user != nil
             let form = bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel])
@@ -75,8 +79,10 @@ public enum AppKeyMap {
         switch app.state.tab {
         case .profile where app.profile.state.isConfirmingSignOut:
             return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
-        case .feed where app.feed.state.isConfirmingDiscard:
+        case .feed where app.currentFeed.state.isConfirmingDiscard:
             return tr(.confirmDiscardPost)
+        case .feed where app.currentFeed.state.deleting != nil:
+            return tr(.feedDeleteQuestion)
         default:
             return nil
         }

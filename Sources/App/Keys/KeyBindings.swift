@@ -33,8 +33,8 @@ public struct KeyBindings: Sendable {
         ActionBinding("save", .places, .toggleSave, ["s"], .keySave),
         ActionBinding("order", .places, .toggleOrder, ["o"], .keyOrder),
         ActionBinding("save-to-folder", .places, .saveToFolder, ["S"], .keySaveToFolder, inFooter: false),
-        // Shown in the Places status line's legend while a provider is configured.
-        ActionBinding("category", .places, .pickCategory, ["c"], .keyCategory, inFooter: false),
+        // In the footer only while an online provider is configured (`AppKeyMap.current`).
+        ActionBinding("category", .places, .pickCategory, ["c"], .keyCategory),
         ActionBinding("clear", .places, .cancel, ["esc"], .keyClearPlaces, inFooter: false),
         ActionBinding("undo", .places, .undoRemove, ["u"], .keyUndoUnsave),
 
@@ -56,6 +56,15 @@ public struct KeyBindings: Sendable {
         ActionBinding("like", .feed, .toggleLike, ["l"], .keyLike),
         ActionBinding("view", .feed, .toggleFeedMode, ["v"], .keyFeedMode),
         ActionBinding("compose", .feed, .compose, ["n"], .keyCompose),
+        ActionBinding("author", .feed, .openAuthor, ["enter"], .keyOpenAuthor, label: "Enter", inFooter: false),
+        ActionBinding("edit-post", .feed, .editPost, ["e"], .keyEditPost),
+        ActionBinding("delete-post", .feed, .deletePost, ["d"], .keyDeletePost),
+
+        ActionBinding("back", .author, .closeAuthor, ["esc"], .keyBack, label: "Esc"),
+        ActionBinding("like", .author, .toggleLike, ["l"], .keyLike),
+        ActionBinding("edit-post", .author, .editPost, ["e"], .keyEditPost),
+        ActionBinding("delete-post", .author, .deletePost, ["d"], .keyDeletePost),
+
 
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
@@ -97,11 +106,6 @@ public struct KeyBindings: Sendable {
     /// The screens each action name acts on, in table order, for `tern keys` and messages.
     public func screens(of name: String) -> [KeyScreen] {
         actions.filter { $0.name == name }.map(\.screen)
-    }
-
-    /// The keys of `action` on `screen` as the footer shows them; nil when it has none.
-    public func label(of action: AppAction, on screen: KeyScreen) -> String? {
-        actions.first { $0.action == action && $0.screen == screen && !$0.keys.isEmpty }?.label
     }
 
     /// Action names in table order, once each.

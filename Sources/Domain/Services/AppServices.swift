@@ -16,6 +16,16 @@ public final class AppServices: @unchecked Sendable {
     public let users: UserService
     public let favorites: FavoritesService
     public let tweets: TweetService
+    /// On a team server with someone signed in: the account's local replica and outbox
+    /// (nil on the embedded store, and for a signed-out reader).
+    public let replica: LocalReplica?
+    /// Set when the server could not be reached at opening: `store` is then the replica,
+    /// read as it was last copied, and writes can only be queued.
+    public let unreachable: StoreError?
+    /// The services over the replica, through which a queued write shows locally at once
+    /// (these services themselves when opened offline).
+    public var local: AppServices? { replica != nil && store === replica?.store ? self : replicaServices }
+    private let replicaServices: AppServices?
 
     /// The protected record written by the first opening of a database.
     static let setupMarker = "meta/setup"
@@ -30,10 +40,15 @@ public final class AppServices: @unchecked Sendable {
     /// On a server the connection is the signed-in account's own role (or `tern_guest`,
     /// read-only, when signed out; see `ServerAccess`), and nothing is seeded: the server's
     /// rules refuse writing other people's documents.
+    ///
+    /// `offline`: with `.readReplica`, a server that cannot be reached (`StoreErrorCode.isUnreachable`)
+    /// opens the signed-in account's replica instead (`unreachable` says why); with
+    /// `.serverOnly` it throws, and no replica is opened (a sync worker's own connection).
     public static func open(paths: AppPaths, storeLocation: String? = nil, seedSample: Bool = true,
                             executor: CallbackExecutor = .immediate,
                             hasher: PasswordHasher = PasswordHasher(),
                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                            offline: OfflineReads = .readReplica,
                             clock: @escaping @Sendable () -> Date = { Date() }) throws -> AppServices {
         let location = try storeLocation ?? defaultStoreLocation(paths: paths, environment: environment)
         let sessionFile = SessionFile(paths: paths)
@@ -50,6 +65,8 @@ public final class AppServices: @unchecked Sendable {
         if let session, session.server != server.server {
             throw ServiceError.otherStore(signedInOn: session.server, here: server.server)
         }
+        let replica = try session.flatMap { offline == .readReplica
+            ? try LocalReplica.open(paths: paths, server: server.server, uid: $0.uid, executor: executor) : nil }
         let store: DocumentStore
         do {
             store = try DocumentStore.open(location: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL,
@@ -57,12 +74,18 @@ public final class AppServices: @unchecked Sendable {
         } catch StoreError.cannotOpen(let file, let reason, let code) where session != nil && code.isAuthenticationFailure {
             // The password file lost the account's line (or the password changed elsewhere).
             throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login", code: code)
+        } catch let error as StoreError where error.code.isUnreachable && replica != nil {
+            return AppServices(paths: paths, store: replica!.store, server: server, replica: replica, unreachable: error,
+                               hasher: hasher, clock: clock)
         }
         if let session {
             try TernServer.checkSignedIn(store, as: session.uid, server: server.server)
         }
-        return AppServices(paths: paths, store: store, server: server, hasher: hasher, clock: clock)
+        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil, hasher: hasher, clock: clock)
     }
+
+    /// What opening a team server does when the server cannot be reached.
+    public enum OfflineReads: Sendable { case readReplica, serverOnly }
 
     /// `TERN_STORE` when set and not empty, else `store =` in the config, else the
     /// database file in the data directory.
@@ -74,15 +97,22 @@ public final class AppServices: @unchecked Sendable {
         return try Config.load(paths: paths).store ?? paths.databaseFile
     }
 
-    init(paths: AppPaths, store: DocumentStore, server: ServerAccess? = nil, hasher: PasswordHasher,
-         clock: @escaping @Sendable () -> Date) {
+    init(paths: AppPaths, store: DocumentStore, server: ServerAccess? = nil, replica: LocalReplica? = nil,
+         unreachable: StoreError? = nil, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
         self.paths = paths
         self.store = store
         self.sessionFile = SessionFile(paths: paths)
         self.auth = AuthService(store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock)
         self.users = UserService(store: store)
         self.favorites = FavoritesService(store: store)
-        self.tweets = TweetService(store: store, onServer: server != nil)
+        // On the replica a like is a local transaction, as on the embedded store; the server's `tern_like` runs when it is sent.
+        self.tweets = TweetService(store: store, onServer: server != nil && unreachable == nil && store !== replica?.store)
+        self.replica = replica
+        self.unreachable = unreachable
+        self.replicaServices = replica.flatMap { replica in
+            store === replica.store ? nil
+                : AppServices(paths: paths, store: replica.store, replica: replica, hasher: hasher, clock: clock)
+        }
     }
 
     /// The signed-in session, nil when signed out (a loose session file throws).

@@ -40,6 +40,11 @@ final class CommandContext {
         return services
     }
 
+    /// Where the store is (`--store`, `TERN_STORE`, the config, else the data directory's file).
+    func storeLocation() throws -> String {
+        try AppServices.defaultStoreLocation(paths: paths)
+    }
+
     /// The signed-in session, or nil. A session file open to others stops the command with
     /// the `chmod` that fixes it.
     func session() throws -> Session? {

@@ -1,4 +1,5 @@
 import Domain
+import Localization
 
 /// Options that every subcommand accepts, wherever they stand on the line, each declared once.
 struct GlobalOptions {
@@ -6,7 +7,7 @@ struct GlobalOptions {
                                                    allowsEmpty: false)
     static let store = Option<String>(
         "store", value: "URL", help: .optGlobalStore,
-        expected: "a postgres:// URL or a file path") { try StoreLocation.check($0, source: "--store") }
+        expected: tr(.usageStore)) { try StoreLocation.check($0, source: "--store") }
     static let session = Option<String>.text("session", value: "FILE", help: .optGlobalSession,
                                              allowsEmpty: false)
     static let noSample = Option<Bool>.flag("no-sample", help: .optGlobalNoSample)

@@ -13,13 +13,13 @@ struct Option<Value> {
     /// Listed in the usage line without brackets, and a usage error when missing.
     let isRequired: Bool
     /// What a value must be, for the usage error when `parse` refuses one.
-    let expected: String
+    let expected: () -> String
     /// The value, or nil when `text` is not `expected`; may throw an error of its own
     /// that says more (it becomes the usage error's text).
     let parse: (String) throws -> Value?
 
     init(_ name: String, value valueName: String?, help: TextKey, helpValues: [String: String] = [:], required: Bool = false,
-         expected: String = "", parse: @escaping (String) throws -> Value?) {
+         expected: @autoclosure @escaping () -> String = "", parse: @escaping (String) throws -> Value?) {
         self.name = name
         self.valueName = valueName
         self.help = help
@@ -38,7 +38,7 @@ struct Option<Value> {
             } catch {
                 throw UsageError("\(error)")
             }
-            guard let parsed else { throw UsageError.badValue(option: name, expected: expected, given: text) }
+            guard let parsed else { throw UsageError.badValue(option: name, expected: expected(), given: text) }
             return parsed
         }
     }

@@ -11,7 +11,7 @@ enum FavoritesCommands {
                                                 allowsEmpty: false)
     static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual",
                                            help: .optFavoritesSort,
-                                           expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
+                                           expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])) { try? FavoriteSort.named($0) }
     static let user = Option<String>.text("user", value: "@NAME", help: .optFavoritesUser, allowsEmpty: false)
     static let memo = Option<String>.text("memo", value: "TEXT", help: .optFavoritesMemo)
     static let from = Option<String>.text("from", value: "NAME", help: .optFavoritesFrom, required: true, allowsEmpty: false)
@@ -23,9 +23,9 @@ enum FavoritesCommands {
         CommandSpec(words: ["favorites", "list"], summary: .cmdFavoritesList,
                     options: [listFolder.spec, sort.spec, user.spec], isGroupDefault: true, run: list),
         CommandSpec(words: ["favorites", "add"], summary: .cmdFavoritesAdd,
-                    positionals: [Positional("PLACE_ID")], options: [folder.spec, memo.spec], run: add),
+                    positionals: [Positional("PLACE_ID")], options: [folder.spec, memo.spec, SyncCommands.queue.spec], run: add),
         CommandSpec(words: ["favorites", "remove"], summary: .cmdFavoritesRemove, positionals: [Positional("PLACE_ID")],
-                    options: [removeFolder.spec], run: remove),
+                    options: [removeFolder.spec, SyncCommands.queue.spec], run: remove),
         CommandSpec(words: ["favorites", "memo"], summary: .cmdFavoritesMemo,
                     positionals: [Positional("PLACE_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: setMemo),
         CommandSpec(words: ["favorites", "copy"], summary: .cmdFavoritesCopy,
@@ -92,6 +92,12 @@ enum FavoritesCommands {
         let favorites = try context.services().favorites
         let snapshot = try favorites.snapshot(session: session)
         let folder = try arguments[Self.folder].map(snapshot.requireFolder(named:))
+        let queued = {
+            let id = arguments.positionals[0]
+            guard let place = try placeDirectory(context).favoriteCandidate(placeID: id) else { throw ServiceError.placeNotFound(id) }
+            return QueuedWrite.saveFavorite(place, folderID: folder?.id, memo: arguments[memo])
+        }
+        if try context.queuedBecauseUnreachable(queued, session: session, arguments) { return }
         let favorite = try favorites.add(placeID: arguments.positionals[0], from: try placeDirectory(context), folderID: folder?.id,
                                          memo: arguments[memo], session: session)
         try printChanged(context, favorite, verb: "Saved", session: session)
@@ -101,6 +107,8 @@ enum FavoritesCommands {
         let session = try SignInRequired.check(try context.session(), .removeFavorites)
         let id = arguments.positionals[0]
         let favorites = try context.services().favorites
+        if arguments[removeFolder] == nil,
+           try context.queuedBecauseUnreachable({ .removeFavorite(placeID: id) }, session: session, arguments) { return }
         if let name = arguments[removeFolder] {
             let folder = try favorites.snapshot(session: session).requireFolder(named: name)
             let kept = try favorites.removeFromFolder(placeID: id, folderID: folder.id, session: session)

@@ -7,7 +7,7 @@ enum FavoritesFileCommands {
     static let folder = Option<String>.text("folder", value: "NAME", help: .optFavoritesFileFolder, allowsEmpty: false)
     static let format = Option<FavoritesFormat>("format", value: "csv|json|geojson",
                                                 help: .optFavoritesFileFormat,
-                                                expected: "csv, json or geojson") { FavoritesFormat.named($0) }
+                                                expected: tr(.usageOneOf, ["values": "csv, json, geojson"])) { FavoritesFormat.named($0) }
     static let importFolder = Option<String>.text("folder", value: "NAME",
                                                   help: .optFavoritesFileImportFolder,
                                                   allowsEmpty: false)

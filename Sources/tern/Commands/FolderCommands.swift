@@ -6,12 +6,12 @@ import Localization
 enum FolderCommands {
     static let color = Option<FavoriteColor>("color", value: "COLOUR", help: .optFolderColor,
                                              helpValues: ["colours": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")],
-                                             expected: "one of " + FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")) { try? FavoriteColor.named($0) }
+                                             expected: tr(.usageOneOf, ["values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])) { try? FavoriteColor.named($0) }
     static let visibility = Option<FolderVisibility>("visibility", value: "private|shared",
                                                      help: .optFolderVisibility,
-                                                     expected: "private or shared") { try? FolderVisibility.named($0) }
+                                                     expected: tr(.usageOneOf, ["values": "private, shared"])) { try? FolderVisibility.named($0) }
     static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual", help: .optFolderSort,
-                                           expected: "newest, name, distance or manual") { try? FavoriteSort.named($0) }
+                                           expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])) { try? FavoriteSort.named($0) }
     static let withPlaces = Option<Bool>.flag("with-places", help: .optFolderWithPlaces)
 
     static let specs: [CommandSpec] = [

@@ -9,12 +9,12 @@ import TerminalUI
 enum PlacesCommands {
     static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: .optPlacesLimit)
     static let near = Option<Coordinate>("near", value: "LAT,LON", help: .optPlacesNear,
-                                         expected: "LAT,LON in degrees (for example 37.57,126.98)", parse: Config.parseCoordinate)
+                                         expected: tr(.usageCoordinate), parse: Config.parseCoordinate)
     static let offline = Option<Bool>.flag("offline", help: .optPlacesOffline)
     static let online = Option<Bool>.flag("online", help: .optPlacesOnline)
     static let category = Option<PlaceCategory>("category", value: "CODE|NAME",
                                                 help: .optPlacesCategory,
-                                                expected: "a Kakao category code or name (for example CE7, 카페, cafe, 음식점, subway)",
+                                                expected: tr(.usageCategory),
                                                 parse: PlaceCategory.named)
 
     static let specs: [CommandSpec] = [

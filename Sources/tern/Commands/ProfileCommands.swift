@@ -11,13 +11,14 @@ enum ProfileCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["profile", "set"],
                     summary: .cmdProfileSet,
-                    options: [displayName.spec, username.spec, bio.spec], run: set),
+                    options: [displayName.spec, username.spec, bio.spec, SyncCommands.queue.spec], run: set),
     ]
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let edit = ProfileEdit(displayName: arguments[displayName], username: arguments[username], bio: arguments[bio])
         guard !edit.isEmpty else { throw arguments.usageError() }
         let session = try SignInRequired.check(try context.session(), .editProfile)
+        if try context.queuedBecauseUnreachable({ .editProfile(edit) }, session: session, arguments) { return }
         let user = try context.services().users.updateProfile(edit, session: session)
         if context.options.json {
             try context.printJSON(user)

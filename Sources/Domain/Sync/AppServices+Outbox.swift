@@ -1,0 +1,29 @@
+import DocStore
+import Foundation
+
+extension AppServices {
+    /// Puts `write` in the outbox, durably (one local commit) before it returns, after
+    /// checking it as the server will; then makes it on the replica too, so that what is
+    /// read from there shows it at once. The replica may not hold what the write refers to
+    /// (a post never seen here): that local copy is skipped, the server decides when it is sent.
+    /// Only on a team server with someone signed in.
+    @discardableResult
+    public func queue(_ write: QueuedWrite, session: Session) throws -> LocalReplica.Entry {
+        guard let replica, let local else { throw StoreError.invalidArgument("only a store on a team server queues writes") }
+        try write.validate()
+        let entry = try replica.enqueue(write)
+        LocalReplica.$isApplyingQueuedWrite.withValue(true) { _ = try? write.apply(to: local, session: session) }
+        return entry
+    }
+
+    /// Sends the outbox through this (online) store, then, when it emptied, refreshes the
+    /// replica from the server.
+    public func sendOutbox(session: Session, report: (OutboxReplay.Event) -> Void = { _ in }) throws -> OutboxReplay.Summary {
+        guard let replica, unreachable == nil else {
+            throw unreachable ?? StoreError.invalidArgument("only a store on a team server has an outbox")
+        }
+        let summary = try OutboxReplay.send(replica, through: self, session: session, report: report)
+        if summary.stoppedBy == nil { try ReplicaRefresh.refresh(replica, from: store) }
+        return summary
+    }
+}

@@ -1,0 +1,70 @@
+import DocStore
+import Foundation
+
+/// Sends a replica's outbox to the server, oldest write first, one at a time.
+///
+/// A write the server confirms leaves the outbox; one its rules refuse (an SQLSTATE they
+/// raise, or the service's own refusal derived from it, such as a post deleted meanwhile)
+/// leaves it too, reported as dropped; any other failure (the network, a timeout, a
+/// password the server no longer takes) stops the replay with the write still first in
+/// line, so nothing is lost and nothing overtakes it.
+public enum OutboxReplay {
+    /// What happened to one write.
+    public enum Event: Equatable, Sendable {
+        case sent(QueuedWrite)
+        case dropped(QueuedWrite, reason: String)
+    }
+
+    /// The counts of one replay, and what stopped it early (nil when the outbox emptied).
+    public struct Summary: Sendable {
+        public var sent = 0
+        public var dropped = 0
+        public var pending = 0
+        public var stoppedBy: Error?
+    }
+
+    /// Sends every queued write through `online` (services on the server) as `session`,
+    /// reporting each as it goes. Holds the replica's send lock throughout.
+    public static func send(_ replica: LocalReplica, through online: AppServices, session: Session,
+                            report: (Event) -> Void = { _ in }) throws -> Summary {
+        try replica.whileSending {
+            var summary = Summary()
+            while let entry = try replica.entries(limit: 1).first {
+                do {
+                    try entry.write.apply(to: online, session: session)
+                    try replica.remove(entry)
+                    summary.sent += 1
+                    report(.sent(entry.write))
+                } catch where isRefusal(error) {
+                    try replica.remove(entry)
+                    summary.dropped += 1
+                    report(.dropped(entry.write, reason: "\(error)"))
+                } catch {
+                    summary.stoppedBy = error
+                    break
+                }
+            }
+            summary.pending = try replica.pendingCount()
+            return summary
+        }
+    }
+
+    /// True for a refusal decided by the data and the server's rules, which sending again
+    /// cannot change; false for everything else (kept queued).
+    public static func isRefusal(_ error: Error) -> Bool {
+        switch error {
+        case let error as StoreError:
+            if case .notFound = error { return true }
+            return error.code.isRefusedByRules
+        case let error as ServiceError:
+            switch error {
+            case .postNotFound, .placeNotFound, .usernameTaken, .accountMissing, .notYourPost, .profileNotFinished: return true
+            case .wrongCredentials, .emailTaken, .sessionNotValid, .otherStore, .serverUnreachable: return false
+            }
+        case is ValidationError, is FavoritesError:
+            return true
+        default:
+            return false
+        }
+    }
+}

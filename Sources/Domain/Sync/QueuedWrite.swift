@@ -1,0 +1,110 @@
+import Foundation
+import PlaceCatalog
+
+/// One write made on a team server, as the outbox keeps it until the server confirms it: the
+/// intent (like, post, save a place…), not the documents it changes, so that replaying it
+/// goes through the same service call, and the server's rules, as a write made online.
+///
+/// Every kind is idempotent in effect, so a write sent again after a crash between sending
+/// and confirming changes nothing more: a like or an unlike sets a state, a saved or removed
+/// place too, a profile edit sets fields, and a post carries the id this client drew for it
+/// (a second insert of that id is a no-op, see `TweetService.post`).
+public enum QueuedWrite: Equatable, Sendable, Codable {
+    case like(postID: String)
+    case unlike(postID: String)
+    case post(postID: String, text: String, placeID: String?)
+    case saveFavorite(QueuedPlace)
+    case removeFavorite(placeID: String)
+    case editProfile(displayName: String?, username: String?, bio: String?)
+
+    /// A place saved from a candidate.
+    public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil) -> QueuedWrite {
+        .saveFavorite(QueuedPlace(placeID: place.placeID, placeName: place.placeName, address: place.address,
+                                  latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                                  category: place.category, phone: place.phone, roadAddress: place.roadAddress, url: place.url,
+                                  folderID: folderID, memo: memo))
+    }
+
+    /// A profile edit.
+    public static func editProfile(_ edit: ProfileEdit) -> QueuedWrite {
+        .editProfile(displayName: edit.displayName, username: edit.username, bio: edit.bio)
+    }
+
+    /// What `tern sync` calls it: the kind and the id it acts on (`like POST_ID`).
+    public var description: String {
+        switch self {
+        case .like(let id): "like \(id)"
+        case .unlike(let id): "unlike \(id)"
+        case .post(let id, _, _): "post \(id)"
+        case .saveFavorite(let place): "save \(place.placeID)"
+        case .removeFavorite(let id): "remove \(id)"
+        case .editProfile: "profile"
+        }
+    }
+
+    /// The name of the row a screen marks as pending while this write is unconfirmed, in the
+    /// sync port's own naming (`SyncPaths` in ViewModels), which is the screens', not storage's.
+    public func pendingPath(uid: String) -> String {
+        switch self {
+        case .like(let id), .unlike(let id): "posts/\(id)/likes/\(uid)"
+        case .post(let id, _, _): "posts/\(id)"
+        case .saveFavorite(let place): "users/\(uid)/favorites/\(place.placeID)"
+        case .removeFavorite(let id): "users/\(uid)/favorites/\(id)"
+        case .editProfile: "users/\(uid)"
+        }
+    }
+
+    /// Throws the `ValidationError` the write would meet when sent, so that a write no
+    /// server would take is refused now rather than queued.
+    public func validate() throws {
+        switch self {
+        case .post(_, let text, _): _ = try Validation.postText(text)
+        case .saveFavorite(let place): _ = try place.memo.map(FavoriteText.memo)
+        case .editProfile(let displayName, let username, let bio):
+            _ = try ProfileEdit(displayName: displayName, username: username, bio: bio).normalisedUsername()
+            _ = try displayName.map(Validation.displayName)
+            _ = try bio.map(Validation.bio)
+        case .like, .unlike, .removeFavorite: break
+        }
+    }
+
+    /// Makes the write through `services` as `session`: on the server when sending, on the
+    /// local replica when queuing (so what the screens read from it shows the write at once).
+    public func apply(to services: AppServices, session: Session) throws {
+        switch self {
+        case .like(let id):
+            try services.tweets.like(tweetID: id, session: session)
+        case .unlike(let id):
+            try services.tweets.unlike(tweetID: id, session: session)
+        case .post(let id, let text, let placeID):
+            try services.tweets.post(text, id: id, placeID: placeID, session: session)
+        case .saveFavorite(let place):
+            try services.favorites.add(place.candidate, folderID: place.folderID, memo: place.memo, session: session)
+        case .removeFavorite(let id):
+            try services.favorites.remove(placeID: id, session: session)
+        case .editProfile(let displayName, let username, let bio):
+            try services.users.updateProfile(ProfileEdit(displayName: displayName, username: username, bio: bio), session: session)
+        }
+    }
+}
+
+/// A place to save, as the outbox keeps it: the candidate's fields, the folder and the memo.
+public struct QueuedPlace: Equatable, Sendable, Codable {
+    public var placeID: String
+    public var placeName: String
+    public var address: String
+    public var latitude: Double
+    public var longitude: Double
+    public var category: String?
+    public var phone: String?
+    public var roadAddress: String?
+    public var url: String?
+    public var folderID: String?
+    public var memo: String?
+
+    var candidate: FavoriteCandidate {
+        FavoriteCandidate(placeID: placeID, placeName: placeName, address: address,
+                          coordinate: Coordinate(latitude: latitude, longitude: longitude),
+                          category: category, phone: phone, roadAddress: roadAddress, url: url)
+    }
+}

@@ -1,0 +1,61 @@
+import DocStore
+import Foundation
+
+/// Brings a replica up to date with the server: the newest posts, the account's likes and
+/// the posts they point to, the profiles of every author shown and the account's own, its
+/// favorites and folders. These replace what the replica held of those collections, in one
+/// local commit (listeners on the replica re-read once).
+public enum ReplicaRefresh {
+    /// How many of the newest posts, and of the newest likes, the replica keeps.
+    public static let keptPosts = 200
+
+    /// Copies from `server`; does nothing (returns false) when writes wait in the outbox,
+    /// whose local effects a copy of the server would hide until they are sent.
+    @discardableResult
+    public static func refresh(_ replica: LocalReplica, from server: DocumentStore) throws -> Bool {
+        let uid = replica.uid
+        let posts = try server.collection("tweets").order(by: "timestamp", descending: true).limit(to: keptPosts)
+            .getDocuments().documents
+        let likes = try server.collection("users/\(uid)/user-likes").order(by: "likedAt", descending: true).limit(to: keptPosts)
+            .getDocuments().documents
+        let shown = Set(posts.map(\.documentID))
+        let likedPosts = try byID(server.collection("tweets"), likes.map(\.documentID).filter { !shown.contains($0) })
+        let authors = Set((posts + likedPosts).compactMap { $0.get("uid")?.stringValue } + [uid])
+        let users = try byID(server.collection("users"), Array(authors))
+        let favorites = try server.collection("favorites/\(uid)/favorites").getDocuments().documents
+        let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
+        let local = replica.store
+        let collections = ["tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders"]
+        let fetched = Dictionary((posts + likes + likedPosts + users + favorites + folders).compactMap { document in
+            document.data.map { (document.reference.path, $0) }
+        }, uniquingKeysWith: { first, _ in first })
+        return try local.runTransaction { transaction in
+            guard try replica.outbox.count() == 0 else { return false }
+            // Only what differs is written, so an unchanged server wakes no listener.
+            var kept: [String: [String: FieldValue]] = [:]
+            for collection in collections {
+                for document in try local.collection(collection).getDocuments().documents {
+                    if fetched[document.reference.path] == nil {
+                        try transaction.deleteDocument(document.reference)
+                    } else {
+                        kept[document.reference.path] = document.data
+                    }
+                }
+            }
+            for (path, data) in fetched where kept[path] != data {
+                try transaction.setData(data.asWrite, forDocument: local.document(path))
+            }
+            return true
+        }
+    }
+
+    /// The documents of `collection` with these ids, 1000 to a query.
+    static func byID(_ collection: CollectionReference, _ ids: [String]) throws -> [DocumentSnapshot] {
+        var documents: [DocumentSnapshot] = []
+        for start in stride(from: 0, to: ids.count, by: 1000) {
+            let chunk = ids[start..<min(start + 1000, ids.count)].map { FieldValue.string($0) }
+            documents += try collection.whereField(FieldPath.documentID, in: chunk).getDocuments().documents
+        }
+        return documents
+    }
+}

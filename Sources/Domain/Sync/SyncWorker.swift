@@ -1,0 +1,185 @@
+import DocStore
+import Foundation
+
+/// Where a team server's writes stand, as the sync worker last saw them.
+public struct OutboxState: Equatable, Sendable {
+    /// Nil while the server answers; why not otherwise.
+    public var unreachableBecause: String?
+    /// Writes queued here and not yet confirmed by the server.
+    public var pending: Int
+    /// The rows those writes change, in the sync port's naming (`QueuedWrite.pendingPath`).
+    public var pendingPaths: Set<String>
+
+    public var isReachable: Bool { unreachableBecause == nil }
+}
+
+/// Sends an account's outbox to its team server on a thread of its own, never the event
+/// loop's: at once when asked (`syncNow`, after each queued write), and again after a
+/// failure with back-off (0.5 s doubling to 30 s). Once the outbox is empty it refreshes
+/// the replica from the server, then checks the server every few seconds (refreshing the
+/// replica each time when the screens read from it). Reports go through `executor`.
+///
+/// The worker holds its own connection (opened by `connect`), so sending never waits on
+/// the interface's reads, and the replica's send lock keeps `tern sync` from sending the
+/// same outbox at the same time.
+public final class SyncWorker: @unchecked Sendable {
+    // @unchecked: `state`, `observers`, `wanted` and `stopped` are read and written under
+    // `condition`; `online`, `retryDelay` and `refreshed` only on the worker's thread.
+    public typealias Observer = (onChange: (OutboxState) -> Void, onDropped: (QueuedWrite, String) -> Void)
+
+    let replica: LocalReplica
+    let sessionFile: SessionFile
+    let connect: () throws -> AppServices
+    let readsReplica: Bool
+    let executor: CallbackExecutor
+    private let condition = NSCondition()
+    private var state: OutboxState
+    private var observers: [Int: Observer] = [:]
+    private var nextObserver = 0
+    private var wanted = true
+    private var stopped = false
+    private var online: AppServices?
+    private var retryDelay: TimeInterval = 0.5
+    private var refreshed = false
+
+    /// How long the worker waits between checks while everything is sent.
+    static let idleInterval: TimeInterval = 5
+
+    /// A worker for `services`' replica (nil for the embedded store or a signed-out reader).
+    /// `connect` opens the worker's own connection to the server.
+    public init?(services: AppServices, executor: CallbackExecutor, connect: @escaping () throws -> AppServices) {
+        guard let replica = services.replica else { return nil }
+        self.replica = replica
+        self.sessionFile = services.sessionFile
+        self.connect = connect
+        self.readsReplica = services.store === replica.store
+        self.executor = executor
+        self.state = OutboxState(unreachableBecause: services.unreachable.map(ServerReach.reason),
+                                 pending: (try? replica.pendingCount()) ?? 0,
+                                 pendingPaths: (try? replica.pendingPaths()) ?? [])
+    }
+
+    /// Starts the worker's thread; it runs until `stop()`.
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "tern-sync"
+        thread.start()
+    }
+
+    public func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Calls `onChange` now and on every change of the state, `onDropped` once for each write
+    /// the server refused; returns what stops the reports.
+    public func observe(_ onChange: @escaping (OutboxState) -> Void,
+                        onDropped: @escaping (QueuedWrite, String) -> Void) -> () -> Void {
+        condition.lock()
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = (onChange, onDropped)
+        let current = state
+        condition.unlock()
+        executor.execute { onChange(current) }
+        return { [weak self] in
+            guard let self else { return }
+            self.condition.lock()
+            self.observers[id] = nil
+            self.condition.unlock()
+        }
+    }
+
+    /// Sends the outbox as soon as the worker is free (a new write, a key press).
+    public func syncNow() {
+        condition.lock()
+        wanted = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// After a write was queued (on the caller's thread): reports the new pending state
+    /// before the caller returns, so the screens never see the write as neither pending
+    /// nor sent, then wakes the worker.
+    public func didQueue() {
+        publish(unreachableBecause: current.unreachableBecause)
+        syncNow()
+    }
+
+    /// The state as last reported.
+    public var current: OutboxState {
+        condition.lock()
+        defer { condition.unlock() }
+        return state
+    }
+
+    private func run() {
+        var delay: TimeInterval = 0
+        while true {
+            condition.lock()
+            if !wanted && !stopped { _ = condition.wait(until: Date().addingTimeInterval(delay)) }
+            let stop = stopped
+            wanted = false
+            condition.unlock()
+            if stop { return }
+            delay = attempt()
+        }
+    }
+
+    /// One round: send what waits, refresh or check, report; returns how long to wait.
+    private func attempt() -> TimeInterval {
+        publish(unreachableBecause: current.unreachableBecause)
+        do {
+            let online = try self.online ?? connect()
+            self.online = online
+            guard let session = try sessionFile.read(), session.uid == replica.uid else { return Self.idleInterval }
+            var lastReport = Date()
+            let summary = try OutboxReplay.send(replica, through: online, session: session) { [self] event in
+                if case .dropped(let write, let reason) = event { report(dropped: write, reason: reason) }
+                // Pending marks clear as writes are confirmed, at most ten reports a second.
+                if Date().timeIntervalSince(lastReport) >= 0.1 {
+                    lastReport = Date()
+                    publish(unreachableBecause: nil)
+                }
+            }
+            if let error = summary.stoppedBy { throw error }
+            if readsReplica || !refreshed || summary.sent + summary.dropped > 0 {
+                refreshed = try ReplicaRefresh.refresh(replica, from: online.store)
+            } else {
+                _ = try online.store.document("users/\(replica.uid)").getDocument()
+            }
+            retryDelay = 0.5
+            publish(unreachableBecause: nil)
+            return Self.idleInterval
+        } catch {
+            if let storeError = error as? StoreError, storeError.code.isUnreachable {
+                online?.store.close()
+                online = nil
+            }
+            publish(unreachableBecause: ServerReach.reason(error))
+            defer { retryDelay = min(retryDelay * 2, 30) }
+            return retryDelay
+        }
+    }
+
+    private func publish(unreachableBecause reason: String?) {
+        let next = OutboxState(unreachableBecause: reason, pending: (try? replica.pendingCount()) ?? 0,
+                               pendingPaths: (try? replica.pendingPaths()) ?? [])
+        condition.lock()
+        let changed = next != state
+        state = next
+        let targets = observers.values.map(\.onChange)
+        condition.unlock()
+        guard changed else { return }
+        executor.execute { targets.forEach { $0(next) } }
+    }
+
+    private func report(dropped write: QueuedWrite, reason: String) {
+        condition.lock()
+        let targets = observers.values.map(\.onDropped)
+        condition.unlock()
+        executor.execute { targets.forEach { $0(write, reason) } }
+    }
+}

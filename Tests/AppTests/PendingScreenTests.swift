@@ -1,0 +1,124 @@
+import App
+import Foundation
+import Testing
+import TerminalUI
+import ViewModels
+
+/// A sync port the test drives: the status it reports and the writes dropped on replay.
+final class ScriptedSync: SyncPort {
+    private var onChange: (SyncStatus) -> Void = { _ in }
+    private var onDropped: (DroppedWrite) -> Void = { _ in }
+    private(set) var syncRequests = 0
+
+    func observeSync(_ onChange: @escaping (SyncStatus) -> Void, onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable {
+        self.onChange = onChange
+        self.onDropped = onDropped
+        onChange(SyncStatus(connection: .online))
+        return AnyCancellable {}
+    }
+
+    func syncNow() { syncRequests += 1 }
+
+    func report(_ status: SyncStatus) { onChange(status) }
+    func drop(_ write: DroppedWrite) { onDropped(write) }
+}
+
+/// The pending mark, the footer's legend and the header's connection line, as a person sees
+/// them while writes are on their way to a far server (held until the test answers them).
+@Suite struct PendingScreenTests {
+    /// The sample community's feed, signed in as a newcomer, on a "team server" whose writes
+    /// wait in `held`.
+    func farApp(isUTF8: Bool = true, width: Int = 80, height: Int = 24) throws -> (AppHarness, HeldWorkExecutor, ScriptedSync) {
+        let world = try AppWorld()
+        try world.signUp("newcomer", displayName: "New Comer")
+        let sync = ScriptedSync()
+        var services = ScreenServices(places: world.places, accounts: world.adapters, favorites: world.adapters,
+                                      feed: world.adapters, sync: sync)
+        services.isStoreRemote = true
+        let held = HeldWorkExecutor()
+        let harness = AppHarness(width: width, height: height, services: services, isUTF8: isUTF8,
+                                 now: world.clock.read, events: world.events, work: held)
+        harness.keepsAlive = world
+        return (harness, held, sync)
+    }
+
+    @Test(arguments: [(80, 24), (120, 40)]) func aLikeOnItsWayShowsThePendingMarkAndTheLegend(size: (Int, Int)) throws {
+        let (harness, held, _) = try farApp(width: size.0, height: size.1)
+        harness.press("3")
+        let before = try #require(harness.line(containing: "♡"))
+        harness.press("l")
+        #expect(held.waiting == 1, "the like waits for the server; the screen does not")
+        expectGolden(harness, "pending-like")
+        let heart = try #require(harness.line(containing: "♥"))
+        #expect(heart.contains("◌") && harness.lines.last?.contains("◌ pending") == true)
+        harness.press("j")
+        #expect(held.waiting == 1, "keys are answered while the like is on its way")
+        held.runAll()
+        harness.settle()
+        #expect(harness.line(containing: "◌") == nil, "the answer clears the mark")
+        #expect(harness.line(containing: "♥") != nil && before.contains("♡"))
+    }
+
+    @Test func theHeaderSaysOfflineWithThePendingCountAndStaleLists() throws {
+        let (harness, _, sync) = try farApp()
+        harness.press("3")
+        #expect(harness.lines[0].hasSuffix("@newcomer"))
+        sync.report(SyncStatus(connection: .offline(reason: "connection refused"), pendingWrites: 3,
+                               pendingPaths: [], isStale: true))
+        harness.settle()
+        expectGolden(harness, "pending-header-offline")
+        #expect(harness.lines[0].contains("offline · 3 pending  @newcomer"))
+        #expect(harness.lines[1].contains("newest first · possibly stale"), "the list says it may be older than the server")
+        sync.report(SyncStatus(connection: .offline(reason: "connection refused")))
+        harness.settle()
+        #expect(harness.lines[0].contains("offline  @newcomer") && !harness.lines[0].contains("pending"))
+        sync.report(SyncStatus(connection: .online, pendingWrites: 2))
+        harness.settle()
+        #expect(harness.lines[0].contains("2 pending  @newcomer") && !harness.lines[0].contains("offline"))
+        sync.report(SyncStatus(connection: .online))
+        harness.settle()
+        #expect(!harness.lines[0].contains("pending") && !harness.lines[0].contains("offline"))
+    }
+
+    @Test func rowsTheStatusListsArePendingAndADroppedWriteIsNamed() throws {
+        let (harness, _, sync) = try farApp()
+        harness.press("3")
+        let top = try #require(harness.app.feed.state.rows.first)
+        let uid = try #require(harness.app.state.user?.id)
+        sync.report(SyncStatus(connection: .offline(reason: "down"), pendingWrites: 1,
+                               pendingPaths: [SyncPaths.like(postID: top.id, uid: uid)]))
+        harness.settle()
+        #expect(harness.app.feed.state.rows.first?.isPending == true)
+        #expect(harness.line(containing: "◌") != nil)
+        sync.drop(DroppedWrite(description: "post “hello”", reason: "The post was deleted"))
+        harness.settle()
+        #expect(harness.lines.last?.contains("Not sent: post “hello” (The post was deleted)") == true)
+    }
+
+    @Test func aFavoriteTheStatusListsIsPendingInFavorites() throws {
+        let (harness, held, sync) = try farApp()
+        harness.press("s")
+        held.runAll()
+        harness.settle()
+        harness.press("2")
+        let saved = try #require(harness.app.favorites.state.items.first)
+        #expect(harness.line(containing: saved.placeName)?.contains("◌") == false)
+        let uid = try #require(harness.app.state.user?.id)
+        sync.report(SyncStatus(connection: .offline(reason: "down"), pendingWrites: 1,
+                               pendingPaths: [SyncPaths.favorite(placeID: saved.placeID, uid: uid)]))
+        harness.settle()
+        #expect(harness.line(containing: saved.placeName)?.contains("★ ◌ " + saved.placeName) == true)
+        #expect(harness.app.hasPendingMarks, "the footer's legend explains the mark once the toast is gone")
+        sync.report(SyncStatus(connection: .online))
+        harness.settle()
+        #expect(harness.line(containing: "◌") == nil)
+    }
+
+    @Test func asciiTerminalsMarkPendingWithDots() throws {
+        let (harness, _, _) = try farApp(isUTF8: false)
+        harness.press("s")
+        expectGolden(harness, "pending-save-ascii")
+        #expect(harness.lines.contains { $0.hasPrefix("* .. ") })
+        #expect(harness.lines.last?.contains(".. pending") == true)
+    }
+}

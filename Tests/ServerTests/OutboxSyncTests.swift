@@ -1,0 +1,147 @@
+import DocStore
+import Domain
+import Foundation
+import Testing
+
+/// The outbox and the sync worker against the throwaway cluster, through the delay/cut
+/// proxy: writes made while the server is cut off wait in the replica, survive reopening,
+/// and arrive once when it is back; one the rules refuse meanwhile is dropped and named.
+@Suite(.serialized)
+struct OutboxSyncTests {
+    /// Mina's machine: a data directory whose store is the server through `proxy`.
+    struct Machine {
+        let paths: AppPaths
+        let location: String
+
+        init(_ server: RulesServer, proxy: DelayProxy) throws {
+            let directory = server.directory + "/mina"
+            paths = AppPaths(dataDirectory: directory + "/data", sessionFile: directory + "/state/session",
+                             configFile: directory + "/config", resourcesDirectory: directory + "/resources")
+            location = proxy.url(database: "tern_test", query: "options=-csearch_path%3D\(server.schema)")
+        }
+
+        func open(_ offline: AppServices.OfflineReads = .readReplica) throws -> AppServices {
+            try AppServices.open(paths: paths, storeLocation: location, seedSample: false,
+                                 environment: ["TERN_INVITE": ""], offline: offline)
+        }
+
+        func worker(_ services: AppServices, log: EventLog<String>) throws -> SyncWorker {
+            let worker = try #require(SyncWorker(services: services, executor: .immediate, connect: { try open(.serverOnly) }))
+            _ = worker.observe({ log.record("pending \($0.pending) \($0.isReachable ? "online" : "offline")") },
+                               onDropped: { write, _ in log.record("dropped \(write.description)") })
+            return worker
+        }
+    }
+
+    /// Waits (at most 30 s) until `worker` reports nothing pending and the server reachable.
+    func waitUntilSent(_ worker: SyncWorker) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if worker.current.pending == 0 && worker.current.isReachable { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("the outbox was not sent: \(worker.current)")
+    }
+
+    func likes(_ server: RulesServer, _ post: String, as uid: String) throws -> Int64? {
+        let store = try server.store(as: uid)
+        defer { store.close() }
+        return try store.document("tweets/\(post)").getDocument().get("likes")?.intValue
+    }
+
+    func posts(_ server: RulesServer, by uid: String, as reader: String) throws -> [String] {
+        let store = try server.store(as: reader)
+        defer { store.close() }
+        return try store.collection("tweets").whereField("uid", isEqualTo: .string(uid)).getDocuments().documents
+            .compactMap { $0.get("caption")?.stringValue }
+    }
+
+    @Test(.requiresPostgres)
+    func writesQueuedOfflineSurviveReopeningAndAreSentOnceWhenTheServerIsBack() throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
+                                             environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
+        let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
+        signedOut.store.close()
+        try server.post(as: bob, id: "p1", caption: "from bob")
+
+        try proxy.cut()
+        let offline = try machine.open()
+        #expect(offline.unreachable != nil && offline.store === offline.replica?.store, "opened on the replica")
+        #expect(throws: ServiceError.serverUnreachable) {
+            try offline.favorites.remove(placeID: "seoul", session: session)
+        }
+        try offline.queue(.like(postID: "p1"), session: session)
+        try offline.queue(.post(postID: "minapost1", text: "written on a train", placeID: nil), session: session)
+        try offline.queue(.saveFavorite(FavoriteCandidate(placeID: "seoul", placeName: "Seoul", address: "Seoul",
+                                                          coordinate: .init(latitude: 37.5, longitude: 127))), session: session)
+        offline.store.close()
+
+        // Quit and start again, still cut off: the three writes wait, in order.
+        let reopened = try machine.open()
+        let replica = try #require(reopened.replica)
+        #expect(try replica.entries().map(\.write.description) == ["like p1", "post minapost1", "save seoul"])
+        #expect(try replica.pendingPaths() == ["posts/p1/likes/\(session.uid)", "posts/minapost1",
+                                               "users/\(session.uid)/favorites/seoul"])
+        #expect(try likes(server, "p1", as: bob) == 0, "nothing reached the server")
+
+        let log = EventLog<String>()
+        let worker = try machine.worker(reopened, log: log)
+        worker.start()
+        defer { worker.stop() }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!worker.current.isReachable && worker.current.pending == 3)
+        try proxy.restore()
+        worker.syncNow()
+        try waitUntilSent(worker)
+        #expect(try likes(server, "p1", as: bob) == 1)
+        #expect(try posts(server, by: session.uid, as: bob) == ["written on a train"])
+
+        // Sent again (a crash between sending and confirming), nothing changes: one post, one like.
+        let online = try machine.open(.serverOnly)
+        defer { online.store.close() }
+        try QueuedWrite.like(postID: "p1").apply(to: online, session: session)
+        try QueuedWrite.post(postID: "minapost1", text: "written on a train", placeID: nil).apply(to: online, session: session)
+        #expect(try likes(server, "p1", as: bob) == 1)
+        #expect(try posts(server, by: session.uid, as: bob) == ["written on a train"])
+        #expect(log.take().allSatisfy { !$0.hasPrefix("dropped") })
+        reopened.store.close()
+    }
+
+    @Test(.requiresPostgres)
+    func aWriteTheRulesRefuseOnReplayIsDroppedAndNamedAndNothingElse() throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
+                                             environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
+        let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
+        signedOut.store.close()
+        try server.post(as: bob, id: "doomed", caption: "about to go")
+        try server.post(as: bob, id: "kept", caption: "stays")
+
+        try proxy.cut()
+        let offline = try machine.open()
+        try offline.queue(.like(postID: "doomed"), session: session)
+        try offline.queue(.like(postID: "kept"), session: session)
+        _ = try server.psql("DELETE FROM documents WHERE parent = 'tweets' AND id = 'doomed'", as: nil)
+
+        let log = EventLog<String>()
+        let worker = try machine.worker(offline, log: log)
+        worker.start()
+        defer { worker.stop() }
+        try proxy.restore()
+        worker.syncNow()
+        try waitUntilSent(worker)
+        #expect(log.take().filter { $0.hasPrefix("dropped") } == ["dropped like doomed"])
+        #expect(try likes(server, "kept", as: bob) == 1)
+        #expect(try likes(server, "doomed", as: bob) == nil)
+        offline.store.close()
+    }
+}

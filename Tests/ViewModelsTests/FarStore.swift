@@ -1,0 +1,174 @@
+import Domain
+import Foundation
+import PlaceCatalog
+@testable import ViewModels
+
+/// A team server far away, faked: posts, likes, favorites and a profile in memory, whose
+/// listeners hear about a change through the event queue (as the real store's executor
+/// posts them). Writes run when the test releases them from `held`, so a test decides when
+/// the "round trips" end; `refusal` makes the next writes fail.
+final class FarStore: FeedPort, FavoritesPort, AccountsPort {
+    let clock = ManualClock(Date(timeIntervalSince1970: 2_000_000))
+    lazy var events = EventQueue(now: clock.read)
+    let held = HeldWorkExecutor()
+    lazy var writes = StoreWrites(work: BackgroundWork(queue: events, executor: held), offLoop: true)
+
+    var posts: [FeedPost] = []
+    var likedBy: [String: Set<String>] = [:]
+    var favorites: [FavoritePlace] = []
+    var user: User
+    /// The error the next writes throw, while set.
+    var refusal: Error?
+    /// Writes the server received, in order: `like P`, `unlike P`, `post TEXT`, `save PLACE`, …
+    private(set) var received: [String] = []
+    private var feedObservers: [(String?, ([FeedPost]) -> Void)] = []
+    private var countObservers: [(Int) -> Void] = []
+    private var favoriteObservers: [([FavoritePlace]) -> Void] = []
+
+    init(uid: String = "u1") {
+        user = User(id: uid, email: "ann@example.com", displayName: "Ann", username: "ann", bio: "hello",
+                    createdOn: Date(timeIntervalSince1970: 1_000_000), isUserOnboarded: true)
+        for (index, caption) in ["third", "second", "first"].enumerated() {
+            posts.append(FeedPost(id: "p\(3 - index)", caption: caption, timestamp: Date(timeIntervalSince1970: Double(1_500_000 - index)),
+                                  uid: "author", username: "author", displayName: "Author", likes: 1, didLike: false))
+        }
+    }
+
+    /// Applies the listeners' callbacks and the writes' answers that arrived, as the loop does.
+    func settle() {
+        settleEvents(events)
+    }
+
+    /// The round trips of every write sent so far end, and their answers are applied.
+    func answerAll() {
+        held.runAll()
+        settle()
+    }
+
+    private func write(_ description: String, _ change: () throws -> Void) throws {
+        if let refusal { throw refusal }
+        received.append(description)
+        try change()
+        let snapshot = posts
+        for (viewer, observer) in feedObservers {
+            let shown = snapshot.map { post -> FeedPost in
+                var copy = post
+                copy.likes = post.likes + (likedBy[post.id]?.count ?? 0)
+                copy.didLike = viewer.map { likedBy[post.id]?.contains($0) ?? false } ?? false
+                return copy
+            }
+            events.post(.storeChanged { observer(shown) })
+        }
+        let count = posts.count
+        for observer in countObservers { events.post(.storeChanged { observer(count) }) }
+        let favorites = self.favorites
+        for observer in favoriteObservers { events.post(.storeChanged { observer(favorites) }) }
+    }
+
+    // MARK: FeedPort
+
+    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+                     onError: @escaping (Error) -> Void) throws -> Cancellable {
+        feedObservers.append((viewer, onChange))
+        onChange(posts)
+        return AnyCancellable {}
+    }
+
+    /// The whole feed is one window here (three posts or so).
+    func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+                           _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        try observeFeed(kind, viewer: viewer, limit: limit, { onChange(FeedPage(posts: $0, next: nil)) }, onError: onError)
+    }
+
+    func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+        countObservers.append(onChange)
+        onChange(posts.count)
+        return AnyCancellable {}
+    }
+
+    func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] { [] }
+    func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int { 0 }
+
+    func like(tweetID: String, uid: String) throws {
+        try write("like \(tweetID)") {
+            guard posts.contains(where: { $0.id == tweetID }) else { throw ServiceError.postNotFound(tweetID) }
+            likedBy[tweetID, default: []].insert(uid)
+        }
+    }
+
+    func unlike(tweetID: String, uid: String) throws {
+        try write("unlike \(tweetID)") { likedBy[tweetID, default: []].remove(uid) }
+    }
+
+    func post(_ text: String, uid: String) throws -> Tweet {
+        let id = "p\(posts.count + 1)"
+        try write("post \(text)") {
+            posts.insert(FeedPost(id: id, caption: text, timestamp: clock.now, uid: uid, username: user.username,
+                                  displayName: user.displayName, likes: 0, didLike: false), at: 0)
+        }
+        return Tweet(id: id, caption: text, timestamp: clock.now, uid: uid)
+    }
+
+    func edit(tweetID: String, text: String, uid: String) throws {
+        try write("edit \(tweetID)") {
+            if let index = posts.firstIndex(where: { $0.id == tweetID }) { posts[index].caption = text }
+        }
+    }
+
+    func delete(tweetID: String, uid: String) throws {
+        try write("delete \(tweetID)") { posts.removeAll { $0.id == tweetID } }
+    }
+
+    // MARK: FavoritesPort
+
+    var home: Coordinate { Coordinate(latitude: 37.5665, longitude: 126.9780) }
+
+    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+                        onError: @escaping (Error) -> Void) throws -> Cancellable {
+        AnyCancellable {}
+    }
+
+    func edit(_ edit: FavoritesEdit, uid: String) throws {
+        try write("edit") {}
+    }
+
+    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+        favoriteObservers.append(onChange)
+        onChange(favorites)
+        return AnyCancellable {}
+    }
+
+    func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
+        try write("save \(favorite.placeID)") { favorites.append(favorite) }
+    }
+
+    func removeFavorite(placeID: String, uid: String) throws {
+        try write("remove \(placeID)") { favorites.removeAll { $0.placeID == placeID } }
+    }
+
+    // MARK: AccountsPort
+
+    func currentUser() throws -> User? { user }
+    func signIn(email: String, password: String) throws -> User { user }
+    func register(email: String, password: String) throws -> User { user }
+    func signOut() throws {}
+
+    func updateProfile(_ edit: ProfileEdit) throws -> User {
+        try write("profile") {
+            user.displayName = edit.displayName ?? user.displayName
+            user.username = edit.username ?? user.username
+            user.bio = edit.bio ?? user.bio
+        }
+        return user
+    }
+
+    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        onChange(user)
+        return AnyCancellable {}
+    }
+
+    func sessionStamp() -> String? { user.id }
+    func followSession() throws -> User? { user }
+}

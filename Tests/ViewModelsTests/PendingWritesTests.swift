@@ -1,0 +1,174 @@
+import Assembly
+import Domain
+import Foundation
+import PlaceCatalog
+import Testing
+@testable import ViewModels
+
+/// Writes to a far server: the screen shows the intent at once with the pending mark, keys
+/// are answered while the write is on its way, the answer confirms it or rolls it back
+/// with a toast that says why.
+@Suite struct PendingWritesTests {
+    func feed(_ far: FarStore) -> (FeedViewModel, Recorder<Toast>) {
+        let model = FeedViewModel(feed: far, events: far.events, writes: far.writes)
+        let toasts = Recorder<Toast>()
+        model.onToast = toasts.record
+        model.author = far.user
+        model.setUser(far.user.id)
+        return (model, toasts)
+    }
+
+    @Test func aLikeShowsPendingAtOnceAndTheAnswerClearsTheMark() throws {
+        let far = FarStore()
+        let (model, _) = feed(far)
+        model.toggleLike()
+        #expect(model.state.rows[0].didLike && model.state.rows[0].likes == 2)
+        #expect(model.state.rows[0].isPending)
+        #expect(far.received.isEmpty, "nothing has reached the server yet")
+        // Keys typed meanwhile are answered at once.
+        model.select(2)
+        #expect(model.state.selected == 2)
+        model.startCompose()
+        #expect(model.state.compose != nil)
+        model.cancelCompose()
+        far.answerAll()
+        #expect(far.received == ["like p3"])
+        #expect(model.state.rows[0].didLike && model.state.rows[0].likes == 2)
+        #expect(!model.state.rows[0].isPending)
+        #expect(model.state.selected == 2)
+    }
+
+    @Test func aRefusedLikeRollsBackWithTheReason() throws {
+        let far = FarStore()
+        let (model, toasts) = feed(far)
+        far.refusal = ServiceError.postNotFound("p3")
+        model.toggleLike()
+        #expect(model.state.rows[0].isPending)
+        far.answerAll()
+        #expect(!model.state.rows[0].didLike && model.state.rows[0].likes == 1)
+        #expect(!model.state.rows[0].isPending)
+        #expect(toasts.last == Toast("Could not like the post: The post was deleted", kind: .error))
+
+        far.refusal = ServiceError.sessionNotValid
+        model.toggleLike()
+        far.answerAll()
+        #expect(toasts.last?.message == "Could not like the post: Sign in again")
+    }
+
+    @Test func likeThenUnlikeReachTheServerInOrderAndEndUnliked() throws {
+        let far = FarStore()
+        let (model, _) = feed(far)
+        model.toggleLike()
+        model.toggleLike()
+        #expect(!model.state.rows[0].didLike && model.state.rows[0].isPending)
+        far.held.runNext()
+        far.settle()
+        #expect(!model.state.rows[0].didLike, "the first answer does not undo the second intent")
+        #expect(model.state.rows[0].isPending)
+        far.answerAll()
+        #expect(far.received == ["like p3", "unlike p3"])
+        #expect(!model.state.rows[0].didLike && model.state.rows[0].likes == 1 && !model.state.rows[0].isPending)
+    }
+
+    @Test func aPostShowsOnTopAtOnceAndOnceConfirmedIsListedOnce() throws {
+        let far = FarStore()
+        let (model, toasts) = feed(far)
+        model.startCompose()
+        model.editCompose(.insert("hello from the train"))
+        model.submitCompose()
+        #expect(model.state.compose == nil)
+        #expect(model.state.sending.map(\.caption) == ["hello from the train"])
+        #expect(model.state.sending[0].isPending && model.state.sending[0].username == "ann")
+        #expect(model.state.rows.map(\.caption) == ["third", "second", "first"], "the list holds what the store lists")
+        far.answerAll()
+        #expect(far.received == ["post hello from the train"])
+        #expect(model.state.sending.isEmpty)
+        #expect(model.state.rows.map(\.caption) == ["hello from the train", "third", "second", "first"])
+        #expect(!model.state.rows[0].isPending && model.state.rows[0].id == "p4")
+        #expect(model.state.selectedRow?.id == "p4", "the new post is selected")
+        #expect(toasts.last == Toast("Posted", kind: .success))
+    }
+
+    @Test func aRefusedPostOpensTheFieldAgainAsTyped() throws {
+        let far = FarStore()
+        let (model, toasts) = feed(far)
+        far.refusal = ServiceError.sessionNotValid
+        model.startCompose()
+        model.editCompose(.insert("lost words"))
+        model.submitCompose()
+        #expect(model.state.sending.count == 1)
+        far.answerAll()
+        #expect(model.state.sending.isEmpty)
+        #expect(model.state.rows.map(\.caption) == ["third", "second", "first"])
+        #expect(model.state.compose?.text == "lost words")
+        #expect(model.state.composeError == "Sign in again")
+        #expect(toasts.last?.message == "Could not post: Sign in again")
+    }
+
+    @Test func theSyncStatusMarksRowsWithUnsentWrites() throws {
+        let far = FarStore()
+        let (model, _) = feed(far)
+        model.setPendingPaths([SyncPaths.like(postID: "p2", uid: far.user.id)])
+        #expect(model.state.rows.map(\.isPending) == [false, true, false])
+        model.setPendingPaths([])
+        #expect(model.state.rows.allSatisfy { !$0.isPending })
+    }
+
+    @Test func aSaveInPlacesShowsPendingThenConfirmedOrRolledBack() throws {
+        let far = FarStore()
+        let places = CatalogPlaces(catalog: World.catalog, home: (37.5665, 126.9780))
+        let model = PlaceSearchViewModel(places: places, favorites: far, events: far.events, writes: far.writes, now: far.clock.read)
+        let toasts = Recorder<Toast>()
+        model.onToast = toasts.record
+        model.setUser(far.user.id)
+        model.setQuery("Seoul")
+        let id = try #require(model.state.selectedRow?.place.placeID)
+        model.toggleSave()
+        #expect(model.state.rows[0].isSaved && model.state.rows[0].isPending)
+        model.editQuery(.insert("x"))
+        model.editQuery(.backspace)
+        #expect(model.state.selectedRow?.place.placeID == id, "typing is answered meanwhile")
+        far.answerAll()
+        #expect(far.received == ["save \(id)"])
+        #expect(model.state.rows[0].isSaved && !model.state.rows[0].isPending)
+
+        far.refusal = ServiceError.sessionNotValid
+        model.toggleSave()
+        #expect(!model.state.rows[0].isSaved && model.state.rows[0].isPending)
+        far.answerAll()
+        #expect(model.state.rows[0].isSaved && !model.state.rows[0].isPending)
+        #expect(toasts.last?.message.hasSuffix(": Sign in again") == true)
+    }
+
+    @Test func aProfileEditShowsAtOnceAndARefusalOpensTheFormWithTheReason() throws {
+        let far = FarStore()
+        let model = ProfileViewModel(accounts: far, feed: far, work: BackgroundWork(queue: far.events, executor: far.held),
+                                     writes: far.writes)
+        let toasts = Recorder<Toast>()
+        model.onToast = toasts.record
+        model.start()
+        model.startEdit()
+        model.focusField(2)
+        model.editField(.clear)
+        model.editField(.insert("on a train"))
+        model.submitForm()
+        #expect(model.state.form == nil)
+        #expect(model.state.user?.bio == "on a train" && model.state.isUserPending)
+        far.answerAll()
+        #expect(far.user.bio == "on a train")
+        #expect(!model.state.isUserPending && model.state.user?.bio == "on a train")
+
+        far.refusal = ServiceError.usernameTaken("bob")
+        model.startEdit()
+        model.focusField(1)
+        model.editField(.clear)
+        model.editField(.insert("bob"))
+        model.submitForm()
+        #expect(model.state.user?.username == "bob" && model.state.isUserPending)
+        far.answerAll()
+        #expect(model.state.user?.username == "ann" && !model.state.isUserPending)
+        #expect(model.state.form?.text(.username) == "bob")
+        #expect(model.state.form?.fields[1].error == "Username @bob is taken")
+        #expect(toasts.last?.message == "Could not save the profile: Username @bob is taken")
+    }
+}

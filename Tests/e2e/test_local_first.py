@@ -1,0 +1,132 @@
+"""Tern on a far team server: the delay proxy (Tests/netproxy) between the interface and the
+throwaway cluster adds a round trip, and the interface must not wait on it.
+
+Needs the cluster of scripts/with-postgres.sh (TERN_TEST_POSTGRES); fails without it.
+"""
+import json
+import time
+
+from netproxy import DelayProxy
+from tern import DataDir, Tmux
+from test_server import Server
+
+
+def far(server, proxy):
+    """Points the server's people at the proxy instead of the cluster itself."""
+    server.env = {"TERN_STORE": proxy.postgres_url(server.name)}
+
+
+def wait_until(ui, predicate, timeout=10.0):
+    """Waits until `predicate(screen)` holds; returns the screen and the seconds it took."""
+    started = time.monotonic()
+    screen = ""
+    while time.monotonic() - started < timeout:
+        screen = ui.screen()
+        if predicate(screen):
+            return screen, time.monotonic() - started
+        time.sleep(0.01)
+    raise AssertionError(f"the screen never matched; it was:\n{screen}")
+
+
+def heart_line(screen):
+    return next((line for line in screen.splitlines() if "♥" in line or "♡" in line), "")
+
+
+def test_a_like_through_200ms_shows_pending_at_once_and_keys_are_answered_meanwhile():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann:
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        assert server.tern(["post", "a post far away"], ann).returncode == 0
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            ui.wait_for("a post far away")
+            ui.wait_for("♡ 0")
+            proxy.delay(200)
+            time.sleep(0.5)  # polls under way finish at the new latency
+            pressed = time.monotonic()
+            ui.send("l")
+            screen, pending = wait_until(ui, lambda s: "♥ 1 ◌" in heart_line(s))
+            assert pending < 0.2, f"the pending heart took {pending:.3f}s, more than a round trip"
+            assert "◌ pending" in screen.splitlines()[-1], "the footer explains the mark"
+            # A key typed while the like is on its way is answered at once.
+            ui.send("?")
+            screen, helped = wait_until(ui, lambda s: "Keys · Feed" in s)
+            assert helped < 0.2, f"the help overlay took {helped:.3f}s while a write was on its way"
+            ui.send("?")
+            screen, _ = wait_until(ui, lambda s: "Keys · Feed" not in s and "♥ 1" in heart_line(s))
+            screen, _ = wait_until(ui, lambda s: heart_line(s).strip() == "♥ 1")
+            confirmed = time.monotonic() - pressed
+            assert confirmed >= 0.2, f"confirmed after {confirmed:.3f}s: the round trip was not in the way"
+        finally:
+            ui.kill()
+        proxy.delay(0)
+        assert server.feed(ann)[0]["likes"] == 1
+        assert [post["caption"] for post in server.feed(ann, "--liked")] == ["a post far away"]
+
+
+def header(screen):
+    return screen.splitlines()[0] if screen else ""
+
+
+def test_offline_writes_survive_a_restart_and_reach_the_server_once():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann, DataDir() as bob:
+        bob_env = dict(server.env)
+        server.register(bob, "bob@example.com", "bob")
+        for n in range(3):
+            assert server.tern(["post", f"bob says {n}"], bob).returncode == 0
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            wait_until(ui, lambda s: all(f"bob says {n}" in s for n in range(3)))
+            time.sleep(3)  # the sync worker's first round copies what ann reads into the replica
+            proxy.cut()
+            for _ in range(3):
+                ui.send("l")
+                ui.send("j")
+            ui.send("1")
+            wait_until(ui, lambda s: sum(1 for line in s.splitlines() if line.startswith("☆ ")) >= 2)
+            ui.send("s")
+            wait_until(ui, lambda s: any(line.startswith("★ ◌ ") for line in s.splitlines()))
+            ui.send("j")
+            ui.send("s")
+            wait_until(ui, lambda s: sum(1 for line in s.splitlines() if line.startswith("★ ◌ ")) == 2)
+            ui.send("3")
+            ui.send("n")
+            ui.type("written on a train")
+            ui.send("Enter")
+            screen, _ = wait_until(ui, lambda s: "offline · 6 pending" in header(s), timeout=20)
+            ui.send("q")
+            deadline = time.monotonic() + 10
+            while ui.alive() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert not ui.alive(), "q quits while writes wait"
+        finally:
+            ui.kill()
+
+        # Still offline: the feed from the local copy, the writes still pending and marked.
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            screen, _ = wait_until(ui, lambda s: "written on a train" in s and all(f"bob says {n}" in s for n in range(3))
+                                   and "offline · 6 pending" in header(s), timeout=20)
+            hearts = [line.strip() for line in screen.splitlines() if "♥" in line or "♡" in line]
+            assert hearts.count("♥ 1 ◌") == 3, f"three likes pending:\n{screen}"
+            assert "possibly stale" in screen.splitlines()[1]
+            ui.send("1")
+            screen, _ = wait_until(ui, lambda s: sum(1 for line in s.splitlines() if line.startswith("★ ◌ ")) == 2)
+
+            proxy.restore()
+            screen, _ = wait_until(ui, lambda s: "pending" not in header(s) and "◌" not in s, timeout=60)
+        finally:
+            ui.kill()
+
+        # Exactly those changes on the server: counters exact, one post, not two.
+        feed = json.loads(server.tern(["feed", "--json"], bob, **bob_env).stdout)
+        bobs = [post for post in feed if post["username"] == "bob"]
+        assert [post["likes"] for post in bobs] == [1, 1, 1], feed
+        assert [post["caption"] for post in feed].count("written on a train") == 1, feed
+        saved = json.loads(server.tern(["favorites", "list", "--json"], ann).stdout)
+        assert len(saved) == 2, saved
