@@ -56,7 +56,7 @@ public enum AppKeyMap {
             add(nil, bindings.keyMap(app.author == nil ? .feed : .author))
             add(.helpLists, bindings.keyMap(.list))
             add(.helpCompose, bindings.keyMap(.compose, only: [.submit, .cancel]))
-            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: true)))
+            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: false)))
         case .profile:
             let signedIn = app.profile.state.user != nil
             add(nil, bindings.keyMap(.profile, only: signedIn ? [.editProfile, .signOut] : [.signIn, .register]))
