@@ -21,6 +21,7 @@ public final class AppRenderer {
     public func frame(size: Size) -> Frame {
         var buffer = Buffer(size: size)
         buffer.ellipsis = markers.ellipsis
+        buffer.lineSymbols = markers == .ascii ? .ascii : .unicode
         var layout = ScreenLayout()
         var cursor: Position?
         let area = buffer.area
