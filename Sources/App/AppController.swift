@@ -66,6 +66,8 @@ public final class AppController {
         case .submit: screen.submit()
         case .cancel: screen.cancel()
         case .focusSearch: app.places.focusSearch()
+        case .openDetail: app.places.openDetail()
+        case .closeDetail: app.places.closeDetail()
         case .toggleSave: app.places.toggleSave()
         case .toggleOrder: app.places.toggleOrder()
         case .pickCategory: app.places.beginCategoryPick()

@@ -37,6 +37,9 @@ public struct PlaceSearchState: Equatable, Sendable {
     /// The favorite `u` would bring back after `s` unsaved it, as it was (folders, memo, saved
     /// time); the footer offers `u` while there is one.
     public var undoable: FavoritePlace?
+    /// Enter on a place: its detail (names, population, time zone, map) takes the whole
+    /// screen where there is no room for the pane beside the list (below 100 columns).
+    public var isDetailOpen = false
 
     public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -252,6 +255,19 @@ public final class PlaceSearchViewModel {
                           kind: .error))
         }
         refreshMarkers()
+        publish()
+    }
+
+    /// Enter: opens the selected place's detail; Esc closes it.
+    public func openDetail() {
+        guard state.selectedRow != nil else { return }
+        state.isDetailOpen = true
+        publish()
+    }
+
+    public func closeDetail() {
+        guard state.isDetailOpen else { return }
+        state.isDetailOpen = false
         publish()
     }
 

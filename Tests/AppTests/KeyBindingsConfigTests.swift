@@ -58,7 +58,7 @@ import Testing
         ("bind feed loves = l", "/x/config:1: unknown action \"loves\" (tern keys lists them)"),
         ("bind places like = l", "/x/config:1: like does not act on places (it acts on: feed, author)"),
         ("bind feed like = shift-l", "/x/config:1: unknown key \"shift-l\""),
-        ("bind tv like = l", "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author)"),
+        ("bind tv like = l", "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail)"),
         ("unbind global z", "/x/config:1: z is not bound in global"),
         ("unbind global", "/x/config:1: expected unbind SCREEN KEY"),
         ("bind feed like =", "/x/config:1: bind needs keys after = (to remove one, use unbind feed KEY)"),

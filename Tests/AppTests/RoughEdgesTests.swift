@@ -145,4 +145,17 @@ import Testing
         #expect(harness.line(containing: "| /")?.hasSuffix("| ") == true || harness.line(containing: "| /") != nil)
         #expect(!harness.text.contains("┌") && !harness.text.contains("│"))
     }
+
+    @Test func belowAHundredColumnsEnterOpensThePlaceFullScreen() throws {
+        let (_, harness) = try ScreenScript().run(width: 80, height: 24)
+        #expect(!harness.text.contains("Population"), "no room for the pane")
+        harness.press("enter")
+        #expect(harness.text.contains("서울") && harness.text.contains("Population 10,349,312"))
+        #expect(harness.text.contains("Time zone Asia/Seoul") && harness.text.contains("Map"))
+        harness.press("j")
+        #expect(harness.text.contains("Time zone Asia/Tokyo"), "j moves to the next place's detail")
+        harness.press("esc")
+        #expect(!harness.text.contains("Population"))
+        #expect(harness.app.places.state.selectedRow?.place.name == "Tokyo")
+    }
 }

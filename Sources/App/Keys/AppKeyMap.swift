@@ -18,6 +18,7 @@ public enum AppKeyMap {
         case .places:
             if app.places.isPickingCategory { return picker }
             if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
+            if app.places.state.isDetailOpen { return screen(.detail) }
             // The category key is offered while a provider can answer it.
             let places = offering(.pickCategory, when: app.places.state.online.isConfigured, in: screen(.places))
             return offering(.undoRemove, when: app.places.state.undoable != nil, in: places)

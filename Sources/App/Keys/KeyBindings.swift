@@ -36,6 +36,8 @@ public struct KeyBindings: Sendable {
         // In the footer only while an online provider is configured (`AppKeyMap.current`).
         ActionBinding("category", .places, .pickCategory, ["c"], .keyCategory),
         ActionBinding("clear", .places, .cancel, ["esc"], .keyClearPlaces, inFooter: false),
+        ActionBinding("detail", .places, .openDetail, ["enter"], .keyPlaceDetail, label: "Enter", inFooter: false),
+        ActionBinding("back", .detail, .closeDetail, ["esc", "enter"], .keyBack, label: "Esc"),
         ActionBinding("undo", .places, .undoRemove, ["u"], .keyUndoUnsave),
 
         ActionBinding("open", .favorites, .openFavorite, ["enter"], .keyOpenFavorite),
