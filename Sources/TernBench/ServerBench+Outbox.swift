@@ -45,7 +45,7 @@ extension ServerBench {
             for index in 0..<count { try Self.write(index, target: localTarget).apply(to: embedded, session: localSession) }
         }
         print("outbox: \(count) writes (likes and unlikes of one post, posts, saved places)")
-        row("queue one write (local commit on the replica, then its local copy)", Timings(queueTimes))
+        row("queue one write (outbox + local copy)", Timings(queueTimes))
         print(String(format: "  reconnect to an empty outbox, server over loopback: %.2f s (%.1f ms a write)", drained, drained * 1000 / Double(count)))
         print(String(format: "  the same writes on the embedded store: %.2f s (%.1f ms a write)", direct, direct * 1000 / Double(count)))
         print(String(format: "  ratio %.2f×", drained / direct))
