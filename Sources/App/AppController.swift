@@ -80,7 +80,11 @@ public final class AppController {
         case .moveItemDown: app.favorites.moveSelectedItem(by: 1)
         case .saveToFolder:
             if let place = app.places.state.selectedRow?.place { app.favorites.beginSave(place.favoriteCandidate) }
-        case .toggleLike: app.feed.toggleLike()
+        case .toggleLike: app.currentFeed.toggleLike()
+        case .openAuthor: app.openAuthor()
+        case .closeAuthor: app.closeAuthor()
+        case .editPost: app.currentFeed.startEditSelected()
+        case .deletePost: app.currentFeed.askDeleteSelected()
         case .toggleFeedMode: app.feed.toggleMode()
         case .compose: app.feed.startCompose()
         case .signIn: app.profile.startSignIn()

@@ -79,7 +79,11 @@ public final class AppRenderer {
         switch tab {
         case .places: return PlacesScreen(state: app.places.state, context: context)
         case .favorites: return FavoritesScreen(state: app.favorites.state, context: context)
-        case .feed: return FeedScreen(state: app.feed.state, context: context)
+        case .feed:
+            if let author = app.author {
+                return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
+            }
+            return FeedScreen(state: app.feed.state, context: context)
         case .profile: return ProfileScreen(state: app.profile.state, context: context)
         }
     }

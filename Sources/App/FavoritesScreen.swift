@@ -57,10 +57,11 @@ struct FavoritesScreen: TabScreen {
     func row(_ index: Int) -> [Line] {
         let item = state.items[index]
         let markerStyle = item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) } ?? Theme.savedMarker
-        var lines = [Line([Span(context.markers.saved, style: markerStyle), " ",
-                           Span(item.placeName, style: Theme.title),
-                           Span("  " + item.address, style: Theme.dim),
-                           Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
+        var lines = [Line([Span(context.markers.saved, style: markerStyle)]
+                          + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
+                          + [" ", Span(item.placeName, style: Theme.title),
+                             Span("  " + item.address, style: Theme.dim),
+                             Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
         if let memo = item.memo.split(separator: "\n").first {
             let more = item.memo.contains("\n") ? " " + context.markers.ellipsis : ""
             lines.append(Line([Span("  " + memo + more, style: Theme.dim)]))

@@ -52,6 +52,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio, fieldPost
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
+    // People and posts: authors' profiles, editing and deleting one's posts, the session followed
+    case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost
+    case feedEditPost, feedDeleteQuestion, authorNoPosts, authorMissing
+    case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere, toastSignedInElsewhere
+    case groupPosts, cmdPostsEdit, cmdPostsDelete
+    case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
+
     // Errors
     case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid, errorPostNotFound
     case errorPlaceNotFound, errorOtherStore, embeddedStore

@@ -19,6 +19,8 @@ public struct FavoritesState: Equatable, Sendable {
     /// `u` while there is one (until it is undone, another place is removed, or the user changes).
     public var undoable: FavoritePlace?
     public var prompt: FavoritesPrompt?
+    /// Places whose saved state the server has not confirmed (from the sync status).
+    public var pendingPlaceIDs: Set<String> = []
 
     public var selected: Int { list.selected }
     public var selectedFolder: FavoriteFolder? { folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil }
@@ -166,6 +168,17 @@ public final class FavoritesViewModel {
         undoFolderID = nil
         onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
         changed(snapshot)
+    }
+
+    /// The paths the sync status lists as unconfirmed: this user's favorites among them show
+    /// the pending mark.
+    public func setPendingPaths(_ paths: Set<String>) {
+        guard let uid else { return }
+        let prefix = SyncPaths.favorite(placeID: "", uid: uid)
+        let ids = Set(paths.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+        guard ids != state.pendingPlaceIDs else { return }
+        state.pendingPlaceIDs = ids
+        publish()
     }
 
     /// Asks the store for `edit`; a refusal becomes an error toast. Returns whether it was

@@ -131,6 +131,12 @@ public protocol AccountsPort: AnyObject {
     /// Calls `onChange` with the user document now and whenever it changes, `onError` when
     /// a later read fails; throws when the subscription cannot start.
     func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// Identifies the session file's current version (nil when signed out), cheaply: when it
+    /// changes, another process may have signed in or out.
+    func sessionStamp() -> String?
+    /// Follows the session file another process changed (on a server, the store's role
+    /// too) and returns the signed-in user, nil when signed out.
+    func followSession() throws -> User?
 }
 
 /// A user's favorites.
@@ -165,6 +171,10 @@ public protocol FeedPort: AnyObject {
     func unlike(tweetID: String, uid: String) throws
     @discardableResult
     func post(_ text: String, uid: String) throws -> Tweet
+    /// Replaces the text of `uid`'s own post; another's is refused (`ServiceError.notYourPost`).
+    func edit(tweetID: String, text: String, uid: String) throws
+    /// Deletes `uid`'s own post with its likes; another's is refused.
+    func delete(tweetID: String, uid: String) throws
 }
 
 /// Everything the view models talk to.

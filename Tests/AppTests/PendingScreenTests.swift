@@ -95,6 +95,25 @@ final class ScriptedSync: SyncPort {
         #expect(harness.lines.last?.contains("Not sent: post “hello” (The post was deleted)") == true)
     }
 
+    @Test func aFavoriteTheStatusListsIsPendingInFavorites() throws {
+        let (harness, held, sync) = try farApp()
+        harness.press("s")
+        held.runAll()
+        harness.settle()
+        harness.press("2")
+        let saved = try #require(harness.app.favorites.state.items.first)
+        #expect(harness.line(containing: saved.placeName)?.contains("◌") == false)
+        let uid = try #require(harness.app.state.user?.id)
+        sync.report(SyncStatus(connection: .offline(reason: "down"), pendingWrites: 1,
+                               pendingPaths: [SyncPaths.favorite(placeID: saved.placeID, uid: uid)]))
+        harness.settle()
+        #expect(harness.line(containing: saved.placeName)?.contains("★ ◌ " + saved.placeName) == true)
+        #expect(harness.app.hasPendingMarks, "the footer's legend explains the mark once the toast is gone")
+        sync.report(SyncStatus(connection: .online))
+        harness.settle()
+        #expect(harness.line(containing: "◌") == nil)
+    }
+
     @Test func asciiTerminalsMarkPendingWithDots() throws {
         let (harness, _, _) = try farApp(isUTF8: false)
         harness.press("s")

@@ -110,6 +110,16 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
         return Tweet(id: id, caption: text, timestamp: clock.now, uid: uid)
     }
 
+    func edit(tweetID: String, text: String, uid: String) throws {
+        try write("edit \(tweetID)") {
+            if let index = posts.firstIndex(where: { $0.id == tweetID }) { posts[index].caption = text }
+        }
+    }
+
+    func delete(tweetID: String, uid: String) throws {
+        try write("delete \(tweetID)") { posts.removeAll { $0.id == tweetID } }
+    }
+
     // MARK: FavoritesPort
 
     var home: Coordinate { Coordinate(latitude: 37.5665, longitude: 126.9780) }
@@ -158,4 +168,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
         onChange(user)
         return AnyCancellable {}
     }
+
+    func sessionStamp() -> String? { user.id }
+    func followSession() throws -> User? { user }
 }

@@ -23,7 +23,9 @@ public enum AppKeyMap {
         case .favorites:
             return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
-            return app.feed.state.compose != nil ? bindings.keyMap(.compose) : screen(.feed)
+            let feed = app.currentFeed
+            if feed.state.compose != nil { return bindings.keyMap(.compose) }
+            return screen(app.author == nil ? .feed : .author)
         case .profile:
             if let form = app.profile.state.form {
                 return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)
@@ -41,7 +43,7 @@ public enum AppKeyMap {
                                              only: [.submit, .cancel])
             return bindings.keyMap(.places).merged(with: bindings.keyMap(.list)).merged(with: searchHelp).merged(with: global)
         case .favorites: return screen(.favorites)
-        case .feed: return screen(.feed)
+        case .feed: return screen(app.author == nil ? .feed : .author)
         case .profile:
             let signedIn = app.profile.state.user != nil
             let form = bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel])
@@ -77,8 +79,10 @@ public enum AppKeyMap {
         switch app.state.tab {
         case .profile where app.profile.state.isConfirmingSignOut:
             return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
-        case .feed where app.feed.state.isConfirmingDiscard:
+        case .feed where app.currentFeed.state.isConfirmingDiscard:
             return tr(.confirmDiscardPost)
+        case .feed where app.currentFeed.state.deleting != nil:
+            return tr(.feedDeleteQuestion)
         default:
             return nil
         }

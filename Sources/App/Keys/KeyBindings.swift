@@ -56,6 +56,15 @@ public struct KeyBindings: Sendable {
         ActionBinding("like", .feed, .toggleLike, ["l"], .keyLike),
         ActionBinding("view", .feed, .toggleFeedMode, ["v"], .keyFeedMode),
         ActionBinding("compose", .feed, .compose, ["n"], .keyCompose),
+        ActionBinding("author", .feed, .openAuthor, ["enter"], .keyOpenAuthor, label: "Enter", inFooter: false),
+        ActionBinding("edit-post", .feed, .editPost, ["e"], .keyEditPost),
+        ActionBinding("delete-post", .feed, .deletePost, ["d"], .keyDeletePost),
+
+        ActionBinding("back", .author, .closeAuthor, ["esc"], .keyBack, label: "Esc"),
+        ActionBinding("like", .author, .toggleLike, ["l"], .keyLike),
+        ActionBinding("edit-post", .author, .editPost, ["e"], .keyEditPost),
+        ActionBinding("delete-post", .author, .deletePost, ["d"], .keyDeletePost),
+
 
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
