@@ -150,6 +150,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try services.tweets.rows(kind, before: position, limit: limit, viewer: viewer.map(session(for:)))
     }
 
+    public func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int {
+        try services.tweets.count(kind, viewer: viewer.map(session(for:)))
+    }
+
     public func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int {
         try services.tweets.count(kind, before: position, viewer: viewer.map(session(for:)))
     }

@@ -8,7 +8,7 @@ extension Catalogue {
         .timeNow: "now", .timeMinutes: "{n}m", .timeHours: "{n}h", .timeDays: "{n}d",
         .dateShort: "{month} {day}", .dateShortWithYear: "{month} {day}, {year}", .dateLong: "{month} {day}, {year}",
 
-        .helpTitle: "Keys · {screen}", .helpClose: "Esc close",
+        .helpTitle: "Keys · {screen}", .helpClose: "Esc/q close · j/k scroll",
         .keyHelp: "help", .keyQuit: "quit", .keyQuitAnywhere: "quit from anywhere", .keyNextTab: "next tab",
         .keyPreviousTab: "previous tab",
         .keyDown: "next", .keyUp: "previous", .keyPageDown: "page down", .keyPageUp: "page up", .keyTop: "first",
@@ -371,6 +371,23 @@ extension Catalogue {
         .errorServerUnreachable: "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)",
         .confirmSignOut: "Sign out of @{username}? Signing in again takes your password.",
         .confirmDiscardPost: "Discard this post?", .keyConfirmYes: "yes", .keyConfirmNo: "no",
+        .signInKeys: "{tab}, then {key}",
+        .signInHereToSave: "Sign in on the {tab} tab ({keys}) to save favorites",
+        .signInHereToRemove: "Sign in on the {tab} tab ({keys}) to remove favorites",
+        .signInHereToListFavorites: "Sign in on the {tab} tab ({keys}) to see your favorites",
+        .signInHereToLike: "Sign in on the {tab} tab ({keys}) to like posts",
+        .signInHereToViewLiked: "Sign in on the {tab} tab ({keys}) to see the posts you liked",
+        .signInHereToPost: "Sign in on the {tab} tab ({keys}) to post",
+        .signInHereToEditProfile: "Sign in on the {tab} tab ({keys}) to edit your profile",
+        .signInHereToEditPosts: "Sign in on the {tab} tab ({keys}) to edit or delete your posts",
+        .helpLists: "Lists", .helpSearchField: "In the search field", .helpCompose: "Writing a post",
+        .helpForms: "In forms", .helpEverywhere: "Everywhere", .helpQuestions: "Answering a question",
+        .helpMarkers: "Markers", .helpTyping: "Typing", .helpMouse: "Mouse",
+        .mouseClick: "Click", .mouseClickHelp: "a tab: open it; a row: select it; a form field: focus it",
+        .mouseWheel: "Wheel", .mouseWheelHelp: "scroll the list",
+        .keyScrollDown: "scroll down", .keyScrollUp: "scroll up",
+        .typingDeleteWord: "delete the word before the cursor", .typingClear: "clear the field",
+        .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

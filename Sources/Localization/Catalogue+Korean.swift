@@ -8,7 +8,7 @@ extension Catalogue {
         .timeNow: "방금", .timeMinutes: "{n}분 전", .timeHours: "{n}시간 전", .timeDays: "{n}일 전",
         .dateShort: "{month} {day}일", .dateShortWithYear: "{year}년 {month} {day}일", .dateLong: "{year}년 {month} {day}일",
 
-        .helpTitle: "키 · {screen}", .helpClose: "Esc 닫기",
+        .helpTitle: "키 · {screen}", .helpClose: "Esc/q 닫기 · j/k 스크롤",
         .keyHelp: "도움말", .keyQuit: "종료", .keyQuitAnywhere: "어디서나 종료", .keyNextTab: "다음 탭",
         .keyPreviousTab: "이전 탭",
         .keyDown: "다음", .keyUp: "이전", .keyPageDown: "다음 쪽", .keyPageUp: "이전 쪽", .keyTop: "처음",
@@ -374,6 +374,23 @@ extension Catalogue {
         .errorServerUnreachable: "팀 서버에 연결할 수 없고, 이 변경은 기다릴 수 없습니다 (좋아요, 글, 저장, 삭제, 프로필 수정은 --queue 로 나중에 보낼 수 있습니다)",
         .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
         .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
+        .signInKeys: "{tab} 다음 {key}",
+        .signInHereToSave: "즐겨찾기를 저장하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToRemove: "즐겨찾기를 삭제하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToListFavorites: "즐겨찾기를 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToLike: "좋아요를 누르려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToViewLiked: "좋아요한 글을 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToPost: "글을 쓰려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToEditProfile: "프로필을 수정하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .signInHereToEditPosts: "글을 수정하거나 지우려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
+        .helpLists: "목록", .helpSearchField: "검색창에서", .helpCompose: "글 쓰기",
+        .helpForms: "입력 양식에서", .helpEverywhere: "어디서나", .helpQuestions: "질문에 답하기",
+        .helpMarkers: "표시", .helpTyping: "입력", .helpMouse: "마우스",
+        .mouseClick: "클릭", .mouseClickHelp: "탭: 열기, 행: 선택, 입력란: 포커스",
+        .mouseWheel: "휠", .mouseWheelHelp: "목록 스크롤",
+        .keyScrollDown: "아래로 스크롤", .keyScrollUp: "위로 스크롤",
+        .typingDeleteWord: "커서 앞 단어 지우기", .typingClear: "입력란 비우기",
+        .typingStart: "처음으로", .typingEnd: "끝으로", .typingNewLine: "줄 바꿈",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

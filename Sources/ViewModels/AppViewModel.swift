@@ -22,6 +22,8 @@ public struct AppState: Equatable, Sendable {
     public var user: User?
     public var toast: Toast?
     public var isHelpVisible = false
+    /// The help overlay's first row on screen, when it does not fit.
+    public var helpOffset = 0
     public var isQuitting = false
     /// How the store is reached and what is unsent, for the header.
     public var sync = SyncStatus.embedded
@@ -171,6 +173,16 @@ public final class AppViewModel {
 
     public func toggleHelp() {
         state.isHelpVisible.toggle()
+        state.helpOffset = 0
+        onChange()
+    }
+
+    /// Scrolls the help overlay by `delta` rows, within `0...limit` (what the last frame
+    /// could not show).
+    public func scrollHelp(by delta: Int, limit: Int) {
+        let offset = min(max(0, state.helpOffset + delta), max(0, limit))
+        guard offset != state.helpOffset else { return }
+        state.helpOffset = offset
         onChange()
     }
 

@@ -211,7 +211,7 @@ public final class FeedViewModel {
         guard profileUID == nil else { return }
         state.mode = state.mode == .all ? .liked : .all
         if state.mode == .liked && uid == nil {
-            onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
+            onToast(Toast.signIn(.viewLikedPosts))
         }
         subscribe()
     }
@@ -220,7 +220,7 @@ public final class FeedViewModel {
     public func toggleLike() {
         guard let row = state.selectedRow else { return }
         guard let uid else {
-            onToast(Toast(SignInRequired(.likePosts).description, kind: .error))
+            onToast(Toast.signIn(.likePosts))
             return
         }
         let like = !row.didLike
@@ -255,7 +255,7 @@ public final class FeedViewModel {
     /// `n`: opens the compose field.
     public func startCompose() {
         guard uid != nil else {
-            onToast(Toast(SignInRequired(.post).description, kind: .error))
+            onToast(Toast.signIn(.post))
             return
         }
         guard isProfileFinished else {

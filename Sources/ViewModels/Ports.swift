@@ -160,11 +160,13 @@ public protocol FeedPort: AnyObject {
     /// the newest first) now and whenever they change; `next` is nil at the oldest row.
     func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
                            _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
-    /// Calls `onChange` with how many rows `kind` has, now and whenever that changes.
+    /// Calls `onChange` with how many rows `kind` has, now and whenever its newest row changes.
     func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
                           onError: @escaping (Error) -> Void) throws -> Cancellable
     /// Up to `limit` rows newer than `position`, nearest first; with none, the oldest, oldest first.
     func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost]
+    /// How many rows `kind` has.
+    func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int
     /// How many rows of `kind` are newer than `position`.
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int
     func like(tweetID: String, uid: String) throws

@@ -215,7 +215,7 @@ public final class ProfileViewModel {
     /// `e` (signed in).
     public func startEdit() {
         guard let user = state.user else {
-            onToast(Toast(SignInRequired(.editProfile).description, kind: .error))
+            onToast(Toast.signIn(.editProfile))
             return
         }
         state.form = ProfileForm(kind: .edit, fields: Self.profileFields(user))

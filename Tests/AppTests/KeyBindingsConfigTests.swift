@@ -26,7 +26,8 @@ import Testing
             harness.resize(width: 80, height: 40)  // the whole overlay in view
             harness.press("?")
             #expect(harness.line(containing: "f/l")?.contains("like") == true)
-            #expect(harness.line(containing: "  Q ")?.contains("quit") == true)
+            harness.press("G")
+            #expect(harness.line(containing: "│ Q ")?.contains("quit") == true)
             #expect(harness.line(containing: " q ") == nil)
             harness.press("esc")
             harness.press("Q")

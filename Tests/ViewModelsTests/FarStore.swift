@@ -88,6 +88,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
     }
 
     func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] { [] }
+    func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int { posts.count }
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int { 0 }
 
     func like(tweetID: String, uid: String) throws {
