@@ -136,4 +136,13 @@ import Testing
         #expect(writing.contains("Writing a post") || rows.contains("Writing a post"))
         #expect((writing + rows).contains { $0.hasPrefix("Enter") && $0.hasSuffix("post") })
     }
+
+    @Test func aLocaleThatIsNotUTF8GetsASCIIBorders() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24, isUTF8: false)
+        harness.press("?")
+        #expect(harness.text.contains("+ Keys · Places -"), "ASCII corners and lines")
+        #expect(harness.line(containing: "| /")?.hasSuffix("| ") == true || harness.line(containing: "| /") != nil)
+        #expect(!harness.text.contains("┌") && !harness.text.contains("│"))
+    }
 }
