@@ -11,6 +11,7 @@ public enum AppAction: Hashable, Sendable {
     case nextFolder, previousFolder, newFolder, renameFolder, deleteFolder
     case editMemo, moveToFolder, copyToFolder, cycleFolderOrder, moveItemUp, moveItemDown, saveToFolder
     case toggleLike, toggleFeedMode, compose
+    case openAuthor, closeAuthor, editPost, deletePost
     case signIn, register, editProfile, signOut
     /// Inside text fields.
     case submit, cancel, nextField, previousField

@@ -23,7 +23,7 @@ struct PlacesScreen: TabScreen {
             let (left, pane) = rest.split(right: paneWidth)
             listArea = left.inset(right: 1)
             for row in pane.row..<pane.bottom {
-                buffer.setString("│", row: row, column: pane.column, style: Theme.dim)
+                buffer.setString(buffer.lineSymbols.vertical, row: row, column: pane.column, style: Theme.dim)
             }
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }

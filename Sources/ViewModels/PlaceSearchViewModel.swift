@@ -209,7 +209,7 @@ public final class PlaceSearchViewModel {
     public func toggleSave() {
         guard let row = state.selectedRow else { return }
         guard let uid else {
-            onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
+            onToast(Toast.signIn(.saveFavorites))
             return
         }
         let id = row.place.placeID
