@@ -33,7 +33,8 @@ public final class AppRenderer {
         cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.
-            let favorites = FavoritesScreen(state: app.favorites.state, context: context)
+            let favorites = FavoritesScreen(state: app.favorites.state, context: context,
+                                            koreanName: { [places = app.places] in places.koreanName(of: $0) })
             let area = body.split(bottom: min(max(0, body.height - 1), favorites.promptHeight(prompt))).bottom
             buffer.fill(area)
             cursor = favorites.drawPrompt(prompt, in: area, into: &buffer)
@@ -82,7 +83,9 @@ public final class AppRenderer {
     private func screen(for tab: AppTab, context: ScreenContext) -> TabScreen {
         switch tab {
         case .places: return PlacesScreen(state: app.places.state, context: context)
-        case .favorites: return FavoritesScreen(state: app.favorites.state, context: context)
+        case .favorites:
+            return FavoritesScreen(state: app.favorites.state, context: context,
+                                   koreanName: { [places = app.places] in places.koreanName(of: $0) })
         case .feed:
             if let author = app.author {
                 return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)

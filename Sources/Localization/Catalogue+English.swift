@@ -382,7 +382,7 @@ extension Catalogue {
         .signInHereToEditPosts: "Sign in on the {tab} tab ({keys}) to edit or delete your posts",
         .helpLists: "Lists", .helpSearchField: "In the search field", .helpCompose: "Writing a post",
         .helpForms: "In forms", .helpEverywhere: "Everywhere", .helpQuestions: "Answering a question",
-        .helpMarkers: "Markers", .helpTyping: "Typing", .helpMouse: "Mouse",
+        .helpMarkers: "Markers", .favoriteSavedAgo: "saved {time}", .helpTyping: "Typing", .helpMouse: "Mouse",
         .mouseClick: "Click", .mouseClickHelp: "a tab: open it; a row: select it; a form field: focus it",
         .mouseWheel: "Wheel", .mouseWheelHelp: "scroll the list",
         .keyScrollDown: "scroll down", .keyScrollUp: "scroll up",

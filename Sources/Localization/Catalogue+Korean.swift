@@ -385,7 +385,7 @@ extension Catalogue {
         .signInHereToEditPosts: "글을 수정하거나 지우려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
         .helpLists: "목록", .helpSearchField: "검색창에서", .helpCompose: "글 쓰기",
         .helpForms: "입력 양식에서", .helpEverywhere: "어디서나", .helpQuestions: "질문에 답하기",
-        .helpMarkers: "표시", .helpTyping: "입력", .helpMouse: "마우스",
+        .helpMarkers: "표시", .favoriteSavedAgo: "{time} 저장", .helpTyping: "입력", .helpMouse: "마우스",
         .mouseClick: "클릭", .mouseClickHelp: "탭: 열기, 행: 선택, 입력란: 포커스",
         .mouseWheel: "휠", .mouseWheelHelp: "목록 스크롤",
         .keyScrollDown: "아래로 스크롤", .keyScrollUp: "위로 스크롤",

@@ -94,7 +94,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case signInHereToViewLiked, signInHereToPost, signInHereToEditProfile, signInHereToEditPosts
     case helpLists, helpSearchField, helpCompose, helpForms, helpEverywhere, helpQuestions, helpTyping, helpMouse
     case mouseClick, mouseClickHelp, mouseWheel, mouseWheelHelp, keyScrollDown, keyScrollUp
-    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers
+    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers, favoriteSavedAgo
 
     // The command line's help, usage errors and config file errors
     case optAccountEmail, cmdRegister, cmdLogin, cmdLogout, cmdWhoami, cmdDoctor, optFavoritesFolder

@@ -273,6 +273,11 @@ public final class PlaceSearchViewModel {
         })
     }
 
+    /// The catalog's Korean name of a place, for lists that show places saved elsewhere.
+    public func koreanName(of placeID: String) -> String? {
+        places.place(id: placeID)?.koreanName
+    }
+
     public func isSaved(_ placeID: String) -> Bool {
         pending[placeID]?.saved ?? storedSaved.contains(placeID)
     }
