@@ -81,6 +81,12 @@ public final class EventLoop {
             frames.invalidate()
             dirty = true
         }
+        if case .key(.ctrl("z")) = event {
+            backend.suspend()
+            frames.invalidate()
+            dirty = true
+            return
+        }
         controller.handle(event)
     }
 

@@ -113,6 +113,19 @@ public final class CursesTerminal: TerminalBackend {
         close()
     }
 
+    /// Ctrl-Z in raw mode is a key, not a signal: leave curses, stop with the default SIGTSTP
+    /// action, and on SIGCONT take the terminal back (the app then redraws every cell).
+    public func suspend() {
+        guard !closed else { return }
+        endwin()
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+        wclear(window)
+        wnoutrefresh(window)
+        doupdate()
+    }
+
     /// Gives the terminal back (`endwin`). Later draws are ignored.
     public func close() {
         guard !closed else { return }

@@ -158,4 +158,12 @@ import Testing
         #expect(!harness.text.contains("Population"))
         #expect(harness.app.places.state.selectedRow?.place.name == "Tokyo")
     }
+
+    @Test func ctrlZSuspendsAndTheWholeScreenIsDrawnAgainOnResume() throws {
+        let (_, harness) = try ScreenScript(.press("j")).run(width: 80, height: 24)
+        let before = harness.text
+        harness.press("ctrl-z")
+        #expect(harness.backend.suspensions == 1)
+        #expect(harness.text == before, "every cell drawn again after the terminal came back blank")
+    }
 }
