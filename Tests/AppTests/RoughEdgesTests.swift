@@ -166,4 +166,14 @@ import Testing
         #expect(harness.backend.suspensions == 1)
         #expect(harness.text == before, "every cell drawn again after the terminal came back blank")
     }
+
+    @Test func formsScrollSoTheFocusedFieldAndCursorShowAtTwentyBySix() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("4"), .press("e")).run(width: 20, height: 6)
+        for (label, presses) in [("Dis", 0), ("Us", 1), ("Bio", 1)] {
+            for _ in 0..<presses { harness.press("tab") }
+            let row = try #require(harness.lines.firstIndex { $0.contains(label) }, "\(label) on screen:\n\(harness.text)")
+            let cursor = try #require(harness.backend.cursor, "a cursor for \(label)")
+            #expect(cursor.row == row && row > 0 && row < 5, "\(label): the cursor is in the field, between header and footer")
+        }
+    }
 }
