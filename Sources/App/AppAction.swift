@@ -6,11 +6,12 @@ public enum AppAction: Hashable, Sendable {
     case switchTab(AppTab)
     case nextTab, previousTab, help, closeHelp, quit
     case moveDown, moveUp, pageDown, pageUp, top, bottom
-    case focusSearch, toggleSave, toggleOrder, pickCategory
+    case focusSearch, toggleSave, toggleOrder, openDetail, closeDetail, pickCategory
     case removeFavorite, undoRemove, openFavorite
     case nextFolder, previousFolder, newFolder, renameFolder, deleteFolder
     case editMemo, moveToFolder, copyToFolder, cycleFolderOrder, moveItemUp, moveItemDown, saveToFolder
     case toggleLike, toggleFeedMode, compose
+    case openAuthor, closeAuthor, editPost, deletePost
     case signIn, register, editProfile, signOut
     /// Inside text fields.
     case submit, cancel, nextField, previousField

@@ -41,6 +41,12 @@ public final class AppController {
     public func perform(_ action: AppAction) {
         let screen = activeScreen
         switch action {
+        case .moveDown where app.state.isHelpVisible: app.scrollHelp(by: 1, limit: layout.helpMaxOffset)
+        case .moveUp where app.state.isHelpVisible: app.scrollHelp(by: -1, limit: layout.helpMaxOffset)
+        case .pageDown where app.state.isHelpVisible: app.scrollHelp(by: 10, limit: layout.helpMaxOffset)
+        case .pageUp where app.state.isHelpVisible: app.scrollHelp(by: -10, limit: layout.helpMaxOffset)
+        case .top where app.state.isHelpVisible: app.scrollHelp(by: -layout.helpMaxOffset, limit: layout.helpMaxOffset)
+        case .bottom where app.state.isHelpVisible: app.scrollHelp(by: layout.helpMaxOffset, limit: layout.helpMaxOffset)
         case .moveDown where app.favorites.isPicking: app.favorites.movePick(by: 1)
         case .moveUp where app.favorites.isPicking: app.favorites.movePick(by: -1)
         case .moveDown where app.places.isPickingCategory: app.places.moveCategoryPick(by: 1)
@@ -60,6 +66,8 @@ public final class AppController {
         case .submit: screen.submit()
         case .cancel: screen.cancel()
         case .focusSearch: app.places.focusSearch()
+        case .openDetail: app.places.openDetail()
+        case .closeDetail: app.places.closeDetail()
         case .toggleSave: app.places.toggleSave()
         case .toggleOrder: app.places.toggleOrder()
         case .pickCategory: app.places.beginCategoryPick()
@@ -80,7 +88,11 @@ public final class AppController {
         case .moveItemDown: app.favorites.moveSelectedItem(by: 1)
         case .saveToFolder:
             if let place = app.places.state.selectedRow?.place { app.favorites.beginSave(place.favoriteCandidate) }
-        case .toggleLike: app.feed.toggleLike()
+        case .toggleLike: app.currentFeed.toggleLike()
+        case .openAuthor: app.openAuthor()
+        case .closeAuthor: app.closeAuthor()
+        case .editPost: app.currentFeed.startEditSelected()
+        case .deletePost: app.currentFeed.askDeleteSelected()
         case .toggleFeedMode: app.feed.toggleMode()
         case .compose: app.feed.startCompose()
         case .signIn: app.profile.startSignIn()
@@ -112,6 +124,8 @@ public final class AppController {
             if app.state.tab == .profile, let field = layout.fieldRows.firstIndex(of: position.row) {
                 app.profile.focusField(field)
             }
+        case .wheelUp where app.state.isHelpVisible: app.scrollHelp(by: -3, limit: layout.helpMaxOffset)
+        case .wheelDown where app.state.isHelpVisible: app.scrollHelp(by: 3, limit: layout.helpMaxOffset)
         case .wheelUp(let position):
             if layout.listArea?.contains(position) ?? true { app.screen.moveSelection(by: -3) }
         case .wheelDown(let position):

@@ -21,6 +21,7 @@ public final class AppRenderer {
     public func frame(size: Size) -> Frame {
         var buffer = Buffer(size: size)
         buffer.ellipsis = markers.ellipsis
+        buffer.lineSymbols = markers == .ascii ? .ascii : .unicode
         var layout = ScreenLayout()
         var cursor: Position?
         let area = buffer.area
@@ -32,7 +33,8 @@ public final class AppRenderer {
         cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.
-            let favorites = FavoritesScreen(state: app.favorites.state, context: context)
+            let favorites = FavoritesScreen(state: app.favorites.state, context: context,
+                                            koreanName: { [places = app.places] in places.koreanName(of: $0) })
             let area = body.split(bottom: min(max(0, body.height - 1), favorites.promptHeight(prompt))).bottom
             buffer.fill(area)
             cursor = favorites.drawPrompt(prompt, in: area, into: &buffer)
@@ -44,17 +46,20 @@ public final class AppRenderer {
             }).render(in: footerArea, into: &buffer)
         } else if let toast = app.state.toast {
             let kind = Self.kind(toast.kind)
-            ToastView(toast.message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
+            let message = toast.signIn.map(AppKeyMap.signInMessage) ?? toast.message
+            ToastView(message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {
             FooterView(hints: AppKeyMap.current(for: app).footerHints + (app.hasPendingMarks ? [pendingLegend] : []),
                        keyStyle: Theme.title, helpStyle: Theme.dim)
                 .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
-            HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]),
-                            entries: AppKeyMap.helpMap(for: app).helpEntries + [KeyHint(keys: markers.pending, help: tr(.legendPendingHelp))],
-                            closeHint: tr(.helpClose), borderStyle: Theme.current.border)
-                .render(in: area, into: &buffer)
+            let legend = HelpSection(tr(.helpMarkers), [KeyHint(keys: markers.pending, help: tr(.legendPendingHelp))])
+            let help = HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]),
+                                       sections: AppKeyMap.helpSections(for: app) + [legend], closeHint: tr(.helpClose),
+                                       borderStyle: Theme.current.border, offset: app.state.helpOffset)
+            help.render(in: area, into: &buffer)
+            layout.helpMaxOffset = help.maxOffset(in: area)
             cursor = nil
             layout.itemRows = []
             layout.listArea = nil
@@ -78,8 +83,14 @@ public final class AppRenderer {
     private func screen(for tab: AppTab, context: ScreenContext) -> TabScreen {
         switch tab {
         case .places: return PlacesScreen(state: app.places.state, context: context)
-        case .favorites: return FavoritesScreen(state: app.favorites.state, context: context)
-        case .feed: return FeedScreen(state: app.feed.state, context: context)
+        case .favorites:
+            return FavoritesScreen(state: app.favorites.state, context: context,
+                                   koreanName: { [places = app.places] in places.koreanName(of: $0) })
+        case .feed:
+            if let author = app.author {
+                return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
+            }
+            return FeedScreen(state: app.feed.state, context: context)
         case .profile: return ProfileScreen(state: app.profile.state, context: context)
         }
     }

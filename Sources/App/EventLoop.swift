@@ -15,6 +15,8 @@ public final class EventLoop {
     /// Looks for other processes' commits; runs on the `.storePoll` timer every `pollInterval` ms.
     public var pollExternalChanges: () -> Void = {}
     public var pollInterval = 250
+    /// How often (ms) the session file is looked at for another process's sign-in or sign-out.
+    public var sessionCheckInterval = 500
     /// Empties the wake-up channel that posting to the queue fills (the curses wake-up pipe).
     public var drainWakeUps: () -> Void = {}
     /// Called after each frame is flushed (for measurements).
@@ -36,6 +38,7 @@ public final class EventLoop {
     public func start() {
         app.start()
         schedulePoll()
+        scheduleSessionCheck()
         scheduleClock()
         settle()
         if dirty { draw() }
@@ -78,6 +81,12 @@ public final class EventLoop {
             frames.invalidate()
             dirty = true
         }
+        if case .key(.ctrl("z")) = event {
+            backend.suspend()
+            frames.invalidate()
+            dirty = true
+            return
+        }
         controller.handle(event)
     }
 
@@ -97,6 +106,14 @@ public final class EventLoop {
         events.schedule(.storePoll, after: Double(pollInterval) / 1000) { [weak self] in
             self?.pollExternalChanges()
             self?.schedulePoll()
+        }
+    }
+
+    /// A sign-in or sign-out in another process changes the session file: one `stat` a tick.
+    private func scheduleSessionCheck() {
+        events.schedule(.named("session.check"), after: Double(sessionCheckInterval) / 1000) { [weak self] in
+            self?.app.profile.checkSession()
+            self?.scheduleSessionCheck()
         }
     }
 

@@ -11,6 +11,8 @@ import ViewModels
 struct FavoritesScreen: TabScreen {
     var state: FavoritesState
     var context: ScreenContext
+    /// The catalog's Korean name of a saved place, shown beside the name it was saved with.
+    var koreanName: (String) -> String? = { _ in nil }
 
     static let folderColumnWidth = 24
     static let mapColumnWidth = 34
@@ -59,14 +61,23 @@ struct FavoritesScreen: TabScreen {
         let markerStyle = item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) } ?? Theme.savedMarker
         var lines = [Line([Span(context.markers.saved, style: markerStyle)]
                           + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
-                          + [" ", Span(item.placeName, style: Theme.title),
-                             Span("  " + item.address, style: Theme.dim),
-                             Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude))])]
+                          + [" ", Span(item.placeName, style: Theme.title)]
+                          + koreanSpans(item)
+                          + [Span("  " + item.address, style: Theme.dim),
+                             Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
+                             Span("  " + tr(.favoriteSavedAgo, ["time": RelativeTime.describe(item.savedAt, now: context.now)]),
+                                  style: Theme.dim)])]
         if let memo = item.memo.split(separator: "\n").first {
             let more = item.memo.contains("\n") ? " " + context.markers.ellipsis : ""
             lines.append(Line([Span("  " + memo + more, style: Theme.dim)]))
         }
         return lines
+    }
+
+    /// `  (서울)` when the catalog knows a Korean name other than the saved one.
+    func koreanSpans(_ item: FavoritePlace) -> [Span] {
+        guard let korean = koreanName(item.placeID), !korean.isEmpty, korean != item.placeName else { return [] }
+        return [Span("  (" + korean + ")")]
     }
 
     /// `● Favorites   3`, the selected folder highlighted; `⇄` marks a shared folder.

@@ -12,24 +12,7 @@ struct FeedScreen: TabScreen {
         var (titleRow, rest) = area.split(top: 1)
         let title = context.listTitle(state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked))
         drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
-        var cursor: Position?
-        if let compose = state.compose {
-            let (composeArea, remaining) = rest.split(top: 3)
-            rest = remaining
-            let label = tr(.feedNewPost) + " "
-            buffer.setString(label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
-                             maxWidth: composeArea.width)
-            let fieldArea = composeArea.line(0).inset(left: TextWidth.of(label), right: 1)
-            let field = TextFieldView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
-            field.render(in: fieldArea, into: &buffer)
-            cursor = field.cursorPosition(in: fieldArea)
-            let left = state.charactersLeft
-            var info = tr(.feedCharactersLeft, ["count": grouped(left)])
-            if let error = state.composeError { info += " · " + error }
-            buffer.setString(info, at: Position(row: composeArea.row + 1, column: composeArea.column),
-                             style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
-                             maxWidth: composeArea.width, ellipsis: true)
-        }
+        let cursor = drawPostEditor(state, in: &rest, into: &buffer)
         // Posts on their way sit above the list (which holds only what the store lists).
         for row in state.sending where !rest.isEmpty {
             let lines = postLines(row, width: rest.width, context: context)
@@ -51,4 +34,25 @@ struct FeedScreen: TabScreen {
                  emptyText: empty)
         return cursor
     }
+}
+
+/// Above a list of posts: the compose field (writing or editing a post), taking its rows
+/// from the top of `area`; returns the cursor.
+func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout Buffer) -> Position? {
+    guard let compose = state.compose else { return nil }
+    let (composeArea, remaining) = area.split(top: 3)
+    area = remaining
+    let label = tr(state.editingPostID == nil ? .feedNewPost : .feedEditPost) + " "
+    buffer.setString(label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
+                     maxWidth: composeArea.width)
+    let fieldArea = composeArea.line(0).inset(left: TextWidth.of(label), right: 1)
+    let field = TextFieldView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
+    field.render(in: fieldArea, into: &buffer)
+    let left = state.charactersLeft
+    var info = tr(.feedCharactersLeft, ["count": grouped(left)])
+    if let error = state.composeError { info += " · " + error }
+    buffer.setString(info, at: Position(row: composeArea.row + 1, column: composeArea.column),
+                     style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
+                     maxWidth: composeArea.width, ellipsis: true)
+    return field.cursorPosition(in: fieldArea)
 }

@@ -18,12 +18,17 @@ struct PlacesScreen: TabScreen {
         let (searchRow, rest) = area.split(top: 1)
         let cursor = drawSearch(in: searchRow, into: &buffer)
         var listArea = rest
+        if state.isDetailOpen, area.width < Self.detailPaneMinimumWidth, state.selectedRow != nil {
+            buffer.fill(rest)
+            drawDetail(in: rest.inset(left: 1, right: 1), into: &buffer)
+            return nil
+        }
         if area.width >= Self.detailPaneMinimumWidth {
             let paneWidth = min(50, area.width * 2 / 5)
             let (left, pane) = rest.split(right: paneWidth)
             listArea = left.inset(right: 1)
             for row in pane.row..<pane.bottom {
-                buffer.setString("│", row: row, column: pane.column, style: Theme.dim)
+                buffer.setString(buffer.lineSymbols.vertical, row: row, column: pane.column, style: Theme.dim)
             }
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }

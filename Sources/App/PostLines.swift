@@ -4,13 +4,15 @@ import PlainText
 import TerminalUI
 import ViewModels
 
-/// The lines of one post: `Display Name @username · 2d`, the caption wrapped to the width,
-/// then `♥ 12` (red) or `♡ 12` (with the dim pending mark `◌` while the store has not
-/// confirmed a like or the post itself), and a blank line.
+/// The lines of one post: `Display Name @username · 2d` (a placeholder for a missing name),
+/// the caption wrapped to the width, then `♥ 12` (red) or `♡ 12` (with the dim pending mark
+/// `◌` while the store has not confirmed a like or the post itself), and a blank line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
-    let header = Line([Span(row.displayName.isEmpty ? row.username : row.displayName, style: Theme.title), " ",
-                       Span("@" + row.username, style: Theme.label),
-                       Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
+    // Old data or a deleted author may have no names: a placeholder, never a bare ` @`.
+    let name = row.displayName.isEmpty ? (row.username.isEmpty ? DisplayName.placeholder : row.username) : row.displayName
+    let handle = row.username.isEmpty ? [] : [Span(" "), Span("@" + row.username, style: Theme.label)]
+    let header = Line([Span(name, style: Theme.title)] + handle
+                      + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
     let caption = TextWidth.wrap(SafeText.forDisplay(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
     let heart = Line([Span("  "),
                       Span(row.didLike ? context.markers.liked : context.markers.notLiked,

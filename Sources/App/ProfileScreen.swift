@@ -61,20 +61,8 @@ struct ProfileScreen: TabScreen {
     }
 
     private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
-        var lines: [Line] = [
-            Line([Span(DisplayName.shown(user.displayName), style: Theme.title)]
-                 + pendingSpans(state.isUserPending, context: context)),
-            Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
-        ]
-        let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, area.width)).prefix(3)
-        lines += bio.map { Line($0) }
-        lines.append(Line([Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
-                           Span(" · ", style: Theme.dim),
-                           Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
-                           Span(" · ", style: Theme.dim),
-                           Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim)]))
-        lines.append(Line(""))
-        lines.append(Line(context.listTitle(tr(.profilePosts, ["count": grouped(state.posts.count)])), style: Theme.title))
+        let lines = profileLines(user, postCount: state.posts.count, isPending: state.isUserPending, width: area.width,
+                                 context: context)
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }
@@ -85,3 +73,21 @@ struct ProfileScreen: TabScreen {
     }
 }
 
+/// A profile above its posts: display name, @username, bio (up to three lines), join date
+/// and counts, then the posts' title. The Profile tab and an author's profile share it.
+func profileLines(_ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext) -> [Line] {
+    var lines: [Line] = [
+        Line([Span(DisplayName.shown(user.displayName), style: Theme.title)] + pendingSpans(isPending, context: context)),
+        Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
+    ]
+    let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, width)).prefix(3)
+    lines += bio.map { Line($0) }
+    lines.append(Line([Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
+                       Span(" · ", style: Theme.dim),
+                       Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
+                       Span(" · ", style: Theme.dim),
+                       Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim)]))
+    lines.append(Line(""))
+    lines.append(Line(context.listTitle(tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title))
+    return lines
+}

@@ -11,12 +11,14 @@ public struct ScreenLayout: Equatable, Sendable {
     public var listOffset: Int?
     /// The form fields' rows (Profile), for clicks.
     public var fieldRows: [Int] = []
+    /// How far the help overlay can scroll (0 when it fits or is closed).
+    public var helpMaxOffset = 0
 
     public init() {}
 
     public static func == (lhs: ScreenLayout, rhs: ScreenLayout) -> Bool {
         lhs.tabColumns == rhs.tabColumns && lhs.listArea == rhs.listArea && lhs.listOffset == rhs.listOffset
-            && lhs.fieldRows == rhs.fieldRows
+            && lhs.fieldRows == rhs.fieldRows && lhs.helpMaxOffset == rhs.helpMaxOffset
             && lhs.itemRows.map(\.rows) == rhs.itemRows.map(\.rows) && lhs.itemRows.map(\.index) == rhs.itemRows.map(\.index)
     }
 

@@ -83,6 +83,14 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         return AnyCancellable { registration.remove() }
     }
 
+    public func sessionStamp() -> String? {
+        services.sessionFile.stamp()
+    }
+
+    public func followSession() throws -> User? {
+        try services.auth.followSessionFile()
+    }
+
     // MARK: FavoritesPort
 
     public func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
@@ -111,16 +119,25 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
                             onError: @escaping (Error) -> Void) throws -> Cancellable {
+        // Authors' names follow their profiles live, not only when the posts are read again.
+        let authors = LiveAuthors(users: services.users, onChange: { onChange($0.posts) }, onError: onError)
         let registration = try services.tweets.observe(kind, limit: limit, viewer: viewer.map(session(for:)),
-                                                       onChange: { onChange($0.posts) }, onError: onError)
-        return AnyCancellable { registration.remove() }
+                                                       onChange: authors.deliver, onError: onError)
+        return AnyCancellable {
+            registration.remove()
+            authors.stop()
+        }
     }
 
     public func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
                                   _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let authors = LiveAuthors(users: services.users, onChange: onChange, onError: onError)
         let registration = try services.tweets.observeWindow(kind, after: position, limit: limit, viewer: viewer.map(session(for:)),
-                                                             onChange: onChange, onError: onError)
-        return AnyCancellable { registration.remove() }
+                                                             onChange: authors.deliver, onError: onError)
+        return AnyCancellable {
+            registration.remove()
+            authors.stop()
+        }
     }
 
     public func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
@@ -131,6 +148,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     public func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] {
         try services.tweets.rows(kind, before: position, limit: limit, viewer: viewer.map(session(for:)))
+    }
+
+    public func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int {
+        try services.tweets.count(kind, viewer: viewer.map(session(for:)))
     }
 
     public func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int {
@@ -157,6 +178,14 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
             return Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: session.uid)
         }
         return try services.tweets.post(text, session: session).tweet
+    }
+
+    public func edit(tweetID: String, text: String, uid: String) throws {
+        try services.tweets.edit(tweetID: tweetID, text: text, session: try writeSession(for: uid, to: .editPosts))
+    }
+
+    public func delete(tweetID: String, uid: String) throws {
+        try services.tweets.delete(tweetID: tweetID, session: try writeSession(for: uid, to: .editPosts))
     }
 }
 

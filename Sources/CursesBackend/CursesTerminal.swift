@@ -113,6 +113,19 @@ public final class CursesTerminal: TerminalBackend {
         close()
     }
 
+    /// Ctrl-Z in raw mode is a key, not a signal: leave curses, stop with the default SIGTSTP
+    /// action, and on SIGCONT take the terminal back (the app then redraws every cell).
+    public func suspend() {
+        guard !closed else { return }
+        endwin()
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+        wclear(window)
+        wnoutrefresh(window)
+        doupdate()
+    }
+
     /// Gives the terminal back (`endwin`). Later draws are ignored.
     public func close() {
         guard !closed else { return }
@@ -149,7 +162,29 @@ public final class CursesTerminal: TerminalBackend {
         }
     }
 
+    /// What a locale that is not UTF-8 shows instead of a character it cannot: the ASCII
+    /// look-alike of a separator or line, else `?` (one per column, so nothing shifts).
+    static func asciiStandIn(_ symbol: String) -> String {
+        if symbol.unicodeScalars.allSatisfy({ $0.value < 0x7F }) { return symbol }
+        switch symbol {
+        case "·", "─", "━", "–", "—": return "-"
+        case "│", "┃": return "|"
+        case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": return "+"
+        case "…": return "~"
+        case "↑": return "^"
+        case "↓": return "v"
+        case "•", "★": return "*"
+        case "⠀": return " "
+        default:
+            // The map's braille dots read as dots; anything else is a visible placeholder.
+            if let first = symbol.unicodeScalars.first, (0x2800...0x28FF).contains(first.value) { return "." }
+            return "?"
+        }
+    }
+
     private func put(_ cell: Cell, row: Int, column: Int) {
+        var cell = cell
+        if !isUTF8 { cell.symbol = Self.asciiStandIn(cell.symbol) }
         // Curses holds a spacing character and the zero-width ones that follow it; of a
         // sequence of several pictures (ZWJ emoji, flags) only the first is drawn.
         var scalars: [Unicode.Scalar] = []

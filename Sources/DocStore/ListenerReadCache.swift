@@ -4,7 +4,6 @@ final class ListenerReadCache {
     private let backend: StoreBackend
     private var queries: [QuerySpec: (stored: [StoredDocument], snapshots: [DocumentSnapshot])] = [:]
     private var documents: [ResourcePath: [String: FieldValue]?] = [:]
-    private var counts: [QuerySpec: Int] = [:]
 
     init(backend: StoreBackend) { self.backend = backend }
 
@@ -15,14 +14,6 @@ final class ListenerReadCache {
         let result = (stored, QuerySnapshot.snapshots(of: stored, in: query))
         queries[spec] = result
         return result
-    }
-
-    /// How many documents match the query, counted once a round.
-    func count(matching spec: QuerySpec) throws -> Int {
-        if let cached = counts[spec] { return cached }
-        let count = try backend.count(matching: spec)
-        counts[spec] = count
-        return count
     }
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]? {

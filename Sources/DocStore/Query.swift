@@ -122,20 +122,6 @@ public class Query: @unchecked Sendable {
         }, onError: onError)
     }
 
-    /// Calls `listener` with how many documents match (limit and cursor included), now and
-    /// after every commit that changes the number; `onError` as for snapshot listeners.
-    public func addCountListener(_ listener: @escaping (Int) -> Void,
-                                 onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
-        let spec = try spec.get()
-        var last: Int?
-        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
-            let count = try cache.count(matching: spec)
-            if let last, last == count { return nil }
-            last = count
-            return { listener(count) }
-        }, onError: onError)
-    }
-
     func reference(for id: String) -> DocumentReference {
         DocumentReference(store: store, path: spec.map { ResourcePath(segments: $0.collection.segments + [id]) },
                           text: ((try? spec.get().collection.string) ?? "") + "/" + id)

@@ -52,6 +52,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio, fieldPost
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
+    // People and posts: authors' profiles, editing and deleting one's posts, the session followed
+    case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost
+    case feedEditPost, feedDeleteQuestion, authorNoPosts, authorMissing
+    case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere, toastSignedInElsewhere
+    case groupPosts, cmdPostsEdit, cmdPostsDelete
+    case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
+
     // Errors
     case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid, errorPostNotFound
     case errorPlaceNotFound, errorOtherStore, embeddedStore
@@ -83,6 +90,11 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliQueued, cliCannotReach, cliCannotReachQueued, cliSyncSent, cliSyncDropped, cliSyncSummary, cliDroppedNotice
     case cliStatusStore, cliStatusConnection, cliStatusPending, errorServerUnreachable, optQueue, cmdSync, cmdStatus
     case confirmSignOut, confirmDiscardPost, keyConfirmYes, keyConfirmNo
+    case signInKeys, signInHereToSave, signInHereToRemove, signInHereToListFavorites, signInHereToLike
+    case signInHereToViewLiked, signInHereToPost, signInHereToEditProfile, signInHereToEditPosts
+    case helpLists, helpSearchField, helpCompose, helpForms, helpEverywhere, helpQuestions, helpTyping, helpMouse
+    case mouseClick, mouseClickHelp, mouseWheel, mouseWheelHelp, keyScrollDown, keyScrollUp
+    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers, favoriteSavedAgo, keyPlaceDetail
 
     // The command line's help, usage errors and config file errors
     case optAccountEmail, cmdRegister, cmdLogin, cmdLogout, cmdWhoami, cmdDoctor, optFavoritesFolder

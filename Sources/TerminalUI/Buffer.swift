@@ -8,6 +8,9 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
     public private(set) var cells: [Cell]
     /// What cut text ends with; set it to `Markers.ascii.ellipsis` in a non-UTF-8 locale.
     public var ellipsis: String = "…"
+    /// The box lines, separators and scroll marks widgets draw with (`LineSymbols.ascii` in
+    /// a non-UTF-8 locale).
+    public var lineSymbols = LineSymbols.unicode
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)

@@ -59,12 +59,21 @@ public struct FormView: Widget {
         self.secureSymbol = secureSymbol
     }
 
-    /// Where each field is drawn in `area`, and where its error goes.
+    /// How many rows the form is scrolled up so that the focused field (and the row under it,
+    /// for its error) stays inside `area` on a short terminal.
+    func scroll(in area: Rect) -> Int {
+        let focusedRow = area.row + (title.isEmpty ? 0 : 2) + max(0, focused) * 2
+        return max(0, focusedRow + 2 - area.bottom)
+    }
+
+    /// Where each field is drawn in `area`, and where its error goes; rows scrolled out of
+    /// `area` have no height.
     func layout(in area: Rect) -> [(field: Rect, error: Rect)] {
         let labelWidth = min((fields.map { TextWidth.of($0.label) }.max() ?? 0) + 2, max(0, area.width / 3))
-        var row = area.row + (title.isEmpty ? 0 : 2)
+        var row = area.row + (title.isEmpty ? 0 : 2) - scroll(in: area)
         return fields.map { field in
-            let rowRect = Rect(row: row, column: area.column, width: area.width, height: row < area.bottom ? 1 : 0)
+            let visible = row >= area.row && row < area.bottom
+            let rowRect = Rect(row: row, column: area.column, width: area.width, height: visible ? 1 : 0)
             let (_, rest) = rowRect.split(left: labelWidth)
             let width = min(fieldWidth, rest.width)
             let (fieldRect, afterField) = rest.split(left: width)
@@ -72,7 +81,8 @@ public struct FormView: Widget {
             let errorWidth = TextWidth.of(field.error ?? field.counter(isFocused: true) ?? "")
             if errorWidth > errorRect.width {
                 let below = row + 1
-                errorRect = Rect(row: below, column: fieldRect.column, width: rest.width, height: below < area.bottom ? 1 : 0)
+                errorRect = Rect(row: below, column: fieldRect.column, width: rest.width,
+                                 height: below >= area.row && below < area.bottom ? 1 : 0)
             }
             row += 2
             return (fieldRect, errorRect)
@@ -95,7 +105,7 @@ public struct FormView: Widget {
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area)
-        if !title.isEmpty {
+        if !title.isEmpty, scroll(in: area) == 0 {
             buffer.setString(title, at: Position(row: area.row, column: area.column), style: .bold,
                              maxWidth: area.width, ellipsis: true)
         }
@@ -104,7 +114,7 @@ public struct FormView: Widget {
             let (fieldRect, errorRect) = rects[index]
             guard fieldRect.height > 0 || errorRect.height > 0 else { continue }
             let labelWidth = fieldRect.column - area.column
-            if labelWidth > 0, fieldRect.row < area.bottom {
+            if labelWidth > 0, fieldRect.height > 0 {
                 buffer.setString(field.label, at: Position(row: fieldRect.row, column: area.column),
                                  style: index == focused ? .bold : .plain, maxWidth: labelWidth - 1, ellipsis: true)
             }
@@ -118,8 +128,8 @@ public struct FormView: Widget {
                                  style: isFull ? errorStyle : .dim, maxWidth: errorRect.width, ellipsis: true)
             }
         }
-        let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2
-        if !message.isEmpty, messageRow < area.bottom {
+        let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2 - scroll(in: area)
+        if !message.isEmpty, messageRow >= area.row, messageRow < area.bottom {
             buffer.setString(message, at: Position(row: messageRow, column: area.column), style: messageStyle,
                              maxWidth: area.width, ellipsis: true)
         }

@@ -11,6 +11,8 @@ public final class InMemoryBackend: TerminalBackend {
     /// The changes of each flushed frame, oldest first.
     public private(set) var frames: [[CellChange]] = []
     private var unflushed: [CellChange] = []
+    /// How many times the app suspended itself (Ctrl-Z).
+    public private(set) var suspensions = 0
     /// Events `nextEvent` returns, front first.
     public var events: [InputEvent]
 
@@ -52,5 +54,12 @@ public final class InMemoryBackend: TerminalBackend {
         screen = Buffer(width: width, height: height)
         pending = screen
         events.append(.resize(size))
+    }
+
+    /// Stands for a stop and a continue: the terminal comes back blank, as after `fg`.
+    public func suspend() {
+        suspensions += 1
+        screen = Buffer(size: size)
+        pending = screen
     }
 }

@@ -60,7 +60,11 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
             guard remaining > 0 else { break }
             let spanWidth = span.width
             let cut = !fits && used + spanWidth >= area.width
-            used += buffer.setString(span.text, at: Position(row: area.row, column: area.column + used),
+            // A span that exactly fills the row, with more after it, still ends in `…`.
+            let text = cut && spanWidth <= remaining
+                ? TextWidth.prefix(span.text, width: max(0, remaining - TextWidth.of(buffer.ellipsis))) + buffer.ellipsis
+                : span.text
+            used += buffer.setString(text, at: Position(row: area.row, column: area.column + used),
                                      style: base.patched(with: span.style), maxWidth: remaining, ellipsis: cut)
             if cut { break }
         }

@@ -13,4 +13,7 @@ public protocol TerminalBackend: AnyObject {
     /// Waits up to `timeout` milliseconds (forever when nil) for input. Returns nil when the
     /// time ran out or the backend's wake-up descriptor became readable.
     func nextEvent(timeout: Int?) -> InputEvent?
+    /// Ctrl-Z: gives the terminal back and stops the process as a shell's job; returns when
+    /// the job is continued (`fg`), with the terminal taken again (the caller redraws it all).
+    func suspend()
 }

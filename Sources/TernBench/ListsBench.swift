@@ -16,6 +16,10 @@ enum ListsBench {
     static let keys: [String] = Array(repeating: "j", count: 600) + Array(repeating: "pagedown", count: 100) + ["G"]
         + Array(repeating: "k", count: 300) + Array(repeating: "pageup", count: 100) + ["g"] + Array(repeating: "j", count: 200)
 
+    /// Hearts and un-hearts posts: each is a write the window's listener and the count
+    /// listener hear.
+    static let likeKeys: [String] = Array(repeating: ["l", "j", "l", "k"], count: 50).flatMap { $0 }
+
     static func run() throws {
         let root = NSTemporaryDirectory() + "tern-listsbench-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -28,6 +32,10 @@ enum ListsBench {
         let feedBig = try scroll(ScreenServices(services: big.services, places: places), tab: "3")
         let feedSmall = try scroll(ScreenServices(services: small.services, places: places), tab: "3")
         report("feed of \(FeedBench.postCount) posts", feedBig, "feed of 50", feedSmall)
+        let likeBig = try scroll(ScreenServices(services: big.services, places: places), tab: "3", keys: likeKeys)
+        let likeSmall = try scroll(ScreenServices(services: small.services, places: places), tab: "3", keys: likeKeys)
+        report("`l` and `j` on the feed of \(FeedBench.postCount) posts (the window and the count live)", likeBig,
+               "feed of 50", likeSmall)
 
         // Places: the catalog with cities500 when it can be had offline, and 50 places.
         let (catalog, name) = try UIBench.placesWithCities500(paths: big.paths) ?? (places, "the shipped catalog")
@@ -50,6 +58,7 @@ enum ListsBench {
         /// The keys that read a page (the window moved or grew).
         var reads: Timings
         var readCount: Int
+        var keyCount: Int
     }
 
     static func feedServices(_ directory: String, hasher: PasswordHasher, posts: Int) throws -> (services: AppServices, paths: AppPaths) {
@@ -66,7 +75,7 @@ enum ListsBench {
     }
 
     /// Presses `keys` on tab `tab` (after searching `query`), timing each key to its frame.
-    static func scroll(_ services: ScreenServices, tab: String, query: String? = nil) throws -> Scroll {
+    static func scroll(_ services: ScreenServices, tab: String, query: String? = nil, keys: [String] = keys) throws -> Scroll {
         let harness = AppHarness(width: width, height: height, services: services)
         harness.press(tab)
         if let query {
@@ -89,12 +98,12 @@ enum ListsBench {
             return time
         }
         return Scroll(timings: Timings(samples), total: screen.listPosition.total, mostRows: mostRows, reachedLast: reachedLast,
-                      reads: Timings(reads.isEmpty ? [0] : reads), readCount: reads.count)
+                      reads: Timings(reads.isEmpty ? [0] : reads), readCount: reads.count, keyCount: keys.count)
     }
 
     static func report(_ name: String, _ big: Scroll, _ baselineName: String, _ baseline: Scroll) {
         let ratio = { (a: Double, b: Double) in b > 0 ? String(format: "%.1f×", a / b) : "n/a" }
-        print("lists: \(name): \(keys.count) keys, keystroke to frame p50 \(ms(big.timings.p50))  p99 \(ms(big.timings.p99))"
+        print("lists: \(name): \(big.keyCount) keys, keystroke to frame p50 \(ms(big.timings.p50))  p99 \(ms(big.timings.p99))"
               + "  max \(ms(big.timings.max))  (target p99 ≤ 16 ms); G reached row \(big.total): \(big.reachedLast);"
               + " most rows held \(big.mostRows); \(big.readCount) keys read a page: p50 \(ms(big.reads.p50))  max \(ms(big.reads.max))")
         print("lists:   baseline \(baselineName): p50 \(ms(baseline.timings.p50))  p99 \(ms(baseline.timings.p99))"

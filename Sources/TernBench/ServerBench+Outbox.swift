@@ -15,6 +15,7 @@ extension ServerBench {
         let registering = try server.open(environment: ["TERN_INVITE": try TernServer.invite(adminURL: adminURL)])
         let session = try registering.auth.register(email: "outbox-\(UUID().uuidString.prefix(8).lowercased())@example.com",
                                                     password: "the outbox bench password")
+        try registering.users.updateProfile(ProfileEdit(displayName: "Bench", username: "outbox_bench"), session: session)
         registering.store.close()
 
         let queuing = try server.open()
@@ -40,12 +41,13 @@ extension ServerBench {
         let embedded = try local.open()
         defer { embedded.store.close() }
         let localSession = try embedded.auth.register(email: "outbox@example.com", password: "the outbox bench password")
+        try embedded.users.updateProfile(ProfileEdit(displayName: "Bench", username: "outbox_bench"), session: localSession)
         let localTarget = try embedded.tweets.post("the post the bench likes", session: localSession).id
         let direct = try measure {
             for index in 0..<count { try Self.write(index, target: localTarget).apply(to: embedded, session: localSession) }
         }
         print("outbox: \(count) writes (likes and unlikes of one post, posts, saved places)")
-        row("queue one write (local commit on the replica, then its local copy)", Timings(queueTimes))
+        row("queue one write (outbox + local copy)", Timings(queueTimes))
         print(String(format: "  reconnect to an empty outbox, server over loopback: %.2f s (%.1f ms a write)", drained, drained * 1000 / Double(count)))
         print(String(format: "  the same writes on the embedded store: %.2f s (%.1f ms a write)", direct, direct * 1000 / Double(count)))
         print(String(format: "  ratio %.2f×", drained / direct))

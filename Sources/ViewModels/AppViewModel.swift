@@ -22,6 +22,8 @@ public struct AppState: Equatable, Sendable {
     public var user: User?
     public var toast: Toast?
     public var isHelpVisible = false
+    /// The help overlay's first row on screen, when it does not fit.
+    public var helpOffset = 0
     public var isQuitting = false
     /// How the store is reached and what is unsent, for the header.
     public var sync = SyncStatus.embedded
@@ -39,6 +41,10 @@ public final class AppViewModel {
     public let favorites: FavoritesViewModel
     public let feed: FeedViewModel
     public let profile: ProfileViewModel
+    /// The author's profile opened from the Feed (Enter on a post); Esc closes it.
+    public private(set) var author: AuthorProfileViewModel?
+    private let accounts: AccountsPort
+    private let feedPort: FeedPort
     /// Everything that reaches the app away from the keyboard.
     public let events: EventQueue
     /// Slow work off the loop's thread; its answers come back through `events`.
@@ -53,6 +59,8 @@ public final class AppViewModel {
                 now: @escaping () -> Date = Date.init) {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
+        accounts = services.accounts
+        feedPort = services.feed
         writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
         syncPort = services.sync
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
@@ -89,12 +97,14 @@ public final class AppViewModel {
         favorites.stop()
         feed.stop()
         profile.stop()
+        author?.stop()
     }
 
     /// The connection or the unsent writes changed: the header and the rows' pending marks follow.
     private func syncChanged(_ status: SyncStatus) {
         state.sync = status
         feed.setPendingPaths(status.pendingPaths)
+        author?.posts.setPendingPaths(status.pendingPaths)
         places.setPendingPaths(status.pendingPaths)
         favorites.setPendingPaths(status.pendingPaths)
         profile.setPendingPaths(status.pendingPaths)
@@ -109,9 +119,44 @@ public final class AppViewModel {
     private func userChanged(_ user: User?) {
         state.user = user
         feed.author = user
+        author?.posts.author = user
         places.setUser(user?.id)
         favorites.setUser(user?.id)
         feed.setUser(user?.id)
+        let finished = user.map { !$0.displayName.isEmpty && !$0.username.isEmpty } ?? true
+        feed.isProfileFinished = finished
+        author?.posts.isProfileFinished = finished
+        author?.posts.setUser(user?.id)
+        onChange()
+    }
+
+    // MARK: Authors' profiles
+
+    /// The feed the keys act on: the open author's posts on the Feed tab, else the Feed's.
+    public var currentFeed: FeedViewModel {
+        state.tab == .feed ? author?.posts ?? feed : feed
+    }
+
+    /// Enter on a post: opens its author's profile over the Feed.
+    public func openAuthor() {
+        guard state.tab == .feed, author == nil, let uid = feed.state.selectedRow?.uid, !uid.isEmpty else { return }
+        let profile = AuthorProfileViewModel(uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes)
+        profile.posts.author = state.user
+        profile.posts.setPendingPaths(state.sync.pendingPaths)
+        profile.onChange = { [weak self] _ in self?.onChange() }
+        profile.onToast = { [weak self] in self?.showToast($0) }
+        profile.posts.onChange = { [weak self] _ in self?.onChange() }
+        profile.posts.onToast = { [weak self] in self?.showToast($0) }
+        profile.posts.isProfileFinished = feed.isProfileFinished
+        author = profile
+        profile.start(viewer: state.user?.id)
+        onChange()
+    }
+
+    /// Esc on an author's profile: back to the Feed as it was.
+    public func closeAuthor() {
+        author?.stop()
+        author = nil
         onChange()
     }
 
@@ -128,6 +173,16 @@ public final class AppViewModel {
 
     public func toggleHelp() {
         state.isHelpVisible.toggle()
+        state.helpOffset = 0
+        onChange()
+    }
+
+    /// Scrolls the help overlay by `delta` rows, within `0...limit` (what the last frame
+    /// could not show).
+    public func scrollHelp(by delta: Int, limit: Int) {
+        let offset = min(max(0, state.helpOffset + delta), max(0, limit))
+        guard offset != state.helpOffset else { return }
+        state.helpOffset = offset
         onChange()
     }
 
@@ -187,7 +242,7 @@ public final class AppViewModel {
     }
 
     /// The tabs' view models, in `AppTab` order: the table the keys are routed through.
-    public var screens: [ScreenModel] { [places, favorites, feed, profile] }
+    public var screens: [ScreenModel] { [places, favorites, author?.posts ?? feed, profile] }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then
     /// explains the pending mark).

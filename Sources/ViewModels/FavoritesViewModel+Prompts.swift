@@ -182,7 +182,7 @@ extension FavoritesViewModel {
 
     private func requireSignIn() -> Bool {
         guard uid != nil else {
-            onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
+            onToast(Toast.signIn(.saveFavorites))
             return false
         }
         return true

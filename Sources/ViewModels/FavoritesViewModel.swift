@@ -137,7 +137,7 @@ public final class FavoritesViewModel {
     /// no longer saved); the toast offers `u` to undo.
     public func removeSelected() {
         guard uid != nil else {
-            onToast(Toast(SignInRequired(.removeFavorites).description, kind: .error))
+            onToast(Toast.signIn(.removeFavorites))
             return
         }
         guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
@@ -186,7 +186,7 @@ public final class FavoritesViewModel {
     @discardableResult
     func perform(_ edit: FavoritesEdit) -> Bool {
         guard let uid else {
-            onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
+            onToast(Toast.signIn(.saveFavorites))
             return false
         }
         if let refusal = send(edit, uid: uid) {

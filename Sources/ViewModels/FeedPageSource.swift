@@ -23,6 +23,10 @@ public final class FeedPageSource: PageSource {
         try port.observeFeedCount(kind, viewer: viewer, onChange, onError: onError)
     }
 
+    public func count() throws -> Int {
+        try port.feedCount(kind, viewer: viewer)
+    }
+
     public func rows(before row: FeedPost?, limit: Int) throws -> [FeedPost] {
         try port.feedRows(kind, viewer: viewer, before: row?.position(in: kind), limit: limit)
     }

@@ -15,10 +15,13 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var didLike: Bool
     /// Shown before the store confirmed it: a like or a post on its way, marked as pending.
     public var isPending: Bool
+    /// The author's uid: whose profile Enter opens, and whether the viewer may edit the post.
+    public var uid: String
 
     public init(id: String, displayName: String, username: String, caption: String, timestamp: Date,
-                likes: Int, didLike: Bool, isPending: Bool = false) {
+                likes: Int, didLike: Bool, isPending: Bool = false, uid: String = "") {
         self.id = id
+        self.uid = uid
         self.displayName = displayName
         self.username = username
         self.caption = caption
@@ -30,7 +33,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
 
     public init(_ post: FeedPost) {
         self.init(id: post.id, displayName: post.displayName, username: post.username,
-                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike)
+                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid)
     }
 }
 
@@ -55,6 +58,10 @@ public struct FeedState: Equatable, Sendable {
     /// True while "Discard this post?" waits for an answer (Esc on a compose with text).
     public var isConfirmingDiscard = false
     public var composeError: String?
+    /// The post whose text `compose` replaces, when editing rather than writing a new one.
+    public var editingPostID: String?
+    /// The post waiting for `y` to be deleted.
+    public var deleting: FeedRowModel?
     /// False until the first snapshot arrived.
     public var isLoaded = false
     /// The selection's place in the whole feed (`rows` is a window of it).
@@ -65,7 +72,8 @@ public struct FeedState: Equatable, Sendable {
     public var charactersLeft: Int { Validation.postCharactersLeft(compose?.text ?? "") }
 }
 
-/// The feed: live posts and hearts, All / Liked, compose.
+/// The feed: live posts and hearts, All / Liked, compose, editing and deleting one's own
+/// posts. An author's profile shows its posts through a second one fixed to that author.
 public final class FeedViewModel {
     public private(set) var state = FeedState()
     public var onChange: (FeedState) -> Void = { _ in }
@@ -83,6 +91,11 @@ public final class FeedViewModel {
     private let writes: StoreWrites
     /// The window of the feed held (a few pages of it), read on as the selection nears an edge.
     public let paged: PagedList<FeedPageSource>
+    /// Whether the signed-in user's profile has a display name and a username: posting
+    /// needs both.
+    public var isProfileFinished = true
+    /// The user whose posts this feed shows (an author's profile), nil for the Feed tab.
+    public let profileUID: String?
     private var stored: [FeedRowModel] = []
     /// Likes shown before the store shows them: post id → the intent.
     private var likes: [String: LikeIntent] = [:]
@@ -105,12 +118,14 @@ public final class FeedViewModel {
 
     /// `events` carries the retries of a subscription that could not start; `writes` is
     /// where likes and posts go (at once by default, as on the embedded store).
-    public init(feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100) {
+    public init(feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100,
+                profileOf profileUID: String? = nil) {
         self.port = feed
         self.writes = writes
+        self.profileUID = profileUID
         var toast: (Toast) -> Void = { _ in }
-        paged = PagedList(name: "feed", title: { tr(.tabFeed) }, events: events, pageSize: pageSize,
-                          maxRows: 3 * pageSize, onToast: { toast($0) })
+        paged = PagedList(name: profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
+                          pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.changed() }
     }
@@ -120,7 +135,11 @@ public final class FeedViewModel {
         guard uid != self.uid || !paged.isSubscribed else { return }
         self.uid = uid
         state.isSignedIn = uid != nil
-        if uid == nil { state.compose = nil }
+        if uid == nil {
+            state.compose = nil
+            state.editingPostID = nil
+            state.deleting = nil
+        }
         subscribe()
     }
 
@@ -132,8 +151,9 @@ public final class FeedViewModel {
         likes = [:]
         stored = []
         state.rows = []
-        let signedOutLiked = state.mode == .liked && uid == nil
-        paged.start(signedOutLiked ? nil : FeedPageSource(state.mode == .all ? .all : .liked, viewer: uid, port: port))
+        let signedOutLiked = state.mode == .liked && uid == nil && profileUID == nil
+        let kind = profileUID.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
+        paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port))
         changed()
     }
 
@@ -155,7 +175,11 @@ public final class FeedViewModel {
     }
 
     private func rebuildRows() {
-        state.sending = state.mode == .all ? posts.map(\.row) : []
+        state.sending = state.mode == .all ? posts.map { post in
+            var row = post.row
+            if let id = post.storedID, pendingPaths.contains(SyncPaths.post(id)) { row.isPending = true }
+            return row
+        } : []
         state.rows = stored.map { row in
             var copy = row
             if let intent = likes[row.id] {
@@ -184,9 +208,10 @@ public final class FeedViewModel {
 
     /// `v`: All ↔ Liked.
     public func toggleMode() {
+        guard profileUID == nil else { return }
         state.mode = state.mode == .all ? .liked : .all
         if state.mode == .liked && uid == nil {
-            onToast(Toast(SignInRequired(.viewLikedPosts).description, kind: .error))
+            onToast(Toast.signIn(.viewLikedPosts))
         }
         subscribe()
     }
@@ -195,7 +220,7 @@ public final class FeedViewModel {
     public func toggleLike() {
         guard let row = state.selectedRow else { return }
         guard let uid else {
-            onToast(Toast(SignInRequired(.likePosts).description, kind: .error))
+            onToast(Toast.signIn(.likePosts))
             return
         }
         let like = !row.didLike
@@ -230,11 +255,16 @@ public final class FeedViewModel {
     /// `n`: opens the compose field.
     public func startCompose() {
         guard uid != nil else {
-            onToast(Toast(SignInRequired(.post).description, kind: .error))
+            onToast(Toast.signIn(.post))
+            return
+        }
+        guard isProfileFinished else {
+            onToast(Toast(ServiceError.profileNotFinished.description, kind: .error))
             return
         }
         state.compose = TextEditor()
         state.composeError = nil
+        state.editingPostID = nil
         publish()
     }
 
@@ -247,6 +277,7 @@ public final class FeedViewModel {
 
     /// Esc: closes an empty compose; with text, asks first (yes discards, no keeps writing).
     public func cancelCompose() {
+        if state.deleting != nil { return keepPost() }
         if state.isConfirmingDiscard {
             state.isConfirmingDiscard = false
         } else if let text = state.compose?.text, !text.allSatisfy(\.isWhitespace) {
@@ -254,6 +285,7 @@ public final class FeedViewModel {
         } else {
             state.compose = nil
             state.composeError = nil
+            state.editingPostID = nil
         }
         publish()
     }
@@ -262,10 +294,12 @@ public final class FeedViewModel {
     /// the rules refuse keeps the field as typed with the reason, and so does a refusal by
     /// the store (the field opens again). Once stored, the post is selected in the list.
     public func submitCompose() {
+        if state.deleting != nil { return confirmDelete() }
         if state.isConfirmingDiscard {
             state.isConfirmingDiscard = false
             state.compose = nil
             state.composeError = nil
+            state.editingPostID = nil
             publish()
             return
         }
@@ -273,6 +307,15 @@ public final class FeedViewModel {
         let checked: String
         do {
             checked = try Validation.postText(text)
+            if let id = state.editingPostID {
+                try port.edit(tweetID: id, text: checked, uid: uid)
+                state.compose = nil
+                state.composeError = nil
+                state.editingPostID = nil
+                publish()
+                onToast(Toast(tr(.toastPostEdited), kind: .success))
+                return
+            }
         } catch {
             state.composeError = ErrorText.describe(error)
             publish()
@@ -303,7 +346,7 @@ public final class FeedViewModel {
                 posts[index].storedID = storedID
                 posts[index].row.isPending = false
             }
-            if state.mode == .all { paged.select(id: storedID) }
+            if state.mode == .all && profileUID == nil { paged.select(id: storedID) }
             onToast(Toast(tr(.toastPosted), kind: .success))
         case .failure(let error):
             posts.remove(at: index)
@@ -315,6 +358,58 @@ public final class FeedViewModel {
             onToast(Toast(tr(.toastCouldNotPost, ["reason": reason]), kind: .error))
         }
         changed()
+    }
+
+    // MARK: Editing and deleting one's own posts
+
+    /// The selected post when it is the signed-in user's; otherwise a toast says why not.
+    private func ownSelectedPost() -> FeedRowModel? {
+        guard let row = state.selectedRow, !row.isPending else { return nil }
+        guard uid != nil else {
+            onToast(Toast(SignInRequired(.editPosts).description, kind: .error))
+            return nil
+        }
+        guard row.uid == uid else {
+            onToast(Toast(ServiceError.notYourPost(row.id).description, kind: .error))
+            return nil
+        }
+        return row
+    }
+
+    /// `e`: opens the selected post's text for editing (own posts only).
+    public func startEditSelected() {
+        guard let row = ownSelectedPost() else { return }
+        state.compose = TextEditor(row.caption, limit: Validation.postMaxLength)
+        state.composeError = nil
+        state.editingPostID = row.id
+        publish()
+    }
+
+    /// `d`: asks before deleting the selected post (own posts only).
+    public func askDeleteSelected() {
+        guard let row = ownSelectedPost() else { return }
+        state.deleting = row
+        publish()
+    }
+
+    /// `y` (or Enter) after `d`: deletes the post and its likes.
+    public func confirmDelete() {
+        guard let row = state.deleting, let uid else { return }
+        state.deleting = nil
+        publish()
+        do {
+            try port.delete(tweetID: row.id, uid: uid)
+            onToast(Toast(tr(.toastPostDeleted), kind: .success))
+        } catch {
+            onToast(Toast(tr(.toastCouldNotDelete, ["reason": ErrorText.describe(error)]), kind: .error))
+        }
+    }
+
+    /// `n` (or Esc) after `d`: keeps the post.
+    public func keepPost() {
+        guard state.deleting != nil else { return }
+        state.deleting = nil
+        publish()
     }
 
     private func publish() {

@@ -22,8 +22,12 @@ public protocol PageSource: AnyObject {
     /// first) now and whenever they change; throws when the subscription cannot start.
     func observeRows(after anchor: Row?, limit: Int, _ onChange: @escaping (PageSlice<Row>) -> Void,
                      onError: @escaping (Error) -> Void) throws -> Cancellable
-    /// Calls `onChange` with how many rows the list has, now and whenever that changes.
+    /// Calls `onChange` with how many rows the list has, now and at least whenever a row
+    /// comes or goes at its start (rows coming or going inside the window are re-counted
+    /// with `count()`).
     func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// How many rows the list has.
+    func count() throws -> Int
     /// Up to `limit` rows strictly before `row`, nearest first; with no row, the last rows,
     /// last first.
     func rows(before row: Row?, limit: Int) throws -> [Row]
@@ -80,6 +84,9 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     private var limit: Int
     /// Which row to select when the next rows arrive.
     private var target: Target?
+    /// True from asking for another window until its rows arrive: rows that change then
+    /// were read, not added or deleted.
+    private var isMoving = false
     private let rowsQuery: LiveQuery
     private let countQuery: LiveQuery
     private let onToast: (Toast) -> Void
@@ -210,6 +217,7 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     /// selects `target` (by default the row selected now).
     private func moveWindow(to anchor: Row?, before: Int, limit: Int? = nil, keeping target: Target? = nil) {
         if let target { self.target = target }
+        isMoving = true
         self.anchor = anchor
         self.before = before
         self.limit = limit ?? 2 * pageSize
@@ -247,6 +255,10 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     private func rowsChanged(_ slice: PageSlice<Row>) {
         let selectedID = selectedRow?.id
         let selectedIndex = list.selected
+        // Rows that came or went in place (not a page read): the total changed too.
+        let membershipChanged = !isMoving && isLoaded && (slice.rows.count != rows.count
+            || zip(slice.rows, rows).contains { $0.id != $1.id })
+        isMoving = false
         rows = slice.rows
         isEnd = slice.isEnd
         isLoaded = true
@@ -278,6 +290,10 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
             }
         case nil:
             break
+        }
+        if membershipChanged, let source {
+            do { countChanged(try source.count()) } catch { readFailed(error) }
+            return
         }
         onChange()
     }

@@ -64,6 +64,8 @@ final class PlacePageSource: PageSource {
         return read(max(0, end - limit)..<end).reversed()
     }
 
+    func count() throws -> Int { ranking.total }
+
     func count(before row: PlaceMatch) throws -> Int { rank(of: row) }
 
     private func read(_ range: Range<Int>) -> [PlaceMatch] {

@@ -37,6 +37,9 @@ public struct PlaceSearchState: Equatable, Sendable {
     /// The favorite `u` would bring back after `s` unsaved it, as it was (folders, memo, saved
     /// time); the footer offers `u` while there is one.
     public var undoable: FavoritePlace?
+    /// Enter on a place: its detail (names, population, time zone, map) takes the whole
+    /// screen where there is no room for the pane beside the list (below 100 columns).
+    public var isDetailOpen = false
 
     public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -209,7 +212,7 @@ public final class PlaceSearchViewModel {
     public func toggleSave() {
         guard let row = state.selectedRow else { return }
         guard let uid else {
-            onToast(Toast(SignInRequired(.saveFavorites).description, kind: .error))
+            onToast(Toast.signIn(.saveFavorites))
             return
         }
         let id = row.place.placeID
@@ -255,6 +258,19 @@ public final class PlaceSearchViewModel {
         publish()
     }
 
+    /// Enter: opens the selected place's detail; Esc closes it.
+    public func openDetail() {
+        guard state.selectedRow != nil else { return }
+        state.isDetailOpen = true
+        publish()
+    }
+
+    public func closeDetail() {
+        guard state.isDetailOpen else { return }
+        state.isDetailOpen = false
+        publish()
+    }
+
     /// `u`: saves the place `s` last unsaved again as it was, and selects it.
     public func undoUnsave() {
         guard let favorite = state.undoable, let uid else { return }
@@ -271,6 +287,11 @@ public final class PlaceSearchViewModel {
                 model.onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
             }
         })
+    }
+
+    /// The catalog's Korean name of a place, for lists that show places saved elsewhere.
+    public func koreanName(of placeID: String) -> String? {
+        places.place(id: placeID)?.koreanName
     }
 
     public func isSaved(_ placeID: String) -> Bool {

@@ -131,6 +131,12 @@ public protocol AccountsPort: AnyObject {
     /// Calls `onChange` with the user document now and whenever it changes, `onError` when
     /// a later read fails; throws when the subscription cannot start.
     func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// Identifies the session file's current version (nil when signed out), cheaply: when it
+    /// changes, another process may have signed in or out.
+    func sessionStamp() -> String?
+    /// Follows the session file another process changed (on a server, the store's role
+    /// too) and returns the signed-in user, nil when signed out.
+    func followSession() throws -> User?
 }
 
 /// A user's favorites.
@@ -154,17 +160,23 @@ public protocol FeedPort: AnyObject {
     /// the newest first) now and whenever they change; `next` is nil at the oldest row.
     func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
                            _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
-    /// Calls `onChange` with how many rows `kind` has, now and whenever that changes.
+    /// Calls `onChange` with how many rows `kind` has, now and whenever its newest row changes.
     func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
                           onError: @escaping (Error) -> Void) throws -> Cancellable
     /// Up to `limit` rows newer than `position`, nearest first; with none, the oldest, oldest first.
     func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost]
+    /// How many rows `kind` has.
+    func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int
     /// How many rows of `kind` are newer than `position`.
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int
     func like(tweetID: String, uid: String) throws
     func unlike(tweetID: String, uid: String) throws
     @discardableResult
     func post(_ text: String, uid: String) throws -> Tweet
+    /// Replaces the text of `uid`'s own post; another's is refused (`ServiceError.notYourPost`).
+    func edit(tweetID: String, text: String, uid: String) throws
+    /// Deletes `uid`'s own post with its likes; another's is refused.
+    func delete(tweetID: String, uid: String) throws
 }
 
 /// Everything the view models talk to.

@@ -101,6 +101,9 @@ public final class ProfileViewModel {
     private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue,
                                             onToast: { [weak self] in self?.onToast($0) })
 
+    /// The session file's stamp when last looked at (`checkSession`).
+    private var sessionStamp: String?
+
     /// `work` runs sign-in and registration; `writes` takes profile edits (at once by default).
     public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork, writes: StoreWrites = .immediate()) {
         self.accounts = accounts
@@ -113,6 +116,7 @@ public final class ProfileViewModel {
     /// Returns whether onboarding is due.
     @discardableResult
     public func start() -> Bool {
+        sessionStamp = accounts.sessionStamp()
         do {
             setUser(try accounts.currentUser())
         } catch {
@@ -168,6 +172,30 @@ public final class ProfileViewModel {
         onUserChanged(user)
     }
 
+    /// Runs on a timer: when another process signed in or out (the session file changed),
+    /// follows it: the user, the screens and, on a server, the store's role. Waits while a
+    /// form of this process is being submitted, whose own answer sets the user.
+    public func checkSession() {
+        let stamp = accounts.sessionStamp()
+        guard stamp != sessionStamp, !(state.form?.isBusy ?? false) else { return }
+        sessionStamp = stamp
+        do {
+            let now = try accounts.currentUser()
+            guard now?.id != state.user?.id else { return }
+            let user = try accounts.followSession()
+            state.form = nil
+            setUser(user)
+            if let user {
+                onToast(Toast(tr(.toastSignedInElsewhere, ["name": user.username.isEmpty ? user.email : "@" + user.username])))
+                if !user.isUserOnboarded { openOnboarding(for: user) }
+            } else {
+                onToast(Toast(tr(.toastSignedOutElsewhere)))
+            }
+        } catch {
+            onToast(Toast.error(error))
+        }
+    }
+
     // MARK: Opening forms
 
     /// `i` (signed out).
@@ -187,7 +215,7 @@ public final class ProfileViewModel {
     /// `e` (signed in).
     public func startEdit() {
         guard let user = state.user else {
-            onToast(Toast(SignInRequired(.editProfile).description, kind: .error))
+            onToast(Toast.signIn(.editProfile))
             return
         }
         state.form = ProfileForm(kind: .edit, fields: Self.profileFields(user))

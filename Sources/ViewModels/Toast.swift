@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// A short message that replaces the footer for about three seconds.
@@ -6,15 +7,26 @@ public struct Toast: Equatable, Sendable {
 
     public var message: String
     public var kind: Kind
+    /// Set when the action needs a signed-in user: the interface then says how to sign in
+    /// with the keys in effect instead of `message`.
+    public var signIn: SignInRequired.Action?
 
     public init(_ message: String, kind: Kind = .info) {
         self.message = message
         self.kind = kind
     }
 
+    /// The refusal of an action that needs a signed-in user.
+    public static func signIn(_ action: SignInRequired.Action) -> Toast {
+        var toast = Toast(SignInRequired(action).description, kind: .error)
+        toast.signIn = action
+        return toast
+    }
+
     /// The message of an error for a person: its description, without Swift type noise.
     public static func error(_ error: Error) -> Toast {
-        Toast(ErrorText.describe(error), kind: .error)
+        if let refusal = error as? SignInRequired { return signIn(refusal.action) }
+        return Toast(ErrorText.describe(error), kind: .error)
     }
 }
 

@@ -59,7 +59,7 @@ import ViewModels
 
     @Test func helpListsTheScreensBindingsFromTheKeymapAndEscClosesIt() throws {
         let world = try AppWorld()
-        let harness = world.harness(width: 100, height: 30)
+        let harness = world.harness(width: 100, height: 60)
         harness.press("3")
         harness.press("?")
         for binding in AppKeyMap.screen(.feed).bindings {
@@ -76,7 +76,7 @@ import ViewModels
         let harness = world.harness(width: 80, height: 24)
         #expect(harness.lines[23].hasPrefix("/ search  s save  o order  ? help  q quit"))
         harness.press("s")
-        #expect(harness.lines[23].contains("Sign in to save favorites"))
+        #expect(harness.lines[23].contains("Sign in on the Profile tab (4, then i) to save favorites"))
     }
 
     @Test func searchSaveAndSeeTheStarThenTheFavorite() throws {
@@ -183,13 +183,13 @@ import ViewModels
         let world = try AppWorld()
         let harness = world.harness(width: 80, height: 24)
         harness.press("s")
-        #expect(harness.lines[23].contains("Sign in to save favorites"))
+        #expect(harness.lines[23].contains("Sign in on the Profile tab (4, then i) to save favorites"))
         world.clock.advance(by: 2.9)
         harness.settle()
-        #expect(harness.lines[23].contains("Sign in to save favorites"))
+        #expect(harness.lines[23].contains("Sign in on the Profile tab (4, then i) to save favorites"))
         world.clock.advance(by: 0.2)
         harness.settle()
-        #expect(!harness.lines[23].contains("Sign in to save favorites"))
+        #expect(!harness.lines[23].contains("Sign in on the Profile tab (4, then i) to save favorites"))
         #expect(harness.lines[23].contains("help"), "the footer is back")
     }
 

@@ -16,16 +16,18 @@ import Testing
         try KeyBindings.$current.withValue(remapped) {
             let harness = world.harness(width: 80, height: 24)
             harness.press("3")
-            #expect(harness.lines[23].hasPrefix("f/l like  v All/Liked  n new post  ? help  Q quit"))
+            #expect(harness.lines[23].hasPrefix("f/l like  v All/Liked  n new post  e edit  d delete  ? help  Q quit"))
             let before = try #require(harness.lines.firstIndex { $0.contains("♥") || $0.contains("♡") })
             #expect(harness.lines[before].contains("♡"))
             harness.press("f")
             #expect(harness.lines[before].contains("♥"))
             harness.press("q")
             #expect(!harness.app.state.isQuitting)
+            harness.resize(width: 80, height: 40)  // the whole overlay in view
             harness.press("?")
             #expect(harness.line(containing: "f/l")?.contains("like") == true)
-            #expect(harness.line(containing: "  Q ")?.contains("quit") == true)
+            harness.press("G")
+            #expect(harness.line(containing: "│ Q ")?.contains("quit") == true)
             #expect(harness.line(containing: " q ") == nil)
             harness.press("esc")
             harness.press("Q")
@@ -54,9 +56,9 @@ import Testing
         ("bind feed like = q", "/x/config:1: q is bound to both quit (global) and like (feed)"),
         ("# keys\nbind favorites undo = s", "/x/config:2: s is bound to both remove (favorites) and undo (favorites)"),
         ("bind feed loves = l", "/x/config:1: unknown action \"loves\" (tern keys lists them)"),
-        ("bind places like = l", "/x/config:1: like does not act on places (it acts on: feed)"),
+        ("bind places like = l", "/x/config:1: like does not act on places (it acts on: feed, author)"),
         ("bind feed like = shift-l", "/x/config:1: unknown key \"shift-l\""),
-        ("bind tv like = l", "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, compose, form, help, confirm)"),
+        ("bind tv like = l", "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail)"),
         ("unbind global z", "/x/config:1: z is not bound in global"),
         ("unbind global", "/x/config:1: expected unbind SCREEN KEY"),
         ("bind feed like =", "/x/config:1: bind needs keys after = (to remove one, use unbind feed KEY)"),

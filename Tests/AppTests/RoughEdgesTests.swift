@@ -1,4 +1,5 @@
 import App
+import Foundation
 import TerminalUI
 import ViewModels
 import Testing
@@ -87,5 +88,92 @@ import Testing
         harness.press("n")
         harness.press("esc")
         #expect(harness.app.feed.state.compose == nil, "an empty compose closes at once")
+    }
+
+    @Test func signInMessagesSayHow() throws {
+        let (_, harness) = try ScreenScript(.press("3"), .press("l")).run(width: 80, height: 24)
+        #expect(harness.lines[23].contains("Sign in on the Profile tab (4, then i) to like posts"))
+        harness.press("n")
+        #expect(harness.lines[23].contains("Sign in on the Profile tab (4, then i) to post"))
+        let (_, korean) = try ScreenScript(.press("3"), .press("l")).run(width: 80, height: 24, language: .ko)
+        #expect(korean.lines[23].contains("좋아요를 누르려면 프로필 탭에서 로그인하세요 (4 다음 i)"))
+    }
+
+    /// The rows inside the help overlay's box, without its borders.
+    static func helpRows(_ harness: AppHarness) -> [String] {
+        harness.lines.compactMap { line -> String? in
+            guard let start = line.firstIndex(of: "│"), let end = line.lastIndex(of: "│"), start < end else { return nil }
+            return String(line[line.index(after: start)..<end]).trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+    }
+
+    @Test func theHelpOverlayHasNoRepeatsLabelsFormKeysAndMentionsTheMouse() throws {
+        let (_, harness) = try ScreenScript(.press("4"), .press("?")).run(width: 100, height: 60)
+        let rows = Self.helpRows(harness)
+        #expect(rows.count == Set(rows).count, "every row once: \(rows)")
+        #expect(rows.filter { $0.hasPrefix("Ctrl-C") }.count == 1)
+        let forms = try #require(rows.firstIndex(of: "In forms"))
+        #expect(rows.dropFirst(forms + 1).contains { $0.hasPrefix("Tab") && $0.hasSuffix("next field") })
+        #expect(rows.contains("Mouse") && rows.contains { $0.hasPrefix("Wheel") })
+        harness.press("q")
+        #expect(!harness.app.state.isHelpVisible, "q closes the overlay")
+        #expect(!harness.app.state.isQuitting)
+    }
+
+    @Test func theFeedHelpListsComposeKeysAndScrollsWhenItDoesNotFit() throws {
+        let (_, harness) = try ScreenScript(.press("3"), .press("?")).run(width: 80, height: 24)
+        #expect(harness.lines[21].contains("↓ │"), "more below")
+        #expect(!Self.helpRows(harness).contains("Mouse"))
+        harness.press("G")
+        let rows = Self.helpRows(harness)
+        #expect(rows.contains("Mouse"))
+        #expect(harness.lines[1].contains("↑ │"), "more above")
+        harness.press("g")
+        harness.press("j")
+        harness.press("j")
+        harness.press("j")
+        let writing = Self.helpRows(harness)
+        #expect(writing.contains("Writing a post") || rows.contains("Writing a post"))
+        #expect((writing + rows).contains { $0.hasPrefix("Enter") && $0.hasSuffix("post") })
+    }
+
+    @Test func aLocaleThatIsNotUTF8GetsASCIIBorders() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24, isUTF8: false)
+        harness.press("?")
+        #expect(harness.text.contains("+ Keys · Places -"), "ASCII corners and lines")
+        #expect(harness.line(containing: "| /")?.hasSuffix("| ") == true || harness.line(containing: "| /") != nil)
+        #expect(!harness.text.contains("┌") && !harness.text.contains("│"))
+    }
+
+    @Test func belowAHundredColumnsEnterOpensThePlaceFullScreen() throws {
+        let (_, harness) = try ScreenScript().run(width: 80, height: 24)
+        #expect(!harness.text.contains("Population"), "no room for the pane")
+        harness.press("enter")
+        #expect(harness.text.contains("서울") && harness.text.contains("Population 10,349,312"))
+        #expect(harness.text.contains("Time zone Asia/Seoul") && harness.text.contains("Map"))
+        harness.press("j")
+        #expect(harness.text.contains("Time zone Asia/Tokyo"), "j moves to the next place's detail")
+        harness.press("esc")
+        #expect(!harness.text.contains("Population"))
+        #expect(harness.app.places.state.selectedRow?.place.name == "Tokyo")
+    }
+
+    @Test func ctrlZSuspendsAndTheWholeScreenIsDrawnAgainOnResume() throws {
+        let (_, harness) = try ScreenScript(.press("j")).run(width: 80, height: 24)
+        let before = harness.text
+        harness.press("ctrl-z")
+        #expect(harness.backend.suspensions == 1)
+        #expect(harness.text == before, "every cell drawn again after the terminal came back blank")
+    }
+
+    @Test func formsScrollSoTheFocusedFieldAndCursorShowAtTwentyBySix() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("4"), .press("e")).run(width: 20, height: 6)
+        for (label, presses) in [("Dis", 0), ("Us", 1), ("Bio", 1)] {
+            for _ in 0..<presses { harness.press("tab") }
+            let row = try #require(harness.lines.firstIndex { $0.contains(label) }, "\(label) on screen:\n\(harness.text)")
+            let cursor = try #require(harness.backend.cursor, "a cursor for \(label)")
+            #expect(cursor.row == row && row > 0 && row < 5, "\(label): the cursor is in the field, between header and footer")
+        }
     }
 }

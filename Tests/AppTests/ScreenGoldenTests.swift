@@ -11,6 +11,7 @@ import Testing
         ScreenScript(newcomer: "New Comer 🌸", .press("s"), .press("j"), .press("s"), .press("2"), .golden("favorites")),
         ScreenScript(newcomer: "New Comer", .press("2"), .golden("favorites-empty")),
         ScreenScript(.press("3"), .golden("feed")),
+        ScreenScript(.press("3"), .press("G"), .golden("feed-last"), .press("k"), .press("pgup"), .golden("feed-up")),
         ScreenScript(newcomer: "New Comer", .press("3"), .press("n"), .type("안녕 🌸"), .golden("feed-compose")),
         ScreenScript(.press("4"), .golden("profile-signed-out"), .press("c"), .type("new@example.com"),
                      .press("tab"), .type("secret password"), .golden("profile-register")),

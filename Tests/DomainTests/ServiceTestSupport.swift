@@ -45,6 +45,16 @@ extension AppServices {
         try auth.register(email: email, password: "correct horse battery")
     }
 
+    /// Registers `email` and finishes its profile (named after the email's local part), as
+    /// posting needs.
+    func poster(_ email: String) throws -> Session {
+        let session = try registered(email)
+        let name = String(email.prefix { $0 != "@" })
+        try users.updateProfile(ProfileEdit(displayName: name.capitalized, username: String((name + "_poster").prefix(15))),
+                                session: session)
+        return session
+    }
+
     /// How many `user-likes` documents, over every user, name `tweetID`.
     func likeDocuments(for tweetID: String) throws -> Int {
         let uids = try store.collection("users").getDocuments().documents.map(\.documentID)

@@ -105,7 +105,7 @@ private struct Directory: PlaceDirectory {
     @Test func relaunchSeesEveryLikeAndLikingAgainChangesNothing() throws {
         let fixture = ServiceFixture()
         let first = try fixture.open()
-        let session = try first.registered("a@example.com")
+        let session = try first.poster("a@example.com")
         var ids: [String] = []
         for i in 0..<100 { ids.append(try first.tweets.post("post \(i)", session: session).id) }
         for id in ids { #expect(try first.tweets.like(tweetID: id, session: session).likes == 1) }
@@ -174,7 +174,7 @@ private struct Directory: PlaceDirectory {
     @Test func likedViewIsMostRecentlyLikedFirst() throws {
         let fixture = ServiceFixture()
         let services = try fixture.open()
-        let session = try services.registered("a@example.com")
+        let session = try services.poster("a@example.com")
         let ids = try (0..<3).map { try services.tweets.post("post \($0)", session: session).id }
         for id in [ids[1], ids[0], ids[2]] {
             try services.tweets.like(tweetID: id, session: session)
@@ -187,7 +187,7 @@ private struct Directory: PlaceDirectory {
     @Test func authorPagesAndToggles() throws {
         let fixture = ServiceFixture()
         let services = try fixture.open(sample: true)
-        let session = try services.registered("a@example.com")
+        let session = try services.poster("a@example.com")
         let mine = try (0..<3).map { try services.tweets.post("mine \($0)", placeID: $0 == 0 ? "1835848" : nil, session: session) }
         let page = try services.tweets.page(.author(uid: session.uid), viewer: nil)
         #expect(page.posts.map(\.id) == mine.reversed().map(\.id))
@@ -204,7 +204,7 @@ private struct Directory: PlaceDirectory {
     @Test func observeDeliversLikesAsTheyHappen() throws {
         let fixture = ServiceFixture()
         let services = try fixture.open()
-        let session = try services.registered("a@example.com")
+        let session = try services.poster("a@example.com")
         let id = try services.tweets.post("hello", session: session).id
         var pages: [[FeedPost]] = []
         let registration = try services.tweets.observe(.all, limit: 10, viewer: session) { pages.append($0.posts) }
@@ -222,7 +222,7 @@ private struct Directory: PlaceDirectory {
         let fixture = ServiceFixture()
         let a = try fixture.open(session: "a")
         let b = try fixture.open(session: "b")
-        let sessionA = try a.registered("a@example.com")
+        let sessionA = try a.poster("a@example.com")
         let sessionB = try b.registered("b@example.com")
         try a.favorites.add(placeID: "1835848", from: Directory(), session: sessionA)
         let post = try a.tweets.post("mine", session: sessionA)
@@ -243,7 +243,7 @@ private struct Directory: PlaceDirectory {
     @Test func signedOutWritesAreRefusedAndWriteNothing() throws {
         let fixture = ServiceFixture()
         let services = try fixture.open(sample: true)
-        let session = try services.registered("a@example.com")
+        let session = try services.poster("a@example.com")
         let post = try services.tweets.post("mine", session: session)
         try services.favorites.add(placeID: "1835848", from: Directory(), session: session)
         let uids = try services.store.collection("users").getDocuments().documents.map(\.documentID)

@@ -66,6 +66,7 @@ struct OutboxSyncTests {
         let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
                                              environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
         let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
+        try signedOut.users.updateProfile(ProfileEdit(displayName: "Mina", username: "mina"), session: session)
         signedOut.store.close()
         try server.post(as: bob, id: "p1", caption: "from bob")
 
@@ -122,6 +123,7 @@ struct OutboxSyncTests {
         let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
                                              environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
         let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
+        try signedOut.users.updateProfile(ProfileEdit(displayName: "Mina", username: "mina"), session: session)
         signedOut.store.close()
         try server.post(as: bob, id: "doomed", caption: "about to go")
         try server.post(as: bob, id: "kept", caption: "stays")

@@ -88,6 +88,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
     }
 
     func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] { [] }
+    func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int { posts.count }
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int { 0 }
 
     func like(tweetID: String, uid: String) throws {
@@ -108,6 +109,16 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
                                   displayName: user.displayName, likes: 0, didLike: false), at: 0)
         }
         return Tweet(id: id, caption: text, timestamp: clock.now, uid: uid)
+    }
+
+    func edit(tweetID: String, text: String, uid: String) throws {
+        try write("edit \(tweetID)") {
+            if let index = posts.firstIndex(where: { $0.id == tweetID }) { posts[index].caption = text }
+        }
+    }
+
+    func delete(tweetID: String, uid: String) throws {
+        try write("delete \(tweetID)") { posts.removeAll { $0.id == tweetID } }
     }
 
     // MARK: FavoritesPort
@@ -158,4 +169,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
         onChange(user)
         return AnyCancellable {}
     }
+
+    func sessionStamp() -> String? { user.id }
+    func followSession() throws -> User? { user }
 }

@@ -67,6 +67,7 @@ def test_relaunch_keeps_one_hundred_likes():
     with DataDir() as data:
         run(["--no-sample", "feed"], data)
         assert register(data, "a@example.com").returncode == 0
+        assert run(["profile", "set", "--display-name", "Ann", "--username", "ann"], data).returncode == 0
         for i in range(100):
             assert run(["post", f"post number {i}"], data).returncode == 0
         posts = feed(data, "--limit", "200")

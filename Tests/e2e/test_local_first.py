@@ -63,3 +63,70 @@ def test_a_like_through_200ms_shows_pending_at_once_and_keys_are_answered_meanwh
         proxy.delay(0)
         assert server.feed(ann)[0]["likes"] == 1
         assert [post["caption"] for post in server.feed(ann, "--liked")] == ["a post far away"]
+
+
+def header(screen):
+    return screen.splitlines()[0] if screen else ""
+
+
+def test_offline_writes_survive_a_restart_and_reach_the_server_once():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann, DataDir() as bob:
+        bob_env = dict(server.env)
+        server.register(bob, "bob@example.com", "bob")
+        for n in range(3):
+            assert server.tern(["post", f"bob says {n}"], bob).returncode == 0
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            wait_until(ui, lambda s: all(f"bob says {n}" in s for n in range(3)))
+            time.sleep(3)  # the sync worker's first round copies what ann reads into the replica
+            proxy.cut()
+            for _ in range(3):
+                ui.send("l")
+                ui.send("j")
+            ui.send("1")
+            wait_until(ui, lambda s: sum(1 for line in s.splitlines() if line.startswith("☆ ")) >= 2)
+            ui.send("s")
+            wait_until(ui, lambda s: any(line.startswith("★ ◌ ") for line in s.splitlines()))
+            ui.send("j")
+            ui.send("s")
+            wait_until(ui, lambda s: sum(1 for line in s.splitlines() if line.startswith("★ ◌ ")) == 2)
+            ui.send("3")
+            ui.send("n")
+            ui.type("written on a train")
+            ui.send("Enter")
+            screen, _ = wait_until(ui, lambda s: "offline · 6 pending" in header(s), timeout=20)
+            ui.send("q")
+            deadline = time.monotonic() + 10
+            while ui.alive() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert not ui.alive(), "q quits while writes wait"
+        finally:
+            ui.kill()
+
+        # Still offline: the feed from the local copy, the writes still pending and marked.
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            screen, _ = wait_until(ui, lambda s: "written on a train" in s and all(f"bob says {n}" in s for n in range(3))
+                                   and "offline · 6 pending" in header(s), timeout=20)
+            hearts = [line.strip() for line in screen.splitlines() if "♥" in line or "♡" in line]
+            assert hearts.count("♥ 1 ◌") == 3, f"three likes pending:\n{screen}"
+            assert "possibly stale" in screen.splitlines()[1]
+            ui.send("1")
+            screen, _ = wait_until(ui, lambda s: sum(1 for line in s.splitlines() if line.startswith("★ ◌ ")) == 2)
+
+            proxy.restore()
+            screen, _ = wait_until(ui, lambda s: "pending" not in header(s) and "◌" not in s, timeout=60)
+        finally:
+            ui.kill()
+
+        # Exactly those changes on the server: counters exact, one post, not two.
+        feed = json.loads(server.tern(["feed", "--json"], bob, **bob_env).stdout)
+        bobs = [post for post in feed if post["username"] == "bob"]
+        assert [post["likes"] for post in bobs] == [1, 1, 1], feed
+        assert [post["caption"] for post in feed].count("written on a train") == 1, feed
+        saved = json.loads(server.tern(["favorites", "list", "--json"], ann).stdout)
+        assert len(saved) == 2, saved

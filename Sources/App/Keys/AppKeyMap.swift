@@ -1,3 +1,4 @@
+import Domain
 import Localization
 import TerminalUI
 import ViewModels
@@ -10,20 +11,23 @@ public enum AppKeyMap {
     /// The keys that act right now: a focused field's own map, or the screen's map then the
     /// list keys and the global ones.
     public static func current(for app: AppViewModel) -> KeyMap<AppAction> {
-        if app.state.isHelpVisible { return bindings.keyMap(.help).merged(with: bindings.keyMap(.global, only: [.quit])) }
+        if app.state.isHelpVisible { return bindings.keyMap(.help) }
         if question(for: app) != nil { return bindings.keyMap(.confirm) }
         if let prompt = favoritesPrompt(for: app) { return prompt }
         switch app.state.tab {
         case .places:
             if app.places.isPickingCategory { return picker }
             if app.places.state.isSearchFocused { return bindings.keyMap(.search) }
+            if app.places.state.isDetailOpen { return screen(.detail) }
             // The category key is offered while a provider can answer it.
             let places = offering(.pickCategory, when: app.places.state.online.isConfigured, in: screen(.places))
             return offering(.undoRemove, when: app.places.state.undoable != nil, in: places)
         case .favorites:
             return offering(.undoRemove, when: app.favorites.state.undoable != nil, in: screen(.favorites))
         case .feed:
-            return app.feed.state.compose != nil ? bindings.keyMap(.compose) : screen(.feed)
+            let feed = app.currentFeed
+            if feed.state.compose != nil { return bindings.keyMap(.compose) }
+            return screen(app.author == nil ? .feed : .author)
         case .profile:
             if let form = app.profile.state.form {
                 return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)
@@ -32,21 +36,54 @@ public enum AppKeyMap {
         }
     }
 
-    /// What the help overlay lists for the current screen (its bindings, then the global ones).
-    public static func helpMap(for app: AppViewModel) -> KeyMap<AppAction> {
-        let global = bindings.keyMap(.global)
+    /// What the help overlay lists for the current screen: its own keys, then each group it
+    /// shares under a heading (lists, the text field it opens, everywhere), the keys that edit
+    /// text, and the mouse. The overlay leaves out a row shown twice.
+    public static func helpSections(for app: AppViewModel) -> [HelpSection] {
+        var sections: [HelpSection] = []
+        func add(_ title: TextKey?, _ map: KeyMap<AppAction>) {
+            sections.append(HelpSection(title.map { tr($0) }, map.helpEntries))
+        }
         switch app.state.tab {
         case .places:
-            let searchHelp = bindings.keyMap(.search, help: [.submit: .keySearchKeepHelp, .cancel: .keySearchClearHelp],
-                                             only: [.submit, .cancel])
-            return bindings.keyMap(.places).merged(with: bindings.keyMap(.list)).merged(with: searchHelp).merged(with: global)
-        case .favorites: return screen(.favorites)
-        case .feed: return screen(.feed)
+            add(nil, bindings.keyMap(.places))
+            add(.helpLists, bindings.keyMap(.list))
+            add(.helpSearchField, bindings.keyMap(.search, only: [.submit, .cancel]))
+            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: false)))
+        case .favorites:
+            add(nil, bindings.keyMap(.favorites))
+            add(.helpLists, bindings.keyMap(.list))
+        case .feed:
+            add(nil, bindings.keyMap(app.author == nil ? .feed : .author))
+            add(.helpLists, bindings.keyMap(.list))
+            add(.helpCompose, bindings.keyMap(.compose, only: [.submit, .cancel]))
+            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: false)))
         case .profile:
             let signedIn = app.profile.state.user != nil
-            let form = bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel])
-            return profileOnly(signedIn: signedIn).merged(with: form).merged(with: global)
+            add(nil, bindings.keyMap(.profile, only: signedIn ? [.editProfile, .signOut] : [.signIn, .register]))
+            if signedIn { add(.helpLists, bindings.keyMap(.list)) }
+            add(.helpForms, bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel]))
+            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: false)))
         }
+        add(.helpEverywhere, bindings.keyMap(.global))
+        add(.helpQuestions, bindings.keyMap(.confirm, only: [.submit, .cancel]))
+        sections.append(HelpSection(tr(.helpMouse), [
+            KeyHint(keys: tr(.mouseClick), help: tr(.mouseClickHelp)),
+            KeyHint(keys: tr(.mouseWheel), help: tr(.mouseWheelHelp)),
+        ]))
+        return sections
+    }
+
+    /// The keys every text field takes (`TextEditor.Edit(key:)`), and a post's line break.
+    static func typingHints(multiline: Bool) -> [KeyHint] {
+        var hints = [
+            KeyHint(keys: "Ctrl-W", help: tr(.typingDeleteWord)),
+            KeyHint(keys: "Ctrl-U", help: tr(.typingClear)),
+            KeyHint(keys: "Ctrl-A/Home", help: tr(.typingStart)),
+            KeyHint(keys: "Ctrl-E/End", help: tr(.typingEnd)),
+        ]
+        if multiline { hints.append(KeyHint(keys: "Alt-Enter/Ctrl-J", help: tr(.typingNewLine))) }
+        return hints
     }
 
     /// While Favorites asks something (on its tab, or a folder picker over Places): the form's
@@ -77,11 +114,34 @@ public enum AppKeyMap {
         switch app.state.tab {
         case .profile where app.profile.state.isConfirmingSignOut:
             return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
-        case .feed where app.feed.state.isConfirmingDiscard:
+        case .feed where app.currentFeed.state.isConfirmingDiscard:
             return tr(.confirmDiscardPost)
+        case .feed where app.currentFeed.state.deleting != nil:
+            return tr(.feedDeleteQuestion)
         default:
             return nil
         }
+    }
+
+    /// How to sign in for `action`, with the keys in effect: `Sign in on the Profile tab (4,
+    /// then i) to like posts`.
+    public static func signInMessage(_ action: SignInRequired.Action) -> String {
+        func firstKey(_ action: AppAction) -> String {
+            bindings.actions.first { $0.action == action && !$0.keys.isEmpty }?.keys[0].description ?? "?"
+        }
+        let keys = tr(.signInKeys, ["tab": firstKey(.switchTab(.profile)), "key": firstKey(.signIn)])
+        let text: TextKey
+        switch action {
+        case .saveFavorites: text = .signInHereToSave
+        case .removeFavorites: text = .signInHereToRemove
+        case .listFavorites: text = .signInHereToListFavorites
+        case .likePosts: text = .signInHereToLike
+        case .viewLikedPosts: text = .signInHereToViewLiked
+        case .post: text = .signInHereToPost
+        case .editProfile: text = .signInHereToEditProfile
+        case .editPosts: text = .signInHereToEditPosts
+        }
+        return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }
 
     /// A tab's keys, then the list keys, then the global ones.

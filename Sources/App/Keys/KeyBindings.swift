@@ -36,6 +36,8 @@ public struct KeyBindings: Sendable {
         // In the footer only while an online provider is configured (`AppKeyMap.current`).
         ActionBinding("category", .places, .pickCategory, ["c"], .keyCategory),
         ActionBinding("clear", .places, .cancel, ["esc"], .keyClearPlaces, inFooter: false),
+        ActionBinding("detail", .places, .openDetail, ["enter"], .keyPlaceDetail, label: "Enter", inFooter: false),
+        ActionBinding("back", .detail, .closeDetail, ["esc", "enter"], .keyBack, label: "Esc"),
         ActionBinding("undo", .places, .undoRemove, ["u"], .keyUndoUnsave),
 
         ActionBinding("open", .favorites, .openFavorite, ["enter"], .keyOpenFavorite),
@@ -56,6 +58,15 @@ public struct KeyBindings: Sendable {
         ActionBinding("like", .feed, .toggleLike, ["l"], .keyLike),
         ActionBinding("view", .feed, .toggleFeedMode, ["v"], .keyFeedMode),
         ActionBinding("compose", .feed, .compose, ["n"], .keyCompose),
+        ActionBinding("author", .feed, .openAuthor, ["enter"], .keyOpenAuthor, label: "Enter", inFooter: false),
+        ActionBinding("edit-post", .feed, .editPost, ["e"], .keyEditPost),
+        ActionBinding("delete-post", .feed, .deletePost, ["d"], .keyDeletePost),
+
+        ActionBinding("back", .author, .closeAuthor, ["esc"], .keyBack, label: "Esc"),
+        ActionBinding("like", .author, .toggleLike, ["l"], .keyLike),
+        ActionBinding("edit-post", .author, .editPost, ["e"], .keyEditPost),
+        ActionBinding("delete-post", .author, .deletePost, ["d"], .keyDeletePost),
+
 
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
@@ -77,7 +88,13 @@ public struct KeyBindings: Sendable {
         ActionBinding("previous-field", .form, .previousField, ["shift-tab", "up"], .keyPreviousField, label: "Shift-Tab"),
         ActionBinding("cancel", .form, .cancel, ["esc"], .keyCancel),
 
-        ActionBinding("close-help", .help, .closeHelp, ["esc", "?"], .keyCloseHelp, label: "Esc"),
+        ActionBinding("close-help", .help, .closeHelp, ["esc", "?", "q"], .keyCloseHelp, label: "Esc/q"),
+        ActionBinding("down", .help, .moveDown, ["j", "down"], .keyScrollDown, label: "j/Down"),
+        ActionBinding("up", .help, .moveUp, ["k", "up"], .keyScrollUp, label: "k/Up"),
+        ActionBinding("page-down", .help, .pageDown, ["pgdn", "space"], .keyPageDown, label: "PgDn"),
+        ActionBinding("page-up", .help, .pageUp, ["pgup"], .keyPageUp),
+        ActionBinding("top", .help, .top, ["g", "home"], .keyTop, label: "g/Home"),
+        ActionBinding("bottom", .help, .bottom, ["G", "end"], .keyBottom, label: "G/End"),
 
         ActionBinding("yes", .confirm, .submit, ["y", "enter"], .keyConfirmYes, label: "y"),
         ActionBinding("no", .confirm, .cancel, ["n", "esc"], .keyConfirmNo, label: "n/Esc"),
@@ -88,7 +105,7 @@ public struct KeyBindings: Sendable {
     func keyMap(_ screen: KeyScreen, help: [AppAction: TextKey] = [:], only: Set<AppAction>? = nil) -> KeyMap<AppAction> {
         let entries = actions.filter { $0.screen == screen && !$0.keys.isEmpty && (only?.contains($0.action) ?? true) }
         var bindings = entries.map { $0.binding(help: help[$0.action]) }
-        if screen == .global || screen.isTextField || screen == .confirm, only?.contains(.quit) ?? true {
+        if screen == .global || screen.isTextField || screen == .confirm || screen == .help, only?.contains(.quit) ?? true {
             bindings.append(Self.quitAnywhere.binding())
         }
         return KeyMap(bindings)

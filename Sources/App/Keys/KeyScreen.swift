@@ -1,8 +1,8 @@
 /// Where a key binding acts, as the config names it: `global` everywhere, `list` in every
 /// list, a tab, a text field's own keys (`search`, `compose`, `form`), the help overlay, and
-/// the answer to a question such as "Sign out?" (`confirm`).
+/// the answer to a question such as "Sign out?" (`confirm`), and an author's profile (`author`).
 public enum KeyScreen: String, CaseIterable, Sendable {
-    case global, list, places, favorites, feed, profile, search, compose, form, help, confirm
+    case global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail
 
     /// Screens whose keys also type text, where a printable key cannot be bound.
     public var isTextField: Bool { self == .search || self == .compose || self == .form }
@@ -10,6 +10,6 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     /// The groups of screens whose keys act together, where one key may mean one action.
     static let contexts: [[KeyScreen]] = [
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
-        [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm],
+        [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global], [.detail, .list, .global],
     ]
 }

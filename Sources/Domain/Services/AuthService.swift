@@ -226,6 +226,17 @@ public final class AuthService: @unchecked Sendable {
         try sessionFile.read()
     }
 
+    /// After another process signed in or out (the session file changed): on a server, moves
+    /// this store to the role the session file now names (the guest when signed out), so
+    /// reads and listeners follow; then returns the signed-in user, nil when signed out.
+    public func followSessionFile() throws -> User? {
+        if let server {
+            let session = try currentSession()
+            try store.switchServerRole(url: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL)
+        }
+        return try currentUser()
+    }
+
     /// The signed-in user's document, nil when signed out.
     public func currentUser() throws -> User? {
         guard let session = try currentSession() else { return nil }

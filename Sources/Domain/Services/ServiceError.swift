@@ -18,6 +18,10 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// The session was made on another store (`signedInOn`: a server, or nil for the
     /// embedded one) than the one in use (`here`).
     case otherStore(signedInOn: String?, here: String?)
+    /// Editing or deleting a post someone else wrote.
+    case notYourPost(String)
+    /// Posting before the profile has both a display name and a username.
+    case profileNotFinished
     /// A change made while the team server cannot be reached, other than the writes the
     /// outbox can queue.
     case serverUnreachable
@@ -33,6 +37,8 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .placeNotFound(let id): return tr(.errorPlaceNotFound, ["id": id])
         case .otherStore(let signedInOn, let here):
             return tr(.errorOtherStore, ["signedInOn": signedInOn ?? tr(.embeddedStore), "here": here ?? tr(.embeddedStore)])
+        case .notYourPost(let id): return tr(.errorNotYourPost, ["id": id])
+        case .profileNotFinished: return tr(.errorProfileNotFinished)
         case .serverUnreachable: return tr(.errorServerUnreachable)
         }
     }

@@ -11,6 +11,7 @@ public final class TweetService: @unchecked Sendable {
     let store: DocumentStore
     let users: UserService
     let likeWriter: LikeWriter
+    let postRemover: PostRemover
     /// Queries this service has run: the tests use it to check that a page costs a fixed
     /// number of queries whatever its size.
     var queryCount: Int { counterLock.withLock { queries } }
@@ -25,6 +26,7 @@ public final class TweetService: @unchecked Sendable {
         self.store = store
         self.users = UserService(store: store)
         self.likeWriter = onServer ? ServerLikeWriter() : TransactionLikeWriter()
+        self.postRemover = onServer ? ServerPostRemover() : TransactionPostRemover()
     }
 
     var tweets: CollectionReference { store.collection("tweets") }
@@ -41,13 +43,15 @@ public final class TweetService: @unchecked Sendable {
     // MARK: Writing
 
     /// Posts `text` (validated: 1–280 characters after trimming, no controls) as the
-    /// signed-in user; the timestamp is the commit time. `id` is the post's id when the
+    /// signed-in user, whose profile must be finished (`ServiceError.profileNotFinished`);
+    /// the timestamp is the commit time. `id` is the post's id when the
     /// client drew it beforehand (a queued post): if the author's post with that id exists
     /// already, this is a no-op that returns it, so a post sent twice is one post.
     @discardableResult
     public func post(_ text: String, id: String? = nil, placeID: String? = nil, session: Session?) throws -> FeedPost {
         let session = try SessionProof.writer(session, .post, in: store)
         let caption = try Validation.postText(text)
+        try checkCanPost(session)
         if let id, !Self.isValidID(id) { throw ServiceError.postNotFound(id) }
         let reference = id.map { tweets.document($0) } ?? tweets.document()
         let tweet = try store.runTransaction { transaction -> Tweet in

@@ -58,7 +58,7 @@ public enum OutboxReplay {
             return error.code.isRefusedByRules
         case let error as ServiceError:
             switch error {
-            case .postNotFound, .placeNotFound, .usernameTaken, .accountMissing: return true
+            case .postNotFound, .placeNotFound, .usernameTaken, .accountMissing, .notYourPost, .profileNotFinished: return true
             case .wrongCredentials, .emailTaken, .sessionNotValid, .otherStore, .serverUnreachable: return false
             }
         case is ValidationError, is FavoritesError:

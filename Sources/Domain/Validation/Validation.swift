@@ -182,6 +182,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case viewLikedPosts
         case post
         case editProfile
+        case editPosts
 
         /// False for the actions that only read (they still need someone signed in).
         public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts }
@@ -202,6 +203,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case .viewLikedPosts: return tr(.signInToViewLiked)
         case .post: return tr(.signInToPost)
         case .editProfile: return tr(.signInToEditProfile)
+        case .editPosts: return tr(.signInToEditPosts)
         }
     }
 

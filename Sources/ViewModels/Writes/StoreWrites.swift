@@ -9,24 +9,30 @@ import Foundation
 /// is well under a frame, so it runs at once on the loop's thread and `then` is called
 /// before `send` returns: the same view-model path, without a thread per keypress.
 public final class StoreWrites {
-    private let work: BackgroundWork
-    /// Whether writes run off the loop's thread (a team server).
-    public let isOffLoop: Bool
+    /// Where writes run off the loop's thread; nil when they run at once on it.
+    private let work: BackgroundWork?
 
+    /// `offLoop`: writes run on `work`'s workers (a team server), else at once.
     public init(work: BackgroundWork, offLoop: Bool) {
-        self.work = work
-        self.isOffLoop = offLoop
+        self.work = offLoop ? work : nil
     }
 
     /// Writes at once on the caller's thread (the embedded store, and view models built alone in tests).
     public static func immediate() -> StoreWrites {
-        StoreWrites(work: BackgroundWork(queue: EventQueue(), executor: InlineWorkExecutor()), offLoop: false)
+        StoreWrites(work: nil)
     }
+
+    private init(work: BackgroundWork?) {
+        self.work = work
+    }
+
+    /// Whether writes run off the loop's thread (a team server).
+    public var isOffLoop: Bool { work != nil }
 
     /// Runs `write`, then `then` with its result on the loop's thread. `write` must use only
     /// what it captured (never view-model state): it may run on another thread.
     public func send<Value>(_ write: @escaping () throws -> Value, then: @escaping (Result<Value, Error>) -> Void) {
-        if isOffLoop {
+        if let work {
             work.run(.storeWrites, { _ in try write() }, then: then)
         } else {
             then(Result { try write() })
@@ -34,7 +40,7 @@ public final class StoreWrites {
     }
 
     /// Whether a write is on its way (sent and not yet answered).
-    public var isBusy: Bool { work.isBusy(.storeWrites) }
+    public var isBusy: Bool { work?.isBusy(.storeWrites) ?? false }
 }
 
 extension WorkLane {

@@ -5,7 +5,7 @@ import Localization
 enum CommandTable {
     static let all: [CommandSpec] =
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
-        + FavoritesCommands.specs + FeedCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
+        + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
         + SyncCommands.specs
 
     /// What each group is for, shown above its subcommands.
@@ -13,6 +13,7 @@ enum CommandTable {
         "places": .groupPlaces,
         "profile": .groupProfile,
         "favorites": .groupFavorites,
+        "posts": .groupPosts,
         "server": .groupServer,
     ]
 

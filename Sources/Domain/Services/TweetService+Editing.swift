@@ -1,0 +1,40 @@
+import DocStore
+import Foundation
+
+extension TweetService {
+    /// Replaces the caption of the signed-in user's post `tweetID` (validated as a new post
+    /// is); its time, place and likes stay. Someone else's post is refused with
+    /// `ServiceError.notYourPost` (on a team server the server refuses too).
+    @discardableResult
+    public func edit(tweetID: String, text: String, session: Session?) throws -> FeedPost {
+        let session = try SessionProof.writer(session, .editPosts, in: store)
+        guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
+        let caption = try Validation.postText(text)
+        let reference = tweets.document(tweetID)
+        try store.runTransaction { transaction in
+            try PostOwnership.check(try transaction.get(reference), id: tweetID, uid: session.uid)
+            try transaction.updateData(["caption": .string(caption)], forDocument: reference)
+        }
+        guard let post = try post(id: tweetID, viewer: session) else { throw ServiceError.postNotFound(tweetID) }
+        return post
+    }
+
+    /// Deletes the signed-in user's post `tweetID` with every like of it, in one commit, so
+    /// every counter and every Liked view stays exact. Returns the post as it was.
+    @discardableResult
+    public func delete(tweetID: String, session: Session?) throws -> FeedPost {
+        let session = try SessionProof.writer(session, .editPosts, in: store)
+        guard Self.isValidID(tweetID), let post = try post(id: tweetID, viewer: session) else {
+            throw ServiceError.postNotFound(tweetID)
+        }
+        try postRemover.delete(tweetID: tweetID, uid: session.uid, in: store)
+        return post
+    }
+
+    /// Posting needs a finished profile (a display name and a username), so no post is ever
+    /// shown without its author's names.
+    func checkCanPost(_ session: Session) throws {
+        guard let author = try users.user(id: session.uid) else { throw ServiceError.accountMissing(uid: session.uid) }
+        if author.displayName.isEmpty || author.username.isEmpty { throw ServiceError.profileNotFinished }
+    }
+}
