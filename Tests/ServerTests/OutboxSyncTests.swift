@@ -56,6 +56,16 @@ struct OutboxSyncTests {
             .compactMap { $0.get("caption")?.stringValue }
     }
 
+    /// Registers Mina through the machine's connection and finishes her profile, so she may post.
+    private func registerMina(on machine: Machine, _ server: RulesServer) throws -> Session {
+        let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
+                                             environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
+        defer { signedOut.store.close() }
+        let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
+        try signedOut.users.updateProfile(ProfileEdit(displayName: "Mina", username: "mina"), session: session)
+        return session
+    }
+
     @Test(.requiresPostgres)
     func writesQueuedOfflineSurviveReopeningAndAreSentOnceWhenTheServerIsBack() throws {
         let server = try RulesServer(accounts: 1)
@@ -63,11 +73,7 @@ struct OutboxSyncTests {
         let bob = server.accounts[0]
         let proxy = try DelayProxy()
         let machine = try Machine(server, proxy: proxy)
-        let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
-                                             environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
-        let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
-        try signedOut.users.updateProfile(ProfileEdit(displayName: "Mina", username: "mina"), session: session)
-        signedOut.store.close()
+        let session = try registerMina(on: machine, server)
         try server.post(as: bob, id: "p1", caption: "from bob")
 
         try proxy.cut()
@@ -120,11 +126,7 @@ struct OutboxSyncTests {
         let bob = server.accounts[0]
         let proxy = try DelayProxy()
         let machine = try Machine(server, proxy: proxy)
-        let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
-                                             environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
-        let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
-        try signedOut.users.updateProfile(ProfileEdit(displayName: "Mina", username: "mina"), session: session)
-        signedOut.store.close()
+        let session = try registerMina(on: machine, server)
         try server.post(as: bob, id: "doomed", caption: "about to go")
         try server.post(as: bob, id: "kept", caption: "stays")
 
