@@ -15,4 +15,6 @@ public enum AppAction: Hashable, Sendable {
     case signIn, register, editProfile, signOut
     /// Inside text fields.
     case submit, cancel, nextField, previousField
+    /// A line break in a post being written.
+    case newLine
 }

@@ -82,6 +82,9 @@ public struct KeyBindings: Sendable {
 
         ActionBinding("submit", .compose, .submit, ["enter"], .keyPost),
         ActionBinding("cancel", .compose, .cancel, ["esc"], .keyCancel),
+        ActionBinding("new-line", .compose, .newLine, ["alt-enter", "ctrl-j"], .typingNewLine, label: "Alt-Enter/Ctrl-J"),
+        ActionBinding("up", .compose, .moveUp, ["up"], .keyLineUp, inFooter: false),
+        ActionBinding("down", .compose, .moveDown, ["down"], .keyLineDown, inFooter: false),
 
         ActionBinding("submit", .form, .submit, ["enter"], .keySubmit),
         ActionBinding("next-field", .form, .nextField, ["tab", "down"], .keyNextField, label: "Tab"),
