@@ -69,6 +69,8 @@ public final class AppController {
         case .submit: screen.submit()
         case .cancel: screen.cancel()
         case .focusSearch: app.places.focusSearch()
+        case .historyPrevious: app.places.recallQuery(olderBy: 1)
+        case .historyNext: app.places.recallQuery(olderBy: -1)
         case .openDetail: app.places.openDetail()
         case .closeDetail: app.places.closeDetail()
         case .toggleSave: app.places.toggleSave()

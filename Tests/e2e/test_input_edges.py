@@ -1,6 +1,7 @@
 """The input edges under tmux with the real binary: Home/End/PgUp/PgDn whatever TERM says,
 line breaks in a post (Alt-Enter, Ctrl-J), the search history across restarts."""
 import json
+import os
 import time
 
 from tern import DataDir, Tmux, run
@@ -90,3 +91,77 @@ def test_alt_enter_and_ctrl_j_write_lines_that_the_post_keeps():
         text = run(["feed", "--limit", "1"], data).stdout.splitlines()
         at = next(i for i, line in enumerate(text) if line.startswith("Writer @writer"))
         assert text[at + 1:at + 4] == ["  first line", "  second line", "  third line"], text
+
+
+def search_and_keep(ui, query):
+    ui.send("/")
+    ui.send("C-u")
+    ui.type(query)
+    ui.send("Enter")
+    ui.wait_for(f"Search {query} ")
+
+
+def quit_and_wait(ui):
+    """Quits with q (the list has focus) and waits until the process and its tmux are gone."""
+    ui.send("q")
+    deadline = time.monotonic() + 10
+    while ui.alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not ui.alive(), ui.screen()
+    time.sleep(0.2)
+
+
+def test_the_search_history_lasts_across_restarts_and_a_hostile_file_is_left_alone():
+    with DataDir() as data:
+        ui = Tmux([], data, width=100, height=30)
+        try:
+            wait_for_position_total(ui)
+            search_and_keep(ui, "busan")
+            search_and_keep(ui, "san")
+            quit_and_wait(ui)
+        finally:
+            ui.kill()
+        history = os.path.join(data.path, "search-history")
+        with open(history, encoding="utf-8") as handle:
+            assert handle.read() == "san\nbusan\n"
+        assert os.stat(history).st_mode & 0o777 == 0o600
+        ui = Tmux([], data, width=100, height=30)
+        try:
+            wait_for_position_total(ui)
+            ui.send("/")
+            ui.send("Up")
+            ui.wait_for("Search san ")
+            ui.send("Up")
+            ui.wait_for("Search busan ")
+            ui.send("Down")
+            ui.wait_for("Search san ")
+            ui.send("Enter")
+            # With the list focused, Up and Down move the selection, not the history.
+            before = position(ui.screen(), " matches")
+            ui.send("Down")
+            wait_for_position(ui, (before[0] + 1, before[1]), " matches")
+            assert "Search san " in ui.screen()
+        finally:
+            ui.kill()
+
+    with DataDir() as data:
+        history = os.path.join(data.path, "search-history")
+        hostile = b"\x1b]0;pwned\x07\nseoul\n\xff\xfe\n"
+        with open(history, "wb") as handle:
+            handle.write(hostile)
+        ui = Tmux([], data, width=100, height=30)
+        try:
+            wait_for_position_total(ui)
+            ui.send("/")
+            ui.send("Up")
+            search_and_keep(ui, "busan")
+            ui.send("/")
+            ui.send("C-u")
+            ui.send("Up")
+            ui.wait_for("Search busan ")
+            assert "pwned" not in ui.screen()
+            assert ui.alive()
+        finally:
+            ui.kill()
+        with open(history, "rb") as handle:
+            assert handle.read() == hostile, "never written over"

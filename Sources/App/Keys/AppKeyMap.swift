@@ -48,7 +48,7 @@ public enum AppKeyMap {
         case .places:
             add(nil, bindings.keyMap(.places))
             add(.helpLists, bindings.keyMap(.list))
-            add(.helpSearchField, bindings.keyMap(.search, only: [.submit, .cancel]))
+            add(.helpSearchField, bindings.keyMap(.search, only: [.submit, .cancel, .historyPrevious, .historyNext]))
             sections.append(HelpSection(tr(.helpTyping), typingHints))
         case .favorites:
             add(nil, bindings.keyMap(.favorites))

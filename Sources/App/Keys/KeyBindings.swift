@@ -75,8 +75,8 @@ public struct KeyBindings: Sendable {
 
         ActionBinding("submit", .search, .submit, ["enter"], .keySearchKeep),
         ActionBinding("cancel", .search, .cancel, ["esc"], .keySearchClear),
-        ActionBinding("down", .search, .moveDown, ["down"], .keyDown, inFooter: false),
-        ActionBinding("up", .search, .moveUp, ["up"], .keyUp, inFooter: false),
+        ActionBinding("history-previous", .search, .historyPrevious, ["up"], .keyHistoryPrevious),
+        ActionBinding("history-next", .search, .historyNext, ["down"], .keyHistoryNext),
         ActionBinding("next-tab", .search, .nextTab, ["tab"], .keyNextTab, inFooter: false),
         ActionBinding("previous-tab", .search, .previousTab, ["shift-tab"], .keyPreviousTab, inFooter: false),
 
