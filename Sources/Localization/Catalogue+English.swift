@@ -390,6 +390,7 @@ extension Catalogue {
         .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
         .keyLineUp: "row above", .keyLineDown: "row below",
         .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
+        .keyEditOwnPost: "edit post", .keyDeleteOwnPost: "delete post",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -393,6 +393,7 @@ extension Catalogue {
         .typingStart: "처음으로", .typingEnd: "끝으로", .typingNewLine: "줄 바꿈",
         .keyLineUp: "윗줄로", .keyLineDown: "아랫줄로",
         .keyHistoryPrevious: "이전 검색어", .keyHistoryNext: "다음 검색어",
+        .keyEditOwnPost: "글 수정", .keyDeleteOwnPost: "글 삭제",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }
