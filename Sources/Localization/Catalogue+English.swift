@@ -81,6 +81,7 @@ extension Catalogue {
         .headerPending: "{count} pending",
         .headerStale: "possibly stale",
         .toastDroppedWrite: "Not sent: {write} ({reason})",
+        .listLoadingPage: "loading…",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",

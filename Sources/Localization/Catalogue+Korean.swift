@@ -82,6 +82,7 @@ extension Catalogue {
         .headerPending: "{count}개 대기 중",
         .headerStale: "오래된 내용일 수 있음",
         .toastDroppedWrite: "보내지 못함: {write} ({reason})",
+        .listLoadingPage: "불러오는 중…",
 
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",

@@ -39,6 +39,9 @@ final class ScriptedSync: SyncPort {
         let harness = AppHarness(width: width, height: height, services: services, isUTF8: isUTF8,
                                  now: world.clock.read, events: world.events, work: held)
         harness.keepsAlive = world
+        // The subscriptions start off the loop's thread like any read of a far store.
+        held.runAll()
+        harness.settle()
         return (harness, held, sync)
     }
 
