@@ -118,6 +118,7 @@ public final class AppViewModel {
 
     private func userChanged(_ user: User?) {
         state.user = user
+        syncPort.follow(account: user?.id)
         feed.author = user
         author?.posts.author = user
         places.setUser(user?.id)

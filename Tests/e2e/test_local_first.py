@@ -9,7 +9,7 @@ import time
 
 from netproxy import DelayProxy
 from tern import DataDir, Tmux
-from test_server import Server, psql
+from test_server import Server, password_of, psql
 
 
 def far(server, proxy):
@@ -189,3 +189,37 @@ def test_v_and_scrolling_to_the_feeds_end_through_200ms_never_freeze_the_screen(
             wait_until(ui, lambda s: position(s) == (1, 300) and "the newest post" in s, timeout=20)
         finally:
             ui.kill()
+
+
+def test_signing_in_after_starting_signed_out_gets_the_outbox_without_a_restart():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann, DataDir() as bob:
+        server.register(bob, "bob@example.com", "bob")
+        assert server.tern(["post", "bob far away"], bob).returncode == 0
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        assert server.tern(["logout"], ann).returncode == 0
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.wait_for("guest")
+            ui.send("4")
+            ui.wait_for("sign in")
+            ui.send("i")
+            ui.wait_for("Email")
+            ui.type("ann@example.com")
+            ui.send("Tab")
+            ui.type(password_of("ann@example.com"))
+            ui.send("Enter")
+            wait_until(ui, lambda s: header(s).endswith("@ann"), timeout=20)
+            ui.send("3")
+            wait_until(ui, lambda s: "bob far away" in s and "♡ 0" in heart_line(s))
+            time.sleep(1)  # the sync worker's first round copies what ann reads into her replica
+            proxy.cut()
+            ui.send("l")
+            screen, _ = wait_until(ui, lambda s: "offline · 1 pending" in header(s), timeout=20)
+            assert "♥ 1 ◌" in heart_line(screen), screen
+            proxy.restore()
+            wait_until(ui, lambda s: "pending" not in header(s) and "offline" not in header(s)
+                       and heart_line(s).strip() == "♥ 1", timeout=20)
+        finally:
+            ui.kill()
+        assert server.feed(ann)[0]["likes"] == 1
