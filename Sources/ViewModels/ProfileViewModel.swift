@@ -93,7 +93,7 @@ public final class ProfileViewModel {
     private var sentEdit: (form: ProfileForm, stored: User)?
     /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
     public private(set) var pendingPaths: Set<String> = []
-    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue,
+    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue, reads: writes.reads,
                                            onToast: { [weak self] in self?.onToast($0) })
 
     /// The session file's stamp when last looked at (`checkSession`).
@@ -139,8 +139,8 @@ public final class ProfileViewModel {
             stop()
             posts = nil
             if let uid = user?.id {
-                userQuery.start { [accounts] onError in
-                    try accounts.observeUser(uid: uid, { [weak self] in self?.userDocumentChanged($0) }, onError: onError)
+                userQuery.start { [accounts] live in
+                    try accounts.observeUser(uid: uid, live.deliver { [weak self] in self?.userDocumentChanged($0) }, onError: live.onError)
                 }
                 startPosts(of: uid)
             }
