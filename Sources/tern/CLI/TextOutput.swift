@@ -8,7 +8,7 @@ import PlaceCatalog
 enum TextOutput {
     /// The same markers as the interface: ★ ☆ ♥ ♡, or the ASCII set outside a UTF-8 locale.
     static let markers = Markers.forLocale(isUTF8: isUTF8)
-    static var isUTF8: Bool { Markers.isUTF8Locale(environment: ProcessInfo.processInfo.environment) }
+    static let isUTF8 = Markers.isUTF8Locale(environment: ProcessInfo.processInfo.environment)
 
     static func heart(_ liked: Bool) -> String { liked ? markers.liked : markers.notLiked }
     static func star(_ saved: Bool) -> String { saved ? markers.saved : markers.notSaved }
