@@ -22,7 +22,7 @@ enum InterfaceLauncher {
             throw CommandFailure("the interface needs a terminal; for scripts use the subcommands (tern --help)")
         }
         let paths = start.paths
-        let config = try start.config.get()
+        let config = try start.config()
         let environment = start.environment
         let theme = try Theme.configured(config, file: paths.configFile, environment: environment)
         let keys = try KeyBindings.configured(config, file: paths.configFile)

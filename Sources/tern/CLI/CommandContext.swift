@@ -29,7 +29,7 @@ final class CommandContext {
 
     /// The config file's settings; a config Tern cannot read stops the command with its error.
     func config() throws -> Config {
-        try start.config.get()
+        try start.config()
     }
 
     /// The environment as the process started (see `StartSettings.environment`).

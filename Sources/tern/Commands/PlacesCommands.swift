@@ -116,7 +116,7 @@ enum PlacesCommands {
     }
 
     static func idColumn(_ id: String) -> String {
-        id.padding(toLength: max(id.count, 9), withPad: " ", startingAt: 0) + "  "
+        TextOutput.padded(id, to: 9) + "  "
     }
 
     /// An online place by id: the signed-in person's saved copy first, then the answer cache,
