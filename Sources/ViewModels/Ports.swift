@@ -171,6 +171,8 @@ public protocol FeedPort: AnyObject {
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int
     func like(tweetID: String, uid: String) throws
     func unlike(tweetID: String, uid: String) throws
+    /// Likes `tweetID` again as liked at `likedAt` (an unlike undone).
+    func restoreLike(tweetID: String, likedAt: Date, uid: String) throws
     @discardableResult
     func post(_ text: String, uid: String) throws -> Tweet
     /// Replaces the text of `uid`'s own post; another's is refused (`ServiceError.notYourPost`).

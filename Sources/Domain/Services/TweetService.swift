@@ -81,6 +81,14 @@ public final class TweetService: @unchecked Sendable {
         try setLiked(false, tweetID: tweetID, session: session)
     }
 
+    /// Likes a post again as it was liked at `likedAt` (an unlike undone), so it goes back
+    /// to its place in the Liked view; a team server stamps the like itself (now).
+    public func restoreLike(tweetID: String, likedAt: Date, session: Session?) throws {
+        let session = try SessionProof.writer(session, .likePosts, in: store)
+        guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
+        try likeWriter.setLiked(true, tweetID: tweetID, uid: session.uid, likedAt: likedAt, in: store)
+    }
+
     /// Toggles the heart: likes when not liked, unlikes when liked, in one transaction.
     @discardableResult
     public func toggleLike(tweetID: String, session: Session?) throws -> FeedPost {
