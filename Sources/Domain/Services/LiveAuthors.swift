@@ -11,6 +11,8 @@ public final class LiveAuthors: @unchecked Sendable {
     private let onChange: (FeedPage) -> Void
     private let onError: (Error) -> Void
     private var page = FeedPage(posts: [], next: nil)
+    /// The authors as their listener last read them.
+    private var authors: [String: User] = [:]
     private var listened: Set<String> = []
     private var registration: ListenerRegistration?
 
@@ -20,11 +22,13 @@ public final class LiveAuthors: @unchecked Sendable {
         self.onError = onError
     }
 
-    /// The page as just read (with its authors' names as they are now): passed on, and
-    /// its authors listened to.
+    /// The page as just read: passed on with its authors' names as they are now (a page
+    /// made again only where a post changed holds the others as first read), and its
+    /// authors listened to.
     public func deliver(_ page: FeedPage) {
         self.page = page
-        onChange(page)
+        self.page.posts = renamed(page.posts) ?? page.posts
+        onChange(self.page)
         let authors = Set(page.posts.map(\.uid).filter(TweetService.isValidID).prefix(1000))
         if authors != listened { listen(to: authors) }
     }
@@ -50,8 +54,17 @@ public final class LiveAuthors: @unchecked Sendable {
     }
 
     private func authorsChanged(_ authors: [String: User]) {
+        self.authors = authors
+        guard let renamed = renamed(page.posts) else { return }
+        page.posts = renamed
+        page.notice = nil
+        onChange(page)
+    }
+
+    /// `posts` with the names `authors` knows, nil when none differs.
+    private func renamed(_ posts: [FeedPost]) -> [FeedPost]? {
         var changed = false
-        let renamed = page.posts.map { post -> FeedPost in
+        let renamed = posts.map { post -> FeedPost in
             guard let author = authors[post.uid],
                   author.username != post.username || author.displayName != post.displayName else { return post }
             changed = true
@@ -60,9 +73,6 @@ public final class LiveAuthors: @unchecked Sendable {
             copy.displayName = author.displayName
             return copy
         }
-        guard changed else { return }
-        page.posts = renamed
-        page.notice = nil
-        onChange(page)
+        return changed ? renamed : nil
     }
 }
