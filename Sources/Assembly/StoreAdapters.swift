@@ -205,5 +205,6 @@ extension ScreenServices {
         let adapters = StoreAdapters(services: services, outbox: outbox)
         self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
         isStoreRemote = ServerConnection.isServerURL(services.store.location)
+        searchHistory = SearchHistoryFile(path: services.paths.searchHistoryFile)
     }
 }

@@ -388,8 +388,8 @@ extension Catalogue {
         .keyScrollDown: "scroll down", .keyScrollUp: "scroll up",
         .typingDeleteWord: "delete the word before the cursor", .typingClear: "clear the field",
         .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
-        // Lists without walls: undo in the Liked view
-        .toastUnlikedUndo: "Unliked {author}'s post · u undo", .keyUndoUnlike: "undo unlike",
+        .keyLineUp: "row above", .keyLineDown: "row below",
+        .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -295,7 +295,7 @@ public final class FeedViewModel {
             onToast(Toast(ServiceError.profileNotFinished.description, kind: .error))
             return
         }
-        state.compose = TextEditor()
+        state.compose = TextEditor(multiline: true)
         state.composeError = nil
         state.editingPostID = nil
         publish()
@@ -385,7 +385,7 @@ public final class FeedViewModel {
             posts.remove(at: index)
             let reason = WriteRefusal.reason(for: error)
             if uid != nil && state.compose == nil {
-                state.compose = TextEditor(text)
+                state.compose = TextEditor(text, multiline: true)
                 state.composeError = reason
             }
             onToast(Toast(tr(.toastCouldNotPost, ["reason": reason]), kind: .error))
@@ -412,7 +412,7 @@ public final class FeedViewModel {
     /// `e`: opens the selected post's text for editing (own posts only).
     public func startEditSelected() {
         guard let row = ownSelectedPost() else { return }
-        state.compose = TextEditor(row.caption, limit: Validation.postMaxLength)
+        state.compose = TextEditor(row.caption, limit: Validation.postMaxLength, multiline: true)
         state.composeError = nil
         state.editingPostID = row.id
         publish()
