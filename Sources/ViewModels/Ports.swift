@@ -114,10 +114,14 @@ public protocol PlaceSearching: AnyObject {
     func place(id: String) -> PlaceInfo?
     /// False while the catalog is still loading (searches are empty meanwhile).
     var isReady: Bool { get }
+    /// Loads the catalog again, off the loop's thread, when its sources changed on disk
+    /// (another process imported places); a `stat` when they did not.
+    func followSources()
 }
 
 public extension PlaceSearching {
     var isReady: Bool { true }
+    func followSources() {}
 }
 
 /// Accounts: the signed-in user, sign-in, registration, profile edits, sign-out.
