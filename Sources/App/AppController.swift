@@ -58,6 +58,7 @@ public final class AppController {
         case .help: app.toggleHelp()
         case .closeHelp: app.closeHelp()
         case .quit: app.quit()
+        case .syncNow: app.syncNow()
         case .moveDown where isComposing: moveComposeCursor(rows: 1)
         case .moveUp where isComposing: moveComposeCursor(rows: -1)
         case .moveDown: screen.moveSelection(by: 1)

@@ -22,13 +22,20 @@ struct FeedScreen: TabScreen {
             }
             rest = remaining
         }
+        if state.isLoadingPage && rest.height > 1 {
+            // Rows past the window are on their way: the list's last line says so.
+            let (list, loading) = rest.split(bottom: 1)
+            buffer.setString(tr(.listLoadingPage), at: Position(row: loading.row, column: loading.column), style: Theme.dim,
+                             maxWidth: loading.width)
+            rest = list
+        }
         let empty: String
         if state.mode == .liked && !state.isSignedIn {
             empty = tr(.feedLikedSignedOut)
-        } else if state.mode == .liked {
-            empty = tr(.feedLikedEmpty)
+        } else if !state.isLoaded {
+            empty = tr(.loading)
         } else {
-            empty = state.isLoaded ? tr(.feedEmpty) : tr(.loading)
+            empty = state.mode == .liked ? tr(.feedLikedEmpty) : tr(.feedEmpty)
         }
         drawList(count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) }, list: state.list, in: rest, into: &buffer, layout: &layout,
                  emptyText: empty)

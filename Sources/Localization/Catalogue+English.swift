@@ -81,6 +81,10 @@ extension Catalogue {
         .headerPending: "{count} pending",
         .headerStale: "possibly stale",
         .toastDroppedWrite: "Not sent: {write} ({reason})",
+        .listLoadingPage: "loading…",
+        .keySync: "sync now",
+        .toastSyncing: "Sending what waits for the team server…",
+        .toastSyncEmbedded: "Nothing to sync: the store is on this computer",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",

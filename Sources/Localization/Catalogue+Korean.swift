@@ -82,6 +82,10 @@ extension Catalogue {
         .headerPending: "{count}개 대기 중",
         .headerStale: "오래된 내용일 수 있음",
         .toastDroppedWrite: "보내지 못함: {write} ({reason})",
+        .listLoadingPage: "불러오는 중…",
+        .keySync: "지금 동기화",
+        .toastSyncing: "팀 서버로 보낼 쓰기를 보내는 중…",
+        .toastSyncEmbedded: "동기화할 것이 없습니다: 저장소가 이 컴퓨터에 있습니다",
 
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",

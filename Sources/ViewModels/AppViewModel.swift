@@ -119,6 +119,7 @@ public final class AppViewModel {
 
     private func userChanged(_ user: User?) {
         state.user = user
+        syncPort.follow(account: user?.id)
         feed.author = user
         author?.posts.author = user
         places.setUser(user?.id)
@@ -191,6 +192,16 @@ public final class AppViewModel {
         guard state.isHelpVisible else { return }
         state.isHelpVisible = false
         onChange()
+    }
+
+    /// The sync key: try the team server now and send what waits, rather than at the next retry.
+    public func syncNow() {
+        guard state.sync.connection != .embedded else {
+            showToast(Toast(tr(.toastSyncEmbedded)))
+            return
+        }
+        syncPort.syncNow()
+        showToast(Toast(tr(.toastSyncing)))
     }
 
     public func quit() {

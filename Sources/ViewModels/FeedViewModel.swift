@@ -70,6 +70,8 @@ public struct FeedState: Equatable, Sendable {
     /// again while there is one (until it is undone, another post is unliked, the view or
     /// the user changes).
     public var undoable: FeedRowModel?
+    /// True while rows past the window are read (on a team server): a `loading…` row shows it.
+    public var isLoadingPage = false
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -132,7 +134,7 @@ public final class FeedViewModel {
         self.profileUID = profileUID
         var toast: (Toast) -> Void = { _ in }
         paged = PagedList(name: profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
-                          pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
+                          reads: writes.reads, pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.changed() }
     }
@@ -179,6 +181,7 @@ public final class FeedViewModel {
         let listed = Set(storedLikes.keys)
         posts.removeAll { $0.storedID.map(listed.contains) ?? false }
         state.isLoaded = paged.isLoaded
+        state.isLoadingPage = paged.isLoadingPage
         rebuildRows()
         publish()
     }

@@ -84,7 +84,7 @@ public final class PlaceSearchViewModel {
         var inFlight: Int
     }
     /// The favorites, for the stars and the map.
-    private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
+    private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
                                                 onToast: { [weak self] in self?.onToast($0) })
 
     /// `events` carries the retries of a subscription that could not start and the online
@@ -119,8 +119,8 @@ public final class PlaceSearchViewModel {
         state.favorites = []
         state.undoable = nil
         if let uid {
-            favoritesQuery.start { [favoritesPort] onError in
-                try favoritesPort.observeFavorites(uid: uid, { [weak self] in self?.favoritesChanged($0) }, onError: onError)
+            favoritesQuery.start { [favoritesPort] live in
+                try favoritesPort.observeFavorites(uid: uid, live.deliver { [weak self] in self?.favoritesChanged($0) }, onError: live.onError)
             }
         }
         refreshMarkers()

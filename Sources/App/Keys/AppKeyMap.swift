@@ -75,6 +75,11 @@ public enum AppKeyMap {
         return sections
     }
 
+    /// The sync key, which the footer offers while writes wait for the team server.
+    static var syncHints: [KeyHint] {
+        bindings.keyMap(.global, only: [.syncNow]).helpEntries
+    }
+
     /// The keys every text field takes (`TextEditor.Edit(key:)`).
     static var typingHints: [KeyHint] {
         [
