@@ -175,6 +175,26 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         if before > 0 { moveWindow(to: nil, before: 0, keeping: .row(id)) }
     }
 
+    /// Selects `row`, just put back in the list (an undo), where it is in the order: reads
+    /// the window around it when it is not held, and counts the list again.
+    public func reveal(_ row: Row) {
+        if let index = rows.firstIndex(where: { $0.id == row.id }) {
+            list.select(index, count: rows.count)
+            onChange()
+            return
+        }
+        guard let source else { return }
+        let margin = margin
+        recount()
+        readPage({ () -> (anchor: Row?, before: Int) in
+            let earlier = try source.rows(before: row, limit: margin + 1)
+            guard earlier.count > margin else { return (nil, 0) }
+            return (earlier[margin], try source.count(before: earlier[margin]) + 1)
+        }, then: { [weak self] found in
+            self?.moveWindow(to: found.anchor, before: found.before, keeping: .row(row.id))
+        })
+    }
+
     /// `g`: the first row, reading it when it is not held.
     public func selectFirst() {
         if before == 0 {

@@ -17,6 +17,8 @@ public final class LiveAuthors: @unchecked Sendable {
     private let onError: (Error) -> Void
     private let startsInBackground: Bool
     private var page = FeedPage(posts: [], next: nil)
+    /// The authors as their listener last read them.
+    private var authors: [String: User] = [:]
     private var listened: Set<String> = []
     private let lock = NSLock()
     private var registration: ListenerRegistration?
@@ -30,11 +32,13 @@ public final class LiveAuthors: @unchecked Sendable {
         startsInBackground = ServerConnection.isServerURL(users.store.location)
     }
 
-    /// The page as just read (with its authors' names as they are now): passed on, and
-    /// its authors listened to.
+    /// The page as just read: passed on with its authors' names as they are now (a page
+    /// made again only where a post changed holds the others as first read), and its
+    /// authors listened to.
     public func deliver(_ page: FeedPage) {
         self.page = page
-        onChange(page)
+        self.page.posts = renamed(page.posts) ?? page.posts
+        onChange(self.page)
         let authors = Set(page.posts.map(\.uid).filter(TweetService.isValidID).prefix(1000))
         if authors != listened { listen(to: authors) }
     }
@@ -80,8 +84,17 @@ public final class LiveAuthors: @unchecked Sendable {
     }
 
     private func authorsChanged(_ authors: [String: User]) {
+        self.authors = authors
+        guard let renamed = renamed(page.posts) else { return }
+        page.posts = renamed
+        page.notice = nil
+        onChange(page)
+    }
+
+    /// `posts` with the names `authors` knows, nil when none differs.
+    private func renamed(_ posts: [FeedPost]) -> [FeedPost]? {
         var changed = false
-        let renamed = page.posts.map { post -> FeedPost in
+        let renamed = posts.map { post -> FeedPost in
             guard let author = authors[post.uid],
                   author.username != post.username || author.displayName != post.displayName else { return post }
             changed = true
@@ -90,9 +103,6 @@ public final class LiveAuthors: @unchecked Sendable {
             copy.displayName = author.displayName
             return copy
         }
-        guard changed else { return }
-        page.posts = renamed
-        page.notice = nil
-        onChange(page)
+        return changed ? renamed : nil
     }
 }
