@@ -395,6 +395,8 @@ extension Catalogue {
         .keyLineUp: "row above", .keyLineDown: "row below",
         .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
         .keyEditOwnPost: "edit post", .keyDeleteOwnPost: "delete post",
+        // Lists without walls: undo in the Liked view
+        .toastUnlikedUndo: "Unliked {author}'s post · u undo", .keyUndoUnlike: "undo unlike",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
