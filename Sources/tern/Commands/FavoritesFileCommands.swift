@@ -57,9 +57,9 @@ enum FavoritesFileCommands {
             try context.printJSON(ImportReportJSON(report))
             return
         }
-        var line = "Imported \(path): \(report.added) added, \(report.matched) matched, \(report.skipped) skipped"
-        if !report.createdFolders.isEmpty { line += " (new folder: " + report.createdFolders.joined(separator: ", ") + ")" }
-        context.printLine(line + ".")
+        let counts = ["file": path, "added": String(report.added), "matched": String(report.matched), "skipped": String(report.skipped),
+                      "folders": report.createdFolders.joined(separator: ", ")]
+        context.printLine(tr(report.createdFolders.isEmpty ? .cliFavoritesImported : .cliFavoritesImportedFolders, counts) + ".")
     }
 }
 

@@ -49,7 +49,9 @@ enum SyncCommands {
         }
         if context.options.json { return try context.printJSON(status) }
         context.printLine(tr(.cliStatusStore, ["store": status.store]))
-        context.printLine(tr(.cliStatusConnection, ["connection": status.connection + (status.reason.map { " (\($0))" } ?? "")]))
+        let connection = [("embedded", TextKey.statusEmbedded), ("online", .statusOnline), ("offline", .statusOffline)]
+            .first { $0.0 == status.connection }.map { tr($0.1) } ?? status.connection
+        context.printLine(tr(.cliStatusConnection, ["connection": connection + (status.reason.map { " (\($0))" } ?? "")]))
         context.printLine(tr(.cliStatusPending, ["count": String(status.pending)]))
     }
 
