@@ -81,6 +81,7 @@ extension Catalogue {
         .headerPending: "{count} pending",
         .headerStale: "possibly stale",
         .toastDroppedWrite: "Not sent: {write} ({reason})",
+        .listLoadingPage: "loading…",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",
@@ -388,6 +389,8 @@ extension Catalogue {
         .keyScrollDown: "scroll down", .keyScrollUp: "scroll up",
         .typingDeleteWord: "delete the word before the cursor", .typingClear: "clear the field",
         .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
+        .keyLineUp: "row above", .keyLineDown: "row below",
+        .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
 
         // Issue 15 (korean): errors by code, engine and system reasons, server/doctor/status output
         .errorStoreInvalidPath: "invalid path \"{path}\": {reason}",

@@ -9,6 +9,8 @@ final class ScriptedSync: SyncPort {
     private var onChange: (SyncStatus) -> Void = { _ in }
     private var onDropped: (DroppedWrite) -> Void = { _ in }
     private(set) var syncRequests = 0
+    /// The accounts the app asked to follow, in order.
+    private(set) var followed: [String?] = []
 
     func observeSync(_ onChange: @escaping (SyncStatus) -> Void, onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable {
         self.onChange = onChange
@@ -18,6 +20,7 @@ final class ScriptedSync: SyncPort {
     }
 
     func syncNow() { syncRequests += 1 }
+    func follow(account uid: String?) { followed.append(uid) }
 
     func report(_ status: SyncStatus) { onChange(status) }
     func drop(_ write: DroppedWrite) { onDropped(write) }
@@ -39,6 +42,9 @@ final class ScriptedSync: SyncPort {
         let harness = AppHarness(width: width, height: height, services: services, isUTF8: isUTF8,
                                  now: world.clock.read, events: world.events, work: held)
         harness.keepsAlive = world
+        // The subscriptions start off the loop's thread like any read of a far store.
+        held.runAll()
+        harness.settle()
         return (harness, held, sync)
     }
 

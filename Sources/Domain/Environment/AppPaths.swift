@@ -54,6 +54,9 @@ public struct AppPaths: Sendable, Equatable {
     /// The database file inside the data directory.
     public var databaseFile: String { dataDirectory + "/tern.db" }
 
+    /// The Places search field's history (one query per line, newest first).
+    public var searchHistoryFile: String { dataDirectory + "/search-history" }
+
     /// Where the mapped catalog image is kept (rebuilt whenever its sources change).
     public var catalogCacheDirectory: String { dataDirectory + "/places/cache" }
 
