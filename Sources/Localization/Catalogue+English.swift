@@ -579,6 +579,7 @@ extension Catalogue {
         .cliFieldURL: "url",
         .cliFieldSource: "source",
         .cliFieldCategory: "category",
+        .cliNoSampleHint: "{error} (--no-sample starts without it)",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

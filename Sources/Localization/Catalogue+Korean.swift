@@ -582,6 +582,7 @@ extension Catalogue {
         .cliFieldURL: "웹",
         .cliFieldSource: "출처",
         .cliFieldCategory: "업종",
+        .cliNoSampleHint: "{error} (--no-sample로 샘플 없이 시작할 수 있습니다)",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

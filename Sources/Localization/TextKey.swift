@@ -168,4 +168,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placeImportUnterminated, placeImportAfterQuote
     case helpMoreBelow
     case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL, cliFieldSource, cliFieldCategory
+    case cliNoSampleHint
 }

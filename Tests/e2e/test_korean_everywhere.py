@@ -231,6 +231,10 @@ def test_store_and_file_errors_read_korean():
         imported = run(["favorites", "import", bad], data, env=KOREAN)
         assert imported.returncode == 1 and "아무것도 가져오지 않았습니다" in imported.stderr, imported.stderr
         check_korean(imported, "favorites import")
+        # A file that cannot be written: the system's reason, by its errno.
+        cannot = run(["favorites", "export", os.path.join(data.path, "missing", "f.csv")], data, env=KOREAN)
+        assert cannot.returncode == 1 and "파일이나 디렉터리가 없습니다" in cannot.stderr, cannot.stderr
+        check_korean(cannot, "favorites export")
         # A session file open to others.
         os.chmod(data.session, 0o644)
         opened = run(["whoami"], data, env=KOREAN)

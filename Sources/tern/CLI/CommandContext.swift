@@ -5,6 +5,7 @@ import Domain
 import Foundation
 import PlainText
 import TerminalUI
+import Localization
 
 /// What a subcommand gets to work with: the global options, the output streams, and (opened
 /// once per process, only by the commands that need them) the paths, store and session.
@@ -34,7 +35,7 @@ final class CommandContext {
         do {
             services = try AppServices.open(paths: paths, seedSample: !options.noSample, hasher: PasswordHasher())
         } catch let error as SampleCommunityError {
-            throw CommandFailure("\(error) (--no-sample starts without it)")
+            throw CommandFailure(tr(.cliNoSampleHint, ["error": error.description]))
         }
         openedServices = services
         return services

@@ -35,7 +35,7 @@ enum FavoritesFileCommands {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CommandFailure(tr(.cliCannotWrite, ["file": file, "reason": (error as NSError).localizedDescription]))
+            throw CommandFailure(tr(.cliCannotWrite, ["file": file, "reason": SystemErrorText.describe(error)]))
         }
         let count = chosen.map { snapshot.count(in: $0) } ?? snapshot.favorites.count
         if !context.options.json { context.printLine(tr(.cliWrote, ["places": FolderCommands.placeCount(count), "file": file, "format": format.rawValue])) }
