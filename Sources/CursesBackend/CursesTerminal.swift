@@ -1,7 +1,7 @@
 import CNCursesW
 import Glibc
-import TerminalUI
 import Localization
+import TerminalUI
 
 /// Whether curses currently owns the terminal; read by the exit and signal handlers.
 nonisolated(unsafe) private var cursesActive = false

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import Localization
 #endif
+import Localization
 
 /// A C library opened with `dlopen` the first time a feature needs it, so that a start
 /// which never uses it does not load and relocate it and everything it links (libpq alone

@@ -580,6 +580,8 @@ extension Catalogue {
         .cliFieldSource: "source",
         .cliFieldCategory: "category",
         .cliNoSampleHint: "{error} (--no-sample starts without it)",
+        .cliNeedsTerminal: "the interface needs a terminal; for scripts use the subcommands (tern --help)",
+        .cliCannotCreatePipe: "cannot create a pipe: {reason}",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

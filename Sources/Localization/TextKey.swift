@@ -169,4 +169,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpMoreBelow
     case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL, cliFieldSource, cliFieldCategory
     case cliNoSampleHint
+    case cliNeedsTerminal, cliCannotCreatePipe
 }

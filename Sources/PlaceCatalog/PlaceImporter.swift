@@ -1,6 +1,6 @@
 import Foundation
-import PlainText
 import Localization
+import PlainText
 
 /// Reads files people import: the official GeoNames dump (tab-separated, 19 columns, no
 /// header: cities500.txt, allCountries.txt) or CSV with a header naming `name`, `latitude`,

@@ -250,3 +250,29 @@ def test_guard_finds_english():
     assert not english_left("tern favorites add PLACE_ID --folder NAME로 저장하세요")
     assert not english_left("기본값: FILE의 확장자")
     assert not english_left("서울 (Seoul) 저장함", ["Seoul"])
+
+
+def test_help_headings_are_korean_and_value_names_stay_latin():
+    """Headings and the usage line's `[전역 옵션]` are Korean; value names (N, LAT,LON, QUERY,
+    POST_ID, COMMAND) are the same in both languages, and columns align by display width."""
+    with DataDir() as data:
+        korean = run(["--help"], data, env=KOREAN).stdout.splitlines()
+        english = run(["--help"], data, env={"TERN_LANG": "en"}).stdout.splitlines()
+        usage = [line for line in korean if "tern [전역 옵션]" in line or line.lstrip().startswith("tern help [")]
+        assert usage[0].startswith("사용법: tern [전역 옵션]  "), usage
+        assert any("tern [전역 옵션] COMMAND …" in line for line in usage), usage
+        assert not any("GLOBAL OPTIONS" in line for line in korean)
+        for heading in ("명령:", "전역 옵션:"):
+            assert heading in korean, heading
+        # The second column starts at one display column (Hangul counts two).
+        def display_width(text):
+            return sum(2 if "\u1100" <= c <= "\u115f" or "\u2e80" <= c <= "\ua4cf" or "\uac00" <= c <= "\ud7a3" else 1
+                       for c in text)
+        starts = {display_width(line[:re.search(r"(?<=[^ ])  +(?=[^ ])", line).end()]) for line in usage}
+        assert len(starts) == 1, usage
+        # In the usage lines (the help lines may word them otherwise).
+        metavariables = re.compile(r"(?<![A-Za-z_])(N|LAT,LON|QUERY|POST_ID|PLACE_ID|FILE|DIR|NAME|TEXT|COMMAND)(?![A-Za-z_])")
+        assert [metavariables.findall(line) for line in english if line.startswith("  tern ")] == \
+               [metavariables.findall(line) for line in korean if line.startswith("  tern ")]
+        assert [re.findall(r"--[a-z-]+ ([A-Z][A-Z_,|]*)", line) for line in english if line.startswith("  --")] == \
+               [re.findall(r"--[a-z-]+ ([A-Z][A-Z_,|]*)", line) for line in korean if line.startswith("  --")]

@@ -3,9 +3,9 @@ import Glibc
 #endif
 import Domain
 import Foundation
+import Localization
 import PlainText
 import TerminalUI
-import Localization
 
 /// What a subcommand gets to work with: the global options, the output streams, and (opened
 /// once per process, only by the commands that need them) the paths, store and session.
