@@ -14,6 +14,8 @@ public enum AppAction: Hashable, Sendable {
     case toggleLike, toggleFeedMode, compose
     case openAuthor, closeAuthor, editPost, deletePost
     case signIn, register, editProfile, signOut
+    /// Try the team server now and send the writes waiting for it.
+    case syncNow
     /// Inside text fields.
     case submit, cancel, nextField, previousField
     /// A line break in a post being written.

@@ -82,6 +82,9 @@ extension Catalogue {
         .headerStale: "possibly stale",
         .toastDroppedWrite: "Not sent: {write} ({reason})",
         .listLoadingPage: "loading…",
+        .keySync: "sync now",
+        .toastSyncing: "Sending what waits for the team server…",
+        .toastSyncEmbedded: "Nothing to sync: the store is on this computer",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",
@@ -391,6 +394,8 @@ extension Catalogue {
         .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
         .keyLineUp: "row above", .keyLineDown: "row below",
         .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
+        // Lists without walls: undo in the Liked view
+        .toastUnlikedUndo: "Unliked {author}'s post · u undo", .keyUndoUnlike: "undo unlike",
 
         // Issue 15 (korean): errors by code, engine and system reasons, server/doctor/status output
         .errorStoreInvalidPath: "invalid path \"{path}\": {reason}",

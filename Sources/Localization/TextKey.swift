@@ -71,7 +71,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Pending writes, the connection and refusals (shown while a write is on its way)
     case legendPending, legendPendingHelp, refusalPostDeleted, refusalSignInAgain, refusalByServer
     case toastCouldNotPost, toastCouldNotSaveProfile, headerOffline, headerPending, headerStale, toastDroppedWrite
-    case listLoadingPage
+    case listLoadingPage, keySync, toastSyncing, toastSyncEmbedded
 
     // The command line
     case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
@@ -131,6 +131,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case providerUnreachable, providerTimedOut, providerTooLarge, providerTLS, providerMalformed, providerRefused
     case providerRefusedSaying
 
+    // Lists without walls: undo in the Liked view
+    case toastUnlikedUndo, keyUndoUnlike
     // Issue 15 (korean): every layer's errors by code, the engine's and the system's reasons,
     // and the output of tern server, doctor and status
     case errorStoreInvalidPath, errorStoreInvalidArgument, errorStoreNotFound, errorStoreNotADatabase, errorStoreNewerSchema, errorStoreCannotOpen

@@ -194,6 +194,16 @@ public final class AppViewModel {
         onChange()
     }
 
+    /// The sync key: try the team server now and send what waits, rather than at the next retry.
+    public func syncNow() {
+        guard state.sync.connection != .embedded else {
+            showToast(Toast(tr(.toastSyncEmbedded)))
+            return
+        }
+        syncPort.syncNow()
+        showToast(Toast(tr(.toastSyncing)))
+    }
+
     public func quit() {
         state.isQuitting = true
         onChange()

@@ -127,4 +127,45 @@ final class ScriptedSync: SyncPort {
         #expect(harness.lines.contains { $0.hasPrefix("* .. ") })
         #expect(harness.lines.last?.contains(".. pending") == true)
     }
+
+    @Test func ctrlRSendsNowAndTheFooterOffersItWhileWritesWait() throws {
+        let (harness, _, sync) = try farApp(width: 100, height: 60)
+        harness.press("3")
+        #expect(harness.lines.last?.contains("Ctrl-R") == false, "nothing waits: the footer does not offer it")
+        sync.report(SyncStatus(connection: .offline(reason: "connection refused"), pendingWrites: 2))
+        harness.settle()
+        #expect(harness.lines.last?.contains("Ctrl-R sync now") == true)
+        harness.press("ctrl-r")
+        #expect(sync.syncRequests == 1)
+        #expect(harness.lines.last?.contains("Sending what waits for the team server") == true)
+        harness.press("1")
+        harness.press("ctrl-r")
+        #expect(sync.syncRequests == 2, "the same key on every tab")
+        harness.press("?")
+        #expect(harness.line(containing: "Ctrl-R") != nil, "the help overlay lists it")
+        harness.press("esc")
+        sync.report(SyncStatus(connection: .online))
+        try #require(harness.keepsAlive as? AppWorld).clock.advance(by: 5)
+        harness.refresh()
+        #expect(harness.lines.last?.contains("Ctrl-R") == false, "sent: the footer stops offering it")
+    }
+
+    @Test func ctrlROnTheEmbeddedStoreSaysThereIsNothingToSync() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("ctrl-r")
+        #expect(harness.lines.last?.contains("Nothing to sync: the store is on this computer") == true)
+    }
+
+    @Test func signingInAndOutTellsTheSyncPortWhichAccountToFollow() throws {
+        let (harness, _, sync) = try farApp()
+        let uid = try #require(harness.app.state.user?.id)
+        #expect(sync.followed.last == uid)
+        harness.press("4")
+        harness.press("L")
+        harness.press("y")
+        harness.settle()
+        #expect(harness.app.state.user == nil)
+        #expect(sync.followed.last == .some(nil))
+    }
 }

@@ -211,4 +211,31 @@ struct OutboxSyncTests {
         #expect(port.account == nil)
         waitForStatus(statuses) { $0 == SyncStatus(connection: .online) }
     }
+
+    @Test(.requiresPostgres)
+    func aServerBackAfterALongCutIsNoticedWithinFiveSecondsWithoutAKey() throws {
+        let server = try RulesServer(accounts: 0)
+        defer { server.cleanup() }
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        let session = try registerMina(on: machine, server)
+        try proxy.cut()
+        let offline = try machine.open()
+        defer { offline.store.close() }
+        try offline.queue(.editProfile(ProfileEdit(displayName: "Mina", username: "mina", bio: "back soon")), session: session)
+        let worker = try machine.worker(offline, log: EventLog<String>())
+        worker.start()
+        defer { worker.stop() }
+        // Long enough for a back-off doubling past 5 s to reach 8 s between attempts.
+        Thread.sleep(forTimeInterval: 9)
+        #expect(!worker.current.isReachable && worker.current.pending == 1)
+        try proxy.restore()
+        let restored = Date()
+        while Date().timeIntervalSince(restored) < 15 && !(worker.current.isReachable && worker.current.pending == 0) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let noticed = Date().timeIntervalSince(restored)
+        #expect(worker.current.isReachable && worker.current.pending == 0)
+        #expect(noticed < 5.5, "the returned server was noticed after \(noticed) s")
+    }
 }

@@ -21,6 +21,8 @@ public struct KeyBindings: Sendable {
         ActionBinding("go-profile", .global, .switchTab(.profile), ["4"], .tabProfile, inFooter: false),
         ActionBinding("next-tab", .global, .nextTab, ["tab"], .keyNextTab, inFooter: false),
         ActionBinding("previous-tab", .global, .previousTab, ["shift-tab"], .keyPreviousTab, inFooter: false),
+        // In the footer only while writes wait for the team server (`AppKeyMap.syncHint`).
+        ActionBinding("sync", .global, .syncNow, ["ctrl-r"], .keySync, inFooter: false),
 
         ActionBinding("down", .list, .moveDown, ["j", "down"], .keyDown, label: "j/Down", inFooter: false),
         ActionBinding("up", .list, .moveUp, ["k", "up"], .keyUp, label: "k/Up", inFooter: false),
@@ -61,6 +63,7 @@ public struct KeyBindings: Sendable {
         ActionBinding("author", .feed, .openAuthor, ["enter"], .keyOpenAuthor, label: "Enter", inFooter: false),
         ActionBinding("edit-post", .feed, .editPost, ["e"], .keyEditPost),
         ActionBinding("delete-post", .feed, .deletePost, ["d"], .keyDeletePost),
+        ActionBinding("undo", .feed, .undoRemove, ["u"], .keyUndoUnlike),
 
         ActionBinding("back", .author, .closeAuthor, ["esc"], .keyBack, label: "Esc"),
         ActionBinding("like", .author, .toggleLike, ["l"], .keyLike),
