@@ -149,14 +149,16 @@ public final class FeedViewModel {
             state.editingPostID = nil
             state.deleting = nil
         }
-        subscribe()
+        // All posts (or an author's) are the same list for the new viewer: keep them on
+        // screen until they are read again; the Liked view is another list.
+        subscribe(keepingRows: state.mode == .all || profileUID != nil)
     }
 
     public func stop() {
         paged.stop()
     }
 
-    private func subscribe() {
+    private func subscribe(keepingRows: Bool = false) {
         likes = [:]
         state.undoable = nil
         undoPost = nil
@@ -164,7 +166,7 @@ public final class FeedViewModel {
         state.rows = []
         let signedOutLiked = state.mode == .liked && uid == nil && profileUID == nil
         let kind = profileUID.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
-        paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port))
+        paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port), keepingRows: keepingRows)
         changed()
     }
 

@@ -129,19 +129,26 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     public var isSubscribed: Bool { rowsQuery.isSubscribed }
 
     /// Starts reading `source` from its first row (nil: an empty list).
-    public func start(_ source: Source?) {
+    ///
+    /// `keepingRows`: the same list read for another viewer (a sign-in): the rows held stay
+    /// on screen, and keys keep acting on them, until the source's rows for the same window
+    /// arrive, so nothing goes blank while a far server answers.
+    public func start(_ source: Source?, keepingRows: Bool = false) {
         stop()
         self.source = source
-        rows = []
-        before = 0
-        total = 0
-        anchor = nil
-        list = ListState()
-        limit = 2 * pageSize
-        isEnd = true
-        isLoaded = source == nil
-        isMoving = false
+        let keeps = keepingRows && source != nil && isLoaded
+        isMoving = keeps
         target = nil
+        if !keeps {
+            rows = []
+            before = 0
+            total = 0
+            anchor = nil
+            list = ListState()
+            limit = 2 * pageSize
+            isEnd = true
+            isLoaded = source == nil
+        }
         guard let source else { return }
         countQuery.start { live in
             try source.observeCount(live.deliver { [weak self] in self?.countChanged($0) }, onError: live.onError)
