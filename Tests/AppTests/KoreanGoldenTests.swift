@@ -84,4 +84,31 @@ import Testing
             }
         }
     }
+
+    /// No Korean golden screen shows a text of the English catalogue where Korean has its
+    /// own (a box title, a label, a hint), apart from the default folder's stored name.
+    @Test func koreanGoldensShowNoEnglishCatalogueText() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let files = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasPrefix("ko-") }
+        #expect(files.count >= 20)
+        let english = Catalogue.texts(.en), korean = Catalogue.texts(.ko)
+        let texts = TextKey.allCases.compactMap { key -> String? in
+            guard let text = english[key], text != korean[key], !text.contains("{"), text != FavoriteFolder.defaultName,
+                  text.filter(\.isLetter).count >= 3 else { return nil }
+            return text
+        }
+        func isLetter(_ character: Character?) -> Bool { character.map { $0.isASCII && $0.isLetter } ?? false }
+        for file in files {
+            let screen = try String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8)
+            for text in texts {
+                var rest = screen[...]
+                while let range = rest.range(of: text) {
+                    let before = range.lowerBound > screen.startIndex ? screen[screen.index(before: range.lowerBound)] : nil
+                    let after = range.upperBound < screen.endIndex ? screen[range.upperBound] : nil
+                    #expect(isLetter(before) || isLetter(after), "\(file) shows English \"\(text)\"")
+                    rest = screen[range.upperBound...]
+                }
+            }
+        }
+    }
 }
