@@ -7,6 +7,7 @@ import CursesBackend
 import DocStore
 import Domain
 import Foundation
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -19,7 +20,7 @@ enum InterfaceLauncher {
     static func run(options: GlobalOptions, start: StartSettings) throws -> Int32 {
         // Curses on a pipe would write escape codes into a file and wait for keys forever.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure("the interface needs a terminal; for scripts use the subcommands (tern --help)")
+            throw CommandFailure(tr(.cliNeedsTerminal))
         }
         let paths = start.paths
         let config = try start.config()
@@ -36,6 +37,7 @@ enum InterfaceLauncher {
         _ = try services.session()
         let home = (config.home.latitude, config.home.longitude)
         let places = DeferredPlaces(load: { try CatalogLoader.load(paths: paths, home: home) },
+                                    stamp: { CatalogLoader.sourcesStamp(paths: paths) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
         var screenServices = ScreenServices(services: services, places: places)
         let providers = providerSettings(config: config, environment: environment)
