@@ -10,7 +10,7 @@ import Darwin
 /// TSV, normalising every name and building the posting lists. `Place` values are made only for
 /// the places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT7`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT8`, then
 /// `headerWords` `UInt64`s — file size, checksum of the header and block table, signature
 /// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts —
 /// then one checksum per 4 KiB block (page) of the body, then the body: the sections in the order
@@ -21,23 +21,26 @@ import Darwin
 /// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT7".utf8)
+    static let magic: [UInt8] = Array("TERNCAT8".utf8)
     static let headerWords = 12
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
-    /// time zone, address (the optional ones with length `UInt32.max` when absent).
+    /// time zone, address (an absent optional one has `absent` set on its end offset).
     static let fixedStrings = 7
-    static let absent = UInt32.max
+    static let absent: UInt32 = 1 << 31
 
     let placeCount: Int
     let latitudes: GuardedBuffer<Double>
     let longitudes: GuardedBuffer<Double>
     let populations: GuardedBuffer<Int64>
     let placeStringStart: GuardedBuffer<Int32>
-    let stringRefs: GuardedBuffer<UInt32>
+    /// `stringEnds[i] ..< stringEnds[i + 1]` (without `absent`): string `i`'s bytes in `blob`.
+    let stringEnds: GuardedBuffer<UInt32>
     let blob: GuardedBuffer<UInt8>
     let arrays: IndexArrays
     let verifier: BlockVerifier
+    /// The file offset of the body (after the header and the block checksums).
+    let bodyStart: Int
 
     private let mapping: UnsafeMutableRawPointer
     private let mappingSize: Int
@@ -50,9 +53,9 @@ final class CatalogImage: @unchecked Sendable {
 
     /// Byte sizes of the sections, in file order.
     static func sectionSizes(_ c: Counts, signature: Int) -> [Int] {
-        [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, c.strings * 8, c.blob,
+        [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, (c.strings + 1) * 4, c.blob,
          c.units * 4, (c.names + 1) * 4, (c.places + 1) * 4, c.names, c.names * 4,
-         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings * 4, (Trigrams.count + 1) * 4, c.trigramPostings * 4, c.names * 8]
+         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings, (Trigrams.count + 1) * 4, c.trigramPostings, c.names * 8]
     }
 
     static func padded(_ size: Int) -> Int { (size + 7) & ~7 }
@@ -94,6 +97,7 @@ final class CatalogImage: @unchecked Sendable {
         guard bodyStart + bodySize == size,
               storedSum == CatalogImage.headerChecksum(UnsafeRawBufferPointer(rebasing: raw[24..<bodyStart]))
         else { return nil }
+        self.bodyStart = bodyStart
         verifier = BlockVerifier(start: mapping + bodyStart, size: bodySize,
                                  sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt64.self))
         var offsets: [Int] = []
@@ -115,14 +119,14 @@ final class CatalogImage: @unchecked Sendable {
         longitudes = section(2, Double.self)
         populations = section(3, Int64.self)
         placeStringStart = section(4, Int32.self)
-        stringRefs = section(5, UInt32.self)
+        stringEnds = section(5, UInt32.self)
         blob = section(6, UInt8.self)
         arrays = IndexArrays(
             units: section(7, UInt32.self), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
             nameFlags: section(10, UInt8.self), nameOwner: section(11, Int32.self),
             keys: KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys),
-            postingStart: section(14, Int32.self), postings: section(15, UInt32.self),
-            trigramStart: section(16, Int32.self), trigramPostings: section(17, UInt32.self),
+            postingStart: section(14, Int32.self), postings: section(15, UInt8.self),
+            trigramStart: section(16, Int32.self), trigramPostings: section(17, UInt8.self),
             nameSignature: section(18, UInt64.self))
     }
 
@@ -161,9 +165,14 @@ final class CatalogImage: @unchecked Sendable {
     // MARK: places
 
     @inline(__always) private func string(_ index: Int) -> String? {
-        let offset = Int(stringRefs[index * 2]), length = stringRefs[index * 2 + 1]
-        if length == CatalogImage.absent { return nil }
-        return String(decoding: blob.slice(offset..<(offset + Int(length))).verified, as: UTF8.self)
+        let end = stringEnds[index + 1]
+        if end & CatalogImage.absent != 0 { return nil }
+        let start = Int(stringEnds[index] & ~CatalogImage.absent)
+        guard start <= Int(end) else {
+            verifier.damaged = true
+            return ""
+        }
+        return String(decoding: blob.slice(start..<Int(end)).verified, as: UTF8.self)
     }
 
     func placeID(_ position: Int) -> String { string(Int(placeStringStart[position])) ?? "" }
@@ -173,7 +182,7 @@ final class CatalogImage: @unchecked Sendable {
     }
 
     func place(_ position: Int) -> Place {
-        let strings = placeStringStart.span(placeStringStart[position], placeStringStart[position + 1], in: stringRefs.count / 2)
+        let strings = placeStringStart.span(placeStringStart[position], placeStringStart[position + 1], in: stringEnds.count - 1)
         guard strings.count >= CatalogImage.fixedStrings else {
             verifier.damaged = true
             return Place(placeID: "", name: "", latitude: 0, longitude: 0)
@@ -243,20 +252,18 @@ final class CatalogImage: @unchecked Sendable {
         counts.postings = arrays.postings.count
         counts.trigramPostings = arrays.trigramPostings.count
         var latitudes: [Double] = [], longitudes: [Double] = [], populations: [Int64] = []
-        var placeStringStart: [Int32] = [0], refs: [UInt32] = []
+        var placeStringStart: [Int32] = [0], ends: [UInt32] = [0]
         var blob: [UInt8] = []
         latitudes.reserveCapacity(counts.places)
         longitudes.reserveCapacity(counts.places)
         populations.reserveCapacity(counts.places)
         func add(_ text: String?) {
             guard let text else {
-                refs.append(0)
-                refs.append(absent)
+                ends.append(UInt32(blob.count) | absent)
                 return
             }
-            refs.append(UInt32(blob.count))
-            refs.append(UInt32(text.utf8.count))
             blob.append(contentsOf: text.utf8)
+            ends.append(UInt32(blob.count))
         }
         for position in 0..<counts.places {
             let place = index.place(position)
@@ -266,9 +273,9 @@ final class CatalogImage: @unchecked Sendable {
             for text in [place.placeID, place.name, place.koreanName, place.countryName, place.regionName,
                          place.timeZone, place.explicitAddress] { add(text) }
             place.alternateNames.forEach(add)
-            placeStringStart.append(Int32(refs.count / 2))
+            placeStringStart.append(Int32(ends.count - 1))
         }
-        counts.strings = refs.count / 2
+        counts.strings = ends.count - 1
         counts.blob = blob.count
         let signatureBytes = Array(signature.utf8)
         let bodySize = sectionSizes(counts, signature: signatureBytes.count).map(padded).reduce(0, +)
@@ -291,7 +298,7 @@ final class CatalogImage: @unchecked Sendable {
         append(longitudes)
         append(populations)
         append(placeStringStart)
-        append(refs)
+        append(ends)
         append(blob)
         append(arrays.units)
         append(arrays.nameStart)
