@@ -136,11 +136,11 @@ extension PlaceIndex {
     }
 
     /// The best match of `query` in the name `start ..< end` (by `MatchRank.order`).
-    static func bestMatch(_ units: GuardedBuffer<UInt32>, _ name: Range<Int>,
+    static func bestMatch(_ units: NameUnits, _ name: Range<Int>,
                           _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
         if name.count < query.units.count { return nil }
         // The name's units checked once, then read without per-unit checks.
-        guard var match = bestMatch(units.slice(name).verified, query, jamo) else { return nil }
+        guard var match = units.withUnits(name, { bestMatch($0, query, jamo) }) else { return nil }
         match.start += name.lowerBound
         match.end += name.lowerBound
         return match
@@ -187,7 +187,7 @@ extension PlaceIndex {
     /// The best match bits (`MatchRank`) over all names of place `place`, or `nil` when none matches;
     /// with `signatures` (an index with posting lists), names lacking the query's syllables are skipped unread.
     @inline(__always)
-    func bestBits(place: Int, _ buffer: GuardedBuffer<UInt32>, _ query: SearchQuery,
+    func bestBits(place: Int, _ buffer: NameUnits, _ query: SearchQuery,
                   _ jamo: UnsafeBufferPointer<UInt32>, signatures: Bool = false) -> UInt8? {
         var best: UInt8?
         let wanted = signatures ? query.syllableSignature : 0
@@ -346,14 +346,17 @@ extension PlaceIndex {
                     // the units in a row gives the place's rank.
                     for name in nameRange(Int(place))
                     where nameSignature[name] & wanted == wanted {
-                        let run = units.slice(unitRange(name)).verified, end = run.count
-                        var position = 0
-                        while position + query.units.count <= end {
-                            if PlaceIndex.literalRun(run, position, end, query) {
-                                visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
-                                continue candidates
+                        let found = units.withUnits(unitRange(name)) { run in
+                            var position = 0
+                            while position + query.units.count <= run.count {
+                                if PlaceIndex.literalRun(run, position, run.count, query) { return true }
+                                position += 1
                             }
-                            position += 1
+                            return false
+                        }
+                        if found {
+                            visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
+                            continue candidates
                         }
                     }
                 } else {

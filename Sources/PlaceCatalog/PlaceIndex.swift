@@ -70,7 +70,7 @@ final class PlaceIndex: @unchecked Sendable {
     /// Frees the owned buffers (or unmaps the image) with the index.
     private let memory: AnyObject
 
-    @inline(__always) var units: GuardedBuffer<UInt32> { arrays.units }
+    @inline(__always) var units: NameUnits { arrays.units }
     @inline(__always) var nameStart: GuardedBuffer<Int32> { arrays.nameStart }
     @inline(__always) var placeNameStart: GuardedBuffer<Int32> { arrays.placeNameStart }
     @inline(__always) var nameFlags: GuardedBuffer<UInt8> { arrays.nameFlags }
@@ -194,7 +194,7 @@ final class PlaceIndex: @unchecked Sendable {
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
     var normalizedNames: NormalizedNames {
-        NormalizedNames(units: Array(units.verified), nameStart: Array(nameStart.verified), placeNameStart: Array(placeNameStart.verified))
+        NormalizedNames(units: units.all, nameStart: Array(nameStart.verified), placeNameStart: Array(placeNameStart.verified))
     }
 
     /// A counting sort of `entries` by key (stable, so each list keeps the entries' order):
@@ -441,7 +441,7 @@ struct KeyLookup {
 /// from a catalog image (which writes and maps them section by section).
 struct IndexArrays {
     /// Every name's search units, one name after another.
-    let units: GuardedBuffer<UInt32>
+    let units: NameUnits
     /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
     let nameStart: GuardedBuffer<Int32>
     /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.

@@ -81,3 +81,24 @@ struct ImageEncodingDamageTests {
         #expect(image.isDamaged)
     }
 }
+
+/// Units that fit 16 bits are stored narrow, others keep all 32: either way the image answers
+/// like the built catalog.
+@Test func imagesStoreUnitsNarrowOnlyWhenTheyFit() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-units-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let latin = [place("1", "Seoul", korean: "서울"), place("2", "Busan", korean: "부산")]
+    let wide = latin + [place("3", "𠀀𠀁 Village", alternates: ["𠀀"])]
+    for (places, narrow) in [(latin, true), (wide, false)] {
+        let built = PlaceCatalog(places: places)
+        CatalogImage.write(built.index, signature: "sig", path: root + "/catalog.bin")
+        let image = try #require(CatalogImage.open(path: root + "/catalog.bin", signature: "sig"))
+        #expect(image.arrays.units.isNarrow == narrow)
+        let mapped = PlaceCatalog(image: image)
+        for query in ["seo", "서울", "ㅂㅅ", "𠀀", "𠀁 vil", "village", "zz"] {
+            #expect(mapped.search(query) == built.search(query), "\(query)")
+        }
+        #expect(mapped.index.normalizedNames == built.index.normalizedNames)
+        #expect(!image.isDamaged)
+    }
+}
