@@ -13,7 +13,7 @@ import Darwin
 /// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT8`, then
 /// `headerWords` `UInt64`s — file size, checksum of the header and block table, signature
 /// length, place, name, unit, string, blob, key-slot, key counts, the posting and trigram-posting
-/// byte counts, and bytes per unit (2 or 4: `NameUnits`) —
+/// byte counts, bytes per unit (2 or 4: `NameUnits`) and the count of astral units —
 /// then one checksum per 4 KiB block (page) of the body, then the body: the sections in the order
 /// `sectionSizes` lists. It is never trusted blindly, and never read whole at start-up: the
 /// size must match the counts, the header's checksum and the signature (source files' path,
@@ -23,7 +23,7 @@ import Darwin
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
     static let magic: [UInt8] = Array("TERNCAT8".utf8)
-    static let headerWords = 13
+    static let headerWords = 14
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
     /// time zone, address (an absent optional one has `absent` set on its end offset).
@@ -50,15 +50,16 @@ final class CatalogImage: @unchecked Sendable {
 
     struct Counts {
         var places = 0, names = 0, units = 0, strings = 0, blob = 0, keySlots = 0, keys = 0, postings = 0, trigramPostings = 0
-        /// Bytes per unit: 2 when every unit fits (`NameUnits`), else 4.
-        var unitWidth = 4
+        /// Bytes per unit: 2 when narrow (`NameUnits`), else 4; the narrow store's astral units.
+        var unitWidth = 4, astral = 0
     }
 
     /// Byte sizes of the sections, in file order.
     static func sectionSizes(_ c: Counts, signature: Int) -> [Int] {
         [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, (c.strings + 1) * 4, c.blob,
          c.units * c.unitWidth, (c.names + 1) * 4, (c.places + 1) * 4, c.names, c.names * 4,
-         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings, (Trigrams.count + 1) * 4, c.trigramPostings, c.names * 8]
+         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings, (Trigrams.count + 1) * 4, c.trigramPostings, c.names * 8,
+         c.astral * 4]
     }
 
     static func padded(_ size: Int) -> Int { (size + 7) & ~7 }
@@ -87,11 +88,11 @@ final class CatalogImage: @unchecked Sendable {
         }
         let storedSum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         let counts = Counts(places: word(3), names: word(4), units: word(5), strings: word(6), blob: word(7),
-                            keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11), unitWidth: word(12))
+                            keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11), unitWidth: word(12), astral: word(13))
         guard word(0) == size, word(2) == signature.count,
               [counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
                counts.postings, counts.trigramPostings].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 16 }),
-              counts.unitWidth == 2 || counts.unitWidth == 4, counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
+              counts.unitWidth == 2 || counts.unitWidth == 4, counts.astral <= NameUnits.astralLimit, counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
         else { return nil }
         let sizes = CatalogImage.sectionSizes(counts, signature: signature.count)
         let bodySize = sizes.map(CatalogImage.padded).reduce(0, +)
@@ -125,7 +126,8 @@ final class CatalogImage: @unchecked Sendable {
         stringEnds = section(5, UInt32.self)
         blob = section(6, UInt8.self)
         arrays = IndexArrays(
-            units: counts.unitWidth == 2 ? NameUnits(narrow: section(7, UInt16.self)) : NameUnits(section(7, UInt32.self)), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
+            units: counts.unitWidth == 2 ? NameUnits(narrow: section(7, UInt16.self), astral: section(19, UInt32.self))
+                : NameUnits(section(7, UInt32.self)), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
             nameFlags: section(10, UInt8.self), nameOwner: section(11, Int32.self),
             keys: KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys),
             postingStart: section(14, Int32.self), postings: section(15, UInt8.self),
@@ -250,7 +252,9 @@ final class CatalogImage: @unchecked Sendable {
         counts.places = index.placeCount
         counts.names = arrays.nameStart.count - 1
         counts.units = arrays.units.count
-        counts.unitWidth = arrays.units.isNarrow || NameUnits.fitNarrow(arrays.units.wide.verified) ? 2 : 4
+        let astral = arrays.units.isNarrow ? Array(arrays.units.astral.verified) : NameUnits.astralTable(arrays.units.wide.verified)
+        counts.unitWidth = astral == nil ? 4 : 2
+        counts.astral = astral?.count ?? 0
         counts.keySlots = arrays.keys.slots.count
         counts.keys = arrays.keys.count
         counts.postings = arrays.postings.count
@@ -306,8 +310,8 @@ final class CatalogImage: @unchecked Sendable {
         append(blob)
         if arrays.units.isNarrow {
             append(arrays.units.narrow)
-        } else if counts.unitWidth == 2 {
-            body.appendNarrowed(arrays.units.wide.verified)
+        } else if let astral {
+            body.appendNarrowed(arrays.units.wide.verified, astral: astral)
         } else {
             append(arrays.units.wide)
         }
@@ -322,13 +326,14 @@ final class CatalogImage: @unchecked Sendable {
         append(arrays.trigramStart)
         append(arrays.trigramPostings)
         append(arrays.nameSignature)
+        append(astral ?? [])
         guard let sums = body.finish(), body.written == bodySize else {
             unlink(temporary)
             return
         }
         var checked = Data()
         for value in [UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units, counts.strings, counts.blob,
-                                                        counts.keySlots, counts.keys, counts.postings, counts.trigramPostings, counts.unitWidth].map(UInt64.init) {
+                                                        counts.keySlots, counts.keys, counts.postings, counts.trigramPostings, counts.unitWidth, counts.astral].map(UInt64.init) {
             withUnsafeBytes(of: value.littleEndian) { checked.append(contentsOf: $0) }
         }
         for sum in sums {
@@ -375,14 +380,20 @@ final class BodyWriter {
         if padding > 0 { withUnsafeBytes(of: UInt64(0)) { copy(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
     }
 
-    /// Appends `units` as 16-bit values (each fits) and the zeros that pad them to 8 bytes,
-    /// a chunk at a time (no narrowed copy of them all is held).
-    func appendNarrowed(_ units: UnsafeBufferPointer<UInt32>) {
+    /// Appends `units` as 16-bit values (those past 16 bits as escapes into `astral`, which
+    /// holds them all) and the zeros that pad them to 8 bytes, a chunk at a time (no narrowed
+    /// copy of them all is held).
+    func appendNarrowed(_ units: UnsafeBufferPointer<UInt32>, astral: [UInt32]) {
+        var escapes: [UInt32: UInt16] = [:]
+        for (index, unit) in astral.enumerated() { escapes[unit] = NameUnits.escape + UInt16(index) }
         var chunk = [UInt16](repeating: 0, count: 1 << 14)
         var done = 0
         while done < units.count {
             let count = min(chunk.count, units.count - done)
-            for index in 0..<count { chunk[index] = UInt16(truncatingIfNeeded: units[done + index]) }
+            for index in 0..<count {
+                let unit = units[done + index]
+                chunk[index] = unit > UInt32(UInt16.max) ? escapes[unit]! : UInt16(unit)
+            }
             chunk.withUnsafeBytes { copy(UnsafeRawBufferPointer(rebasing: $0[0..<(count * 2)])) }
             done += count
         }

@@ -7,7 +7,8 @@ import Testing
 /// the catalog answers from a rebuild, never from the bad bytes and never by crashing.
 struct ImageEncodingDamageTests {
     static let places = [place("1", "Seoul", korean: "서울", alternates: ["Seúl", "Sŏul"]), place("2", "Busan", korean: "부산"),
-                         place("3", "New York City", alternates: ["New York"]), place("4", "Suwon", korean: "수원")]
+                         place("3", "New York City", alternates: ["New York"]), place("4", "Suwon", korean: "수원"),
+                         place("5", "Gutthiuda", alternates: ["𐌲𐌿𐍄𐌸𐌹𐌿𐌳𐌰"])]
     let catalog = PlaceCatalog(places: ImageEncodingDamageTests.places)
 
     /// The image of `places` with `change` applied to its bytes at the file offset of an address
@@ -72,6 +73,16 @@ struct ImageEncodingDamageTests {
         #expect(image.isDamaged)
     }
 
+    @Test func anAstralEscapePastItsTableIsDamage() throws {
+        // 𐌲 (past 16 bits) is stored as an escape into the astral table: made to point past it.
+        let (mapped, image) = try damaged(at: { image in
+            image.arrays.units.address(image.arrays.units.all.firstIndex(of: 0x10332)!)
+        }) { $0 = 0xFF }
+        #expect(mapped.search("𐌲𐌿") == catalog.search("𐌲𐌿"))
+        #expect(mapped.search("𐌲𐌿").totalCount == 1)
+        #expect(image.isDamaged)
+    }
+
     @Test func aStringEndBeforeItsStartIsDamage() throws {
         // The first place's id ends where its name starts: moved past the name's end, the name's
         // offsets run backwards, and reading the place finds it.
@@ -82,20 +93,22 @@ struct ImageEncodingDamageTests {
     }
 }
 
-/// Units that fit 16 bits are stored narrow, others keep all 32: either way the image answers
-/// like the built catalog.
-@Test func imagesStoreUnitsNarrowOnlyWhenTheyFit() throws {
+/// Units are stored narrow, the few past 16 bits through the astral table, and all 32 bits
+/// when there are too many of those: each way the image answers like the built catalog.
+@Test func imagesStoreUnitsNarrowWithAstralEscapesOrWide() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-units-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let latin = [place("1", "Seoul", korean: "서울"), place("2", "Busan", korean: "부산")]
-    let wide = latin + [place("3", "𠀀𠀁 Village", alternates: ["𠀀"])]
-    for (places, narrow) in [(latin, true), (wide, false)] {
+    let gothic = latin + [place("3", "𐌰𐌱 Village", alternates: ["𐌰"])]
+    let many = String(String.UnicodeScalarView((0x20000..<0x20000 + UInt32(NameUnits.astralLimit) + 1).compactMap(UnicodeScalar.init)))
+    let crowded = gothic + [place("4", many)]
+    for (places, narrow, astral) in [(latin, true, 0), (gothic, true, 2), (crowded, false, 0)] {
         let built = PlaceCatalog(places: places)
         CatalogImage.write(built.index, signature: "sig", path: root + "/catalog.bin")
         let image = try #require(CatalogImage.open(path: root + "/catalog.bin", signature: "sig"))
-        #expect(image.arrays.units.isNarrow == narrow)
+        #expect(image.arrays.units.isNarrow == narrow && image.arrays.units.astral.count == astral)
         let mapped = PlaceCatalog(image: image)
-        for query in ["seo", "서울", "ㅂㅅ", "𠀀", "𠀁 vil", "village", "zz"] {
+        for query in ["seo", "서울", "ㅂㅅ", "𐌰", "𐌱 vil", "village", "𠀁𠀂", "zz"] {
             #expect(mapped.search(query) == built.search(query), "\(query)")
         }
         #expect(mapped.index.normalizedNames == built.index.normalizedNames)
