@@ -249,7 +249,7 @@ public enum TextNormalizer {
     }
 }
 
-/// The folding of every scalar below U+3000 (`TextNormalizer.fold`), computed 256 scalars at a
+/// The folding of every scalar below U+3000 (`TextNormalizer.fold`), computed 32 scalars at a
 /// time when text first holds one of them: a search process folds a few names, not 12,288
 /// scalars' Unicode properties. Up to `slots` units per scalar (a longer folding is not kept).
 /// Threads may fill one block at once: each writes the same values before marking it filled,
@@ -258,7 +258,7 @@ final class FoldTable: @unchecked Sendable {
     static let shared = FoldTable()
     static let limit: UInt32 = 0x3000
     static let slots = 4
-    private static let blockShift = 8
+    private static let blockShift = 5
     private static let tooLong = UInt8.max
 
     private let units = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(limit) * slots)
