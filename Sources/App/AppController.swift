@@ -22,7 +22,8 @@ public final class AppController {
 
     public func handle(_ key: Key) {
         let keyMap = AppKeyMap.current(for: app)
-        if let action = keyMap.action(for: key) {
+        // Ctrl-J (a line feed) is Enter wherever it means nothing else, as in a shell.
+        if let action = keyMap.action(for: key) ?? (key == .ctrl("j") ? keyMap.action(for: .enter) : nil) {
             perform(action)
             return
         }
@@ -57,6 +58,9 @@ public final class AppController {
         case .help: app.toggleHelp()
         case .closeHelp: app.closeHelp()
         case .quit: app.quit()
+        case .syncNow: app.syncNow()
+        case .moveDown where isComposing: moveComposeCursor(rows: 1)
+        case .moveUp where isComposing: moveComposeCursor(rows: -1)
         case .moveDown: screen.moveSelection(by: 1)
         case .moveUp: screen.moveSelection(by: -1)
         case .pageDown: screen.pageDown()
@@ -66,6 +70,8 @@ public final class AppController {
         case .submit: screen.submit()
         case .cancel: screen.cancel()
         case .focusSearch: app.places.focusSearch()
+        case .historyPrevious: app.places.recallQuery(olderBy: 1)
+        case .historyNext: app.places.recallQuery(olderBy: -1)
         case .openDetail: app.places.openDetail()
         case .closeDetail: app.places.closeDetail()
         case .toggleSave: app.places.toggleSave()
@@ -101,7 +107,20 @@ public final class AppController {
         case .signOut: app.profile.signOut()
         case .nextField: app.profile.nextField()
         case .previousField: app.profile.previousField()
+        case .newLine: app.currentFeed.editCompose(.insert("\n"))
         }
+    }
+
+    /// Whether a post is being written (on the Feed or an author's profile).
+    private var isComposing: Bool {
+        app.state.tab == .feed && app.currentFeed.state.compose != nil
+    }
+
+    /// Up / Down in a post being written: the cursor moves a row, at the width last drawn.
+    private func moveComposeCursor(rows: Int) {
+        guard let editor = app.currentFeed.state.compose, let width = layout.composeWidth,
+              let index = TextAreaView(state: editor).cursorIndex(movingRows: rows, width: width) else { return }
+        app.currentFeed.editCompose(.moveTo(index))
     }
 
     public func handle(_ mouse: MouseEvent) {

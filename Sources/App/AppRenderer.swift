@@ -49,7 +49,8 @@ public final class AppRenderer {
             let message = toast.signIn.map(AppKeyMap.signInMessage) ?? toast.message
             ToastView(message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {
-            FooterView(hints: AppKeyMap.current(for: app).footerHints + (app.hasPendingMarks ? [pendingLegend] : []),
+            let syncHints = app.state.sync.pendingWrites > 0 ? AppKeyMap.syncHints : []
+            FooterView(hints: AppKeyMap.current(for: app).footerHints + syncHints + (app.hasPendingMarks ? [pendingLegend] : []),
                        keyStyle: Theme.title, helpStyle: Theme.dim)
                 .render(in: footerArea, into: &buffer)
         }

@@ -24,7 +24,7 @@ struct AuthorProfileScreen: TabScreen {
             line.render(in: inner.line(index), into: &buffer)
         }
         var rest = inner.split(top: lines.count).rest
-        let cursor = drawPostEditor(posts, in: &rest, into: &buffer)
+        let cursor = drawPostEditor(posts, in: &rest, into: &buffer, layout: &layout)
         drawList(count: posts.rows.count, item: { postLines(posts.rows[$0], width: rest.width, context: context) },
                  list: posts.list, in: rest, into: &buffer, layout: &layout,
                  emptyText: posts.isLoaded ? tr(.authorNoPosts) : tr(.loading))

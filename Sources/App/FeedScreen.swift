@@ -12,7 +12,7 @@ struct FeedScreen: TabScreen {
         var (titleRow, rest) = area.split(top: 1)
         let title = context.listTitle(state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked))
         drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
-        let cursor = drawPostEditor(state, in: &rest, into: &buffer)
+        let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout)
         // Posts on their way sit above the list (which holds only what the store lists).
         for row in state.sending where !rest.isEmpty {
             let lines = postLines(row, width: rest.width, context: context)
@@ -22,13 +22,20 @@ struct FeedScreen: TabScreen {
             }
             rest = remaining
         }
+        if state.isLoadingPage && rest.height > 1 {
+            // Rows past the window are on their way: the list's last line says so.
+            let (list, loading) = rest.split(bottom: 1)
+            buffer.setString(tr(.listLoadingPage), at: Position(row: loading.row, column: loading.column), style: Theme.dim,
+                             maxWidth: loading.width)
+            rest = list
+        }
         let empty: String
         if state.mode == .liked && !state.isSignedIn {
             empty = tr(.feedLikedSignedOut)
-        } else if state.mode == .liked {
-            empty = tr(.feedLikedEmpty)
+        } else if !state.isLoaded {
+            empty = tr(.loading)
         } else {
-            empty = state.isLoaded ? tr(.feedEmpty) : tr(.loading)
+            empty = state.mode == .liked ? tr(.feedLikedEmpty) : tr(.feedEmpty)
         }
         drawList(count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) }, list: state.list, in: rest, into: &buffer, layout: &layout,
                  emptyText: empty)
@@ -37,22 +44,30 @@ struct FeedScreen: TabScreen {
 }
 
 /// Above a list of posts: the compose field (writing or editing a post), taking its rows
-/// from the top of `area`; returns the cursor.
-func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout Buffer) -> Position? {
+/// from the top of `area` (the text's rows, at most a third of the list's, then the counter
+/// and a blank row); returns the cursor and sets the field's width for moving up and down.
+func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout Buffer,
+                    layout: inout ScreenLayout) -> Position? {
     guard let compose = state.compose else { return nil }
-    let (composeArea, remaining) = area.split(top: 3)
-    area = remaining
     let label = tr(state.editingPostID == nil ? .feedNewPost : .feedEditPost) + " "
+    let field = TextAreaView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
+    let fieldWidth = area.inset(left: TextWidth.of(label), right: 1).width
+    let textRows = min(max(1, min(6, (area.height - 2) / 3)), field.rowCount(width: fieldWidth))
+    let (composeArea, remaining) = area.split(top: textRows + 2)
+    area = remaining
     buffer.setString(label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
                      maxWidth: composeArea.width)
-    let fieldArea = composeArea.line(0).inset(left: TextWidth.of(label), right: 1)
-    let field = TextFieldView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
+    let fieldArea = composeArea.split(top: textRows).top.inset(left: TextWidth.of(label), right: 1)
     field.render(in: fieldArea, into: &buffer)
+    layout.composeWidth = fieldArea.width
     let left = state.charactersLeft
     var info = tr(.feedCharactersLeft, ["count": grouped(left)])
     if let error = state.composeError { info += " · " + error }
-    buffer.setString(info, at: Position(row: composeArea.row + 1, column: composeArea.column),
-                     style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
-                     maxWidth: composeArea.width, ellipsis: true)
+    let infoRow = composeArea.row + textRows
+    if infoRow < composeArea.bottom {
+        buffer.setString(info, at: Position(row: infoRow, column: composeArea.column),
+                         style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
+                         maxWidth: composeArea.width, ellipsis: true)
+    }
     return field.cursorPosition(in: fieldArea)
 }

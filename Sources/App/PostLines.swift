@@ -13,12 +13,25 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
     let handle = row.username.isEmpty ? [] : [Span(" "), Span("@" + row.username, style: Theme.label)]
     let header = Line([Span(name, style: Theme.title)] + handle
                       + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
-    let caption = TextWidth.wrap(SafeText.forDisplay(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
+    let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
     let heart = Line([Span("  "),
                       Span(row.didLike ? context.markers.liked : context.markers.notLiked,
                            style: row.didLike ? Theme.likedMarker : .plain),
                       Span(" \(row.likes)")] + pendingSpans(row.isPending, context: context))
     return [header] + caption + [heart, Line("")]
+}
+
+/// A caption as a list shows it: cleaned, each line break kept, and a run of blank lines
+/// shown as one blank line (a paragraph break, as Mastodon shows posts).
+func shownCaption(_ caption: String) -> String {
+    var lines: [Substring] = []
+    for line in SafeText.forDisplay(caption).split(separator: "\n", omittingEmptySubsequences: false) {
+        let isBlank = line.allSatisfy(\.isWhitespace)
+        if isBlank, lines.last.map({ $0.allSatisfy(\.isWhitespace) }) ?? true { continue }
+        lines.append(isBlank ? "" : line)
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.joined(separator: "\n")
 }
 
 /// ` ◌` (dim) after a heart, star or name whose change the store has not confirmed, else nothing.

@@ -56,7 +56,7 @@ struct ProfileScreen: TabScreen {
                             messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
                             errorStyle: Theme.error)
         view.render(in: area, into: &buffer)
-        layout.fieldRows = fields.indices.map { area.row + 2 + $0 * 2 }
+        layout.fieldRows = view.fieldRows(in: area)
         return form.isBusy ? nil : view.cursorPosition(in: area)
     }
 

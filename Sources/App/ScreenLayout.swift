@@ -9,16 +9,19 @@ public struct ScreenLayout: Equatable, Sendable {
     public var itemRows: [(rows: Range<Int>, index: Int)] = []
     /// The list's first item on screen (its view model keeps it for the next frame).
     public var listOffset: Int?
-    /// The form fields' rows (Profile), for clicks.
-    public var fieldRows: [Int] = []
+    /// The form fields' rows as drawn, scrolled (Profile), for clicks; nil for a field out of view.
+    public var fieldRows: [Int?] = []
     /// How far the help overlay can scroll (0 when it fits or is closed).
     public var helpMaxOffset = 0
+    /// The width of a post being written, for moving its cursor a row up or down.
+    public var composeWidth: Int?
 
     public init() {}
 
     public static func == (lhs: ScreenLayout, rhs: ScreenLayout) -> Bool {
         lhs.tabColumns == rhs.tabColumns && lhs.listArea == rhs.listArea && lhs.listOffset == rhs.listOffset
             && lhs.fieldRows == rhs.fieldRows && lhs.helpMaxOffset == rhs.helpMaxOffset
+            && lhs.composeWidth == rhs.composeWidth
             && lhs.itemRows.map(\.rows) == rhs.itemRows.map(\.rows) && lhs.itemRows.map(\.index) == rhs.itemRows.map(\.index)
     }
 

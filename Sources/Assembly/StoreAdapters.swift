@@ -21,9 +21,9 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     /// Queues `write` when there is an outbox, and wakes the worker; false otherwise.
     func queued(_ write: QueuedWrite, session: Session) throws -> Bool {
-        guard let outbox else { return false }
-        try services.queue(write, session: session)
-        outbox.worker.didQueue()
+        guard let account = outbox?.account, account.uid == session.uid else { return false }
+        try account.services.queue(write, session: session)
+        account.worker.didQueue()
         return true
     }
 
@@ -192,11 +192,13 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 extension ScreenServices {
     /// The view models' ports over Tern's services and a place catalog. On a team server
     /// with someone signed in, a sync worker starts (reporting through the store's callback
-    /// executor, so on the loop's thread), and writes are queued for it.
+    /// executor, so on the loop's thread), and writes are queued for it; the port follows
+    /// the account signed in later (`SyncPort.follow`).
     public init(services: AppServices, places: PlaceSearching) {
         let outbox = OutboxSync(services: services, executor: services.store.callbackExecutor)
         let adapters = StoreAdapters(services: services, outbox: outbox)
         self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
         isStoreRemote = ServerConnection.isServerURL(services.store.location)
+        searchHistory = SearchHistoryFile(path: services.paths.searchHistoryFile)
     }
 }

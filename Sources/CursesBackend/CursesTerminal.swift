@@ -75,6 +75,7 @@ public final class CursesTerminal: TerminalBackend {
         noecho()
         nonl()
         keypad(window, true)
+        CursesTerminal.defineMissingKeys()
         set_escdelay(25)
         curs_set(0)
         leaveok(window, false)
@@ -93,6 +94,23 @@ public final class CursesTerminal: TerminalBackend {
         wclear(window)
         wnoutrefresh(window)
         doupdate()
+    }
+
+    /// The sequences terminals and tmux send for Home, End, PgUp and PgDn whatever TERM says
+    /// (tmux sends `\e[1~` and `\e[4~` under TERM=xterm-256color, whose terminfo has only
+    /// `\eOH` and `\eOF`); without them those keys would arrive as loose characters.
+    static let extraKeySequences: [(sequence: String, code: Int32)] = [
+        ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
+        ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
+        ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE),
+    ]
+
+    /// Teaches curses each of `extraKeySequences` that the terminfo entry does not define
+    /// (a sequence it defines keeps its meaning).
+    private static func defineMissingKeys() {
+        for (sequence, code) in extraKeySequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
     }
 
     /// The process environment as a dictionary.
@@ -316,9 +334,21 @@ public final class CursesTerminal: TerminalBackend {
             var value: wint_t = 0
             let result = wget_wch(window, &value)
             if result == ERR { return nil }
+            if result != KEY_CODE_YES && value == 27, let alt = altKey() { return alt }
             let event = result == KEY_CODE_YES ? functionKey(Int32(value)) : character(UInt32(value))
             if let event { return event }
         }
+    }
+
+    /// Esc followed at once by Enter is Alt-Enter (terminals send Alt as an Esc prefix);
+    /// anything else after the Esc is put back to be read as its own key.
+    private func altKey() -> InputEvent? {
+        var next: wint_t = 0
+        let result = wget_wch(window, &next)
+        if result == ERR { return nil }
+        if result != KEY_CODE_YES && (next == 13 || next == 10) { return .key(.altEnter) }
+        if result == KEY_CODE_YES { ungetch(Int32(next)) } else { unget_wch(wchar_t(bitPattern: UInt32(next))) }
+        return nil
     }
 
     private func character(_ value: UInt32) -> InputEvent? {
@@ -326,7 +356,9 @@ public final class CursesTerminal: TerminalBackend {
         case 3: return .key(.ctrl("c"))
         case 8, 127: return .key(.backspace)
         case 9: return .key(.tab)
-        case 10, 13: return .key(.enter)
+        // Enter sends CR (13, with `nonl`); LF (10) is Ctrl-J, a line break in a post.
+        case 13: return .key(.enter)
+        case 10: return .key(.ctrl("j"))
         case 27: return .key(.escape)
         case 1...26: return .key(.ctrl(Character(Unicode.Scalar(value + 96)!)))
         case 0..<32: return nil

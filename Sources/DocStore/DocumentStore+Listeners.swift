@@ -18,8 +18,12 @@ extension DocumentStore {
                 deliverNotifications()
             }
             return ListenerRegistration { [weak self] in
-                guard let self else { return }
-                self.locked { self.listeners.remove(id: entry.id) }
+                // Stops its callbacks at once; leaves the set now only if the store is free,
+                // else at the next delivery, so removing never waits for a write in flight.
+                entry.isActive = false
+                guard let self, self.lock.try() else { return }
+                defer { self.lock.unlock() }
+                self.listeners.remove(id: entry.id)
             }
         }
     }

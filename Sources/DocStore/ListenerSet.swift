@@ -1,5 +1,8 @@
+import Foundation
+
 /// One active snapshot listener: which writes concern it, and how to re-read its result.
-final class ListenerEntry {
+final class ListenerEntry: @unchecked Sendable {
+    // @unchecked: `active` is read and written under `activeLock` (removal may come from any thread).
     let id: Int
     /// True when a commit touching these documents may change the listener's result.
     let isAffected: (_ documents: Set<ResourcePath>, _ collections: Set<ResourcePath>) -> Bool
@@ -8,7 +11,14 @@ final class ListenerEntry {
     /// Told when a re-read fails; the listener keeps its last result and re-reads on the
     /// next change (or reconnection).
     let onError: (StoreError) -> Void
-    var isActive = true
+    private let activeLock = NSLock()
+    private var active = true
+
+    /// False once removed: callbacks already queued for it are skipped.
+    var isActive: Bool {
+        get { activeLock.withLock { active } }
+        set { activeLock.withLock { active = newValue } }
+    }
 
     init(id: Int, isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
          refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?, onError: @escaping (StoreError) -> Void) {
@@ -30,7 +40,7 @@ struct ListenerSet {
     /// the work instead of recursing.
     var isDelivering = false
 
-    var count: Int { entries.count }
+    var count: Int { entries.values.filter(\.isActive).count }
 
     mutating func makeID() -> Int {
         defer { nextID += 1 }
@@ -65,6 +75,8 @@ struct ListenerSet {
         dirtyDocuments = []
         dirtyCollections = []
         allDirty = false
+        // Listeners removed while the store was busy leave here.
+        entries = entries.filter { $0.value.isActive }
         return entries.values
             .filter { all || $0.isAffected(documents, collections) }
             .sorted { $0.id < $1.id }

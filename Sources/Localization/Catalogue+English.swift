@@ -81,6 +81,10 @@ extension Catalogue {
         .headerPending: "{count} pending",
         .headerStale: "possibly stale",
         .toastDroppedWrite: "Not sent: {write} ({reason})",
+        .listLoadingPage: "loading…",
+        .keySync: "sync now",
+        .toastSyncing: "Sending what waits for the team server…",
+        .toastSyncEmbedded: "Nothing to sync: the store is on this computer",
 
         .profileSignedOut: "You are not signed in.",
         .profileSignedOutHint: "Signed out you can search places and read the feed.",
@@ -388,6 +392,8 @@ extension Catalogue {
         .keyScrollDown: "scroll down", .keyScrollUp: "scroll up",
         .typingDeleteWord: "delete the word before the cursor", .typingClear: "clear the field",
         .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
+        .keyLineUp: "row above", .keyLineDown: "row below",
+        .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

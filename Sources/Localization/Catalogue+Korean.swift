@@ -82,6 +82,10 @@ extension Catalogue {
         .headerPending: "{count}개 대기 중",
         .headerStale: "오래된 내용일 수 있음",
         .toastDroppedWrite: "보내지 못함: {write} ({reason})",
+        .listLoadingPage: "불러오는 중…",
+        .keySync: "지금 동기화",
+        .toastSyncing: "팀 서버로 보낼 쓰기를 보내는 중…",
+        .toastSyncEmbedded: "동기화할 것이 없습니다: 저장소가 이 컴퓨터에 있습니다",
 
         .profileSignedOut: "로그인하지 않았습니다.",
         .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",
@@ -391,6 +395,8 @@ extension Catalogue {
         .keyScrollDown: "아래로 스크롤", .keyScrollUp: "위로 스크롤",
         .typingDeleteWord: "커서 앞 단어 지우기", .typingClear: "입력란 비우기",
         .typingStart: "처음으로", .typingEnd: "끝으로", .typingNewLine: "줄 바꿈",
+        .keyLineUp: "윗줄로", .keyLineDown: "아랫줄로",
+        .keyHistoryPrevious: "이전 검색어", .keyHistoryNext: "다음 검색어",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

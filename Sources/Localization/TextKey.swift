@@ -71,6 +71,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Pending writes, the connection and refusals (shown while a write is on its way)
     case legendPending, legendPendingHelp, refusalPostDeleted, refusalSignInAgain, refusalByServer
     case toastCouldNotPost, toastCouldNotSaveProfile, headerOffline, headerPending, headerStale, toastDroppedWrite
+    case listLoadingPage, keySync, toastSyncing, toastSyncEmbedded
 
     // The command line
     case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
@@ -95,6 +96,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpLists, helpSearchField, helpCompose, helpForms, helpEverywhere, helpQuestions, helpTyping, helpMouse
     case mouseClick, mouseClickHelp, mouseWheel, mouseWheelHelp, keyScrollDown, keyScrollUp
     case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers, favoriteSavedAgo, keyPlaceDetail
+    // Input edges: moving in a post being written, the search field's history
+    case keyLineUp, keyLineDown, keyHistoryPrevious, keyHistoryNext
 
     // The command line's help, usage errors and config file errors
     case optAccountEmail, cmdRegister, cmdLogin, cmdLogout, cmdWhoami, cmdDoctor, optFavoritesFolder

@@ -2,7 +2,8 @@ import Localization
 /// The one text editor of Tern: the text of an input field and its cursor (a character
 /// index). View models keep it in their state, the interface draws it, and keys become
 /// `Edit`s. What it holds is always clean (see `SafeText`) and at most `limit` characters;
-/// an edit that had to cut something says so, for the person to see.
+/// an edit that had to cut something says so, for the person to see. A multi-line editor
+/// (a post) keeps line breaks; the others turn them into spaces.
 public struct TextEditor: Hashable, Sendable {
     /// The limit of a field that sets none: room for any value Tern accepts, and small
     /// enough that every keystroke costs little.
@@ -12,11 +13,14 @@ public struct TextEditor: Hashable, Sendable {
     public private(set) var cursor: Int
     /// At most this many characters.
     public let limit: Int
+    /// Whether `\n` stays in the text (inserted by the line-break key or pasted).
+    public let isMultiline: Bool
 
     /// `text` cleaned and cut to `limit`, with the cursor at its end.
-    public init(_ text: String = "", limit: Int = TextEditor.defaultLimit) {
+    public init(_ text: String = "", limit: Int = TextEditor.defaultLimit, multiline: Bool = false) {
         self.limit = max(0, limit)
-        let cleaned = SafeText.clean(String(text.prefix(self.limit * 2)), singleLine: true)
+        self.isMultiline = multiline
+        let cleaned = SafeText.clean(String(text.prefix(self.limit * 2)), singleLine: !multiline)
         self.text = String(cleaned.prefix(self.limit))
         self.cursor = self.text.count
     }
@@ -27,6 +31,9 @@ public struct TextEditor: Hashable, Sendable {
     public enum Edit: Hashable, Sendable {
         case insert(String)
         case backspace, deleteForward, deleteWordBackward, left, right, home, end, clear
+        /// The cursor before the character at this offset (clamped), as moving between the
+        /// rows of a multi-line field does.
+        case moveTo(Int)
     }
 
     /// What an edit left out, in words for a toast.
@@ -57,16 +64,18 @@ public struct TextEditor: Hashable, Sendable {
             guard cursor < text.count else { return nil }
             text.remove(at: index(cursor))
         case .deleteWordBackward:
+            // Like a shell: the spaces and line breaks before the cursor, then the word before them.
             let end = index(cursor)
             var start = end
-            while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
-            while start > text.startIndex, text[text.index(before: start)] != " " { start = text.index(before: start) }
+            while start > text.startIndex, text[text.index(before: start)].isWhitespace { start = text.index(before: start) }
+            while start > text.startIndex, !text[text.index(before: start)].isWhitespace { start = text.index(before: start) }
             cursor -= text[start..<end].count
             text.removeSubrange(start..<end)
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(text.count, cursor + 1)
         case .home: cursor = 0
         case .end: cursor = text.count
+        case .moveTo(let offset): cursor = min(max(0, offset), text.count)
         case .clear:
             text = ""
             cursor = 0
@@ -80,7 +89,7 @@ public struct TextEditor: Hashable, Sendable {
 
     private mutating func insert(_ string: String) -> Cut? {
         let room = max(0, limit - text.count)
-        var cleaned = SafeText.clean(string, singleLine: true)
+        var cleaned = SafeText.clean(string, singleLine: !isMultiline)
         var cut: Cut? = SafeText.longestMarkRun(string) > SafeText.maxCombiningMarks ? .tooManyMarks : nil
         let before = index(cursor)
         // Marks at the start join the character before the cursor: keep their sum bounded.

@@ -89,6 +89,12 @@ public struct FormView: Widget {
         }
     }
 
+    /// The screen row of each field as drawn in `area` (scrolled), nil for a field scrolled
+    /// out of it: what a mouse click hits.
+    public func fieldRows(in area: Rect) -> [Int?] {
+        layout(in: area).map { $0.field.height > 0 ? $0.field.row : nil }
+    }
+
     /// Where the cursor goes: in the focused field.
     public func cursorPosition(in area: Rect) -> Position? {
         guard fields.indices.contains(focused) else { return nil }

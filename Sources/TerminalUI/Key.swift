@@ -1,10 +1,12 @@
 /// A key press as the app sees it, independent of the terminal library.
 ///
 /// Also writable as a string literal, for keymaps: `"k"`, `"up"`, `"enter"`, `"esc"`,
-/// `"tab"`, `"shift-tab"`, `"pgdn"`, `"ctrl-c"`, `"f1"`, `"space"`.
+/// `"tab"`, `"shift-tab"`, `"pgdn"`, `"ctrl-c"`, `"alt-enter"`, `"f1"`, `"space"`.
 public enum Key: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     case character(Character)
     case enter, escape, tab, backTab
+    /// Esc then Enter, as terminals send Alt-Enter (and Meta-Enter).
+    case altEnter
     case up, down, left, right
     case pageUp, pageDown, home, end
     case backspace, delete, insert
@@ -20,6 +22,7 @@ public enum Key: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringCon
         let lower = name.lowercased()
         switch lower {
         case "enter", "return": self = .enter
+        case "alt-enter", "meta-enter", "m-enter": self = .altEnter
         case "esc", "escape": self = .escape
         case "tab": self = .tab
         case "shift-tab", "s-tab", "backtab": self = .backTab
@@ -54,6 +57,7 @@ public enum Key: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringCon
         case .character(" "): return "Space"
         case .character(let character): return String(character)
         case .enter: return "Enter"
+        case .altEnter: return "Alt-Enter"
         case .escape: return "Esc"
         case .tab: return "Tab"
         case .backTab: return "Shift-Tab"

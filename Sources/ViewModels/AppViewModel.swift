@@ -64,7 +64,8 @@ public final class AppViewModel {
         writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
         syncPort = services.sync
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
-                                      online: services.online, work: self.work, writes: writes, now: now)
+                                      online: services.online, work: self.work, writes: writes,
+                                      history: services.searchHistory, now: now)
         favorites = FavoritesViewModel(favorites: services.favorites, events: events, writes: writes)
         feed = FeedViewModel(feed: services.feed, events: events, writes: writes)
         profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work, writes: writes)
@@ -118,6 +119,7 @@ public final class AppViewModel {
 
     private func userChanged(_ user: User?) {
         state.user = user
+        syncPort.follow(account: user?.id)
         feed.author = user
         author?.posts.author = user
         places.setUser(user?.id)
@@ -190,6 +192,16 @@ public final class AppViewModel {
         guard state.isHelpVisible else { return }
         state.isHelpVisible = false
         onChange()
+    }
+
+    /// The sync key: try the team server now and send what waits, rather than at the next retry.
+    public func syncNow() {
+        guard state.sync.connection != .embedded else {
+            showToast(Toast(tr(.toastSyncEmbedded)))
+            return
+        }
+        syncPort.syncNow()
+        showToast(Toast(tr(.toastSyncing)))
     }
 
     public func quit() {

@@ -27,7 +27,8 @@ public final class AuthorProfileViewModel {
 
     private let accounts: AccountsPort
     private let events: EventQueue
-    private lazy var userQuery = LiveQuery(name: "author.user", list: { tr(.tabProfile) }, events: events,
+    private let writes: StoreWrites
+    private lazy var userQuery = LiveQuery(name: "author.user", list: { tr(.tabProfile) }, events: events, reads: writes.reads,
                                            onToast: { [weak self] in self?.onToast($0) })
 
     /// `writes` is where likes go, as in the Feed.
@@ -35,13 +36,14 @@ public final class AuthorProfileViewModel {
         state = AuthorProfileState(uid: uid)
         self.accounts = accounts
         self.events = events
+        self.writes = writes
         posts = FeedViewModel(feed: feed, events: events, writes: writes, profileOf: uid)
     }
 
     /// Starts both subscriptions, with `viewer` (nil: signed out) seeing its own hearts.
     public func start(viewer: String?) {
-        userQuery.start { [accounts, uid = state.uid] onError in
-            try accounts.observeUser(uid: uid, { [weak self] in self?.userChanged($0) }, onError: onError)
+        userQuery.start { [accounts, uid = state.uid] live in
+            try accounts.observeUser(uid: uid, live.deliver { [weak self] in self?.userChanged($0) }, onError: live.onError)
         }
         posts.setUser(viewer)
     }

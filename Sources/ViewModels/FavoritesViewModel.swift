@@ -36,7 +36,7 @@ public final class FavoritesViewModel {
 
     let port: FavoritesPort
     var uid: String?
-    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
+    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
                                        onToast: { [weak self] in self?.onToast($0) })
     private let events: EventQueue
     let writes: StoreWrites
@@ -64,8 +64,8 @@ public final class FavoritesViewModel {
         snapshot = .empty
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
-            query.start { [port] onError in
-                try port.observeFolders(uid: uid, { [weak self] snapshot in self?.changed(snapshot) }, onError: onError)
+            query.start { [port] live in
+                try port.observeFolders(uid: uid, live.deliver { [weak self] snapshot in self?.changed(snapshot) }, onError: live.onError)
             }
         }
         publish()

@@ -66,6 +66,8 @@ public struct FeedState: Equatable, Sendable {
     public var isLoaded = false
     /// The selection's place in the whole feed (`rows` is a window of it).
     public var position = ListPosition(index: 0, total: 0)
+    /// True while rows past the window are read (on a team server): a `loading…` row shows it.
+    public var isLoadingPage = false
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -125,7 +127,7 @@ public final class FeedViewModel {
         self.profileUID = profileUID
         var toast: (Toast) -> Void = { _ in }
         paged = PagedList(name: profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
-                          pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
+                          reads: writes.reads, pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.changed() }
     }
@@ -170,6 +172,7 @@ public final class FeedViewModel {
         let listed = Set(storedLikes.keys)
         posts.removeAll { $0.storedID.map(listed.contains) ?? false }
         state.isLoaded = paged.isLoaded
+        state.isLoadingPage = paged.isLoadingPage
         rebuildRows()
         publish()
     }
@@ -262,7 +265,7 @@ public final class FeedViewModel {
             onToast(Toast(ServiceError.profileNotFinished.description, kind: .error))
             return
         }
-        state.compose = TextEditor()
+        state.compose = TextEditor(multiline: true)
         state.composeError = nil
         state.editingPostID = nil
         publish()
@@ -352,7 +355,7 @@ public final class FeedViewModel {
             posts.remove(at: index)
             let reason = WriteRefusal.reason(for: error)
             if uid != nil && state.compose == nil {
-                state.compose = TextEditor(text)
+                state.compose = TextEditor(text, multiline: true)
                 state.composeError = reason
             }
             onToast(Toast(tr(.toastCouldNotPost, ["reason": reason]), kind: .error))
@@ -379,7 +382,7 @@ public final class FeedViewModel {
     /// `e`: opens the selected post's text for editing (own posts only).
     public func startEditSelected() {
         guard let row = ownSelectedPost() else { return }
-        state.compose = TextEditor(row.caption, limit: Validation.postMaxLength)
+        state.compose = TextEditor(row.caption, limit: Validation.postMaxLength, multiline: true)
         state.composeError = nil
         state.editingPostID = row.id
         publish()

@@ -55,6 +55,10 @@ public struct ListPosition: Equatable, Sendable {
 /// `maxRows` rows are held, read from the source by cursors; moving the selection near
 /// either edge of the window reads the next page that way and drops one from the other
 /// edge. The selection stays on its row when the list changes under it.
+///
+/// Every read goes through `StoreReads`: on a team server a page, the last rows or a count
+/// are read on a worker while the loop answers keys (`isLoadingPage` meanwhile), and one
+/// page read is in flight at a time.
 public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable {
     public typealias Row = Source.Row
 
@@ -72,6 +76,8 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     public var list = ListState()
     /// Called after every change of the rows, counts or selection made here.
     public var onChange: () -> Void = {}
+    /// True from asking for rows past the window until they arrive (the list shows `loading…`).
+    public var isLoadingPage: Bool { isLoaded && (isMoving || isReading) }
 
     /// Rows read at a time, rows held at most, and how near an edge the selection comes
     /// before the next page is read.
@@ -87,20 +93,29 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     /// True from asking for another window until its rows arrive: rows that change then
     /// were read, not added or deleted.
     private var isMoving = false
+    /// True while rows before the window or the last rows are read, before the window moves.
+    private var isReading = false
+    private let reads: StoreReads
+    private let pageLane: WorkLane
+    private let countLane: WorkLane
     private let rowsQuery: LiveQuery
     private let countQuery: LiveQuery
     private let onToast: (Toast) -> Void
 
     /// `name` tells this list's retry timers apart; `title` names it in toasts.
-    public init(name: String, title: @escaping () -> String, events: EventQueue, pageSize: Int = 100,
-                maxRows: Int = 300, onToast: @escaping (Toast) -> Void) {
+    /// `reads` is where the store is read (at once by default, as for the place catalog).
+    public init(name: String, title: @escaping () -> String, events: EventQueue, reads: StoreReads = .immediate(),
+                pageSize: Int = 100, maxRows: Int = 300, onToast: @escaping (Toast) -> Void) {
         self.pageSize = max(1, pageSize)
         self.maxRows = max(2 * self.pageSize, maxRows)
         margin = max(1, self.pageSize / 2)
         limit = 2 * self.pageSize
         self.onToast = onToast
-        rowsQuery = LiveQuery(name: name, list: title, events: events, onToast: onToast)
-        countQuery = LiveQuery(name: name + ".count", list: title, events: events, onToast: onToast)
+        self.reads = reads
+        pageLane = WorkLane("page." + name, policy: .latestOnly)
+        countLane = WorkLane("page." + name + ".count", policy: .latestOnly)
+        rowsQuery = LiveQuery(name: name, list: title, events: events, reads: reads, onToast: onToast)
+        countQuery = LiveQuery(name: name + ".count", list: title, events: events, reads: reads, onToast: onToast)
     }
 
     /// The selected row.
@@ -125,9 +140,11 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         limit = 2 * pageSize
         isEnd = true
         isLoaded = source == nil
+        isMoving = false
+        target = nil
         guard let source else { return }
-        countQuery.start { onError in
-            try source.observeCount({ [weak self] in self?.countChanged($0) }, onError: onError)
+        countQuery.start { live in
+            try source.observeCount(live.deliver { [weak self] in self?.countChanged($0) }, onError: live.onError)
         }
         subscribeRows()
     }
@@ -135,6 +152,9 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     public func stop() {
         rowsQuery.cancel()
         countQuery.cancel()
+        reads.cancel(pageLane)
+        reads.cancel(countLane)
+        isReading = false
     }
 
     /// Selects the row with `id` as soon as it is held (a post just written): reads from the
@@ -165,18 +185,14 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
             selectionMoved()
             return
         }
-        do {
-            let window = 2 * pageSize
+        let window = 2 * pageSize
+        readPage({ () -> (anchor: Row?, before: Int) in
             let last = try source.rows(before: nil, limit: window + 1)
-            if last.count <= window {
-                moveWindow(to: nil, before: 0, keeping: .last)
-            } else {
-                let anchor = last[window]
-                moveWindow(to: anchor, before: try source.count(before: anchor) + 1, keeping: .last)
-            }
-        } catch {
-            readFailed(error)
-        }
+            guard last.count > window else { return (nil, 0) }
+            return (last[window], try source.count(before: last[window]) + 1)
+        }, then: { [weak self] found in
+            self?.moveWindow(to: found.anchor, before: found.before, keeping: .last)
+        })
     }
 
     /// Moves the selection by `delta` rows of the whole list, reading on when the move
@@ -191,12 +207,13 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
             return
         }
         target = .position(max(0, goal))
+        guard !isMoving && !isReading else { return }
         if readsUp { readUp() } else { readDown() }
     }
 
     /// The selection moved within `rows` (a key, a click): reads on when it nears an edge.
     public func selectionMoved() {
-        guard source != nil, isLoaded else { return }
+        guard source != nil, isLoaded, !isMoving, !isReading else { return }
         if list.selected >= rows.count - margin && !isEnd {
             readDown()
         } else if list.selected < margin && before > 0 {
@@ -208,8 +225,9 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
 
     private func subscribeRows() {
         guard let source else { return }
-        rowsQuery.start { [anchor, limit] onError in
-            try source.observeRows(after: anchor, limit: limit, { [weak self] in self?.rowsChanged($0) }, onError: onError)
+        rowsQuery.start { [anchor, limit] live in
+            try source.observeRows(after: anchor, limit: limit, live.deliver { [weak self] in self?.rowsChanged($0) },
+                                   onError: live.onError)
         }
     }
 
@@ -238,18 +256,44 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     /// The page before the window, dropping rows from its bottom to stay within `maxRows`.
     private func readUp() {
         guard let source, let first = rows.first else { return }
-        do {
-            let earlier = try source.rows(before: first, limit: pageSize + 1)
+        let pageSize = pageSize
+        readPage({ try source.rows(before: first, limit: pageSize + 1) }, then: { [weak self] earlier in
+            // The window moved meanwhile (a restart): this page no longer joins it.
+            guard let self, self.rows.first?.id == first.id else { return }
             let added = min(earlier.count, pageSize)
-            let size = min(maxRows, rows.count + added)
+            let size = min(self.maxRows, self.rows.count + added)
             if earlier.count <= pageSize {
-                moveWindow(to: nil, before: 0, limit: size)
+                self.moveWindow(to: nil, before: 0, limit: size)
             } else {
-                moveWindow(to: earlier[pageSize], before: max(0, before - pageSize), limit: size)
+                self.moveWindow(to: earlier[pageSize], before: max(0, self.before - pageSize), limit: size)
             }
-        } catch {
-            readFailed(error)
-        }
+        })
+    }
+
+    /// Reads rows past the window (one such read at a time), then moves it with `then`.
+    private func readPage<Value>(_ read: @escaping () throws -> Value, then: @escaping (Value) -> Void) {
+        isReading = true
+        if reads.isOffLoop { onChange() }
+        reads.read(pageLane, read, then: { [weak self] result in
+            guard let self else { return }
+            self.isReading = false
+            switch result {
+            case .success(let value): then(value)
+            case .failure(let error): self.readFailed(error)
+            }
+            if self.reads.isOffLoop { self.onChange() }
+        })
+    }
+
+    /// Counts the list again, and the rows before the window when it does not start at the top.
+    private func recount() {
+        guard let source else { return }
+        reads.read(countLane, { try source.count() }, then: { [weak self] result in
+            switch result {
+            case .success(let count): self?.countChanged(count)
+            case .failure(let error): self?.readFailed(error)
+            }
+        })
     }
 
     private func rowsChanged(_ slice: PageSlice<Row>) {
@@ -291,19 +335,24 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         case nil:
             break
         }
-        if membershipChanged, let source {
-            do { countChanged(try source.count()) } catch { readFailed(error) }
-            return
-        }
+        if membershipChanged { recount() }
         onChange()
     }
 
     private func countChanged(_ count: Int) {
         total = count
-        if anchor != nil, let source, let first = rows.first {
-            do { before = try source.count(before: first) } catch { readFailed(error) }
+        guard anchor != nil, let source, let first = rows.first else {
+            onChange()
+            return
         }
-        onChange()
+        reads.read(countLane, { try source.count(before: first) }, then: { [weak self] result in
+            guard let self, self.rows.first?.id == first.id else { return }
+            switch result {
+            case .success(let before): self.before = before
+            case .failure(let error): self.readFailed(error)
+            }
+            self.onChange()
+        })
     }
 
     private func readFailed(_ error: Error) {

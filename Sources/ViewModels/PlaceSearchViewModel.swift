@@ -72,6 +72,10 @@ public final class PlaceSearchViewModel {
     public private(set) var pendingPaths: Set<String> = []
     private let events: EventQueue
     private let writes: StoreWrites
+    /// The queries kept with Enter, where they last between runs, and the walk through them.
+    private var history: SearchHistory
+    private let historyStore: SearchHistoryStoring?
+    private var walk = SearchHistoryWalk()
 
     /// A save or removal the stars show ahead of the store.
     private struct SaveIntent {
@@ -80,15 +84,17 @@ public final class PlaceSearchViewModel {
         var inFlight: Int
     }
     /// The favorites, for the stars and the map.
-    private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events,
+    private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
                                                 onToast: { [weak self] in self?.onToast($0) })
 
     /// `events` carries the retries of a subscription that could not start and the online
     /// providers' debounce timers; `work` runs their requests.
     public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
                 online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, writes: StoreWrites = .immediate(),
-                now: @escaping () -> Date = Date.init) {
+                history: SearchHistoryStoring? = nil, now: @escaping () -> Date = Date.init) {
         self.places = places
+        historyStore = history
+        self.history = SearchHistory(history?.load() ?? [])
         self.favoritesPort = favorites
         self.events = events
         self.writes = writes
@@ -113,8 +119,8 @@ public final class PlaceSearchViewModel {
         state.favorites = []
         state.undoable = nil
         if let uid {
-            favoritesQuery.start { [favoritesPort] onError in
-                try favoritesPort.observeFavorites(uid: uid, { [weak self] in self?.favoritesChanged($0) }, onError: onError)
+            favoritesQuery.start { [favoritesPort] live in
+                try favoritesPort.observeFavorites(uid: uid, live.deliver { [weak self] in self?.favoritesChanged($0) }, onError: live.onError)
             }
         }
         refreshMarkers()
@@ -129,6 +135,20 @@ public final class PlaceSearchViewModel {
 
     public func focusSearch() {
         state.isSearchFocused = true
+        walk = SearchHistoryWalk()
+        publish()
+    }
+
+    /// The queries kept with Enter, newest first.
+    public var searchHistory: [String] { history.queries }
+
+    /// Up (`olderBy: 1`) or Down (`-1`) in the search field: the previous or next query of
+    /// the history, searched at once; Down after the newest brings back what was typed.
+    public func recallQuery(olderBy delta: Int) {
+        guard let text = walk.step(by: delta, in: history, typed: state.query.text) else { return }
+        state.query = TextEditor(text, limit: PlaceSearchState.queryLimit)
+        runSearch(keepingSelection: nil)
+        onlineResults?.queryChanged(text)
         publish()
     }
 
@@ -137,6 +157,7 @@ public final class PlaceSearchViewModel {
         let before = state.query.text
         if let cut = state.query.apply(edit) { onToast(Toast(cut.description)) }
         if state.query.text != before {
+            walk = SearchHistoryWalk()
             // While typing the top match is selected, unless a place was picked further down.
             runSearch(keepingSelection: state.selected > 0 ? state.selectedRow?.place.placeID : nil)
             onlineResults?.queryChanged(state.query.text)
@@ -153,6 +174,8 @@ public final class PlaceSearchViewModel {
     /// Enter: keep the query, focus the list.
     public func submitSearch() {
         state.isSearchFocused = false
+        walk = SearchHistoryWalk()
+        if history.record(state.query.text) { historyStore?.save(history.queries) }
         onlineResults?.queryKept(state.query.text)
         publish()
     }

@@ -192,6 +192,8 @@ public struct ScreenServices {
     /// The online place providers; nil where none are wired (tests of other screens), an
     /// `OnlinePlaceSearching` without providers when the config turns none on.
     public var online: OnlinePlaceSearching?
+    /// Where the Places search history is kept between runs; nil keeps it for this run only.
+    public var searchHistory: SearchHistoryStoring?
 
     public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
                 sync: SyncPort = EmbeddedSync(), online: OnlinePlaceSearching? = nil) {

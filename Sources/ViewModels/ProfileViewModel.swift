@@ -96,9 +96,9 @@ public final class ProfileViewModel {
     private var sentEdit: (form: ProfileForm, stored: User)?
     /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
     public private(set) var pendingPaths: Set<String> = []
-    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue,
+    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue, reads: writes.reads,
                                            onToast: { [weak self] in self?.onToast($0) })
-    private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue,
+    private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue, reads: writes.reads,
                                             onToast: { [weak self] in self?.onToast($0) })
 
     /// The session file's stamp when last looked at (`checkSession`).
@@ -145,14 +145,14 @@ public final class ProfileViewModel {
             state.posts = []
             state.list.selected = 0
             if let uid = user?.id {
-                userQuery.start { [accounts] onError in
-                    try accounts.observeUser(uid: uid, { [weak self] in self?.userDocumentChanged($0) }, onError: onError)
+                userQuery.start { [accounts] live in
+                    try accounts.observeUser(uid: uid, live.deliver { [weak self] in self?.userDocumentChanged($0) }, onError: live.onError)
                 }
-                postsQuery.start { [feed] onError in
-                    try feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100, { [weak self] posts in
+                postsQuery.start { [feed] live in
+                    try feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100, live.deliver { [weak self] posts in
                         self?.state.posts = posts.map(FeedRowModel.init)
                         self?.publish()
-                    }, onError: onError)
+                    }, onError: live.onError)
                 }
             }
         }

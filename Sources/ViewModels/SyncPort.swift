@@ -42,6 +42,9 @@ public protocol SyncPort: AnyObject {
                      onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable
     /// Try to reach the server and send the outbox now (a key press or a reconnect).
     func syncNow()
+    /// The signed-in account changed (nil: signed out): its outbox is the one reported and
+    /// sent from now on, without a restart.
+    func follow(account uid: String?)
 }
 
 /// The embedded store's port: every write commits locally at once, so it always reports
@@ -56,4 +59,6 @@ public final class EmbeddedSync: SyncPort {
     }
 
     public func syncNow() {}
+
+    public func follow(account uid: String?) {}
 }

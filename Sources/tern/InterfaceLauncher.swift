@@ -16,14 +16,14 @@ import ViewModels
 /// Anything that cannot be opened (a corrupt database, a bad config or session file) stops
 /// with one line before curses takes the terminal.
 enum InterfaceLauncher {
-    static func run(options: GlobalOptions) throws -> Int32 {
+    static func run(options: GlobalOptions, start: StartSettings) throws -> Int32 {
         // Curses on a pipe would write escape codes into a file and wait for keys forever.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure("the interface needs a terminal; for scripts use the subcommands (tern --help)")
         }
-        let paths = AppPaths.resolve(dataDirectory: options.dataDirectory, sessionFile: options.sessionFile)
-        let config = try Config.load(paths: paths)
-        let environment = ProcessInfo.processInfo.environment
+        let paths = start.paths
+        let config = try start.config()
+        let environment = start.environment
         let theme = try Theme.configured(config, file: paths.configFile, environment: environment)
         let keys = try KeyBindings.configured(config, file: paths.configFile)
         // Store callbacks, catalog readiness, background answers and timers all reach the
@@ -38,7 +38,8 @@ enum InterfaceLauncher {
         let places = DeferredPlaces(load: { try CatalogLoader.load(paths: paths, home: home) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
         var screenServices = ScreenServices(services: services, places: places)
-        screenServices.online = ProviderPlaces(online: onlinePlaces(paths: paths, config: config), configFile: paths.configFile)
+        let providers = providerSettings(config: config, environment: environment)
+        screenServices.online = ProviderPlaces(online: onlinePlaces(paths: paths, settings: providers), configFile: paths.configFile)
         let app = AppViewModel(services: screenServices, events: events)
 
         let terminal = try CursesTerminal()

@@ -12,7 +12,7 @@ func printError(_ message: String) {
 }
 
 /// Runs Tern with `arguments` (without the program name) and returns the exit status.
-func runTern(_ arguments: [String]) -> Int32 {
+func runTern(_ arguments: [String], start: StartSettings) -> Int32 {
     // What `Try 'tern help …'` names after a usage error: the command being run, if known.
     var helpTopic: [String] = []
     do {
@@ -33,7 +33,7 @@ func runTern(_ arguments: [String]) -> Int32 {
                 print(HelpText.general())
                 return 0
             }
-            return try InterfaceLauncher.run(options: options)
+            return try InterfaceLauncher.run(options: options, start: start)
         }
         switch CommandTable.find(rest, help: options.help) {
         case .unknown:
@@ -52,7 +52,7 @@ func runTern(_ arguments: [String]) -> Int32 {
                 return 0
             }
             let parsed = try ArgumentParser.parse(remaining, for: spec)
-            try spec.run(CommandContext(options: options), parsed)
+            try spec.run(CommandContext(options: options, start: start), parsed)
             return 0
         }
     } catch let error as UsageError {
@@ -78,15 +78,28 @@ func help(for words: [String]) throws -> String {
     }
 }
 
-/// Runs Tern in the language of this run (see `CommandLanguage`).
+/// Runs Tern in the language of this run (see `StartSettings`).
 func runInLanguage(_ arguments: [String]) -> Int32 {
     do {
-        Language.processLanguage = try CommandLanguage.resolve(arguments)
-        return runTern(arguments)
+        let start = StartSettings(arguments)
+        Language.processLanguage = try start.language()
+        return runTern(arguments, start: start)
     } catch {
         printError("tern: \(error)")
         return 1
     }
 }
 
+/// `tern --version` alone is answered before anything else is read or set up (no config,
+/// locale, resources or Foundation), so a script asking for it pays only for the exec.
+/// `write` rather than `print`: `print` looks up protocol conformances, which scans every
+/// conformance record of the binary on first use.
+func answerVersionFirst(_ commandLine: [String]) {
+    guard commandLine.count == 2, commandLine[1] == "--version" else { return }
+    let line = HelpText.version + "\n"
+    let written = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    exit(written < 0 ? 1 : 0)
+}
+
+answerVersionFirst(CommandLine.arguments)
 exit(runInLanguage(Array(CommandLine.arguments.dropFirst())))

@@ -44,10 +44,13 @@ final class AppWorld {
 
     /// The app on an in-memory terminal; background work runs at once unless `work` holds it.
     func harness(width: Int, height: Int, isUTF8: Bool = true, places: PlaceSearching? = nil,
-                 online: OnlinePlaceSearching? = nil, work: WorkExecutor = InlineWorkExecutor()) -> AppHarness {
+                 online: OnlinePlaceSearching? = nil, work: WorkExecutor = InlineWorkExecutor(),
+                 searchHistory: SearchHistoryStoring? = nil) -> AppHarness {
+        var services = ScreenServices(places: places ?? self.places, accounts: adapters, favorites: adapters,
+                                      feed: adapters, online: online)
+        services.searchHistory = searchHistory
         let harness = AppHarness(width: width, height: height,
-                                 services: ScreenServices(places: places ?? self.places, accounts: adapters, favorites: adapters,
-                                                          feed: adapters, online: online),
+                                 services: services,
                                  isUTF8: isUTF8, now: clock.read, events: events, work: work)
         harness.keepsAlive = self
         return harness

@@ -9,6 +9,8 @@ final class ScriptedSync: SyncPort {
     private var onChange: (SyncStatus) -> Void = { _ in }
     private var onDropped: (DroppedWrite) -> Void = { _ in }
     private(set) var syncRequests = 0
+    /// The accounts the app asked to follow, in order.
+    private(set) var followed: [String?] = []
 
     func observeSync(_ onChange: @escaping (SyncStatus) -> Void, onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable {
         self.onChange = onChange
@@ -18,6 +20,7 @@ final class ScriptedSync: SyncPort {
     }
 
     func syncNow() { syncRequests += 1 }
+    func follow(account uid: String?) { followed.append(uid) }
 
     func report(_ status: SyncStatus) { onChange(status) }
     func drop(_ write: DroppedWrite) { onDropped(write) }
@@ -39,6 +42,9 @@ final class ScriptedSync: SyncPort {
         let harness = AppHarness(width: width, height: height, services: services, isUTF8: isUTF8,
                                  now: world.clock.read, events: world.events, work: held)
         harness.keepsAlive = world
+        // The subscriptions start off the loop's thread like any read of a far store.
+        held.runAll()
+        harness.settle()
         return (harness, held, sync)
     }
 
@@ -120,5 +126,46 @@ final class ScriptedSync: SyncPort {
         expectGolden(harness, "pending-save-ascii")
         #expect(harness.lines.contains { $0.hasPrefix("* .. ") })
         #expect(harness.lines.last?.contains(".. pending") == true)
+    }
+
+    @Test func ctrlRSendsNowAndTheFooterOffersItWhileWritesWait() throws {
+        let (harness, _, sync) = try farApp(width: 100, height: 60)
+        harness.press("3")
+        #expect(harness.lines.last?.contains("Ctrl-R") == false, "nothing waits: the footer does not offer it")
+        sync.report(SyncStatus(connection: .offline(reason: "connection refused"), pendingWrites: 2))
+        harness.settle()
+        #expect(harness.lines.last?.contains("Ctrl-R sync now") == true)
+        harness.press("ctrl-r")
+        #expect(sync.syncRequests == 1)
+        #expect(harness.lines.last?.contains("Sending what waits for the team server") == true)
+        harness.press("1")
+        harness.press("ctrl-r")
+        #expect(sync.syncRequests == 2, "the same key on every tab")
+        harness.press("?")
+        #expect(harness.line(containing: "Ctrl-R") != nil, "the help overlay lists it")
+        harness.press("esc")
+        sync.report(SyncStatus(connection: .online))
+        try #require(harness.keepsAlive as? AppWorld).clock.advance(by: 5)
+        harness.refresh()
+        #expect(harness.lines.last?.contains("Ctrl-R") == false, "sent: the footer stops offering it")
+    }
+
+    @Test func ctrlROnTheEmbeddedStoreSaysThereIsNothingToSync() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("ctrl-r")
+        #expect(harness.lines.last?.contains("Nothing to sync: the store is on this computer") == true)
+    }
+
+    @Test func signingInAndOutTellsTheSyncPortWhichAccountToFollow() throws {
+        let (harness, _, sync) = try farApp()
+        let uid = try #require(harness.app.state.user?.id)
+        #expect(sync.followed.last == uid)
+        harness.press("4")
+        harness.press("L")
+        harness.press("y")
+        harness.settle()
+        #expect(harness.app.state.user == nil)
+        #expect(sync.followed.last == .some(nil))
     }
 }

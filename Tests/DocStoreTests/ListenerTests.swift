@@ -197,3 +197,41 @@ struct ListenerTests {
         for registration in registrations { registration.remove() }
     }
 }
+
+/// Removing a listener while another thread holds the store (a write on its way to a far
+/// server) returns at once and stops its callbacks: the interface's thread never waits on it.
+struct ListenerRemovalTests {
+    @Test(arguments: StoreFixture.all)
+    func removingDuringAnotherThreadsTransactionDoesNotWaitAndStopsCallbacks(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
+        try store.document("tweets/a").setData(["likes": 1])
+        let events = EventLog<DocumentSnapshot>()
+        let registration = try store.document("tweets/a").addSnapshotListener { events.record($0) }
+        #expect(events.take().count == 1)
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let committed = DispatchSemaphore(value: 0)
+        Thread {
+            _ = try? store.runTransaction { transaction in
+                try transaction.updateData(["likes": 2], forDocument: store.document("tweets/a"))
+                inside.signal()
+                release.wait()
+            }
+            committed.signal()
+        }.start()
+        inside.wait()
+        let removed = DispatchSemaphore(value: 0)
+        Thread {
+            registration.remove()
+            removed.signal()
+        }.start()
+        #expect(removed.wait(timeout: .now() + 2) == .success, "remove() waited for the transaction")
+        release.signal()
+        committed.wait()
+        #expect(events.isEmpty, "no callback after remove()")
+        try store.document("tweets/a").setData(["likes": 3])
+        #expect(events.isEmpty)
+    }
+}

@@ -72,3 +72,48 @@ struct TextEditorTests {
         #expect(editor.cursor == 4)
     }
 }
+
+struct MultilineTextEditorTests {
+    @Test func aMultilineEditorKeepsLineBreaksAndASingleLineOneMakesThemSpaces() {
+        var post = TextEditor(multiline: true)
+        post.apply(.insert("first\nsecond"))
+        #expect(post.text == "first\nsecond")
+        var field = TextEditor()
+        field.apply(.insert("first\nsecond"))
+        #expect(field.text == "first second")
+        #expect(TextEditor("a\nb", multiline: true).text == "a\nb")
+        #expect(TextEditor("a\nb").text == "a b")
+    }
+
+    @Test func aLineBreakCountsAsOneCharacterOfTheLimit() {
+        var post = TextEditor(limit: 3, multiline: true)
+        post.apply(.insert("ab\n"))
+        #expect(post.apply(.insert("c")) == .tooLong(limit: 3))
+        #expect(post.text == "ab\n")
+    }
+
+    @Test(arguments: [
+        ("one two\n", "one "),
+        ("one\ntwo", "one\n"),
+        ("one\n\n", ""),
+        ("서울 부산", "서울 "),
+        ("a\u{3000}b", "a\u{3000}"),
+    ])
+    func ctrlWDeletesTheWordBeforeTheCursorAcrossLineBreaks(typed: String, left: String) {
+        var post = TextEditor(multiline: true)
+        post.apply(.insert(typed))
+        post.apply(.deleteWordBackward)
+        #expect(post.text == left)
+        #expect(post.cursor == left.count)
+    }
+
+    @Test func moveToPutsTheCursorWithinTheText() {
+        var post = TextEditor("abc\ndef", multiline: true)
+        post.apply(.moveTo(2))
+        #expect(post.cursor == 2)
+        post.apply(.moveTo(99))
+        #expect(post.cursor == 7)
+        post.apply(.moveTo(-4))
+        #expect(post.cursor == 0)
+    }
+}

@@ -1,7 +1,9 @@
+import Assembly
 import DocStore
 import Domain
 import Foundation
 import Testing
+import ViewModels
 
 /// The outbox and the sync worker against the throwaway cluster, through the delay/cut
 /// proxy: writes made while the server is cut off wait in the replica, survive reopening,
@@ -147,5 +149,93 @@ struct OutboxSyncTests {
         #expect(try likes(server, "kept", as: bob) == 1)
         #expect(try likes(server, "doomed", as: bob) == nil)
         offline.store.close()
+    }
+
+    /// Waits (at most 30 s) until the last status `log` heard satisfies `done`.
+    func waitForStatus(_ log: EventLog<SyncStatus>, _ done: (SyncStatus) -> Bool) {
+        let deadline = Date().addingTimeInterval(30)
+        var last: SyncStatus?
+        while Date() < deadline {
+            last = log.take().last ?? last
+            if let last, done(last) { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("the status never matched; it was \(String(describing: last))")
+    }
+
+    @Test(.requiresPostgres)
+    func aSignInAfterStartingSignedOutGetsItsOutboxAtOnceAndASignOutClosesIt() throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        let mina = try registerMina(on: machine, server)
+        try server.post(as: bob, id: "p1", caption: "from bob")
+        let services = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
+                                            environment: ["TERN_INVITE": ""])
+        defer { services.store.close() }
+        try services.auth.signOut()
+        let guest = try machine.open()
+        defer { guest.store.close() }
+        #expect(guest.replica == nil, "started signed out: no replica yet")
+        let port = try #require(OutboxSync(services: guest, executor: .immediate, environment: ["TERN_INVITE": ""]))
+        let adapters = StoreAdapters(services: guest, outbox: port)
+        let statuses = EventLog<SyncStatus>()
+        let observation = port.observeSync({ statuses.record($0) }, onDropped: { _ in })
+        defer { observation.cancel() }
+        #expect(port.account == nil && statuses.take() == [SyncStatus(connection: .online)])
+
+        // Signing in opens her replica and starts her worker, in this process.
+        let session = try guest.auth.signIn(email: "mina@example.com", password: "a long password for mina")
+        #expect(session.uid == mina.uid)
+        port.follow(account: session.uid)
+        let account = try #require(port.account)
+        #expect(account.uid == mina.uid)
+        waitForStatus(statuses) { $0.connection == .online && $0.pendingWrites == 0 }
+
+        // Cut off: a like waits in her outbox, and the header's status says so.
+        try proxy.cut()
+        try adapters.like(tweetID: "p1", uid: mina.uid)
+        #expect(try account.services.replica?.entries().map(\.write.description) == ["like p1"])
+        waitForStatus(statuses) { $0.pendingWrites == 1 && $0.connection != .online }
+        #expect(try likes(server, "p1", as: bob) == 0)
+        try proxy.restore()
+        port.syncNow()
+        waitForStatus(statuses) { $0.pendingWrites == 0 && $0.connection == .online }
+        #expect(try likes(server, "p1", as: bob) == 1)
+
+        // Signing out closes it: nothing pending is reported, and writes are no longer queued.
+        try guest.auth.signOut()
+        port.follow(account: nil)
+        #expect(port.account == nil)
+        waitForStatus(statuses) { $0 == SyncStatus(connection: .online) }
+    }
+
+    @Test(.requiresPostgres)
+    func aServerBackAfterALongCutIsNoticedWithinFiveSecondsWithoutAKey() throws {
+        let server = try RulesServer(accounts: 0)
+        defer { server.cleanup() }
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        let session = try registerMina(on: machine, server)
+        try proxy.cut()
+        let offline = try machine.open()
+        defer { offline.store.close() }
+        try offline.queue(.editProfile(ProfileEdit(displayName: "Mina", username: "mina", bio: "back soon")), session: session)
+        let worker = try machine.worker(offline, log: EventLog<String>())
+        worker.start()
+        defer { worker.stop() }
+        // Long enough for a back-off doubling past 5 s to reach 8 s between attempts.
+        Thread.sleep(forTimeInterval: 9)
+        #expect(!worker.current.isReachable && worker.current.pending == 1)
+        try proxy.restore()
+        let restored = Date()
+        while Date().timeIntervalSince(restored) < 15 && !(worker.current.isReachable && worker.current.pending == 0) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let noticed = Date().timeIntervalSince(restored)
+        #expect(worker.current.isReachable && worker.current.pending == 0)
+        #expect(noticed < 5.5, "the returned server was noticed after \(noticed) s")
     }
 }

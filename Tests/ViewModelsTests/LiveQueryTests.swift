@@ -98,3 +98,38 @@ import Testing
         #expect(toasts.last?.message.hasPrefix("Could not load Favorites:") == true)
     }
 }
+
+/// Subscriptions started off the loop's thread (a team server): a restart while one is on
+/// its way closes the older one, whose first snapshot never reaches the screen.
+@Suite struct OffLoopLiveQueryTests {
+    @Test func aRestartWhileStartingClosesTheOlderSubscriptionAndDropsItsSnapshot() throws {
+        let events = EventQueue()
+        let held = HeldWorkExecutor()
+        let reads = StoreWrites(work: BackgroundWork(queue: events, executor: held), offLoop: true).reads
+        let query = LiveQuery(name: "test", list: { "Test" }, events: events, reads: reads, onToast: { _ in })
+        var delivered: [String] = []
+        var closed: [String] = []
+        func subscription(_ name: String) -> LiveQuery.Subscribe {
+            { live in
+                // The first snapshot travels through the queue, as the store's executor posts it.
+                let onChange = live.deliver { (value: String) in delivered.append(value) }
+                events.post(.storeChanged { onChange(name) })
+                return AnyCancellable { closed.append(name) }
+            }
+        }
+        query.start(subscription("liked"))
+        #expect(query.isSubscribed && held.waiting == 1, "the start waits for a worker; the caller does not")
+        query.start(subscription("all"))
+        #expect(held.waiting == 1, "one start at a time")
+        held.runNext()
+        settleEvents(events)
+        #expect(delivered.isEmpty, "the older subscription's snapshot is dropped")
+        #expect(closed == ["liked"])
+        #expect(held.waiting == 1, "the newest start goes out when the older one lands")
+        held.runNext()
+        settleEvents(events)
+        #expect(delivered == ["all"] && closed == ["liked"])
+        query.cancel()
+        #expect(closed == ["liked", "all"] && !query.isSubscribed)
+    }
+}

@@ -15,6 +15,8 @@ import Testing
         model.onToast = toasts.record
         model.author = far.user
         model.setUser(far.user.id)
+        // The subscription starts off the loop's thread like any read of a far store.
+        far.answerAll()
         return (model, toasts)
     }
 
@@ -121,6 +123,7 @@ import Testing
         let toasts = Recorder<Toast>()
         model.onToast = toasts.record
         model.setUser(far.user.id)
+        far.answerAll()
         model.setQuery("Seoul")
         let id = try #require(model.state.selectedRow?.place.placeID)
         model.toggleSave()
@@ -147,6 +150,7 @@ import Testing
         let toasts = Recorder<Toast>()
         model.onToast = toasts.record
         model.start()
+        far.answerAll()
         model.startEdit()
         model.focusField(2)
         model.editField(.clear)

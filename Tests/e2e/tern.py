@@ -49,7 +49,7 @@ class Tmux:
     def __init__(self, args, data, width=100, height=30, env=None):
         self.name = "tern-" + uuid.uuid4().hex[:8]
         self.socket = os.path.join(data.path, "tmux.sock")
-        full_env = data.env(TERM="xterm-256color", **(env or {}))
+        full_env = data.env(**{"TERM": "xterm-256color", **(env or {})})
         command = " ".join([quote(BIN), *[quote(a) for a in args]])
         env_prefix = " ".join(f"{k}={quote(v)}" for k, v in full_env.items()
                               if k.startswith(("TERN_", "LANG", "LC_", "NO_COLOR", "XDG_", "HOME", "TERM")))

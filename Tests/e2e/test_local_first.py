@@ -4,11 +4,12 @@ throwaway cluster adds a round trip, and the interface must not wait on it.
 Needs the cluster of scripts/with-postgres.sh (TERN_TEST_POSTGRES); fails without it.
 """
 import json
+import re
 import time
 
 from netproxy import DelayProxy
 from tern import DataDir, Tmux
-from test_server import Server
+from test_server import Server, password_of, psql
 
 
 def far(server, proxy):
@@ -130,3 +131,95 @@ def test_offline_writes_survive_a_restart_and_reach_the_server_once():
         assert [post["caption"] for post in feed].count("written on a train") == 1, feed
         saved = json.loads(server.tern(["favorites", "list", "--json"], ann).stdout)
         assert len(saved) == 2, saved
+
+
+def seed_posts(server, data, count):
+    """`count` posts by `data`'s account: one through `tern post`, the others copied from it
+    on the server (as its administrator) with older timestamps, so hundreds cost a second."""
+    assert server.tern(["post", "the newest post"], data).returncode == 0
+    schema = psql(server.admin, "SELECT table_schema FROM information_schema.tables WHERE table_name = 'documents'").split()[2]
+    # The store keeps a timestamp as seconds with a capital E (DocStore/StorageJSON.swift).
+    psql(server.admin, f"""
+        INSERT INTO {schema}.documents (parent, id, doc)
+        SELECT 'tweets', 'seeded' || lpad(g::text, 4, '0'),
+               regexp_replace(regexp_replace(doc, '"caption":"[^"]*"', '"caption":"post ' || lpad(g::text, 4, '0') || '"'),
+                              '"timestamp":[^,}}]+', '"timestamp":' || (extract(epoch FROM now())::bigint - 100000 + g * 10) || 'E0')
+        FROM {schema}.documents, generate_series(0, {count - 2}) AS g
+        WHERE parent = 'tweets'""")
+
+
+def position(screen):
+    found = re.search(r"([\d,]+) / ([\d,]+)", screen.splitlines()[1] if screen else "")
+    return tuple(int(part.replace(",", "")) for part in found.groups()) if found else None
+
+
+def test_v_and_scrolling_to_the_feeds_end_through_200ms_never_freeze_the_screen():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann:
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        seed_posts(server, ann, 300)
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            wait_until(ui, lambda s: position(s) == (1, 300), timeout=20)
+            proxy.delay(200)
+            time.sleep(0.5)  # polls under way finish at the new latency
+
+            def answered(key, predicate, what):
+                ui.send(key)
+                screen, took = wait_until(ui, predicate)
+                assert took < 0.2, f"{what} took {took:.3f}s through a 200 ms round trip:\n{screen}"
+                return screen
+
+            # `v` starts the Liked view's subscription on a worker: the title changes at once.
+            answered("v", lambda s: "Feed · Liked" in s, "switching to Liked")
+            answered("?", lambda s: "Keys · Feed" in s, "the help overlay while Liked loads")
+            answered("Escape", lambda s: "Keys · Feed" not in s, "closing the help overlay")
+            wait_until(ui, lambda s: "No liked posts yet" in s)
+            answered("v", lambda s: "Feed · All posts" in s, "switching back to All")
+            wait_until(ui, lambda s: position(s) == (1, 300))
+            # `G` reads past the window (the last page and its count) on a worker.
+            screen = answered("G", lambda s: "loading…" in s, "the loading row after G")
+            answered("?", lambda s: "Keys · Feed" in s, "the help overlay while the last page loads")
+            answered("Escape", lambda s: "Keys · Feed" not in s, "closing the help overlay")
+            screen, _ = wait_until(ui, lambda s: position(s) == (300, 300) and "loading…" not in s, timeout=20)
+            assert "post 0000" in screen, screen
+            # `g` reads the first page again, the same way.
+            answered("g", lambda s: "loading…" in s or position(s) == (1, 300), "g")
+            wait_until(ui, lambda s: position(s) == (1, 300) and "the newest post" in s, timeout=20)
+        finally:
+            ui.kill()
+
+
+def test_signing_in_after_starting_signed_out_gets_the_outbox_without_a_restart():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann, DataDir() as bob:
+        server.register(bob, "bob@example.com", "bob")
+        assert server.tern(["post", "bob far away"], bob).returncode == 0
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        assert server.tern(["logout"], ann).returncode == 0
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.wait_for("guest")
+            ui.send("4")
+            ui.wait_for("sign in")
+            ui.send("i")
+            ui.wait_for("Email")
+            ui.type("ann@example.com")
+            ui.send("Tab")
+            ui.type(password_of("ann@example.com"))
+            ui.send("Enter")
+            wait_until(ui, lambda s: header(s).endswith("@ann"), timeout=20)
+            ui.send("3")
+            wait_until(ui, lambda s: "bob far away" in s and "♡ 0" in heart_line(s))
+            time.sleep(1)  # the sync worker's first round copies what ann reads into her replica
+            proxy.cut()
+            ui.send("l")
+            screen, _ = wait_until(ui, lambda s: "offline · 1 pending" in header(s), timeout=20)
+            assert "♥ 1 ◌" in heart_line(screen), screen
+            proxy.restore()
+            wait_until(ui, lambda s: "pending" not in header(s) and "offline" not in header(s)
+                       and heart_line(s).strip() == "♥ 1", timeout=20)
+        finally:
+            ui.kill()
+        assert server.feed(ann)[0]["likes"] == 1

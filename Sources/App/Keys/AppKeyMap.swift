@@ -48,22 +48,22 @@ public enum AppKeyMap {
         case .places:
             add(nil, bindings.keyMap(.places))
             add(.helpLists, bindings.keyMap(.list))
-            add(.helpSearchField, bindings.keyMap(.search, only: [.submit, .cancel]))
-            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: false)))
+            add(.helpSearchField, bindings.keyMap(.search, only: [.submit, .cancel, .historyPrevious, .historyNext]))
+            sections.append(HelpSection(tr(.helpTyping), typingHints))
         case .favorites:
             add(nil, bindings.keyMap(.favorites))
             add(.helpLists, bindings.keyMap(.list))
         case .feed:
             add(nil, bindings.keyMap(app.author == nil ? .feed : .author))
             add(.helpLists, bindings.keyMap(.list))
-            add(.helpCompose, bindings.keyMap(.compose, only: [.submit, .cancel]))
-            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: false)))
+            add(.helpCompose, bindings.keyMap(.compose, only: [.submit, .cancel, .newLine, .moveUp, .moveDown]))
+            sections.append(HelpSection(tr(.helpTyping), typingHints))
         case .profile:
             let signedIn = app.profile.state.user != nil
             add(nil, bindings.keyMap(.profile, only: signedIn ? [.editProfile, .signOut] : [.signIn, .register]))
             if signedIn { add(.helpLists, bindings.keyMap(.list)) }
             add(.helpForms, bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel]))
-            sections.append(HelpSection(tr(.helpTyping), typingHints(multiline: false)))
+            sections.append(HelpSection(tr(.helpTyping), typingHints))
         }
         add(.helpEverywhere, bindings.keyMap(.global))
         add(.helpQuestions, bindings.keyMap(.confirm, only: [.submit, .cancel]))
@@ -74,16 +74,19 @@ public enum AppKeyMap {
         return sections
     }
 
-    /// The keys every text field takes (`TextEditor.Edit(key:)`), and a post's line break.
-    static func typingHints(multiline: Bool) -> [KeyHint] {
-        var hints = [
+    /// The sync key, which the footer offers while writes wait for the team server.
+    static var syncHints: [KeyHint] {
+        bindings.keyMap(.global, only: [.syncNow]).helpEntries
+    }
+
+    /// The keys every text field takes (`TextEditor.Edit(key:)`).
+    static var typingHints: [KeyHint] {
+        [
             KeyHint(keys: "Ctrl-W", help: tr(.typingDeleteWord)),
             KeyHint(keys: "Ctrl-U", help: tr(.typingClear)),
             KeyHint(keys: "Ctrl-A/Home", help: tr(.typingStart)),
             KeyHint(keys: "Ctrl-E/End", help: tr(.typingEnd)),
         ]
-        if multiline { hints.append(KeyHint(keys: "Alt-Enter/Ctrl-J", help: tr(.typingNewLine))) }
-        return hints
     }
 
     /// While Favorites asks something (on its tab, or a folder picker over Places): the form's

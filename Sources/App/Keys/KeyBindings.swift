@@ -21,6 +21,8 @@ public struct KeyBindings: Sendable {
         ActionBinding("go-profile", .global, .switchTab(.profile), ["4"], .tabProfile, inFooter: false),
         ActionBinding("next-tab", .global, .nextTab, ["tab"], .keyNextTab, inFooter: false),
         ActionBinding("previous-tab", .global, .previousTab, ["shift-tab"], .keyPreviousTab, inFooter: false),
+        // In the footer only while writes wait for the team server (`AppKeyMap.syncHint`).
+        ActionBinding("sync", .global, .syncNow, ["ctrl-r"], .keySync, inFooter: false),
 
         ActionBinding("down", .list, .moveDown, ["j", "down"], .keyDown, label: "j/Down", inFooter: false),
         ActionBinding("up", .list, .moveUp, ["k", "up"], .keyUp, label: "k/Up", inFooter: false),
@@ -75,13 +77,16 @@ public struct KeyBindings: Sendable {
 
         ActionBinding("submit", .search, .submit, ["enter"], .keySearchKeep),
         ActionBinding("cancel", .search, .cancel, ["esc"], .keySearchClear),
-        ActionBinding("down", .search, .moveDown, ["down"], .keyDown, inFooter: false),
-        ActionBinding("up", .search, .moveUp, ["up"], .keyUp, inFooter: false),
+        ActionBinding("history-previous", .search, .historyPrevious, ["up"], .keyHistoryPrevious),
+        ActionBinding("history-next", .search, .historyNext, ["down"], .keyHistoryNext),
         ActionBinding("next-tab", .search, .nextTab, ["tab"], .keyNextTab, inFooter: false),
         ActionBinding("previous-tab", .search, .previousTab, ["shift-tab"], .keyPreviousTab, inFooter: false),
 
         ActionBinding("submit", .compose, .submit, ["enter"], .keyPost),
         ActionBinding("cancel", .compose, .cancel, ["esc"], .keyCancel),
+        ActionBinding("new-line", .compose, .newLine, ["alt-enter", "ctrl-j"], .typingNewLine, label: "Alt-Enter/Ctrl-J"),
+        ActionBinding("up", .compose, .moveUp, ["up"], .keyLineUp, inFooter: false),
+        ActionBinding("down", .compose, .moveDown, ["down"], .keyLineDown, inFooter: false),
 
         ActionBinding("submit", .form, .submit, ["enter"], .keySubmit),
         ActionBinding("next-field", .form, .nextField, ["tab", "down"], .keyNextField, label: "Tab"),

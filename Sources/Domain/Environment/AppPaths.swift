@@ -54,6 +54,9 @@ public struct AppPaths: Sendable, Equatable {
     /// The database file inside the data directory.
     public var databaseFile: String { dataDirectory + "/tern.db" }
 
+    /// The Places search field's history (one query per line, newest first).
+    public var searchHistoryFile: String { dataDirectory + "/search-history" }
+
     /// Where the mapped catalog image is kept (rebuilt whenever its sources change).
     public var catalogCacheDirectory: String { dataDirectory + "/places/cache" }
 
@@ -64,24 +67,51 @@ public struct AppPaths: Sendable, Equatable {
     /// never read.
     static func resolveResources(environment: [String: String], executablePath: String) -> String {
         if let explicit = environment["TERN_RESOURCES"], !explicit.isEmpty { return absolute(explicit) }
-        let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
-        let directory = executable.deletingLastPathComponent()
-        let installed = directory.deletingLastPathComponent().appendingPathComponent("share/tern")
-        if FileManager.default.fileExists(atPath: installed.path + "/places") { return installed.path }
+        // Plain path strings and realpath(3): this runs on every start, and URL's symlink
+        // resolution costs more than the rest of a `tern places search`'s set-up.
+        let executable = realPath(executablePath)
+        let directory = parent(of: executable)
+        let installed = path(parent(of: directory), "share/tern")
+        if exists(installed + "/places") { return installed }
         var buildTree = directory
-        while buildTree.path != "/" && buildTree.lastPathComponent != ".build" {
-            buildTree = buildTree.deletingLastPathComponent()
+        while buildTree != "/" && !buildTree.hasSuffix("/.build") {
+            buildTree = parent(of: buildTree)
         }
-        if buildTree.lastPathComponent == ".build" {
-            let source = buildTree.deletingLastPathComponent().appendingPathComponent("Resources")
-            if FileManager.default.fileExists(atPath: source.path + "/places") { return source.path }
+        if buildTree.hasSuffix("/.build") {
+            let source = path(parent(of: buildTree), "Resources")
+            if exists(source + "/places") { return source }
         }
-        return installed.path
+        return installed
     }
 
     /// This program's file: `/proc/self/exe` (the kernel's answer, links resolved).
     public static var runningExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return "/proc/self/exe" }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `path` with every link resolved, or as given when it cannot be (it does not exist).
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The directory holding `path` (`/` for `/` and for a file at the root).
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    private static func path(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     private static func absolute(_ path: String) -> String {

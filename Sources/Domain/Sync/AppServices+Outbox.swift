@@ -27,3 +27,18 @@ extension AppServices {
         return summary
     }
 }
+
+extension AppServices {
+    /// These services with `session`'s replica and outbox, for an account signed in after
+    /// opening (the interface started signed out, or another account signed in): the same
+    /// server connection (already moved to the account's role), its replica opened beside
+    /// it. Themselves when they already hold that account's replica; nil off a team server.
+    public func withReplica(for session: Session) throws -> AppServices? {
+        guard let server = auth.server else { return nil }
+        if replica?.uid == session.uid { return self }
+        let replica = try LocalReplica.open(paths: paths, server: server.server, uid: session.uid,
+                                            executor: store.callbackExecutor)
+        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil,
+                           hasher: auth.hasher, clock: auth.clock)
+    }
+}

@@ -14,8 +14,9 @@ public struct OutboxState: Equatable, Sendable {
 }
 
 /// Sends an account's outbox to its team server on a thread of its own, never the event
-/// loop's: at once when asked (`syncNow`, after each queued write), and again after a
-/// failure with back-off (0.5 s doubling to 30 s). Once the outbox is empty it refreshes
+/// loop's: at once when asked (`syncNow`, after each queued write, the sync key), and again
+/// after a failure with back-off (0.5 s doubling to `longestRetry`, 4 s, so a server that
+/// comes back is noticed within about 5 s). Once the outbox is empty it refreshes
 /// the replica from the server, then checks the server every few seconds (refreshing the
 /// replica each time when the screens read from it). Reports go through `executor`.
 ///
@@ -44,6 +45,9 @@ public final class SyncWorker: @unchecked Sendable {
 
     /// How long the worker waits between checks while everything is sent.
     static let idleInterval: TimeInterval = 5
+    /// The longest wait between attempts to reach a server that does not answer: trying a
+    /// refused connection costs a round trip, and writes should not wait long once it is back.
+    static let longestRetry: TimeInterval = 4
 
     /// A worker for `services`' replica (nil for the embedded store or a signed-out reader).
     /// `connect` opens the worker's own connection to the server.
@@ -159,7 +163,7 @@ public final class SyncWorker: @unchecked Sendable {
                 online = nil
             }
             publish(unreachableBecause: ServerReach.reason(error))
-            defer { retryDelay = min(retryDelay * 2, 30) }
+            defer { retryDelay = min(retryDelay * 2, Self.longestRetry) }
             return retryDelay
         }
     }

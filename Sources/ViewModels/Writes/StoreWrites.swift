@@ -12,9 +12,12 @@ public final class StoreWrites {
     /// Where writes run off the loop's thread; nil when they run at once on it.
     private let work: BackgroundWork?
 
-    /// `offLoop`: writes run on `work`'s workers (a team server), else at once.
-    public init(work: BackgroundWork, offLoop: Bool) {
-        self.work = offLoop ? work : nil
+    /// The screens' reads, off the loop's thread exactly when the writes are.
+    public let reads: StoreReads
+
+    /// `offLoop`: writes (and reads) run on `work`'s workers (a team server), else at once.
+    public convenience init(work: BackgroundWork, offLoop: Bool) {
+        self.init(work: offLoop ? work : nil)
     }
 
     /// Writes at once on the caller's thread (the embedded store, and view models built alone in tests).
@@ -24,6 +27,7 @@ public final class StoreWrites {
 
     private init(work: BackgroundWork?) {
         self.work = work
+        reads = StoreReads(work: work)
     }
 
     /// Whether writes run off the loop's thread (a team server).

@@ -10,9 +10,15 @@ import TerminalUI
 /// once per process, only by the commands that need them) the paths, store and session.
 final class CommandContext {
     let options: GlobalOptions
+    /// Where this process keeps its files.
+    let paths: AppPaths
+    private let start: StartSettings
 
-    init(options: GlobalOptions) {
+    /// `start` was read from the same command line as `options`.
+    init(options: GlobalOptions, start: StartSettings) {
         self.options = options
+        self.start = start
+        paths = start.paths
     }
 
     /// Prints text for people. Names, captions and bios come from data, so escape sequences
@@ -21,8 +27,13 @@ final class CommandContext {
         print(SafeText.clean(text))
     }
 
-    /// Where this process keeps its files.
-    lazy var paths: AppPaths = AppPaths.resolve(dataDirectory: options.dataDirectory, sessionFile: options.sessionFile)
+    /// The config file's settings; a config Tern cannot read stops the command with its error.
+    func config() throws -> Config {
+        try start.config()
+    }
+
+    /// The environment as the process started (see `StartSettings.environment`).
+    var environment: [String: String] { start.environment }
 
     private var openedServices: AppServices?
 

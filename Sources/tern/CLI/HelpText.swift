@@ -61,7 +61,7 @@ enum HelpText {
     private static func columns(_ rows: [(String, String)], indent: String, continuation: String) -> [String] {
         let width = rows.map(\.0.count).max() ?? 0
         return rows.enumerated().map { index, row in
-            (index == 0 ? indent : continuation) + row.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + row.1
+            (index == 0 ? indent : continuation) + TextOutput.padded(row.0, to: width + 2) + row.1
         }
     }
 

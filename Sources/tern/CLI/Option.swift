@@ -7,9 +7,10 @@ struct Option<Value> {
     let name: String
     /// `nil` for a flag, which takes no value.
     let valueName: String?
-    /// The help line's key in the catalogues, and its placeholders' values.
+    /// The help line's key in the catalogues, and its placeholders' values (worked out only
+    /// when help is shown: every command's options are declared on every start).
     let help: TextKey
-    let helpValues: [String: String]
+    let helpValues: () -> [String: String]
     /// Listed in the usage line without brackets, and a usage error when missing.
     let isRequired: Bool
     /// What a value must be, for the usage error when `parse` refuses one.
@@ -18,7 +19,8 @@ struct Option<Value> {
     /// that says more (it becomes the usage error's text).
     let parse: (String) throws -> Value?
 
-    init(_ name: String, value valueName: String?, help: TextKey, helpValues: [String: String] = [:], required: Bool = false,
+    init(_ name: String, value valueName: String?, help: TextKey, helpValues: @autoclosure @escaping () -> [String: String] = [:],
+         required: Bool = false,
          expected: @autoclosure @escaping () -> String = "", parse: @escaping (String) throws -> Value?) {
         self.name = name
         self.valueName = valueName
@@ -64,8 +66,8 @@ extension Option where Value == String {
 extension Option where Value == Int {
     /// A whole number within `range`.
     static func integer(_ name: String, value valueName: String, in range: ClosedRange<Int>, help: TextKey,
-                        helpValues: [String: String] = [:]) -> Option {
-        Option(name, value: valueName, help: help, helpValues: helpValues,
+                        helpValues: @autoclosure @escaping () -> [String: String] = [:]) -> Option {
+        Option(name, value: valueName, help: help, helpValues: helpValues(),
                expected: tr(.usageWholeNumber, ["low": String(range.lowerBound), "high": String(range.upperBound)])) { text in
             Int(text).flatMap { range.contains($0) ? $0 : nil }
         }
@@ -77,7 +79,7 @@ struct OptionSpec {
     let name: String
     let valueName: String?
     let help: TextKey
-    let helpValues: [String: String]
+    let helpValues: () -> [String: String]
     let isRequired: Bool
     /// Reads a value (a flag gets the empty string), or throws the usage error that says why not.
     let read: (String) throws -> Any
@@ -85,7 +87,7 @@ struct OptionSpec {
     var takesValue: Bool { valueName != nil }
 
     /// The help line in the language of this run.
-    var helpText: String { tr(help, helpValues) }
+    var helpText: String { tr(help, helpValues()) }
 
     /// `--name VALUE` or `--name`, as usage lines and help show it.
     var synopsis: String { "--\(name)" + (valueName.map { " " + $0 } ?? "") }

@@ -8,7 +8,13 @@ import PlaceCatalog
 enum TextOutput {
     /// The same markers as the interface: ★ ☆ ♥ ♡, or the ASCII set outside a UTF-8 locale.
     static let markers = Markers.forLocale(isUTF8: isUTF8)
-    static var isUTF8: Bool { Markers.isUTF8Locale(environment: ProcessInfo.processInfo.environment) }
+    static let isUTF8 = Markers.isUTF8Locale(environment: ProcessEnvironment.read())
+
+    /// `text` followed by spaces up to `width` characters (never cut). Plain Swift rather
+    /// than Foundation's `padding(toLength:)`, which bridges to NSString.
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
 
     static func heart(_ liked: Bool) -> String { liked ? markers.liked : markers.notLiked }
     static func star(_ saved: Bool) -> String { saved ? markers.saved : markers.notSaved }

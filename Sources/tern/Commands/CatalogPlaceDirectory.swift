@@ -7,7 +7,7 @@ import PlaceProviders
 /// only by the commands that save a place.
 func placeDirectory(_ context: CommandContext) throws -> PlaceDirectory {
     CachedOnlineDirectory(fallback: CatalogPlaceDirectory(catalog: try PlacesCommands.catalog(context)),
-                          cache: AnswerCache(file: onlineAnswerCacheFile(PlacesCommands.paths(context))))
+                          cache: AnswerCache(file: onlineAnswerCacheFile(context.paths)))
 }
 
 /// Adapts `PlaceCatalog` to `PlaceDirectory`: what a favorite copies from a place.

@@ -4,17 +4,15 @@ import Localization
 import PlaceProviders
 import PlainText
 
-/// The online providers the config and environment turn on, with their answer cache in the
-/// data directory. Nothing here touches the network until a search asks.
-func onlinePlaces(_ context: CommandContext) throws -> OnlinePlaces {
-    let paths = PlacesCommands.paths(context)
-    return onlinePlaces(paths: paths, config: try Config.load(paths: paths))
+/// Which online providers the config and environment turn on.
+func providerSettings(config: Config, environment: [String: String]) -> ProviderSettings {
+    ProviderSettings(kakaoKey: config.kakaoKey, kakaoURL: config.kakaoURL, nominatim: config.nominatim,
+                     nominatimURL: config.nominatimURL, environment: environment)
 }
 
-/// The same for the interface, which has read the config already.
-func onlinePlaces(paths: AppPaths, config: Config) -> OnlinePlaces {
-    let settings = ProviderSettings(kakaoKey: config.kakaoKey, kakaoURL: config.kakaoURL, nominatim: config.nominatim,
-                                    nominatimURL: config.nominatimURL, environment: ProcessInfo.processInfo.environment)
+/// The providers `settings` turn on, with their answer cache in the data directory. Nothing
+/// here touches the network until a search asks.
+func onlinePlaces(paths: AppPaths, settings: ProviderSettings) -> OnlinePlaces {
     let version = HelpText.version.split(separator: " ").last.map(String.init) ?? "0"
     return OnlinePlaces.configured(settings, cacheFile: onlineAnswerCacheFile(paths),
                                    userAgent: "Tern/\(version) (terminal places client)")

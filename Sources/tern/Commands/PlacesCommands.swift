@@ -28,12 +28,8 @@ enum PlacesCommands {
                     positionals: [Positional("FILE")], run: importFile),
     ]
 
-    static func paths(_ context: CommandContext) -> AppPaths {
-        AppPaths.resolve(dataDirectory: context.options.dataDirectory, sessionFile: context.options.sessionFile)
-    }
-
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
-        let paths = paths(context)
+        let paths = context.paths
         do {
             // The catalog image in the cache directory holds the posting lists, so `indexed`
             // matters only when the image has to be rebuilt (then it is built with them).
@@ -63,13 +59,16 @@ enum PlacesCommands {
         }
         var outcomes: [ProviderOutcome] = []
         if !onlyOffline {
-            let providers = try onlinePlaces(context)
-            if !providers.isConfigured && (onlyOnline || category != nil) {
-                throw CommandFailure(tr(.cliNoProvider, ["file": paths(context).configFile]))
+            let settings = providerSettings(config: try context.config(), environment: context.environment)
+            if !settings.isAnyConfigured && (onlyOnline || category != nil) {
+                throw CommandFailure(tr(.cliNoProvider, ["file": context.paths.configFile]))
             }
-            let home = category == nil ? nil : try Config.load(paths: paths(context)).home
-            let onlineQuery = OnlineQuery(text: query, category: category, near: nearPoint ?? home, limit: limit)
-            outcomes = providers.searchAll(onlineQuery)
+            // With no provider turned on there is no one to ask: no online query is built.
+            if settings.isAnyConfigured {
+                let home = category == nil ? nil : try context.config().home
+                let onlineQuery = OnlineQuery(text: query, category: category, near: nearPoint ?? home, limit: limit)
+                outcomes = onlinePlaces(paths: context.paths, settings: settings).searchAll(onlineQuery)
+            }
             if onlyOnline || category != nil, !outcomes.isEmpty, outcomes.allSatisfy({ $0.answer == nil }) {
                 outcomes.dropLast().forEach(printProviderNotice)
                 throw CommandFailure(outcomes.last!.error!.message)
@@ -117,7 +116,7 @@ enum PlacesCommands {
     }
 
     static func idColumn(_ id: String) -> String {
-        id.padding(toLength: max(id.count, 9), withPad: " ", startingAt: 0) + "  "
+        TextOutput.padded(id, to: 9) + "  "
     }
 
     /// An online place by id: the signed-in person's saved copy first, then the answer cache,
@@ -130,7 +129,7 @@ enum PlacesCommands {
             place = OnlinePlace(saved: saved)
             isFavorite = true
         }
-        if place == nil { place = AnswerCache(file: onlineAnswerCacheFile(paths(context))).place(id: id) }
+        if place == nil { place = AnswerCache(file: onlineAnswerCacheFile(context.paths)).place(id: id) }
         guard let place else {
             throw CommandFailure(tr(.cliNoOnlinePlace, ["id": id]))
         }
@@ -181,7 +180,7 @@ enum PlacesCommands {
 
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = arguments.positionals[0]
-        let paths = paths(context)
+        let paths = context.paths
         guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure(tr(.cliCannotRead, ["file": file])) }
         let summary: ImportSummary
         do {

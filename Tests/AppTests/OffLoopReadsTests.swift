@@ -1,0 +1,158 @@
+import App
+import Domain
+import Foundation
+import Testing
+import ViewModels
+
+/// The feed of a far store whose reads wait at a gate until the test opens it, as a server
+/// 200 ms away (or one that stopped answering) keeps a worker waiting; writes pass.
+final class GatedFeed: FeedPort, @unchecked Sendable {
+    // @unchecked: `isOpen` and `waiting` are read and written under `condition`.
+    private let port: FeedPort
+    private let condition = NSCondition()
+    private var isOpen = true
+    private var waiting = 0
+
+    init(_ port: FeedPort) { self.port = port }
+
+    func close() { condition.withLock { isOpen = false } }
+
+    func open() {
+        condition.withLock {
+            isOpen = true
+            condition.broadcast()
+        }
+    }
+
+    /// Whether a read is waiting at the gate (within a few seconds).
+    func hasReaderWaiting() -> Bool {
+        condition.withLock {
+            let deadline = Date().addingTimeInterval(5)
+            while waiting == 0 && condition.wait(until: deadline) {}
+            return waiting > 0
+        }
+    }
+
+    private func pass() {
+        condition.withLock {
+            waiting += 1
+            condition.broadcast()
+            // Bounded, so that a read made on the loop's thread fails the test instead of hanging it.
+            let deadline = Date().addingTimeInterval(5)
+            while !isOpen && condition.wait(until: deadline) {}
+            waiting -= 1
+        }
+    }
+
+    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+                     onError: @escaping (Error) -> Void) throws -> Cancellable {
+        pass()
+        return try port.observeFeed(kind, viewer: viewer, limit: limit, onChange, onError: onError)
+    }
+
+    func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+                           _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        pass()
+        return try port.observeFeedWindow(kind, viewer: viewer, after: position, limit: limit, onChange, onError: onError)
+    }
+
+    func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+        pass()
+        return try port.observeFeedCount(kind, viewer: viewer, onChange, onError: onError)
+    }
+
+    func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] {
+        pass()
+        return try port.feedRows(kind, viewer: viewer, before: position, limit: limit)
+    }
+
+    func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int {
+        pass()
+        return try port.feedCount(kind, viewer: viewer)
+    }
+
+    func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int {
+        pass()
+        return try port.feedCount(kind, viewer: viewer, before: position)
+    }
+
+    func like(tweetID: String, uid: String) throws { try port.like(tweetID: tweetID, uid: uid) }
+    func unlike(tweetID: String, uid: String) throws { try port.unlike(tweetID: tweetID, uid: uid) }
+    func post(_ text: String, uid: String) throws -> Tweet { try port.post(text, uid: uid) }
+    func edit(tweetID: String, text: String, uid: String) throws { try port.edit(tweetID: tweetID, text: text, uid: uid) }
+    func delete(tweetID: String, uid: String) throws { try port.delete(tweetID: tweetID, uid: uid) }
+}
+
+/// On a team server the interface never waits for a read: starting a subscription (`v`)
+/// and reading past the feed's window (`G`) run on workers while keys are answered, and the
+/// rows arrive through the event queue when the server answers.
+@Suite struct OffLoopReadsTests {
+    /// The app on worker threads over `world`'s store, the feed's reads behind a gate.
+    func farApp(_ world: AppWorld) -> (AppHarness, GatedFeed) {
+        let feed = GatedFeed(world.adapters)
+        var services = ScreenServices(places: world.places, accounts: world.adapters, favorites: world.adapters, feed: feed)
+        services.isStoreRemote = true
+        let harness = AppHarness(width: 80, height: 24, services: services, now: world.clock.read, events: world.events,
+                                 work: ThreadWorkExecutor())
+        harness.keepsAlive = world
+        return (harness, feed)
+    }
+
+    /// Takes what the workers posted until `done` holds (or ten seconds pass).
+    func settle(_ harness: AppHarness, until done: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            harness.settle()
+            if done() { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+
+    @Test func vSwitchesViewsWhileTheServerHoldsTheReadAndKeysAreAnswered() throws {
+        let world = try AppWorld()
+        try world.signUp("newcomer", displayName: "New Comer")
+        let (harness, feed) = farApp(world)
+        let feedModel = harness.app.feed
+        #expect(settle(harness) { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
+        harness.press("3")
+        feed.close()
+        harness.press("v")
+        #expect(feed.hasReaderWaiting(), "the Liked view's subscription waits on a worker")
+        #expect(harness.lines[1].contains("Feed · Liked"))
+        #expect(harness.line(containing: "Loading…") != nil)
+        harness.press("?")
+        #expect(harness.app.state.isHelpVisible, "keys are answered while the server holds the read")
+        harness.press("esc")
+        harness.press("1")
+        #expect(harness.app.state.tab == .places)
+        harness.press("3")
+        feed.open()
+        #expect(settle(harness) { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
+        #expect(harness.line(containing: "No liked posts yet") != nil)
+    }
+
+    @Test func gPastTheWindowShowsLoadingAndKeysAreAnsweredUntilTheLastPostArrives() throws {
+        let world = try AppWorld()
+        try world.signUp("newcomer", displayName: "New Comer")
+        let session = try #require(try world.services.session())
+        for index in 0..<210 { try world.services.tweets.post("post \(index)", session: session) }
+        let (harness, feed) = farApp(world)
+        let feedModel = harness.app.feed
+        #expect(settle(harness) { feedModel.state.isLoaded && feedModel.state.position.total > 210 })
+        harness.press("3")
+        #expect(!feedModel.paged.isLoadingPage && harness.line(containing: "loading…") == nil)
+        feed.close()
+        harness.press("G")
+        #expect(feed.hasReaderWaiting(), "the last page is read on a worker")
+        #expect(harness.line(containing: "loading…") != nil, "the list says a page is on its way")
+        let selected = feedModel.state.list.selected
+        harness.press("j")
+        #expect(feedModel.state.list.selected == selected + 1, "keys are answered while the page is read")
+        feed.open()
+        let total = feedModel.state.position.total
+        #expect(settle(harness) { feedModel.state.position.index == total - 1 && !feedModel.paged.isLoadingPage })
+        #expect(harness.line(containing: "loading…") == nil)
+    }
+}
