@@ -79,6 +79,7 @@ public final class AppController {
         case .pickCategory: app.places.beginCategoryPick()
         case .removeFavorite: app.favorites.removeSelected()
         case .undoRemove where app.state.tab == .places: app.places.undoUnsave()
+        case .undoRemove where app.state.tab == .feed: app.currentFeed.undoUnlike()
         case .undoRemove: app.favorites.undo()
         case .openFavorite: app.showSelectedFavoriteInPlaces()
         case .nextFolder: app.favorites.selectFolder(by: 1)

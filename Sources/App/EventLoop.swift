@@ -109,10 +109,12 @@ public final class EventLoop {
         }
     }
 
-    /// A sign-in or sign-out in another process changes the session file: one `stat` a tick.
+    /// A sign-in or sign-out in another process changes the session file, and an import of
+    /// places the catalog's imports file: one `stat` of each a tick.
     private func scheduleSessionCheck() {
         events.schedule(.named("session.check"), after: Double(sessionCheckInterval) / 1000) { [weak self] in
             self?.app.profile.checkSession()
+            self?.app.places.followCatalog()
             self?.scheduleSessionCheck()
         }
     }

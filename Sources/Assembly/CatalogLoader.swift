@@ -12,4 +12,9 @@ public enum CatalogLoader {
                                             cacheDirectory: paths.catalogCacheDirectory)
         return CatalogPlaces(catalog: catalog, home: home)
     }
+
+    /// Changes when another process imports places (the shipped catalog does not change).
+    public static func sourcesStamp(paths: AppPaths) -> String {
+        PlaceCatalog.importsStamp(dataDirectory: paths.dataDirectory)
+    }
 }

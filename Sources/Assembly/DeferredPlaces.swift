@@ -3,18 +3,35 @@ import ViewModels
 
 /// A place catalog loaded on a background thread, so the first frame does not wait for it.
 /// Until it is ready every search is empty; then `onLoaded` runs on the loading thread with
-/// the outcome (the app posts it to its `EventQueue` as `.catalogLoaded`).
+/// the outcome (the app posts it to its `EventQueue` as `.catalogLoaded`). With `stamp`,
+/// `followSources()` loads it again when the stamp changed (another process imported
+/// places), searching the old catalog meanwhile.
 public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
-    // @unchecked: `loaded` and `finished` are read and written under `lock`.
+    // @unchecked: `loaded`, `finished` and `loadedStamp` are read and written under `lock`.
     private let lock = NSLock()
     private var loaded: PlaceSearching?
     private var finished = false
+    private let load: () throws -> PlaceSearching
+    private let stamp: (() -> String)?
+    private let onLoaded: (Result<Void, Error>) -> Void
+    /// The sources' stamp taken before the last load started.
+    private var loadedStamp: String?
 
     /// Starts loading at once.
-    public init(load: @escaping () throws -> PlaceSearching, onLoaded: @escaping (Result<Void, Error>) -> Void = { _ in }) {
-        let thread = Thread { [weak self] in
+    public init(load: @escaping () throws -> PlaceSearching, stamp: (() -> String)? = nil,
+                onLoaded: @escaping (Result<Void, Error>) -> Void = { _ in }) {
+        self.load = load
+        self.stamp = stamp
+        self.onLoaded = onLoaded
+        startLoading()
+    }
+
+    private func startLoading() {
+        // Taken before reading: an import during the load is seen by the next check.
+        let stamp = self.stamp?()
+        let thread = Thread { [weak self, load, onLoaded] in
             let result = Result { try load() }
-            self?.finish(try? result.get())
+            self?.finish(try? result.get(), stamp: stamp)
             onLoaded(result.map { _ in () })
         }
         // Building the index recurses deeper than a secondary thread's default stack allows.
@@ -22,11 +39,23 @@ public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
         thread.start()
     }
 
-    private func finish(_ places: PlaceSearching?) {
+    /// A failed reload keeps the catalog loaded before.
+    private func finish(_ places: PlaceSearching?, stamp: String?) {
         lock.lock()
-        loaded = places
+        loaded = places ?? loaded
+        loadedStamp = stamp
         finished = true
         lock.unlock()
+    }
+
+    public func followSources() {
+        guard let stamp else { return }
+        let now = stamp()
+        lock.lock()
+        let changed = finished && now != loadedStamp
+        if changed { finished = false }
+        lock.unlock()
+        if changed { startLoading() }
     }
 
     private var current: PlaceSearching? {

@@ -170,6 +170,13 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try services.tweets.unlike(tweetID: tweetID, session: session)
     }
 
+    /// Queued for a team server, the like is a plain one: the server stamps it when it arrives.
+    public func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
+        let session = try writeSession(for: uid, to: .likePosts)
+        if try queued(.like(postID: tweetID), session: session) { return }
+        try services.tweets.restoreLike(tweetID: tweetID, likedAt: likedAt, session: session)
+    }
+
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
         let session = try writeSession(for: uid, to: .post)

@@ -394,6 +394,8 @@ extension Catalogue {
         .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
         .keyLineUp: "row above", .keyLineDown: "row below",
         .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
+        // Lists without walls: undo in the Liked view
+        .toastUnlikedUndo: "Unliked {author}'s post · u undo", .keyUndoUnlike: "undo unlike",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

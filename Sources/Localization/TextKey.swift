@@ -130,4 +130,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliImportRejected, providerKeyRefused, providerServiceDisabled, providerQuotaExceeded, providerBlocked
     case providerUnreachable, providerTimedOut, providerTooLarge, providerTLS, providerMalformed, providerRefused
     case providerRefusedSaying
+
+    // Lists without walls: undo in the Liked view
+    case toastUnlikedUndo, keyUndoUnlike
 }

@@ -124,6 +124,12 @@ extension PlaceCatalog {
     /// The file holding every imported place, inside the data directory.
     public static func importsFile(dataDirectory: String) -> String { dataDirectory + "/places/imports/places.tsv" }
 
+    /// Identifies the imports file as it is now (size, times, inode: one `stat`): an import
+    /// by another process changes it, since the file is replaced whole.
+    public static func importsStamp(dataDirectory: String) -> String {
+        ImageSignature.describe(importsFile(dataDirectory: dataDirectory))
+    }
+
     /// The shipped catalog plus the imports in `dataDirectory` (an import replaces a shipped
     /// place with the same id). With `cacheDirectory`, the whole catalog — places, normalised
     /// names and posting lists — is kept there as a catalog image (`catalog.bin`, see

@@ -6,8 +6,9 @@ import PlaceCatalog
 import ViewModels
 
 /// The `lists` section of `make bench`: keystroke to frame (key, page reads, draw and diff)
-/// scrolling a feed of 100,000 posts and the whole place catalog, each against the same
-/// keys on a 50-row list in the same run, with the ratio; and the most rows a list held.
+/// scrolling a feed of 100,000 posts, a favorites folder of 20,000 places and the whole
+/// place catalog, each against the same keys on a 50-row list in the same run, with the
+/// ratio; and the most rows a list held.
 enum ListsBench {
     static let width = 120
     static let height = 40
@@ -36,6 +37,8 @@ enum ListsBench {
         let likeSmall = try scroll(ScreenServices(services: small.services, places: places), tab: "3", keys: likeKeys)
         report("`l` and `j` on the feed of \(FeedBench.postCount) posts (the window and the count live)", likeBig,
                "feed of 50", likeSmall)
+
+        try favoritesRows(root: root, hasher: hasher, places: places)
 
         // Places: the catalog with cities500 when it can be had offline, and 50 places.
         let (catalog, name) = try UIBench.placesWithCities500(paths: big.paths) ?? (places, "the shipped catalog")

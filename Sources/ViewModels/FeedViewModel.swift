@@ -66,6 +66,10 @@ public struct FeedState: Equatable, Sendable {
     public var isLoaded = false
     /// The selection's place in the whole feed (`rows` is a window of it).
     public var position = ListPosition(index: 0, total: 0)
+    /// The post an unlike in the Liked view took out: the footer offers `u` to like it
+    /// again while there is one (until it is undone, another post is unliked, the view or
+    /// the user changes).
+    public var undoable: FeedRowModel?
     /// True while rows past the window are read (on a team server): a `loading…` row shows it.
     public var isLoadingPage = false
 
@@ -104,6 +108,9 @@ public final class FeedViewModel {
     /// Posts shown before the store lists them, newest first.
     private var posts: [PostIntent] = []
     private var nextPostNumber = 0
+    /// The undoable post as the Liked view held it (when it was liked), so that undo puts
+    /// it back in its place.
+    private var undoPost: FeedPost?
 
     /// A like or unlike the screen shows ahead of the store.
     private struct LikeIntent {
@@ -142,20 +149,24 @@ public final class FeedViewModel {
             state.editingPostID = nil
             state.deleting = nil
         }
-        subscribe()
+        // All posts (or an author's) are the same list for the new viewer: keep them on
+        // screen until they are read again; the Liked view is another list.
+        subscribe(keepingRows: state.mode == .all || profileUID != nil)
     }
 
     public func stop() {
         paged.stop()
     }
 
-    private func subscribe() {
+    private func subscribe(keepingRows: Bool = false) {
         likes = [:]
+        state.undoable = nil
+        undoPost = nil
         stored = []
         state.rows = []
         let signedOutLiked = state.mode == .liked && uid == nil && profileUID == nil
         let kind = profileUID.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
-        paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port))
+        paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port), keepingRows: keepingRows)
         changed()
     }
 
@@ -228,12 +239,35 @@ public final class FeedViewModel {
         }
         let like = !row.didLike
         let id = row.id
+        if !like && state.mode == .liked && profileUID == nil {
+            // The row leaves the Liked view: offer to put it back where it was.
+            state.undoable = row
+            undoPost = paged.rows.first { $0.id == id }
+            onToast(Toast(tr(.toastUnlikedUndo, ["author": "@" + row.username]), kind: .info))
+        }
         likes[id] = LikeIntent(liked: like, inFlight: (likes[id]?.inFlight ?? 0) + 1)
         rebuildRows()
         publish()
         writes.send({ [port] in
             if like { try port.like(tweetID: id, uid: uid) } else { try port.unlike(tweetID: id, uid: uid) }
         }, then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
+    }
+
+    /// `u` in the Liked view: likes the last unliked post again with its old time, so it
+    /// comes back where it was, selected.
+    public func undoUnlike() {
+        guard let row = state.undoable, let post = undoPost, let uid else { return }
+        let id = row.id
+        let likedAt = post.likedAt ?? Date()
+        state.undoable = nil
+        undoPost = nil
+        likes[id] = LikeIntent(liked: true, inFlight: (likes[id]?.inFlight ?? 0) + 1)
+        publish()
+        writes.send({ [port] in try port.restoreLike(tweetID: id, likedAt: likedAt, uid: uid) },
+                    then: { [weak self] result in
+            self?.likeAnswered(id, like: true, result)
+            if case .success = result, self?.state.mode == .liked { self?.paged.reveal(post) }
+        })
     }
 
     /// The store's answer to a like: confirmed (the mark goes once the store shows it), or
@@ -244,6 +278,7 @@ public final class FeedViewModel {
         likes[id] = intent
         if case .failure(let error) = result {
             if intent.inFlight == 0 { likes[id] = nil }
+            if !like && state.undoable?.id == id { state.undoable = nil }
             onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": WriteRefusal.reason(for: error)]),
                           kind: .error))
         } else if intent.inFlight == 0, stored.first(where: { $0.id == id })?.didLike == intent.liked {

@@ -129,19 +129,26 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     public var isSubscribed: Bool { rowsQuery.isSubscribed }
 
     /// Starts reading `source` from its first row (nil: an empty list).
-    public func start(_ source: Source?) {
+    ///
+    /// `keepingRows`: the same list read for another viewer (a sign-in): the rows held stay
+    /// on screen, and keys keep acting on them, until the source's rows for the same window
+    /// arrive, so nothing goes blank while a far server answers.
+    public func start(_ source: Source?, keepingRows: Bool = false) {
         stop()
         self.source = source
-        rows = []
-        before = 0
-        total = 0
-        anchor = nil
-        list = ListState()
-        limit = 2 * pageSize
-        isEnd = true
-        isLoaded = source == nil
-        isMoving = false
+        let keeps = keepingRows && source != nil && isLoaded
+        isMoving = keeps
         target = nil
+        if !keeps {
+            rows = []
+            before = 0
+            total = 0
+            anchor = nil
+            list = ListState()
+            limit = 2 * pageSize
+            isEnd = true
+            isLoaded = source == nil
+        }
         guard let source else { return }
         countQuery.start { live in
             try source.observeCount(live.deliver { [weak self] in self?.countChanged($0) }, onError: live.onError)
@@ -166,6 +173,26 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         }
         target = .row(id)
         if before > 0 { moveWindow(to: nil, before: 0, keeping: .row(id)) }
+    }
+
+    /// Selects `row`, just put back in the list (an undo), where it is in the order: reads
+    /// the window around it when it is not held, and counts the list again.
+    public func reveal(_ row: Row) {
+        if let index = rows.firstIndex(where: { $0.id == row.id }) {
+            list.select(index, count: rows.count)
+            onChange()
+            return
+        }
+        guard let source else { return }
+        let margin = margin
+        recount()
+        readPage({ () -> (anchor: Row?, before: Int) in
+            let earlier = try source.rows(before: row, limit: margin + 1)
+            guard earlier.count > margin else { return (nil, 0) }
+            return (earlier[margin], try source.count(before: earlier[margin]) + 1)
+        }, then: { [weak self] found in
+            self?.moveWindow(to: found.anchor, before: found.before, keeping: .row(row.id))
+        })
     }
 
     /// `g`: the first row, reading it when it is not held.

@@ -196,6 +196,12 @@ public final class PlaceSearchViewModel {
 
 
 
+    /// Runs on the loop's watch tick: places another process imported are loaded (off the
+    /// loop's thread), and the search runs again when they are (`refresh`).
+    public func followCatalog() {
+        places.followSources()
+    }
+
     /// Searches again (the catalog finished loading): the selection stays on its place.
     public func refresh() {
         runSearch(keepingSelection: state.selectedRow?.place.placeID)

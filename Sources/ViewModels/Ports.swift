@@ -114,10 +114,14 @@ public protocol PlaceSearching: AnyObject {
     func place(id: String) -> PlaceInfo?
     /// False while the catalog is still loading (searches are empty meanwhile).
     var isReady: Bool { get }
+    /// Loads the catalog again, off the loop's thread, when its sources changed on disk
+    /// (another process imported places); a `stat` when they did not.
+    func followSources()
 }
 
 public extension PlaceSearching {
     var isReady: Bool { true }
+    func followSources() {}
 }
 
 /// Accounts: the signed-in user, sign-in, registration, profile edits, sign-out.
@@ -171,6 +175,8 @@ public protocol FeedPort: AnyObject {
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int
     func like(tweetID: String, uid: String) throws
     func unlike(tweetID: String, uid: String) throws
+    /// Likes `tweetID` again as liked at `likedAt` (an unlike undone).
+    func restoreLike(tweetID: String, likedAt: Date, uid: String) throws
     @discardableResult
     func post(_ text: String, uid: String) throws -> Tweet
     /// Replaces the text of `uid`'s own post; another's is refused (`ServiceError.notYourPost`).

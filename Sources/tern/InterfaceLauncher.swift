@@ -36,6 +36,7 @@ enum InterfaceLauncher {
         _ = try services.session()
         let home = (config.home.latitude, config.home.longitude)
         let places = DeferredPlaces(load: { try CatalogLoader.load(paths: paths, home: home) },
+                                    stamp: { CatalogLoader.sourcesStamp(paths: paths) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
         var screenServices = ScreenServices(services: services, places: places)
         let providers = providerSettings(config: config, environment: environment)

@@ -79,6 +79,9 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
 
     func like(tweetID: String, uid: String) throws { try port.like(tweetID: tweetID, uid: uid) }
     func unlike(tweetID: String, uid: String) throws { try port.unlike(tweetID: tweetID, uid: uid) }
+    func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
+        try port.restoreLike(tweetID: tweetID, likedAt: likedAt, uid: uid)
+    }
     func post(_ text: String, uid: String) throws -> Tweet { try port.post(text, uid: uid) }
     func edit(tweetID: String, text: String, uid: String) throws { try port.edit(tweetID: tweetID, text: text, uid: uid) }
     func delete(tweetID: String, uid: String) throws { try port.delete(tweetID: tweetID, uid: uid) }

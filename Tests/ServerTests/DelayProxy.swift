@@ -35,8 +35,14 @@ final class DelayProxy {
     }
 
     deinit {
-        // SIGKILL: the proxy's own SIGTERM shutdown waits for its relayed connections.
-        kill(process.processIdentifier, SIGKILL)
+        // SIGTERM ends it at once with connections open; SIGKILL only if it did not.
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            Issue.record("the delay proxy was still running 2 s after SIGTERM")
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
     }
 

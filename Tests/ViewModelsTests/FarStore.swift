@@ -102,6 +102,10 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
         try write("unlike \(tweetID)") { likedBy[tweetID, default: []].remove(uid) }
     }
 
+    func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
+        try write("like \(tweetID)") { likedBy[tweetID, default: []].insert(uid) }
+    }
+
     func post(_ text: String, uid: String) throws -> Tweet {
         let id = "p\(posts.count + 1)"
         try write("post \(text)") {

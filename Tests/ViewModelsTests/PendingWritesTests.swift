@@ -175,4 +175,21 @@ import Testing
         #expect(model.state.form?.fields[1].error == "Username @bob is taken")
         #expect(toasts.last?.message == "Could not save the profile: Username @bob is taken")
     }
+
+    @Test func aSignInKeepsThePostsOnScreenAndLikeableWhileTheyAreReadAgain() throws {
+        let far = FarStore()
+        let model = FeedViewModel(feed: far, events: far.events, writes: far.writes)
+        model.setUser(nil)
+        far.answerAll()
+        #expect(model.state.rows.count == 3)
+        model.author = far.user
+        model.setUser(far.user.id)
+        #expect(far.held.waiting > 0, "the posts are read again for the new viewer on a worker")
+        #expect(model.state.rows.map(\.caption) == ["third", "second", "first"], "meanwhile the list stays")
+        model.toggleLike()
+        #expect(model.state.rows[0].didLike && model.state.rows[0].isPending, "and a key acts on it")
+        far.answerAll()
+        #expect(far.received == ["like p3"])
+        #expect(model.state.rows[0].didLike && !model.state.rows[0].isPending)
+    }
 }

@@ -118,3 +118,28 @@ def wait_for_position_total(ui, timeout=30.0):
             return screen
         time.sleep(0.05)
     raise AssertionError(f"no match count appeared; the screen was:\n{screen}")
+
+
+def test_a_place_imported_by_another_process_appears_in_the_running_interface():
+    with DataDir() as data:
+        ui = Tmux([], data, width=100, height=30)
+        try:
+            _, total = position(wait_for_position_total(ui), " matches")
+            ui.send("/")
+            ui.type("Zzyzx")
+            ui.send("Enter")
+            ui.wait_for("No place matches")
+            path = os.path.join(data.path, "mine.csv")
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write("name,latitude,longitude\nZzyzx Springs,35.14,-116.10\n")
+            imported = run(["places", "import", path], data)
+            assert imported.returncode == 0, imported.stderr
+            # The interface looks at the imports file twice a second and loads the catalog
+            # image the import prepared: about a second, more on a loaded machine.
+            ui.wait_for("Zzyzx Springs", timeout=5)
+            ui.wait_for("1 match")
+            ui.send("Escape")
+            wait_for_position(ui, (1, total + 1), " matches")
+            assert ui.alive()
+        finally:
+            ui.kill()

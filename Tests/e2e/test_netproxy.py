@@ -1,4 +1,5 @@
 """The delay/cut proxy itself: it relays, adds the round trip asked for, and a cut refuses."""
+import signal
 import socket
 import subprocess
 import threading
@@ -101,3 +102,30 @@ def test_postgres_through_the_proxy():
         proxy.cut()
         result = subprocess.run(["psql", url, "-X", "-c", "SELECT 1"], capture_output=True, text=True, timeout=30)
         assert result.returncode != 0 and "refused" in result.stderr, result.stderr
+
+
+def test_sigterm_ends_the_proxy_at_once_with_connections_open():
+    with EchoServer() as echo:
+        # Started with SIGTERM blocked, as a test runner's thread may hand it down.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+        try:
+            proxy = DelayProxy(echo.port, delay_ms=200)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+        relayed = [socket.create_connection(("127.0.0.1", proxy.port), timeout=5) for _ in range(3)]
+        for connection in relayed:
+            connection.sendall(b"on its way")
+        idle_control = socket.create_connection(("127.0.0.1", proxy.control_port), timeout=5)
+        time.sleep(0.1)
+        started = time.monotonic()
+        proxy.process.send_signal(signal.SIGTERM)
+        try:
+            proxy.process.wait(timeout=5)
+        finally:
+            proxy.stop()
+            for connection in relayed + [idle_control]:
+                connection.close()
+        took = time.monotonic() - started
+        assert took < 1, f"the proxy took {took:.2f}s to exit after SIGTERM"
+        assert proxy.process.returncode == 0
+        assert proxy.process.stderr.read() == "", "it exits quietly"

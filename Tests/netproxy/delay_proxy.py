@@ -11,7 +11,9 @@ takes one line per connection and answers `ok`:
     cut        close every relayed connection and refuse new ones (the port stops listening)
     restore    listen and relay again
 
-Prints `ready` on stdout once both ports listen. Python 3 standard library only.
+Prints `ready` on stdout once both ports listen. SIGTERM or SIGINT closes every connection
+and exits at once, whatever is open or half-way (a parent that blocks SIGTERM in the
+signal mask it hands down does not stop that). Python 3 standard library only.
 """
 import argparse
 import asyncio
@@ -129,6 +131,8 @@ class Proxy:
             await writer.drain()
         except (ConnectionError, OSError) as error:
             print("delay_proxy: control: %s" % error, file=sys.stderr)
+        except asyncio.CancelledError:
+            pass  # shutting down with this connection still open
         finally:
             writer.close()
 
@@ -136,14 +140,20 @@ class Proxy:
 async def serve(args):
     proxy = Proxy(args.listen, args.target, args.delay_ms)
     await proxy.start()
-    await asyncio.start_server(proxy.control, *args.control, reuse_address=True)
-    print("ready", flush=True)
+    control = await asyncio.start_server(proxy.control, *args.control, reuse_address=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    print("ready", flush=True)
     await stop.wait()
+    control.close()
     await proxy.cut()
+    # What is still under way (a control connection that sent nothing, a target being
+    # connected to) ends now rather than being waited for.
+    for task in asyncio.all_tasks():
+        if task is not asyncio.current_task():
+            task.cancel()
 
 
 def main():
@@ -155,6 +165,8 @@ def main():
     args = parser.parse_args()
     if args.delay_ms < 0:
         parser.error("--delay-ms must be 0 or more")
+    # A parent may hand down a signal mask that blocks SIGTERM (threads of a test runner do).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     try:
         asyncio.run(serve(args))
     except OSError as error:

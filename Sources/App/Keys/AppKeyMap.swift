@@ -27,7 +27,8 @@ public enum AppKeyMap {
         case .feed:
             let feed = app.currentFeed
             if feed.state.compose != nil { return bindings.keyMap(.compose) }
-            return screen(app.author == nil ? .feed : .author)
+            guard app.author == nil else { return screen(.author) }
+            return offering(.undoRemove, when: feed.state.undoable != nil, in: screen(.feed))
         case .profile:
             if let form = app.profile.state.form {
                 return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)

@@ -63,6 +63,7 @@ public struct KeyBindings: Sendable {
         ActionBinding("author", .feed, .openAuthor, ["enter"], .keyOpenAuthor, label: "Enter", inFooter: false),
         ActionBinding("edit-post", .feed, .editPost, ["e"], .keyEditPost),
         ActionBinding("delete-post", .feed, .deletePost, ["d"], .keyDeletePost),
+        ActionBinding("undo", .feed, .undoRemove, ["u"], .keyUndoUnlike),
 
         ActionBinding("back", .author, .closeAuthor, ["esc"], .keyBack, label: "Esc"),
         ActionBinding("like", .author, .toggleLike, ["l"], .keyLike),

@@ -5,9 +5,17 @@ import Foundation
 /// (`users/{uid}/user-likes/{tweetId}`) and the post's `likes` counter moving together by
 /// exactly one, and both are idempotent: liking a liked post changes nothing.
 public protocol LikeWriter: Sendable {
-    /// Makes `uid`'s like of `tweetID` be `liked` (nil: the opposite of what it is now).
+    /// Makes `uid`'s like of `tweetID` be `liked` (nil: the opposite of what it is now);
+    /// a new like is stamped `likedAt` when given (an undone unlike), else now.
     /// Throws `ServiceError.postNotFound` when there is no such post.
-    func setLiked(_ liked: Bool?, tweetID: String, uid: String, in store: DocumentStore) throws
+    func setLiked(_ liked: Bool?, tweetID: String, uid: String, likedAt: Date?, in store: DocumentStore) throws
+}
+
+extension LikeWriter {
+    /// A like stamped now, or an unlike.
+    public func setLiked(_ liked: Bool?, tweetID: String, uid: String, in store: DocumentStore) throws {
+        try setLiked(liked, tweetID: tweetID, uid: uid, likedAt: nil, in: store)
+    }
 }
 
 /// The embedded store: one transaction reads the like and writes it with `.increment(±1)`
@@ -15,15 +23,16 @@ public protocol LikeWriter: Sendable {
 public struct TransactionLikeWriter: LikeWriter {
     public init() {}
 
-    public func setLiked(_ liked: Bool?, tweetID: String, uid: String, in store: DocumentStore) throws {
+    public func setLiked(_ liked: Bool?, tweetID: String, uid: String, likedAt: Date?, in store: DocumentStore) throws {
         let tweetReference = store.collection("tweets").document(tweetID)
         let likeReference = store.document("users/\(uid)/user-likes/\(tweetID)")
+        let stamp: WriteValue = likedAt.map { .value(.timestamp($0)) } ?? .serverTimestamp
         try store.runTransaction { transaction in
             guard try transaction.get(tweetReference).exists else { throw ServiceError.postNotFound(tweetID) }
             let existing = try transaction.get(likeReference)
             let wanted = liked ?? !existing.exists
             if wanted && !existing.exists {
-                try transaction.setData(["likedAt": .serverTimestamp], forDocument: likeReference)
+                try transaction.setData(["likedAt": stamp], forDocument: likeReference)
                 try transaction.updateData(["likes": .increment(1)], forDocument: tweetReference)
             } else if !wanted && existing.exists {
                 try transaction.deleteDocument(likeReference)
@@ -35,11 +44,11 @@ public struct TransactionLikeWriter: LikeWriter {
 
 /// A team server: the server function `tern_like` (see `ServerRules`) writes the like as
 /// the signed-in role and computes the post's new counter itself; nothing the client sends
-/// becomes part of the post.
+/// becomes part of the post, not even `likedAt` (the server stamps every like itself).
 public struct ServerLikeWriter: LikeWriter {
     public init() {}
 
-    public func setLiked(_ liked: Bool?, tweetID: String, uid: String, in store: DocumentStore) throws {
+    public func setLiked(_ liked: Bool?, tweetID: String, uid: String, likedAt: Date?, in store: DocumentStore) throws {
         let tweetReference = store.collection("tweets").document(tweetID)
         let likeReference = store.document("users/\(uid)/user-likes/\(tweetID)")
         let wanted = try liked ?? !likeReference.getDocument().exists

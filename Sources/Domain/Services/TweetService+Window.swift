@@ -56,15 +56,32 @@ extension TweetService {
         let limit = max(1, limit)
         var query = try orderedQuery(kind, viewer: viewer, newestFirst: true)
         if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
+        var last: [FeedPost]?
         return try query.limit(to: limit).addSnapshotListener({ [weak self] snapshot in
             guard let self else { return }
             do {
-                let rows = try self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: onError)
+                let rows = try last.flatMap { try self.patched($0, by: snapshot, kind, viewer: viewer) }
+                    ?? self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: onError)
+                last = rows
                 onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
             } catch {
                 onError(error)
             }
         }, onError: onError)
+    }
+
+    /// `rows` with the posts `snapshot` reports changed in place (a like, an edit) made
+    /// again, and only those: a heart costs one row's reads, not the window's. Nil when
+    /// rows came, went or moved, or a changed post cannot be read: then the window is read.
+    func patched(_ rows: [FeedPost], by snapshot: QuerySnapshot, _ kind: FeedKind, viewer: Session?) throws -> [FeedPost]? {
+        let changes = snapshot.documentChanges
+        guard kind != .liked, !changes.isEmpty,
+              changes.allSatisfy({ $0.kind == .modified && $0.oldIndex == $0.newIndex }) else { return nil }
+        let remade = try self.rows(of: changes.map(\.document), kind, viewer: viewer, onSkipped: { _ in })
+        let held = Set(rows.map(\.id))
+        guard remade.count == changes.count, remade.allSatisfy({ held.contains($0.id) }) else { return nil }
+        let byID = Dictionary(remade.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return rows.map { byID[$0.id] ?? $0 }
     }
 
     /// Calls `onChange` with how many rows `kind` has, now and whenever its newest row

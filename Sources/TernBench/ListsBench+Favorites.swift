@@ -1,0 +1,47 @@
+import App
+import Assembly
+import Domain
+import Foundation
+import PlaceCatalog
+import ViewModels
+
+/// The `lists` section's Favorites rows: a folder of 20,000 places against one of 50.
+extension ListsBench {
+    static let favoriteCount = 20_000
+
+    /// Takes a place out and puts it back: each a write the folder's listeners hear.
+    static let removeKeys: [String] = Array(repeating: ["x", "u", "j"], count: 20).flatMap { $0 }
+
+    static func favoritesRows(root: String, hasher: PasswordHasher, places: PlaceSearching) throws {
+        let big = try favoriteServices(root + "/favorites-big", hasher: hasher, count: favoriteCount)
+        let small = try favoriteServices(root + "/favorites-small", hasher: hasher, count: 50)
+        let scrollBig = try scroll(ScreenServices(services: big, places: places), tab: "2")
+        let scrollSmall = try scroll(ScreenServices(services: small, places: places), tab: "2")
+        report("Favorites, a folder of \(favoriteCount) places", scrollBig, "a folder of 50", scrollSmall)
+        let removeBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: removeKeys)
+        let removeSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: removeKeys)
+        report("`x` and `u` in the folder of \(favoriteCount) (the folder read whole on each write)", removeBig,
+               "a folder of 50", removeSmall)
+    }
+
+    /// A signed-in user whose default folder holds `count` places saved a second apart.
+    static func favoriteServices(_ directory: String, hasher: PasswordHasher, count: Int) throws -> AppServices {
+        let (services, _) = try feedServices(directory, hasher: hasher, posts: 0)
+        let uid = try services.session()?.uid ?? ""
+        let base = Date(timeIntervalSince1970: 1_790_000_000)
+        var batch = services.store.batch()
+        for index in 0..<count {
+            let favorite = FavoritePlace(placeName: "Place \(index)", placeID: "bench\(index)", address: "Street \(index)",
+                                         coordinate: Coordinate(latitude: 37 + Double(index % 100) / 100,
+                                                                longitude: 127 + Double(index / 100) / 1000),
+                                         savedAt: base.addingTimeInterval(-Double(index)))
+            try batch.setData(from: favorite, forDocument: services.store.document("favorites/\(uid)/favorites/bench\(index)"))
+            if index % 5_000 == 4_999 {
+                try batch.commit()
+                batch = services.store.batch()
+            }
+        }
+        try batch.commit()
+        return services
+    }
+}
