@@ -16,11 +16,11 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // dlopen/dlsym for the C libraries only some runs need (libpq, libcurl): see LibPQ and LibCurl.
-        .target(name: "LibraryLoading", swiftSettings: swift6),
+        .target(name: "LibraryLoading", dependencies: ["Localization"], swiftSettings: swift6),
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
-        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading"]),
-        .target(name: "PlaceCatalog", dependencies: ["PlainText"]),
+        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization"]),
+        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
         .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
@@ -28,7 +28,7 @@ let package = Package(
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization"]),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
-        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW"]),
+        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
         .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
                                                       "Localization", "PlainText"]),
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
         .testTarget(name: "AppTests", dependencies: ["App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
-                                                  "PlaceProviders", "TerminalUI"],
+                                                  "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]

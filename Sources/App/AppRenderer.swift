@@ -58,7 +58,7 @@ public final class AppRenderer {
             let legend = HelpSection(tr(.helpMarkers), [KeyHint(keys: markers.pending, help: tr(.legendPendingHelp))])
             let help = HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]),
                                        sections: AppKeyMap.helpSections(for: app) + [legend], closeHint: tr(.helpClose),
-                                       borderStyle: Theme.current.border, offset: app.state.helpOffset)
+                                       borderStyle: Theme.current.border, offset: app.state.helpOffset, moreHint: tr(.helpMoreBelow))
             help.render(in: area, into: &buffer)
             layout.helpMaxOffset = help.maxOffset(in: area)
             cursor = nil

@@ -59,7 +59,7 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownEnvironmentTheme(let name): return "TERN_THEME=\(name): unknown theme (known: \(Theme.knownNames))"
+        case .unknownEnvironmentTheme(let name): return tr(.errorUnknownEnvironmentTheme, ["name": name, "themes": Theme.knownNames])
         }
     }
 }

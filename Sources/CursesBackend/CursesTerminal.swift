@@ -1,5 +1,6 @@
 import CNCursesW
 import Glibc
+import Localization
 import TerminalUI
 
 /// Whether curses currently owns the terminal; read by the exit and signal handlers.
@@ -25,7 +26,7 @@ public final class CursesTerminal: TerminalBackend {
         case noTerminal(String)
         public var description: String {
             switch self {
-            case .noTerminal(let term): return "cannot start the terminal interface (TERM=\(term))"
+            case .noTerminal(let term): return tr(.errorNoTerminal, ["term": term])
             }
         }
     }

@@ -1,5 +1,6 @@
 import CLibPQ
 import LibraryLoading
+import Localization
 
 /// libpq's functions, loaded with `dlopen` the first time a team server is used: linking it
 /// would load libpq and its Kerberos, LDAP and GnuTLS chain at every start of Tern, which an
@@ -66,7 +67,7 @@ struct LibPQ {
 
     /// The library, opened once (a Swift global is initialised once, thread-safely).
     private static let loaded: Result<LibPQ, DynamicLibraryFailure> = Result { () throws(DynamicLibraryFailure) in
-        try LibPQ(DynamicLibrary.open(["libpq.so.5"], purpose: "a team server", package: "libpq5"))
+        try LibPQ(DynamicLibrary.open(["libpq.so.5"], purpose: tr(.libraryForServer), package: "libpq5"))
     }
 
     /// Loads libpq, or throws one line naming it; every way into libpq (a connection, parsing

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The store's tables on a PostgreSQL server: documents keyed by (parent collection path,
 /// id) with their fields as jsonb, and protected records in a table no query reaches. It
@@ -101,7 +102,7 @@ final class PostgresBackend: StoreBackend {
         do {
             return try PostgresConnection(url: url)
         } catch let failure as PostgresFailure {
-            throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)", code: failure.code)
+            throw StoreError.cannotOpen(file: location, reason: tr(.storeCannotConnect, ["detail": failure.explained]), code: failure.code)
         }
     }
 
@@ -111,7 +112,7 @@ final class PostgresBackend: StoreBackend {
         let connection = try connect(url, location: location)
         do {
             guard let schema = try connection.query("SELECT current_schema()").first?.first ?? nil else {
-                throw StoreError.cannotOpen(file: location, reason: "no schema on the search path")
+                throw StoreError.cannotOpen(file: location, reason: tr(.storeNoSchema))
             }
             try migrate(connection, location: location)
             let channel = "tern_" + schema
@@ -120,7 +121,7 @@ final class PostgresBackend: StoreBackend {
             return PostgresBackend(location: location, connection: connection, channel: channel, channels: channels,
                                    writer: try documentWriter(connection))
         } catch let failure as PostgresFailure {
-            throw StoreError.backend(file: location, message: failure.message, code: failure.code)
+            throw StoreError.backend(file: location, message: failure.explained, code: failure.code)
         }
     }
 
@@ -147,7 +148,7 @@ final class PostgresBackend: StoreBackend {
         } catch let failure as PostgresFailure {
             try? connection.execute("ROLLBACK")
             if failure.sqlState == "42501" {
-                throw StoreError.cannotOpen(file: location, reason: "the database has no document tables and this role may not create them; run `tern server init` as its owner", code: .sqlState("42501"))
+                throw StoreError.cannotOpen(file: location, reason: tr(.storeNoTables), code: .sqlState("42501"))
             }
             throw failure
         } catch {
@@ -166,7 +167,7 @@ final class PostgresBackend: StoreBackend {
         do {
             let schema = try fresh.query("SELECT current_schema()").first?.first ?? nil
             guard schema.map({ "tern_" + $0 }) == channel else {
-                throw StoreError.cannotOpen(file: newLocation, reason: "not the server and schema this store was opened on")
+                throw StoreError.cannotOpen(file: newLocation, reason: tr(.storeOtherServer))
             }
             let named = try Self.changeChannels(fresh)
             serverAnnounces = named != nil
@@ -174,7 +175,7 @@ final class PostgresBackend: StoreBackend {
             try Self.listen(fresh, to: channels)
             writer = try Self.documentWriter(fresh)
         } catch let failure as PostgresFailure {
-            throw StoreError.backend(file: newLocation, message: failure.message, code: failure.code)
+            throw StoreError.backend(file: newLocation, message: failure.explained, code: failure.code)
         }
         connection.adopt(fresh)
         location = newLocation
@@ -211,9 +212,9 @@ final class PostgresBackend: StoreBackend {
 
     private func translate(_ failure: PostgresFailure) -> StoreError {
         if failure.code.isRefusedByRules {
-            return .backend(file: location, message: "refused by the server: \(failure.message)", code: failure.code)
+            return .backend(file: location, message: tr(.storeRefusedByServer, ["detail": failure.explained]), code: failure.code)
         }
-        return .backend(file: location, message: failure.connectionLost ? "connection lost: \(failure.message)" : failure.message, code: failure.code)
+        return .backend(file: location, message: failure.connectionLost ? tr(.storeConnectionLost, ["detail": failure.explained]) : failure.explained, code: failure.code)
     }
 
     /// Re-establishes a lost connection, at most once per back-off interval (0.1 s doubling
@@ -221,7 +222,7 @@ final class PostgresBackend: StoreBackend {
     private func ensureConnected() throws {
         if connection.isOpen { return }
         guard Date() >= nextAttempt else {
-            throw StoreError.backend(file: location, message: "connection lost; reconnecting", code: .unreachable)
+            throw StoreError.backend(file: location, message: tr(.storeReconnecting), code: .unreachable)
         }
         do {
             try connection.reset()
@@ -232,7 +233,7 @@ final class PostgresBackend: StoreBackend {
         } catch let failure as PostgresFailure {
             nextAttempt = Date().addingTimeInterval(retryDelay)
             retryDelay = min(retryDelay * 2, 5)
-            throw StoreError.backend(file: location, message: "connection lost: \(failure.message)", code: failure.code)
+            throw StoreError.backend(file: location, message: tr(.storeConnectionLost, ["detail": failure.explained]), code: failure.code)
         }
     }
 

@@ -9,6 +9,9 @@ struct PostgresFailure: Error {
     let connectionLost: Bool
 
     var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? (connectionLost ? .unreachable : .none) }
+
+    /// libpq's message in the run's language (see `StoreErrorCode.explained`).
+    var explained: String { code.explained(message) }
 }
 
 /// One notification received on a LISTEN channel.

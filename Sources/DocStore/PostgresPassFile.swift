@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// libpq's password file: `host:port:database:user:password` lines, readable only by their
 /// owner (mode 0600). A signed-in session on a server keeps the account's password here,
@@ -23,21 +24,21 @@ public struct PostgresPassFile: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw StoreError.cannotOpen(file: directory, reason: "cannot create the directory")
+                throw StoreError.cannotOpen(file: directory, reason: tr(.storeDirectoryNotCreated))
             }
         }
         var info = stat()
         guard lstat(directory.isEmpty ? "." : directory, &info) == 0 else {
-            throw StoreError.cannotOpen(file: directory, reason: String(cString: strerror(errno)))
+            throw StoreError.cannotOpen(file: directory, reason: SystemErrorText.describe(errno))
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw StoreError.cannotOpen(file: directory, reason: "not a directory (a link or a file); remove it and sign in again")
+            throw StoreError.cannotOpen(file: directory, reason: tr(.storeDirectoryNotDirectory))
         }
         guard info.st_uid == geteuid() else {
-            throw StoreError.cannotOpen(file: directory, reason: "the directory belongs to another user")
+            throw StoreError.cannotOpen(file: directory, reason: tr(.storeDirectoryOtherOwner))
         }
         guard info.st_mode & 0o077 == 0 else {
-            throw StoreError.cannotOpen(file: directory, reason: "the directory is open to others (mode 0\(String(info.st_mode & 0o777, radix: 8))); run: chmod 700 \(directory)")
+            throw StoreError.cannotOpen(file: directory, reason: tr(.storeDirectoryOpen, ["mode": "0" + String(info.st_mode & 0o777, radix: 8), "directory": directory]))
         }
     }
 
@@ -77,7 +78,7 @@ public struct PostgresPassFile: Sendable {
         do {
             settings = try PostgresConnection.parse(serverURL)
         } catch let failure as PostgresFailure {
-            throw StoreError.invalidArgument("\(PostgresBackend.redacted(serverURL)): \(failure.message)")
+            throw StoreError.invalidArgument("\(PostgresBackend.redacted(serverURL)): \(failure.explained)")
         }
         let host = settings["host"].flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
         let port = settings["port"].flatMap { $0.isEmpty ? nil : $0 } ?? "5432"
@@ -98,7 +99,7 @@ public struct PostgresPassFile: Sendable {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return [] }
-            throw StoreError.cannotOpen(file: path, reason: errno == ELOOP ? "it is a link; remove it and sign in again" : String(cString: strerror(errno)))
+            throw StoreError.cannotOpen(file: path, reason: errno == ELOOP ? tr(.storePassFileLink) : SystemErrorText.describe(errno))
         }
         defer { close(fd) }
         var data = Data()
@@ -118,11 +119,11 @@ public struct PostgresPassFile: Sendable {
         let text = lines.map { $0 + "\n" }.joined()
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.cannotOpen(file: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw StoreError.cannotOpen(file: path, reason: SystemErrorText.describe(errno)) }
         let written = fchmod(fd, 0o600) == 0
             && (text.utf8.withContiguousStorageIfAvailable { write(fd, $0.baseAddress, $0.count) == $0.count } ?? false)
             && fsync(fd) == 0
-        let reason = String(cString: strerror(errno))
+        let reason = SystemErrorText.describe(errno)
         close(fd)
         guard written, rename(temporary, path) == 0 else {
             unlink(temporary)

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Localization
 
 /// The store's tables in one SQLite file: documents as JSON text keyed by
 /// (parent collection path, id), and protected records in a table no query reaches.
@@ -64,10 +65,10 @@ final class SQLiteBackend: StoreBackend {
             return try body()
         } catch let failure as SQLiteFailure {
             if failure.code & 0xFF == SQLITE_CORRUPT {
-                throw StoreError.backend(file: location, message: SQLiteQuickCheck.damaged(failure.message), code: .sqlite(failure.code))
+                throw StoreError.backend(file: location, message: SQLiteQuickCheck.damaged(failure.explained), code: .sqlite(failure.code))
             }
             if failure.isNotADatabase {
-                throw StoreError.notADatabase(file: location, detail: failure.message)
+                throw StoreError.notADatabase(file: location, detail: failure.explained)
             }
             throw StoreError.backend(file: location, message: failure.reason, code: .sqlite(failure.code))
         }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Localization
 
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -177,6 +178,10 @@ struct SQLiteFailure: Error {
         return primary == SQLITE_FULL || ((primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN) && (systemErrno == ENOSPC || systemErrno == EDQUOT))
     }
 
-    /// What went wrong, for a person: `disk full` by its code, else SQLite's message.
-    var reason: String { isDiskFull ? "disk full; free some space and try again" : message }
+    /// What went wrong, for a person: `disk full` by its code, else SQLite's message
+    /// (explained by its code outside English).
+    var reason: String { isDiskFull ? tr(.storeDiskFull) : explained }
+
+    /// SQLite's message in the run's language (see `StoreErrorCode.explained`).
+    var explained: String { StoreErrorCode.sqlite(code).explained(message) }
 }

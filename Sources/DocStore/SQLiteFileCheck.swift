@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Localization
 
 /// Looks at a database file before anything writes to it, so that a file Tern cannot use
 /// is reported with one line and left exactly as it was.
@@ -11,15 +12,15 @@ enum SQLiteFileCheck {
     static func check(file: String) throws -> Bool {
         var info = stat()
         if stat(file, &info) != 0 {
-            guard errno == ENOENT else { throw StoreError.cannotOpen(file: file, reason: String(cString: strerror(errno))) }
+            guard errno == ENOENT else { throw StoreError.cannotOpen(file: file, reason: SystemErrorText.describe(errno)) }
             try createParentDirectory(of: file)
             try createPrivateFile(file)
             return true
         }
-        if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.cannotOpen(file: file, reason: "it is a directory") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.cannotOpen(file: file, reason: "not a regular file") }
-        for (mode, what) in [(R_OK, "read"), (W_OK, "write")] where access(file, mode) != 0 {
-            throw StoreError.cannotOpen(file: file, reason: "no permission to \(what) it: \(String(cString: strerror(errno)))")
+        if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.cannotOpen(file: file, reason: tr(.storeIsDirectory)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.cannotOpen(file: file, reason: tr(.storeNotRegularFile)) }
+        for (mode, key) in [(R_OK, TextKey.storeNoPermissionRead), (W_OK, .storeNoPermissionWrite)] where access(file, mode) != 0 {
+            throw StoreError.cannotOpen(file: file, reason: tr(key, ["detail": SystemErrorText.describe(errno)]))
         }
         if info.st_size == 0 {  // SQLite's own convention: an empty file is an empty database.
             // Nothing is in it yet, so one of ours is made private before anything is.
@@ -28,7 +29,7 @@ enum SQLiteFileCheck {
             return true
         }
         // SQLite would take a file shorter than its header for an empty database and write over it.
-        guard try hasSQLiteHeader(file) else { throw StoreError.notADatabase(file: file, detail: "file is not a database") }
+        guard try hasSQLiteHeader(file) else { throw StoreError.notADatabase(file: file, detail: tr(.storeNoSQLiteHeader)) }
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READONLY)
@@ -54,7 +55,7 @@ enum SQLiteFileCheck {
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { continue }
             let mode = "0" + String(info.st_mode & 0o777, radix: 8)
-            throw StoreError.cannotOpen(file: file, reason: "\(path) has mode \(mode), open to other users; run: chmod 600 \(file)*")
+            throw StoreError.cannotOpen(file: file, reason: tr(.storeOpenToOthers, ["path": path, "mode": "\(mode)", "file": file]))
         }
     }
 
@@ -65,14 +66,14 @@ enum SQLiteFileCheck {
         if descriptor < 0 {
             // Another process created it first: it is checked like any existing file.
             if errno == EEXIST { return }
-            throw StoreError.cannotOpen(file: file, reason: String(cString: strerror(errno)))
+            throw StoreError.cannotOpen(file: file, reason: SystemErrorText.describe(errno))
         }
         close(descriptor)
     }
 
     private static func hasSQLiteHeader(_ file: String) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: file) else {
-            throw StoreError.cannotOpen(file: file, reason: String(cString: strerror(errno)))
+            throw StoreError.cannotOpen(file: file, reason: SystemErrorText.describe(errno))
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? nil
@@ -87,7 +88,7 @@ enum SQLiteFileCheck {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw StoreError.cannotOpen(file: file, reason: "cannot create its directory \(parent)")
+            throw StoreError.cannotOpen(file: file, reason: tr(.storeCannotCreateParent, ["parent": parent]))
         }
     }
 
@@ -101,13 +102,13 @@ enum SQLiteFileCheck {
             let known = SQLiteSchema.currentVersion
             if version > known { throw StoreError.newerSchema(file: file, found: version, known: known) }
             if version == 0 && !tables.isEmpty {
-                throw StoreError.notADatabase(file: file, detail: "an SQLite file with other tables")
+                throw StoreError.notADatabase(file: file, detail: tr(.storeOtherTables))
             }
             if version > 0 && !tables.contains("documents") {
-                throw StoreError.notADatabase(file: file, detail: "schema \(version) without a documents table")
+                throw StoreError.notADatabase(file: file, detail: tr(.storeNoDocuments, ["version": String(version)]))
             }
         } catch let failure as SQLiteFailure where failure.code & 0xFF != SQLITE_READONLY {
-            if failure.isNotADatabase { throw StoreError.notADatabase(file: file, detail: failure.message) }
+            if failure.isNotADatabase { throw StoreError.notADatabase(file: file, detail: failure.explained) }
             throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
     }

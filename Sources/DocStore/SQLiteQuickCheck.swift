@@ -1,4 +1,5 @@
 import CSQLite
+import Localization
 
 /// The check a connection runs once before its first write, so that a damaged page Tern
 /// has not read yet stops the write instead of having more written around it.
@@ -23,6 +24,6 @@ enum SQLiteQuickCheck {
 
     /// The one line for a damaged file: what SQLite found, and what to do.
     static func damaged(_ detail: String) -> String {
-        "the database is damaged (\(detail)); nothing more is written to it; run tern doctor for how to recover"
+        tr(.storeDamaged, ["detail": detail])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One plain connection to a PostgreSQL server, for setting a database up and for calls
 /// that are not documents (creating an account, say): statements with text parameters,
@@ -33,7 +34,7 @@ public final class ServerConnection {
         do {
             connection = try PostgresConnection(url: url, sessionLimits: false)
         } catch let failure as PostgresFailure {
-            throw StoreError.cannotOpen(file: location, reason: "cannot connect: \(failure.message)", code: failure.code)
+            throw StoreError.cannotOpen(file: location, reason: tr(.storeCannotConnect, ["detail": failure.explained]), code: failure.code)
         }
     }
 
@@ -79,7 +80,7 @@ public final class ServerConnection {
     /// The schema first on this connection's search path, where the store's tables live.
     public func currentSchema() throws -> String {
         guard let schema = try value("SELECT current_schema()") else {
-            throw StoreError.cannotOpen(file: location, reason: "no schema on the search path")
+            throw StoreError.cannotOpen(file: location, reason: tr(.storeNoSchema))
         }
         return schema
     }
@@ -99,7 +100,7 @@ public final class ServerConnection {
         do {
             return try body()
         } catch let failure as PostgresFailure {
-            throw StoreError.backend(file: location, message: failure.message, code: failure.code)
+            throw StoreError.backend(file: location, message: failure.explained, code: failure.code)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Everything the store can refuse or fail at. Each description is one line; failures of
 /// the database engine also carry its code (`StoreErrorCode`), which is what callers match.
 public enum StoreError: Error, CustomStringConvertible, Equatable {
@@ -28,19 +30,36 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// The catalogue line of this error, in the run's language.
+    public var textKey: TextKey {
+        switch self {
+        case .invalidPath: .errorStoreInvalidPath
+        case .invalidArgument: .errorStoreInvalidArgument
+        case .notFound: .errorStoreNotFound
+        case .notADatabase: .errorStoreNotADatabase
+        case .newerSchema: .errorStoreNewerSchema
+        case .cannotOpen: .errorStoreCannotOpen
+        case .backend: .errorStoreBackend
+        case .coding: .errorStoreCoding
+        case .closed: .errorStoreClosed
+        }
+    }
+
     public var description: String {
         let text: String
         switch self {
-        case .invalidPath(let path, let reason): text = "invalid path \"\(path)\": \(reason)"
-        case .invalidArgument(let message): text = message
-        case .notFound(let path): text = "no document at \(path)"
-        case .notADatabase(let file, let detail): text = "\(file): not a Tern database (\(detail))"
+        case .invalidPath(let path, let reason): text = tr(textKey, ["path": path, "reason": reason])
+        // Its text is already a line: a catalogue line where a person can meet it, else a
+        // program's mistake, kept as the program said it.
+        case .invalidArgument(let message): text = tr(textKey, ["message": message])
+        case .notFound(let path): text = tr(textKey, ["path": path])
+        case .notADatabase(let file, let detail): text = tr(textKey, ["file": file, "detail": detail])
         case .newerSchema(let file, let found, let known):
-            text = "\(file): written by a newer Tern (schema \(found), this build knows \(known))"
-        case .cannotOpen(let file, let reason, _): text = "\(file): cannot open (\(reason))"
-        case .backend(let file, let message, _): text = "\(file): \(message)"
-        case .coding(let message): text = "cannot convert value: \(message)"
-        case .closed: text = "the store is closed"
+            text = tr(textKey, ["file": file, "found": String(found), "known": String(known)])
+        case .cannotOpen(let file, let reason, _): text = tr(textKey, ["file": file, "reason": reason])
+        case .backend(let file, let message, _): text = tr(textKey, ["file": file, "message": message])
+        case .coding(let message): text = tr(textKey, ["message": message])
+        case .closed: text = tr(textKey)
         }
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// The database engine's own code for a failure, so that callers decide by code, never by
 /// the wording of a message (which changes with versions and locales).
 public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -50,6 +52,39 @@ public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertib
         case .sqlite(let code): "SQLite \(code)"
         case .sqlState(let state): "SQLSTATE \(state)"
         case .unreachable: "unreachable"
+        }
+    }
+
+    /// The engine's own `message` for a person: as the engine said it in English; in
+    /// another language the catalogue's line for the class of this code, with the code
+    /// (engines speak only English).
+    public func explained(_ message: String) -> String {
+        // Without a code the message is Tern's own (already in the run's language).
+        guard self != .none else { return message }
+        return tr(textKey, ["engine": message, "code": description])
+    }
+
+    /// The catalogue line of this code's class of failure.
+    public var textKey: TextKey {
+        switch self {
+        case _ where isUnreachable: return .engineUnreachable
+        case _ where isAuthenticationFailure: return .engineAuthentication
+        case _ where isUniqueViolation: return .engineUniqueViolation
+        case _ where isRefusedByRules: return .engineRefusedByRules
+        case _ where isTimeoutOrBusy: return .engineBusy
+        case _ where isSerializationConflict: return .engineConflict
+        case .sqlite(let code):
+            // SQLite's primary result codes: CANTOPEN 14, NOTADB 26, CORRUPT 11, READONLY 8,
+            // PERM 3, FULL 13, IOERR 10.
+            switch code & 0xFF {
+            case 14: return .engineCannotOpenFile
+            case 26, 11: return .engineCorrupt
+            case 8, 3: return .engineReadOnly
+            case 13: return .engineDiskFull
+            case 10: return .engineIO
+            default: return .engineOther
+            }
+        default: return .engineOther
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Localization
 
 /// A C library opened with `dlopen` the first time a feature needs it, so that a start
 /// which never uses it does not load and relocate it and everything it links (libpq alone
@@ -19,7 +20,7 @@ public struct DynamicLibrary: @unchecked Sendable {
             if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return DynamicLibrary(handle: handle, name: name) }
             reason = dlerror().map { String(cString: $0) } ?? "not found"
         }
-        throw DynamicLibraryFailure(message: "\(purpose) needs \(names[0]), which cannot be loaded (\(reason)); install the \(package) package")
+        throw DynamicLibraryFailure(message: tr(.errorLibraryMissing, ["purpose": purpose, "library": names[0], "engine": reason, "package": package]))
     }
 
     /// The function `symbol` as a value of the C function type `type`; throws when this
@@ -32,7 +33,7 @@ public struct DynamicLibrary: @unchecked Sendable {
     /// which a C shim then calls with its real prototype.
     public func address(_ symbol: String) throws(DynamicLibraryFailure) -> UnsafeMutableRawPointer {
         guard let address = dlsym(handle, symbol) else {
-            throw DynamicLibraryFailure(message: "\(name) has no function \(symbol); a newer version of it is needed")
+            throw DynamicLibraryFailure(message: tr(.errorLibraryFunction, ["library": name, "symbol": symbol]))
         }
         return address
     }

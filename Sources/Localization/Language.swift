@@ -59,6 +59,6 @@ public struct UnknownLanguage: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     public var description: String {
-        "\(name)=\(value): unknown language (known: \(Language.allCases.map(\.rawValue).joined(separator: ", ")))"
+        tr(.errorUnknownLanguage, ["name": name, "value": value, "languages": Language.allCases.map(\.rawValue).joined(separator: ", ")])
     }
 }

@@ -133,4 +133,43 @@ public enum TextKey: String, CaseIterable, Sendable {
 
     // Lists without walls: undo in the Liked view
     case toastUnlikedUndo, keyUndoUnlike
+    // Issue 15 (korean): every layer's errors by code, the engine's and the system's reasons,
+    // and the output of tern server, doctor and status
+    case errorStoreInvalidPath, errorStoreInvalidArgument, errorStoreNotFound, errorStoreNotADatabase, errorStoreNewerSchema, errorStoreCannotOpen
+    case errorStoreBackend, errorStoreCoding, errorStoreClosed, storeCannotConnect, storeRefusedByServer, storeConnectionLost
+    case storeReconnecting, storeNoSchema, storeNoTables, storeOtherServer, storeIsDirectory, storeNotRegularFile
+    case storeNoPermissionRead, storeNoPermissionWrite, storeOpenToOthers, storeCannotCreateParent, storeNoSQLiteHeader
+    case storeOtherTables, storeNoDocuments, storeDamaged, storeDiskFull, storeDirectoryNotCreated, storeDirectoryNotDirectory
+    case storeDirectoryOtherOwner, storeDirectoryOpen, storePassFileLink, storeSessionOtherAccount, storeSessionNoAccount
+    case storeSignInAgain, storeNotSetUp, storeInvitationNeeded, storeRolesOfOther, engineUnreachable, engineAuthentication
+    case engineRefusedByRules, engineUniqueViolation, engineBusy, engineConflict, engineCannotOpenFile, engineCorrupt
+    case engineReadOnly, engineDiskFull, engineIO, engineOther, systemNoPermission, systemNoSuchFile
+    case systemNoSpace, systemReadOnly, systemIsDirectory, systemNotDirectory, systemTooManyLinks, systemExists
+    case systemOther, errorSessionFileOpen, errorSessionDirectoryOpen, errorSessionWrongOwner, errorSessionNotRegular
+    case errorSessionMalformed, errorSessionIO, fileRead, fileCreate, fileChmod, fileWrite, fileSync, fileReplace
+    case fileRemove, fileOpen, fileCreateDirectory, errorFolderNameEmpty, errorFolderNameTooLong, errorFolderNameTaken
+    case errorFolderNotFound, errorDefaultFolderKept, errorMemoTooLong, errorNotSaved, errorUnknownColor, errorUnknownVisibility
+    case errorUnknownSort, errorUnknownUser, errorBadImportRow, importTextAfterQuote, importQuoteNotClosed
+    case importEmptyFile, importHeaderColumns, importColumnCount, importNeedsFeatures, importNeedsFavorites
+    case importNeedsPoint, importKeyMissing, importKeyNotText, importFoldersList, importSavedAt, importNameEmpty
+    case importCoordinateNumbers, importCoordinateRange, errorPasswordHashing, errorPasswordRecordDamaged
+    case errorPasswordRecordParameters, errorSampleCommunity, sampleCannotRead, sampleNotJSON, errorStoreLocation
+    case errorShippedFile, shippedNotInManifest, shippedMissing, shippedModified, shippedManifestMissing, shippedManifestDamaged
+    case errorCatalogCannotRead, errorCatalogUnknownFormat, errorCatalogMalformed, errorCatalogCannotWrite
+    case errorCatalogCannotReplace, errorImportLine, placeImportNotUTF8, placeImportGeoNamesColumns, placeImportBadID
+    case placeImportBadPopulation, placeImportUnknownFormat, placeImportColumns, placeImportBadLatitude, placeImportBadLongitude
+    case placeImportLatitudeRange, placeImportLongitudeRange, placeImportEmpty, placeImportControl, placeImportTooLong
+    case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal
+    case errorServerURL, serverCreatedSchema, serverSchemaUpToDate, serverMigratedSchema, serverInitialised
+    case serverGuestTrusted, serverGuestPassword, serverGuestUnknown, doctorShippedDiffer, doctorAndShippedDiffer
+    case doctorNoDatabase, doctorOK, doctorDamaged, doctorServerOK, doctorServerFix, doctorShippedOK, doctorIntegrityFound
+    case doctorIntegrityFoundOne, doctorFound, doctorFoundOne, doctorMore, doctorToRecover, doctorStepQuit
+    case doctorStepRestore, doctorStepAgain, statusEmbedded, statusOnline, statusOffline, helpGlobalOptionsValue
+    case libraryForServer, libraryForOnline
+    case writeLike, writeUnlike, writePost, writeSave, writeRemove, writeProfile
+    case placeImportUnterminated, placeImportAfterQuote
+    case helpMoreBelow
+    case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL, cliFieldSource, cliFieldCategory
+    case cliNoSampleHint
+    case cliNeedsTerminal, cliCannotCreatePipe
 }

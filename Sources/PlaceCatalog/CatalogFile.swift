@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The catalog's file format (`Resources/places/places.tsv`, and the imports file in the data
 /// directory): UTF-8, one place per line, tab-separated columns
@@ -16,7 +17,7 @@ public enum CatalogFile {
     /// Reads a catalog file; `countries` maps ISO codes to names.
     public static func read(path: String, countries: [String: String]) throws -> [Place] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw FormatError(description: "cannot read \(path)")
+            throw FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
         }
         return try data.withUnsafeBytes { raw in
             try parse(raw.bindMemory(to: UInt8.self), path: path, countries: countries)
@@ -43,7 +44,7 @@ public enum CatalogFile {
             if lineEnd == lineStart { continue }
             if bytes[lineStart] == 0x23 {
                 if lineNumber == 1 && !string(lineStart..<lineEnd).hasPrefix("#tern-places\t1") {
-                    throw FormatError(description: "\(path): unknown catalog format")
+                    throw FormatError(description: tr(.errorCatalogUnknownFormat, ["path": path]))
                 }
                 continue
             }
@@ -55,7 +56,7 @@ public enum CatalogFile {
             }
             guard fields.count >= 10, let latitude = Double(string(fields[5])), let longitude = Double(string(fields[6])),
                   let population = Int(string(fields[7])) else {
-                throw FormatError(description: "\(path):\(lineNumber): malformed catalog line")
+                throw FormatError(description: tr(.errorCatalogMalformed, ["path": path, "line": String(lineNumber)]))
             }
             var alternates: [String] = []
             var alternateStart = fields[9].lowerBound

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PlainText
 
 /// Reads files people import: the official GeoNames dump (tab-separated, 19 columns, no
@@ -9,7 +10,7 @@ public enum PlaceImporter {
     public struct Rejection: Error, CustomStringConvertible, Equatable {
         public let line: Int
         public let problem: String
-        public var description: String { "line \(line): \(problem)" }
+        public var description: String { tr(.errorImportLine, ["line": String(line), "problem": problem]) }
     }
 
     /// Parses `data`; `countries` maps ISO codes to names, `regions` `CC.admin1` to names.
@@ -26,7 +27,7 @@ public enum PlaceImporter {
                 var slice = bytes[(start - data.startIndex)..<offset]
                 if slice.last == 0x0D { slice = slice.dropLast() }
                 guard let line = String(validating: slice, as: UTF8.self) else {
-                    throw Rejection(line: lineNumber, problem: "not valid UTF-8")
+                    throw Rejection(line: lineNumber, problem: tr(.placeImportNotUTF8))
                 }
                 lines.append(line)
                 start = data.startIndex + offset + 1
@@ -36,7 +37,7 @@ public enum PlaceImporter {
         if lines.last == "" { lines.removeLast() }
         // Spreadsheets save CSV with a byte-order mark; it is not part of the first column's name.
         if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
-        guard let first = lines.first else { throw Rejection(line: 1, problem: "the file is empty") }
+        guard let first = lines.first else { throw Rejection(line: 1, problem: tr(.importEmptyFile)) }
         if first.split(separator: "\t", omittingEmptySubsequences: false).count == 19 {
             return try parseGeoNames(lines, countries: countries, regions: regions)
         }
@@ -50,10 +51,10 @@ public enum PlaceImporter {
             let number = index + 1
             let fields = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { Substring($0) }
             guard fields.count == 19 else {
-                throw Rejection(line: number, problem: "expected 19 tab-separated columns, found \(fields.count)")
+                throw Rejection(line: number, problem: tr(.placeImportGeoNamesColumns, ["count": String(fields.count)]))
             }
             guard !fields[0].isEmpty, fields[0].allSatisfy(\.isASCII), UInt64(fields[0]) != nil else {
-                throw Rejection(line: number, problem: "bad geonameid '\(printable(fields[0]))'")
+                throw Rejection(line: number, problem: tr(.placeImportBadID, ["value": printable(fields[0])]))
             }
             let name = try checkedName(fields[1], line: number, what: "name")
             // The real dumps hold a few mojibake alternates with C1 controls (18 in cities500);
@@ -69,7 +70,7 @@ public enum PlaceImporter {
             } else if let value = Int(fields[14]), value >= 0 {
                 population = value
             } else {
-                throw Rejection(line: number, problem: "bad population '\(printable(fields[14]))'")
+                throw Rejection(line: number, problem: tr(.placeImportBadPopulation, ["value": printable(fields[14])]))
             }
             let countryCode = try checkedName(fields[8], line: number, what: "country code", allowEmpty: true)
             let admin1 = try checkedName(fields[10], line: number, what: "admin1 code", allowEmpty: true)
@@ -89,7 +90,7 @@ public enum PlaceImporter {
         let header = try splitCSV(lines[0], line: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let nameColumn = header.firstIndex(of: "name"), let latitudeColumn = header.firstIndex(of: "latitude"),
               let longitudeColumn = header.firstIndex(of: "longitude") else {
-            throw Rejection(line: 1, problem: "not a GeoNames dump (19 tab-separated columns) nor a CSV header with name, latitude, longitude")
+            throw Rejection(line: 1, problem: tr(.placeImportUnknownFormat))
         }
         let addressColumn = header.firstIndex(of: "address")
         var places: [Place] = []
@@ -97,7 +98,7 @@ public enum PlaceImporter {
             let number = index + 1
             let fields = try splitCSV(line, line: number)
             guard fields.count == header.count else {
-                throw Rejection(line: number, problem: "expected \(header.count) columns, found \(fields.count)")
+                throw Rejection(line: number, problem: tr(.placeImportColumns, ["expected": String(header.count), "count": String(fields.count)]))
             }
             let name = try checkedName(Substring(fields[nameColumn].trimmingCharacters(in: .whitespaces)), line: number, what: "name")
             let (latitude, longitude) = try coordinate(Substring(fields[latitudeColumn].trimmingCharacters(in: .whitespaces)),
@@ -132,7 +133,7 @@ public enum PlaceImporter {
                             field = ""
                             atFieldStart = true
                         } else {
-                            throw Rejection(line: number, problem: "unexpected character after a closing quote")
+                            throw Rejection(line: number, problem: tr(.placeImportAfterQuote))
                         }
                     } else {
                         quoted = false
@@ -154,23 +155,23 @@ public enum PlaceImporter {
                 atFieldStart = false
             }
         }
-        if quoted { throw Rejection(line: number, problem: "unterminated quoted field") }
+        if quoted { throw Rejection(line: number, problem: tr(.placeImportUnterminated)) }
         fields.append(field)
         return fields
     }
 
     static func coordinate(_ latitudeText: Substring, _ longitudeText: Substring, line: Int) throws -> (Double, Double) {
         guard let latitude = Double(latitudeText), latitude.isFinite else {
-            throw Rejection(line: line, problem: "bad latitude '\(printable(latitudeText))'")
+            throw Rejection(line: line, problem: tr(.placeImportBadLatitude, ["value": printable(latitudeText)]))
         }
         guard let longitude = Double(longitudeText), longitude.isFinite else {
-            throw Rejection(line: line, problem: "bad longitude '\(printable(longitudeText))'")
+            throw Rejection(line: line, problem: tr(.placeImportBadLongitude, ["value": printable(longitudeText)]))
         }
         guard (-90...90).contains(latitude) else {
-            throw Rejection(line: line, problem: "latitude \(latitudeText) is outside -90…90")
+            throw Rejection(line: line, problem: tr(.placeImportLatitudeRange, ["value": String(latitudeText)]))
         }
         guard (-180...180).contains(longitude) else {
-            throw Rejection(line: line, problem: "longitude \(longitudeText) is outside -180…180")
+            throw Rejection(line: line, problem: tr(.placeImportLongitudeRange, ["value": String(longitudeText)]))
         }
         return (latitude, longitude)
     }
@@ -184,12 +185,12 @@ public enum PlaceImporter {
     /// character `SafeText` calls unsafe (controls, which include terminal escape
     /// sequences, line separators, bidirectional controls).
     static func checkedName(_ text: Substring, line: Int, what: String, allowEmpty: Bool = false) throws -> String {
-        if text.isEmpty && !allowEmpty { throw Rejection(line: line, problem: "empty \(what)") }
+        if text.isEmpty && !allowEmpty { throw Rejection(line: line, problem: tr(.placeImportEmpty, ["what": what])) }
         if let scalar = SafeText.firstUnsafe(in: text) {
-            throw Rejection(line: line, problem: String(format: "control character U+%04X in %@", scalar.value, what))
+            throw Rejection(line: line, problem: tr(.placeImportControl, ["scalar": String(format: "U+%04X", scalar.value), "what": what]))
         }
         if text.utf8.count > maxNameLength, text.count > maxNameLength {
-            throw Rejection(line: line, problem: "\(what) longer than \(maxNameLength) characters")
+            throw Rejection(line: line, problem: tr(.placeImportTooLong, ["what": what, "max": String(maxNameLength)]))
         }
         return String(text)
     }
@@ -262,7 +263,7 @@ extension PlaceCatalog {
     /// temporary file and renamed into place.
     public static func importFile(path: String, resourcesDirectory: String, dataDirectory: String) throws -> ImportSummary {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogFile.FormatError(description: "cannot read \(path)")
+            throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
         }
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
@@ -300,11 +301,11 @@ extension PlaceCatalog {
         let temporary = folder + "/.places.tsv.\(ProcessInfo.processInfo.processIdentifier).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(CatalogFile.text(for: existing).utf8),
                                              attributes: [.posixPermissions: 0o600]) else {
-            throw CatalogFile.FormatError(description: "cannot write \(temporary)")
+            throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
         }
         if rename(temporary, target) != 0 {
             unlink(temporary)
-            throw CatalogFile.FormatError(description: "cannot replace \(target)")
+            throw CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": target]))
         }
         return ImportSummary(added: added, updated: updated, totalImported: existing.count)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The checksums of the files Tern ships in its resources directory, recorded when Tern is
 /// built or installed (`Resources/MANIFEST.sha256`, written by
@@ -17,7 +18,7 @@ public enum ResourceManifest {
         /// The file's path inside the resources directory.
         public let file: String
         public let reason: String
-        public var description: String { "\(file): \(reason) (reinstall Tern, or rebuild it with make)" }
+        public var description: String { tr(.errorShippedFile, ["file": file, "reason": reason]) }
     }
 
     /// Checks `files` (paths inside `resourcesDirectory`) against the manifest there, if any.
@@ -30,13 +31,13 @@ public enum ResourceManifest {
         for file in files {
             let path = resourcesDirectory + "/" + file
             guard let expected = recorded[file] else {
-                throw Mismatch(file: path, reason: "not in the resources' manifest \(fileName)")
+                throw Mismatch(file: path, reason: tr(.shippedNotInManifest, ["manifest": fileName]))
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw Mismatch(file: path, reason: "missing or unreadable")
+                throw Mismatch(file: path, reason: tr(.shippedMissing))
             }
             guard data.withUnsafeBytes(SHA256.hex) == expected else {
-                throw Mismatch(file: path, reason: "modified or truncated since Tern was built (its checksum differs from \(fileName))")
+                throw Mismatch(file: path, reason: tr(.shippedModified, ["manifest": fileName]))
             }
         }
     }
@@ -63,13 +64,13 @@ public enum ResourceManifest {
     static func entries(resourcesDirectory: String) throws -> [String: String] {
         let path = resourcesDirectory + "/" + fileName
         guard let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
-            throw Mismatch(file: path, reason: "missing: the shipped files cannot be checked")
+            throw Mismatch(file: path, reason: tr(.shippedManifestMissing))
         }
         var entries: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].count == 64, parts[1].hasPrefix(" ") else {
-                throw Mismatch(file: path, reason: "damaged line '\(line.prefix(80))'")
+                throw Mismatch(file: path, reason: tr(.shippedManifestDamaged, ["line": String(line.prefix(80))]))
             }
             var name = parts[1].dropFirst()
             if name.hasPrefix("./") { name = name.dropFirst(2) }

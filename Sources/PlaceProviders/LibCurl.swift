@@ -1,5 +1,6 @@
 import CCurl
 import LibraryLoading
+import Localization
 
 /// libcurl's functions, loaded with `dlopen` on the first online search: linking it would
 /// load libcurl and its TLS, SSH and IDN chain at every start of Tern, which most runs never
@@ -32,7 +33,7 @@ struct LibCurl {
     /// The library, opened and set up once (a Swift global is initialised once, thread-safely).
     private static let loaded: Result<LibCurl, DynamicLibraryFailure> = Result { () throws(DynamicLibraryFailure) in
         let curl = try LibCurl(DynamicLibrary.open(["libcurl.so.4"],
-                                                   purpose: "online place search", package: "libcurl4"))
+                                                   purpose: tr(.libraryForOnline), package: "libcurl4"))
         guard curl.curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
             throw DynamicLibraryFailure(message: "libcurl could not start")
         }

@@ -20,12 +20,15 @@ public struct HelpOverlayView: Widget {
     public var borderStyle: Style
     /// The first row shown (clamped to what can scroll).
     public var offset: Int
+    /// Said at the right of the bottom line while rows are hidden below (`↓ more below`).
+    public var moreHint: String
 
     public init(title: String = "Keys", sections: [HelpSection], closeHint: String = "Esc close",
-                borderStyle: Style = Style(foreground: .cyan), offset: Int = 0) {
+                borderStyle: Style = Style(foreground: .cyan), offset: Int = 0, moreHint: String = "more below") {
         self.title = title
         self.sections = HelpOverlayView.withoutRepeats(sections)
         self.closeHint = closeHint
+        self.moreHint = moreHint
         self.borderStyle = borderStyle
         self.offset = offset
     }
@@ -75,7 +78,9 @@ public struct HelpOverlayView: Widget {
         let keyWidth = entries.map { TextWidth.of($0.keys) }.max() ?? 0
         let helpWidth = entries.map { TextWidth.of($0.help) }.max() ?? 0
         let headingWidth = sections.compactMap(\.title).map(TextWidth.of).max() ?? 0
-        let contentWidth = max(keyWidth + 2 + helpWidth, headingWidth, TextWidth.of(title) + 2, TextWidth.of(closeHint))
+        // Rows that do not all fit scroll, and the `↑`/`↓` marks take two more columns.
+        let marks = rows.count > area.height - 3 ? 2 : 0
+        let contentWidth = max(keyWidth + 2 + helpWidth + marks, headingWidth, TextWidth.of(title) + 2, TextWidth.of(closeHint))
         return area.centered(width: contentWidth + 4, height: rows.count + 4)
     }
 
@@ -117,10 +122,16 @@ public struct HelpOverlayView: Widget {
         if first > 0, list.height > 0 {
             buffer.setString(buffer.lineSymbols.moreAbove, at: Position(row: list.row, column: rowsArea.right - 1), style: .dim)
         }
-        if rows.count - first > list.height, list.height > 0 {
+        let hiddenBelow = rows.count - first > list.height && list.height > 0
+        if hiddenBelow {
             buffer.setString(buffer.lineSymbols.moreBelow, at: Position(row: list.bottom - 1, column: rowsArea.right - 1), style: .dim)
         }
         buffer.setString(closeHint, at: Position(row: bottom.row, column: bottom.column), style: .dim,
                          maxWidth: bottom.width, ellipsis: true)
+        // Said in words too where the bottom line has room for it.
+        let more = buffer.lineSymbols.moreBelow + " " + moreHint
+        if hiddenBelow, TextWidth.of(closeHint) + 2 + TextWidth.of(more) <= bottom.width {
+            buffer.setString(more, at: Position(row: bottom.row, column: bottom.right - TextWidth.of(more)), style: .dim)
+        }
     }
 }

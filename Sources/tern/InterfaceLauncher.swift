@@ -7,6 +7,7 @@ import CursesBackend
 import DocStore
 import Domain
 import Foundation
+import Localization
 import TerminalUI
 import ViewModels
 
@@ -19,7 +20,7 @@ enum InterfaceLauncher {
     static func run(options: GlobalOptions, start: StartSettings) throws -> Int32 {
         // Curses on a pipe would write escape codes into a file and wait for keys forever.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure("the interface needs a terminal; for scripts use the subcommands (tern --help)")
+            throw CommandFailure(tr(.cliNeedsTerminal))
         }
         let paths = start.paths
         let config = try start.config()

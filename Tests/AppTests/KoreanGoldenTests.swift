@@ -17,6 +17,9 @@ import Testing
         ScreenScript(newcomer: "새내기", .press("3"), .golden("ko-feed"), .press("n"), .type("안녕 🌸"), .golden("ko-feed-compose")),
         ScreenScript(.press("4"), .golden("ko-profile-signed-out"), .press("c"), .type("new@example.com"), .press("tab"),
                      .type("short"), .press("enter"), .golden("ko-profile-register-error")),
+        // The help scrolled to its end: every row whole, `↑` above and nothing hidden below.
+        ScreenScript(.press("?"), .press("G"), .golden("ko-help-places-end"), .press("esc"), .press("3"), .press("?"),
+                     .golden("ko-help-feed")),
         ScreenScript(newcomer: "새내기 🌸", bio: "서울에서 온 newcomer. 지도와 긴 산책, 🍜 를 좋아합니다.",
                      posts: ["하네스에서 쓴 첫 글"], .press("4"), .golden("ko-profile")),
     ]
@@ -48,6 +51,36 @@ import Testing
                 }
                 let message = harness.lines.first { $0.contains("즐겨찾기를") }
                 #expect(message != nil, "width \(width)")
+            }
+        }
+    }
+
+    /// At 80×24 and 120×40 every row of the help, on every tab, can be read whole by
+    /// scrolling: no Korean label is cut with `…`, and the bottom line says when more is below.
+    @Test(arguments: [(80, 24), (120, 40)]) func helpRowsAreNeverCut(size: (Int, Int)) throws {
+        let world = try AppWorld()
+        try world.signUp("newcomer", displayName: "새내기", bio: "")
+        Language.$scoped.withValue(.ko) {
+            for tab in ["1", "2", "3", "4"] {
+                let harness = world.harness(width: size.0, height: size.1)
+                harness.press(tab)
+                harness.press("?")
+                let sections = AppKeyMap.helpSections(for: harness.app)
+                var frames = [harness.lines]
+                var hintShown = false
+                for _ in 0..<60 {
+                    hintShown = hintShown || harness.text.contains("↓ 아래에 더 있음")
+                    harness.press("j")
+                    if harness.lines == frames.last { break }
+                    frames.append(harness.lines)
+                }
+                #expect(frames.count == 1 || hintShown, "tab \(tab): the help scrolls without saying so")
+                #expect(!harness.text.contains("아래에 더 있음"), "tab \(tab): the end of the help still says more is below")
+                let seen = frames.flatMap { $0 }
+                for entry in sections.flatMap(\.entries) {
+                    let whole = seen.contains { $0.contains(entry.keys) && $0.contains(entry.help) }
+                    #expect(whole, "tab \(tab) at \(size.0)x\(size.1): \(entry.keys) \(entry.help) is cut")
+                }
             }
         }
     }

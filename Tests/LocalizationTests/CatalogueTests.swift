@@ -12,8 +12,14 @@ import Testing
     @Test(arguments: Language.allCases) func placeholdersMatchEnglish(language: Language) {
         let english = Catalogue.texts(.en), texts = Catalogue.texts(language)
         for key in TextKey.allCases {
-            let expected = Set(Catalogue.placeholders(in: english[key] ?? ""))
-            let actual = Set(Catalogue.placeholders(in: texts[key] ?? ""))
+            var expected = Set(Catalogue.placeholders(in: english[key] ?? ""))
+            var actual = Set(Catalogue.placeholders(in: texts[key] ?? ""))
+            // `{engine}` is a library's or the system's English text: a translation says it
+            // in its own words instead, optionally with the code (`SQLSTATE 28P01`).
+            if expected.contains("engine") && language != .en {
+                expected.remove("engine")
+                actual.remove("code")
+            }
             #expect(actual == expected, "\(language.rawValue) \(key.rawValue): placeholders \(actual.sorted()) differ from English \(expected.sorted())")
         }
     }

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import Localization
 
 /// A stored password: the scrypt parameters beside the salt and the derived key, so the
 /// parameters can be raised later (`PasswordHasher.needsRehash`) without losing old records.
@@ -79,9 +80,16 @@ public enum PasswordHashError: Error, Equatable, CustomStringConvertible, Locali
 
     public var description: String {
         switch self {
-        case .openSSL(let what): return "Password hashing failed: \(what)"
-        case .malformedRecord(let what): return "Stored password record is damaged: \(what)"
-        case .unsupportedParameters(let what): return "Stored password record has unsupported parameters: \(what)"
+        case .openSSL(let what), .malformedRecord(let what), .unsupportedParameters(let what): return tr(textKey, ["detail": what])
+        }
+    }
+
+    /// The catalogue line of this error.
+    public var textKey: TextKey {
+        switch self {
+        case .openSSL: .errorPasswordHashing
+        case .malformedRecord: .errorPasswordRecordDamaged
+        case .unsupportedParameters: .errorPasswordRecordParameters
         }
     }
 

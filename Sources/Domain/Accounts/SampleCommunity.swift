@@ -1,5 +1,6 @@
 import Foundation
 import PlaceCatalog
+import Localization
 
 /// Why the shipped sample community cannot be used: one line naming the file.
 public struct SampleCommunityError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -11,7 +12,7 @@ public struct SampleCommunityError: Error, Equatable, Sendable, CustomStringConv
         self.reason = reason
     }
 
-    public var description: String { "Sample community \(file): \(reason)" }
+    public var description: String { tr(.errorSampleCommunity, ["file": file, "reason": reason]) }
     public var errorDescription: String? { description }
 }
 
@@ -90,7 +91,7 @@ public struct SampleCommunity: Codable, Equatable, Sendable {
     /// Reads and validates the file; anything wrong is a `SampleCommunityError`.
     public static func load(file: String) throws -> SampleCommunity {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw SampleCommunityError(file: file, reason: "cannot read the file")
+            throw SampleCommunityError(file: file, reason: tr(.sampleCannotRead))
         }
         return try decode(data, file: file)
     }
@@ -106,7 +107,7 @@ public struct SampleCommunity: Codable, Equatable, Sendable {
         } catch let DecodingError.valueNotFound(_, context) {
             throw SampleCommunityError(file: file, reason: "null at \(Self.path(context))")
         } catch {
-            throw SampleCommunityError(file: file, reason: "not valid JSON")
+            throw SampleCommunityError(file: file, reason: tr(.sampleNotJSON))
         }
         try community.validate(file: file)
         return community

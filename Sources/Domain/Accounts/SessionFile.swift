@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,19 +43,34 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .filePermissions(let path, let mode):
-            return "Session file \(path) is readable by others (mode \(Self.octal(mode))); run: chmod 600 \(path)"
-        case .directoryPermissions(let path, let mode):
-            return "Session directory \(path) is open to others (mode \(Self.octal(mode))); run: chmod 700 \(path)"
-        case .wrongOwner(let path):
-            return "Session file \(path) belongs to another user; remove it or run: chown $(id -u) \(path)"
-        case .notARegularFile(let path):
-            return "Session file \(path) is not a regular file; remove it and sign in again"
-        case .malformed(let path):
-            return "Session file \(path) is damaged; remove it (or run tern logout) and sign in again"
+        case .filePermissions(let path, let mode): return tr(.errorSessionFileOpen, ["path": path, "mode": Self.octal(mode)])
+        case .directoryPermissions(let path, let mode): return tr(.errorSessionDirectoryOpen, ["path": path, "mode": Self.octal(mode)])
+        case .wrongOwner(let path): return tr(.errorSessionWrongOwner, ["path": path])
+        case .notARegularFile(let path): return tr(.errorSessionNotRegular, ["path": path])
+        case .malformed(let path): return tr(.errorSessionMalformed, ["path": path])
         case .io(let path, let operation, let code):
-            return "Cannot \(operation) \(path): \(String(cString: strerror(code)))"
+            return tr(.errorSessionIO, ["operation": Self.operationText(operation), "path": path, "reason": SystemErrorText.describe(code)])
         }
+    }
+
+    /// The catalogue line of this error.
+    public var textKey: TextKey {
+        switch self {
+        case .filePermissions: .errorSessionFileOpen
+        case .directoryPermissions: .errorSessionDirectoryOpen
+        case .wrongOwner: .errorSessionWrongOwner
+        case .notARegularFile: .errorSessionNotRegular
+        case .malformed: .errorSessionMalformed
+        case .io: .errorSessionIO
+        }
+    }
+
+    /// The operation an `io` failure names (`read`, `create directory`, …) as the person reads it.
+    static func operationText(_ operation: String) -> String {
+        let keys: [String: TextKey] = ["read": .fileRead, "create": .fileCreate, "chmod": .fileChmod, "write": .fileWrite,
+                                       "sync": .fileSync, "replace": .fileReplace, "remove": .fileRemove, "open": .fileOpen,
+                                       "create directory": .fileCreateDirectory]
+        return keys[operation].map { tr($0) } ?? operation
     }
 
     public var errorDescription: String? { description }

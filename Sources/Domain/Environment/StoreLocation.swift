@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Localization
 
 /// A store location Tern cannot use: a URL with a scheme it does not know. Without this
 /// check `postgress://…` would become a new database file named after the URL.
@@ -10,7 +11,7 @@ public struct StoreLocationError: Error, Equatable, Sendable, CustomStringConver
     public let source: String
 
     public var description: String {
-        "\(source): unknown store scheme '\(scheme)' in \(ServerConnection.redacted(location)) (Tern knows postgres:// and postgresql:// URLs, and file paths)"
+        tr(.errorStoreLocation, ["source": source, "scheme": scheme, "location": ServerConnection.redacted(location)])
     }
 
     public var errorDescription: String? { description }

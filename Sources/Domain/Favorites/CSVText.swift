@@ -1,3 +1,5 @@
+import Localization
+
 /// RFC 4180 CSV: fields separated by commas, records by CRLF (LF and CR accepted when
 /// reading); a field holding a comma, quote, CR or LF is quoted, with quotes doubled.
 public enum CSVText {
@@ -68,11 +70,11 @@ public enum CSVText {
                 line += 1
                 recordLine = line
             default:
-                if wasQuoted { throw FavoritesError.badImportRow(line: recordLine, reason: "text after a closing quote") }
+                if wasQuoted { throw FavoritesError.badImportRow(line: recordLine, reason: tr(.importTextAfterQuote)) }
                 field.append(character)
             }
         }
-        if inQuotes { throw FavoritesError.badImportRow(line: recordLine, reason: "a quoted field is not closed") }
+        if inQuotes { throw FavoritesError.badImportRow(line: recordLine, reason: tr(.importQuoteNotClosed)) }
         if !field.isEmpty || !fields.isEmpty || wasQuoted { endRecord() }
         return records
     }

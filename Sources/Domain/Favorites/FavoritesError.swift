@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A refused favorites action (folders, memos, import): one line for a toast or stderr.
 /// Callers match the case, never the text.
@@ -22,22 +23,39 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
 
     public var description: String {
         switch self {
-        case .folderNameEmpty: return "Folder name must not be empty"
-        case .folderNameTooLong: return "Folder name must be at most \(FavoriteFolder.nameMaxLength) characters"
-        case .folderNameTaken(let name): return "A folder named \(name) already exists"
-        case .folderNotFound(let name): return "No folder named \(name)"
-        case .defaultFolderKept: return "The default folder cannot be deleted (rename it instead)"
-        case .memoTooLong(let count):
-            return "Memo must be at most \(FavoriteText.memoMaxLength) characters (it has \(count))"
-        case .controlCharacter(let field): return "\(field) must not contain control characters"
-        case .notSaved(let id): return "\(id) is not among your favorites"
+        case .folderNameEmpty: return tr(textKey)
+        case .folderNameTooLong: return tr(textKey, ["max": String(FavoriteFolder.nameMaxLength)])
+        case .folderNameTaken(let name), .folderNotFound(let name): return tr(textKey, ["name": name])
+        case .defaultFolderKept: return tr(textKey)
+        case .memoTooLong(let count): return tr(textKey, ["max": String(FavoriteText.memoMaxLength), "count": String(count)])
+        case .controlCharacter(let field): return tr(textKey, ["field": field])
+        case .notSaved(let id): return tr(textKey, ["id": id])
         case .unknownColor(let text):
-            return "Unknown colour \(text) (one of \(FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .unknownVisibility(let text): return "Unknown visibility \(text) (private or shared)"
+            return tr(textKey, ["text": text, "values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .unknownVisibility(let text): return tr(textKey, ["text": text])
         case .unknownSort(let text):
-            return "Unknown order \(text) (one of \(FavoriteSort.allCases.map(\.rawValue).joined(separator: ", ")))"
-        case .unknownUser(let name): return "No user @\(name)"
-        case .badImportRow(let line, let reason): return "line \(line): \(reason); nothing was imported"
+            return tr(textKey, ["text": text, "values": FavoriteSort.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .unknownUser(let name): return tr(textKey, ["name": name])
+        case .badImportRow(let line, let reason): return tr(textKey, ["line": String(line), "reason": reason])
+        }
+    }
+
+    /// The catalogue line of this error.
+    public var textKey: TextKey {
+        switch self {
+        case .folderNameEmpty: .errorFolderNameEmpty
+        case .folderNameTooLong: .errorFolderNameTooLong
+        case .folderNameTaken: .errorFolderNameTaken
+        case .folderNotFound: .errorFolderNotFound
+        case .defaultFolderKept: .errorDefaultFolderKept
+        case .memoTooLong: .errorMemoTooLong
+        case .controlCharacter: .errorControlCharacter
+        case .notSaved: .errorNotSaved
+        case .unknownColor: .errorUnknownColor
+        case .unknownVisibility: .errorUnknownVisibility
+        case .unknownSort: .errorUnknownSort
+        case .unknownUser: .errorUnknownUser
+        case .badImportRow: .errorBadImportRow
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceCatalog
+import Localization
 
 /// A favorites file read and checked whole before anything is written: its rows and,
 /// for JSON exports, its folders. Any bad row stops the reading with its line.
@@ -39,17 +40,16 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     static func csvRows(_ text: String) throws -> [Row] {
         let records = try CSVText.records(text)
-        guard let header = records.first else { throw FavoritesError.badImportRow(line: 1, reason: "the file is empty") }
+        guard let header = records.first else { throw FavoritesError.badImportRow(line: 1, reason: tr(.importEmptyFile)) }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ name: String) -> Int? { columns.firstIndex(of: name.lowercased()) }
         guard let name = column("Name"), let latitude = column("Latitude"), let longitude = column("Longitude") else {
-            throw FavoritesError.badImportRow(line: header.line, reason: "the header must name the columns "
-                                               + FavoritesFormat.csvHeader.joined(separator: ","))
+            throw FavoritesError.badImportRow(line: header.line, reason: tr(.importHeaderColumns, ["columns": FavoritesFormat.csvHeader.joined(separator: ",")]))
         }
         let address = column("Address"), description = column("Description"), url = column("URL")
         return try records.dropFirst().map { record in
             guard record.fields.count == columns.count else {
-                throw FavoritesError.badImportRow(line: record.line, reason: "\(record.fields.count) columns, the header has \(columns.count)")
+                throw FavoritesError.badImportRow(line: record.line, reason: tr(.importColumnCount, ["count": String(record.fields.count), "header": String(columns.count)]))
             }
             func field(_ index: Int?) -> String { index.map { record.fields[$0] } ?? "" }
             return try row(line: record.line, placeID: PlaceLink.placeID(fromURL: field(url)), name: field(name),
@@ -64,12 +64,12 @@ public struct FavoritesImportFile: Equatable, Sendable {
     static func json(_ root: LinedJSON, format: FavoritesFormat) throws -> FavoritesImportFile {
         if format == .geojson {
             guard let features = root["features"]?.array else {
-                throw FavoritesError.badImportRow(line: root.line, reason: "a FeatureCollection needs a features array")
+                throw FavoritesError.badImportRow(line: root.line, reason: tr(.importNeedsFeatures))
             }
             return FavoritesImportFile(format: format, folders: [], rows: try features.map(featureRow))
         }
         guard let items = root.array ?? root["favorites"]?.array else {
-            throw FavoritesError.badImportRow(line: root.line, reason: "expected a favorites array")
+            throw FavoritesError.badImportRow(line: root.line, reason: tr(.importNeedsFavorites))
         }
         let folders = try (root["folders"]?.array ?? []).map(folder)
         return FavoritesImportFile(format: format, folders: folders, rows: try items.map(favoriteRow))
@@ -95,7 +95,7 @@ public struct FavoritesImportFile: Equatable, Sendable {
     static func featureFields(_ feature: LinedJSON) throws -> Row {
         guard let properties = feature["properties"], let geometry = feature["geometry"],
               geometry["type"]?.string == "Point", let point = geometry["coordinates"]?.array, point.count >= 2 else {
-            throw FavoritesError.badImportRow(line: feature.line, reason: "a feature needs a Point geometry and properties")
+            throw FavoritesError.badImportRow(line: feature.line, reason: tr(.importNeedsPoint))
         }
         return try row(line: feature.line,
                        placeID: properties["placeID"]?.string ?? properties["URL"]?.string.flatMap(PlaceLink.placeID),
@@ -115,18 +115,18 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     static func text(_ item: LinedJSON, _ key: String, required: Bool = false, at line: Int? = nil) throws -> String {
         guard let value = item[key], !value.isNull else {
-            if required { throw FavoritesError.badImportRow(line: line ?? item.line, reason: "\(key) is missing") }
+            if required { throw FavoritesError.badImportRow(line: line ?? item.line, reason: tr(.importKeyMissing, ["key": key])) }
             return ""
         }
-        guard let text = value.string else { throw FavoritesError.badImportRow(line: value.line, reason: "\(key) must be text") }
+        guard let text = value.string else { throw FavoritesError.badImportRow(line: value.line, reason: tr(.importKeyNotText, ["key": key])) }
         return text
     }
 
     static func names(_ value: LinedJSON?) throws -> [String] {
         guard let value, !value.isNull else { return [] }
-        guard let items = value.array else { throw FavoritesError.badImportRow(line: value.line, reason: "folders must be a list of names") }
+        guard let items = value.array else { throw FavoritesError.badImportRow(line: value.line, reason: tr(.importFoldersList)) }
         return try items.map { item in
-            guard let name = item.string else { throw FavoritesError.badImportRow(line: item.line, reason: "folders must be a list of names") }
+            guard let name = item.string else { throw FavoritesError.badImportRow(line: item.line, reason: tr(.importFoldersList)) }
             return try located(at: item.line) { try FavoriteText.folderName(name) }
         }
     }
@@ -137,7 +137,7 @@ public struct FavoritesImportFile: Equatable, Sendable {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         guard let text = value.string,
               let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text) else {
-            throw FavoritesError.badImportRow(line: value.line, reason: "savedAt must be an ISO 8601 time")
+            throw FavoritesError.badImportRow(line: value.line, reason: tr(.importSavedAt))
         }
         return date
     }
@@ -148,16 +148,16 @@ public struct FavoritesImportFile: Equatable, Sendable {
                     memo: String, folders: [String], color: FavoriteColor?, savedAt: Date?) throws -> Row {
         try located(at: line) {
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: "the name is empty") }
+            guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: tr(.importNameEmpty)) }
             try FavoriteText.rejectControls(name, field: "Name", allowNewline: false)
             let address = address.trimmingCharacters(in: .whitespacesAndNewlines)
             try FavoriteText.rejectControls(address, field: "Address", allowNewline: false)
             guard let latitude, let longitude else {
-                throw FavoritesError.badImportRow(line: line, reason: "latitude and longitude must be numbers")
+                throw FavoritesError.badImportRow(line: line, reason: tr(.importCoordinateNumbers))
             }
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             guard coordinate.isValid else {
-                throw FavoritesError.badImportRow(line: line, reason: "latitude must be -90…90 and longitude -180…180")
+                throw FavoritesError.badImportRow(line: line, reason: tr(.importCoordinateRange))
             }
             let id = placeID.flatMap { FavoritesService.isUsableID($0) ? $0 : nil }
             return Row(line: line, placeID: id, name: name, address: address, coordinate: coordinate,

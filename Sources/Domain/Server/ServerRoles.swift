@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Localization
 
 /// The names of one Tern database's roles. PostgreSQL's roles belong to the whole cluster,
 /// so each database (each schema `tern server init` sets up) draws a random namespace once,
@@ -41,10 +42,9 @@ public struct ServerRoles: Equatable, Sendable {
             let comment = try connection.value("SELECT shobj_description(oid, 'pg_authid') FROM pg_roles WHERE rolname = $1", [roles.owner])
             let mine = label(database: database, schema: schema)
             if let comment, comment != mine {
-                throw StoreError.backend(file: connection.location, message:
-                    "the roles \(roles.owner) and \(roles.user) recorded in tern_meta are the \(comment.replacingOccurrences(of: "tern roles of ", with: "")), not of this one: "
-                        + "a copy of another Tern database must get its own (DELETE FROM tern_meta WHERE key = '\(metaKey)', then init again)",
-                    code: .sqlState("42710"))
+                throw StoreError.backend(file: connection.location, message: tr(.storeRolesOfOther, [
+                    "owner": roles.owner, "user": roles.user, "other": comment.replacingOccurrences(of: "tern roles of ", with: ""), "key": metaKey,
+                ]), code: .sqlState("42710"))
             }
             return roles
         }
@@ -57,7 +57,7 @@ public struct ServerRoles: Equatable, Sendable {
     /// The namespace of an initialised database; refuses one that `init` has not set up.
     static func recorded(_ connection: ServerConnection) throws -> ServerRoles {
         guard let namespace = try recordedNamespace(connection) else {
-            throw StoreError.invalidArgument("\(connection.location) is not set up for Tern yet: run tern server init first")
+            throw StoreError.invalidArgument(tr(.storeNotSetUp, ["server": connection.location]))
         }
         return ServerRoles(namespace: namespace)
     }

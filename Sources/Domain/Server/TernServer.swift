@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Localization
 
 /// Setting up a PostgreSQL database for Tern (`tern server init`) and the calls that are
 /// not documents: creating an account and finding the account of an email. An account is
@@ -42,9 +43,8 @@ public enum TernServer {
         let account = try store.callServerFunction("tern_me", arguments: [])
         guard account != uid else { return }
         store.close()
-        throw StoreError.cannotOpen(file: server, reason: "the session names account \(uid), but its role is "
-            + (account.map { "account \($0)'s" } ?? "no account of this database") + "; sign in again: tern logout, then tern login",
-            code: .sqlState("28000"))
+        throw StoreError.cannotOpen(file: server, reason: account.map { tr(.storeSessionOtherAccount, ["uid": uid, "account": $0]) }
+            ?? tr(.storeSessionNoAccount, ["uid": uid]), code: .sqlState("28000"))
     }
 
     /// A role name shaped like an account's that no account has (for signing in with an

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Localization
 
 /// The opening point of Tern's data: the document store at `AppPaths.databaseFile`, the
 /// session file, and the services over them.
@@ -73,7 +74,7 @@ public final class AppServices: @unchecked Sendable {
                                            executor: executor)
         } catch StoreError.cannotOpen(let file, let reason, let code) where session != nil && code.isAuthenticationFailure {
             // The password file lost the account's line (or the password changed elsewhere).
-            throw StoreError.cannotOpen(file: file, reason: reason + "; sign in again: tern logout, then tern login", code: code)
+            throw StoreError.cannotOpen(file: file, reason: tr(.storeSignInAgain, ["reason": reason]), code: code)
         } catch let error as StoreError where error.code.isUnreachable && replica != nil {
             return AppServices(paths: paths, store: replica!.store, server: server, replica: replica, unreachable: error,
                                hasher: hasher, clock: clock)

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Localization
 
 /// What the protected record `credentials/<normalised email>` holds: never part of a
 /// document, so no query or listener can read it.
@@ -164,7 +165,7 @@ public final class AuthService: @unchecked Sendable {
     /// leaves this machine), then signs in.
     private func register(on server: ServerAccess, email: String, password: String) throws -> Session {
         guard let invitation = server.invitation else {
-            throw StoreError.invalidArgument("registering on \(server.server) takes an invitation: set TERN_INVITE to a code from tern server invite")
+            throw StoreError.invalidArgument(tr(.storeInvitationNeeded, ["server": server.server]))
         }
         // The password file must be writable safely before the account exists, so that a
         // refused session directory leaves no account behind that nobody can sign in to.

@@ -1,5 +1,6 @@
 import Foundation
 import PlaceCatalog
+import Localization
 
 /// One write made on a team server, as the outbox keeps it until the server confirms it: the
 /// intent (like, post, save a place…), not the documents it changes, so that replaying it
@@ -33,12 +34,12 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
     /// What `tern sync` calls it: the kind and the id it acts on (`like POST_ID`).
     public var description: String {
         switch self {
-        case .like(let id): "like \(id)"
-        case .unlike(let id): "unlike \(id)"
-        case .post(let id, _, _): "post \(id)"
-        case .saveFavorite(let place): "save \(place.placeID)"
-        case .removeFavorite(let id): "remove \(id)"
-        case .editProfile: "profile"
+        case .like(let id): tr(.writeLike, ["id": id])
+        case .unlike(let id): tr(.writeUnlike, ["id": id])
+        case .post(let id, _, _): tr(.writePost, ["id": id])
+        case .saveFavorite(let place): tr(.writeSave, ["id": place.placeID])
+        case .removeFavorite(let id): tr(.writeRemove, ["id": id])
+        case .editProfile: tr(.writeProfile)
         }
     }
 

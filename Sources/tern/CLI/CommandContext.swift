@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Domain
 import Foundation
+import Localization
 import PlainText
 import TerminalUI
 
@@ -45,7 +46,7 @@ final class CommandContext {
         do {
             services = try AppServices.open(paths: paths, seedSample: !options.noSample, hasher: PasswordHasher())
         } catch let error as SampleCommunityError {
-            throw CommandFailure("\(error) (--no-sample starts without it)")
+            throw CommandFailure(tr(.cliNoSampleHint, ["error": error.description]))
         }
         openedServices = services
         return services

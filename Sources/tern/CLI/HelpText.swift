@@ -1,4 +1,5 @@
 import Localization
+import TerminalUI
 
 /// The help of Tern, of a group and of a command, all derived from the declarations in
 /// `CommandTable` and `GlobalOptions`.
@@ -11,8 +12,8 @@ enum HelpText {
             "",
         ]
         lines += columns([
-            ("tern [GLOBAL OPTIONS]", tr(.helpStartInterface)),
-            ("tern [GLOBAL OPTIONS] COMMAND …", tr(.helpRunOneCommand)),
+            ("tern \(tr(.helpGlobalOptionsValue))", tr(.helpStartInterface)),
+            ("tern \(tr(.helpGlobalOptionsValue)) COMMAND …", tr(.helpRunOneCommand)),
             ("tern help [COMMAND]", tr(.helpShowCommandHelp)),
         ], indent: tr(.helpUsage), continuation: tr(.helpUsageIndent))
         lines.append("")
@@ -57,11 +58,12 @@ enum HelpText {
         columns(specs.map { ($0.synopsis, $0.helpText) }, indent: "  ", continuation: "  ")
     }
 
-    /// Two columns, the second starting two spaces after the widest first cell.
+    /// Two columns, the second starting two spaces after the widest first cell (in terminal
+    /// columns: Hangul takes two).
     private static func columns(_ rows: [(String, String)], indent: String, continuation: String) -> [String] {
-        let width = rows.map(\.0.count).max() ?? 0
+        let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
         return rows.enumerated().map { index, row in
-            (index == 0 ? indent : continuation) + TextOutput.padded(row.0, to: width + 2) + row.1
+            (index == 0 ? indent : continuation) + row.0 + String(repeating: " ", count: width + 2 - TextWidth.of(row.0)) + row.1
         }
     }
 

@@ -44,7 +44,7 @@ enum PasswordPrompt {
     private static func readFromTerminal(prompt: String) throws -> String {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else {
-            throw PasswordPromptError(tr(.passwordNoTerminalSettings, ["reason": String(cString: strerror(errno))]))
+            throw PasswordPromptError(tr(.passwordNoTerminalSettings, ["reason": SystemErrorText.describe(errno)]))
         }
         writeToStandardError(prompt)
         var silent = original
@@ -62,7 +62,7 @@ enum PasswordPrompt {
         // TCSADRAIN, not TCSAFLUSH: input typed before the prompt (a script or tmux sending
         // keys early) is kept rather than silently lost; it was already echoed either way.
         guard tcsetattr(STDIN_FILENO, TCSADRAIN, &silent) == 0 else {
-            throw PasswordPromptError(tr(.passwordNoEchoOff, ["reason": String(cString: strerror(errno))]))
+            throw PasswordPromptError(tr(.passwordNoEchoOff, ["reason": SystemErrorText.describe(errno)]))
         }
         return try readLine(from: STDIN_FILENO, source: tr(.sourceTerminal))
     }
@@ -118,7 +118,7 @@ enum PasswordPrompt {
             let count = Glibc.read(descriptor, &byte, 1)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw PasswordPromptError(tr(.passwordCannotRead, ["source": source, "reason": String(cString: strerror(errno))]))
+                throw PasswordPromptError(tr(.passwordCannotRead, ["source": source, "reason": SystemErrorText.describe(errno)]))
             }
             if count == 0 { break }
             if byte == 10 { sawNewline = true; break }

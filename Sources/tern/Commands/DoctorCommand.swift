@@ -2,6 +2,7 @@ import DocStore
 import Domain
 import Foundation
 import PlaceCatalog
+import Localization
 
 /// `tern doctor`: runs SQLite's full integrity check on the embedded database and says how
 /// to recover when it fails (everyday commands run only a bounded check before writing); on
@@ -40,9 +41,9 @@ enum DoctorCommand {
         do {
             try checkStore(context, shipped: shipped)
         } catch let failure as CommandFailure where !shipped.ok {
-            throw CommandFailure(failure.description + "; and the shipped files differ from their manifest")
+            throw CommandFailure(tr(.doctorAndShippedDiffer, ["problem": failure.description]))
         }
-        if !shipped.ok { throw CommandFailure("\(shipped.directory): shipped files differ from their manifest; reinstall Tern (make install) or rebuild it") }
+        if !shipped.ok { throw CommandFailure(tr(.doctorShippedDiffer, ["directory": shipped.directory])) }
     }
 
     private static func checkStore(_ context: CommandContext, shipped: ShippedFiles) throws {
@@ -52,7 +53,7 @@ enum DoctorCommand {
             return
         }
         guard FileManager.default.fileExists(atPath: file) else {
-            try report(Report(file: file, ok: true, problems: [], resources: shipped), context, note: "no database yet (it is made on first use)")
+            try report(Report(file: file, ok: true, problems: [], resources: shipped), context, note: tr(.doctorNoDatabase))
             return
         }
         let problems: [String]
@@ -65,8 +66,8 @@ enum DoctorCommand {
             throw CommandFailure(error.description)
         }
         try report(Report(file: file, ok: problems.isEmpty, problems: problems, resources: shipped), context,
-                   note: problems.isEmpty ? "ok (full integrity check passed)" : nil)
-        if !problems.isEmpty { throw CommandFailure("\(file) is damaged; recover it as shown above") }
+                   note: problems.isEmpty ? tr(.doctorOK) : nil)
+        if !problems.isEmpty { throw CommandFailure(tr(.doctorDamaged, ["file": file])) }
     }
 
     /// On a team server PostgreSQL checks its own pages; what a client can check is that
@@ -75,8 +76,8 @@ enum DoctorCommand {
         let problems = ServerCommands.guestSignInLine(serverURL: url).map { [$0] } ?? []
         let server = ServerConnection.redacted(url)
         try report(Report(file: server, ok: problems.isEmpty, problems: problems, resources: shipped), context,
-                   note: problems.isEmpty ? "ok (the guest signs in without a password; the server checks its own pages)" : nil, recover: false)
-        if !problems.isEmpty { throw CommandFailure("\(server): ask its administrator to fix the sign-in of the guest as shown above") }
+                   note: problems.isEmpty ? tr(.doctorServerOK) : nil, recover: false)
+        if !problems.isEmpty { throw CommandFailure(tr(.doctorServerFix, ["server": server])) }
     }
 
     private static func report(_ report: Report, _ context: CommandContext, note: String?, recover: Bool = true) throws {
@@ -85,7 +86,7 @@ enum DoctorCommand {
             return
         }
         if report.resources.ok {
-            context.printLine("\(report.resources.directory): shipped files ok (checked against \(ResourceManifest.fileName))")
+            context.printLine(tr(.doctorShippedOK, ["directory": report.resources.directory, "manifest": ResourceManifest.fileName]))
         } else {
             report.resources.problems.forEach(context.printLine)
         }
@@ -93,22 +94,23 @@ enum DoctorCommand {
             context.printLine("\(report.file): \(note)")
             return
         }
-        let found = "found \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"):"
-        context.printLine("\(report.file): " + (recover ? "the integrity check " : "") + found)
+        let one = report.problems.count == 1
+        let found: TextKey = recover ? (one ? .doctorIntegrityFoundOne : .doctorIntegrityFound) : (one ? .doctorFoundOne : .doctorFound)
+        context.printLine(tr(found, ["file": report.file, "count": String(report.problems.count)]))
         for problem in report.problems.prefix(10) { context.printLine("  " + problem) }
-        if report.problems.count > 10 { context.printLine("  … (\(report.problems.count - 10) more)") }
+        if report.problems.count > 10 { context.printLine("  " + tr(.doctorMore, ["count": String(report.problems.count - 10)])) }
         if recover { recovery(report.file).forEach(context.printLine) }
     }
 
     /// Steps that keep the damaged file and salvage what can still be read.
     static func recovery(_ file: String) -> [String] {
         [
-            "To recover:",
-            "  1. Quit every Tern using it, and keep the damaged files aside:",
+            tr(.doctorToRecover),
+            "  " + tr(.doctorStepQuit),
             "       mv \(file) \(file).damaged; mv \(file)-wal \(file).damaged-wal 2>/dev/null",
-            "  2. Restore a backup of \(file), or salvage what can be read with the sqlite3 tool:",
+            "  " + tr(.doctorStepRestore, ["file": file]),
             "       sqlite3 \(file).damaged .recover | sqlite3 \(file) && chmod 600 \(file)",
-            "  3. Run tern doctor again.",
+            "  " + tr(.doctorStepAgain),
         ]
     }
 }

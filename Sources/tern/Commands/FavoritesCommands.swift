@@ -100,7 +100,7 @@ enum FavoritesCommands {
         if try context.queuedBecauseUnreachable(queued, session: session, arguments) { return }
         let favorite = try favorites.add(placeID: arguments.positionals[0], from: try placeDirectory(context), folderID: folder?.id,
                                          memo: arguments[memo], session: session)
-        try printChanged(context, favorite, verb: "Saved", session: session)
+        try printChanged(context, favorite, verb: tr(.cliSavedVerb), session: session)
     }
 
     static func remove(_ context: CommandContext, _ arguments: ParsedArguments) throws {

@@ -35,7 +35,7 @@ enum FavoritesFileCommands {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CommandFailure(tr(.cliCannotWrite, ["file": file, "reason": (error as NSError).localizedDescription]))
+            throw CommandFailure(tr(.cliCannotWrite, ["file": file, "reason": SystemErrorText.describe(error)]))
         }
         let count = chosen.map { snapshot.count(in: $0) } ?? snapshot.favorites.count
         if !context.options.json { context.printLine(tr(.cliWrote, ["places": FolderCommands.placeCount(count), "file": file, "format": format.rawValue])) }
@@ -57,9 +57,9 @@ enum FavoritesFileCommands {
             try context.printJSON(ImportReportJSON(report))
             return
         }
-        var line = "Imported \(path): \(report.added) added, \(report.matched) matched, \(report.skipped) skipped"
-        if !report.createdFolders.isEmpty { line += " (new folder: " + report.createdFolders.joined(separator: ", ") + ")" }
-        context.printLine(line + ".")
+        let counts = ["file": path, "added": String(report.added), "matched": String(report.matched), "skipped": String(report.skipped),
+                      "folders": report.createdFolders.joined(separator: ", ")]
+        context.printLine(tr(report.createdFolders.isEmpty ? .cliFavoritesImported : .cliFavoritesImportedFolders, counts) + ".")
     }
 }
 

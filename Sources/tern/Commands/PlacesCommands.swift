@@ -94,9 +94,7 @@ enum PlacesCommands {
             let place = hit.place
             var line = idColumn(place.placeID) + TextOutput.star(favorites.contains(place.placeID)) + " "
             // A Korean interface shows the Korean name first.
-            let names = [place.name] + [place.koreanName].compactMap { $0 }.filter { !$0.isEmpty && $0 != place.name }
-            let ordered = Language.current == .ko ? names.reversed() : names
-            line += ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
+            line += names(place)
             if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
             if !place.address.isEmpty { line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName) }
             if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
@@ -137,16 +135,14 @@ enum PlacesCommands {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
             return
         }
-        var lines = [place.name + (isFavorite ? " " + TextOutput.star(true) : "")]
-        lines.append("  id          \(place.placeID)")
-        lines.append("  source      \(place.source.displayName)")
-        if let category = place.category { lines.append("  category    \(category)") }
-        if !place.address.isEmpty { lines.append("  address     \(place.address)") }
-        if let road = place.roadAddress { lines.append("  road        \(road)") }
-        if let phone = place.phone { lines.append("  phone       \(phone)") }
-        lines.append("  coordinate  \(place.coordinate.latitude), \(place.coordinate.longitude)")
-        if let url = place.url { lines.append("  url         \(url)") }
-        lines.forEach(context.printLine)
+        var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID), (.cliFieldSource, place.source.displayName)]
+        if let category = place.category { fields.append((.cliFieldCategory, category)) }
+        if !place.address.isEmpty { fields.append((.cliFieldAddress, place.address)) }
+        if let road = place.roadAddress { fields.append((.cliFieldRoad, road)) }
+        if let phone = place.phone { fields.append((.cliFieldPhone, phone)) }
+        fields.append((.cliFieldCoordinate, "\(place.coordinate.latitude), \(place.coordinate.longitude)"))
+        if let url = place.url { fields.append((.cliFieldURL, url)) }
+        printFields(context, title: place.name + (isFavorite ? " " + TextOutput.star(true) : ""), fields)
     }
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -159,7 +155,6 @@ enum PlacesCommands {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite, distance: nil))
             return
         }
-        var lines = [place.name + (place.koreanName.map { " (\($0))" } ?? "") + (isFavorite ? " " + TextOutput.star(true) : "")]
         var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID)]
         if !place.address.isEmpty {
             fields.append((.cliFieldAddress, CountryNames.localizedAddress(place.address, country: place.countryName)))
@@ -172,10 +167,24 @@ enum PlacesCommands {
             let more = place.alternateNames.count > 12 ? ", " + tr(.cliNamesInAll, ["count": String(place.alternateNames.count)]) : ""
             fields.append((.cliFieldAlso, shown + more))
         }
-        // Labels padded to one column, counting wide characters as two.
+        printFields(context, title: names(place) + (isFavorite ? " " + TextOutput.star(true) : ""), fields)
+    }
+
+    /// `Seoul (서울)`: the catalog's name and its Korean one, the Korean first in a Korean run.
+    static func names(_ place: Place) -> String {
+        let names = [place.name] + [place.koreanName].compactMap { $0 }.filter { !$0.isEmpty && $0 != place.name }
+        let ordered = Language.current == .ko ? names.reversed() : names
+        return ordered[0] + (ordered.count > 1 ? " (\(ordered[1]))" : "")
+    }
+
+    /// A place's title, then its fields with their labels padded to one column (wide
+    /// characters count as two).
+    static func printFields(_ context: CommandContext, title: String, _ fields: [(TextKey, String)]) {
         let labelWidth = max(10, fields.map { TextWidth.of(tr($0.0)) }.max() ?? 0)
-        lines += fields.map { "  " + tr($0.0) + String(repeating: " ", count: labelWidth - TextWidth.of(tr($0.0)) + 2) + $0.1 }
-        lines.forEach(context.printLine)
+        context.printLine(title)
+        for (label, value) in fields {
+            context.printLine("  " + tr(label) + String(repeating: " ", count: labelWidth - TextWidth.of(tr(label)) + 2) + value)
+        }
     }
 
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {

@@ -1,6 +1,7 @@
 import DocStore
 import Domain
 import Foundation
+import Localization
 
 /// `tern server init URL` creates or migrates Tern's tables, roles and rules on a
 /// PostgreSQL database, idempotently; `tern server invite URL` prints a one-time invitation.
@@ -17,7 +18,7 @@ enum ServerCommands {
     static func adminURL(_ arguments: ParsedArguments, command: String) throws -> String {
         let url = arguments.positionals[0]
         guard ServerConnection.isServerURL(url) else {
-            throw UsageError("tern server \(command) needs a postgres:// or postgresql:// URL, not '\(url)'")
+            throw UsageError(tr(.errorServerURL, ["command": command, "url": url]))
         }
         return url
     }
@@ -39,14 +40,16 @@ enum ServerCommands {
         } catch let error as StoreError {
             throw CommandFailure(error.description)
         }
+        let schema = String(report.schemaAfter)
         let before: String
         switch report.schemaBefore {
-        case nil: before = "created schema \(report.schemaAfter)"
-        case report.schemaAfter?: before = "schema \(report.schemaAfter) up to date"
-        case let old?: before = "migrated schema \(old) → \(report.schemaAfter)"
+        case nil: before = tr(.serverCreatedSchema, ["schema": schema])
+        case report.schemaAfter?: before = tr(.serverSchemaUpToDate, ["schema": schema])
+        case let old?: before = tr(.serverMigratedSchema, ["old": String(old), "schema": schema])
         }
-        context.printLine("\(ServerConnection.redacted(url)): \(before), rules \(report.rulesVersion), in \(report.schema), roles \(report.roles.owner) and \(report.roles.user)")
-        context.printLine(guestSignInLine(serverURL: url) ?? "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out")
+        context.printLine(tr(.serverInitialised, ["server": ServerConnection.redacted(url), "schema": before, "rules": "\(report.rulesVersion)",
+                                                  "namespace": report.schema, "owner": report.roles.owner, "user": report.roles.user]))
+        context.printLine(guestSignInLine(serverURL: url) ?? tr(.serverGuestTrusted))
     }
 
     /// The problem (and its fix) when the server lets the guest in with its changeable
@@ -55,10 +58,9 @@ enum ServerCommands {
         switch try? TernServer.guestSignIn(serverURL: serverURL) {
         case .trusted?: return nil
         case .password?:
-            return "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): "
-                + "add '\(TernServer.guestTrustLine(serverURL: serverURL))' to pg_hba.conf above the scram-sha-256 lines and reload"
+            return tr(.serverGuestPassword, ["line": TernServer.guestTrustLine(serverURL: serverURL)])
         case nil:
-            return "cannot tell how the server lets the guest in (connecting as \(TernServer.guestRole) failed)"
+            return tr(.serverGuestUnknown, ["role": TernServer.guestRole])
         }
     }
 }

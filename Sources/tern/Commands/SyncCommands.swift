@@ -49,8 +49,18 @@ enum SyncCommands {
         }
         if context.options.json { return try context.printJSON(status) }
         context.printLine(tr(.cliStatusStore, ["store": status.store]))
-        context.printLine(tr(.cliStatusConnection, ["connection": status.connection + (status.reason.map { " (\($0))" } ?? "")]))
+        context.printLine(tr(.cliStatusConnection, ["connection": connectionText(status.connection) + (status.reason.map { " (\($0))" } ?? "")]))
         context.printLine(tr(.cliStatusPending, ["count": String(status.pending)]))
+    }
+
+    /// The connection as a person reads it; `--json` keeps the word programs match.
+    static func connectionText(_ connection: String) -> String {
+        switch connection {
+        case "embedded": tr(.statusEmbedded)
+        case "online": tr(.statusOnline)
+        case "offline": tr(.statusOffline)
+        default: connection
+        }
     }
 
     static func sync(_ context: CommandContext, _ arguments: ParsedArguments) throws {
