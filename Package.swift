@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI"]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
-        .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization"]),
+        .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText"]),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),

@@ -102,7 +102,7 @@ struct FavoritesScreen: TabScreen {
         var mapArea = area
         mapArea.height = min(mapArea.height, 14)
         guard mapArea.height >= 3, mapArea.width >= 6 else { return }
-        let box = BoxView(title: "Map", style: Theme.dim)
+        let box = BoxView(title: tr(.placesMap), style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
         let points = state.items.map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
         let selected = state.selectedItem.map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }

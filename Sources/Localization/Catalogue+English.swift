@@ -587,6 +587,8 @@ extension Catalogue {
         .cliNoSampleHint: "{error} (--no-sample starts without it)",
         .cliNeedsTerminal: "the interface needs a terminal; for scripts use the subcommands (tern --help)",
         .cliCannotCreatePipe: "cannot create a pipe: {reason}",
+        .storeLeftOutOne: "left out 1 document of {collection} that cannot be read",
+        .storeLeftOut: "left out {count} documents of {collection} that cannot be read",
     ]
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

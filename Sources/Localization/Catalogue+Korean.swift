@@ -590,6 +590,8 @@ extension Catalogue {
         .cliNoSampleHint: "{error} (--no-sample로 샘플 없이 시작할 수 있습니다)",
         .cliNeedsTerminal: "화면에는 터미널이 필요합니다; 스크립트에서는 하위 명령을 쓰세요 (tern --help)",
         .cliCannotCreatePipe: "파이프를 만들 수 없습니다: {reason}",
+        .storeLeftOutOne: "읽을 수 없는 {collection} 문서 1개를 뺐습니다",
+        .storeLeftOut: "읽을 수 없는 {collection} 문서 {count}개를 뺐습니다",
     ]
 
     static let koreanMonths = (1...12).map { "\($0)월" }

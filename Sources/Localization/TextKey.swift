@@ -172,4 +172,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL, cliFieldSource, cliFieldCategory
     case cliNoSampleHint
     case cliNeedsTerminal, cliCannotCreatePipe
+    case storeLeftOutOne, storeLeftOut
 }

@@ -84,4 +84,65 @@ import Testing
             }
         }
     }
+
+    /// The English catalogue's texts that Korean says otherwise (at least three letters, no
+    /// placeholders; the default folder's stored name is data, not an interface text).
+    static let englishOnlyTexts: [String] = {
+        let english = Catalogue.texts(.en), korean = Catalogue.texts(.ko)
+        return TextKey.allCases.compactMap { key -> String? in
+            guard let text = english[key], text != korean[key], !text.contains("{"), text != FavoriteFolder.defaultName,
+                  text.filter(\.isLetter).count >= 3 else { return nil }
+            return text
+        }
+    }()
+
+    /// The English texts `screen` shows as whole words.
+    static func englishTexts(in screen: String) -> [String] {
+        func isLetter(_ character: Character?) -> Bool { character.map { $0.isASCII && $0.isLetter } ?? false }
+        return englishOnlyTexts.filter { text in
+            var rest = screen[...]
+            while let range = rest.range(of: text) {
+                let before = range.lowerBound > screen.startIndex ? screen[screen.index(before: range.lowerBound)] : nil
+                let after = range.upperBound < screen.endIndex ? screen[range.upperBound] : nil
+                if !isLetter(before) && !isLetter(after) { return true }
+                rest = screen[range.upperBound...]
+            }
+            return false
+        }
+    }
+
+    /// Every screen, form, picker and question a person can reach, in Korean at 80×24 and
+    /// 120×40: none shows an English interface text.
+    @Test(arguments: [(80, 24), (120, 40)]) func everyScreenReadsKorean(size: (Int, Int)) throws {
+        let journeys: [[String]] = [
+            ["/", "서", "enter", "enter"], ["s", "2", "m"], ["s", "2", "n"], ["s", "2", "M"], ["s", "2", "c"], ["s", "2", "x"],
+            ["s", "2", "d"], ["S"], ["c"], ["3", "n"], ["3", "v"], ["3", "enter"], ["3", "n", "안", "esc"], ["4"], ["4", "e"],
+            ["4", "o"], ["1", "?", "G"], ["2", "?", "G"], ["3", "?", "G"], ["4", "?", "G"],
+        ]
+        let world = try AppWorld()
+        try world.signUp("newcomer", displayName: "새내기", bio: "")
+        try world.services.tweets.post("하네스에서 쓴 첫 글", session: world.services.session())
+        Language.$scoped.withValue(.ko) {
+            for journey in journeys {
+                let harness = world.harness(width: size.0, height: size.1)
+                for key in journey {
+                    if key.count == 1, !key.unicodeScalars.allSatisfy(\.isASCII) { harness.type(key) } else { harness.press(key) }
+                    let left = Self.englishTexts(in: harness.text)
+                    #expect(left.isEmpty, "after \(journey): English \(left)\n\(harness.text)")
+                }
+            }
+        }
+    }
+
+    /// No Korean golden screen shows a text of the English catalogue where Korean has its
+    /// own (a box title, a label, a hint), apart from the default folder's stored name.
+    @Test func koreanGoldensShowNoEnglishCatalogueText() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let files = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasPrefix("ko-") }
+        #expect(files.count >= 20)
+        for file in files {
+            let screen = try String(contentsOf: golden.appendingPathComponent(file), encoding: .utf8)
+            #expect(Self.englishTexts(in: screen).isEmpty, "\(file) shows English \(Self.englishTexts(in: screen))")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import DocStore
+import Localization
 
 /// Documents decoded one by one: one that does not decode (written by a broken or hostile
 /// client) is left out instead of failing the whole list, and counted in `notice` (which
@@ -16,6 +17,6 @@ struct DecodedDocuments<Value> {
     /// What was left out, as one error; nil when nothing was.
     var notice: StoreError? {
         guard let first = skipped.first else { return nil }
-        return .coding("left out \(skipped.count) document\(skipped.count == 1 ? "" : "s") of \(first) that cannot be read")
+        return .coding(tr(skipped.count == 1 ? .storeLeftOutOne : .storeLeftOut, ["count": String(skipped.count), "collection": first]))
     }
 }
