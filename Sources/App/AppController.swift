@@ -112,9 +112,9 @@ public final class AppController {
         }
     }
 
-    /// Whether a post is being written (on the Feed or an author's profile).
+    /// Whether a post is being written or edited (on the Feed, an author's profile or the Profile tab).
     private var isComposing: Bool {
-        app.state.tab == .feed && app.currentFeed.state.compose != nil
+        (app.state.tab == .feed || app.state.tab == .profile) && app.currentFeed.state.compose != nil
     }
 
     /// Up / Down in a post being written: the cursor moves a row, at the width last drawn.

@@ -92,7 +92,7 @@ public final class AppRenderer {
                 return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
             }
             return FeedScreen(state: app.feed.state, context: context)
-        case .profile: return ProfileScreen(state: app.profile.state, context: context)
+        case .profile: return ProfileScreen(state: app.profile.state, posts: app.profile.posts?.state, context: context)
         }
     }
 

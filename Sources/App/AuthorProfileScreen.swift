@@ -19,15 +19,7 @@ struct AuthorProfileScreen: TabScreen {
                              maxWidth: inner.width, ellipsis: true)
             return nil
         }
-        let lines = profileLines(user, postCount: max(posts.position.total, posts.rows.count), width: inner.width, context: context)
-        for (index, line) in lines.prefix(inner.height).enumerated() {
-            line.render(in: inner.line(index), into: &buffer)
-        }
-        var rest = inner.split(top: lines.count).rest
-        let cursor = drawPostEditor(posts, in: &rest, into: &buffer, layout: &layout)
-        drawList(count: posts.rows.count, item: { postLines(posts.rows[$0], width: rest.width, context: context) },
-                 list: posts.list, in: rest, into: &buffer, layout: &layout,
-                 emptyText: posts.isLoaded ? tr(.authorNoPosts) : tr(.loading))
-        return cursor
+        return drawProfileAndPosts(user, posts: posts, isPending: false, emptyText: tr(.authorNoPosts), in: inner,
+                                   into: &buffer, layout: &layout, context: context)
     }
 }

@@ -8,6 +8,8 @@ import ViewModels
 /// Profile: the sign-in / create-account offer, a form, or the signed-in user's profile and posts.
 struct ProfileScreen: TabScreen {
     var state: ProfileState
+    /// The signed-in user's posts (nil signed out).
+    var posts: FeedState?
     var context: ScreenContext
 
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
@@ -16,7 +18,9 @@ struct ProfileScreen: TabScreen {
             return drawForm(form, in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout)
         }
         if let user = state.user {
-            drawProfile(user, in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout)
+            return drawProfileAndPosts(user, posts: posts, isPending: state.isUserPending, emptyText: tr(.profileNoPosts),
+                                       in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout,
+                                       context: context)
         } else {
             drawSignedOut(in: area.inset(top: 1, left: 2, right: 1), into: &buffer)
         }
@@ -60,17 +64,24 @@ struct ProfileScreen: TabScreen {
         return form.isBusy ? nil : view.cursorPosition(in: area)
     }
 
-    private func drawProfile(_ user: User, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
-        let lines = profileLines(user, postCount: state.posts.count, isPending: state.isUserPending, width: area.width,
-                                 context: context)
-        for (index, line) in lines.prefix(area.height).enumerated() {
-            line.render(in: area.line(index), into: &buffer)
-        }
-        let listArea = area.split(top: lines.count).rest
-        drawList(count: state.posts.count, item: { postLines(state.posts[$0], width: listArea.width, context: context) },
-                 list: state.list, in: listArea, into: &buffer, layout: &layout,
-                 emptyText: tr(.profileNoPosts))
+}
+
+/// A profile (`profileLines`), then a post being written or edited, then the posts (nil:
+/// none to show); returns the cursor. The Profile tab and an author's profile share it.
+func drawProfileAndPosts(_ user: User, posts: FeedState?, isPending: Bool, emptyText: String, in area: Rect,
+                         into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext) -> Position? {
+    let postCount = posts.map { max($0.position.total, $0.rows.count) } ?? 0
+    let lines = profileLines(user, postCount: postCount, isPending: isPending, width: area.width, context: context)
+    for (index, line) in lines.prefix(area.height).enumerated() {
+        line.render(in: area.line(index), into: &buffer)
     }
+    guard let posts else { return nil }
+    var listArea = area.split(top: lines.count).rest
+    let cursor = drawPostEditor(posts, in: &listArea, into: &buffer, layout: &layout)
+    drawList(count: posts.rows.count, item: { postLines(posts.rows[$0], width: listArea.width, context: context) },
+             list: posts.list, in: listArea, into: &buffer, layout: &layout,
+             emptyText: posts.isLoaded ? emptyText : tr(.loading))
+    return cursor
 }
 
 /// A profile above its posts: display name, @username, bio (up to three lines), join date

@@ -105,7 +105,7 @@ public final class DocumentStore: @unchecked Sendable {
         try locked {
             try checkOpen()
             let paths = Set(try touching.map { try $0.validPath() })
-            let result = try backend.writeTransaction { try backend.callFunction(name, arguments: arguments, touching: paths) }
+            let result = try backend.callFunctionAlone(name, arguments: arguments, touching: paths)
             notify(touched: paths)
             return result
         }

@@ -170,6 +170,19 @@ final class PostgresConnection {
         let result = pointers.withUnsafeBufferPointer { buffer in
             PQexecParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
         }
+        return try rows(of: result)
+    }
+
+    /// Runs statements without parameters, separated by semicolons, as one message: the
+    /// server runs them as one transaction (unless they say otherwise) and the rows of the
+    /// last one come back. Values must be inlined with `literal`.
+    func queryText(_ sql: String) throws -> [[String?]] {
+        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        return try rows(of: PQexec(connection, sql))
+    }
+
+    /// The rows of `result` as text (nil for SQL NULL), or its failure; clears it.
+    private func rows(of result: OpaquePointer?) throws -> [[String?]] {
         defer { PQclear(result) }
         guard let result else { throw failure(nil) }
         switch PQresultStatus(result) {

@@ -34,6 +34,9 @@ protocol StoreBackend: AnyObject {
     /// Calls a function installed on the server, inside the current write transaction.
     func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String?
 
+    /// Calls a function installed on the server as a write transaction of its own.
+    func callFunctionAlone(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String?
+
     /// Connects as another role of the same server and schema.
     func switchRole(url: String) throws
 
@@ -41,6 +44,10 @@ protocol StoreBackend: AnyObject {
 }
 
 extension StoreBackend {
+    func callFunctionAlone(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {
+        try writeTransaction { try callFunction(name, arguments: arguments, touching: touching) }
+    }
+
     /// An embedded database has no server functions.
     func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {
         throw StoreError.invalidArgument("only a store on a server calls server functions")

@@ -394,6 +394,7 @@ extension Catalogue {
         .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
         .keyLineUp: "row above", .keyLineDown: "row below",
         .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
+        .keyEditOwnPost: "edit post", .keyDeleteOwnPost: "delete post",
         // Lists without walls: undo in the Liked view
         .toastUnlikedUndo: "Unliked {author}'s post · u undo", .keyUndoUnlike: "undo unlike",
 

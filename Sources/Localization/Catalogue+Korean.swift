@@ -397,6 +397,7 @@ extension Catalogue {
         .typingStart: "처음으로", .typingEnd: "끝으로", .typingNewLine: "줄 바꿈",
         .keyLineUp: "윗줄로", .keyLineDown: "아랫줄로",
         .keyHistoryPrevious: "이전 검색어", .keyHistoryNext: "다음 검색어",
+        .keyEditOwnPost: "글 수정", .keyDeleteOwnPost: "글 삭제",
         // Lists without walls: undo in the Liked view
         .toastUnlikedUndo: "{author}님의 글 좋아요 취소함 · u 되돌리기", .keyUndoUnlike: "좋아요 취소 되돌리기",
 

@@ -97,7 +97,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case mouseClick, mouseClickHelp, mouseWheel, mouseWheelHelp, keyScrollDown, keyScrollUp
     case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers, favoriteSavedAgo, keyPlaceDetail
     // Input edges: moving in a post being written, the search field's history
-    case keyLineUp, keyLineDown, keyHistoryPrevious, keyHistoryNext
+    case keyLineUp, keyLineDown, keyHistoryPrevious, keyHistoryNext, keyEditOwnPost, keyDeleteOwnPost
 
     // The command line's help, usage errors and config file errors
     case optAccountEmail, cmdRegister, cmdLogin, cmdLogout, cmdWhoami, cmdDoctor, optFavoritesFolder

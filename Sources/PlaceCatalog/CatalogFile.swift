@@ -195,7 +195,7 @@ extension PlaceCatalog {
 enum ImageSignature {
     /// Bump when the image layout, normalisation, ranking or index changes: the executable is
     /// not in the signature, so a copied or upgraded binary of the same format reuses the image.
-    static let version = "catalog image 9"
+    static let version = "catalog image 10"
 
     static func of(_ paths: [String]) -> String {
         var lines = paths.map(describe)

@@ -10,9 +10,10 @@ import Darwin
 /// TSV, normalising every name and building the posting lists. `Place` values are made only for
 /// the places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT7`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT8`, then
 /// `headerWords` `UInt64`s — file size, checksum of the header and block table, signature
-/// length, place, name, unit, string, blob, key-slot, key, posting and trigram-posting counts —
+/// length, place, name, unit, string, blob, key-slot, key counts, the posting and trigram-posting
+/// byte counts, bytes per unit (2 or 4: `NameUnits`) and the count of astral units —
 /// then one checksum per 4 KiB block (page) of the body, then the body: the sections in the order
 /// `sectionSizes` lists. It is never trusted blindly, and never read whole at start-up: the
 /// size must match the counts, the header's checksum and the signature (source files' path,
@@ -21,23 +22,26 @@ import Darwin
 /// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT7".utf8)
-    static let headerWords = 12
+    static let magic: [UInt8] = Array("TERNCAT8".utf8)
+    static let headerWords = 14
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
-    /// time zone, address (the optional ones with length `UInt32.max` when absent).
+    /// time zone, address (an absent optional one has `absent` set on its end offset).
     static let fixedStrings = 7
-    static let absent = UInt32.max
+    static let absent: UInt32 = 1 << 31
 
     let placeCount: Int
     let latitudes: GuardedBuffer<Double>
     let longitudes: GuardedBuffer<Double>
     let populations: GuardedBuffer<Int64>
     let placeStringStart: GuardedBuffer<Int32>
-    let stringRefs: GuardedBuffer<UInt32>
+    /// `stringEnds[i] ..< stringEnds[i + 1]` (without `absent`): string `i`'s bytes in `blob`.
+    let stringEnds: GuardedBuffer<UInt32>
     let blob: GuardedBuffer<UInt8>
     let arrays: IndexArrays
     let verifier: BlockVerifier
+    /// The file offset of the body (after the header and the block checksums).
+    let bodyStart: Int
 
     private let mapping: UnsafeMutableRawPointer
     private let mappingSize: Int
@@ -46,13 +50,16 @@ final class CatalogImage: @unchecked Sendable {
 
     struct Counts {
         var places = 0, names = 0, units = 0, strings = 0, blob = 0, keySlots = 0, keys = 0, postings = 0, trigramPostings = 0
+        /// Bytes per unit: 2 when narrow (`NameUnits`), else 4; the narrow store's astral units.
+        var unitWidth = 4, astral = 0
     }
 
     /// Byte sizes of the sections, in file order.
     static func sectionSizes(_ c: Counts, signature: Int) -> [Int] {
-        [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, c.strings * 8, c.blob,
-         c.units * 4, (c.names + 1) * 4, (c.places + 1) * 4, c.names, c.names * 4,
-         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings * 4, (Trigrams.count + 1) * 4, c.trigramPostings * 4, c.names * 8]
+        [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, (c.strings + 1) * 4, c.blob,
+         c.units * c.unitWidth, (c.names + 1) * 4, (c.places + 1) * 4, c.names, c.names * 4,
+         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings, (Trigrams.count + 1) * 4, c.trigramPostings, c.names * 8,
+         c.astral * 4]
     }
 
     static func padded(_ size: Int) -> Int { (size + 7) & ~7 }
@@ -81,11 +88,11 @@ final class CatalogImage: @unchecked Sendable {
         }
         let storedSum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         let counts = Counts(places: word(3), names: word(4), units: word(5), strings: word(6), blob: word(7),
-                            keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11))
+                            keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11), unitWidth: word(12), astral: word(13))
         guard word(0) == size, word(2) == signature.count,
               [counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
                counts.postings, counts.trigramPostings].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 16 }),
-              counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
+              counts.unitWidth == 2 || counts.unitWidth == 4, counts.astral <= NameUnits.astralLimit, counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
         else { return nil }
         let sizes = CatalogImage.sectionSizes(counts, signature: signature.count)
         let bodySize = sizes.map(CatalogImage.padded).reduce(0, +)
@@ -94,6 +101,7 @@ final class CatalogImage: @unchecked Sendable {
         guard bodyStart + bodySize == size,
               storedSum == CatalogImage.headerChecksum(UnsafeRawBufferPointer(rebasing: raw[24..<bodyStart]))
         else { return nil }
+        self.bodyStart = bodyStart
         verifier = BlockVerifier(start: mapping + bodyStart, size: bodySize,
                                  sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt64.self))
         var offsets: [Int] = []
@@ -115,14 +123,15 @@ final class CatalogImage: @unchecked Sendable {
         longitudes = section(2, Double.self)
         populations = section(3, Int64.self)
         placeStringStart = section(4, Int32.self)
-        stringRefs = section(5, UInt32.self)
+        stringEnds = section(5, UInt32.self)
         blob = section(6, UInt8.self)
         arrays = IndexArrays(
-            units: section(7, UInt32.self), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
+            units: counts.unitWidth == 2 ? NameUnits(narrow: section(7, UInt16.self), astral: section(19, UInt32.self))
+                : NameUnits(section(7, UInt32.self)), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
             nameFlags: section(10, UInt8.self), nameOwner: section(11, Int32.self),
             keys: KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys),
-            postingStart: section(14, Int32.self), postings: section(15, UInt32.self),
-            trigramStart: section(16, Int32.self), trigramPostings: section(17, UInt32.self),
+            postingStart: section(14, Int32.self), postings: section(15, UInt8.self),
+            trigramStart: section(16, Int32.self), trigramPostings: section(17, UInt8.self),
             nameSignature: section(18, UInt64.self))
     }
 
@@ -161,9 +170,14 @@ final class CatalogImage: @unchecked Sendable {
     // MARK: places
 
     @inline(__always) private func string(_ index: Int) -> String? {
-        let offset = Int(stringRefs[index * 2]), length = stringRefs[index * 2 + 1]
-        if length == CatalogImage.absent { return nil }
-        return String(decoding: blob.slice(offset..<(offset + Int(length))).verified, as: UTF8.self)
+        let end = stringEnds[index + 1]
+        if end & CatalogImage.absent != 0 { return nil }
+        let start = Int(stringEnds[index] & ~CatalogImage.absent)
+        guard start <= Int(end) else {
+            verifier.damaged = true
+            return ""
+        }
+        return String(decoding: blob.slice(start..<Int(end)).verified, as: UTF8.self)
     }
 
     func placeID(_ position: Int) -> String { string(Int(placeStringStart[position])) ?? "" }
@@ -173,7 +187,7 @@ final class CatalogImage: @unchecked Sendable {
     }
 
     func place(_ position: Int) -> Place {
-        let strings = placeStringStart.span(placeStringStart[position], placeStringStart[position + 1], in: stringRefs.count / 2)
+        let strings = placeStringStart.span(placeStringStart[position], placeStringStart[position + 1], in: stringEnds.count - 1)
         guard strings.count >= CatalogImage.fixedStrings else {
             verifier.damaged = true
             return Place(placeID: "", name: "", latitude: 0, longitude: 0)
@@ -238,25 +252,26 @@ final class CatalogImage: @unchecked Sendable {
         counts.places = index.placeCount
         counts.names = arrays.nameStart.count - 1
         counts.units = arrays.units.count
+        let astral = arrays.units.isNarrow ? Array(arrays.units.astral.verified) : NameUnits.astralTable(arrays.units.wide.verified)
+        counts.unitWidth = astral == nil ? 4 : 2
+        counts.astral = astral?.count ?? 0
         counts.keySlots = arrays.keys.slots.count
         counts.keys = arrays.keys.count
         counts.postings = arrays.postings.count
         counts.trigramPostings = arrays.trigramPostings.count
         var latitudes: [Double] = [], longitudes: [Double] = [], populations: [Int64] = []
-        var placeStringStart: [Int32] = [0], refs: [UInt32] = []
+        var placeStringStart: [Int32] = [0], ends: [UInt32] = [0]
         var blob: [UInt8] = []
         latitudes.reserveCapacity(counts.places)
         longitudes.reserveCapacity(counts.places)
         populations.reserveCapacity(counts.places)
         func add(_ text: String?) {
             guard let text else {
-                refs.append(0)
-                refs.append(absent)
+                ends.append(UInt32(blob.count) | absent)
                 return
             }
-            refs.append(UInt32(blob.count))
-            refs.append(UInt32(text.utf8.count))
             blob.append(contentsOf: text.utf8)
+            ends.append(UInt32(blob.count))
         }
         for position in 0..<counts.places {
             let place = index.place(position)
@@ -266,9 +281,9 @@ final class CatalogImage: @unchecked Sendable {
             for text in [place.placeID, place.name, place.koreanName, place.countryName, place.regionName,
                          place.timeZone, place.explicitAddress] { add(text) }
             place.alternateNames.forEach(add)
-            placeStringStart.append(Int32(refs.count / 2))
+            placeStringStart.append(Int32(ends.count - 1))
         }
-        counts.strings = refs.count / 2
+        counts.strings = ends.count - 1
         counts.blob = blob.count
         let signatureBytes = Array(signature.utf8)
         let bodySize = sectionSizes(counts, signature: signatureBytes.count).map(padded).reduce(0, +)
@@ -291,9 +306,15 @@ final class CatalogImage: @unchecked Sendable {
         append(longitudes)
         append(populations)
         append(placeStringStart)
-        append(refs)
+        append(ends)
         append(blob)
-        append(arrays.units)
+        if arrays.units.isNarrow {
+            append(arrays.units.narrow)
+        } else if let astral {
+            body.appendNarrowed(arrays.units.wide.verified, astral: astral)
+        } else {
+            append(arrays.units.wide)
+        }
         append(arrays.nameStart)
         append(arrays.placeNameStart)
         append(arrays.nameFlags)
@@ -305,13 +326,14 @@ final class CatalogImage: @unchecked Sendable {
         append(arrays.trigramStart)
         append(arrays.trigramPostings)
         append(arrays.nameSignature)
+        append(astral ?? [])
         guard let sums = body.finish(), body.written == bodySize else {
             unlink(temporary)
             return
         }
         var checked = Data()
         for value in [UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units, counts.strings, counts.blob,
-                                                        counts.keySlots, counts.keys, counts.postings, counts.trigramPostings].map(UInt64.init) {
+                                                        counts.keySlots, counts.keys, counts.postings, counts.trigramPostings, counts.unitWidth, counts.astral].map(UInt64.init) {
             withUnsafeBytes(of: value.littleEndian) { checked.append(contentsOf: $0) }
         }
         for sum in sums {
@@ -355,6 +377,27 @@ final class BodyWriter {
     func append(_ bytes: UnsafeRawBufferPointer) {
         copy(bytes)
         let padding = CatalogImage.padded(bytes.count) - bytes.count
+        if padding > 0 { withUnsafeBytes(of: UInt64(0)) { copy(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
+    }
+
+    /// Appends `units` as 16-bit values (those past 16 bits as escapes into `astral`, which
+    /// holds them all) and the zeros that pad them to 8 bytes, a chunk at a time (no narrowed
+    /// copy of them all is held).
+    func appendNarrowed(_ units: UnsafeBufferPointer<UInt32>, astral: [UInt32]) {
+        var escapes: [UInt32: UInt16] = [:]
+        for (index, unit) in astral.enumerated() { escapes[unit] = NameUnits.escape + UInt16(index) }
+        var chunk = [UInt16](repeating: 0, count: 1 << 14)
+        var done = 0
+        while done < units.count {
+            let count = min(chunk.count, units.count - done)
+            for index in 0..<count {
+                let unit = units[done + index]
+                chunk[index] = unit > UInt32(UInt16.max) ? escapes[unit]! : UInt16(unit)
+            }
+            chunk.withUnsafeBytes { copy(UnsafeRawBufferPointer(rebasing: $0[0..<(count * 2)])) }
+            done += count
+        }
+        let padding = CatalogImage.padded(units.count * 2) - units.count * 2
         if padding > 0 { withUnsafeBytes(of: UInt64(0)) { copy(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
     }
 

@@ -13,6 +13,8 @@ final class SearchQuery {
     let needsHangul: Bool
     /// The distinct `Trigrams` ids of a 3+ unit query wholly in their alphabet, else empty.
     let trigrams: [Int]
+    /// The signature bits of the query's syllables, which a matching name holds all of.
+    let syllableSignature: UInt64
 
     init(_ text: String) {
         let units = TextNormalizer.units(text)
@@ -35,6 +37,9 @@ final class SearchQuery {
             }
         }
         self.trigrams = trigrams
+        syllableSignature = SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            units.filter(Hangul.isSyllable).reduce(0) { $0 | PlaceIndex.syllableBit($1, jamo) }
+        }
     }
 
     deinit {
@@ -131,11 +136,11 @@ extension PlaceIndex {
     }
 
     /// The best match of `query` in the name `start ..< end` (by `MatchRank.order`).
-    static func bestMatch(_ units: GuardedBuffer<UInt32>, _ name: Range<Int>,
+    static func bestMatch(_ units: NameUnits, _ name: Range<Int>,
                           _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
         if name.count < query.units.count { return nil }
         // The name's units checked once, then read without per-unit checks.
-        guard var match = bestMatch(units.slice(name).verified, query, jamo) else { return nil }
+        guard var match = units.withUnits(name, { bestMatch($0, query, jamo) }) else { return nil }
         match.start += name.lowerBound
         match.end += name.lowerBound
         return match
@@ -179,13 +184,16 @@ extension PlaceIndex {
     /// Whether name `name` is an alternate (not the place's name or Korean name).
     @inline(__always) func isAlternate(_ name: Int) -> Bool { nameFlags[name] & NameFlags.alternate != 0 }
 
-    /// The best match bits (`MatchRank`) over all names of place `place`, or `nil` when none matches.
+    /// The best match bits (`MatchRank`) over all names of place `place`, or `nil` when none matches;
+    /// with `signatures` (an index with posting lists), names lacking the query's syllables are skipped unread.
     @inline(__always)
-    func bestBits(place: Int, _ buffer: GuardedBuffer<UInt32>, _ query: SearchQuery,
-                  _ jamo: UnsafeBufferPointer<UInt32>) -> UInt8? {
+    func bestBits(place: Int, _ buffer: NameUnits, _ query: SearchQuery,
+                  _ jamo: UnsafeBufferPointer<UInt32>, signatures: Bool = false) -> UInt8? {
         var best: UInt8?
+        let wanted = signatures ? query.syllableSignature : 0
         for name in nameRange(place) {
             if query.needsHangul && nameFlags[name] & NameFlags.hangul == 0 { continue }
+            if wanted != 0 && nameSignature[name] & wanted != wanted { continue }
             if let match = PlaceIndex.bestMatch(buffer, unitRange(name), query, jamo) {
                 let bits = match.bits(alternate: isAlternate(name))
                 if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
@@ -242,7 +250,7 @@ extension PlaceIndex {
             SyllableJamo.table.withUnsafeBufferPointer { jamo in
                 for entry in list {
                     let place = Int(entry >> MatchRank.shift)
-                    if let bits = bestBits(place: place, units, query, jamo) { visit(place, bits) }
+                    if let bits = bestBits(place: place, units, query, jamo, signatures: true) { visit(place, bits) }
                 }
             }
             return
@@ -264,31 +272,28 @@ extension PlaceIndex {
             if current >= 0 { visit(Int(current), best) }
             return
         }
-        var lists: [GuardedBuffer<UInt32>] = []
+        var lists: [PostingList] = []
         var seen = Set<UInt64>()
         // A name reaches a query without spaces through its pairs across a space (see the build).
         for index in 1..<projection.count {
             let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
             if seen.insert(key).inserted { lists.append(postingList(key)) }
         }
-        lists.sort { $0.count < $1.count }
+        lists.sort { $0.byteCount < $1.byteCount }
         guard let shortest = lists.first, !shortest.isEmpty else { return }
-        let others = Array(lists.dropFirst())
-        var cursors = others.map(\.startIndex)
+        var others = lists.dropFirst().map { $0.makeIterator() }
         var current: Int32 = -1
         var best: UInt8?
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             candidates: for entry in shortest {
                 let name = entry >> MatchRank.shift
                 for index in others.indices {
-                    let list = others[index]
-                    var cursor = cursors[index]
-                    while cursor < list.endIndex && list[cursor] >> MatchRank.shift < name { cursor += 1 }
-                    cursors[index] = cursor
-                    if cursor == list.endIndex { break candidates }
-                    if list[cursor] >> MatchRank.shift != name { continue candidates }
+                    others[index].skip(to: name)
+                    guard let head = others[index].head else { break candidates }
+                    if head >> MatchRank.shift != name { continue candidates }
                 }
                 if query.needsHangul && nameFlags[Int(name)] & NameFlags.hangul == 0 { continue }
+                if nameSignature[Int(name)] & query.syllableSignature != query.syllableSignature { continue }
                 let place = nameOwner[Int(name)]
                 if place != current {
                     if let best { visit(Int(current), best) }
@@ -307,14 +312,13 @@ extension PlaceIndex {
     }
 
     /// The places of `trigram`, as `place << MatchRank.shift | bits`.
-    func trigramList(_ trigram: Int) -> GuardedBuffer<UInt32> {
-        trigramPostings.slice(trigramStart.span(trigramStart[trigram], trigramStart[trigram + 1], in: trigramPostings.count))
+    func trigramList(_ trigram: Int) -> PostingList {
+        trigramPostings.postingList(trigramStart[trigram], trigramStart[trigram + 1])
     }
 
     /// A 3+ unit query in the trigram alphabet (no Hangul, so a match is a run of equal units,
     /// the name's spaces optional): 3 units are answered from their trigram's list; longer ones
-    /// walk the shortest list, skip (galloping) through the others to the same place, and check
-    /// the survivors.
+    /// walk the shortest list, step the others forwards to the same place, and check the survivors.
     func forEachTrigramMatch(_ query: SearchQuery, _ visit: (Int, UInt8) -> Void) {
         if query.units.count == 3 {
             for entry in trigramList(query.trigrams[0]) { visit(Int(entry >> MatchRank.shift), UInt8(entry & MatchRank.mask)) }
@@ -322,52 +326,37 @@ extension PlaceIndex {
         }
         // The query's first trigram sits where a match starts, so its kind at a place bounds
         // the match's kind there: when it is `.substring`, any match will do.
-        let order = query.trigrams.indices.sorted { trigramList(query.trigrams[$0]).count < trigramList(query.trigrams[$1]).count }
-        let lists = order.map { trigramList(query.trigrams[$0]) }
+        let all = query.trigrams.map(trigramList)
+        let order = all.indices.sorted { all[$0].byteCount < all[$1].byteCount }
         let firstList = order.firstIndex(of: 0)!
-        let others = lists.dropFirst()
-        var cursors = [Int](repeating: 0, count: lists.count)
+        // `others[i]` walks the (i + 1)th shortest list, forwards to each candidate place.
+        var others = order.dropFirst().map { all[$0].makeIterator() }
         let wanted = query.trigrams.reduce(0) { $0 | Trigrams.bit($1) }
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
-            candidates: for entry in lists[0] {
+            candidates: for entry in all[order[0]] {
                 let place = entry >> MatchRank.shift
                 for index in others.indices {
-                    let list = others[index]
-                    var low = cursors[index]
-                    if low == list.count { break candidates }
-                    if list[low] >> MatchRank.shift < place {
-                        // Gallop: list[low] is before `place`; find `high` at or past it, then halve.
-                        var step = 1, high = low + 1
-                        while high < list.count && list[high] >> MatchRank.shift < place {
-                            low = high
-                            step <<= 1
-                            high = low + step
-                        }
-                        high = min(high, list.count)
-                        while high - low > 1 {
-                            let middle = (low + high) / 2
-                            if list[middle] >> MatchRank.shift < place { low = middle } else { high = middle }
-                        }
-                        low = high
-                        cursors[index] = low
-                        if low == list.count { break candidates }
-                    }
-                    if list[low] >> MatchRank.shift != place { continue candidates }
+                    others[index].skip(to: place)
+                    guard let head = others[index].head else { break candidates }
+                    if head >> MatchRank.shift != place { continue candidates }
                 }
-                let firstBits = UInt8((firstList == 0 ? entry : lists[firstList][cursors[firstList]]) & MatchRank.mask)
+                let firstBits = UInt8((firstList == 0 ? entry : others[firstList - 1].head!) & MatchRank.mask)
                 if MatchRank.kind(firstBits) == .substring {
                     // Any occurrence decides, and names come primary first: the first name holding
                     // the units in a row gives the place's rank.
                     for name in nameRange(Int(place))
                     where nameSignature[name] & wanted == wanted {
-                        let run = units.slice(unitRange(name)).verified, end = run.count
-                        var position = 0
-                        while position + query.units.count <= end {
-                            if PlaceIndex.literalRun(run, position, end, query) {
-                                visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
-                                continue candidates
+                        let found = units.withUnits(unitRange(name)) { run in
+                            var position = 0
+                            while position + query.units.count <= run.count {
+                                if PlaceIndex.literalRun(run, position, run.count, query) { return true }
+                                position += 1
                             }
-                            position += 1
+                            return false
+                        }
+                        if found {
+                            visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
+                            continue candidates
                         }
                     }
                 } else {

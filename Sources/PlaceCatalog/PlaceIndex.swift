@@ -70,16 +70,16 @@ final class PlaceIndex: @unchecked Sendable {
     /// Frees the owned buffers (or unmaps the image) with the index.
     private let memory: AnyObject
 
-    @inline(__always) var units: GuardedBuffer<UInt32> { arrays.units }
+    @inline(__always) var units: NameUnits { arrays.units }
     @inline(__always) var nameStart: GuardedBuffer<Int32> { arrays.nameStart }
     @inline(__always) var placeNameStart: GuardedBuffer<Int32> { arrays.placeNameStart }
     @inline(__always) var nameFlags: GuardedBuffer<UInt8> { arrays.nameFlags }
     @inline(__always) var nameOwner: GuardedBuffer<Int32> { arrays.nameOwner }
     @inline(__always) var keys: KeyLookup { arrays.keys }
     @inline(__always) var postingStart: GuardedBuffer<Int32> { arrays.postingStart }
-    @inline(__always) var postings: GuardedBuffer<UInt32> { arrays.postings }
+    @inline(__always) var postings: GuardedBuffer<UInt8> { arrays.postings }
     @inline(__always) var trigramStart: GuardedBuffer<Int32> { arrays.trigramStart }
-    @inline(__always) var trigramPostings: GuardedBuffer<UInt32> { arrays.trigramPostings }
+    @inline(__always) var trigramPostings: GuardedBuffer<UInt8> { arrays.trigramPostings }
     @inline(__always) var nameSignature: GuardedBuffer<UInt64> { arrays.nameSignature }
 
     /// Whether a read found the image under this index damaged (never for a built index).
@@ -138,9 +138,9 @@ final class PlaceIndex: @unchecked Sendable {
         guard withPostings else {
             arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
                                  nameFlags: .init(flagsRaw), nameOwner: .init(owned.copy([])), keys: owned.lookup(KeyTable(capacity: 1)),
-                                 postingStart: .init(owned.copy([0])), postings: .init(owned.copy([])),
+                                 postingStart: .init(owned.copy([0])), postings: .init(owned.copy([UInt8]())),
                                  trigramStart: .init(owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))),
-                                 trigramPostings: .init(owned.copy([])), nameSignature: .init(owned.copy([])))
+                                 trigramPostings: .init(owned.copy([UInt8]())), nameSignature: .init(owned.copy([])))
             return
         }
         // Scratch and result arrays the loop writes by index live in raw buffers: array writes
@@ -150,7 +150,7 @@ final class PlaceIndex: @unchecked Sendable {
         // The trigram lists and name signatures are independent of the unit and pair lists:
         // a second thread builds them meanwhile (it reads only the normalised names).
         let trigramInput = BuildResult(value: (unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw, places.count, signatures))
-        let trigramResult = BuildResult<([Int32], [UInt32])>(value: nil)
+        let trigramResult = BuildResult<([Int32], [UInt8])>(value: nil)
         let trigramThread = Thread {
             let (units, nameStart, placeNameStart, flags, placeCount, signatures) = trigramInput.value!
             trigramResult.value = TrigramListBuilder.build(units, nameStart, placeNameStart, flags,
@@ -194,7 +194,7 @@ final class PlaceIndex: @unchecked Sendable {
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
     var normalizedNames: NormalizedNames {
-        NormalizedNames(units: Array(units.verified), nameStart: Array(nameStart.verified), placeNameStart: Array(placeNameStart.verified))
+        NormalizedNames(units: units.all, nameStart: Array(nameStart.verified), placeNameStart: Array(placeNameStart.verified))
     }
 
     /// A counting sort of `entries` by key (stable, so each list keeps the entries' order):
@@ -254,14 +254,20 @@ final class PlaceIndex: @unchecked Sendable {
         return 1 << 62 | UInt64(jamo[base]) << 24 | UInt64(jamo[base + 1])
     }
 
+    /// The signature bit (`IndexArrays.nameSignature`) of a syllable: its first two keystrokes',
+    /// which every name matching a query holding it shares (whole, or half-typed last).
+    @inline(__always) static func syllableBit(_ syllable: UInt32, _ jamo: UnsafeBufferPointer<UInt32>) -> UInt64 {
+        Trigrams.bit(Int(truncatingIfNeeded: syllableStartKey(syllable, jamo)))
+    }
+
     @inline(__always) static func pairKey(_ first: UInt32, _ second: UInt32) -> UInt64 {
         1 << 63 | UInt64(first) << 32 | UInt64(second)
     }
 
     /// The posting list of `key`, or an empty one.
-    func postingList(_ key: UInt64) -> GuardedBuffer<UInt32> {
-        guard let id = keys.find(key) else { return postings.slice(0..<0) }
-        return postings.slice(postingStart.span(postingStart[Int(id)], postingStart[Int(id) + 1], in: postings.count))
+    func postingList(_ key: UInt64) -> PostingList {
+        guard let id = keys.find(key) else { return postings.postingList(0, 0) }
+        return postings.postingList(postingStart[Int(id)], postingStart[Int(id) + 1])
     }
 }
 
@@ -435,7 +441,7 @@ struct KeyLookup {
 /// from a catalog image (which writes and maps them section by section).
 struct IndexArrays {
     /// Every name's search units, one name after another.
-    let units: GuardedBuffer<UInt32>
+    let units: NameUnits
     /// `nameStart[n] ..< nameStart[n + 1]`: the units of name `n`.
     let nameStart: GuardedBuffer<Int32>
     /// `placeNameStart[p] ..< placeNameStart[p + 1]`: the names of place `p`, in `allNames` order.
@@ -445,18 +451,20 @@ struct IndexArrays {
     /// The place each name belongs to (with posting lists only).
     let nameOwner: GuardedBuffer<Int32>
     let keys: KeyLookup
+    /// The byte offsets of each key's list in `postings`.
     let postingStart: GuardedBuffer<Int32>
     /// `place << MatchRank.shift | bits` for single-unit keys, `name << MatchRank.shift | bits`
     /// for pair keys (the best `MatchRank` bits there); ascending (so by place, so by falling
-    /// population) within a key.
-    let postings: GuardedBuffer<UInt32>
+    /// population) within a key; encoded (`PostingCoding`).
+    let postings: GuardedBuffer<UInt8>
     /// Per ASCII trigram (`Trigrams.id`), the places holding it in any name as
-    /// `place << MatchRank.shift | bits` (best `MatchRank` bits there), ascending:
-    /// `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
+    /// `place << MatchRank.shift | bits` (best `MatchRank` bits there), ascending and encoded:
+    /// the bytes `trigramPostings[trigramStart[id] ..< trigramStart[id + 1]]`.
     let trigramStart: GuardedBuffer<Int32>
-    let trigramPostings: GuardedBuffer<UInt32>
-    /// Per name, one bit (`Trigrams.bit`) for each of its trigrams: a name lacking a bit of
-    /// the query's cannot match, so its units are not read.
+    let trigramPostings: GuardedBuffer<UInt8>
+    /// Per name, one bit (`Trigrams.bit`) for each of its trigrams and each of its syllables
+    /// (`PlaceIndex.syllableBit`): a name lacking a bit of the query's cannot match, so its
+    /// units are not read.
     let nameSignature: GuardedBuffer<UInt64>
 }
 

@@ -3,13 +3,13 @@ import Foundation
 /// The single-unit and pair posting lists of a catalog's normalised names (see `PlaceIndex`):
 /// per place its units (and each syllable's first keystrokes), per name its pairs of adjacent
 /// units and of units across a space, each with the best `MatchRank` bits there, grouped by
-/// key in two passes (count, then place). `owner` receives each name's place;
+/// key in two passes (size, then write, encoded as `PostingCoding` says). `owner` receives each name's place;
 /// the postings are allocated in `owned`, the index's own memory.
 enum PostingListBuilder {
     static func build(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
                       _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
                       owner: UnsafeMutableBufferPointer<Int32>,
-                      into owned: OwnedBuffers) -> (keys: KeyTable, start: [Int32], postings: UnsafeBufferPointer<UInt32>) {
+                      into owned: OwnedBuffers) -> (keys: KeyTable, start: [Int32], postings: UnsafeBufferPointer<UInt8>) {
         let scratch = OwnedBuffers()
         // Postings: per name, the best kind per key.
         var keys = KeyTable(capacity: 1 << 16)
@@ -126,22 +126,30 @@ enum PostingListBuilder {
                 }
             }
         }
-        var counts: [Int32] = []
-        scan { key, _ in
-            while counts.count <= Int(key) { counts.append(0) }
-            counts[Int(key)] += 1
+        // The first pass sizes each list's encoding (`PostingCoding`: gaps from the key's previous
+        // entry), the second writes each entry's varint at its list's next free byte.
+        var sizes: [Int32] = [], previous: [UInt32] = []
+        scan { key, posting in
+            while sizes.count <= Int(key) {
+                sizes.append(0)
+                previous.append(0)
+            }
+            sizes[Int(key)] += Int32(PostingCoding.size(PostingCoding.gap(posting, after: previous[Int(key)])))
+            previous[Int(key)] = posting
         }
         var start = [Int32](repeating: 0, count: keys.count + 1)
-        for key in 0..<keys.count { start[key + 1] = start[key] + counts[key] }
-        counts = []
+        for key in 0..<keys.count { start[key + 1] = start[key] + sizes[key] }
+        sizes = []
         let fill = scratch.allocate(Int32(0), count: keys.count + 1)
         _ = fill.initialize(from: start)
+        let last = scratch.allocate(UInt32(0), count: keys.count)
         let total = Int(start[keys.count])
         // Written where the index keeps them (`owned`), so they are never copied.
-        let postings = owned.allocate(UInt32(0), count: total)
+        let postings = owned.allocate(UInt8(0), count: total)
         scan { key, posting in
-            postings[Int(fill[Int(key)])] = posting
-            fill[Int(key)] += 1
+            let key = Int(key)
+            fill[key] = Int32(PostingCoding.write(PostingCoding.gap(posting, after: last[key]), postings, at: Int(fill[key])))
+            last[key] = posting
         }
         return (keys, start, UnsafeBufferPointer(postings))
     }

@@ -100,9 +100,16 @@ public enum TextNormalizer {
                 emit(value, tag, &output, &tags, tagging)
                 return
             }
-            for unit in TextNormalizer.fold(value) {
-                if unit == TextNormalizer.space { emitSpace(tag, &output, &tags, tagging) } else { emit(unit, tag, &output, &tags, tagging) }
+            if value < FoldTable.limit, let folded = FoldTable.shared.fold(value) {
+                for unit in folded { emitFolded(unit, tag, &output, &tags, tagging) }
+                return
             }
+            for unit in TextNormalizer.fold(value) { emitFolded(unit, tag, &output, &tags, tagging) }
+        }
+
+        @inline(__always)
+        mutating func emitFolded(_ unit: UInt32, _ tag: Int32, _ output: inout [UInt32], _ tags: inout [Int32], _ tagging: Bool) {
+            if unit == TextNormalizer.space { emitSpace(tag, &output, &tags, tagging) } else { emit(unit, tag, &output, &tags, tagging) }
         }
 
         mutating func finish(into output: inout [UInt32], tags: inout [Int32], tagging: Bool) {
@@ -163,23 +170,6 @@ public enum TextNormalizer {
         }
     }
 
-    /// Folding of every scalar below U+3000, computed once: `denseStart[v] ..< denseStart[v + 1]`
-    /// in `denseUnits`. Foundation's canonical decomposition is asked only for the Latin,
-    /// Greek and Cyrillic blocks, where accents live.
-    static let denseLimit: UInt32 = 0x3000
-    static let dense: (start: [Int32], units: [UInt32]) = {
-        var start: [Int32] = [0]
-        var units: [UInt32] = []
-        start.reserveCapacity(Int(denseLimit) + 1)
-        for value in 0..<denseLimit {
-            if let scalar = Unicode.Scalar(value) {
-                units += hasAccents(value) ? computeFold(scalar) : slowFold(value)
-            }
-            start.append(Int32(units.count))
-        }
-        return (start, units)
-    }()
-
     /// The Latin, Greek and Cyrillic blocks, where letters carry accents to take off.
     static func hasAccents(_ value: UInt32) -> Bool {
         (0x80...0x24F).contains(value) || (0x370...0x52F).contains(value) || (0x1E00...0x1FFF).contains(value)
@@ -226,11 +216,11 @@ public enum TextNormalizer {
         }
     }
 
-    @inline(__always)
+    /// The folding of `value` (`FoldTable` keeps those below its limit).
     static func fold(_ value: UInt32) -> ArraySlice<UInt32> {
-        if value < denseLimit {
-            let table = dense
-            return table.units[Int(table.start[Int(value)])..<Int(table.start[Int(value) + 1])]
+        if value < FoldTable.limit {
+            guard let scalar = Unicode.Scalar(value) else { return [] }
+            return (hasAccents(value) ? computeFold(scalar) : slowFold(value))[...]
         }
         if (value >= 0x3400 && value <= 0x9FFF) || (value >= 0x3040 && value <= 0x30FF) { return [value] }
         return slowFold(value)[...]
@@ -256,5 +246,50 @@ public enum TextNormalizer {
         case 0x61...0x7A, 0x30...0x39: return [value]
         default: return [space]
         }
+    }
+}
+
+/// The folding of every scalar below U+3000 (`TextNormalizer.fold`), computed 32 scalars at a
+/// time when text first holds one of them: a search process folds a few names, not 12,288
+/// scalars' Unicode properties. Up to `slots` units per scalar (a longer folding is not kept).
+/// Threads may fill one block at once: each writes the same values before marking it filled,
+/// so the race is benign.
+final class FoldTable: @unchecked Sendable {
+    static let shared = FoldTable()
+    static let limit: UInt32 = 0x3000
+    static let slots = 4
+    private static let blockShift = 5
+    private static let tooLong = UInt8.max
+
+    private let units = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(limit) * slots)
+    private let counts = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(limit))
+    private let filled = UnsafeMutablePointer<Bool>.allocate(capacity: Int(limit) >> blockShift)
+
+    private init() {
+        units.initialize(repeating: 0, count: Int(FoldTable.limit) * FoldTable.slots)
+        counts.initialize(repeating: 0, count: Int(FoldTable.limit))
+        filled.initialize(repeating: false, count: Int(FoldTable.limit) >> FoldTable.blockShift)
+    }
+
+    /// The folding of `value` (below `limit`), or `nil` when it is too long to keep.
+    @inline(__always) func fold(_ value: UInt32) -> UnsafeBufferPointer<UInt32>? {
+        let position = Int(value)
+        if !filled[position >> FoldTable.blockShift] { fill(position >> FoldTable.blockShift) }
+        let count = counts[position]
+        if count == FoldTable.tooLong { return nil }
+        return UnsafeBufferPointer(start: units + position * FoldTable.slots, count: Int(count))
+    }
+
+    private func fill(_ block: Int) {
+        for position in (block << FoldTable.blockShift)..<((block + 1) << FoldTable.blockShift) {
+            let folded = TextNormalizer.fold(UInt32(position))
+            if folded.count > FoldTable.slots {
+                counts[position] = FoldTable.tooLong
+                continue
+            }
+            for (index, unit) in folded.enumerated() { units[position * FoldTable.slots + index] = unit }
+            counts[position] = UInt8(folded.count)
+        }
+        filled[block] = true
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// The trigram lists of a catalog's normalised names, built beside the posting lists.
 enum TrigramListBuilder {
-    /// The ASCII trigram lists (`trigramStart`, `trigramPostings`) and every name's signature
-    /// (written to `signatures`): per place, on dense ids (no hashing), the place last seen
+    /// The ASCII trigram lists (`trigramStart`, `trigramPostings`, encoded) and every name's signature
+    /// (written to `signatures`, with a bit per syllable too): per place, on dense ids (no hashing), the place last seen
     /// per id and the best match bits there and the ids this place touched; then (id, posting)
     /// grouped by a counting sort. Besides each run of three units, a name holds the trigrams
     /// of its units with its spaces left out (`newyork` reaches `new york` through `wyo`).
     static func build(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
                               _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>,
-                              placeCount: Int, signatures: UnsafeMutableBufferPointer<UInt64>) -> ([Int32], [UInt32]) {
+                              placeCount: Int, signatures: UnsafeMutableBufferPointer<UInt64>) -> ([Int32], [UInt8]) {
         let trigramStamp = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Trigrams.count)
         let trigramKindOf = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Trigrams.count)
         defer { trigramStamp.deallocate(); trigramKindOf.deallocate() }
@@ -17,6 +17,8 @@ enum TrigramListBuilder {
         trigramKindOf.initialize(repeating: 0)
         var trigramTouched: [Int32] = []
         var trigramOfEntry: [Int32] = [], trigramEntries: [UInt32] = []
+        let jamo = ownedBuffer(SyllableJamo.table)
+        defer { jamo.deallocate() }
         trigramOfEntry.reserveCapacity(buffer.count / 2)
         trigramEntries.reserveCapacity(buffer.count / 2)
         for placeIndex in 0..<placeCount {
@@ -46,6 +48,7 @@ enum TrigramListBuilder {
                     }
                     code2 = code1
                     code1 = code
+                    if Hangul.isSyllable(buffer[position]) { signature |= PlaceIndex.syllableBit(buffer[position], jamo) }
                     if buffer[position] == TextNormalizer.space { continue }
                     if code != 0 && solid1 != 0 && solid2 != 0 && position - solidAt2 > 2 {
                         add(Trigrams.id(solid2, solid1, code), first: solidAt2, last: position)
@@ -62,9 +65,12 @@ enum TrigramListBuilder {
                 trigramEntries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(trigramKindOf[Int(id)]))
             }
         }
-        return trigramEntries.withUnsafeBufferPointer { entries in
+        let (start, grouped) = trigramEntries.withUnsafeBufferPointer { entries in
             trigramOfEntry.withUnsafeBufferPointer { PlaceIndex.group(entries, by: $0, keyCount: Trigrams.count) }
         }
+        trigramEntries = []
+        trigramOfEntry = []
+        return grouped.withUnsafeBufferPointer { PostingCoding.encode(start: start, entries: $0) }
     }
 
 }

@@ -31,6 +31,7 @@ enum ProcessBench {
 
         let version = interleaved(30, [tern, "--version"], [sqlite, ":memory:", "select 1"], environment: [:])
         print(row("tern --version vs sqlite3 :memory: 'select 1' (30 runs)", version, target: 2.5))
+        try startRows(tern: tern, sqlite: sqlite, work: work, resources: resources)
 
         let shippedData = work + "/shipped"
         let environment = ["TERN_DATA_DIR": shippedData, "TERN_RESOURCES": resources]

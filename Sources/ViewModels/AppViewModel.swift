@@ -125,7 +125,7 @@ public final class AppViewModel {
         places.setUser(user?.id)
         favorites.setUser(user?.id)
         feed.setUser(user?.id)
-        let finished = user.map { !$0.displayName.isEmpty && !$0.username.isEmpty } ?? true
+        let finished = user.map(ProfileViewModel.isFinished) ?? true
         feed.isProfileFinished = finished
         author?.posts.isProfileFinished = finished
         author?.posts.setUser(user?.id)
@@ -134,9 +134,14 @@ public final class AppViewModel {
 
     // MARK: Authors' profiles
 
-    /// The feed the keys act on: the open author's posts on the Feed tab, else the Feed's.
+    /// The feed the keys act on: the open author's posts on the Feed tab, one's own posts
+    /// on the Profile tab, else the Feed's.
     public var currentFeed: FeedViewModel {
-        state.tab == .feed ? author?.posts ?? feed : feed
+        switch state.tab {
+        case .feed: return author?.posts ?? feed
+        case .profile: return profile.posts ?? feed
+        default: return feed
+        }
     }
 
     /// Enter on a post: opens its author's profile over the Feed.

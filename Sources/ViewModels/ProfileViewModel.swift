@@ -68,14 +68,8 @@ public struct ProfileState: Equatable, Sendable {
     /// The profile shows an edit the store has not confirmed yet.
     public var isUserPending = false
     public var form: ProfileForm?
-    /// The signed-in user's posts, newest first.
-    public var posts: [FeedRowModel] = []
-    /// The selected post and the first one on screen.
-    public var list = ListState()
     /// True while "Sign out?" waits for an answer (coming back costs a password).
     public var isConfirmingSignOut = false
-
-    public var selected: Int { list.selected }
 }
 
 /// Profile: sign in, create account, onboarding, edit, sign out.
@@ -86,6 +80,9 @@ public final class ProfileViewModel {
     /// Called when the signed-in user changes (sign-in, sign-out, profile edits).
     public var onUserChanged: (User?) -> Void = { _ in }
     public var rowsInView = 10
+    /// The signed-in user's posts, newest first: a `FeedViewModel` fixed to them, so the
+    /// Feed's keys (moving, paging, editing and deleting a post) work the same here.
+    public private(set) var posts: FeedViewModel?
 
     private let accounts: AccountsPort
     private let feed: FeedPort
@@ -98,8 +95,6 @@ public final class ProfileViewModel {
     public private(set) var pendingPaths: Set<String> = []
     private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue, reads: writes.reads,
                                            onToast: { [weak self] in self?.onToast($0) })
-    private lazy var postsQuery = LiveQuery(name: "profile.posts", list: { tr(.tabProfile) }, events: work.queue, reads: writes.reads,
-                                            onToast: { [weak self] in self?.onToast($0) })
 
     /// The session file's stamp when last looked at (`checkSession`).
     private var sessionStamp: String?
@@ -132,7 +127,7 @@ public final class ProfileViewModel {
 
     public func stop() {
         userQuery.cancel()
-        postsQuery.cancel()
+        posts?.stop()
     }
 
     private func setUser(_ user: User?) {
@@ -142,20 +137,16 @@ public final class ProfileViewModel {
         state.isUserPending = isPending(user)
         if changedAccount {
             stop()
-            state.posts = []
-            state.list.selected = 0
+            posts = nil
             if let uid = user?.id {
                 userQuery.start { [accounts] live in
                     try accounts.observeUser(uid: uid, live.deliver { [weak self] in self?.userDocumentChanged($0) }, onError: live.onError)
                 }
-                postsQuery.start { [feed] live in
-                    try feed.observeFeed(.author(uid: uid), viewer: uid, limit: 100, live.deliver { [weak self] posts in
-                        self?.state.posts = posts.map(FeedRowModel.init)
-                        self?.publish()
-                    }, onError: live.onError)
-                }
+                startPosts(of: uid)
             }
         }
+        posts?.author = user
+        posts?.isProfileFinished = user.map(Self.isFinished) ?? true
         publish()
         onUserChanged(user)
     }
@@ -168,8 +159,25 @@ public final class ProfileViewModel {
             return
         }
         state.user = user
+        posts?.author = user
+        posts?.isProfileFinished = Self.isFinished(user)
         publish()
         onUserChanged(user)
+    }
+
+    /// The posts of `uid`, seen by them (their own hearts), live.
+    private func startPosts(of uid: String) {
+        let model = FeedViewModel(feed: feed, events: work.queue, writes: writes, profileOf: uid)
+        model.onChange = { [weak self] _ in self?.publish() }
+        model.onToast = { [weak self] in self?.onToast($0) }
+        model.setPendingPaths(pendingPaths)
+        posts = model
+        model.setUser(uid)
+    }
+
+    /// Whether `user` may post: a display name and a username are set.
+    public static func isFinished(_ user: User) -> Bool {
+        !user.displayName.isEmpty && !user.username.isEmpty
     }
 
     /// Runs on a timer: when another process signed in or out (the session file changed),
@@ -363,6 +371,7 @@ public final class ProfileViewModel {
         guard paths != pendingPaths else { return }
         pendingPaths = paths
         state.isUserPending = isPending(state.user)
+        posts?.setPendingPaths(paths)
         publish()
     }
 
@@ -436,26 +445,43 @@ public final class ProfileViewModel {
 
 
     private func publish() {
-        state.list = clamped(state.list, count: state.posts.count)
         onChange(state)
     }
 }
 
+/// The list is the posts' (`posts`); the text field is the form's, else a post being edited.
 extension ProfileViewModel: ScreenModel {
-    public var list: ListState { state.list }
-    public var listCount: Int { state.posts.count }
+    public var list: ListState { posts?.list ?? ListState() }
+    public var listCount: Int { posts?.listCount ?? 0 }
+    public var listPosition: ListPosition { posts?.listPosition ?? ListPosition(index: 0, total: 0) }
 
     public func storeList(_ list: ListState, publish: Bool) {
-        state.list = list
-        if publish { self.publish() }
+        posts?.storeList(list, publish: publish)
     }
+
+    public func moveSelection(by delta: Int) { posts?.moveSelection(by: delta) }
+    public func selectFirst() { posts?.selectFirst() }
+    public func selectLast() { posts?.selectLast() }
 
     /// Posts are several lines tall and the profile sits above them: a page is three posts.
     public func pageItems(rows: Int) -> Int { 3 }
-    public func click(_ index: Int) { select(index) }
+    public func click(_ index: Int) { posts?.click(index) }
 
-    public var isEditingText: Bool { state.form != nil }
-    public func edit(_ edit: TextEditor.Edit) { editField(edit) }
-    public func submit() { state.isConfirmingSignOut ? answerSignOut(true) : submitForm() }
-    public func cancel() { state.isConfirmingSignOut ? answerSignOut(false) : cancelForm() }
+    public var isEditingText: Bool { state.form != nil || posts?.isEditingText == true }
+
+    public func edit(_ edit: TextEditor.Edit) {
+        if state.form == nil, let posts { posts.edit(edit) } else { editField(edit) }
+    }
+
+    public func submit() {
+        if state.isConfirmingSignOut { return answerSignOut(true) }
+        if state.form == nil, let posts { return posts.submit() }
+        submitForm()
+    }
+
+    public func cancel() {
+        if state.isConfirmingSignOut { return answerSignOut(false) }
+        if state.form == nil, let posts { return posts.cancel() }
+        cancelForm()
+    }
 }

@@ -129,4 +129,57 @@ import Testing
         let cursor = try #require(harness.backend.cursor)
         #expect(harness.lines[cursor.row].contains("Username"), "the cursor is in that field")
     }
+
+    @Test func ownPostsOnTheProfileTabAreEditedWithCapitalEAndDeletedWithD() throws {
+        let (world, harness) = try ScreenScript(newcomer: "Keeper", posts: ["older words", "newest words"], .press("4"))
+            .run(width: 80, height: 24)
+        #expect(harness.lines[23].contains("E edit post  d delete post"), "\(harness.lines[23])")
+        harness.press("j")
+        harness.press("E")
+        #expect(harness.line(containing: "Edit post older words") != nil, "the selected post opens: \(harness.text)")
+        #expect(harness.app.profile.state.form == nil, "E is not the profile form")
+        harness.press("ctrl-w")
+        harness.type("thoughts")
+        harness.press("alt-enter")
+        harness.type("on two lines")
+        harness.press("enter")
+        #expect(harness.text.contains("Post saved"))
+        let session = try world.services.session()
+        let captions = try world.services.tweets.page(.all, limit: 10, viewer: session).posts.map(\.caption)
+        #expect(captions.contains("older thoughts\non two lines"))
+        #expect(harness.line(containing: "on two lines") != nil, "the list shows the edit")
+        harness.press("g")
+        harness.press("d")
+        #expect(harness.lines[23].hasPrefix("Delete this post? Its likes go with it."))
+        harness.press("y")
+        #expect(harness.text.contains("Post deleted"))
+        let after = try world.services.tweets.page(.all, limit: 100, viewer: session).posts.map(\.caption)
+        #expect(!after.contains("newest words") && after.contains("older thoughts\non two lines"))
+        #expect(harness.line(containing: "newest words") == nil)
+    }
+
+    @Test(arguments: [(80, 24), (40, 12)]) func profileEditPostGolden(size: (Int, Int)) throws {
+        try ScreenScript(newcomer: "Keeper", posts: ["older words", "newest words"], .press("4"), .press("E"),
+                         .press("alt-enter"), .type("again"), .golden("profile-edit-post")).run(width: size.0, height: size.1)
+    }
+
+    @Test func eStillEditsTheProfileAndEscOnAnEditedPostAsksFirst() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["words"], .press("4")).run(width: 80, height: 24)
+        harness.press("E")
+        harness.type(" more")
+        harness.press("esc")
+        #expect(harness.lines[23].hasPrefix("Discard this post?"))
+        harness.press("y")
+        #expect(harness.app.profile.posts?.state.compose == nil)
+        harness.press("e")
+        #expect(harness.app.profile.state.form?.kind == .edit, "e edits the profile, as always")
+    }
+
+    @Test func theProfileTabsHelpListsThePostKeys() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["words"], .press("4"), .press("?")).run(width: 100, height: 60)
+        let rows = RoughEdgesTests.helpRows(harness)
+        #expect(rows.contains { $0.hasPrefix("E") && $0.hasSuffix("edit post") }, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix("d") && $0.hasSuffix("delete post") })
+        #expect(rows.contains { $0.hasPrefix("Alt-Enter/Ctrl-J") })
+    }
 }

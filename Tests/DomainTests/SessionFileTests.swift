@@ -109,4 +109,18 @@ private let sample = Session(uid: "u-123", email: "seoyeon@example.com", signedI
             try SessionFile(path: root + "/session").read()
         }
     }
+
+    /// The signed-in time is read by hand in the shape Tern writes, and through ISO 8601 in
+    /// any other (an offset, fractions): both give the instant the text names.
+    @Test(arguments: [("2026-12-01T03:30:00Z", 1_796_095_800.0), ("2024-02-29T23:59:59Z", 1_709_251_199.0),
+                      ("2026-12-01T12:30:00+09:00", 1_796_095_800.0), ("1970-01-01T00:00:00Z", 0.0)])
+    func signedInTimeIsReadInEveryISOShape(text: String, seconds: Double) throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/session"
+        let json = "{\"uid\":\"u-1\",\"email\":\"a@b.co\",\"signedInAt\":\"\(text)\"}"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(json.utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(try SessionFile(path: path).read()?.signedInAt == Date(timeIntervalSince1970: seconds))
+        #expect(SessionFile.utcSeconds(text).map { $0 == Date(timeIntervalSince1970: seconds) } ?? text.contains("+"))
+    }
 }

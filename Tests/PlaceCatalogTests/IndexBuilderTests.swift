@@ -8,10 +8,10 @@ private struct Built {
     let flags: [UInt8]
     let keys: KeyTable
     let start: [Int32]
-    let postings: [UInt32]
+    let postings: [UInt8]
     let owner: [Int32]
     let trigramStart: [Int32]
-    let trigramPostings: [UInt32]
+    let trigramPostings: [UInt8]
 
     init(_ places: [Place]) {
         names = NormalizedNames(places)
@@ -53,13 +53,20 @@ private struct Built {
         let before = table.count
         let id = Int(table.insert(key))
         guard id < before else { return [] }
-        return postings[Int(start[id])..<Int(start[id + 1])].map(Built.decode)
+        return Built.decode(postings, start[id], start[id + 1])
     }
 
     func trigrams(_ text: String) -> [(Int, MatchKind, Bool, Bool)] {
         let codes = Array(text.unicodeScalars).map { Trigrams.code($0.value) }
         let id = Trigrams.id(codes[0], codes[1], codes[2])
-        return trigramPostings[Int(trigramStart[id])..<Int(trigramStart[id + 1])].map(Built.decode)
+        return Built.decode(trigramPostings, trigramStart[id], trigramStart[id + 1])
+    }
+
+    /// The entries of the encoded list at bytes `from ..< to`.
+    static func decode(_ bytes: [UInt8], _ from: Int32, _ to: Int32) -> [(Int, MatchKind, Bool, Bool)] {
+        bytes.withUnsafeBufferPointer {
+            Array(PostingList(bytes: UnsafeBufferPointer(rebasing: $0[Int(from)..<Int(to)]), verifier: nil)).map(decode)
+        }
     }
 
     static func decode(_ entry: UInt32) -> (Int, MatchKind, Bool, Bool) {

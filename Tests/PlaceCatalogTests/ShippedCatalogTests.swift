@@ -129,7 +129,7 @@ func shippedImage() throws -> (PlaceCatalog, String, String) {
     let target = try #require(probe.search("zhytomyr", limit: 1).hits.first?.place)
     let position = try #require((0..<probe.count).first { probe.index.place($0).placeID == target.placeID })
     let unitOffset = Int(probe.index.nameStart[Int(probe.index.placeNameStart[position])])
-    let address = UnsafeRawPointer(probe.index.units.base + unitOffset)
+    let address = probe.index.units.address(unitOffset)
     let mapped = try Data(contentsOf: URL(fileURLWithPath: path))
     let fileOffset = image.offset(of: address)
     var damaged = mapped

@@ -174,9 +174,9 @@ import Testing
         try world.signUp("writer")
         let (model, _, _) = model(world)
         model.start()
-        #expect(model.state.posts.isEmpty)
+        #expect(model.posts?.state.rows.isEmpty == true)
         try world.services.tweets.post("mine", session: world.services.session())
-        #expect(model.state.posts.map(\.caption) == ["mine"])
+        #expect(model.posts?.state.rows.map(\.caption) == ["mine"])
         model.stop()
     }
 

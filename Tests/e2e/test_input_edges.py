@@ -165,3 +165,31 @@ def test_the_search_history_lasts_across_restarts_and_a_hostile_file_is_left_alo
             ui.kill()
         with open(history, "rb") as handle:
             assert handle.read() == hostile, "never written over"
+
+
+def test_own_posts_are_edited_with_capital_e_and_deleted_with_d_on_the_profile_tab():
+    with DataDir() as data:
+        onboard(data)
+        assert run(["post", "keep me"], data).returncode == 0
+        assert run(["post", "fix me"], data).returncode == 0
+        ui = Tmux([], data, width=80, height=24)
+        try:
+            ui.wait_for("@writer")
+            ui.send("4")
+            ui.wait_for("E edit post")
+            ui.send("E")
+            ui.wait_for("Edit post fix me")
+            ui.send("C-w")
+            ui.type("fixed")
+            ui.send("Enter")
+            ui.wait_for("Post saved")
+            ui.send("j")
+            ui.send("d")
+            ui.wait_for("Delete this post?")
+            ui.send("y")
+            ui.wait_for("Post deleted")
+        finally:
+            ui.kill()
+        posts = json.loads(run(["feed", "--json", "--limit", "100"], data).stdout)
+        mine = [post["caption"] for post in posts if post["username"] == "writer"]
+        assert mine == ["fix fixed"], mine

@@ -33,6 +33,7 @@ public enum AppKeyMap {
             if let form = app.profile.state.form {
                 return form.kind == .onboarding ? onboardingForm : bindings.keyMap(.form)
             }
+            if app.profile.posts?.state.compose != nil { return bindings.keyMap(.compose) }
             return profile(signedIn: app.profile.state.user != nil)
         }
     }
@@ -61,8 +62,11 @@ public enum AppKeyMap {
             sections.append(HelpSection(tr(.helpTyping), typingHints))
         case .profile:
             let signedIn = app.profile.state.user != nil
-            add(nil, bindings.keyMap(.profile, only: signedIn ? [.editProfile, .signOut] : [.signIn, .register]))
-            if signedIn { add(.helpLists, bindings.keyMap(.list)) }
+            add(nil, bindings.keyMap(.profile, only: signedIn ? Self.signedInProfile : [.signIn, .register]))
+            if signedIn {
+                add(.helpLists, bindings.keyMap(.list))
+                add(.helpCompose, bindings.keyMap(.compose, only: [.submit, .cancel, .newLine, .moveUp, .moveDown]))
+            }
             add(.helpForms, bindings.keyMap(.form, only: [.submit, .nextField, .previousField, .cancel]))
             sections.append(HelpSection(tr(.helpTyping), typingHints))
         }
@@ -118,9 +122,9 @@ public enum AppKeyMap {
         switch app.state.tab {
         case .profile where app.profile.state.isConfirmingSignOut:
             return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
-        case .feed where app.currentFeed.state.isConfirmingDiscard:
+        case .feed where app.currentFeed.state.isConfirmingDiscard, .profile where app.currentFeed.state.isConfirmingDiscard:
             return tr(.confirmDiscardPost)
-        case .feed where app.currentFeed.state.deleting != nil:
+        case .feed where app.currentFeed.state.deleting != nil, .profile where app.currentFeed.state.deleting != nil:
             return tr(.feedDeleteQuestion)
         default:
             return nil
@@ -153,9 +157,13 @@ public enum AppKeyMap {
         bindings.keyMap(screen).merged(with: bindings.keyMap(.list)).merged(with: bindings.keyMap(.global))
     }
 
-    /// Signed out: sign in and create account; signed in: edit and sign out, and the posts list.
+    /// The Profile tab's own keys while signed in: the profile's, and one's posts'.
+    static let signedInProfile: Set<AppAction> = [.editProfile, .signOut, .editPost, .deletePost]
+
+    /// Signed out: sign in and create account; signed in: edit and sign out, the posts' keys
+    /// and the posts list.
     static func profileOnly(signedIn: Bool) -> KeyMap<AppAction> {
-        let map = bindings.keyMap(.profile, only: signedIn ? [.editProfile, .signOut] : [.signIn, .register])
+        let map = bindings.keyMap(.profile, only: signedIn ? signedInProfile : [.signIn, .register])
         return signedIn ? map.merged(with: bindings.keyMap(.list)) : map
     }
 

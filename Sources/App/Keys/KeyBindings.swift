@@ -74,6 +74,9 @@ public struct KeyBindings: Sendable {
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
         ActionBinding("edit", .profile, .editProfile, ["e"], .keyEditProfile),
+        // `e` edits the profile here, so one's post is edited with `E`.
+        ActionBinding("edit-post", .profile, .editPost, ["E"], .keyEditOwnPost),
+        ActionBinding("delete-post", .profile, .deletePost, ["d"], .keyDeleteOwnPost),
         ActionBinding("sign-out", .profile, .signOut, ["L"], .keySignOut),
 
         ActionBinding("submit", .search, .submit, ["enter"], .keySearchKeep),
