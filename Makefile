@@ -47,6 +47,8 @@ debug: deps
 run: build
 	$(RELEASE_BIN) $(ARGS)
 
+# The tests' new data directories copy the catalog image prepared here, as an installed Tern's
+# do, instead of each building it with the slow debug binary.
 # The output stays readable: the build prints its warnings and errors only, the unit tests one
 # line per suite (scripts/test-summary.py), the e2e tests one line per file, each with every
 # failure in full.
@@ -62,12 +64,14 @@ test: test-deps
 	python3 scripts/check-imports.py
 	scripts/resources-manifest.sh
 	SWIFT=$(SWIFT) scripts/build-quietly.sh --build-tests
+	$(PREPARE_IMAGE) $(DEBUG_BIN) Resources
 	scripts/with-postgres.sh sh -c 'SWIFT=$(SWIFT) scripts/unit-tests-with-server.sh; unit=$$?; $(E2E); e2e=$$?; $(FUZZ) --seconds 60; fuzz=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ] && [ $$fuzz -eq 0 ]'
 
 unit-test: deps
 	$(SWIFT) test
 
 e2e: debug test-deps
+	$(PREPARE_IMAGE) $(DEBUG_BIN) Resources
 	scripts/with-postgres.sh $(E2E)
 
 # `make fuzz FUZZ_SECONDS=3600 HARNESS=text-filter` runs one harness for an hour.

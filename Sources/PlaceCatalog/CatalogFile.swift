@@ -197,10 +197,24 @@ enum ImageSignature {
     /// not in the signature, so a copied or upgraded binary of the same format reuses the image.
     static let version = "catalog image 10"
 
+    /// Paths are resolved first, so one file reached through a symbolic link (a data or resources
+    /// directory linked elsewhere) keys the same image as through its real path.
     static func of(_ paths: [String]) -> String {
-        var lines = paths.map(describe)
+        var lines = paths.map { describe(resolved($0)) }
         lines.append(version)
         return lines.joined(separator: "\n")
+    }
+
+    /// `path` with its symbolic links resolved (a missing file's folder resolved; as it is when
+    /// neither can be).
+    static func resolved(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, folder != path else { return path }
+        return resolved(folder) + "/" + (path as NSString).lastPathComponent
     }
 
     static func describe(_ path: String) -> String {

@@ -199,3 +199,22 @@ func shippedImage() throws -> (PlaceCatalog, String, String) {
     let changed = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/third")
     #expect(changed.search("대구").totalCount == 1 && changed.search("seoul").totalCount == 0)
 }
+
+/// Resources reached through a symbolic link key the same image as through their real path:
+/// the image prepared through one is used through the other, not rebuilt.
+@Test func anImagePreparedThroughOnePathFitsThroughALinkedOne() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-linked-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let resources = root + "/resources", linked = root + "/linked"
+    try FileManager.default.createDirectory(atPath: resources + "/places", withIntermediateDirectories: true)
+    try (CatalogFile.header + "\n1\tSeoul\t서울\tKR\t\t37.5\t127\t10\t\tSeúl\n")
+        .write(toFile: resources + "/places/places.tsv", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: resources)
+    _ = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/first")
+    try FileManager.default.copyItem(atPath: root + "/first/catalog.bin", toPath: PlaceCatalog.preparedImage(shippedDirectory: resources + "/places"))
+    let viaLink = try PlaceCatalog.load(resourcesDirectory: linked, dataDirectory: nil, cacheDirectory: root + "/second")
+    if case .image = viaLink.index.store {} else { Issue.record("the prepared image was not used through the link") }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/second/catalog.bin"))
+            == Data(contentsOf: URL(fileURLWithPath: root + "/first/catalog.bin")))
+    #expect(viaLink.search("seoul").totalCount == 1)
+}
