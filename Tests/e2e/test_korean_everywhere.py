@@ -202,6 +202,14 @@ def test_server_commands_read_korean():
         assert status.returncode == 0 and "연결: 온라인" in status.stdout, status.stdout
         as_json = json.loads(server.tern(["--json", "status"], data, **KOREAN).stdout)
         assert as_json["connection"] == "online"
+    # JSON reads the same in every language, reasons and problems included.
+    with DataDir() as data:
+        away = {"TERN_STORE": "postgres://127.0.0.1:1/tern"}
+        korean = json.loads(run(["--json", "status"], data, env={**KOREAN, **away}).stdout)
+        english = json.loads(run(["--json", "status"], data, env={"TERN_LANG": "en", **away}).stdout)
+        assert korean == english and korean["connection"] == "offline" and "cannot connect" in korean["reason"], korean
+        human = run(["status"], data, env={**KOREAN, **away})
+        assert "연결: 오프라인 (연결할 수 없습니다:" in human.stdout, human.stdout
 
 
 def test_store_and_file_errors_read_korean():

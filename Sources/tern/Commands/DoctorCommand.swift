@@ -1,8 +1,8 @@
 import DocStore
 import Domain
 import Foundation
-import PlaceCatalog
 import Localization
+import PlaceCatalog
 
 /// `tern doctor`: runs SQLite's full integrity check on the embedded database and says how
 /// to recover when it fails (everyday commands run only a bounded check before writing); on
@@ -37,6 +37,11 @@ enum DoctorCommand {
     }
 
     static func run(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        // `--json` problems read the same in every language: programs match them.
+        try Language.$scoped.withValue(context.options.json ? .en : Language.current) { try check(context) }
+    }
+
+    private static func check(_ context: CommandContext) throws {
         let shipped = ShippedFiles(checking: context.paths.resourcesDirectory)
         do {
             try checkStore(context, shipped: shipped)

@@ -32,6 +32,11 @@ enum SyncCommands {
     }
 
     static func status(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        // `--json`'s reason reads the same in every language: programs match it.
+        try Language.$scoped.withValue(context.options.json ? .en : Language.current) { try showStatus(context) }
+    }
+
+    private static func showStatus(_ context: CommandContext) throws {
         let status: Status
         do {
             let services = try context.services()
