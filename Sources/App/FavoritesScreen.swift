@@ -48,7 +48,7 @@ struct FavoritesScreen: TabScreen {
     /// `Favorites · 제주 여행 (2) · newest first`.
     var title: String {
         guard state.isSignedIn, let folder = state.selectedFolder else { return tr(.favoritesTitle) }
-        return tr(.favoritesFolderTitle, ["folder": folder.name, "count": grouped(state.items.count), "order": folder.sort.label])
+        return tr(.favoritesFolderTitle, ["folder": folder.shownName, "count": grouped(state.items.count), "order": folder.sort.label])
     }
 
     var emptyText: String {
@@ -91,7 +91,7 @@ struct FavoritesScreen: TabScreen {
             buffer.setString(String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: base)
             buffer.setString("●", at: Position(row: line.row, column: line.column), style: Self.style(for: row.folder.color))
             let nameWidth = max(0, line.width - 3 - TextWidth.of(count) - TextWidth.of(shared))
-            buffer.setString(row.folder.name + shared, at: Position(row: line.row, column: line.column + 2), style: base,
+            buffer.setString(row.folder.shownName + shared, at: Position(row: line.row, column: line.column + 2), style: base,
                              maxWidth: nameWidth + TextWidth.of(shared), ellipsis: true)
             buffer.setString(count, at: Position(row: line.row, column: line.column + line.width - TextWidth.of(count)), style: base)
         }
@@ -132,12 +132,12 @@ struct FavoritesScreen: TabScreen {
             return drawField(form.input, placeholder: tr(.memoPlaceholder), error: form.error,
                              hint: tr(.memoHint, ["mark": MemoForm.lineBreak]), in: inner, into: &buffer)
         case .confirmDelete(_, _, let deletesPlaces):
-            let choices = [tr(.deleteKeepPlaces, ["folder": state.folders.first?.folder.name ?? FavoriteFolder.defaultName]),
+            let choices = [tr(.deleteKeepPlaces, ["folder": state.folders.first?.folder.shownName ?? FavoriteFolder.defaultName]),
                            tr(.deleteWithPlaces)]
             drawChoices(choices.map { (nil, $0) }, selected: deletesPlaces ? 1 : 0, in: inner, into: &buffer)
             return nil
         case .pickFolder(let pick):
-            drawChoices(pick.folders.map { (Self.style(for: $0.folder.color), "\($0.folder.name)  \($0.count)") },
+            drawChoices(pick.folders.map { (Self.style(for: $0.folder.color), "\($0.folder.shownName)  \($0.count)") },
                         selected: pick.selected, in: inner, into: &buffer)
             return nil
         }
@@ -145,9 +145,9 @@ struct FavoritesScreen: TabScreen {
 
     func promptTitle(_ prompt: FavoritesPrompt) -> String {
         switch prompt {
-        case .folderName(let form): return form.renaming.map { tr(.folderRename, ["folder": $0.name]) } ?? tr(.folderNew)
+        case .folderName(let form): return form.renaming.map { tr(.folderRename, ["folder": $0.shownName]) } ?? tr(.folderNew)
         case .memo(let form): return tr(.memoTitle, ["place": form.placeName])
-        case .confirmDelete(let folder, let count, _): return tr(.deleteFolderTitle, ["folder": folder.name, "count": grouped(count)])
+        case .confirmDelete(let folder, let count, _): return tr(.deleteFolderTitle, ["folder": folder.shownName, "count": grouped(count)])
         case .pickFolder(let pick):
             switch pick.purpose {
             case .move(_, let name, _): return tr(.pickMove, ["place": name])

@@ -330,6 +330,8 @@ extension Catalogue {
         .cliFolderDeletedWithPlaces: "Deleted {folder} and {places} only in it.",
         .cliFolderDeletedMoved: "Deleted {folder}; {places} moved to the default folder.",
         .cliFolderDefault: "{folder} (default)",
+        .folderDefaultName: "Favorites", .cliRemovedFromFolder: "Removed {id} from {folder}.",
+        .cliRemovedFromLastFolder: "Removed {id} from {folder}, its last folder.",
         .cliFolderEmpty: "No places in this folder. Add one with: tern favorites add PLACE_ID --folder NAME",
         .cliSharesNoFolders: "@{user} shares no folders.",
         .cliMemoSet: "Memo set:",

@@ -333,6 +333,8 @@ extension Catalogue {
         .cliFolderDeletedWithPlaces: "{folder} 폴더와 그 폴더에만 있던 장소 {places}을 삭제했습니다.",
         .cliFolderDeletedMoved: "{folder} 폴더를 삭제했습니다; 장소 {places}은 기본 폴더로 옮겼습니다.",
         .cliFolderDefault: "{folder} (기본)",
+        .folderDefaultName: "즐겨찾기", .cliRemovedFromFolder: "{folder}에서 {id}을(를) 뺐습니다.",
+        .cliRemovedFromLastFolder: "{folder}에서 {id}을(를) 뺐습니다. 이제 어느 폴더에도 없습니다.",
         .cliFolderEmpty: "이 폴더에 장소가 없습니다. 추가하려면: tern favorites add PLACE_ID --folder NAME",
         .cliSharesNoFolders: "@{user}님이 공유한 폴더가 없습니다.",
         .cliMemoSet: "메모 설정:",

@@ -125,6 +125,7 @@ public enum TextKey: String, CaseIterable, Sendable {
 
     // Folder commands' output and online places' notices
     case cliFolderCreated, cliFolderRenamed, cliFolderChanged, cliFolderDeletedWithPlaces, cliFolderDeletedMoved
+    case folderDefaultName, cliRemovedFromFolder, cliRemovedFromLastFolder
     case cliFolderDefault, cliFolderEmpty, cliSharesNoFolders, cliMemoSet, cliCopiedTo, cliMovedTo, cliCannotWrite
     case cliWrote, cliCannotRead, cliNotUTF8Imported, cliNoProvider, cliNoOnlinePlace, cliCannotLoadCatalog
     case cliImportRejected, providerKeyRefused, providerServiceDisabled, providerQuotaExceeded, providerBlocked

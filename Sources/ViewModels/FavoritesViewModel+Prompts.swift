@@ -42,7 +42,7 @@ extension FavoritesViewModel {
 
     private func deleteFolder(_ folder: FavoriteFolder, deletion: FolderDeletion) {
         if perform(.deleteFolder(id: folder.id, deletion: deletion)) {
-            onToast(Toast(tr(.toastFolderDeleted, ["folder": folder.name]), kind: .success))
+            onToast(Toast(tr(.toastFolderDeleted, ["folder": folder.shownName]), kind: .success))
         }
         publish()
     }

@@ -1,6 +1,7 @@
 import PlaceCatalog
 import DocStore
 import Foundation
+import Localization
 import Testing
 @testable import Domain
 
@@ -41,6 +42,29 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         #expect(throws: FavoritesError.defaultFolderKept) {
             try favorites.deleteFolder(id: "default", deletion: .movePlacesToDefault, session: session)
         }
+    }
+
+    @Test func theDefaultFolderReadsInTheRunsLanguageAndIsFoundByEitherName() throws {
+        let (services, session) = try signedIn()
+        let favorites = services.favorites
+        try favorites.add(placeID: "1835848", from: FolderTestDirectory(), session: session)
+        let snapshot = try favorites.snapshot(session: session)
+        let korean = Language.$scoped.withValue(.ko) {
+            (shown: snapshot.folders[0].shownName, byShown: snapshot.folder(named: "즐겨찾기")?.id,
+             byStored: snapshot.folder(named: "favorites")?.id,
+             names: snapshot.folderNames(of: snapshot.favorites[0], shown: true),
+             stored: snapshot.folderNames(of: snapshot.favorites[0]))
+        }
+        #expect(korean.shown == "즐겨찾기")
+        #expect(korean.byShown == "default")
+        #expect(korean.byStored == "default")
+        #expect(korean.names == ["즐겨찾기"])
+        // What JSON and exports carry never follows the language.
+        #expect(korean.stored == ["Favorites"])
+        #expect(snapshot.folders[0].shownName == "Favorites")
+        _ = try favorites.updateFolder(id: "default", name: "서울 맛집", session: session)
+        let renamed = try favorites.snapshot(session: session)
+        #expect(Language.$scoped.withValue(.ko) { renamed.folders[0].shownName } == "서울 맛집")
     }
 
     @Test func folderNamesAreOneToThirtyCharactersUniqueIgnoringCase() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// `favorites/{uid}/folders/{folderID}`: a named, coloured group of favorites with its
 /// kept order. Every user has the default folder (id `default`), which cannot be deleted.
@@ -29,6 +30,12 @@ public struct FavoriteFolder: Codable, Equatable, Sendable {
     }
 
     public var isDefault: Bool { id == Self.defaultID }
+
+    /// The name a person reads: the default folder is stored as `Favorites` (what exports carry)
+    /// but reads in the run's language (`즐겨찾기`) until it is renamed.
+    public var shownName: String {
+        isDefault && name == Self.defaultName ? tr(.folderDefaultName) : name
+    }
 
     /// The default folder as first created for a user.
     public static func makeDefault(createdAt: Date) -> FavoriteFolder {

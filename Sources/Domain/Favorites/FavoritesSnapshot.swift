@@ -18,10 +18,11 @@ public struct FavoritesSnapshot: Equatable, Sendable {
 
     public static let empty = FavoritesSnapshot(folders: [], favorites: [])
 
-    /// The folder called `name`, ignoring case.
+    /// The folder called `name` (as stored, or as shown in the run's language), ignoring case.
     public func folder(named name: String) -> FavoriteFolder? {
         let key = FavoriteText.nameKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
         return folders.first { FavoriteText.nameKey($0.name) == key }
+            ?? folders.first { FavoriteText.nameKey($0.shownName) == key }
     }
 
     /// The folder called `name`, or `FavoritesError.folderNotFound`.
@@ -45,9 +46,10 @@ public struct FavoritesSnapshot: Equatable, Sendable {
         favorites.reduce(0) { $0 + ($1.folders.contains(folder.id) ? 1 : 0) }
     }
 
-    /// The names of the folders holding `favorite` that this snapshot knows, in folder order.
-    public func folderNames(of favorite: FavoritePlace) -> [String] {
-        folders.filter { favorite.folders.contains($0.id) }.map(\.name)
+    /// The names of the folders holding `favorite` that this snapshot knows, in folder order,
+    /// as stored (JSON) or as a person reads them (`shown`).
+    public func folderNames(of favorite: FavoritePlace, shown: Bool = false) -> [String] {
+        folders.filter { favorite.folders.contains($0.id) }.map { shown ? $0.shownName : $0.name }
     }
 
     public func favorite(placeID: String) -> FavoritePlace? {

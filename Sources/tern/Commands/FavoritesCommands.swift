@@ -55,7 +55,7 @@ enum FavoritesCommands {
                 : tr(.cliFolderEmpty))
             return
         }
-        for favorite in places { printFavorite(context, favorite, folders: folder == nil ? snapshot.folderNames(of: favorite) : []) }
+        for favorite in places { printFavorite(context, favorite, folders: folder == nil ? snapshot.folderNames(of: favorite, shown: true) : []) }
     }
 
     static func listShared(_ context: CommandContext, user: String, folder: String?, sort: FavoriteSort?, home: Coordinate,
@@ -113,7 +113,7 @@ enum FavoritesCommands {
             let folder = try favorites.snapshot(session: session).requireFolder(named: name)
             let kept = try favorites.removeFromFolder(placeID: id, folderID: folder.id, session: session)
             if !context.options.json {
-                context.printLine(kept ? "Removed \(id) from \(folder.name)." : "Removed \(id) from \(folder.name), its last folder.")
+                context.printLine(tr(kept ? .cliRemovedFromFolder : .cliRemovedFromLastFolder, ["id": id, "folder": folder.shownName]))
             }
             return
         }
@@ -156,7 +156,7 @@ enum FavoritesCommands {
             return
         }
         context.printLine(verb)
-        printFavorite(context, favorite, folders: snapshot.folderNames(of: favorite))
+        printFavorite(context, favorite, folders: snapshot.folderNames(of: favorite, shown: true))
     }
 
     /// `★ placeName  address  latitude, longitude  (placeID)  [folders]`, then the memo

@@ -65,7 +65,7 @@ enum FolderCommands {
                                                session: session)
         if context.options.json { return }
         context.printLine(tr(deletePlaces ? .cliFolderDeletedWithPlaces : .cliFolderDeletedMoved,
-                             ["folder": folder.name, "places": placeCount(count)]))
+                             ["folder": folder.shownName, "places": placeCount(count)]))
     }
 
     /// Finds the folder named by the first word and applies `body` to it.
@@ -95,7 +95,7 @@ enum FolderCommands {
     /// `제주 여행  2 places  orange · shared · newest` (`(default)` after the default folder).
     static func line(for folder: FavoriteFolder, count: Int) -> String {
         let dot = TextOutput.dot
-        let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.name]) : folder.name
+        let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.shownName]) : folder.shownName
         return "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
     }
 }
