@@ -1,8 +1,8 @@
 import PlainText
 
 /// A multi-line input (a post being written): the text wrapped at spaces to the width, its
-/// line breaks kept, scrolled so that the cursor's row is in view, and a dim placeholder
-/// when empty. `rowCount(width:)` says how many rows the whole text takes, and
+/// line breaks kept, scrolled so that the cursor's row is in view (`↑`/`↓` in the last
+/// column while rows are out of view), and a dim placeholder when empty. `rowCount(width:)` says how many rows the whole text takes, and
 /// `cursorPosition(in:)` where the terminal cursor goes.
 public struct TextAreaView: Widget {
     public var state: TextEditor
@@ -126,6 +126,15 @@ public struct TextAreaView: Widget {
         for (offset, range) in rows.dropFirst(first).prefix(area.height).enumerated() {
             buffer.setString(String(characters[range]), at: Position(row: area.row + offset, column: area.column),
                              style: style, maxWidth: area.width)
+        }
+        // Rows out of view are marked in the last column, which wrapping keeps free for the cursor.
+        if first > 0 {
+            buffer.setString(buffer.lineSymbols.moreAbove, at: Position(row: area.row, column: area.right - 1),
+                             style: style.patched(with: .dim))
+        }
+        if first + area.height < rows.count {
+            buffer.setString(buffer.lineSymbols.moreBelow, at: Position(row: area.bottom - 1, column: area.right - 1),
+                             style: style.patched(with: .dim))
         }
     }
 }

@@ -42,11 +42,15 @@ struct TextAreaViewTests {
     @Test func aSmallBoxScrollsToTheCursorsRow() {
         let text = "one\ntwo\nthree\nfour"
         let (end, endCursor) = draw(editor(text), width: 8, height: 2)
-        #expect(end == Buffer(lines: ["three   ", "four    "]))
+        #expect(end == Buffer(lines: ["three  ↑", "four    "]), "rows above are marked")
         #expect(endCursor == Position(row: 1, column: 4))
         let (start, startCursor) = draw(editor(text, cursor: 1), width: 8, height: 2)
-        #expect(start == Buffer(lines: ["one     ", "two     "]))
+        #expect(start == Buffer(lines: ["one     ", "two    ↓"]), "rows below are marked")
         #expect(startCursor == Position(row: 0, column: 1))
+        let (middle, _) = draw(editor(text, cursor: 9), width: 8, height: 2)
+        #expect(middle == Buffer(lines: ["two    ↑", "three  ↓"]), "rows out of view on both sides")
+        let (fits, _) = draw(editor("one\ntwo"), width: 8, height: 2)
+        #expect(fits == Buffer(lines: ["one     ", "two     "]), "no marks when everything is in view")
     }
 
     @Test func rowCountIsWhatTheTextNeeds() {
