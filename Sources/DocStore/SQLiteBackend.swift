@@ -18,10 +18,11 @@ final class SQLiteBackend: StoreBackend {
         self.connection = connection
     }
 
-    /// Opens (creating if needed) a Tern database. An existing file is first checked
-    /// read-only, so a foreign, corrupt or newer file is reported and left untouched.
+    /// Opens (creating if needed) a Tern database on one connection. An existing file's schema
+    /// is read before anything writes, so a foreign, corrupt or newer file is reported and
+    /// left untouched.
     static func open(file: String) throws -> SQLiteBackend {
-        let checked = try SQLiteFileCheck.check(file: file)
+        let holdsData = try SQLiteFileCheck.holdsData(file: file)
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -34,22 +35,24 @@ final class SQLiteBackend: StoreBackend {
             // fix for the WAL-reset race, and with memory-mapped I/O that race can corrupt the
             // file when several processes write.
             connection.setBusyTimeout(seconds: 10)
-            if !checked { try SQLiteFileCheck.inspectSchema(of: connection, file: file) }
+            let version = holdsData ? try SQLiteFileCheck.inspectSchema(of: connection, file: file) : 0
             try connection.execute("PRAGMA journal_mode = WAL")
             try connection.execute("PRAGMA synchronous = FULL")
             try connection.execute("PRAGMA foreign_keys = ON")
             // Checks each b-tree cell's size as a page is read, so a damaged page stops a read
             // or write with SQLITE_CORRUPT instead of being written through.
             try connection.execute("PRAGMA cell_size_check = ON")
-            try backend.migrate()
+            try backend.migrate(from: version)
             backend.lastDataVersion = try connection.scalarInt("PRAGMA data_version")
         }
         return backend
     }
 
-    private func migrate() throws {
+    /// `version` is the schema version read at opening; it is read again under the write
+    /// lock, since another process may have migrated the file meanwhile.
+    private func migrate(from version: Int) throws {
         let known = SQLiteSchema.currentVersion
-        if try connection.scalarInt("PRAGMA user_version") == known { return }
+        if version == known { return }
         try writeTransaction {
             let version = Int(try connection.scalarInt("PRAGMA user_version"))
             if version > known { throw StoreError.newerSchema(file: location, found: version, known: known) }

@@ -5,17 +5,16 @@ import Localization
 /// Looks at a database file before anything writes to it, so that a file Tern cannot use
 /// is reported with one line and left exactly as it was.
 enum SQLiteFileCheck {
-    /// Checks the file; returns false when the schema could not be read without write
-    /// access (a crashed writer left a WAL to recover) and must be checked with
-    /// `inspectSchema(of:file:)` on the read-write connection before anything else.
-    @discardableResult
-    static func check(file: String) throws -> Bool {
+    /// Checks the file without opening it as a database; returns true when it already holds
+    /// data, which `inspectSchema(of:file:)` must then check on the store's own connection
+    /// before anything writes (one connection per open, not a read-only one first).
+    static func holdsData(file: String) throws -> Bool {
         var info = stat()
         if stat(file, &info) != 0 {
             guard errno == ENOENT else { throw StoreError.cannotOpen(file: file, reason: SystemErrorText.describe(errno)) }
             try createParentDirectory(of: file)
             try createPrivateFile(file)
-            return true
+            return false
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.cannotOpen(file: file, reason: tr(.storeIsDirectory)) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.cannotOpen(file: file, reason: tr(.storeNotRegularFile)) }
@@ -26,25 +25,10 @@ enum SQLiteFileCheck {
             // Nothing is in it yet, so one of ours is made private before anything is.
             if info.st_uid == geteuid() { chmod(file, 0o600) }
             try checkPrivate(file)
-            return true
+            return false
         }
         // SQLite would take a file shorter than its header for an empty database and write over it.
         guard try hasSQLiteHeader(file) else { throw StoreError.notADatabase(file: file, detail: tr(.storeNoSQLiteHeader)) }
-        let connection: SQLiteConnection
-        do {
-            connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READONLY)
-        } catch let failure as SQLiteFailure {
-            throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
-        }
-        defer { connection.close() }
-        connection.setBusyTimeout(seconds: 10)
-        do {
-            try inspectSchema(of: connection, file: file)
-        } catch let failure as SQLiteFailure where failure.code & 0xFF == SQLITE_READONLY {
-            try checkPrivate(file)
-            return false
-        }
-        try checkPrivate(file)
         return true
     }
 
@@ -92,9 +76,10 @@ enum SQLiteFileCheck {
         }
     }
 
-    /// Reads the schema and refuses files that are not Tern databases or are too new.
-    /// Rethrows `SQLITE_READONLY` failures untranslated so the caller can retry.
-    static func inspectSchema(of connection: SQLiteConnection, file: String) throws {
+    /// Reads the schema and refuses files that are not Tern databases or are too new, then
+    /// files open to others (a foreign file is named foreign first); returns the schema
+    /// version, so opening reads `user_version` once. Only reads: a refused file is left as it was.
+    static func inspectSchema(of connection: SQLiteConnection, file: String) throws -> Int {
         do {
             let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'", cache: false)
                 .compactMap { row -> String? in if case .text(let name)? = row.first { return name }; return nil }
@@ -107,7 +92,9 @@ enum SQLiteFileCheck {
             if version > 0 && !tables.contains("documents") {
                 throw StoreError.notADatabase(file: file, detail: tr(.storeNoDocuments, ["version": String(version)]))
             }
-        } catch let failure as SQLiteFailure where failure.code & 0xFF != SQLITE_READONLY {
+            try checkPrivate(file)
+            return version
+        } catch let failure as SQLiteFailure {
             if failure.isNotADatabase { throw StoreError.notADatabase(file: file, detail: failure.explained) }
             throw StoreError.cannotOpen(file: file, reason: failure.reason, code: .sqlite(failure.code))
         }
