@@ -121,31 +121,29 @@ public final class PlaceCatalog: Sendable {
                 let hits = (0..<min(limit, count)).map { PlaceCatalog.emptyHit(index.place($0), distance: nil) }
                 return PlaceSearchResult(totalCount: count, hits: hits)
             }
-            var buckets = [[Int32]](repeating: [], count: MatchRank.count)
-            var total = 0
-            index.forEachMatch(prepared) { place, bits in
-                total += 1
-                let rank = MatchRank.rank(bits)
-                if buckets[rank].count < limit { buckets[rank].append(Int32(place)) }
-            }
-            let chosen = buckets.joined().prefix(limit)
-            return PlaceSearchResult(totalCount: total, hits: chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
+            var top = TopByRank(limit: limit)
+            index.forEachMatch(prepared) { place, bits in top.note(place, rank: MatchRank.rank(bits)) }
+            return PlaceSearchResult(totalCount: top.total, hits: top.chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
         case .distance(let origin):
-            var matched: [(distance: Double, place: Int32)] = []
+            // Nearest first, ties to the earlier place: a total order, so the bounded selection
+            // keeps exactly the first `limit` of the full sort.
+            var top = BoundedSelection<(distance: Double, place: Int32)>(capacity: limit) { ($0.distance, $0.place) < ($1.distance, $1.place) }
+            var total = 0
             if prepared.units.isEmpty {
-                matched = (0..<count).map { (index.store.coordinate($0).distance(to: origin), Int32($0)) }
+                total = count
+                for place in 0..<count { top.insert((index.store.coordinate(place).distance(to: origin), Int32(place))) }
             } else {
                 index.forEachMatch(prepared) { place, _ in
-                    matched.append((index.store.coordinate(place).distance(to: origin), Int32(place)))
+                    total += 1
+                    top.insert((index.store.coordinate(place).distance(to: origin), Int32(place)))
                 }
             }
-            let top = matched.sorted { ($0.distance, $0.place) < ($1.distance, $1.place) }.prefix(limit)
-            let hits = top.map { entry in
+            let hits = top.sorted().map { entry in
                 prepared.units.isEmpty
                     ? PlaceCatalog.emptyHit(index.place(Int(entry.place)), distance: entry.distance)
                     : PlaceCatalog.hit(Int(entry.place), prepared, index, distance: entry.distance)
             }
-            return PlaceSearchResult(totalCount: matched.count, hits: hits)
+            return PlaceSearchResult(totalCount: total, hits: hits)
         }
     }
 
@@ -158,21 +156,17 @@ public final class PlaceCatalog: Sendable {
     private func scan(_ query: String, limit: Int, in index: PlaceIndex) -> PlaceSearchResult {
         let prepared = SearchQuery(query)
         guard !prepared.units.isEmpty else { return search(query, limit: limit, order: .relevance, in: index) }
-        var buckets = [[Int32]](repeating: [], count: MatchRank.count)
-        var total = 0
+        var top = TopByRank(limit: limit)
         SyllableJamo.table.withUnsafeBufferPointer { jamo in
             do {
                 let buffer = index.units
                 for place in 0..<index.placeCount {
                     guard let bits = index.bestBits(place: place, buffer, prepared, jamo) else { continue }
-                    total += 1
-                    let rank = MatchRank.rank(bits)
-                    if buckets[rank].count < limit { buckets[rank].append(Int32(place)) }
+                    top.note(place, rank: MatchRank.rank(bits))
                 }
             }
         }
-        let chosen = buckets.joined().prefix(limit)
-        return PlaceSearchResult(totalCount: total, hits: chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
+        return PlaceSearchResult(totalCount: top.total, hits: top.chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
     }
 
     static func emptyHit(_ place: Place, distance: Double?) -> PlaceHit {

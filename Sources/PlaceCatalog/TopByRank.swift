@@ -1,0 +1,32 @@
+/// The first `limit` places of a relevance search as matches arrive in place order (most
+/// populous first): one bucket per `MatchRank` rank, and once the ranks up to some rank hold
+/// `limit` places, matches at that rank or below are only counted (they cannot enter).
+struct TopByRank {
+    let limit: Int
+    /// How many places matched in all.
+    private(set) var total = 0
+    private var buckets = [[Int32]](repeating: [], count: MatchRank.count)
+    /// Ranks at or above this one can no longer enter the first `limit`.
+    private var cutoff = MatchRank.count
+
+    init(limit: Int) { self.limit = max(0, limit) }
+
+    @inline(__always) mutating func note(_ place: Int, rank: Int) {
+        total += 1
+        guard rank < cutoff else { return }
+        buckets[rank].append(Int32(place))
+        // Places come in order, so a later place never beats a kept one at its own rank: the
+        // first rank where the kept places reach `limit` closes itself and every rank below.
+        var kept = 0
+        for level in 0..<cutoff {
+            kept += buckets[level].count
+            if kept >= limit {
+                cutoff = level
+                break
+            }
+        }
+    }
+
+    /// The kept places, best first, at most `limit`.
+    var chosen: [Int32] { Array(buckets.joined().prefix(limit)) }
+}
