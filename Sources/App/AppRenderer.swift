@@ -49,8 +49,9 @@ public final class AppRenderer {
             let message = toast.signIn.map(AppKeyMap.signInMessage) ?? toast.message
             ToastView(message, kind: kind, style: Theme.current.toast(kind)).render(in: footerArea, into: &buffer)
         } else {
+            // The legend of a mark on screen goes before the sync key: a hint that does not fit is left out.
             let syncHints = app.state.sync.pendingWrites > 0 ? AppKeyMap.syncHints : []
-            FooterView(hints: AppKeyMap.current(for: app).footerHints + syncHints + (app.hasPendingMarks ? [pendingLegend] : []),
+            FooterView(hints: AppKeyMap.current(for: app).footerHints + (app.hasPendingMarks ? [pendingLegend] : []) + syncHints,
                        keyStyle: Theme.title, helpStyle: Theme.dim)
                 .render(in: footerArea, into: &buffer)
         }

@@ -65,6 +65,17 @@ final class ScriptedSync: SyncPort {
         #expect(harness.line(containing: "♥") != nil && before.contains("♡"))
     }
 
+    @Test func theLegendStaysWhenTheSyncKeyIsOfferedToo() throws {
+        let (harness, held, sync) = try farApp(width: 80, height: 24)
+        harness.press("3")
+        harness.press("l")
+        sync.report(SyncStatus(connection: .online, pendingWrites: 1))
+        harness.settle()
+        #expect(held.waiting == 1)
+        #expect(harness.lines.last?.contains("◌ pending") == true,
+                "the mark on screen is explained even when the sync key does not fit beside it")
+    }
+
     @Test func theHeaderSaysOfflineWithThePendingCountAndStaleLists() throws {
         let (harness, _, sync) = try farApp()
         harness.press("3")
