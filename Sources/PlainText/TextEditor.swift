@@ -54,6 +54,13 @@ public struct TextEditor: Hashable, Sendable {
     /// Applies `edit`; returns what had to be left out, if anything.
     @discardableResult
     public mutating func apply(_ edit: Edit) -> Cut? {
+        let cut = perform(edit)
+        // An edit can join two runs of marks (marks typed before marks that start the
+        // text or a line, or a line break deleted between two runs): cut the joined run.
+        return boundMarkRuns() ? (cut ?? .tooManyMarks) : cut
+    }
+
+    private mutating func perform(_ edit: Edit) -> Cut? {
         switch edit {
         case .insert(let string): return insert(string)
         case .backspace:
@@ -83,6 +90,18 @@ public struct TextEditor: Hashable, Sendable {
         return nil
     }
 
+    /// Cuts every run of combining marks to `SafeText.maxCombiningMarks`, keeping the
+    /// cursor on the same character; whether anything was cut.
+    private mutating func boundMarkRuns() -> Bool {
+        guard SafeText.longestMarkRun(text) > SafeText.maxCombiningMarks else { return false }
+        let singleLine = !isMultiline
+        // Cleaning streams, so the cleaned text before the cursor is a prefix of the whole.
+        cursor = SafeText.clean(String(text[..<index(cursor)]), singleLine: singleLine).count
+        text = SafeText.clean(text, singleLine: singleLine)
+        cursor = min(cursor, text.count)
+        return true
+    }
+
     private func index(_ offset: Int) -> String.Index {
         text.index(text.startIndex, offsetBy: min(max(0, offset), text.count))
     }
@@ -92,19 +111,6 @@ public struct TextEditor: Hashable, Sendable {
         var cleaned = SafeText.clean(string, singleLine: !isMultiline)
         var cut: Cut? = SafeText.longestMarkRun(string) > SafeText.maxCombiningMarks ? .tooManyMarks : nil
         let before = index(cursor)
-        // Marks at the start join the character before the cursor: keep their sum bounded.
-        if cursor > 0, let first = cleaned.unicodeScalars.first, SafeText.isCombiningMark(first) {
-            let previous = text[text.index(before: before)]
-            let held = previous.unicodeScalars.reversed().prefix { SafeText.isCombiningMark($0) }.count
-            let leading = cleaned.unicodeScalars.prefix { SafeText.isCombiningMark($0) }.count
-            let allowed = max(0, SafeText.maxCombiningMarks - held)
-            if leading > allowed {
-                var scalars = cleaned.unicodeScalars
-                scalars.removeSubrange(scalars.index(scalars.startIndex, offsetBy: allowed)..<scalars.index(scalars.startIndex, offsetBy: leading))
-                cleaned = String(scalars)
-                cut = .tooManyMarks
-            }
-        }
         if cleaned.count > room {
             cleaned = String(cleaned.prefix(room))
             cut = .tooLong(limit: limit)

@@ -66,6 +66,27 @@ struct TextEditorTests {
         #expect(editor.text.unicodeScalars.count == 1 + SafeText.maxCombiningMarks)
     }
 
+    @Test func marksTypedBeforeMarksThatStartTheTextJoinThemAndAreCut() {
+        let run = String(repeating: "\u{301}", count: SafeText.maxCombiningMarks)
+        var editor = TextEditor(run + "x")
+        editor.apply(.home)
+        let cut = editor.apply(.insert("a\u{301}\u{301}"))
+        #expect(cut == .tooManyMarks)
+        #expect(SafeText.longestMarkRun(editor.text) == SafeText.maxCombiningMarks)
+        #expect(editor.text.unicodeScalars.first == "a")
+        #expect(editor.text.hasSuffix("x"))
+    }
+
+    @Test func deletingALineBreakBetweenTwoRunsOfMarksCutsTheJoinedRun() {
+        let run = String(repeating: "\u{301}", count: 20)
+        var editor = TextEditor(run + "\n" + run, multiline: true)
+        editor.apply(.moveTo(2))
+        let cut = editor.apply(.backspace)
+        #expect(cut == .tooManyMarks)
+        #expect(SafeText.longestMarkRun(editor.text) == SafeText.maxCombiningMarks)
+        #expect(editor.cursor <= editor.text.count)
+    }
+
     @Test func initialTextIsCleanedAndBounded() {
         let editor = TextEditor("ab\u{1B}[2Jcdef", limit: 4)
         #expect(editor.text == "abcd")
