@@ -154,6 +154,8 @@ def seed_favorites(data):
     times, named `Saved 0000` (the oldest) …"""
     assert run(["--no-sample", "feed"], data).returncode == 0
     assert register(data, "keeper@example.com").returncode == 0
+    made = run(["profile", "set", "--display-name", "Keeper", "--username", "keeper"], data)
+    assert made.returncode == 0, made.stderr
     added = run(["favorites", "add", "1835848"], data)
     assert added.returncode == 0, added.stderr
     database = sqlite3.connect(os.path.join(data.path, "tern.db"))
