@@ -30,8 +30,8 @@ public enum SafeText {
         text.unicodeScalars.first { isUnsafe($0) && !(allowNewline && $0 == "\n") }
     }
 
-    /// At most this many combining marks follow one base character; the Unicode
-    /// Stream-Safe Text Format allows 30. More would make one character cost its whole
+    /// At most this many combining marks (or other scalars that extend a character, see
+    /// `isCombiningMark`) follow one base character; the Unicode Stream-Safe Text Format allows 30. More would make one character cost its whole
     /// length in every later operation (20,000 marks pasted made editing quadratic).
     public static let maxCombiningMarks = 30
 
@@ -79,11 +79,16 @@ public enum SafeText {
         return longest
     }
 
+    /// Whether `scalar` joins the character before it: a combining mark, or one of the other
+    /// scalars that extend a character (a zero-width joiner, an emoji skin tone, a tag).
+    /// 2,000 joiners in a row made one character as costly as 2,000 marks.
     static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.value >= 0x300 else { return false }
-        switch scalar.properties.generalCategory {
+        if scalar.value == 0x200D { return true }
+        let properties = scalar.properties
+        switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
+        default: return properties.isGraphemeExtend || (0x1F3FB...0x1F3FF).contains(scalar.value)
         }
     }
 

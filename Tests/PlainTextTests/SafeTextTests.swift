@@ -67,6 +67,16 @@ struct SafeTextTests {
         #expect(SafeText.clean("cafe\u{301}") == "cafe\u{301}")
     }
 
+    @Test func joinersAndOtherExtendersAreCutLikeMarks() {
+        let joined = "👩" + String(repeating: "\u{200D}", count: 2_000) + "x"
+        let cleaned = SafeText.clean(joined)
+        #expect(cleaned.unicodeScalars.count == 1 + SafeText.maxCombiningMarks + 1)
+        #expect(cleaned.count == 2)
+        // Real sequences are far below the bound and stay whole.
+        let family = "👩\u{200D}👩\u{200D}👧", thumbs = "👍\u{1F3FD}"
+        #expect(SafeText.clean(family + thumbs) == family + thumbs)
+    }
+
     @Test func displayTextIsCutWithAnEllipsis() {
         let long = String(repeating: "가", count: 10_000)
         let shown = SafeText.forDisplay(long, maxCharacters: 100)
