@@ -75,6 +75,12 @@ public final class FavoritesViewModel {
         query.cancel()
     }
 
+    /// The store moved to the team server's connection: the folders are read there again,
+    /// the ones shown kept until they arrive.
+    public func resumeReads() {
+        query.restart()
+    }
+
     /// Rebuilds the folder column and the selected folder's places, keeping the selected
     /// folder and place when they still exist.
     func changed(_ snapshot: FavoritesSnapshot) {
