@@ -30,8 +30,8 @@ public enum SafeText {
         text.unicodeScalars.first { isUnsafe($0) && !(allowNewline && $0 == "\n") }
     }
 
-    /// At most this many combining marks follow one base character; the Unicode
-    /// Stream-Safe Text Format allows 30. More would make one character cost its whole
+    /// At most this many combining marks (or other scalars that extend a character, see
+    /// `isCombiningMark`) follow one base character; the Unicode Stream-Safe Text Format allows 30. More would make one character cost its whole
     /// length in every later operation (20,000 marks pasted made editing quadratic).
     public static let maxCombiningMarks = 30
 
@@ -50,40 +50,79 @@ public enum SafeText {
 
     /// Whether `clean` would return the text unchanged.
     public static func isAlreadyClean(_ text: String, singleLine: Bool) -> Bool {
-        var marks = 0
+        var run = JoinedRun(limit: maxCombiningMarks)
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x300 {
-                marks = 0
-                if scalar.value == 0x0A && !singleLine { continue }
-                if isUnsafe(scalar) { return false }
-                continue
-            }
-            if isUnsafe(scalar) { return false }
-            if isCombiningMark(scalar) {
-                marks += 1
-                if marks > maxCombiningMarks { return false }
-            } else {
-                marks = 0
-            }
+            if isUnsafe(scalar) && !(scalar.value == 0x0A && !singleLine) { return false }
+            if !run.admits(scalar) { return false }
         }
         return true
     }
 
-    /// The most combining marks that follow each other in `text`.
+    /// The most scalars joined to one character in `text` (see `JoinedRun`).
     public static func longestMarkRun(_ text: String) -> Int {
-        var longest = 0, run = 0
+        var run = JoinedRun(limit: .max)
+        var longest = 0
         for scalar in text.unicodeScalars {
-            run = isCombiningMark(scalar) ? run + 1 : 0
-            longest = max(longest, run)
+            _ = run.admits(scalar)
+            longest = max(longest, run.length)
         }
         return longest
     }
 
+    /// Counts the scalars joined to the current character as a stream goes by, so that no
+    /// character carries more than `limit` of them. It joins more than Unicode's grapheme
+    /// rules do (any emoji after a zero-width joiner, any jamo after Hangul), which matters
+    /// only past the limit, and it looks at kept scalars only, so cleaning twice changes
+    /// nothing. Without it, `👩‍👩‍…` a thousand times over was one character every edit walked.
+    struct JoinedRun {
+        let limit: Int
+        private(set) var length = 0
+        private var previous: Unicode.Scalar?
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        /// Whether `scalar` stays: it starts a character, or joins one still under the limit.
+        mutating func admits(_ scalar: Unicode.Scalar) -> Bool {
+            guard joins(scalar) else {
+                length = 0
+                previous = scalar
+                return true
+            }
+            guard length < limit else { return false }
+            length += 1
+            previous = scalar
+            return true
+        }
+
+        private func joins(_ scalar: Unicode.Scalar) -> Bool {
+            guard scalar.value >= 0x300 else { return false }
+            if isCombiningMark(scalar) { return true }
+            guard let previous else { return false }
+            if previous.value == 0x200D { return scalar.properties.isEmoji || (0x1F000...0x1FFFF).contains(scalar.value) }
+            return SafeText.isJamo(scalar) && (SafeText.isJamo(previous) || SafeText.isHangulSyllable(previous))
+        }
+    }
+
+    static func isJamo(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1100...0x11FF).contains(scalar.value) || (0xA960...0xA97F).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
+    }
+
+    static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
+        (0xAC00...0xD7A3).contains(scalar.value)
+    }
+
+    /// Whether `scalar` joins the character before it: a combining mark, or one of the other
+    /// scalars that extend a character (a zero-width joiner, an emoji skin tone, a tag).
+    /// 2,000 joiners in a row made one character as costly as 2,000 marks.
     static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.value >= 0x300 else { return false }
-        switch scalar.properties.generalCategory {
+        if scalar.value == 0x200D { return true }
+        let properties = scalar.properties
+        switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
+        default: return properties.isGraphemeExtend || (0x1F3FB...0x1F3FF).contains(scalar.value)
         }
     }
 
@@ -91,7 +130,7 @@ public enum SafeText {
     /// (by returning false), so callers that need only a prefix pay only for that prefix.
     public struct Cleaner {
         let singleLine: Bool
-        var marks = 0
+        var run = JoinedRun(limit: maxCombiningMarks)
         var pending: Unicode.Scalar?
 
         public init(singleLine: Bool) {
@@ -114,15 +153,10 @@ public enum SafeText {
         /// What `scalar` becomes in the output, or nil when it (and the sequence it starts) goes.
         mutating func keep<I: IteratorProtocol>(_ scalar: Unicode.Scalar, _ scalars: inout I) -> Unicode.Scalar?
         where I.Element == Unicode.Scalar {
-            if isCombiningMark(scalar) {
-                marks += 1
-                return marks > maxCombiningMarks ? nil : scalar
-            }
-            // Only a character that stays ends a run of marks: marks on both sides of a
-            // removed escape sequence join, and must be counted together.
-            let kept = keptForm(of: scalar, &scalars)
-            if kept != nil { marks = 0 }
-            return kept
+            // Marks are never unsafe. Only a character that stays ends a run of marks: marks
+            // on both sides of a removed escape sequence join, and must be counted together.
+            guard let kept = isCombiningMark(scalar) ? scalar : keptForm(of: scalar, &scalars) else { return nil }
+            return run.admits(kept) ? kept : nil
         }
 
         mutating func keptForm<I: IteratorProtocol>(of scalar: Unicode.Scalar, _ scalars: inout I) -> Unicode.Scalar?

@@ -98,6 +98,8 @@ public struct TextEditor: Hashable, Sendable {
         // Cleaning streams, so the cleaned text before the cursor is a prefix of the whole.
         cursor = SafeText.clean(String(text[..<index(cursor)]), singleLine: singleLine).count
         text = SafeText.clean(text, singleLine: singleLine)
+        // A cut joiner can split one character in two: the limit still holds.
+        if text.count > limit { text = String(text.prefix(limit)) }
         cursor = min(cursor, text.count)
         return true
     }

@@ -67,6 +67,21 @@ struct SafeTextTests {
         #expect(SafeText.clean("cafe\u{301}") == "cafe\u{301}")
     }
 
+    @Test func joinersAndOtherExtendersAreCutLikeMarks() {
+        let joined = "👩" + String(repeating: "\u{200D}", count: 2_000) + "x"
+        let cleaned = SafeText.clean(joined)
+        #expect(cleaned.unicodeScalars.count == 1 + SafeText.maxCombiningMarks + 1)
+        #expect(cleaned.count == 2)
+        let chain = String(repeating: "👩\u{200D}", count: 1_000) + "x"
+        let chained = SafeText.clean(chain)
+        #expect(SafeText.longestMarkRun(chained) == SafeText.maxCombiningMarks)
+        #expect(chained.unicodeScalars.last == "x")
+        #expect(chained.map { $0.unicodeScalars.count }.max()! <= 1 + SafeText.maxCombiningMarks)
+        // Real sequences are far below the bound and stay whole.
+        let family = "👩\u{200D}👩\u{200D}👧", thumbs = "👍\u{1F3FD}"
+        #expect(SafeText.clean(family + thumbs) == family + thumbs)
+    }
+
     @Test func displayTextIsCutWithAnEllipsis() {
         let long = String(repeating: "가", count: 10_000)
         let shown = SafeText.forDisplay(long, maxCharacters: 100)
