@@ -26,18 +26,24 @@ public final class CurrentServices: @unchecked Sendable {
 
 /// The `ServerConnecting` port over `CurrentServices`: `connect` opens the server's
 /// connection as the signed-in account (`AppServices.connected`, on a worker) and returns
-/// the switch to it, which the loop's thread makes.
+/// the switch to it, which the loop's thread makes (and tells the sync worker, which then
+/// stops refreshing the replica every round).
 final class ServerConnector: ServerConnecting {
     private let current: CurrentServices
+    private weak var outbox: OutboxSync?
 
-    init(current: CurrentServices) {
+    init(current: CurrentServices, outbox: OutboxSync?) {
         self.current = current
+        self.outbox = outbox
     }
 
     var readsLocalCopy: Bool { current.services.readsReplica }
 
     func connect() throws -> () -> Void {
         let online = try current.services.connected()
-        return { [current] in current.use(online) }
+        return { [current, weak outbox] in
+            current.use(online)
+            outbox?.account?.worker.screensReadServer()
+        }
     }
 }

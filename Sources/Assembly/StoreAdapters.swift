@@ -221,7 +221,7 @@ extension ScreenServices {
         // A team server, also while the screens read its replica: reads and writes go off
         // the loop's thread from the start, as they will once the server answers.
         isStoreRemote = services.isTeamServer
-        connecting = services.readsReplica ? ServerConnector(current: current) : nil
+        connecting = services.readsReplica ? ServerConnector(current: current, outbox: outbox) : nil
         searchHistory = SearchHistoryFile(path: services.paths.searchHistoryFile)
     }
 }
