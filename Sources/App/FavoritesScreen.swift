@@ -20,7 +20,7 @@ struct FavoritesScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         let (titleRow, rest) = area.split(top: 1)
-        drawTitle(context.listTitle(title), position: state.items.isEmpty ? nil : ListPosition(index: state.list.selected, total: state.items.count),
+        drawTitle(context.listTitle(title), position: state.items.isEmpty ? nil : state.position,
                   in: titleRow, into: &buffer)
         var body = rest
         var cursor: Position?
@@ -48,7 +48,7 @@ struct FavoritesScreen: TabScreen {
     /// `Favorites · 제주 여행 (2) · newest first`.
     var title: String {
         guard state.isSignedIn, let folder = state.selectedFolder else { return tr(.favoritesTitle) }
-        return tr(.favoritesFolderTitle, ["folder": folder.shownName, "count": grouped(state.items.count), "order": folder.sort.label])
+        return tr(.favoritesFolderTitle, ["folder": folder.shownName, "count": grouped(state.position.total), "order": folder.sort.label])
     }
 
     var emptyText: String {
@@ -97,7 +97,8 @@ struct FavoritesScreen: TabScreen {
         }
     }
 
-    /// The folder's places on a braille map, the selected one marked.
+    /// The places held (the window around the selection, at most a few hundred) on a
+    /// braille map, the selected one marked.
     func drawMap(in area: Rect, into buffer: inout Buffer) {
         var mapArea = area
         mapArea.height = min(mapArea.height, 14)

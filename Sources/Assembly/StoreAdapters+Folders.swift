@@ -9,13 +9,41 @@ extension StoreAdapters: FavoriteFoldersPort {
         (try? Config.load(paths: services.paths).home) ?? Config.defaultHome
     }
 
-    public func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+    public func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
                                onError: @escaping (Error) -> Void) throws -> Cancellable {
-        guard let observation = try services.favorites.observeSnapshot(session: session(for: uid), onChange: onChange,
-                                                                         onError: onError) else {
+        guard let observation = try services.favorites.observeFolderListing(session: session(for: uid), onChange: onChange,
+                                                                            onError: onError) else {
             return AnyCancellable {}
         }
         return AnyCancellable { observation.remove() }
+    }
+
+    public func observeFolderWindow(_ folder: FavoriteFolder, uid: String, after anchor: FavoritePlace?, limit: Int,
+                                    _ onChange: @escaping (FolderPage) -> Void,
+                                    onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.favorites.observeFolderWindow(folder, after: anchor, limit: limit, home: home,
+                                                                      session: session(for: uid), onChange: onChange,
+                                                                      onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func observeFolderCount(_ folderID: String, uid: String, _ onChange: @escaping (Int) -> Void,
+                                   onError: @escaping (Error) -> Void) throws -> Cancellable {
+        let registration = try services.favorites.observeFolderCount(folderID, session: session(for: uid), onChange: onChange,
+                                                                     onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
+    public func folderCount(_ folderID: String, uid: String) throws -> Int {
+        try services.favorites.folderCount(folderID, session: session(for: uid))
+    }
+
+    public func folderRows(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace?, limit: Int) throws -> [FavoritePlace] {
+        try services.favorites.folderRows(folder, before: place, limit: limit, home: home, session: session(for: uid))
+    }
+
+    public func folderCount(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace) throws -> Int {
+        try services.favorites.folderCount(folder, before: place, home: home, session: session(for: uid))
     }
 
     public func edit(_ edit: FavoritesEdit, uid: String) throws {

@@ -4,6 +4,12 @@ final class ListenerReadCache {
     private let backend: StoreBackend
     private var queries: [QuerySpec: (stored: [StoredDocument], snapshots: [DocumentSnapshot])] = [:]
     private var documents: [ResourcePath: [String: FieldValue]?] = [:]
+    private var counts: [CountsKey: [FieldValue: Int]] = [:]
+
+    private struct CountsKey: Hashable {
+        var spec: QuerySpec
+        var field: FieldPath
+    }
 
     init(backend: StoreBackend) { self.backend = backend }
 
@@ -13,6 +19,15 @@ final class ListenerReadCache {
         let stored = try backend.documents(matching: spec)
         let result = (stored, QuerySnapshot.snapshots(of: stored, in: query))
         queries[spec] = result
+        return result
+    }
+
+    /// The query's documents counted by each value of `field` (`Query.counts(by:)`).
+    func counts(matching spec: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int] {
+        let key = CountsKey(spec: spec, field: field)
+        if let cached = counts[key] { return cached }
+        let result = try backend.counts(matching: spec, by: field)
+        counts[key] = result
         return result
     }
 

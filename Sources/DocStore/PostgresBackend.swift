@@ -324,6 +324,18 @@ final class PostgresBackend: StoreBackend {
         }
     }
 
+    func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int] {
+        let sql = try PostgresQuery(query)
+        let column = field.isDocumentID ? "to_jsonb(id)" : try PostgresQuery.column(field)
+        let rows = try run("SELECT (\(column))::text, count(*) FROM documents WHERE \(sql.whereClause) GROUP BY 1", sql.parameters)
+        var counts: [FieldValue: Int] = [:]
+        for row in rows {
+            guard row.count == 2, let json = row[0], let count = row[1].flatMap({ Int($0) }) else { continue }
+            counts[try StorageJSON.decodeValue(json), default: 0] += count
+        }
+        return counts
+    }
+
     func count(matching query: QuerySpec) throws -> Int {
         let sql = try PostgresQuery(query)
         let rows = try run("SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause)) AS matching", sql.parameters)

@@ -30,6 +30,10 @@ struct PostgresQuery {
                     let column = try Self.column(field)
                     whereClause += " AND \(column) IN (" + (try values.map { "\(add(try StorageJSON.encodeValue($0)))::jsonb" }).joined(separator: ", ") + ")"
                 }
+            case .arrayContains(let field, let value):
+                // jsonb containment of a one-element array: a top-level element equal to the
+                // value (numbers compare as numbers); a GIN index on the field can serve it.
+                whereClause += " AND \(try Self.column(field)) @> \(add(try StorageJSON.encodeValue(.array([value]))))::jsonb"
             }
         }
 

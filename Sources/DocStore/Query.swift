@@ -41,6 +41,25 @@ public class Query: @unchecked Sendable {
         with { try field.validate(); $0.filters.append(.isIn(field, values)) }
     }
 
+    /// Documents whose field is an array with `value` among its elements (a string, number
+    /// or boolean; a favorite's `folders` holding a folder id).
+    public func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> Query {
+        with {
+            try field.validate()
+            guard !field.isDocumentID else { throw StoreError.invalidArgument("the document id is not an array") }
+            switch value {
+            case .string, .int, .double, .bool, .timestamp: break
+            case .null, .array, .map: throw StoreError.invalidArgument("array-contains takes a string, number or boolean")
+            }
+            $0.filters.append(.arrayContains(field, value))
+        }
+    }
+
+    /// Documents whose field, named by a dotted string, is an array holding `value`.
+    public func whereField(_ field: String, arrayContains value: FieldValue) -> Query {
+        whereField(FieldPath(dotted: field), arrayContains: value)
+    }
+
     /// Orders by a field; documents without it are left out. Ties are broken by document id.
     public func order(by field: FieldPath, descending: Bool = false) -> Query {
         with { try field.validate(); $0.orders.append(.init(field: field, descending: descending)) }
@@ -104,6 +123,21 @@ public class Query: @unchecked Sendable {
         }
     }
 
+    /// How many matching documents hold each value of `field` (documents without it are
+    /// left out), counted by the database without reading the documents where an index
+    /// holds the field: the favorites of each folder set, from one pass over an index.
+    /// Values come back as the database renders them (on PostgreSQL a timestamp reads as a
+    /// number); order and limit are ignored, a start cursor is not.
+    public func counts(by field: String) throws -> [FieldValue: Int] {
+        let spec = try spec.get()
+        let path = FieldPath(dotted: field)
+        try path.validate()
+        return try store.locked {
+            try store.checkOpen()
+            return try store.backend.counts(matching: spec, by: path)
+        }
+    }
+
     /// Calls `listener` with the results now and after every commit that changes them,
     /// with `documentChanges` describing the difference. A later re-read that fails (a
     /// lost connection, a refused read, a document that cannot be decoded) calls `onError`
@@ -119,6 +153,44 @@ public class Query: @unchecked Sendable {
             let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
             last = documents
             return { listener(snapshot) }
+        }, onError: onError)
+    }
+
+    /// Calls `listener` with `counts(by: field)` now and after every commit to the
+    /// collection that changes them (from this process or another); `onError` as for
+    /// `addSnapshotListener`.
+    public func addCountsListener(by field: String, _ listener: @escaping ([FieldValue: Int]) -> Void,
+                                  onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
+        let spec = try spec.get()
+        let path = FieldPath(dotted: field)
+        try path.validate()
+        var last: [FieldValue: Int]?
+        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
+            let counts = try cache.counts(matching: spec, by: path)
+            if last == counts { return nil }
+            last = counts
+            return { listener(counts) }
+        }, onError: onError)
+    }
+
+    /// Calls `compute` now and after every commit that writes to this query's collection
+    /// (from this process or another), and `listener` with its result, through the
+    /// executor as for `addSnapshotListener`, when it differs from the last one. For a
+    /// caller that reads what it needs itself (a folder's places in an order the database
+    /// cannot sort by, passed in bounded batches) instead of holding every document of a
+    /// snapshot. `compute` runs with the store held and may read it; a failing first
+    /// computation throws here, a later one calls `onError`.
+    public func addComputedListener<Value: Equatable>(_ compute: @escaping () throws -> Value,
+                                                      _ listener: @escaping (Value) -> Void,
+                                                      onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
+        let spec = try spec.get()
+        var last: Value?
+        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { _ in
+            let value: Value
+            do { value = try compute() } catch let error as StoreError { throw error } catch { throw StoreError.coding("\(error)") }
+            if let last, last == value { return nil }
+            last = value
+            return { listener(value) }
         }, onError: onError)
     }
 

@@ -3,6 +3,8 @@ struct QuerySpec: Hashable {
     enum Filter: Hashable {
         case equal(FieldPath, FieldValue)
         case isIn(FieldPath, [FieldValue])
+        /// The field is an array holding the value among its elements.
+        case arrayContains(FieldPath, FieldValue)
     }
 
     struct Order: Hashable {

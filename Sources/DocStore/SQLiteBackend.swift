@@ -139,6 +139,38 @@ final class SQLiteBackend: StoreBackend {
         }
     }
 
+    func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int] {
+        let statement = try countsStatement(query, by: field)
+        return try translating {
+            var counts: [FieldValue: Int] = [:]
+            try connection.each(statement.sql, statement.parameters) { row in
+                guard row.count == 2, case .text(let json) = row[0], case .int(let count) = row[1] else { return }
+                counts[try StorageJSON.decodeValue(json), default: 0] += Int(count)
+            }
+            return counts
+        }
+    }
+
+    /// SQLite's plan for `counts(matching:by:)` (for tests that guard index use).
+    func countsQueryPlan(for query: QuerySpec, by field: FieldPath) throws -> [String] {
+        let statement = try countsStatement(query, by: field)
+        return try translating {
+            try connection.query("EXPLAIN QUERY PLAN " + statement.sql, statement.parameters, cache: false).compactMap { row in
+                if case .text(let detail)? = row.last { return detail }
+                return nil
+            }
+        }
+    }
+
+    /// The grouped count, with the index that lets it read only the index created first.
+    private func countsStatement(_ query: QuerySpec, by field: FieldPath) throws -> (sql: String, parameters: [SQLValue]) {
+        let sql = try SQLiteQuery(query)
+        let group = try sql.grouping(by: field)
+        try ensureIndex(group.index ?? sql.index)
+        return ("SELECT \(group.sql), count(*) FROM documents WHERE \(sql.whereClause) GROUP BY 1",
+                (group.parameter.map { [$0] } ?? []) + sql.whereParameters)
+    }
+
     /// Creates the index a query wants, once, like Firestore's automatic single-field indexes.
     private func ensureIndex(_ index: SQLiteQuery.Index?) throws {
         guard let index, !knownIndexes.contains(index.name), !inTransaction else { return }

@@ -15,14 +15,24 @@ struct SQLiteQuery {
     private(set) var orderParameters: [SQLValue] = []
     private(set) var limitParameters: [SQLValue] = []
     private(set) var index: Index?
+    /// The equality-filtered columns, and whether every column is written literally (an
+    /// expression index can serve the query).
+    private var equalityColumns: [String] = []
+    private var indexable = true
+    private let isRange: Bool
 
     var selectParameters: [SQLValue] { whereParameters + orderParameters + limitParameters }
     var countParameters: [SQLValue] { whereParameters + limitParameters }
 
     init(_ query: QuerySpec) throws {
         whereParameters = [.text(query.collection.string)]
+        isRange = !query.orders.isEmpty || query.startAfter != nil
         var indexColumns: [String] = []
         var indexable = true
+        defer {
+            equalityColumns = indexColumns
+            self.indexable = indexable
+        }
 
         for filter in query.filters {
             switch filter {
@@ -50,6 +60,17 @@ struct SQLiteQuery {
                 whereClause += " AND \(column.sql) IN (" + values.map(Self.placeholder).joined(separator: ", ") + ")"
                 whereParameters += column.parameter.map { [$0] } ?? []
                 whereParameters += try values.map(Self.bind)
+            case .arrayContains(let field, let value):
+                // json_each reads the array of each row the scan reaches; the order's index
+                // bounds those rows (a page stops at its limit), and counts use `counts(by:)`.
+                let path = try Self.jsonPath(field)
+                let pathSQL = path.literal ? "'\(path.path)'" : "?"
+                whereClause += " AND EXISTS (SELECT 1 FROM json_each(documents.data, \(pathSQL)) AS element"
+                    + " WHERE element.value = ? AND element.type IN (\(Self.elementTypes(of: value)))"
+                    // An element's key is its index: a scalar or an object field is not one.
+                    + " AND typeof(element.key) = 'integer')"
+                if !path.literal { whereParameters.append(.text(path.path)) }
+                whereParameters.append(try Self.bind(value))
             }
         }
 
@@ -113,6 +134,20 @@ struct SQLiteQuery {
         }
     }
 
+    /// The SQL reading `field` as JSON text (`data -> '$.folders'`), and the index that
+    /// lets a count grouped by it read only the index (nil when a range or a parameter
+    /// path needs the documents anyway).
+    func grouping(by field: FieldPath) throws -> (sql: String, parameter: SQLValue?, index: Index?) {
+        guard !field.isDocumentID else { return ("json_quote(id)", nil, nil) }
+        let path = try Self.jsonPath(field)
+        guard path.literal else { return ("(data -> ?)", .text(path.path), nil) }
+        let sql = "(data -> '\(path.path)')"
+        guard indexable && !isRange else { return (sql, nil, nil) }
+        let columns = (["parent"] + equalityColumns + [sql]).joined(separator: ", ")
+        let name = "documents_by_" + Self.hash(columns)
+        return (sql, nil, Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))"))
+    }
+
     /// `(k1 > v1 OR (k1 = v1 AND (k2 > v2 OR ...)))`, with `<` for descending keys.
     private static func after(keys: ArraySlice<(sql: String, parameter: SQLValue?, descending: Bool)>,
                               values: ArraySlice<FieldValue>) throws -> (String, [SQLValue]) {
@@ -164,6 +199,14 @@ struct SQLiteQuery {
         case .bool: return "'true', 'false'"
         case .int, .double: return "'integer', 'real'"
         default: return nil
+        }
+    }
+
+    /// The JSON types an array element equal to `value` may have.
+    private static func elementTypes(of value: FieldValue) -> String {
+        switch value {
+        case .int, .double, .timestamp: return "'integer', 'real'"
+        default: return jsonTypes(of: value) ?? "'text'"
         }
     }
 

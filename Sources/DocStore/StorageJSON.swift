@@ -36,6 +36,15 @@ enum StorageJSON {
         return fields
     }
 
+    /// One value as a database renders it (an element or a field read out of a document).
+    static func decodeValue(_ text: String) throws -> FieldValue {
+        guard text.utf8.count <= maximumBytes else {
+            throw StoreError.coding("stored value of \(text.utf8.count) bytes is over the limit of \(maximumBytes)")
+        }
+        var parser = Parser(bytes: Array(text.utf8))
+        return try parser.parseDocument()
+    }
+
     /// Seconds since 1970 as stored for a timestamp (also used to compare in SQL).
     static func seconds(_ date: Date) -> Double { date.timeIntervalSince1970 }
 

@@ -11,6 +11,8 @@ protocol StoreBackend: AnyObject {
     func deleteDocument(at path: ResourcePath) throws
     func documents(matching query: QuerySpec) throws -> [StoredDocument]
     func count(matching query: QuerySpec) throws -> Int
+    /// How many documents matching `query` hold each value of `field` (see `Query.counts(by:)`).
+    func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int]
 
     func protectedRecord(_ key: String) throws -> Data?
     func putProtectedRecord(_ value: Data, key: String) throws

@@ -1,19 +1,19 @@
 /// The `capacity` smallest elements seen, by a total order `less`, kept in a max-heap as they
 /// arrive (memory and work bounded by the capacity, not by the number of matches); `sorted()`
 /// equals sorting every element seen and taking the first `capacity`.
-struct BoundedSelection<Element> {
-    let capacity: Int
+public struct BoundedSelection<Element> {
+    public let capacity: Int
     private let less: (Element, Element) -> Bool
     /// A max-heap by `less`: the root is the worst element kept, the first to give way.
     private var heap: [Element] = []
 
-    init(capacity: Int, by less: @escaping (Element, Element) -> Bool) {
+    public init(capacity: Int, by less: @escaping (Element, Element) -> Bool) {
         self.capacity = max(0, capacity)
         self.less = less
         heap.reserveCapacity(min(self.capacity, 1024))
     }
 
-    mutating func insert(_ element: Element) {
+    public mutating func insert(_ element: Element) {
         if heap.count < capacity {
             heap.append(element)
             var child = heap.count - 1
@@ -39,5 +39,5 @@ struct BoundedSelection<Element> {
     }
 
     /// The kept elements, smallest first.
-    func sorted() -> [Element] { heap.sorted(by: less) }
+    public func sorted() -> [Element] { heap.sorted(by: less) }
 }

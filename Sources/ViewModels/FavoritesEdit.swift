@@ -18,14 +18,31 @@ public enum FavoritesEdit: Equatable, Sendable {
     case restore(FavoritePlace)
 }
 
-/// The favorites in folders, for the Favorites screen.
+/// The favorites in folders, for the Favorites screen: the folders with their counts, and
+/// one folder's places read a window at a time in the folder's order (never the folder
+/// whole; see `FavoritePageSource`).
 public protocol FavoriteFoldersPort: AnyObject {
     /// The home point the distance order measures from.
     var home: Coordinate { get }
-    /// Calls `onChange` with the user's folders and favorites now and whenever they change,
-    /// `onError` when a later read fails; throws when the subscription cannot start.
-    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+    /// Calls `onChange` with the user's folders and how many places each holds, now and
+    /// whenever either changes, `onError` when a later read fails; throws when the
+    /// subscription cannot start.
+    func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
                         onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// Calls `onChange` with up to `limit` places of `folder` strictly after `anchor` in its
+    /// order (nil: from its first) now and whenever they change.
+    func observeFolderWindow(_ folder: FavoriteFolder, uid: String, after anchor: FavoritePlace?, limit: Int,
+                             _ onChange: @escaping (FolderPage) -> Void,
+                             onError: @escaping (Error) -> Void) throws -> Cancellable
+    /// Calls `onChange` with how many places `folderID` holds, now and whenever it changes.
+    func observeFolderCount(_ folderID: String, uid: String, _ onChange: @escaping (Int) -> Void,
+                            onError: @escaping (Error) -> Void) throws -> Cancellable
+    func folderCount(_ folderID: String, uid: String) throws -> Int
+    /// Up to `limit` places strictly before `place` in the folder's order, nearest first;
+    /// with no place, the last places, last first.
+    func folderRows(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace?, limit: Int) throws -> [FavoritePlace]
+    /// How many places come strictly before `place` in the folder's order.
+    func folderCount(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace) throws -> Int
     func edit(_ edit: FavoritesEdit, uid: String) throws
 }
 

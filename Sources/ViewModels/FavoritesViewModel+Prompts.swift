@@ -124,7 +124,7 @@ extension FavoritesViewModel {
                 state.prompt = nil
                 if form.renaming == nil {
                     folderToSelect = form.input.text
-                    changed(snapshot)
+                    changed(listing)
                 }
             }
         case .memo(var form):

@@ -4,17 +4,22 @@ import Localization
 import PlainText
 import TerminalUI
 
-/// What the Favorites screen shows: the folders with their counts, and the places of the
-/// selected folder in its kept order.
+/// What the Favorites screen shows: the folders with their counts, and a window of the
+/// selected folder's places in its kept order.
 public struct FavoritesState: Equatable, Sendable {
     public var isSignedIn = false
     /// The default folder first, then the others by name.
     public var folders: [FolderRow] = []
     public var folderIndex = 0
-    /// The selected folder's places, in its order.
+    /// The places of the selected folder held now, in its order: a window of at most
+    /// `FavoritesViewModel.maxRows`, read as the selection nears either edge.
     public var items: [FavoritePlace] = []
-    /// The selected place and the first one on screen.
+    /// The selected place and the first one on screen, within `items`.
     public var list = ListState()
+    /// Where the selection is in the whole folder (`120 / 20,000`).
+    public var position = ListPosition(index: 0, total: 0)
+    /// True while a page past the window is being read (a far server).
+    public var isLoadingPage = false
     /// The favorite `u` would bring back, as it was before the removal; the footer offers
     /// `u` while there is one (until it is undone, another place is removed, or the user changes).
     public var undoable: FavoritePlace?
@@ -27,8 +32,14 @@ public struct FavoritesState: Equatable, Sendable {
     public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
 }
 
-/// Favorites: live folders and places from the store; folder and place edits, remove with undo.
+/// Favorites: live folders with their counts, and the selected folder's places read a
+/// window at a time (`PagedList` over `FavoritePageSource`); folder and place edits,
+/// remove with undo.
 public final class FavoritesViewModel {
+    /// Places read at a time and held at most: a folder of 20,000 places holds no more.
+    public static let pageSize = 100
+    public static let maxRows = 300
+
     public internal(set) var state = FavoritesState()
     public var onChange: (FavoritesState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
@@ -38,34 +49,37 @@ public final class FavoritesViewModel {
     var uid: String?
     private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
                                        onToast: { [weak self] in self?.onToast($0) })
+    let paged: PagedList<FavoritePageSource>
     private let events: EventQueue
     let writes: StoreWrites
-    /// Places taken out of a folder before the store shows it: place id → folder id.
-    var removing: [String: String] = [:]
-    var snapshot = FavoritesSnapshot.empty
+    var listing = FolderListing.empty
     /// A folder just created, selected as soon as the store reports it (callbacks may arrive later).
     var folderToSelect: String?
-    /// The folder the undoable place was taken out of, and a place just brought back, selected
-    /// as soon as the store reports it.
+    /// The folder the undoable place was taken out of.
     var undoFolderID: String?
-    var placeToSelect: String?
 
     /// `events` carries the retries of a subscription that could not start.
     public init(favorites: FavoritesPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate()) {
         self.port = favorites
         self.events = events
         self.writes = writes
+        var toast: (Toast) -> Void = { _ in }
+        paged = PagedList(name: "favorites.places", title: { tr(.tabFavorites) }, events: events, reads: writes.reads,
+                          pageSize: Self.pageSize, maxRows: Self.maxRows, onToast: { toast($0) })
+        toast = { [weak self] in self?.onToast($0) }
+        paged.onChange = { [weak self] in self?.placesChanged() }
     }
 
     public func setUser(_ uid: String?) {
         guard uid != self.uid || (uid != nil && !query.isSubscribed) else { return }
         query.cancel()
+        paged.start(nil)
         self.uid = uid
-        snapshot = .empty
+        listing = .empty
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
             query.start { [port] live in
-                try port.observeFolders(uid: uid, live.deliver { [weak self] snapshot in self?.changed(snapshot) }, onError: live.onError)
+                try port.observeFolders(uid: uid, live.deliver { [weak self] listing in self?.changed(listing) }, onError: live.onError)
             }
         }
         publish()
@@ -73,43 +87,54 @@ public final class FavoritesViewModel {
 
     public func stop() {
         query.cancel()
+        paged.stop()
     }
 
-    /// The store moved to the team server's connection: the folders are read there again,
-    /// the ones shown kept until they arrive.
+    /// The store moved to the team server's connection: the folders and the selected
+    /// folder's places are read there again, what is shown kept until they arrive.
     public func resumeReads() {
         query.restart()
+        paged.restart()
     }
 
-    /// Rebuilds the folder column and the selected folder's places, keeping the selected
-    /// folder and place when they still exist.
-    func changed(_ snapshot: FavoritesSnapshot) {
-        self.snapshot = snapshot
+    /// Rebuilds the folder column, keeping the selected folder when it still exists; the
+    /// places are read again when the selected folder, its order or its kept positions changed.
+    func changed(_ listing: FolderListing) {
+        self.listing = listing
         let folderID = state.selectedFolder?.id
-        let placeID = state.selectedItem?.placeID
-        state.folders = snapshot.folders.map { FolderRow(folder: $0, count: snapshot.count(in: $0)) }
+        state.folders = listing.folders.map { FolderRow(folder: $0, count: listing.count(in: $0.id)) }
         if let name = folderToSelect.map(FavoriteText.folderKey),
            let index = state.folders.firstIndex(where: { FavoriteText.folderKey($0.folder.name) == name }) {
             state.folderIndex = index
-            state.list = ListState()
             folderToSelect = nil
         } else if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
             state.folderIndex = index
         }
         state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
-        // A removal on its way hides its place at once; the store's answer ends the hiding.
-        removing = removing.filter { placeID, folderID in
-            snapshot.favorite(placeID: placeID)?.folders.contains(folderID) ?? false
+        followSelectedFolder()
+        publish()
+    }
+
+    /// Starts reading the selected folder when the source no longer matches it: from its
+    /// first place for another folder, around the selected place for a new order of the same.
+    func followSelectedFolder() {
+        let folder = state.selectedFolder
+        let current = paged.source?.folder
+        guard folder != current || (folder != nil && !paged.isSubscribed) else { return }
+        guard let folder, let uid else {
+            paged.start(nil)
+            return
         }
-        state.items = state.selectedFolder.map { folder in
-            snapshot.places(in: folder, home: port.home).filter { removing[$0.placeID] != folder.id }
-        } ?? []
-        if let restored = placeToSelect, let index = state.items.firstIndex(where: { $0.placeID == restored }) {
-            state.list.selected = index
-            placeToSelect = nil
-        } else if let placeID, let index = state.items.firstIndex(where: { $0.placeID == placeID }) {
-            state.list.selected = index
-        }
+        let keep = current?.id == folder.id ? state.selectedItem : nil
+        paged.start(FavoritePageSource(folder, uid: uid, port: port))
+        if let keep { paged.reveal(keep) }
+    }
+
+    /// The window, its counts or the selection changed.
+    func placesChanged() {
+        state.items = paged.rows
+        state.list = paged.list
+        state.isLoadingPage = paged.isLoadingPage
         publish()
     }
 
@@ -117,8 +142,8 @@ public final class FavoritesViewModel {
     public func selectFolder(by delta: Int) {
         guard !state.folders.isEmpty else { return }
         state.folderIndex = (state.folderIndex + delta + state.folders.count) % state.folders.count
-        state.list = ListState()
-        changed(snapshot)
+        followSelectedFolder()
+        publish()
     }
 
     /// `o`: the next order for this folder (newest, name, distance, manual), kept with it.
@@ -129,14 +154,12 @@ public final class FavoritesViewModel {
     }
 
     /// `K` / `J`: moves the selected place up or down; the folder keeps the person's order.
+    /// The place stays selected where the folder's new order puts it.
     public func moveSelectedItem(by offset: Int) {
         guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
-        let target = FavoritesViewModel.clampedIndex(state.selected + offset, count: state.items.count)
-        guard target != state.selected else { return }
-        if perform(.moveManually(placeID: item.placeID, folderID: folder.id, by: offset)) {
-            state.list.selected = target
-            publish()
-        }
+        let target = state.position.index + offset
+        guard target >= 0, target < state.position.total, target != state.position.index else { return }
+        perform(.moveManually(placeID: item.placeID, folderID: folder.id, by: offset))
     }
 
     /// `s` / `x`: takes the selected place out of this folder (out of its last one, it is
@@ -147,12 +170,12 @@ public final class FavoritesViewModel {
             return
         }
         guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
-        removing[item.placeID] = folder.id
+        // Gone from the list at once; a refusal brings it back.
+        paged.hide(item.placeID)
         guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else {
-            removing[item.placeID] = nil
+            paged.unhide(item.placeID)
             return
         }
-        changed(snapshot)
         state.undoable = item
         undoFolderID = folder.id
         publish()
@@ -165,15 +188,15 @@ public final class FavoritesViewModel {
         guard let item = state.undoable else { return }
         guard perform(.restore(item)) else { return }
         state.undoable = nil
-        placeToSelect = item.placeID
         if let folderID = undoFolderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }),
            index != state.folderIndex {
             state.folderIndex = index
-            state.list = ListState()
+            followSelectedFolder()
         }
         undoFolderID = nil
+        paged.reveal(item)
         onToast(Toast(tr(.toastFavoriteRestored, ["place": item.placeName]), kind: .success))
-        changed(snapshot)
+        publish()
     }
 
     /// The paths the sync status lists as unconfirmed: this user's favorites among them show
@@ -204,7 +227,7 @@ public final class FavoritesViewModel {
 
     /// Sends `edit` through the store writes. Returns the refusal when it is known at once
     /// (the embedded store answers before this returns), nil when the edit was done or is on
-    /// its way; a refusal that arrives later undoes the hiding of a removal and becomes an
+    /// its way; a refusal that arrives later shows a hidden removal again and becomes an
     /// error toast.
     func send(_ edit: FavoritesEdit, uid: String) -> String? {
         var refusal: String?
@@ -216,8 +239,7 @@ public final class FavoritesViewModel {
                 refusal = reason
                 return
             }
-            if case .removeFromFolder(let placeID, _) = edit { self.removing[placeID] = nil }
-            self.changed(self.snapshot)
+            if case .removeFromFolder(let placeID, _) = edit { self.paged.unhide(placeID) }
             self.onToast(Toast(reason, kind: .error))
         })
         returned = true
@@ -233,6 +255,8 @@ public final class FavoritesViewModel {
 
     func publish() {
         state.list = clamped(state.list, count: state.items.count)
+        paged.list = state.list
+        state.position = paged.position
         onChange(state)
     }
 }
@@ -252,11 +276,19 @@ extension FavoriteSort {
 extension FavoritesViewModel: ScreenModel {
     public var list: ListState { state.list }
     public var listCount: Int { state.items.count }
+    public var listPosition: ListPosition { paged.position }
 
     public func storeList(_ list: ListState, publish: Bool) {
+        paged.list = list
         state.list = list
-        if publish { self.publish() }
+        guard publish else { return }
+        paged.selectionMoved()
+        placesChanged()
     }
+
+    public func moveSelection(by delta: Int) { paged.move(by: delta); placesChanged() }
+    public func selectFirst() { paged.selectFirst(); placesChanged() }
+    public func selectLast() { paged.selectLast(); placesChanged() }
 
     public func pageItems(rows: Int) -> Int { rows }
     public func click(_ index: Int) { select(index) }

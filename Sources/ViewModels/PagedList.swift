@@ -59,7 +59,7 @@ public struct ListPosition: Equatable, Sendable {
 /// Every read goes through `StoreReads`: on a team server a page, the last rows or a count
 /// are read on a worker while the loop answers keys (`isLoadingPage` meanwhile), and one
 /// page read is in flight at a time.
-public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable {
+public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     public typealias Row = Source.Row
 
     /// The rows held, in order.
@@ -85,7 +85,11 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     public let maxRows: Int
     public let margin: Int
 
-    private var source: Source?
+    /// Where the rows are read from (nil: an empty list).
+    public private(set) var source: Source?
+    /// Rows the viewer took out before the store shows it (a removal on its way to a far
+    /// server): left out of what arrives until a delivery comes without them.
+    private var hidden: Set<Row.ID> = []
     private var anchor: Row?
     private var limit: Int
     /// Which row to select when the next rows arrive.
@@ -136,6 +140,7 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
     public func start(_ source: Source?, keepingRows: Bool = false) {
         stop()
         self.source = source
+        hidden = []
         let keeps = keepingRows && source != nil && isLoaded
         isMoving = keeps
         target = nil
@@ -200,6 +205,25 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         }, then: { [weak self] found in
             self?.moveWindow(to: found.anchor, before: found.before, keeping: .row(row.id))
         })
+    }
+
+    /// Takes the row with `id` out of the list at once, before the store shows it gone; the
+    /// selection stays at its place (on the next row).
+    public func hide(_ id: Row.ID) {
+        hidden.insert(id)
+        guard let index = rows.firstIndex(where: { $0.id == id }) else { return }
+        rows.remove(at: index)
+        if index < list.selected { list.selected -= 1 }
+        list.select(list.selected, count: rows.count)
+        total = max(0, total - 1)
+        onChange()
+    }
+
+    /// Shows a hidden row again (its removal was refused): the window is read again.
+    public func unhide(_ id: Row.ID) {
+        guard hidden.remove(id) != nil else { return }
+        recount()
+        subscribeRows()
     }
 
     /// `g`: the first row, reading it when it is not held.
@@ -330,7 +354,14 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Equatable 
         })
     }
 
-    private func rowsChanged(_ slice: PageSlice<Row>) {
+    private func rowsChanged(_ delivered: PageSlice<Row>) {
+        var slice = delivered
+        if !hidden.isEmpty {
+            // The store has answered for a hidden row once a delivery comes without it.
+            let ids = Set(delivered.rows.map(\.id))
+            hidden = hidden.filter(ids.contains)
+            slice.rows.removeAll { hidden.contains($0.id) }
+        }
         let selectedID = selectedRow?.id
         let selectedIndex = list.selected
         // Rows that came or went in place (not a page read): the total changed too.

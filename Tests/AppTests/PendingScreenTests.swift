@@ -42,9 +42,12 @@ final class ScriptedSync: SyncPort {
         let harness = AppHarness(width: width, height: height, services: services, isUTF8: isUTF8,
                                  now: world.clock.read, events: world.events, work: held)
         harness.keepsAlive = world
-        // The subscriptions start off the loop's thread like any read of a far store.
-        held.runAll()
-        harness.settle()
+        // The subscriptions start off the loop's thread like any read of a far store; some
+        // start when another's first answer lands (a folder's places after the folders).
+        repeat {
+            held.runAll()
+            harness.settle()
+        } while held.waiting > 0
         return (harness, held, sync)
     }
 

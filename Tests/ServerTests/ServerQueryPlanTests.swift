@@ -33,4 +33,25 @@ struct ServerQueryPlanTests {
             #expect(text.contains("Index Scan") && !text.contains("Sort"), "\(name): \(text)")
         }
     }
+
+    @Test(.requiresPostgres)
+    func aFoldersPagesWalkTheSavedTimeIndexAndItsCountsTheFoldersIndex() throws {
+        let server = try RulesServer(accounts: 0)
+        defer { server.cleanup() }
+        let store = try DocumentStore.open(url: server.location, executor: .immediate)
+        defer { store.close() }
+        let favorites = store.collection("favorites/u1/favorites")
+        let page = favorites.whereField("folders", arrayContains: "default").order(by: "savedAt", descending: true).limit(to: 100)
+        let next = page.start(after: [.timestamp(Date())], documentID: "p1")
+        for (name, query) in [("folder", page), ("next folder page", next)] {
+            let text = try plan(query, at: server)
+            #expect(text.contains("Index Scan") && !text.contains("Sort"), "\(name): \(text)")
+        }
+        // Membership alone (a folder's places in no order) has a GIN index over `folders`.
+        let connection = try PostgresConnection(url: server.location)
+        defer { connection.close() }
+        let index = try connection.query("SELECT indexdef FROM pg_indexes WHERE indexname = 'documents_by_folders'")
+            .compactMap { $0.first ?? nil }.joined()
+        #expect(index.contains("USING gin") && index.contains("jsonb_path_ops"), "\(index)")
+    }
 }

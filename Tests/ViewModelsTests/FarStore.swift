@@ -7,7 +7,7 @@ import PlaceCatalog
 /// listeners hear about a change through the event queue (as the real store's executor
 /// posts them). Writes run when the test releases them from `held`, so a test decides when
 /// the "round trips" end; `refusal` makes the next writes fail.
-final class FarStore: FeedPort, FavoritesPort, AccountsPort {
+final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
     let clock = ManualClock(Date(timeIntervalSince1970: 2_000_000))
     lazy var events = EventQueue(now: clock.read)
     let held = HeldWorkExecutor()
@@ -129,10 +129,12 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort {
 
     var home: Coordinate { Coordinate(latitude: 37.5665, longitude: 126.9780) }
 
-    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+    func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
                         onError: @escaping (Error) -> Void) throws -> Cancellable {
         AnyCancellable {}
     }
+
+    var folderPlaces: [FavoritePlace] { favorites }
 
     func edit(_ edit: FavoritesEdit, uid: String) throws {
         try write("edit") {}

@@ -9,7 +9,7 @@ import Testing
 /// and a subscription that could not start is tried again on the loop's timer.
 @Suite struct LiveQueryTests {
     /// Favorites whose subscription fails `failures` times before it starts.
-    final class FlakyFavorites: FavoritesPort {
+    final class FlakyFavorites: FavoritesPort, InMemoryFolders {
         struct Unreachable: Error, CustomStringConvertible { var description: String { "server unreachable" } }
         var failures: Int
         var attempts = 0
@@ -31,13 +31,15 @@ import Testing
         func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {}
         func removeFavorite(placeID: String, uid: String) throws {}
         let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
-        /// The Favorites screen reads folders and places together, failing the same way.
-        func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+        /// The Favorites screen's folder list fails the same way.
+        func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
                             onError: @escaping (Error) -> Void) throws -> Cancellable {
             try observeFavorites(uid: uid, { items in
-                onChange(FavoritesSnapshot(folders: [.makeDefault(createdAt: Date(timeIntervalSince1970: 0))], favorites: items))
+                onChange(FolderListing(folders: [.makeDefault(createdAt: Date(timeIntervalSince1970: 0))],
+                                       counts: [FavoriteFolder.defaultID: items.count]))
             }, onError: onError)
         }
+        var folderPlaces: [FavoritePlace] { items }
         func edit(_ edit: FavoritesEdit, uid: String) throws {}
     }
 
@@ -93,7 +95,7 @@ import Testing
         let (_, toasts) = signedIn(world, world.adapters, uid: user.id)
         try world.services.store.collection("favorites").document(user.id).collection("favorites").document("broken")
             .setData(["placeName": "Broken", "placeID": "broken", "address": "", "coordinate": "not a coordinate",
-                      "savedAt": .serverTimestamp])
+                      "savedAt": .serverTimestamp, "folders": .array([.string(FavoriteFolder.defaultID)])])
         #expect(toasts.last?.kind == .error)
         #expect(toasts.last?.message.hasPrefix("Could not load Favorites:") == true)
     }

@@ -176,7 +176,7 @@ import PlaceCatalog
 }
 
 /// Favorites whose writes always fail.
-final class FailingFavorites: FavoritesPort {
+final class FailingFavorites: FavoritesPort, InMemoryFolders {
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
     func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
                           onError: @escaping (Error) -> Void) throws -> Cancellable {
@@ -186,10 +186,11 @@ final class FailingFavorites: FavoritesPort {
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { throw DiskFull() }
     func removeFavorite(placeID: String, uid: String) throws { throw DiskFull() }
     let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
-    func observeFolders(uid: String, _ onChange: @escaping (FavoritesSnapshot) -> Void,
+    func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
                         onError: @escaping (Error) -> Void) throws -> Cancellable {
         onChange(.empty)
         return AnyCancellable {}
     }
+    let folderPlaces: [FavoritePlace] = []
     func edit(_ edit: FavoritesEdit, uid: String) throws { throw DiskFull() }
 }

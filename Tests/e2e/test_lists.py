@@ -143,3 +143,53 @@ def test_a_place_imported_by_another_process_appears_in_the_running_interface():
             assert ui.alive()
         finally:
             ui.kill()
+
+
+FAVORITES = 2000
+
+
+def seed_favorites(data):
+    """An account whose default folder holds FAVORITES places: one saved with `tern
+    favorites add` (the newest, Seoul), the others written into the store with older saved
+    times, named `Saved 0000` (the oldest) …"""
+    assert run(["--no-sample", "feed"], data).returncode == 0
+    assert register(data, "keeper@example.com").returncode == 0
+    made = run(["profile", "set", "--display-name", "Keeper", "--username", "keeper"], data)
+    assert made.returncode == 0, made.stderr
+    added = run(["favorites", "add", "1835848"], data)
+    assert added.returncode == 0, added.stderr
+    database = sqlite3.connect(os.path.join(data.path, "tern.db"))
+    (parent,) = database.execute(
+        "SELECT parent FROM documents WHERE parent LIKE 'favorites/%/favorites' LIMIT 1").fetchone()
+    start = time.time() - 100_000
+    with database:
+        for index in range(FAVORITES - 1):
+            # The store keeps a timestamp as seconds with a capital E (DocStore/StorageJSON.swift).
+            data_json = ('{"placeName":"Saved %04d","placeID":"e2e%04d","address":"Street %d",'
+                         '"coordinate":{"latitude":%.4f,"longitude":%.4f},"savedAt":%.4fE0,'
+                         '"folders":["default"],"memo":""}'
+                         % (index, index, index, 37 + index / 10000, 127 + index / 10000, start + index * 10))
+            database.execute("INSERT INTO documents (parent, id, data) VALUES (?, ?, ?)",
+                             (parent, "e2e%04d" % index, data_json))
+    database.close()
+
+
+def test_big_g_in_a_big_favorites_folder_reaches_its_last_place():
+    with DataDir() as data:
+        seed_favorites(data)
+        ui = Tmux([], data, width=100, height=30)
+        try:
+            ui.wait_for("1 Places")
+            ui.send("2")
+            ui.wait_for("Seoul")
+            wait_for_position(ui, (1, FAVORITES))
+            ui.send("G")
+            wait_for_position(ui, (FAVORITES, FAVORITES))
+            ui.wait_for("Saved 0000")
+            ui.type("k" * 3)
+            wait_for_position(ui, (FAVORITES - 3, FAVORITES))
+            ui.send("g")
+            wait_for_position(ui, (1, FAVORITES))
+            ui.wait_for("Seoul")
+        finally:
+            ui.kill()

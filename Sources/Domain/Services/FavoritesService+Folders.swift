@@ -17,7 +17,7 @@ extension FavoritesService {
                              session: Session?) throws -> FavoriteFolder {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let name = try FavoriteText.folderName(name)
-        return try mutate(session) { transaction, snapshot in
+        return try mutate(session, reading: .none) { transaction, snapshot in
             if let other = snapshot.folder(named: name) { throw FavoritesError.folderNameTaken(other.name) }
             let reference = folders(of: session.uid).document()
             let folder = FavoriteFolder(id: reference.documentID, name: name, color: color, visibility: visibility,
@@ -34,7 +34,7 @@ extension FavoritesService {
                              session: Session?) throws -> FavoriteFolder {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let name = try name.map(FavoriteText.folderName)
-        return try mutate(session) { transaction, snapshot in
+        return try mutate(session, reading: .none) { transaction, snapshot in
             var folder = try Self.existing(id, in: snapshot)
             if let name {
                 if let other = snapshot.folder(named: name), other.id != id { throw FavoritesError.folderNameTaken(other.name) }

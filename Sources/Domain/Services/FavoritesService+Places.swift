@@ -41,7 +41,8 @@ extension FavoritesService {
     @discardableResult
     public func removeFromFolder(placeID: String, folderID: String, session: Session?) throws -> Bool {
         let session = try SessionProof.writer(session, .removeFavorites, in: store)
-        return try mutate(session) { transaction, snapshot in
+        guard Self.isUsableID(placeID) else { throw FavoritesError.notSaved(placeID: placeID) }
+        return try mutate(session, reading: .one(placeID: placeID)) { transaction, snapshot in
             _ = try Self.existing(folderID, in: snapshot)
             guard let favorite = snapshot.favorite(placeID: placeID), favorite.folders.contains(folderID) else {
                 throw FavoritesError.notSaved(placeID: placeID)
@@ -62,7 +63,7 @@ extension FavoritesService {
     public func restore(_ favorite: FavoritePlace, session: Session?) throws {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard Self.isUsableID(favorite.placeID) else { throw ServiceError.placeNotFound(favorite.placeID) }
-        try mutate(session) { transaction, snapshot in
+        try mutate(session, reading: .one(placeID: favorite.placeID)) { transaction, snapshot in
             let existing = favorite.folders.filter { snapshot.folder(id: $0) != nil }
             let reference = favorites(of: session.uid).document(favorite.placeID)
             if let saved = snapshot.favorite(placeID: favorite.placeID) {
@@ -84,7 +85,8 @@ extension FavoritesService {
     private func update(_ placeID: String, _ session: Session?,
                         _ change: (FavoritePlace, FavoritesSnapshot) throws -> [String: WriteValue]) throws -> FavoritePlace {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
-        return try mutate(session) { transaction, snapshot in
+        guard Self.isUsableID(placeID) else { throw FavoritesError.notSaved(placeID: placeID) }
+        return try mutate(session, reading: .one(placeID: placeID)) { transaction, snapshot in
             guard let favorite = snapshot.favorite(placeID: placeID) else { throw FavoritesError.notSaved(placeID: placeID) }
             let reference = favorites(of: session.uid).document(placeID)
             try transaction.updateData(try change(favorite, snapshot), forDocument: reference)

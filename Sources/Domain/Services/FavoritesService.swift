@@ -77,7 +77,7 @@ public final class FavoritesService: @unchecked Sendable {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard Self.isUsableID(place.placeID) else { throw ServiceError.placeNotFound(place.placeID) }
         let memo = try memo.map(FavoriteText.memo)
-        return try mutate(session) { transaction, snapshot in
+        return try mutate(session, reading: .one(placeID: place.placeID)) { transaction, snapshot in
             let folder = try Self.existing(folderID ?? FavoriteFolder.defaultID, in: snapshot)
             let reference = favorites(of: session.uid).document(place.placeID)
             if let saved = snapshot.favorite(placeID: place.placeID) {
@@ -173,19 +173,29 @@ public final class FavoritesService: @unchecked Sendable {
         favorites(of: uid).order(by: "savedAt", descending: true)
     }
 
-    /// Runs `body` in one transaction on the user's snapshot as it is inside it.
-    func mutate<T>(_ session: Session, _ body: (Transaction, FavoritesSnapshot) throws -> T) throws -> T {
+    /// Which favorites a write reads with the folders: a write about one place reads that
+    /// place only, so its cost does not grow with the folder (a folder of 20,000 places).
+    enum FavoritesRead {
+        case all
+        case none
+        case one(placeID: String)
+    }
+
+    /// Runs `body` in one transaction on the user's snapshot as it is inside it: the folders,
+    /// and the favorites `reading` names.
+    func mutate<T>(_ session: Session, reading: FavoritesRead = .all,
+                   _ body: (Transaction, FavoritesSnapshot) throws -> T) throws -> T {
         try store.runTransaction { transaction in
-            try body(transaction, try load(session.uid, in: transaction))
+            try body(transaction, try load(session.uid, in: transaction, reading: reading))
         }
     }
 
     /// The user's folders and favorites read inside `transaction`; on first use it creates
     /// the default folder and puts every favorite saved before folders existed into it,
     /// touching no other field.
-    func load(_ uid: String, in transaction: Transaction) throws -> FavoritesSnapshot {
+    func load(_ uid: String, in transaction: Transaction, reading: FavoritesRead = .all) throws -> FavoritesSnapshot {
         let defaultFolder = folders(of: uid).document(FavoriteFolder.defaultID)
-        guard try !transaction.get(defaultFolder).exists else { return try read(uid) }
+        guard try !transaction.get(defaultFolder).exists else { return try read(uid, reading: reading, in: transaction) }
         try transaction.setData(from: FavoriteFolder.makeDefault(createdAt: Date()), forDocument: defaultFolder)
         for document in try favorites(of: uid).getDocuments().documents where document.data?["folders"] == nil {
             try transaction.updateData(["folders": .array([.string(FavoriteFolder.defaultID)])], forDocument: document.reference)
@@ -193,9 +203,19 @@ public final class FavoritesService: @unchecked Sendable {
         return try read(uid)
     }
 
-    func read(_ uid: String) throws -> FavoritesSnapshot {
-        FavoritesSnapshot(folders: try folders(of: uid).getDocuments().documents.map { try $0.data(as: FavoriteFolder.self) },
-                          favorites: try favorites(of: uid).getDocuments().documents.map { try $0.data(as: FavoritePlace.self) })
+    func read(_ uid: String, reading: FavoritesRead = .all, in transaction: Transaction? = nil) throws -> FavoritesSnapshot {
+        let folders = try folders(of: uid).getDocuments().documents.map { try $0.data(as: FavoriteFolder.self) }
+        switch reading {
+        case .all:
+            return FavoritesSnapshot(folders: folders,
+                                     favorites: try favorites(of: uid).getDocuments().documents.map { try $0.data(as: FavoritePlace.self) })
+        case .none:
+            return FavoritesSnapshot(folders: folders, favorites: [])
+        case .one(let placeID):
+            let reference = favorites(of: uid).document(placeID)
+            let document = try transaction.map { try $0.get(reference) } ?? reference.getDocument()
+            return FavoritesSnapshot(folders: folders, favorites: document.exists ? [try document.data(as: FavoritePlace.self)] : [])
+        }
     }
 
     static func existing(_ folderID: String, in snapshot: FavoritesSnapshot) throws -> FavoriteFolder {

@@ -1,0 +1,85 @@
+import DocStore
+import Foundation
+import PlaceCatalog
+
+/// A folder's places in an order the store cannot sort by: by name (`KoreanCollation`), by
+/// distance from the home point (which the config can move), or in the person's own order
+/// (positions kept in the folder document).
+///
+/// Decision: such a window is a bounded top-K over a streaming pass of the folder, not a
+/// store cursor. The pass reads the folder newest first in batches of `scanBatch` by the
+/// store's own cursor and keeps only the `limit` best places after the anchor in a heap
+/// (`BoundedSelection`), so memory is bounded by the window, never by the folder. Paging
+/// by saved time in the store and sorting only within a page was rejected: a page boundary
+/// would cut the order (the nearest place can be the folder's oldest). Storing the keys was
+/// rejected too: a distance depends on the home point, a name's collation on Tern's code,
+/// and both would need every document rewritten when either changes. The cost is a pass
+/// over the folder per window read and per change, in time, not memory; newest first (the
+/// default) stays one indexed range read.
+extension FavoritesService {
+    /// Documents read per step of a pass.
+    static let scanBatch = 500
+
+    /// Calls `body` with every place of the folder, newest first, `scanBatch` at a time.
+    func scanFolder(_ uid: String, _ folderID: String, _ body: (FavoritePlace) -> Void) throws {
+        var last: FavoritePlace?
+        while true {
+            var query = inFolder(uid, folderID, newestFirst: true)
+            if let last { query = query.start(after: Self.cursor(last), documentID: last.placeID) }
+            let documents = try query.limit(to: Self.scanBatch).getDocuments().documents
+            for document in documents {
+                guard let favorite = try? document.data(as: FavoritePlace.self) else { continue }
+                body(favorite)
+                last = favorite
+            }
+            guard documents.count == Self.scanBatch, last != nil else { return }
+        }
+    }
+
+    /// Up to `limit` places strictly after `anchor` in the folder's order, and whether they
+    /// reach its last place.
+    func sortedPage(_ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
+                    uid: String) throws -> FolderPage {
+        let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
+        var selection = BoundedSelection<FavoritePlace>(capacity: limit, by: precedes)
+        var after = 0
+        try scanFolder(uid, folder.id) { favorite in
+            if let anchor, !precedes(anchor, favorite) { return }
+            after += 1
+            selection.insert(favorite)
+        }
+        return FolderPage(favorites: selection.sorted(), isEnd: after <= limit)
+    }
+
+    /// A live sorted window: passes the folder again after every write to the user's
+    /// favorites, and calls `onChange` when the window differs.
+    func observeSortedWindow(_ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
+                             uid: String, onChange: @escaping (FolderPage) -> Void,
+                             onError: @escaping (Error) -> Void) throws -> ListenerRegistration {
+        try favorites(of: uid).addComputedListener({
+            try self.sortedPage(folder, after: anchor, limit: limit, home: home, uid: uid)
+        }, onChange, onError: onError)
+    }
+
+    /// Up to `limit` places strictly before `place` (nil: the last), nearest first.
+    func sortedRows(_ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
+                    uid: String) throws -> [FavoritePlace] {
+        let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
+        var selection = BoundedSelection<FavoritePlace>(capacity: limit, by: { a, b in precedes(b, a) })
+        try scanFolder(uid, folder.id) { favorite in
+            if let place, !precedes(favorite, place) { return }
+            selection.insert(favorite)
+        }
+        return selection.sorted()
+    }
+
+    /// How many places come strictly before `place` in the folder's order.
+    func sortedCount(_ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate, uid: String) throws -> Int {
+        let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
+        var count = 0
+        try scanFolder(uid, folder.id) { favorite in
+            if precedes(favorite, place) { count += 1 }
+        }
+        return count
+    }
+}
