@@ -20,7 +20,8 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
 
     private typealias Observer = (onChange: (SyncStatus) -> Void, onDropped: (DroppedWrite) -> Void)
 
-    private let services: AppServices
+    private let opened: CurrentServices
+    private var services: AppServices { opened.services }
     private let executor: CallbackExecutor
     private let environment: [String: String]
     private let lock = NSLock()
@@ -31,9 +32,16 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
 
     /// A port for `services` on a team server, with a started worker when someone is signed
     /// in; nil on the embedded store.
-    public init?(services: AppServices, executor: CallbackExecutor, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public convenience init?(services: AppServices, executor: CallbackExecutor,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(current: CurrentServices(services), executor: executor, environment: environment)
+    }
+
+    /// The same over `current`, whose services move to the server's connection once it is made.
+    public init?(current: CurrentServices, executor: CallbackExecutor, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let services = current.services
         guard ServerConnection.isServerURL(services.store.location) || services.replica != nil else { return nil }
-        self.services = services
+        self.opened = current
         self.executor = executor
         self.environment = environment
         if services.replica != nil { switchTo(services) }

@@ -10,12 +10,18 @@ import ViewModels
 /// profile edits go to the outbox (`AppServices.queue`, a local commit) and `outbox` sends
 /// them; the other writes go straight to the server.
 public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
-    public let services: AppServices
+    /// The services of this call (on a team server, the replica's until the server's connection is made).
+    public var services: AppServices { current.services }
+    private let current: CurrentServices
     /// The sync worker's port, when writes are queued.
     public let outbox: OutboxSync?
 
-    public init(services: AppServices, outbox: OutboxSync? = nil) {
-        self.services = services
+    public convenience init(services: AppServices, outbox: OutboxSync? = nil) {
+        self.init(current: CurrentServices(services), outbox: outbox)
+    }
+
+    public init(current: CurrentServices, outbox: OutboxSync? = nil) {
+        self.current = current
         self.outbox = outbox
     }
 
@@ -202,10 +208,20 @@ extension ScreenServices {
     /// executor, so on the loop's thread), and writes are queued for it; the port follows
     /// the account signed in later (`SyncPort.follow`).
     public init(services: AppServices, places: PlaceSearching) {
-        let outbox = OutboxSync(services: services, executor: services.store.callbackExecutor)
-        let adapters = StoreAdapters(services: services, outbox: outbox)
+        self.init(current: CurrentServices(services), places: places)
+    }
+
+    /// The same over `current`, which moves from the replica to the server's connection
+    /// when the screens opened on the replica (`connecting` reaches the server).
+    public init(current: CurrentServices, places: PlaceSearching) {
+        let services = current.services
+        let outbox = OutboxSync(current: current, executor: services.store.callbackExecutor)
+        let adapters = StoreAdapters(current: current, outbox: outbox)
         self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
-        isStoreRemote = ServerConnection.isServerURL(services.store.location)
+        // A team server, also while the screens read its replica: reads and writes go off
+        // the loop's thread from the start, as they will once the server answers.
+        isStoreRemote = services.isTeamServer
+        connecting = services.readsReplica ? ServerConnector(current: current, outbox: outbox) : nil
         searchHistory = SearchHistoryFile(path: services.paths.searchHistoryFile)
     }
 }

@@ -13,14 +13,8 @@ extension ServerBench {
     /// worker threads: each key is timed from the press to the frame drawn (a like or save
     /// goes off the loop; answers that arrived are applied within the key's frame).
     static func keystrokesWhileWriting(adminURL: String) throws {
-        guard let port = URLComponents(string: adminURL.components(separatedBy: "?")[0])?.port,
-              let database = URLComponents(string: adminURL.components(separatedBy: "?")[0])?.path.dropFirst(),
-              let query = adminURL.components(separatedBy: "?").dropFirst().first else {
-            throw StoreError.invalidArgument("the bench needs a TCP server URL with a search_path, got \(adminURL)")
-        }
-        let proxy = try BenchProxy(targetPort: port)
+        let (proxy, farURL) = try BenchProxy.inFront(of: adminURL)
         defer { proxy.stop() }
-        let farURL = "postgresql://127.0.0.1:\(proxy.port)/\(database)?\(query)"
         let embedded = try benchApp(storeLocation: nil, invitation: nil)
         let server = try benchApp(storeLocation: farURL, invitation: try TernServer.invite(adminURL: adminURL))
         defer {
@@ -101,11 +95,24 @@ private struct BenchApp {
     }
 }
 
-/// The delay proxy as a child process: `command` sends one control line and checks its `ok`.
-private final class BenchProxy {
+/// The delay proxy (Tests/netproxy/delay_proxy.py) as a child process: `command` sends one
+/// control line and checks its `ok`.
+final class BenchProxy {
     let port: Int
     private let controlPort: Int
     private let process = Process()
+
+    /// A proxy in front of the server of `adminURL` (TCP, with a search_path), and the URL
+    /// of the same database and schema through it, without a user (the bench signs in).
+    static func inFront(of adminURL: String) throws -> (BenchProxy, String) {
+        guard let port = URLComponents(string: adminURL.components(separatedBy: "?")[0])?.port,
+              let database = URLComponents(string: adminURL.components(separatedBy: "?")[0])?.path.dropFirst(),
+              let query = adminURL.components(separatedBy: "?").dropFirst().first else {
+            throw StoreError.invalidArgument("the bench needs a TCP server URL with a search_path, got \(adminURL)")
+        }
+        let proxy = try BenchProxy(targetPort: port)
+        return (proxy, "postgresql://127.0.0.1:\(proxy.port)/\(database)?\(query)")
+    }
 
     init(targetPort: Int) throws {
         port = try BenchProxy.freePort()

@@ -4,8 +4,9 @@ import Foundation
 
 /// The `server` section of `make bench`: like/unlike toggles through a PostgreSQL server
 /// over loopback (as a signed-in account, so each goes through `tern_like` and row-level
-/// security) against the embedded store in the same run, and the time from a commit to
-/// the callback in 10 listening processes.
+/// security) against the embedded store in the same run, the time from a commit to the
+/// callback in 10 listening processes, sign-in times, keystroke to frame and the outbox's
+/// drain through the delay proxy, and start to first frame through it.
 ///
 /// It uses the server at `TERN_BENCH_POSTGRES` (a superuser URL over TCP); without one it
 /// runs itself again under `scripts/with-postgres.sh`, which starts a throwaway cluster
@@ -38,6 +39,7 @@ enum ServerBench {
         try signInTimes(adminURL: adminURL)
         try keystrokesWhileWriting(adminURL: adminURL)
         try outboxDrain(adminURL: adminURL)
+        try startToFirstFrame(adminURL: adminURL)
     }
 
     /// Drops the bench database's roles (its accounts, then its groups).

@@ -53,6 +53,11 @@ public final class AppViewModel {
     public let writes: StoreWrites
     private let syncPort: SyncPort
     private var syncObservation: Cancellable?
+    /// The sync port's last report (the header's `state.sync` adds the local copy's staleness).
+    private var syncStatus = SyncStatus.embedded
+    private let connecting: ServerConnecting?
+    /// The wait before trying the server again after a failed connection (1 s doubling to 30 s).
+    private var connectRetry: TimeInterval = 1
 
     /// `work` defaults to worker threads posting to `events`.
     public init(services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
@@ -63,6 +68,7 @@ public final class AppViewModel {
         feedPort = services.feed
         writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
         syncPort = services.sync
+        connecting = services.connecting
         places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
                                       online: services.online, work: self.work, writes: writes,
                                       history: services.searchHistory, now: now)
@@ -86,10 +92,43 @@ public final class AppViewModel {
     public func start() {
         syncObservation = syncPort.observeSync({ [weak self] in self?.syncChanged($0) },
                                                onDropped: { [weak self] in self?.writeDropped($0) })
+        // The first frame shows the local copy of a team server: its lists may be stale.
+        if connecting?.readsLocalCopy == true { state.sync.isStale = true }
         let onboarding = profile.start()
         if state.user == nil { userChanged(nil) }
         if onboarding { state.tab = .profile }
+        connectToServer()
         onChange()
+    }
+
+    // MARK: Reaching the team server
+
+    /// When the screens opened on the local copy of a team server: connects on a worker
+    /// (the loop keeps drawing and answering keys from the copy), then reads the live lists
+    /// from the server. A failure tries again after 1 s, doubling to 30 s, and at once when
+    /// the sync worker finds the server answering.
+    private func connectToServer() {
+        guard let connecting, connecting.readsLocalCopy, !work.isBusy(.serverConnect) else { return }
+        work.run(.serverConnect, { _ in try connecting.connect() }, then: { [weak self] in self?.serverConnected($0) })
+    }
+
+    private func serverConnected(_ result: Result<() -> Void, Error>) {
+        switch result {
+        case .success(let use):
+            use()
+            connectRetry = 1
+            events.cancelTimer(.connectRetry)
+            places.resumeReads()
+            favorites.resumeReads()
+            feed.resumeReads()
+            profile.resumeReads()
+            author?.resumeReads()
+            showSync()
+        case .failure:
+            // Why is the sync worker's to say (the header's `offline`); this only tries again.
+            events.schedule(.connectRetry, after: connectRetry) { [weak self] in self?.connectToServer() }
+            connectRetry = min(30, connectRetry * 2)
+        }
     }
 
     public func stop() {
@@ -103,7 +142,17 @@ public final class AppViewModel {
 
     /// The connection or the unsent writes changed: the header and the rows' pending marks follow.
     private func syncChanged(_ status: SyncStatus) {
+        syncStatus = status
+        if status.connection == .online { connectToServer() }
+        showSync()
+    }
+
+    /// The header and the rows' pending marks follow the sync status; lists read from the
+    /// local copy are possibly stale until the server's connection is made.
+    private func showSync() {
+        let status = syncStatus
         state.sync = status
+        state.sync.isStale = status.isStale || connecting?.readsLocalCopy == true
         feed.setPendingPaths(status.pendingPaths)
         author?.posts.setPendingPaths(status.pendingPaths)
         places.setPendingPaths(status.pendingPaths)

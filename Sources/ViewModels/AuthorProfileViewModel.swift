@@ -53,6 +53,12 @@ public final class AuthorProfileViewModel {
         posts.stop()
     }
 
+    /// The store moved to the team server's connection: read there again.
+    public func resumeReads() {
+        userQuery.restart()
+        posts.resumeReads()
+    }
+
     private func userChanged(_ user: User?) {
         state.user = user
         state.isLoaded = true

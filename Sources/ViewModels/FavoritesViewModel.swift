@@ -90,6 +90,13 @@ public final class FavoritesViewModel {
         paged.stop()
     }
 
+    /// The store moved to the team server's connection: the folders and the selected
+    /// folder's places are read there again, what is shown kept until they arrive.
+    public func resumeReads() {
+        query.restart()
+        paged.restart()
+    }
+
     /// Rebuilds the folder column, keeping the selected folder when it still exists; the
     /// places are read again when the selected folder, its order or its kept positions changed.
     func changed(_ listing: FolderListing) {

@@ -158,6 +158,12 @@ public final class FeedViewModel {
         paged.stop()
     }
 
+    /// The store moved to the team server's connection: the list is read there again, its
+    /// rows and the intents on their way kept until the new rows arrive.
+    public func resumeReads() {
+        paged.restart()
+    }
+
     private func subscribe(keepingRows: Bool = false) {
         likes = [:]
         state.undoable = nil

@@ -47,6 +47,13 @@ final class LiveQuery {
         attempt()
     }
 
+    /// Subscribes again with the same closure (the store moved to the team server's
+    /// connection): what the view model shows stays until the new first snapshot replaces it.
+    func restart() {
+        guard let subscribe else { return }
+        start(subscribe)
+    }
+
     func cancel() {
         generation += 1
         subscription?.cancel()

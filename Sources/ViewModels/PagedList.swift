@@ -161,6 +161,13 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
         subscribeRows()
     }
 
+    /// Reads the same source again, keeping the rows on screen until its rows arrive (the
+    /// store moved to the team server's connection).
+    public func restart() {
+        guard let source else { return }
+        start(source, keepingRows: true)
+    }
+
     public func stop() {
         rowsQuery.cancel()
         countQuery.cancel()

@@ -131,6 +131,11 @@ public final class PlaceSearchViewModel {
         favoritesQuery.cancel()
     }
 
+    /// The store moved to the team server's connection: the stars are read there again.
+    public func resumeReads() {
+        favoritesQuery.restart()
+    }
+
     // MARK: Search field
 
     public func focusSearch() {

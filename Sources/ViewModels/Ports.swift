@@ -200,6 +200,8 @@ public struct ScreenServices {
     public var online: OnlinePlaceSearching?
     /// Where the Places search history is kept between runs; nil keeps it for this run only.
     public var searchHistory: SearchHistoryStoring?
+    /// On a team server opened on the local replica: reaches the server in the background.
+    public var connecting: ServerConnecting?
 
     public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
                 sync: SyncPort = EmbeddedSync(), online: OnlinePlaceSearching? = nil) {

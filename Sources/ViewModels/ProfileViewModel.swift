@@ -98,6 +98,12 @@ public final class ProfileViewModel {
 
     /// The session file's stamp when last looked at (`checkSession`).
     private var sessionStamp: String?
+    /// Counts the changes of the user this process makes (and the forms it submits): a
+    /// session check's answer read before one of them is stale and dropped.
+    private var userGeneration = 0
+    /// True while a sign-out confirmed here is on its way (on a server it moves the store
+    /// to the guest's role): the session file's change is this process's own.
+    private var isSigningOut = false
 
     /// `work` runs sign-in and registration; `writes` takes profile edits (at once by default).
     public init(accounts: AccountsPort, feed: FeedPort, work: BackgroundWork, writes: StoreWrites = .immediate()) {
@@ -130,7 +136,15 @@ public final class ProfileViewModel {
         posts?.stop()
     }
 
+    /// The store moved to the team server's connection: the profile and its posts are read
+    /// there again, what is shown kept until they arrive.
+    public func resumeReads() {
+        userQuery.restart()
+        posts?.resumeReads()
+    }
+
     private func setUser(_ user: User?) {
+        userGeneration += 1
         let changedAccount = user?.id != state.user?.id || !userQuery.isSubscribed
         state.user = user
         if changedAccount { sentEdit = nil }
@@ -182,15 +196,37 @@ public final class ProfileViewModel {
 
     /// Runs on a timer: when another process signed in or out (the session file changed),
     /// follows it: the user, the screens and, on a server, the store's role. Waits while a
-    /// form of this process is being submitted, whose own answer sets the user.
+    /// form of this process is being submitted (or a sign-out sent), whose own answer sets
+    /// the user. Reading the user and moving the store to the new role are round trips on a
+    /// server: they run as a store read (off the loop's thread there), and an answer that
+    /// lands after this process changed the user itself is dropped (the next tick looks again).
     public func checkSession() {
         let stamp = accounts.sessionStamp()
-        guard stamp != sessionStamp, !(state.form?.isBusy ?? false) else { return }
+        guard stamp != sessionStamp, !(state.form?.isBusy ?? false), !isSigningOut else { return }
         sessionStamp = stamp
-        do {
-            let now = try accounts.currentUser()
-            guard now?.id != state.user?.id else { return }
-            let user = try accounts.followSession()
+        let generation = userGeneration
+        let shown = state.user?.id
+        writes.reads.read(.sessionCheck, { [accounts] () -> SessionCheck in
+            guard try accounts.currentUser()?.id != shown else { return .unchanged }
+            return .followed(try accounts.followSession())
+        }, then: { [weak self] result in self?.sessionChecked(result, generation: generation) })
+    }
+
+    /// What a session check found: the same user, or the user the session file now names.
+    private enum SessionCheck {
+        case unchanged
+        case followed(User?)
+    }
+
+    private func sessionChecked(_ result: Result<SessionCheck, Error>, generation: Int) {
+        guard generation == userGeneration, !(state.form?.isBusy ?? false), !isSigningOut else {
+            sessionStamp = nil  // read again at the next tick, against the user now shown
+            return
+        }
+        switch result {
+        case .success(.unchanged):
+            return
+        case .success(.followed(let user)):
             state.form = nil
             setUser(user)
             if let user {
@@ -199,7 +235,7 @@ public final class ProfileViewModel {
             } else {
                 onToast(Toast(tr(.toastSignedOutElsewhere)))
             }
-        } catch {
+        case .failure(let error):
             onToast(Toast.error(error))
         }
     }
@@ -302,6 +338,7 @@ public final class ProfileViewModel {
             return sendEdit(form, over: user)
         }
         form.isBusy = true
+        userGeneration += 1
         form.message = form.kind.busyMessage
         state.form = form
         publish()
@@ -424,25 +461,33 @@ public final class ProfileViewModel {
         publish()
     }
 
-    /// The answer to "Sign out?": yes signs out, no leaves everything as it was.
+    /// The answer to "Sign out?": yes signs out, no leaves everything as it was. Signing out
+    /// on a server moves the store to the guest's role, a round trip: it goes the way of the
+    /// store writes (off the loop's thread there), and the user goes when it is done.
     public func answerSignOut(_ yes: Bool) {
         guard state.isConfirmingSignOut else { return }
         state.isConfirmingSignOut = false
-        guard yes, state.user != nil else {
+        guard yes, state.user != nil, !isSigningOut else {
             publish()
             return
         }
-        do {
-            try accounts.signOut()
+        isSigningOut = true
+        userGeneration += 1
+        publish()
+        writes.send({ [accounts] in try accounts.signOut() }, then: { [weak self] result in self?.signedOut(result) })
+    }
+
+    private func signedOut(_ result: Result<Void, Error>) {
+        isSigningOut = false
+        switch result {
+        case .success:
             state.form = nil
             setUser(nil)
             onToast(Toast(tr(.toastSignedOut), kind: .success))
-        } catch {
+        case .failure(let error):
             onToast(Toast.error(error))
         }
     }
-
-
 
     private func publish() {
         onChange(state)

@@ -41,3 +41,8 @@ public final class StoreReads {
         work?.cancel(lane)
     }
 }
+
+extension WorkLane {
+    /// Following a sign-in or sign-out made in another process: the newest look wins.
+    public static let sessionCheck = WorkLane("session.check", policy: .latestOnly)
+}

@@ -13,7 +13,9 @@ import ViewModels
 
 /// Starts the full-screen interface: opens the store (its callbacks posted to the loop's
 /// event queue), the services and the place catalog, then runs the event loop on the
-/// curses terminal.
+/// curses terminal. On a team server with someone signed in, the store opened is the
+/// account's local replica when an earlier run filled it: the first frame waits on no round
+/// trip, and the app connects to the server in the background (`ServerConnecting`).
 /// Anything that cannot be opened (a corrupt database, a bad config or session file) stops
 /// with one line before curses takes the terminal.
 enum InterfaceLauncher {
@@ -33,13 +35,15 @@ enum InterfaceLauncher {
         let events = EventQueue()
         events.onPost = { wake.signal() }
         let services = try AppServices.open(paths: paths, seedSample: !options.noSample,
-                                            executor: CallbackExecutor { events.post(.storeChanged($0)) })
+                                            executor: CallbackExecutor { events.post(.storeChanged($0)) },
+                                            offline: .replicaFirst)
         _ = try services.session()
+        let current = CurrentServices(services)
         let home = (config.home.latitude, config.home.longitude)
         let places = DeferredPlaces(load: { try CatalogLoader.load(paths: paths, home: home) },
                                     stamp: { CatalogLoader.sourcesStamp(paths: paths) },
                                     onLoaded: { events.post(.catalogLoaded($0)) })
-        var screenServices = ScreenServices(services: services, places: places)
+        var screenServices = ScreenServices(current: current, places: places)
         let providers = providerSettings(config: config, environment: environment)
         screenServices.online = ProviderPlaces(online: onlinePlaces(paths: paths, settings: providers), configFile: paths.configFile)
         let app = AppViewModel(services: screenServices, events: events)
@@ -49,10 +53,13 @@ enum InterfaceLauncher {
         terminal.wakeDescriptor = wake.readDescriptor
         let loop = EventLoop(app: app, backend: terminal)
         loop.drainWakeUps = { wake.drain() }
-        if ServerConnection.isServerURL(services.store.location) {
+        if screenServices.isStoreRemote {
             // A server's poll (and the re-reads it triggers) may wait on the network or on a
             // write holding the store: it runs off the loop, and its callbacks come as events.
-            loop.pollExternalChanges = { app.work.run(.storePoll, { _ in _ = try services.store.pollExternalChanges() }, then: { _ in }) }
+            // It polls the store the screens read now (the replica's, until the server answers).
+            loop.pollExternalChanges = {
+                app.work.run(.storePoll, { _ in _ = try current.services.store.pollExternalChanges() }, then: { _ in })
+            }
         } else {
             loop.pollExternalChanges = { _ = try? services.store.pollExternalChanges() }
         }

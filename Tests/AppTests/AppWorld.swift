@@ -96,3 +96,17 @@ func expectGolden(_ harness: AppHarness, _ name: String, text: String? = nil,
     }
     #expect(actual == expected, "screen differs from \(url.lastPathComponent):\n\(actual)", sourceLocation: sourceLocation)
 }
+
+extension AppHarness {
+    /// Takes what the workers posted until `done` holds (or ten seconds pass): the app on
+    /// worker threads, as on a far store.
+    func settled(_ done: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            settle()
+            if done() { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+}

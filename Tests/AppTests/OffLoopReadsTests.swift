@@ -4,45 +4,21 @@ import Foundation
 import Testing
 import ViewModels
 
-/// The feed of a far store whose reads wait at a gate until the test opens it, as a server
-/// 200 ms away (or one that stopped answering) keeps a worker waiting; writes pass.
+/// The feed of a far store whose reads wait at a gate until the test opens it; writes pass.
 final class GatedFeed: FeedPort, @unchecked Sendable {
-    // @unchecked: `isOpen` and `waiting` are read and written under `condition`.
+    // @unchecked: its fields never change; `Gate` locks its own state.
     private let port: FeedPort
-    private let condition = NSCondition()
-    private var isOpen = true
-    private var waiting = 0
+    private let gate = Gate()
 
     init(_ port: FeedPort) { self.port = port }
 
-    func close() { condition.withLock { isOpen = false } }
-
-    func open() {
-        condition.withLock {
-            isOpen = true
-            condition.broadcast()
-        }
-    }
+    func close() { gate.close() }
+    func open() { gate.open() }
 
     /// Whether a read is waiting at the gate (within a few seconds).
-    func hasReaderWaiting() -> Bool {
-        condition.withLock {
-            let deadline = Date().addingTimeInterval(5)
-            while waiting == 0 && condition.wait(until: deadline) {}
-            return waiting > 0
-        }
-    }
+    func hasReaderWaiting() -> Bool { gate.hasCallerWaiting() }
 
-    private func pass() {
-        condition.withLock {
-            waiting += 1
-            condition.broadcast()
-            // Bounded, so that a read made on the loop's thread fails the test instead of hanging it.
-            let deadline = Date().addingTimeInterval(5)
-            while !isOpen && condition.wait(until: deadline) {}
-            waiting -= 1
-        }
-    }
+    private func pass() { gate.pass() }
 
     func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
                      onError: @escaping (Error) -> Void) throws -> Cancellable {
@@ -102,23 +78,12 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         return (harness, feed)
     }
 
-    /// Takes what the workers posted until `done` holds (or ten seconds pass).
-    func settle(_ harness: AppHarness, until done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            harness.settle()
-            if done() { return true }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return false
-    }
-
     @Test func vSwitchesViewsWhileTheServerHoldsTheReadAndKeysAreAnswered() throws {
         let world = try AppWorld()
         try world.signUp("newcomer", displayName: "New Comer")
         let (harness, feed) = farApp(world)
         let feedModel = harness.app.feed
-        #expect(settle(harness) { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
+        #expect(harness.settled { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
         harness.press("3")
         feed.close()
         harness.press("v")
@@ -132,7 +97,7 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         #expect(harness.app.state.tab == .places)
         harness.press("3")
         feed.open()
-        #expect(settle(harness) { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
+        #expect(harness.settled { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
         #expect(harness.line(containing: "No liked posts yet") != nil)
     }
 
@@ -143,7 +108,7 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         for index in 0..<210 { try world.services.tweets.post("post \(index)", session: session) }
         let (harness, feed) = farApp(world)
         let feedModel = harness.app.feed
-        #expect(settle(harness) { feedModel.state.isLoaded && feedModel.state.position.total > 210 })
+        #expect(harness.settled { feedModel.state.isLoaded && feedModel.state.position.total > 210 })
         harness.press("3")
         #expect(!feedModel.paged.isLoadingPage && harness.line(containing: "loading…") == nil)
         feed.close()
@@ -155,7 +120,7 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         #expect(feedModel.state.list.selected == selected + 1, "keys are answered while the page is read")
         feed.open()
         let total = feedModel.state.position.total
-        #expect(settle(harness) { feedModel.state.position.index == total - 1 && !feedModel.paged.isLoadingPage })
+        #expect(harness.settled { feedModel.state.position.index == total - 1 && !feedModel.paged.isLoadingPage })
         #expect(harness.line(containing: "loading…") == nil)
     }
 }

@@ -172,12 +172,17 @@ final class ScriptedSync: SyncPort {
     }
 
     @Test func signingInAndOutTellsTheSyncPortWhichAccountToFollow() throws {
-        let (harness, _, sync) = try farApp()
+        let (harness, held, sync) = try farApp()
         let uid = try #require(harness.app.state.user?.id)
         #expect(sync.followed.last == uid)
         harness.press("4")
         harness.press("L")
         harness.press("y")
+        harness.settle()
+        // Signing out moves a server's store to the guest's role: a round trip, off the loop.
+        #expect(harness.app.state.user?.id == uid && held.waiting > 0, "the sign-out waits for its worker")
+        harness.press("j")
+        held.runAll()
         harness.settle()
         #expect(harness.app.state.user == nil)
         #expect(sync.followed.last == .some(nil))

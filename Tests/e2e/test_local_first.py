@@ -223,3 +223,101 @@ def test_signing_in_after_starting_signed_out_gets_the_outbox_without_a_restart(
         finally:
             ui.kill()
         assert server.feed(ann)[0]["likes"] == 1
+
+
+def body(screen):
+    """The screen below the header and the title (the profile's own lines, the rows)."""
+    return "\n".join(screen.splitlines()[2:])
+
+
+def quit_and_wait(ui):
+    """`q`, then waits for the process to end (the replica is written before it quits)."""
+    ui.send("q")
+    deadline = time.monotonic() + 10
+    while ui.alive() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not ui.alive(), "q quits"
+
+
+def first_run_fills_the_replica(server, data, seen):
+    """One run online, on the Feed until `seen` shows, long enough for the sync worker's first
+    round to copy what the account reads (its profile, the feed) into its replica."""
+    ui = Tmux([], data, env=server.env)
+    try:
+        ui.send("3")
+        wait_until(ui, lambda s: seen in s, timeout=20)
+        time.sleep(3)
+        quit_and_wait(ui)
+    finally:
+        ui.kill()
+
+
+def ann_far_after_a_first_run(server, proxy, ann, bob, caption):
+    """bob posts `caption` on the server itself; ann, behind the proxy, runs Tern once, which
+    fills her replica. Returns bob's environment (the server without the proxy)."""
+    bob_env = dict(server.env)
+    server.register(bob, "bob@example.com", "bob")
+    assert server.tern(["post", caption], bob).returncode == 0
+    far(server, proxy)
+    server.register(ann, "ann@example.com", "ann")
+    first_run_fills_the_replica(server, ann, caption)
+    return bob_env
+
+
+def test_a_start_through_a_slow_server_draws_the_local_copy_at_once_then_reads_the_server():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann, DataDir() as bob:
+        bob_env = ann_far_after_a_first_run(server, proxy, ann, bob, "bob before")
+        # Written on the server since: not in ann's copy.
+        assert server.tern(["post", "bob meanwhile"], bob, **bob_env).returncode == 0
+        # A round trip of 1 s: connecting and checking the account take several (the start
+        # used to wait for them all before the first frame); the copy takes none.
+        proxy.delay(1000)
+        started = time.monotonic()
+        ui = Tmux([], ann, env=server.env)
+        try:
+            screen, _ = wait_until(ui, lambda s: header(s).startswith("1 Places") and header(s).endswith("@ann"))
+            first = time.monotonic() - started
+            assert first < 1.0, f"the first frame took {first:.2f}s, a round trip or more:\n{screen}"
+            ui.send("3")
+            screen, _ = wait_until(ui, lambda s: "bob before" in s)
+            shown = time.monotonic() - started
+            assert shown < 1.0, f"the feed's local copy took {shown:.2f}s:\n{screen}"
+            assert "possibly stale" in screen.splitlines()[1], "read from the copy until the server answers"
+            assert "bob meanwhile" not in screen
+            ui.send("4")
+            wait_until(ui, lambda s: "Ann" in body(s) and "@ann" in body(s))
+            # The connection is made in the background; then the lists are read from the server
+            # (at 200 ms from here, so that the test does not wait for a dozen 1 s round trips).
+            proxy.delay(200)
+            ui.send("3")
+            screen, _ = wait_until(ui, lambda s: "bob meanwhile" in s and "possibly stale" not in s.splitlines()[1],
+                                   timeout=60)
+            live = time.monotonic() - started
+            assert live > 1.0, f"read from the server after {live:.2f}s: the round trips were not in the way"
+            assert "offline" not in header(screen)
+        finally:
+            ui.kill()
+
+
+def test_a_start_with_the_server_cut_opens_on_the_cached_profile_and_feed():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann, DataDir() as bob:
+        ann_far_after_a_first_run(server, proxy, ann, bob, "bob on the server")
+        proxy.cut()
+        started = time.monotonic()
+        ui = Tmux([], ann, env=server.env)
+        try:
+            screen, _ = wait_until(ui, lambda s: header(s).endswith("@ann"))
+            first = time.monotonic() - started
+            assert first < 1.5, f"the first frame took {first:.2f}s on a laptop on a train:\n{screen}"
+            screen, _ = wait_until(ui, lambda s: "offline" in header(s), timeout=20)
+            ui.send("3")
+            screen, _ = wait_until(ui, lambda s: "bob on the server" in s)
+            assert "possibly stale" in screen.splitlines()[1], screen
+            ui.send("4")
+            wait_until(ui, lambda s: "Ann" in body(s) and "@ann" in body(s))
+            # The server comes back: the header clears and the lists are read from it.
+            proxy.restore()
+            ui.send("3")
+            wait_until(ui, lambda s: "offline" not in header(s) and "possibly stale" not in s.splitlines()[1], timeout=60)
+        finally:
+            ui.kill()

@@ -187,7 +187,8 @@ def test_escape_sequences_and_bidi_overrides_in_data_are_drawn_safely():
             ui.send("/")
             ui.type("Evil")
             ui.send("Enter")
-            screen = ui.wait_for("EvilTownRed")
+            # The imported file is a new source: the catalog image is built again first.
+            screen = ui.wait_for("EvilTownRed", timeout=60)
             assert "PWNED" not in screen and "31m" not in screen
             assert ui.tmux("display", "-p", "-t", ui.name, "#{pane_title}").stdout == title, "the title changed"
             assert not red_sgr(styled_row(ui, "EvilTownRed")), "colours changed"

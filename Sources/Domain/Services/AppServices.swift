@@ -44,7 +44,9 @@ public final class AppServices: @unchecked Sendable {
     ///
     /// `offline`: with `.readReplica`, a server that cannot be reached (`StoreErrorCode.isUnreachable`)
     /// opens the signed-in account's replica instead (`unreachable` says why); with
-    /// `.serverOnly` it throws, and no replica is opened (a sync worker's own connection).
+    /// `.serverOnly` it throws, and no replica is opened (a sync worker's own connection);
+    /// with `.replicaFirst` (the interface) it opens the replica without connecting when the
+    /// replica already holds the account's profile.
     public static func open(paths: AppPaths, storeLocation: String? = nil, seedSample: Bool = true,
                             executor: CallbackExecutor = .immediate,
                             hasher: PasswordHasher = PasswordHasher(),
@@ -66,8 +68,25 @@ public final class AppServices: @unchecked Sendable {
         if let session, session.server != server.server {
             throw ServiceError.otherStore(signedInOn: session.server, here: server.server)
         }
-        let replica = try session.flatMap { offline == .readReplica
+        let replica = try session.flatMap { offline != .serverOnly
             ? try LocalReplica.open(paths: paths, server: server.server, uid: $0.uid, executor: executor) : nil }
+        if offline == .replicaFirst, let replica, let session, try replica.holdsProfile(of: session.uid) {
+            return AppServices(paths: paths, store: replica.store, server: server, replica: replica, unreachable: nil,
+                               hasher: hasher, clock: clock)
+        }
+        let store: DocumentStore
+        do {
+            store = try openServer(server, as: session, executor: executor)
+        } catch let error as StoreError where error.code.isUnreachable && replica != nil {
+            return AppServices(paths: paths, store: replica!.store, server: server, replica: replica, unreachable: error,
+                               hasher: hasher, clock: clock)
+        }
+        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil, hasher: hasher, clock: clock)
+    }
+
+    /// The server's store, connected as `session`'s account (the guest when nil) and checked
+    /// to be that account: round trips, never made on the interface's thread.
+    private static func openServer(_ server: ServerAccess, as session: Session?, executor: CallbackExecutor) throws -> DocumentStore {
         let store: DocumentStore
         do {
             store = try DocumentStore.open(location: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL,
@@ -75,18 +94,50 @@ public final class AppServices: @unchecked Sendable {
         } catch StoreError.cannotOpen(let file, let reason, let code) where session != nil && code.isAuthenticationFailure {
             // The password file lost the account's line (or the password changed elsewhere).
             throw StoreError.cannotOpen(file: file, reason: tr(.storeSignInAgain, ["reason": reason]), code: code)
-        } catch let error as StoreError where error.code.isUnreachable && replica != nil {
-            return AppServices(paths: paths, store: replica!.store, server: server, replica: replica, unreachable: error,
-                               hasher: hasher, clock: clock)
         }
         if let session {
             try TernServer.checkSignedIn(store, as: session.uid, server: server.server)
         }
-        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil, hasher: hasher, clock: clock)
+        return store
     }
 
-    /// What opening a team server does when the server cannot be reached.
-    public enum OfflineReads: Sendable { case readReplica, serverOnly }
+    /// True on a team server, also while the screens read its replica.
+    public var isTeamServer: Bool { auth.server != nil }
+
+    /// True when these services read the signed-in account's local replica instead of its
+    /// team server (opened `.replicaFirst`, or the server could not be reached): the
+    /// screens show what was last copied until `connected()` reaches the server.
+    public var readsReplica: Bool {
+        auth.server != nil && replica != nil && store === replica?.store
+    }
+
+    /// For services that read the replica (`readsReplica`): the same account's services over
+    /// the server itself, with the same replica and outbox. Connecting is several round
+    /// trips: call it off the interface's thread. Throws when the server cannot be reached,
+    /// or when the session file no longer names the replica's account (signed out or in
+    /// as someone else meanwhile); returns these services when they read the server already.
+    public func connected() throws -> AppServices {
+        guard readsReplica, let server = auth.server, let replica else { return self }
+        guard let session = try sessionFile.read(), session.uid == replica.uid else {
+            throw ServiceError.sessionNotValid  // this replica's account is no longer the session's
+        }
+        let store = try Self.openServer(server, as: session, executor: self.store.callbackExecutor)
+        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil,
+                           hasher: auth.hasher, clock: auth.clock)
+    }
+
+    /// What opening a team server does about the network.
+    public enum OfflineReads: Sendable {
+        /// Connects; a server that cannot be reached opens the signed-in account's replica instead.
+        case readReplica
+        /// Connects, and throws when the server cannot be reached (a sync worker's own connection).
+        case serverOnly
+        /// Does not connect when the signed-in account's replica holds its profile (copied
+        /// by an earlier run): opens the replica (`readsReplica`), so the interface's first
+        /// frame waits on no round trip, and `connected()` reaches the server later. Without
+        /// such a copy, as `.readReplica`.
+        case replicaFirst
+    }
 
     /// `TERN_STORE` when set and not empty, else `store =` in the config, else the
     /// database file in the data directory.

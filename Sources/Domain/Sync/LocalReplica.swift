@@ -51,6 +51,12 @@ public final class LocalReplica: @unchecked Sendable {
         return LocalReplica(store: store, server: server, uid: uid, file: file)
     }
 
+    /// Whether an earlier run copied `uid`'s profile here (`ReplicaRefresh`): then the
+    /// interface can open on the replica and show the account before reaching the server.
+    public func holdsProfile(of uid: String) throws -> Bool {
+        try store.document("users/" + uid).getDocument().exists
+    }
+
     /// True when `store` is a replica: the services trust the session there, since the
     /// server checks every write again when the outbox sends it.
     static func isReplica(_ store: DocumentStore) throws -> Bool {

@@ -24,14 +24,15 @@ public struct OutboxState: Equatable, Sendable {
 /// the interface's reads, and the replica's send lock keeps `tern sync` from sending the
 /// same outbox at the same time.
 public final class SyncWorker: @unchecked Sendable {
-    // @unchecked: `state`, `observers`, `wanted` and `stopped` are read and written under
-    // `condition`; `online`, `retryDelay` and `refreshed` only on the worker's thread.
+    // @unchecked: `state`, `observers`, `wanted`, `stopped` and `readsReplica` are read and
+    // written under `condition`; `online`, `retryDelay` and `refreshed` only on the worker's thread.
     public typealias Observer = (onChange: (OutboxState) -> Void, onDropped: (QueuedWrite, String) -> Void)
 
     let replica: LocalReplica
     let sessionFile: SessionFile
     let connect: () throws -> AppServices
-    let readsReplica: Bool
+    /// True while the screens read the replica: each round then refreshes it.
+    private var readsReplica: Bool
     let executor: CallbackExecutor
     private let condition = NSCondition()
     private var state: OutboxState
@@ -96,6 +97,12 @@ public final class SyncWorker: @unchecked Sendable {
         }
     }
 
+    /// The screens read the server itself from now on (the interface opened on the replica
+    /// and has connected): the replica is refreshed only after writes were sent, as online.
+    public func screensReadServer() {
+        condition.withLock { readsReplica = false }
+    }
+
     /// Sends the outbox as soon as the worker is free (a new write, a key press).
     public func syncNow() {
         condition.lock()
@@ -149,7 +156,7 @@ public final class SyncWorker: @unchecked Sendable {
                 }
             }
             if let error = summary.stoppedBy { throw error }
-            if readsReplica || !refreshed || summary.sent + summary.dropped > 0 {
+            if condition.withLock({ readsReplica }) || !refreshed || summary.sent + summary.dropped > 0 {
                 refreshed = try ReplicaRefresh.refresh(replica, from: online.store)
             } else {
                 _ = try online.store.document("users/\(replica.uid)").getDocument()
