@@ -238,4 +238,39 @@ struct OutboxSyncTests {
         #expect(worker.current.isReachable && worker.current.pending == 0)
         #expect(noticed < 5.5, "the returned server was noticed after \(noticed) s")
     }
+
+    @Test(.requiresPostgres)
+    func theInterfaceOpensOnTheReplicaWithoutConnectingThenConnectsAsTheSessionNow() throws {
+        let server = try RulesServer(accounts: 0)
+        defer { server.cleanup() }
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        let session = try registerMina(on: machine, server)
+        // Without a copy of her profile the start connects first.
+        let first = try machine.open(.replicaFirst)
+        #expect(!first.readsReplica && first.store.location.hasPrefix("postgres"))
+        let replica = try #require(first.replica)
+        try ReplicaRefresh.refresh(replica, from: first.store)
+        first.store.close()
+        // With it, nothing is asked of the server: opening with the server cut off is no
+        // fallback (`unreachable` stays nil), it never tried.
+        try proxy.cut()
+        let local = try machine.open(.replicaFirst)
+        defer { local.store.close() }
+        #expect(local.readsReplica && local.unreachable == nil && local.store === local.replica?.store)
+        #expect(try local.auth.currentUser()?.username == "mina", "her profile as last seen")
+        #expect(throws: StoreError.self) { _ = try local.connected() }
+        try proxy.restore()
+        let online = try local.connected()
+        defer { online.store.close() }
+        #expect(!online.readsReplica && online.replica === local.replica)
+        #expect(try online.auth.currentUser()?.username == "mina")
+        // Signed out in another terminal while the copy was read: the server is read as the guest.
+        try AuthService.signOut(sessionFile: local.sessionFile)
+        try local.auth.signOut()  // the replica has no roles to move between: nothing thrown
+        let guest = try local.connected()
+        defer { guest.store.close() }
+        #expect(!guest.readsReplica && guest.replica == nil && guest.store.location.hasPrefix("postgres"))
+        #expect(try guest.users.user(id: session.uid)?.username == "mina", "the guest reads profiles")
+    }
 }

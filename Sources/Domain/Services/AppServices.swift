@@ -111,17 +111,20 @@ public final class AppServices: @unchecked Sendable {
         auth.server != nil && replica != nil && store === replica?.store
     }
 
-    /// For services that read the replica (`readsReplica`): the same account's services over
-    /// the server itself, with the same replica and outbox. Connecting is several round
-    /// trips: call it off the interface's thread. Throws when the server cannot be reached,
-    /// or when the session file no longer names the replica's account (signed out or in
-    /// as someone else meanwhile); returns these services when they read the server already.
+    /// For services that read the replica (`readsReplica`): services over the server itself
+    /// for the session the session file names now: the same account's with the same replica
+    /// and outbox, or (signed out or in as someone else meanwhile) the guest's, or the other
+    /// account's with its own replica. Connecting is several round trips: call it off the
+    /// interface's thread. Throws when the server cannot be reached; returns these services
+    /// when they read the server already.
     public func connected() throws -> AppServices {
-        guard readsReplica, let server = auth.server, let replica else { return self }
-        guard let session = try sessionFile.read(), session.uid == replica.uid else {
-            throw ServiceError.sessionNotValid  // this replica's account is no longer the session's
-        }
+        guard readsReplica, let server = auth.server else { return self }
+        let session = try sessionFile.read()
         let store = try Self.openServer(server, as: session, executor: self.store.callbackExecutor)
+        let replica = try session.map { session in
+            try self.replica.flatMap { $0.uid == session.uid ? $0 : nil }
+                ?? LocalReplica.open(paths: paths, server: server.server, uid: session.uid, executor: self.store.callbackExecutor)
+        }
         return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil,
                            hasher: auth.hasher, clock: auth.clock)
     }

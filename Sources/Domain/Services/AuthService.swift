@@ -144,8 +144,10 @@ public final class AuthService: @unchecked Sendable {
     /// is fine.
     public func signOut() throws {
         try Self.signOut(sessionFile: sessionFile)
-        // On a server this store goes back to reading as the guest.
-        if let server { try store.switchServerRole(url: server.guestURL) }
+        // On a server this store goes back to reading as the guest (the replica, read while
+        // the server cannot be reached, has no roles: the server is read as the guest once
+        // reached, `AppServices.connected`).
+        if let server, isServerItself { try store.switchServerRole(url: server.guestURL) }
     }
 
     /// Signs out without opening the store: removes the session file and, for a session on
@@ -231,11 +233,17 @@ public final class AuthService: @unchecked Sendable {
     /// this store to the role the session file now names (the guest when signed out), so
     /// reads and listeners follow; then returns the signed-in user, nil when signed out.
     public func followSessionFile() throws -> User? {
-        if let server {
+        if let server, isServerItself {
             let session = try currentSession()
             try store.switchServerRole(url: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL)
         }
         return try currentUser()
+    }
+
+    /// True when this store is the team server's connection (not the account's replica, read
+    /// while the server is not reached yet): only then has it roles to move between.
+    var isServerItself: Bool {
+        server != nil && ServerConnection.isServerURL(store.location)
     }
 
     /// The signed-in user's document, nil when signed out.
