@@ -1,598 +1,711 @@
 extension Catalogue {
     /// English: the texts Tern has always shown.
-    static let english: [TextKey: String] = [
-        .tabPlaces: "Places", .tabFavorites: "Favorites", .tabFeed: "Feed", .tabProfile: "Profile", .guest: "guest",
-        .textCutTooLong: "Text cut: this field holds at most {max} characters",
-        .textCutTooManyMarks: "Text cut: at most {max} accents on one character",
-
-        .timeNow: "now", .timeMinutes: "{n}m", .timeHours: "{n}h", .timeDays: "{n}d",
-        .dateShort: "{month} {day}", .dateShortWithYear: "{month} {day}, {year}", .dateLong: "{month} {day}, {year}",
-
-        .helpTitle: "Keys · {screen}", .helpClose: "Esc/q close · j/k scroll",
-        .keyHelp: "help", .keyQuit: "quit", .keyQuitAnywhere: "quit from anywhere", .keyNextTab: "next tab",
-        .keyPreviousTab: "previous tab",
-        .keyDown: "next", .keyUp: "previous", .keyPageDown: "page down", .keyPageUp: "page up", .keyTop: "first",
-        .keyBottom: "last",
-        .keySearch: "search", .keySave: "save", .keyOrder: "order", .keySearchKeep: "keep query",
-        .keySearchClear: "clear query", .keySearchKeepHelp: "in search: keep query",
-        .keySearchClearHelp: "in search: clear query",
-        .keyOpenFavorite: "show in Places", .keyRemoveFavorite: "remove", .keyUndoRemove: "undo remove",
-        .keyLike: "like", .keyFeedMode: "All/Liked", .keyCompose: "new post", .keyPost: "post",
-        .keySignIn: "sign in", .keyRegister: "create account", .keyEditProfile: "edit profile", .keySignOut: "sign out",
-        .keySubmit: "submit", .keyNextField: "next field", .keyPreviousField: "previous field", .keyCancel: "cancel",
-        .keyLater: "later", .keyCloseHelp: "close help",
-
-        .placesLoading: "Loading places…", .placesEmptyCatalog: "No places in the catalog.",
-        .placesNoMatch: "No place matches \u{201C}{query}\u{201D}.", .placesOneMatch: "1 match",
-        .placesMatches: "{count} matches", .placesByDistance: "{count} · by distance",
-        .placesSearchLabel: "Search", .placesSearchPlaceholder: "type a place name",
-        .placesSearchHint: "press / to search", .placesNothingSelected: "Nothing selected",
-        .placesPopulation: "Population", .placesTimeZone: "Time zone", .placesFromHome: "From home", .placesMap: "Map",
-        .placesUnavailable: "Places unavailable: {reason}",
-        .orderRelevance: "relevance", .orderDistance: "distance from home", .toastOrder: "Order: {order}",
-        .toastSaved: "Saved {place}", .toastRemoved: "Removed {place}", .toastCouldNotSave: "Could not save {place}: {reason}",
-        .toastCouldNotRemove: "Could not remove {place}: {reason}",
-
-        .favoritesTitle: "Favorites", .favoritesTitleCount: "Favorites ({count}) · newest first",
-        .favoritesEmpty: "No favorites yet. On Places (1), press / to search, pick a place and press s to save it.",
-        .favoritesSignedOut: "Sign in on the Profile tab (4) to save favorites: press s on a place in Places (1).",
-        .toastFavoriteRemoved: "Removed {place} · u undo", .toastFavoriteRestored: "Restored {place}",
-        .toastCouldNotRestore: "Could not restore {place}: {reason}",
-
-        .keyNextFolder: "next folder", .keyPreviousFolder: "previous folder", .keyMemo: "memo",
-        .keyMoveToFolder: "move to folder", .keyCopyToFolder: "copy to folder", .keyMoveUp: "move up (your order)",
-        .keyMoveDown: "move down (your order)", .keyNewFolder: "new folder", .keyRenameFolder: "rename folder",
-        .keyDeleteFolder: "delete folder", .keySaveToFolder: "save to folder", .keyPick: "pick",
-        .favoritesFolderTitle: "Favorites · {folder} ({count}) · {order}",
-        .favoritesFolderEmpty: "No places in this folder. On Places (1), press S on a place to save it here.",
-        .sortNewest: "newest first", .sortName: "by name", .sortDistance: "nearest first", .sortManual: "your order",
-        .folderNew: "New folder", .folderRename: "Rename {folder}", .folderNamePlaceholder: "1 to 30 characters",
-        .formSaveHint: "Enter save · Esc cancel", .memoTitle: "Memo · {place}", .memoPlaceholder: "up to 200 characters",
-        .memoHint: "Enter save · Esc cancel · {mark} is a line break",
-        .pickMove: "Move {place} to", .pickCopy: "Copy {place} to", .pickSave: "Save {place} to",
-        .pickHint: "j/k choose · Enter pick · Esc cancel", .deleteFolderTitle: "Delete {folder}? It holds {count} places",
-        .deleteKeepPlaces: "Move its places to {folder}", .deleteWithPlaces: "Delete its places too",
-        .toastMovedTo: "Moved {place} to {folder}", .toastCopiedTo: "Copied {place} to {folder}",
-        .toastSavedTo: "Saved {place} to {folder}", .toastFolderDeleted: "Deleted folder {folder}",
-        .toastCreateFolderFirst: "Create another folder first (n)",
-
-        .feedTitleAll: "Feed · All posts, newest first", .feedTitleLiked: "Feed · Liked, most recently liked first",
-        .feedModeAll: "All", .feedModeLiked: "Liked",
-        .feedNewPost: "New post", .feedComposePlaceholder: "what's on your mind?",
-        .feedCharactersLeft: "{count} characters left",
-        .feedLikedSignedOut: "Sign in on the Profile tab (4) to see the posts you liked.",
-        .feedLikedEmpty: "No liked posts yet. Press v for all posts and l to like one.",
-        .feedEmpty: "No posts yet. Press n to write the first one.", .loading: "Loading…",
-        .toastPosted: "Posted", .toastCouldNotLike: "Could not like the post: {reason}",
-        .toastCouldNotUnlike: "Could not unlike the post: {reason}",
-        .toastCouldNotLoad: "Could not load {list}: {reason}",
-        .toastCouldNotLoadRetrying: "Could not load {list}: {reason} · retrying",
-        .listPosition: "{n} / {total}",
-
+    static func english(_ key: TextKey) -> String {
+        switch key {
+        case .tabPlaces: return "Places"
+        case .tabFavorites: return "Favorites"
+        case .tabFeed: return "Feed"
+        case .tabProfile: return "Profile"
+        case .guest: return "guest"
+        case .textCutTooLong: return "Text cut: this field holds at most {max} characters"
+        case .textCutTooManyMarks: return "Text cut: at most {max} accents on one character"
+        case .timeNow: return "now"
+        case .timeMinutes: return "{n}m"
+        case .timeHours: return "{n}h"
+        case .timeDays: return "{n}d"
+        case .dateShort: return "{month} {day}"
+        case .dateShortWithYear: return "{month} {day}, {year}"
+        case .dateLong: return "{month} {day}, {year}"
+        case .helpTitle: return "Keys · {screen}"
+        case .helpClose: return "Esc/q close · j/k scroll"
+        case .keyHelp: return "help"
+        case .keyQuit: return "quit"
+        case .keyQuitAnywhere: return "quit from anywhere"
+        case .keyNextTab: return "next tab"
+        case .keyPreviousTab: return "previous tab"
+        case .keyDown: return "next"
+        case .keyUp: return "previous"
+        case .keyPageDown: return "page down"
+        case .keyPageUp: return "page up"
+        case .keyTop: return "first"
+        case .keyBottom: return "last"
+        case .keySearch: return "search"
+        case .keySave: return "save"
+        case .keyOrder: return "order"
+        case .keySearchKeep: return "keep query"
+        case .keySearchClear: return "clear query"
+        case .keySearchKeepHelp: return "in search: keep query"
+        case .keySearchClearHelp: return "in search: clear query"
+        case .keyOpenFavorite: return "show in Places"
+        case .keyRemoveFavorite: return "remove"
+        case .keyUndoRemove: return "undo remove"
+        case .keyLike: return "like"
+        case .keyFeedMode: return "All/Liked"
+        case .keyCompose: return "new post"
+        case .keyPost: return "post"
+        case .keySignIn: return "sign in"
+        case .keyRegister: return "create account"
+        case .keyEditProfile: return "edit profile"
+        case .keySignOut: return "sign out"
+        case .keySubmit: return "submit"
+        case .keyNextField: return "next field"
+        case .keyPreviousField: return "previous field"
+        case .keyCancel: return "cancel"
+        case .keyLater: return "later"
+        case .keyCloseHelp: return "close help"
+        case .placesLoading: return "Loading places…"
+        case .placesEmptyCatalog: return "No places in the catalog."
+        case .placesNoMatch: return "No place matches \u{201C}{query}\u{201D}."
+        case .placesOneMatch: return "1 match"
+        case .placesMatches: return "{count} matches"
+        case .placesByDistance: return "{count} · by distance"
+        case .placesSearchLabel: return "Search"
+        case .placesSearchPlaceholder: return "type a place name"
+        case .placesSearchHint: return "press / to search"
+        case .placesNothingSelected: return "Nothing selected"
+        case .placesPopulation: return "Population"
+        case .placesTimeZone: return "Time zone"
+        case .placesFromHome: return "From home"
+        case .placesMap: return "Map"
+        case .placesUnavailable: return "Places unavailable: {reason}"
+        case .orderRelevance: return "relevance"
+        case .orderDistance: return "distance from home"
+        case .toastOrder: return "Order: {order}"
+        case .toastSaved: return "Saved {place}"
+        case .toastRemoved: return "Removed {place}"
+        case .toastCouldNotSave: return "Could not save {place}: {reason}"
+        case .toastCouldNotRemove: return "Could not remove {place}: {reason}"
+        case .favoritesTitle: return "Favorites"
+        case .favoritesTitleCount: return "Favorites ({count}) · newest first"
+        case .favoritesEmpty: return "No favorites yet. On Places (1), press / to search, pick a place and press s to save it."
+        case .favoritesSignedOut: return "Sign in on the Profile tab (4) to save favorites: press s on a place in Places (1)."
+        case .toastFavoriteRemoved: return "Removed {place} · u undo"
+        case .toastFavoriteRestored: return "Restored {place}"
+        case .toastCouldNotRestore: return "Could not restore {place}: {reason}"
+        case .keyNextFolder: return "next folder"
+        case .keyPreviousFolder: return "previous folder"
+        case .keyMemo: return "memo"
+        case .keyMoveToFolder: return "move to folder"
+        case .keyCopyToFolder: return "copy to folder"
+        case .keyMoveUp: return "move up (your order)"
+        case .keyMoveDown: return "move down (your order)"
+        case .keyNewFolder: return "new folder"
+        case .keyRenameFolder: return "rename folder"
+        case .keyDeleteFolder: return "delete folder"
+        case .keySaveToFolder: return "save to folder"
+        case .keyPick: return "pick"
+        case .favoritesFolderTitle: return "Favorites · {folder} ({count}) · {order}"
+        case .favoritesFolderEmpty: return "No places in this folder. On Places (1), press S on a place to save it here."
+        case .sortNewest: return "newest first"
+        case .sortName: return "by name"
+        case .sortDistance: return "nearest first"
+        case .sortManual: return "your order"
+        case .folderNew: return "New folder"
+        case .folderRename: return "Rename {folder}"
+        case .folderNamePlaceholder: return "1 to 30 characters"
+        case .formSaveHint: return "Enter save · Esc cancel"
+        case .memoTitle: return "Memo · {place}"
+        case .memoPlaceholder: return "up to 200 characters"
+        case .memoHint: return "Enter save · Esc cancel · {mark} is a line break"
+        case .pickMove: return "Move {place} to"
+        case .pickCopy: return "Copy {place} to"
+        case .pickSave: return "Save {place} to"
+        case .pickHint: return "j/k choose · Enter pick · Esc cancel"
+        case .deleteFolderTitle: return "Delete {folder}? It holds {count} places"
+        case .deleteKeepPlaces: return "Move its places to {folder}"
+        case .deleteWithPlaces: return "Delete its places too"
+        case .toastMovedTo: return "Moved {place} to {folder}"
+        case .toastCopiedTo: return "Copied {place} to {folder}"
+        case .toastSavedTo: return "Saved {place} to {folder}"
+        case .toastFolderDeleted: return "Deleted folder {folder}"
+        case .toastCreateFolderFirst: return "Create another folder first (n)"
+        case .feedTitleAll: return "Feed · All posts, newest first"
+        case .feedTitleLiked: return "Feed · Liked, most recently liked first"
+        case .feedModeAll: return "All"
+        case .feedModeLiked: return "Liked"
+        case .feedNewPost: return "New post"
+        case .feedComposePlaceholder: return "what's on your mind?"
+        case .feedCharactersLeft: return "{count} characters left"
+        case .feedLikedSignedOut: return "Sign in on the Profile tab (4) to see the posts you liked."
+        case .feedLikedEmpty: return "No liked posts yet. Press v for all posts and l to like one."
+        case .feedEmpty: return "No posts yet. Press n to write the first one."
+        case .loading: return "Loading…"
+        case .toastPosted: return "Posted"
+        case .toastCouldNotLike: return "Could not like the post: {reason}"
+        case .toastCouldNotUnlike: return "Could not unlike the post: {reason}"
+        case .toastCouldNotLoad: return "Could not load {list}: {reason}"
+        case .toastCouldNotLoadRetrying: return "Could not load {list}: {reason} · retrying"
+        case .listPosition: return "{n} / {total}"
         // Pending writes, the connection and refusals
-        .legendPending: "pending",
-        .legendPendingHelp: "not yet confirmed by the server",
-        .refusalPostDeleted: "The post was deleted",
-        .refusalSignInAgain: "Sign in again",
-        .refusalByServer: "The server refused it",
-        .toastCouldNotPost: "Could not post: {reason}",
-        .toastCouldNotSaveProfile: "Could not save the profile: {reason}",
-        .headerOffline: "offline",
-        .headerPending: "{count} pending",
-        .headerStale: "possibly stale",
-        .toastDroppedWrite: "Not sent: {write} ({reason})",
-        .listLoadingPage: "loading…",
-        .keySync: "sync now",
-        .toastSyncing: "Sending what waits for the team server…",
-        .toastSyncEmbedded: "Nothing to sync: the store is on this computer",
-
-        .profileSignedOut: "You are not signed in.",
-        .profileSignedOutHint: "Signed out you can search places and read the feed.",
-        .profileNoDisplayName: "(no display name)", .profileJoined: "Joined {date}",
-        .profileFollowers: "{count} followers", .profileFollowing: "{count} following", .profilePosts: "Posts ({count})",
-        .profileNoPosts: "No posts yet. Press 3 for the feed and n to write one.",
-        .formSignIn: "Sign in", .formRegister: "Create account", .formOnboarding: "Welcome! Tell people who you are",
-        .formEdit: "Edit profile", .formSigningIn: "Signing in…", .formCreatingAccount: "Creating account…",
-        .formSaving: "Saving…", .formHint: "Enter submit · Tab next field · Esc cancel",
-        .formOnboardingHint: "Enter save · Tab next field · Esc later",
-        .fieldEmail: "Email", .fieldPassword: "Password", .fieldDisplayName: "Display name", .fieldUsername: "Username",
-        .fieldBio: "Bio", .fieldPost: "Post",
-        .toastOnboardingPostponed: "Onboarding postponed to the next launch", .toastSignedIn: "Signed in as {name}",
-        .toastAccountCreated: "Account created", .toastWelcome: "Welcome, @{username}", .toastProfileSaved: "Profile saved",
-        .toastSignedOut: "Signed out",
-
-        .keyOpenAuthor: "author", .keyBack: "back", .keyEditPost: "edit", .keyDeletePost: "delete",
-        .feedEditPost: "Edit post", .feedDeleteQuestion: "Delete this post? Its likes go with it.",
-        .authorNoPosts: "No posts yet.", .authorMissing: "This account no longer exists.",
-        .toastPostEdited: "Post saved", .toastPostDeleted: "Post deleted",
-        .toastCouldNotEdit: "Could not edit the post: {reason}", .toastCouldNotDelete: "Could not delete the post: {reason}",
-        .toastSignedOutElsewhere: "Signed out in another terminal",
-        .toastSignedInElsewhere: "Signed in as {name} in another terminal",
-        .errorNotYourPost: "Post {id} is not yours: you can only edit your own posts (and delete them)",
-        .errorProfileNotFinished: "Set a display name and username before posting: tern profile set --display-name NAME --username NAME, or 4 then e in the interface",
-        .signInToEditPosts: "Sign in to edit or delete your posts",
-        .groupPosts: "edit or delete your posts", .cmdPostsEdit: "replace the text of one of your posts (its likes stay)",
-        .cmdPostsDelete: "delete one of your posts and its likes",
-        .cliPostDeleted: "Deleted post {id}.", .cliPostEdited: "Post saved.",
-
-        .errorWrongCredentials: "Wrong email or password",
-        .errorEmailTaken: "An account with {email} already exists; sign in instead",
-        .errorUsernameTaken: "Username @{username} is taken",
-        .errorAccountMissing: "The signed-in account {uid} does not exist here; sign in again",
-        .errorSessionNotValid: "The session was not made by signing in to this data directory; sign in again (tern login)",
-        .errorPostNotFound: "No post with id {id}", .errorPlaceNotFound: "No place with id {id}",
-        .errorOtherStore: "Signed in on {signedInOn}, not on {here}; run tern logout, then sign in again",
-        .embeddedStore: "the embedded store",
-        .errorEmailInvalid: "Enter a valid email address, like name@example.com",
-        .errorEmailTooLong: "Email must be at most {max} characters",
-        .errorPasswordTooShort: "Password must be at least {min} characters",
-        .errorPasswordTooLong: "Password must be at most {max} characters",
-        .errorUsernameInvalid: "Username must be 3 to 15 characters: a-z, 0-9 and _",
-        .errorDisplayNameEmpty: "Display name must not be empty",
-        .errorDisplayNameTooLong: "Display name must be at most {max} characters",
-        .errorBioTooLong: "Bio must be at most {max} characters", .errorPostEmpty: "Post must not be empty",
-        .errorPostTooLong: "Post must be at most {max} characters (it has {count})",
-        .errorControlCharacter: "{field} must not contain control characters",
-        .signInToSave: "Sign in to save favorites", .signInToRemove: "Sign in to remove favorites",
-        .signInToListFavorites: "Sign in to see your favorites", .signInToLike: "Sign in to like posts",
-        .signInToViewLiked: "Sign in to see the posts you liked", .signInToPost: "Sign in to post",
-        .signInToEditProfile: "Sign in to edit your profile",
-
-        .cliRegistered: "Registered and signed in as {email}.",
-        .cliNextProfile: "Next: tern profile set --display-name NAME --username NAME",
-        .cliSignedIn: "Signed in as {email}{handle}.",
-        .cliFinishProfile: "Finish your profile: tern profile set --display-name NAME --username NAME",
-        .cliSignedOut: "Signed out.",
-        .cliNotSignedIn: "Not signed in.",
-        .cliNotSignedInError: "not signed in",
-        .cliNoFavorites: "No favorites yet. Save one with: tern favorites add PLACE_ID (find ids with tern places search)",
-        .cliSavedFavorite: "Saved {favorite}",
-        .cliRemovedFavorite: "Removed {id} from your favorites.",
-        .cliNotAFavorite: "{id} was not among your favorites.",
-        .cliNoLikedPosts: "You have not liked any posts yet: tern like POST_ID",
-        .cliNoPosts: "No posts yet: tern post TEXT",
-        .cliLikedTitle: "Liked",
-        .cliAllPostsTitle: "All posts",
-        .cliMorePosts: "({count} shown; --limit N shows more)",
-        .cliNoPlaces: "No places match '{query}'.",
-        .cliOnePlace: "1 place",
-        .cliPlaces: "{count} places",
-        .cliSomePlaces: "{shown} of {count} places (--limit N shows more)",
-        .cliFieldID: "id",
-        .cliFieldAddress: "address",
-        .cliFieldCoordinate: "coordinate",
-        .cliFieldPopulation: "population",
-        .cliFieldTimeZone: "time zone",
-        .cliFieldAlso: "also",
-        .cliNamesInAll: "… ({count} in all)",
-        .cliImported: "Imported {count} places from {file}: {added} new, {updated} already imported ({total} imported in all).",
-        .cliProfileSaved: "Profile saved.",
-        .cliFinishOnboarding: "To finish onboarding, set both --display-name and --username.",
-        .cliProfileCounts: "{followers} followers {dot} {following} following {dot} joined {date}",
-        .cliProfileNotFinished: "Profile not finished: tern profile set --display-name NAME --username NAME",
-        .promptPassword: "Password: ",
-        .promptRepeatPassword: "Repeat password: ",
-        .passwordsDiffer: "The passwords do not match",
-        .passwordNoTerminalSettings: "Cannot read the terminal settings: {reason}",
-        .passwordNoEchoOff: "Cannot turn off echo on the terminal: {reason}",
-        .passwordCannotRead: "Cannot read the password from {source}: {reason}",
-        .passwordTooLongFrom: "The password from {source} is too long",
-        .passwordNone: "No password given on {source}",
-        .passwordNotUTF8: "The password from {source} is not valid UTF-8",
-        .sourceStandardInput: "standard input",
-        .sourceTerminal: "the terminal",
-        .keysAction: "ACTION",
-        .keysScreen: "SCREEN",
-        .keysKeys: "KEYS",
-        .keysDefault: "DEFAULT",
-        .placesOnlineOff: "Online places are off: add kakao_key = KEY or nominatim = on to {file}",
-        .placesOnlineSearching: "searching {providers}…",
-        .placesOnlineOnEnter: "{provider} on Enter",
-        .placesCategoryNearHome: "{category} near home",
-        .placesCategoryNear: "{category} near {place}",
-        .placesCategory: "Category",
-        .placesPhone: "Phone",
-        .placesRoadAddress: "Road address",
-        .placesWeb: "Web",
-        .placesSource: "Source",
-        .keyCategory: "category",
-        .pickCategoryNearHome: "Category near home",
-        .pickCategoryNear: "Category near {place}",
-        .keyClearPlaces: "clear query and category",
-        .placesFromPlace: "From {place}",
-        .optAccountEmail: "the account's email",
-        .cmdRegister: "create an account and sign in (the password is read from the terminal or stdin)",
-        .cmdLogin: "sign in (the password is read from the terminal or stdin)",
-        .cmdLogout: "sign out",
-        .cmdWhoami: "show the signed-in user",
-        .cmdDoctor: "check the database file fully, and say how to recover a damaged one",
-        .optFavoritesFolder: "the folder (by name, any case); default: the default folder",
-        .optFavoritesListFolder: "only this folder, in its kept order",
-        .optFavoritesSort: "this order for this listing (a folder keeps its own: folder set --sort)",
-        .optFavoritesUser: "another person's shared folders",
-        .optFavoritesMemo: "a memo of up to 200 characters",
-        .optFavoritesFrom: "the folder it leaves",
-        .optFavoritesTo: "the folder it goes to",
-        .optFavoritesRemoveFolder: "only from this folder (out of its last one, it is removed)",
-        .cmdFavoritesList: "your saved places, newest first (or a folder's, or someone's shared folders)",
-        .cmdFavoritesAdd: "save a place (see tern places search) into a folder",
-        .cmdFavoritesRemove: "remove a saved place",
-        .cmdFavoritesMemo: "set the memo of a saved place (an empty one removes it)",
-        .cmdFavoritesCopy: "put a saved place in another folder too",
-        .cmdFavoritesMove: "move a saved place from one folder to another",
-        .optFavoritesFileFolder: "only this folder, in its kept order",
-        .optFavoritesFileFormat: "default: from FILE's extension, else csv",
-        .optFavoritesFileImportFolder: "into this folder (created when missing); default: the folders the file names, else the default folder",
-        .cmdFavoritesExport: "write your favorites as CSV, JSON or GeoJSON (to FILE or standard output)",
-        .cmdFavoritesImport: "import favorites from a CSV, JSON or GeoJSON file, all or nothing",
-        .optFeedLiked: "only the posts you liked, most recent like first",
-        .optFeedLimit: "show at most N posts (1 to 1000, default {default})",
-        .cmdFeed: "read posts, newest first",
-        .cmdPost: "post up to 280 characters",
-        .cmdLike: "like a post (liking twice changes nothing)",
-        .cmdUnlike: "take your like back",
-        .optFolderColor: "one of {colours}",
-        .optFolderVisibility: "shared folders are readable by every signed-in account",
-        .optFolderSort: "the order the folder keeps",
-        .optFolderWithPlaces: "delete the places only in this folder too (else they move to the default folder)",
-        .cmdFavoritesFolders: "your folders with their place counts",
-        .cmdFavoritesFolderCreate: "create a folder (1 to 30 characters, unique ignoring case)",
-        .cmdFavoritesFolderRename: "rename a folder",
-        .cmdFavoritesFolderSet: "change a folder's colour, visibility or kept order",
-        .cmdFavoritesFolderDelete: "delete a folder; its places move to the default folder",
-        .cmdKeys: "list the interface's actions and their keys (the config can rebind them)",
-        .optPlacesLimit: "show at most N places (1 to 1000, default 20)",
-        .optPlacesNear: "order by distance from this point and show it",
-        .optPlacesOffline: "search only the offline catalog",
-        .optPlacesOnline: "search only the online providers (Kakao, OpenStreetMap)",
-        .optPlacesCategory: "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point",
-        .cmdPlacesSearch: "search places by any of their names (Hangul initials and half-typed syllables work)",
-        .cmdPlacesShow: "show one place",
-        .cmdPlacesImport: "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])",
-        .optProfileDisplayName: "1 to 50 characters",
-        .optProfileUsername: "3 to 15 of a-z 0-9 _, unique (stored lowercased)",
-        .optProfileBio: "at most 160 characters (empty clears it)",
-        .cmdProfileSet: "change your profile (display name and username together complete onboarding)",
-        .cmdServerInit: "create or migrate Tern's tables, roles and rules on a PostgreSQL database",
-        .cmdServerInvite: "print a one-time invitation that registers one account on a team server",
-        .optGlobalDataDirectory: "keep all data under DIR (or TERN_DATA_DIR)",
-        .optGlobalStore: "keep documents and accounts at a postgres:// URL or a FILE (or TERN_STORE, or store = in the config)",
-        .optGlobalSession: "the session file to use (or TERN_SESSION)",
-        .optGlobalNoSample: "do not seed a new data directory with the sample community",
-        .optGlobalJson: "print JSON instead of text",
-        .optGlobalHelp: "show this help (also -h; tern help COMMAND for one command)",
-        .optGlobalVersion: "print the version",
-        .helpTagline: "Tern: places and posts in your terminal.",
-        .helpUsage: "Usage: ",
-        .helpUsageIndent: "       ",
-        .helpStartInterface: "start the interface",
-        .helpRunOneCommand: "run one command",
-        .helpShowCommandHelp: "show what a command or group takes",
-        .helpCommands: "Commands:",
-        .helpGlobalOptions: "Global options:",
-        .helpOptions: "Options:",
-        .helpExitStatus: "Exit status: 0 success, 1 a refused or failed action, 2 a usage error.",
-        .helpGroupUsage: "Usage: tern {group} COMMAND …",
-        .helpCommandUsage: "Usage: tern {usage}",
-        .helpRunGroupCommand: "Run 'tern help {group} COMMAND' for a command's options.",
-        .helpGlobalHere: "Global options (--json, --data-dir DIR, …) work here too: tern --help lists them.",
-        .groupPlaces: "search, show and import places",
-        .groupProfile: "your profile",
-        .groupFavorites: "your saved places",
-        .groupServer: "set up a PostgreSQL team server",
-        .usageTry: "Try 'tern help{topic}'.",
-        .usageUnknownCommand: "unknown command '{command}'",
-        .usageUnknownOption: "unknown option {option}",
-        .usageBadValue: "--{option} needs {expected}, not '{given}'",
-        .usageTakesNoValue: "--{option} takes no value",
-        .usageNeedsValue: "--{option} needs a value ({value})",
-        .usageMustNotBeEmpty: "{name} must not be empty",
-        .usageLine: "usage: tern {usage}",
-        .usageNonEmptyValue: "a non-empty value",
-        .usageWholeNumber: "a whole number from {low} to {high}",
-        .usageOfflineAndOnline: "--offline and --online cannot be used together",
-        .usageCategoryOffline: "--category searches online; it cannot be used with --offline",
-        .usageOneOf: "one of {values}",
-        .usageCoordinate: "LAT,LON in degrees (for example 37.57,126.98)",
-        .usageCategory: "a Kakao category code or name (for example CE7, 카페, cafe, 음식점, subway)",
-        .usageStore: "a postgres:// URL or a file path",
-        .configCannotRead: "cannot read the file",
-        .configNotUTF8: "not UTF-8 text",
-        .configExpectedKeyValue: "expected key = value",
-        .configMissingKey: "missing key before =",
-        .configSetTwice: "{key} is set twice",
-        .configBadHome: "home must be LAT,LON in degrees, like 37.5665,126.9780",
-        .configStoreEmpty: "store needs a postgres:// URL or a file",
-        .configStoreScheme: "unknown store scheme '{scheme}' (Tern knows postgres:// and postgresql:// URLs, and file paths)",
-        .configBadLanguage: "language must be one of {languages}",
-        .configBadKakaoKey: "kakao_key needs the REST API key from Kakao Developers (one word)",
-        .configBadURL: "{key} must be an http:// or https:// URL",
-        .configBadNominatim: "nominatim must be on or off",
-        .configUnknownKey: "unknown key \"{key}\" (known: {keys})",
-        .configUnknownTheme: "unknown theme \"{theme}\" (known: {themes})",
-        .configExpectedColor: "expected color ROLE = COLOUR (roles: {roles})",
-        .configUnknownColour: "unknown colour \"{colour}\": a name (red, bright-blue…), 0-255 or #rrggbb",
-        .configUnknownRole: "unknown colour role \"{role}\" (roles: {roles})",
-        .configExpectedBind: "expected bind SCREEN ACTION = KEY[, KEY…]",
-        .configExpectedUnbind: "expected unbind SCREEN KEY",
-        .configUnknownScreen: "unknown screen \"{screen}\" (screens: {screens})",
-        .configUnknownKeyName: "unknown key \"{key}\"",
-        .configCtrlC: "Ctrl-C always quits and cannot be bound",
-        .configTypesText: "\"{key}\" types text in {screen}; bind a key such as ctrl-x, f2 or enter there",
-        .configNotBound: "{key} is not bound in {screen}",
-        .configUnknownAction: "unknown action \"{action}\" (tern keys lists them)",
-        .configWrongScreen: "{action} does not act on {screen} (it acts on: {screens})",
-        .configBindNeedsKeys: "bind needs keys after = (to remove one, use unbind {screen} KEY)",
-        .configConflict: "{key} is bound to both {first} ({firstScreen}) and {second} ({secondScreen})",
-        .cliFolderCreated: "Created {folder}",
-        .cliFolderRenamed: "Renamed {folder}",
-        .cliFolderChanged: "Changed {folder}",
-        .cliFolderDeletedWithPlaces: "Deleted {folder} and {places} only in it.",
-        .cliFolderDeletedMoved: "Deleted {folder}; {places} moved to the default folder.",
-        .cliFolderDefault: "{folder} (default)",
-        .folderDefaultName: "Favorites", .cliRemovedFromFolder: "Removed {id} from {folder}.",
-        .cliRemovedFromLastFolder: "Removed {id} from {folder}, its last folder.",
-        .cliFolderEmpty: "No places in this folder. Add one with: tern favorites add PLACE_ID --folder NAME",
-        .cliSharesNoFolders: "@{user} shares no folders.",
-        .cliMemoSet: "Memo set:",
-        .cliCopiedTo: "Copied to {folder}:",
-        .cliMovedTo: "Moved to {folder}:",
-        .cliCannotWrite: "cannot write {file}: {reason}",
-        .cliWrote: "Wrote {places} to {file} ({format}).",
-        .cliCannotRead: "cannot read {file}",
-        .cliNotUTF8Imported: "{file} is not UTF-8 text; nothing was imported",
-        .cliNoProvider: "no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to {file}",
-        .cliNoOnlinePlace: "no place with id '{id}' among saved places and earlier answers (find it with tern places search)",
-        .cliCannotLoadCatalog: "cannot load the place catalog: {reason}",
-        .cliImportRejected: "{file}: {reason}; nothing was imported",
-        .providerKeyRefused: "{provider} refused the REST API key: check kakao_key in the config or KAKAO_REST_API_KEY (Kakao Developers → your app → App Keys)",
-        .providerServiceDisabled: "{provider} Local is off for this key's app: turn on Kakao Map in Kakao Developers → your app → Product settings",
-        .providerQuotaExceeded: "{provider}: the request quota is used up; try again later (the offline catalog still answers)",
-        .providerBlocked: "{provider} refused Tern's requests (usage policy); set nominatim = off or another nominatim_url",
-        .providerUnreachable: "{provider} could not be reached at {host} (offline?); the offline catalog still answers",
-        .providerTimedOut: "{provider} did not answer in time from {host}; try again (the offline catalog still answers)",
-        .providerTooLarge: "{provider} sent an answer over the size limit from {host}; it was dropped",
-        .providerTLS: "{provider}: the TLS certificate of {host} could not be verified; check the system's certificates or the URL",
-        .providerMalformed: "{provider} sent an answer Tern cannot read from {host}; check {setting}",
-        .providerRefused: "{provider} refused the search (HTTP {status}); try again later",
-        .providerRefusedSaying: "{provider} refused the search (HTTP {status}: {message}); try again later",
-        .onlineCachedAnswer: "{reason}; showing its answer saved {time}",
-
-        .toastUnsavedUndo: "Unsaved {place} · u undo", .keyUndoUnsave: "undo unsave",
-        .errorPasswordEmpty: "Enter your password",
+        case .legendPending: return "pending"
+        case .legendPendingHelp: return "not yet confirmed by the server"
+        case .refusalPostDeleted: return "The post was deleted"
+        case .refusalSignInAgain: return "Sign in again"
+        case .refusalByServer: return "The server refused it"
+        case .toastCouldNotPost: return "Could not post: {reason}"
+        case .toastCouldNotSaveProfile: return "Could not save the profile: {reason}"
+        case .headerOffline: return "offline"
+        case .headerPending: return "{count} pending"
+        case .headerStale: return "possibly stale"
+        case .toastDroppedWrite: return "Not sent: {write} ({reason})"
+        case .listLoadingPage: return "loading…"
+        case .keySync: return "sync now"
+        case .toastSyncing: return "Sending what waits for the team server…"
+        case .toastSyncEmbedded: return "Nothing to sync: the store is on this computer"
+        case .profileSignedOut: return "You are not signed in."
+        case .profileSignedOutHint: return "Signed out you can search places and read the feed."
+        case .profileNoDisplayName: return "(no display name)"
+        case .profileJoined: return "Joined {date}"
+        case .profileFollowers: return "{count} followers"
+        case .profileFollowing: return "{count} following"
+        case .profilePosts: return "Posts ({count})"
+        case .profileNoPosts: return "No posts yet. Press 3 for the feed and n to write one."
+        case .formSignIn: return "Sign in"
+        case .formRegister: return "Create account"
+        case .formOnboarding: return "Welcome! Tell people who you are"
+        case .formEdit: return "Edit profile"
+        case .formSigningIn: return "Signing in…"
+        case .formCreatingAccount: return "Creating account…"
+        case .formSaving: return "Saving…"
+        case .formHint: return "Enter submit · Tab next field · Esc cancel"
+        case .formOnboardingHint: return "Enter save · Tab next field · Esc later"
+        case .fieldEmail: return "Email"
+        case .fieldPassword: return "Password"
+        case .fieldDisplayName: return "Display name"
+        case .fieldUsername: return "Username"
+        case .fieldBio: return "Bio"
+        case .fieldPost: return "Post"
+        case .toastOnboardingPostponed: return "Onboarding postponed to the next launch"
+        case .toastSignedIn: return "Signed in as {name}"
+        case .toastAccountCreated: return "Account created"
+        case .toastWelcome: return "Welcome, @{username}"
+        case .toastProfileSaved: return "Profile saved"
+        case .toastSignedOut: return "Signed out"
+        case .keyOpenAuthor: return "author"
+        case .keyBack: return "back"
+        case .keyEditPost: return "edit"
+        case .keyDeletePost: return "delete"
+        case .feedEditPost: return "Edit post"
+        case .feedDeleteQuestion: return "Delete this post? Its likes go with it."
+        case .authorNoPosts: return "No posts yet."
+        case .authorMissing: return "This account no longer exists."
+        case .toastPostEdited: return "Post saved"
+        case .toastPostDeleted: return "Post deleted"
+        case .toastCouldNotEdit: return "Could not edit the post: {reason}"
+        case .toastCouldNotDelete: return "Could not delete the post: {reason}"
+        case .toastSignedOutElsewhere: return "Signed out in another terminal"
+        case .toastSignedInElsewhere: return "Signed in as {name} in another terminal"
+        case .errorNotYourPost: return "Post {id} is not yours: you can only edit your own posts (and delete them)"
+        case .errorProfileNotFinished: return "Set a display name and username before posting: tern profile set --display-name NAME --username NAME, or 4 then e in the interface"
+        case .signInToEditPosts: return "Sign in to edit or delete your posts"
+        case .groupPosts: return "edit or delete your posts"
+        case .cmdPostsEdit: return "replace the text of one of your posts (its likes stay)"
+        case .cmdPostsDelete: return "delete one of your posts and its likes"
+        case .cliPostDeleted: return "Deleted post {id}."
+        case .cliPostEdited: return "Post saved."
+        case .errorWrongCredentials: return "Wrong email or password"
+        case .errorEmailTaken: return "An account with {email} already exists; sign in instead"
+        case .errorUsernameTaken: return "Username @{username} is taken"
+        case .errorAccountMissing: return "The signed-in account {uid} does not exist here; sign in again"
+        case .errorSessionNotValid: return "The session was not made by signing in to this data directory; sign in again (tern login)"
+        case .errorPostNotFound: return "No post with id {id}"
+        case .errorPlaceNotFound: return "No place with id {id}"
+        case .errorOtherStore: return "Signed in on {signedInOn}, not on {here}; run tern logout, then sign in again"
+        case .embeddedStore: return "the embedded store"
+        case .errorEmailInvalid: return "Enter a valid email address, like name@example.com"
+        case .errorEmailTooLong: return "Email must be at most {max} characters"
+        case .errorPasswordTooShort: return "Password must be at least {min} characters"
+        case .errorPasswordTooLong: return "Password must be at most {max} characters"
+        case .errorUsernameInvalid: return "Username must be 3 to 15 characters: a-z, 0-9 and _"
+        case .errorDisplayNameEmpty: return "Display name must not be empty"
+        case .errorDisplayNameTooLong: return "Display name must be at most {max} characters"
+        case .errorBioTooLong: return "Bio must be at most {max} characters"
+        case .errorPostEmpty: return "Post must not be empty"
+        case .errorPostTooLong: return "Post must be at most {max} characters (it has {count})"
+        case .errorControlCharacter: return "{field} must not contain control characters"
+        case .signInToSave: return "Sign in to save favorites"
+        case .signInToRemove: return "Sign in to remove favorites"
+        case .signInToListFavorites: return "Sign in to see your favorites"
+        case .signInToLike: return "Sign in to like posts"
+        case .signInToViewLiked: return "Sign in to see the posts you liked"
+        case .signInToPost: return "Sign in to post"
+        case .signInToEditProfile: return "Sign in to edit your profile"
+        case .cliRegistered: return "Registered and signed in as {email}."
+        case .cliNextProfile: return "Next: tern profile set --display-name NAME --username NAME"
+        case .cliSignedIn: return "Signed in as {email}{handle}."
+        case .cliFinishProfile: return "Finish your profile: tern profile set --display-name NAME --username NAME"
+        case .cliSignedOut: return "Signed out."
+        case .cliNotSignedIn: return "Not signed in."
+        case .cliNotSignedInError: return "not signed in"
+        case .cliNoFavorites: return "No favorites yet. Save one with: tern favorites add PLACE_ID (find ids with tern places search)"
+        case .cliSavedFavorite: return "Saved {favorite}"
+        case .cliRemovedFavorite: return "Removed {id} from your favorites."
+        case .cliNotAFavorite: return "{id} was not among your favorites."
+        case .cliNoLikedPosts: return "You have not liked any posts yet: tern like POST_ID"
+        case .cliNoPosts: return "No posts yet: tern post TEXT"
+        case .cliLikedTitle: return "Liked"
+        case .cliAllPostsTitle: return "All posts"
+        case .cliMorePosts: return "({count} shown; --limit N shows more)"
+        case .cliNoPlaces: return "No places match '{query}'."
+        case .cliOnePlace: return "1 place"
+        case .cliPlaces: return "{count} places"
+        case .cliSomePlaces: return "{shown} of {count} places (--limit N shows more)"
+        case .cliFieldID: return "id"
+        case .cliFieldAddress: return "address"
+        case .cliFieldCoordinate: return "coordinate"
+        case .cliFieldPopulation: return "population"
+        case .cliFieldTimeZone: return "time zone"
+        case .cliFieldAlso: return "also"
+        case .cliNamesInAll: return "… ({count} in all)"
+        case .cliImported: return "Imported {count} places from {file}: {added} new, {updated} already imported ({total} imported in all)."
+        case .cliProfileSaved: return "Profile saved."
+        case .cliFinishOnboarding: return "To finish onboarding, set both --display-name and --username."
+        case .cliProfileCounts: return "{followers} followers {dot} {following} following {dot} joined {date}"
+        case .cliProfileNotFinished: return "Profile not finished: tern profile set --display-name NAME --username NAME"
+        case .promptPassword: return "Password: "
+        case .promptRepeatPassword: return "Repeat password: "
+        case .passwordsDiffer: return "The passwords do not match"
+        case .passwordNoTerminalSettings: return "Cannot read the terminal settings: {reason}"
+        case .passwordNoEchoOff: return "Cannot turn off echo on the terminal: {reason}"
+        case .passwordCannotRead: return "Cannot read the password from {source}: {reason}"
+        case .passwordTooLongFrom: return "The password from {source} is too long"
+        case .passwordNone: return "No password given on {source}"
+        case .passwordNotUTF8: return "The password from {source} is not valid UTF-8"
+        case .sourceStandardInput: return "standard input"
+        case .sourceTerminal: return "the terminal"
+        case .keysAction: return "ACTION"
+        case .keysScreen: return "SCREEN"
+        case .keysKeys: return "KEYS"
+        case .keysDefault: return "DEFAULT"
+        case .placesOnlineOff: return "Online places are off: add kakao_key = KEY or nominatim = on to {file}"
+        case .placesOnlineSearching: return "searching {providers}…"
+        case .placesOnlineOnEnter: return "{provider} on Enter"
+        case .placesCategoryNearHome: return "{category} near home"
+        case .placesCategoryNear: return "{category} near {place}"
+        case .placesCategory: return "Category"
+        case .placesPhone: return "Phone"
+        case .placesRoadAddress: return "Road address"
+        case .placesWeb: return "Web"
+        case .placesSource: return "Source"
+        case .keyCategory: return "category"
+        case .pickCategoryNearHome: return "Category near home"
+        case .pickCategoryNear: return "Category near {place}"
+        case .keyClearPlaces: return "clear query and category"
+        case .placesFromPlace: return "From {place}"
+        case .optAccountEmail: return "the account's email"
+        case .cmdRegister: return "create an account and sign in (the password is read from the terminal or stdin)"
+        case .cmdLogin: return "sign in (the password is read from the terminal or stdin)"
+        case .cmdLogout: return "sign out"
+        case .cmdWhoami: return "show the signed-in user"
+        case .cmdDoctor: return "check the database file fully, and say how to recover a damaged one"
+        case .optFavoritesFolder: return "the folder (by name, any case); default: the default folder"
+        case .optFavoritesListFolder: return "only this folder, in its kept order"
+        case .optFavoritesSort: return "this order for this listing (a folder keeps its own: folder set --sort)"
+        case .optFavoritesUser: return "another person's shared folders"
+        case .optFavoritesMemo: return "a memo of up to 200 characters"
+        case .optFavoritesFrom: return "the folder it leaves"
+        case .optFavoritesTo: return "the folder it goes to"
+        case .optFavoritesRemoveFolder: return "only from this folder (out of its last one, it is removed)"
+        case .cmdFavoritesList: return "your saved places, newest first (or a folder's, or someone's shared folders)"
+        case .cmdFavoritesAdd: return "save a place (see tern places search) into a folder"
+        case .cmdFavoritesRemove: return "remove a saved place"
+        case .cmdFavoritesMemo: return "set the memo of a saved place (an empty one removes it)"
+        case .cmdFavoritesCopy: return "put a saved place in another folder too"
+        case .cmdFavoritesMove: return "move a saved place from one folder to another"
+        case .optFavoritesFileFolder: return "only this folder, in its kept order"
+        case .optFavoritesFileFormat: return "default: from FILE's extension, else csv"
+        case .optFavoritesFileImportFolder: return "into this folder (created when missing); default: the folders the file names, else the default folder"
+        case .cmdFavoritesExport: return "write your favorites as CSV, JSON or GeoJSON (to FILE or standard output)"
+        case .cmdFavoritesImport: return "import favorites from a CSV, JSON or GeoJSON file, all or nothing"
+        case .optFeedLiked: return "only the posts you liked, most recent like first"
+        case .optFeedLimit: return "show at most N posts (1 to 1000, default {default})"
+        case .cmdFeed: return "read posts, newest first"
+        case .cmdPost: return "post up to 280 characters"
+        case .cmdLike: return "like a post (liking twice changes nothing)"
+        case .cmdUnlike: return "take your like back"
+        case .optFolderColor: return "one of {colours}"
+        case .optFolderVisibility: return "shared folders are readable by every signed-in account"
+        case .optFolderSort: return "the order the folder keeps"
+        case .optFolderWithPlaces: return "delete the places only in this folder too (else they move to the default folder)"
+        case .cmdFavoritesFolders: return "your folders with their place counts"
+        case .cmdFavoritesFolderCreate: return "create a folder (1 to 30 characters, unique ignoring case)"
+        case .cmdFavoritesFolderRename: return "rename a folder"
+        case .cmdFavoritesFolderSet: return "change a folder's colour, visibility or kept order"
+        case .cmdFavoritesFolderDelete: return "delete a folder; its places move to the default folder"
+        case .cmdKeys: return "list the interface's actions and their keys (the config can rebind them)"
+        case .optPlacesLimit: return "show at most N places (1 to 1000, default 20)"
+        case .optPlacesNear: return "order by distance from this point and show it"
+        case .optPlacesOffline: return "search only the offline catalog"
+        case .optPlacesOnline: return "search only the online providers (Kakao, OpenStreetMap)"
+        case .optPlacesCategory: return "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point"
+        case .cmdPlacesSearch: return "search places by any of their names (Hangul initials and half-typed syllables work)"
+        case .cmdPlacesShow: return "show one place"
+        case .cmdPlacesImport: return "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])"
+        case .optProfileDisplayName: return "1 to 50 characters"
+        case .optProfileUsername: return "3 to 15 of a-z 0-9 _, unique (stored lowercased)"
+        case .optProfileBio: return "at most 160 characters (empty clears it)"
+        case .cmdProfileSet: return "change your profile (display name and username together complete onboarding)"
+        case .cmdServerInit: return "create or migrate Tern's tables, roles and rules on a PostgreSQL database"
+        case .cmdServerInvite: return "print a one-time invitation that registers one account on a team server"
+        case .optGlobalDataDirectory: return "keep all data under DIR (or TERN_DATA_DIR)"
+        case .optGlobalStore: return "keep documents and accounts at a postgres:// URL or a FILE (or TERN_STORE, or store = in the config)"
+        case .optGlobalSession: return "the session file to use (or TERN_SESSION)"
+        case .optGlobalNoSample: return "do not seed a new data directory with the sample community"
+        case .optGlobalJson: return "print JSON instead of text"
+        case .optGlobalHelp: return "show this help (also -h; tern help COMMAND for one command)"
+        case .optGlobalVersion: return "print the version"
+        case .helpTagline: return "Tern: places and posts in your terminal."
+        case .helpUsage: return "Usage: "
+        case .helpUsageIndent: return "       "
+        case .helpStartInterface: return "start the interface"
+        case .helpRunOneCommand: return "run one command"
+        case .helpShowCommandHelp: return "show what a command or group takes"
+        case .helpCommands: return "Commands:"
+        case .helpGlobalOptions: return "Global options:"
+        case .helpOptions: return "Options:"
+        case .helpExitStatus: return "Exit status: 0 success, 1 a refused or failed action, 2 a usage error."
+        case .helpGroupUsage: return "Usage: tern {group} COMMAND …"
+        case .helpCommandUsage: return "Usage: tern {usage}"
+        case .helpRunGroupCommand: return "Run 'tern help {group} COMMAND' for a command's options."
+        case .helpGlobalHere: return "Global options (--json, --data-dir DIR, …) work here too: tern --help lists them."
+        case .groupPlaces: return "search, show and import places"
+        case .groupProfile: return "your profile"
+        case .groupFavorites: return "your saved places"
+        case .groupServer: return "set up a PostgreSQL team server"
+        case .usageTry: return "Try 'tern help{topic}'."
+        case .usageUnknownCommand: return "unknown command '{command}'"
+        case .usageUnknownOption: return "unknown option {option}"
+        case .usageBadValue: return "--{option} needs {expected}, not '{given}'"
+        case .usageTakesNoValue: return "--{option} takes no value"
+        case .usageNeedsValue: return "--{option} needs a value ({value})"
+        case .usageMustNotBeEmpty: return "{name} must not be empty"
+        case .usageLine: return "usage: tern {usage}"
+        case .usageNonEmptyValue: return "a non-empty value"
+        case .usageWholeNumber: return "a whole number from {low} to {high}"
+        case .usageOfflineAndOnline: return "--offline and --online cannot be used together"
+        case .usageCategoryOffline: return "--category searches online; it cannot be used with --offline"
+        case .usageOneOf: return "one of {values}"
+        case .usageCoordinate: return "LAT,LON in degrees (for example 37.57,126.98)"
+        case .usageCategory: return "a Kakao category code or name (for example CE7, 카페, cafe, 음식점, subway)"
+        case .usageStore: return "a postgres:// URL or a file path"
+        case .configCannotRead: return "cannot read the file"
+        case .configNotUTF8: return "not UTF-8 text"
+        case .configExpectedKeyValue: return "expected key = value"
+        case .configMissingKey: return "missing key before ="
+        case .configSetTwice: return "{key} is set twice"
+        case .configBadHome: return "home must be LAT,LON in degrees, like 37.5665,126.9780"
+        case .configStoreEmpty: return "store needs a postgres:// URL or a file"
+        case .configStoreScheme: return "unknown store scheme '{scheme}' (Tern knows postgres:// and postgresql:// URLs, and file paths)"
+        case .configBadLanguage: return "language must be one of {languages}"
+        case .configBadKakaoKey: return "kakao_key needs the REST API key from Kakao Developers (one word)"
+        case .configBadURL: return "{key} must be an http:// or https:// URL"
+        case .configBadNominatim: return "nominatim must be on or off"
+        case .configUnknownKey: return "unknown key \"{key}\" (known: {keys})"
+        case .configUnknownTheme: return "unknown theme \"{theme}\" (known: {themes})"
+        case .configExpectedColor: return "expected color ROLE = COLOUR (roles: {roles})"
+        case .configUnknownColour: return "unknown colour \"{colour}\": a name (red, bright-blue…), 0-255 or #rrggbb"
+        case .configUnknownRole: return "unknown colour role \"{role}\" (roles: {roles})"
+        case .configExpectedBind: return "expected bind SCREEN ACTION = KEY[, KEY…]"
+        case .configExpectedUnbind: return "expected unbind SCREEN KEY"
+        case .configUnknownScreen: return "unknown screen \"{screen}\" (screens: {screens})"
+        case .configUnknownKeyName: return "unknown key \"{key}\""
+        case .configCtrlC: return "Ctrl-C always quits and cannot be bound"
+        case .configTypesText: return "\"{key}\" types text in {screen}; bind a key such as ctrl-x, f2 or enter there"
+        case .configNotBound: return "{key} is not bound in {screen}"
+        case .configUnknownAction: return "unknown action \"{action}\" (tern keys lists them)"
+        case .configWrongScreen: return "{action} does not act on {screen} (it acts on: {screens})"
+        case .configBindNeedsKeys: return "bind needs keys after = (to remove one, use unbind {screen} KEY)"
+        case .configConflict: return "{key} is bound to both {first} ({firstScreen}) and {second} ({secondScreen})"
+        case .cliFolderCreated: return "Created {folder}"
+        case .cliFolderRenamed: return "Renamed {folder}"
+        case .cliFolderChanged: return "Changed {folder}"
+        case .cliFolderDeletedWithPlaces: return "Deleted {folder} and {places} only in it."
+        case .cliFolderDeletedMoved: return "Deleted {folder}; {places} moved to the default folder."
+        case .cliFolderDefault: return "{folder} (default)"
+        case .folderDefaultName: return "Favorites"
+        case .cliRemovedFromFolder: return "Removed {id} from {folder}."
+        case .cliRemovedFromLastFolder: return "Removed {id} from {folder}, its last folder."
+        case .cliFolderEmpty: return "No places in this folder. Add one with: tern favorites add PLACE_ID --folder NAME"
+        case .cliSharesNoFolders: return "@{user} shares no folders."
+        case .cliMemoSet: return "Memo set:"
+        case .cliCopiedTo: return "Copied to {folder}:"
+        case .cliMovedTo: return "Moved to {folder}:"
+        case .cliCannotWrite: return "cannot write {file}: {reason}"
+        case .cliWrote: return "Wrote {places} to {file} ({format})."
+        case .cliCannotRead: return "cannot read {file}"
+        case .cliNotUTF8Imported: return "{file} is not UTF-8 text; nothing was imported"
+        case .cliNoProvider: return "no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to {file}"
+        case .cliNoOnlinePlace: return "no place with id '{id}' among saved places and earlier answers (find it with tern places search)"
+        case .cliCannotLoadCatalog: return "cannot load the place catalog: {reason}"
+        case .cliImportRejected: return "{file}: {reason}; nothing was imported"
+        case .providerKeyRefused: return "{provider} refused the REST API key: check kakao_key in the config or KAKAO_REST_API_KEY (Kakao Developers → your app → App Keys)"
+        case .providerServiceDisabled: return "{provider} Local is off for this key's app: turn on Kakao Map in Kakao Developers → your app → Product settings"
+        case .providerQuotaExceeded: return "{provider}: the request quota is used up; try again later (the offline catalog still answers)"
+        case .providerBlocked: return "{provider} refused Tern's requests (usage policy); set nominatim = off or another nominatim_url"
+        case .providerUnreachable: return "{provider} could not be reached at {host} (offline?); the offline catalog still answers"
+        case .providerTimedOut: return "{provider} did not answer in time from {host}; try again (the offline catalog still answers)"
+        case .providerTooLarge: return "{provider} sent an answer over the size limit from {host}; it was dropped"
+        case .providerTLS: return "{provider}: the TLS certificate of {host} could not be verified; check the system's certificates or the URL"
+        case .providerMalformed: return "{provider} sent an answer Tern cannot read from {host}; check {setting}"
+        case .providerRefused: return "{provider} refused the search (HTTP {status}); try again later"
+        case .providerRefusedSaying: return "{provider} refused the search (HTTP {status}: {message}); try again later"
+        case .onlineCachedAnswer: return "{reason}; showing its answer saved {time}"
+        case .toastUnsavedUndo: return "Unsaved {place} · u undo"
+        case .keyUndoUnsave: return "undo unsave"
+        case .errorPasswordEmpty: return "Enter your password"
         // The outbox on a team server
-        .cliQueued: "queued",
-        .cliCannotReach: "cannot reach the team server at {server} ({reason}); retry, or add --queue to send it later",
-        .cliCannotReachQueued: "cannot reach the team server at {server} ({reason}); {pending} pending",
-        .cliSyncSent: "sent {write}",
-        .cliSyncDropped: "dropped {write}: {reason}",
-        .cliSyncSummary: "{sent} sent, {dropped} dropped, {pending} pending",
-        .cliDroppedNotice: "the server refused a queued write, dropped {write}: {reason}",
-        .cliStatusStore: "store: {store}",
-        .cliStatusConnection: "connection: {connection}",
-        .cliStatusPending: "pending: {count}",
-        .optQueue: "if the team server cannot be reached, keep the write to send later (tern sync)",
-        .cmdSync: "send the writes waiting for the team server, and print what happened",
-        .cmdStatus: "the store, the connection to it and how many writes wait",
-        .errorServerUnreachable: "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)",
-        .confirmSignOut: "Sign out of @{username}? Signing in again takes your password.",
-        .confirmDiscardPost: "Discard this post?", .keyConfirmYes: "yes", .keyConfirmNo: "no",
-        .signInKeys: "{tab}, then {key}",
-        .signInHereToSave: "Sign in on the {tab} tab ({keys}) to save favorites",
-        .signInHereToRemove: "Sign in on the {tab} tab ({keys}) to remove favorites",
-        .signInHereToListFavorites: "Sign in on the {tab} tab ({keys}) to see your favorites",
-        .signInHereToLike: "Sign in on the {tab} tab ({keys}) to like posts",
-        .signInHereToViewLiked: "Sign in on the {tab} tab ({keys}) to see the posts you liked",
-        .signInHereToPost: "Sign in on the {tab} tab ({keys}) to post",
-        .signInHereToEditProfile: "Sign in on the {tab} tab ({keys}) to edit your profile",
-        .signInHereToEditPosts: "Sign in on the {tab} tab ({keys}) to edit or delete your posts",
-        .helpLists: "Lists", .helpSearchField: "In the search field", .helpCompose: "Writing a post",
-        .helpForms: "In forms", .helpEverywhere: "Everywhere", .helpQuestions: "Answering a question",
-        .helpMarkers: "Markers", .favoriteSavedAgo: "saved {time}", .keyPlaceDetail: "the place's detail", .helpTyping: "Typing", .helpMouse: "Mouse",
-        .mouseClick: "Click", .mouseClickHelp: "a tab: open it; a row: select it; a form field: focus it",
-        .mouseWheel: "Wheel", .mouseWheelHelp: "scroll the list",
-        .keyScrollDown: "scroll down", .keyScrollUp: "scroll up",
-        .typingDeleteWord: "delete the word before the cursor", .typingClear: "clear the field",
-        .typingStart: "start of the text", .typingEnd: "end of the text", .typingNewLine: "new line",
-        .keyLineUp: "row above", .keyLineDown: "row below",
-        .keyHistoryPrevious: "earlier search", .keyHistoryNext: "later search",
-        .keyEditOwnPost: "edit post", .keyDeleteOwnPost: "delete post",
+        case .cliQueued: return "queued"
+        case .cliCannotReach: return "cannot reach the team server at {server} ({reason}); retry, or add --queue to send it later"
+        case .cliCannotReachQueued: return "cannot reach the team server at {server} ({reason}); {pending} pending"
+        case .cliSyncSent: return "sent {write}"
+        case .cliSyncDropped: return "dropped {write}: {reason}"
+        case .cliSyncSummary: return "{sent} sent, {dropped} dropped, {pending} pending"
+        case .cliDroppedNotice: return "the server refused a queued write, dropped {write}: {reason}"
+        case .cliStatusStore: return "store: {store}"
+        case .cliStatusConnection: return "connection: {connection}"
+        case .cliStatusPending: return "pending: {count}"
+        case .optQueue: return "if the team server cannot be reached, keep the write to send later (tern sync)"
+        case .cmdSync: return "send the writes waiting for the team server, and print what happened"
+        case .cmdStatus: return "the store, the connection to it and how many writes wait"
+        case .errorServerUnreachable: return "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)"
+        case .confirmSignOut: return "Sign out of @{username}? Signing in again takes your password."
+        case .confirmDiscardPost: return "Discard this post?"
+        case .keyConfirmYes: return "yes"
+        case .keyConfirmNo: return "no"
+        case .signInKeys: return "{tab}, then {key}"
+        case .signInHereToSave: return "Sign in on the {tab} tab ({keys}) to save favorites"
+        case .signInHereToRemove: return "Sign in on the {tab} tab ({keys}) to remove favorites"
+        case .signInHereToListFavorites: return "Sign in on the {tab} tab ({keys}) to see your favorites"
+        case .signInHereToLike: return "Sign in on the {tab} tab ({keys}) to like posts"
+        case .signInHereToViewLiked: return "Sign in on the {tab} tab ({keys}) to see the posts you liked"
+        case .signInHereToPost: return "Sign in on the {tab} tab ({keys}) to post"
+        case .signInHereToEditProfile: return "Sign in on the {tab} tab ({keys}) to edit your profile"
+        case .signInHereToEditPosts: return "Sign in on the {tab} tab ({keys}) to edit or delete your posts"
+        case .helpLists: return "Lists"
+        case .helpSearchField: return "In the search field"
+        case .helpCompose: return "Writing a post"
+        case .helpForms: return "In forms"
+        case .helpEverywhere: return "Everywhere"
+        case .helpQuestions: return "Answering a question"
+        case .helpMarkers: return "Markers"
+        case .favoriteSavedAgo: return "saved {time}"
+        case .keyPlaceDetail: return "the place's detail"
+        case .helpTyping: return "Typing"
+        case .helpMouse: return "Mouse"
+        case .mouseClick: return "Click"
+        case .mouseClickHelp: return "a tab: open it; a row: select it; a form field: focus it"
+        case .mouseWheel: return "Wheel"
+        case .mouseWheelHelp: return "scroll the list"
+        case .keyScrollDown: return "scroll down"
+        case .keyScrollUp: return "scroll up"
+        case .typingDeleteWord: return "delete the word before the cursor"
+        case .typingClear: return "clear the field"
+        case .typingStart: return "start of the text"
+        case .typingEnd: return "end of the text"
+        case .typingNewLine: return "new line"
+        case .keyLineUp: return "row above"
+        case .keyLineDown: return "row below"
+        case .keyHistoryPrevious: return "earlier search"
+        case .keyHistoryNext: return "later search"
+        case .keyEditOwnPost: return "edit post"
+        case .keyDeleteOwnPost: return "delete post"
         // Lists without walls: undo in the Liked view
-        .toastUnlikedUndo: "Unliked {author}'s post · u undo", .keyUndoUnlike: "undo unlike",
-
+        case .toastUnlikedUndo: return "Unliked {author}'s post · u undo"
+        case .keyUndoUnlike: return "undo unlike"
         // Issue 15 (korean): errors by code, engine and system reasons, server/doctor/status output
-        .errorStoreInvalidPath: "invalid path \"{path}\": {reason}",
-        .errorStoreInvalidArgument: "{message}",
-        .errorStoreNotFound: "no document at {path}",
-        .errorStoreNotADatabase: "{file}: not a Tern database ({detail})",
-        .errorStoreNewerSchema: "{file}: written by a newer Tern (schema {found}, this build knows {known})",
-        .errorStoreCannotOpen: "{file}: cannot open ({reason})",
-        .errorStoreBackend: "{file}: {message}",
-        .errorStoreCoding: "cannot convert value: {message}",
-        .errorStoreClosed: "the store is closed",
-        .storeCannotConnect: "cannot connect: {detail}",
-        .storeRefusedByServer: "refused by the server: {detail}",
-        .storeConnectionLost: "connection lost: {detail}",
-        .storeReconnecting: "connection lost; reconnecting",
-        .storeNoSchema: "no schema on the search path",
-        .storeNoTables: "the database has no document tables and this role may not create them; run `tern server init` as its owner",
-        .storeOtherServer: "not the server and schema this store was opened on",
-        .storeIsDirectory: "it is a directory",
-        .storeNotRegularFile: "not a regular file",
-        .storeNoPermissionRead: "no permission to read it: {detail}",
-        .storeNoPermissionWrite: "no permission to write it: {detail}",
-        .storeOpenToOthers: "{path} has mode {mode}, open to other users; run: chmod 600 {file}*",
-        .storeCannotCreateParent: "cannot create its directory {parent}",
-        .storeNoSQLiteHeader: "file is not a database",
-        .storeOtherTables: "an SQLite file with other tables",
-        .storeNoDocuments: "schema {version} without a documents table",
-        .storeDamaged: "the database is damaged ({detail}); nothing more is written to it; run tern doctor for how to recover",
-        .storeDiskFull: "disk full; free some space and try again",
-        .storeDirectoryNotCreated: "cannot create the directory",
-        .storeDirectoryNotDirectory: "not a directory (a link or a file); remove it and sign in again",
-        .storeDirectoryOtherOwner: "the directory belongs to another user",
-        .storeDirectoryOpen: "the directory is open to others (mode {mode}); run: chmod 700 {directory}",
-        .storePassFileLink: "it is a link; remove it and sign in again",
-        .storeSessionOtherAccount: "the session names account {uid}, but its role is account {account}'s; sign in again: tern logout, then tern login",
-        .storeSessionNoAccount: "the session names account {uid}, but its role is no account of this database; sign in again: tern logout, then tern login",
-        .storeSignInAgain: "{reason}; sign in again: tern logout, then tern login",
-        .storeNotSetUp: "{server} is not set up for Tern yet: run tern server init first",
-        .storeInvitationNeeded: "registering on {server} takes an invitation: set TERN_INVITE to a code from tern server invite",
-        .storeRolesOfOther: "the roles {owner} and {user} recorded in tern_meta are the {other}, not of this one: a copy of another Tern database must get its own (DELETE FROM tern_meta WHERE key = '{key}', then init again)",
-        .engineUnreachable: "{engine}",
-        .engineAuthentication: "{engine}",
-        .engineRefusedByRules: "{engine}",
-        .engineUniqueViolation: "{engine}",
-        .engineBusy: "{engine}",
-        .engineConflict: "{engine}",
-        .engineCannotOpenFile: "{engine}",
-        .engineCorrupt: "{engine}",
-        .engineReadOnly: "{engine}",
-        .engineDiskFull: "{engine}",
-        .engineIO: "{engine}",
-        .engineOther: "{engine}",
-        .systemNoPermission: "{engine}",
-        .systemNoSuchFile: "{engine}",
-        .systemNoSpace: "{engine}",
-        .systemReadOnly: "{engine}",
-        .systemIsDirectory: "{engine}",
-        .systemNotDirectory: "{engine}",
-        .systemTooManyLinks: "{engine}",
-        .systemExists: "{engine}",
-        .systemOther: "{engine}",
-        .errorSessionFileOpen: "Session file {path} is readable by others (mode {mode}); run: chmod 600 {path}",
-        .errorSessionDirectoryOpen: "Session directory {path} is open to others (mode {mode}); run: chmod 700 {path}",
-        .errorSessionWrongOwner: "Session file {path} belongs to another user; remove it or run: chown $(id -u) {path}",
-        .errorSessionNotRegular: "Session file {path} is not a regular file; remove it and sign in again",
-        .errorSessionMalformed: "Session file {path} is damaged; remove it (or run tern logout) and sign in again",
-        .errorSessionIO: "Cannot {operation} {path}: {reason}",
-        .fileRead: "read",
-        .fileCreate: "create",
-        .fileChmod: "chmod",
-        .fileWrite: "write",
-        .fileSync: "sync",
-        .fileReplace: "replace",
-        .fileRemove: "remove",
-        .fileOpen: "open",
-        .fileCreateDirectory: "create directory",
-        .errorFolderNameEmpty: "Folder name must not be empty",
-        .errorFolderNameTooLong: "Folder name must be at most {max} characters",
-        .errorFolderNameTaken: "A folder named {name} already exists",
-        .errorFolderNotFound: "No folder named {name}",
-        .errorDefaultFolderKept: "The default folder cannot be deleted (rename it instead)",
-        .errorMemoTooLong: "Memo must be at most {max} characters (it has {count})",
-        .errorNotSaved: "{id} is not among your favorites",
-        .errorUnknownColor: "Unknown colour {text} (one of {values})",
-        .errorUnknownVisibility: "Unknown visibility {text} (private or shared)",
-        .errorUnknownSort: "Unknown order {text} (one of {values})",
-        .errorUnknownUser: "No user @{name}",
-        .errorBadImportRow: "line {line}: {reason}; nothing was imported",
-        .importTextAfterQuote: "text after a closing quote",
-        .importQuoteNotClosed: "a quoted field is not closed",
-        .importEmptyFile: "the file is empty",
-        .importHeaderColumns: "the header must name the columns {columns}",
-        .importColumnCount: "{count} columns, the header has {header}",
-        .importNeedsFeatures: "a FeatureCollection needs a features array",
-        .importNeedsFavorites: "expected a favorites array",
-        .importNeedsPoint: "a feature needs a Point geometry and properties",
-        .importKeyMissing: "{key} is missing",
-        .importKeyNotText: "{key} must be text",
-        .importFoldersList: "folders must be a list of names",
-        .importSavedAt: "savedAt must be an ISO 8601 time",
-        .importNameEmpty: "the name is empty",
-        .importCoordinateNumbers: "latitude and longitude must be numbers",
-        .importCoordinateRange: "latitude must be -90…90 and longitude -180…180",
-        .errorPasswordHashing: "Password hashing failed: {detail}",
-        .errorPasswordRecordDamaged: "Stored password record is damaged: {detail}",
-        .errorPasswordRecordParameters: "Stored password record has unsupported parameters: {detail}",
-        .errorSampleCommunity: "Sample community {file}: {reason}",
-        .sampleCannotRead: "cannot read the file",
-        .sampleNotJSON: "not valid JSON",
-        .errorStoreLocation: "{source}: unknown store scheme '{scheme}' in {location} (Tern knows postgres:// and postgresql:// URLs, and file paths)",
-        .errorShippedFile: "{file}: {reason} (reinstall Tern, or rebuild it with make)",
-        .shippedNotInManifest: "not in the resources' manifest {manifest}",
-        .shippedMissing: "missing or unreadable",
-        .shippedModified: "modified or truncated since Tern was built (its checksum differs from {manifest})",
-        .shippedManifestMissing: "missing: the shipped files cannot be checked",
-        .shippedManifestDamaged: "damaged line '{line}'",
-        .errorCatalogCannotRead: "cannot read {path}",
-        .errorCatalogUnknownFormat: "{path}: unknown catalog format",
-        .errorCatalogMalformed: "{path}:{line}: malformed catalog line",
-        .errorCatalogCannotWrite: "cannot write {path}",
-        .errorCatalogCannotReplace: "cannot replace {path}",
-        .errorImportLine: "line {line}: {problem}",
-        .placeImportNotUTF8: "not valid UTF-8",
-        .placeImportGeoNamesColumns: "expected 19 tab-separated columns, found {count}",
-        .placeImportBadID: "bad geonameid '{value}'",
-        .placeImportBadPopulation: "bad population '{value}'",
-        .placeImportUnknownFormat: "not a GeoNames dump (19 tab-separated columns) nor a CSV header with name, latitude, longitude",
-        .placeImportColumns: "expected {expected} columns, found {count}",
-        .placeImportBadLatitude: "bad latitude '{value}'",
-        .placeImportBadLongitude: "bad longitude '{value}'",
-        .placeImportLatitudeRange: "latitude {value} is outside -90…90",
-        .placeImportLongitudeRange: "longitude {value} is outside -180…180",
-        .placeImportEmpty: "empty {what}",
-        .placeImportControl: "control character {scalar} in {what}",
-        .placeImportTooLong: "{what} longer than {max} characters",
-        .errorLibraryMissing: "{purpose} needs {library}, which cannot be loaded ({engine}); install the {package} package",
-        .errorLibraryFunction: "{library} has no function {symbol}; a newer version of it is needed",
-        .errorUnknownEnvironmentTheme: "TERN_THEME={name}: unknown theme (known: {themes})",
-        .errorUnknownLanguage: "{name}={value}: unknown language (known: {languages})",
-        .errorNoTerminal: "cannot start the terminal interface (TERM={term})",
-        .errorServerURL: "tern server {command} needs a postgres:// or postgresql:// URL, not '{url}'",
-        .serverCreatedSchema: "created schema {schema}",
-        .serverSchemaUpToDate: "schema {schema} up to date",
-        .serverMigratedSchema: "migrated schema {old} → {schema}",
-        .serverInitialised: "{server}: {schema}, rules {rules}, in {namespace}, roles {owner} and {user}",
-        .serverGuestTrusted: "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out",
-        .serverGuestPassword: "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): add '{line}' to pg_hba.conf above the scram-sha-256 lines and reload",
-        .serverGuestUnknown: "cannot tell how the server lets the guest in (connecting as {role} failed)",
-        .doctorShippedDiffer: "{directory}: shipped files differ from their manifest; reinstall Tern (make install) or rebuild it",
-        .doctorAndShippedDiffer: "{problem}; and the shipped files differ from their manifest",
-        .doctorNoDatabase: "no database yet (it is made on first use)",
-        .doctorOK: "ok (full integrity check passed)",
-        .doctorDamaged: "{file} is damaged; recover it as shown above",
-        .doctorServerOK: "ok (the guest signs in without a password; the server checks its own pages)",
-        .doctorServerFix: "{server}: ask its administrator to fix the sign-in of the guest as shown above",
-        .doctorShippedOK: "{directory}: shipped files ok (checked against {manifest})",
-        .doctorIntegrityFound: "{file}: the integrity check found {count} problems:",
-        .doctorIntegrityFoundOne: "{file}: the integrity check found 1 problem:",
-        .doctorFound: "{file}: found {count} problems:",
-        .doctorFoundOne: "{file}: found 1 problem:",
-        .doctorMore: "… ({count} more)",
-        .doctorToRecover: "To recover:",
-        .doctorStepQuit: "1. Quit every Tern using it, and keep the damaged files aside:",
-        .doctorStepRestore: "2. Restore a backup of {file}, or salvage what can be read with the sqlite3 tool:",
-        .doctorStepAgain: "3. Run tern doctor again.",
-        .statusEmbedded: "embedded",
-        .statusOnline: "online",
-        .statusOffline: "offline",
-        .helpGlobalOptionsValue: "[GLOBAL OPTIONS]",
-        .libraryForServer: "a team server",
-        .libraryForOnline: "online place search",
-        .writeLike: "like {id}",
-        .writeUnlike: "unlike {id}",
-        .writePost: "post {id}",
-        .writeSave: "save {id}",
-        .writeRemove: "remove {id}",
-        .writeProfile: "profile",
-        .placeImportUnterminated: "unterminated quoted field",
-        .placeImportAfterQuote: "unexpected character after a closing quote",
-        .helpMoreBelow: "more below",
-        .cliSavedVerb: "Saved",
-        .cliFavoritesImported: "Imported {file}: {added} added, {matched} matched, {skipped} skipped",
-        .cliFavoritesImportedFolders: "Imported {file}: {added} added, {matched} matched, {skipped} skipped (new folder: {folders})",
-        .cliFieldRoad: "road",
-        .cliFieldPhone: "phone",
-        .cliFieldURL: "url",
-        .cliFieldSource: "source",
-        .cliFieldCategory: "category",
-        .cliNoSampleHint: "{error} (--no-sample starts without it)",
-        .cliNeedsTerminal: "the interface needs a terminal; for scripts use the subcommands (tern --help)",
-        .cliCannotCreatePipe: "cannot create a pipe: {reason}",
-        .storeLeftOutOne: "left out 1 document of {collection} that cannot be read",
-        .storeLeftOut: "left out {count} documents of {collection} that cannot be read",
-    ]
+        case .errorStoreInvalidPath: return "invalid path \"{path}\": {reason}"
+        case .errorStoreInvalidArgument: return "{message}"
+        case .errorStoreNotFound: return "no document at {path}"
+        case .errorStoreNotADatabase: return "{file}: not a Tern database ({detail})"
+        case .errorStoreNewerSchema: return "{file}: written by a newer Tern (schema {found}, this build knows {known})"
+        case .errorStoreCannotOpen: return "{file}: cannot open ({reason})"
+        case .errorStoreBackend: return "{file}: {message}"
+        case .errorStoreCoding: return "cannot convert value: {message}"
+        case .errorStoreClosed: return "the store is closed"
+        case .storeCannotConnect: return "cannot connect: {detail}"
+        case .storeRefusedByServer: return "refused by the server: {detail}"
+        case .storeConnectionLost: return "connection lost: {detail}"
+        case .storeReconnecting: return "connection lost; reconnecting"
+        case .storeNoSchema: return "no schema on the search path"
+        case .storeNoTables: return "the database has no document tables and this role may not create them; run `tern server init` as its owner"
+        case .storeOtherServer: return "not the server and schema this store was opened on"
+        case .storeIsDirectory: return "it is a directory"
+        case .storeNotRegularFile: return "not a regular file"
+        case .storeNoPermissionRead: return "no permission to read it: {detail}"
+        case .storeNoPermissionWrite: return "no permission to write it: {detail}"
+        case .storeOpenToOthers: return "{path} has mode {mode}, open to other users; run: chmod 600 {file}*"
+        case .storeCannotCreateParent: return "cannot create its directory {parent}"
+        case .storeNoSQLiteHeader: return "file is not a database"
+        case .storeOtherTables: return "an SQLite file with other tables"
+        case .storeNoDocuments: return "schema {version} without a documents table"
+        case .storeDamaged: return "the database is damaged ({detail}); nothing more is written to it; run tern doctor for how to recover"
+        case .storeDiskFull: return "disk full; free some space and try again"
+        case .storeDirectoryNotCreated: return "cannot create the directory"
+        case .storeDirectoryNotDirectory: return "not a directory (a link or a file); remove it and sign in again"
+        case .storeDirectoryOtherOwner: return "the directory belongs to another user"
+        case .storeDirectoryOpen: return "the directory is open to others (mode {mode}); run: chmod 700 {directory}"
+        case .storePassFileLink: return "it is a link; remove it and sign in again"
+        case .storeSessionOtherAccount: return "the session names account {uid}, but its role is account {account}'s; sign in again: tern logout, then tern login"
+        case .storeSessionNoAccount: return "the session names account {uid}, but its role is no account of this database; sign in again: tern logout, then tern login"
+        case .storeSignInAgain: return "{reason}; sign in again: tern logout, then tern login"
+        case .storeNotSetUp: return "{server} is not set up for Tern yet: run tern server init first"
+        case .storeInvitationNeeded: return "registering on {server} takes an invitation: set TERN_INVITE to a code from tern server invite"
+        case .storeRolesOfOther: return "the roles {owner} and {user} recorded in tern_meta are the {other}, not of this one: a copy of another Tern database must get its own (DELETE FROM tern_meta WHERE key = '{key}', then init again)"
+        case .engineUnreachable: return "{engine}"
+        case .engineAuthentication: return "{engine}"
+        case .engineRefusedByRules: return "{engine}"
+        case .engineUniqueViolation: return "{engine}"
+        case .engineBusy: return "{engine}"
+        case .engineConflict: return "{engine}"
+        case .engineCannotOpenFile: return "{engine}"
+        case .engineCorrupt: return "{engine}"
+        case .engineReadOnly: return "{engine}"
+        case .engineDiskFull: return "{engine}"
+        case .engineIO: return "{engine}"
+        case .engineOther: return "{engine}"
+        case .systemNoPermission: return "{engine}"
+        case .systemNoSuchFile: return "{engine}"
+        case .systemNoSpace: return "{engine}"
+        case .systemReadOnly: return "{engine}"
+        case .systemIsDirectory: return "{engine}"
+        case .systemNotDirectory: return "{engine}"
+        case .systemTooManyLinks: return "{engine}"
+        case .systemExists: return "{engine}"
+        case .systemOther: return "{engine}"
+        case .errorSessionFileOpen: return "Session file {path} is readable by others (mode {mode}); run: chmod 600 {path}"
+        case .errorSessionDirectoryOpen: return "Session directory {path} is open to others (mode {mode}); run: chmod 700 {path}"
+        case .errorSessionWrongOwner: return "Session file {path} belongs to another user; remove it or run: chown $(id -u) {path}"
+        case .errorSessionNotRegular: return "Session file {path} is not a regular file; remove it and sign in again"
+        case .errorSessionMalformed: return "Session file {path} is damaged; remove it (or run tern logout) and sign in again"
+        case .errorSessionIO: return "Cannot {operation} {path}: {reason}"
+        case .fileRead: return "read"
+        case .fileCreate: return "create"
+        case .fileChmod: return "chmod"
+        case .fileWrite: return "write"
+        case .fileSync: return "sync"
+        case .fileReplace: return "replace"
+        case .fileRemove: return "remove"
+        case .fileOpen: return "open"
+        case .fileCreateDirectory: return "create directory"
+        case .errorFolderNameEmpty: return "Folder name must not be empty"
+        case .errorFolderNameTooLong: return "Folder name must be at most {max} characters"
+        case .errorFolderNameTaken: return "A folder named {name} already exists"
+        case .errorFolderNotFound: return "No folder named {name}"
+        case .errorDefaultFolderKept: return "The default folder cannot be deleted (rename it instead)"
+        case .errorMemoTooLong: return "Memo must be at most {max} characters (it has {count})"
+        case .errorNotSaved: return "{id} is not among your favorites"
+        case .errorUnknownColor: return "Unknown colour {text} (one of {values})"
+        case .errorUnknownVisibility: return "Unknown visibility {text} (private or shared)"
+        case .errorUnknownSort: return "Unknown order {text} (one of {values})"
+        case .errorUnknownUser: return "No user @{name}"
+        case .errorBadImportRow: return "line {line}: {reason}; nothing was imported"
+        case .importTextAfterQuote: return "text after a closing quote"
+        case .importQuoteNotClosed: return "a quoted field is not closed"
+        case .importEmptyFile: return "the file is empty"
+        case .importHeaderColumns: return "the header must name the columns {columns}"
+        case .importColumnCount: return "{count} columns, the header has {header}"
+        case .importNeedsFeatures: return "a FeatureCollection needs a features array"
+        case .importNeedsFavorites: return "expected a favorites array"
+        case .importNeedsPoint: return "a feature needs a Point geometry and properties"
+        case .importKeyMissing: return "{key} is missing"
+        case .importKeyNotText: return "{key} must be text"
+        case .importFoldersList: return "folders must be a list of names"
+        case .importSavedAt: return "savedAt must be an ISO 8601 time"
+        case .importNameEmpty: return "the name is empty"
+        case .importCoordinateNumbers: return "latitude and longitude must be numbers"
+        case .importCoordinateRange: return "latitude must be -90…90 and longitude -180…180"
+        case .errorPasswordHashing: return "Password hashing failed: {detail}"
+        case .errorPasswordRecordDamaged: return "Stored password record is damaged: {detail}"
+        case .errorPasswordRecordParameters: return "Stored password record has unsupported parameters: {detail}"
+        case .errorSampleCommunity: return "Sample community {file}: {reason}"
+        case .sampleCannotRead: return "cannot read the file"
+        case .sampleNotJSON: return "not valid JSON"
+        case .errorStoreLocation: return "{source}: unknown store scheme '{scheme}' in {location} (Tern knows postgres:// and postgresql:// URLs, and file paths)"
+        case .errorShippedFile: return "{file}: {reason} (reinstall Tern, or rebuild it with make)"
+        case .shippedNotInManifest: return "not in the resources' manifest {manifest}"
+        case .shippedMissing: return "missing or unreadable"
+        case .shippedModified: return "modified or truncated since Tern was built (its checksum differs from {manifest})"
+        case .shippedManifestMissing: return "missing: the shipped files cannot be checked"
+        case .shippedManifestDamaged: return "damaged line '{line}'"
+        case .errorCatalogCannotRead: return "cannot read {path}"
+        case .errorCatalogUnknownFormat: return "{path}: unknown catalog format"
+        case .errorCatalogMalformed: return "{path}:{line}: malformed catalog line"
+        case .errorCatalogCannotWrite: return "cannot write {path}"
+        case .errorCatalogCannotReplace: return "cannot replace {path}"
+        case .errorImportLine: return "line {line}: {problem}"
+        case .placeImportNotUTF8: return "not valid UTF-8"
+        case .placeImportGeoNamesColumns: return "expected 19 tab-separated columns, found {count}"
+        case .placeImportBadID: return "bad geonameid '{value}'"
+        case .placeImportBadPopulation: return "bad population '{value}'"
+        case .placeImportUnknownFormat: return "not a GeoNames dump (19 tab-separated columns) nor a CSV header with name, latitude, longitude"
+        case .placeImportColumns: return "expected {expected} columns, found {count}"
+        case .placeImportBadLatitude: return "bad latitude '{value}'"
+        case .placeImportBadLongitude: return "bad longitude '{value}'"
+        case .placeImportLatitudeRange: return "latitude {value} is outside -90…90"
+        case .placeImportLongitudeRange: return "longitude {value} is outside -180…180"
+        case .placeImportEmpty: return "empty {what}"
+        case .placeImportControl: return "control character {scalar} in {what}"
+        case .placeImportTooLong: return "{what} longer than {max} characters"
+        case .errorLibraryMissing: return "{purpose} needs {library}, which cannot be loaded ({engine}); install the {package} package"
+        case .errorLibraryFunction: return "{library} has no function {symbol}; a newer version of it is needed"
+        case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: unknown theme (known: {themes})"
+        case .errorUnknownLanguage: return "{name}={value}: unknown language (known: {languages})"
+        case .errorNoTerminal: return "cannot start the terminal interface (TERM={term})"
+        case .errorServerURL: return "tern server {command} needs a postgres:// or postgresql:// URL, not '{url}'"
+        case .serverCreatedSchema: return "created schema {schema}"
+        case .serverSchemaUpToDate: return "schema {schema} up to date"
+        case .serverMigratedSchema: return "migrated schema {old} → {schema}"
+        case .serverInitialised: return "{server}: {schema}, rules {rules}, in {namespace}, roles {owner} and {user}"
+        case .serverGuestTrusted: return "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out"
+        case .serverGuestPassword: return "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): add '{line}' to pg_hba.conf above the scram-sha-256 lines and reload"
+        case .serverGuestUnknown: return "cannot tell how the server lets the guest in (connecting as {role} failed)"
+        case .doctorShippedDiffer: return "{directory}: shipped files differ from their manifest; reinstall Tern (make install) or rebuild it"
+        case .doctorAndShippedDiffer: return "{problem}; and the shipped files differ from their manifest"
+        case .doctorNoDatabase: return "no database yet (it is made on first use)"
+        case .doctorOK: return "ok (full integrity check passed)"
+        case .doctorDamaged: return "{file} is damaged; recover it as shown above"
+        case .doctorServerOK: return "ok (the guest signs in without a password; the server checks its own pages)"
+        case .doctorServerFix: return "{server}: ask its administrator to fix the sign-in of the guest as shown above"
+        case .doctorShippedOK: return "{directory}: shipped files ok (checked against {manifest})"
+        case .doctorIntegrityFound: return "{file}: the integrity check found {count} problems:"
+        case .doctorIntegrityFoundOne: return "{file}: the integrity check found 1 problem:"
+        case .doctorFound: return "{file}: found {count} problems:"
+        case .doctorFoundOne: return "{file}: found 1 problem:"
+        case .doctorMore: return "… ({count} more)"
+        case .doctorToRecover: return "To recover:"
+        case .doctorStepQuit: return "1. Quit every Tern using it, and keep the damaged files aside:"
+        case .doctorStepRestore: return "2. Restore a backup of {file}, or salvage what can be read with the sqlite3 tool:"
+        case .doctorStepAgain: return "3. Run tern doctor again."
+        case .statusEmbedded: return "embedded"
+        case .statusOnline: return "online"
+        case .statusOffline: return "offline"
+        case .helpGlobalOptionsValue: return "[GLOBAL OPTIONS]"
+        case .libraryForServer: return "a team server"
+        case .libraryForOnline: return "online place search"
+        case .writeLike: return "like {id}"
+        case .writeUnlike: return "unlike {id}"
+        case .writePost: return "post {id}"
+        case .writeSave: return "save {id}"
+        case .writeRemove: return "remove {id}"
+        case .writeProfile: return "profile"
+        case .placeImportUnterminated: return "unterminated quoted field"
+        case .placeImportAfterQuote: return "unexpected character after a closing quote"
+        case .helpMoreBelow: return "more below"
+        case .cliSavedVerb: return "Saved"
+        case .cliFavoritesImported: return "Imported {file}: {added} added, {matched} matched, {skipped} skipped"
+        case .cliFavoritesImportedFolders: return "Imported {file}: {added} added, {matched} matched, {skipped} skipped (new folder: {folders})"
+        case .cliFieldRoad: return "road"
+        case .cliFieldPhone: return "phone"
+        case .cliFieldURL: return "url"
+        case .cliFieldSource: return "source"
+        case .cliFieldCategory: return "category"
+        case .cliNoSampleHint: return "{error} (--no-sample starts without it)"
+        case .cliNeedsTerminal: return "the interface needs a terminal; for scripts use the subcommands (tern --help)"
+        case .cliCannotCreatePipe: return "cannot create a pipe: {reason}"
+        case .storeLeftOutOne: return "left out 1 document of {collection} that cannot be read"
+        case .storeLeftOut: return "left out {count} documents of {collection} that cannot be read"
+        }
+    }
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     static let englishMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August",

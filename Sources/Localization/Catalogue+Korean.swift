@@ -1,601 +1,711 @@
 extension Catalogue {
     /// Korean (한국어).
-    static let korean: [TextKey: String] = [
-        .tabPlaces: "장소", .tabFavorites: "즐겨찾기", .tabFeed: "피드", .tabProfile: "프로필", .guest: "손님",
-        .textCutTooLong: "글자를 잘랐습니다: 이 칸에는 {max}자까지 들어갑니다",
-        .textCutTooManyMarks: "글자를 잘랐습니다: 한 글자에 붙는 기호는 {max}개까지입니다",
-
-        .timeNow: "방금", .timeMinutes: "{n}분 전", .timeHours: "{n}시간 전", .timeDays: "{n}일 전",
-        .dateShort: "{month} {day}일", .dateShortWithYear: "{year}년 {month} {day}일", .dateLong: "{year}년 {month} {day}일",
-
-        .helpTitle: "키 · {screen}", .helpClose: "Esc/q 닫기 · j/k 스크롤",
-        .keyHelp: "도움말", .keyQuit: "종료", .keyQuitAnywhere: "어디서나 종료", .keyNextTab: "다음 탭",
-        .keyPreviousTab: "이전 탭",
-        .keyDown: "다음", .keyUp: "이전", .keyPageDown: "다음 쪽", .keyPageUp: "이전 쪽", .keyTop: "처음",
-        .keyBottom: "마지막",
-        .keySearch: "검색", .keySave: "저장", .keyOrder: "정렬", .keySearchKeep: "검색어 유지",
-        .keySearchClear: "검색어 지우기", .keySearchKeepHelp: "검색 중: 검색어 유지",
-        .keySearchClearHelp: "검색 중: 검색어 지우기",
-        .keyOpenFavorite: "장소 탭에서 보기", .keyRemoveFavorite: "삭제", .keyUndoRemove: "삭제 취소",
-        .keyLike: "좋아요", .keyFeedMode: "전체/좋아요", .keyCompose: "새 글", .keyPost: "게시",
-        .keySignIn: "로그인", .keyRegister: "계정 만들기", .keyEditProfile: "프로필 수정", .keySignOut: "로그아웃",
-        .keySubmit: "확인", .keyNextField: "다음 칸", .keyPreviousField: "이전 칸", .keyCancel: "취소",
-        .keyLater: "나중에", .keyCloseHelp: "도움말 닫기",
-
-        .placesLoading: "장소를 불러오는 중…", .placesEmptyCatalog: "카탈로그에 장소가 없습니다.",
-        .placesNoMatch: "\u{201C}{query}\u{201D}와 맞는 장소가 없습니다.", .placesOneMatch: "1곳",
-        .placesMatches: "{count}곳", .placesByDistance: "{count} · 거리순",
-        .placesSearchLabel: "검색", .placesSearchPlaceholder: "장소 이름을 입력하세요",
-        .placesSearchHint: "/ 키로 검색", .placesNothingSelected: "선택한 장소 없음",
-        .placesPopulation: "인구", .placesTimeZone: "시간대", .placesFromHome: "집에서", .placesMap: "지도",
-        .placesUnavailable: "장소를 쓸 수 없습니다: {reason}",
-        .orderRelevance: "관련도", .orderDistance: "집에서 거리", .toastOrder: "정렬: {order}",
-        .toastSaved: "{place} 저장함", .toastRemoved: "{place} 삭제함",
-        .toastCouldNotSave: "{place}을(를) 저장하지 못했습니다: {reason}",
-        .toastCouldNotRemove: "{place}을(를) 삭제하지 못했습니다: {reason}",
-
-        .favoritesTitle: "즐겨찾기", .favoritesTitleCount: "즐겨찾기 ({count}) · 최근 저장순",
-        .favoritesEmpty: "즐겨찾기가 없습니다. 장소(1)에서 / 로 검색하고 장소를 골라 s 를 누르면 저장됩니다.",
-        .favoritesSignedOut: "즐겨찾기를 저장하려면 프로필 탭(4)에서 로그인하세요. 장소(1)에서 s 를 누르면 저장됩니다.",
-        .toastFavoriteRemoved: "{place} 삭제함 · u 되돌리기", .toastFavoriteRestored: "{place} 되돌림",
-        .toastCouldNotRestore: "{place}을(를) 되돌리지 못했습니다: {reason}",
-
-        .keyNextFolder: "다음 폴더", .keyPreviousFolder: "이전 폴더", .keyMemo: "메모",
-        .keyMoveToFolder: "폴더로 이동", .keyCopyToFolder: "폴더에 복사", .keyMoveUp: "위로 (내 순서)",
-        .keyMoveDown: "아래로 (내 순서)", .keyNewFolder: "새 폴더", .keyRenameFolder: "폴더 이름 바꾸기",
-        .keyDeleteFolder: "폴더 삭제", .keySaveToFolder: "폴더에 저장", .keyPick: "선택",
-        .favoritesFolderTitle: "즐겨찾기 · {folder} ({count}) · {order}",
-        .favoritesFolderEmpty: "이 폴더에 장소가 없습니다. 장소(1)에서 S 를 누르면 이 폴더에 저장됩니다.",
-        .sortNewest: "최근 저장순", .sortName: "이름순", .sortDistance: "가까운 순", .sortManual: "내 순서",
-        .folderNew: "새 폴더", .folderRename: "{folder} 이름 바꾸기", .folderNamePlaceholder: "1~30자",
-        .formSaveHint: "Enter 저장 · Esc 취소", .memoTitle: "메모 · {place}", .memoPlaceholder: "200자까지",
-        .memoHint: "Enter 저장 · Esc 취소 · {mark} 는 줄바꿈",
-        .pickMove: "{place} 옮길 폴더", .pickCopy: "{place} 복사할 폴더", .pickSave: "{place} 저장할 폴더",
-        .pickHint: "j/k 고르기 · Enter 선택 · Esc 취소", .deleteFolderTitle: "{folder} 폴더를 삭제할까요? 장소 {count}개",
-        .deleteKeepPlaces: "장소를 {folder}(으)로 옮기기", .deleteWithPlaces: "장소도 함께 삭제",
-        .toastMovedTo: "{place}을(를) {folder}(으)로 옮겼습니다", .toastCopiedTo: "{place}을(를) {folder}에 복사했습니다",
-        .toastSavedTo: "{place}을(를) {folder}에 저장했습니다", .toastFolderDeleted: "{folder} 폴더를 삭제했습니다",
-        .toastCreateFolderFirst: "먼저 다른 폴더를 만드세요 (n)",
-
-        .feedTitleAll: "피드 · 전체 글, 최신순", .feedTitleLiked: "피드 · 좋아요한 글, 최근 좋아요순",
-        .feedModeAll: "전체", .feedModeLiked: "좋아요",
-        .feedNewPost: "새 글", .feedComposePlaceholder: "무슨 생각을 하고 있나요?",
-        .feedCharactersLeft: "{count}자 남음",
-        .feedLikedSignedOut: "좋아요한 글을 보려면 프로필 탭(4)에서 로그인하세요.",
-        .feedLikedEmpty: "좋아요한 글이 없습니다. v 로 전체 글을 보고 l 로 좋아요를 누르세요.",
-        .feedEmpty: "아직 글이 없습니다. n 을 눌러 첫 글을 쓰세요.", .loading: "불러오는 중…",
-        .toastPosted: "게시함", .toastCouldNotLike: "좋아요하지 못했습니다: {reason}",
-        .toastCouldNotUnlike: "좋아요를 취소하지 못했습니다: {reason}",
-        .toastCouldNotLoad: "{list}을(를) 불러오지 못했습니다: {reason}",
-        .toastCouldNotLoadRetrying: "{list}을(를) 불러오지 못했습니다: {reason} · 다시 시도합니다",
-        .listPosition: "{n} / {total}",
-
+    static func korean(_ key: TextKey) -> String {
+        switch key {
+        case .tabPlaces: return "장소"
+        case .tabFavorites: return "즐겨찾기"
+        case .tabFeed: return "피드"
+        case .tabProfile: return "프로필"
+        case .guest: return "손님"
+        case .textCutTooLong: return "글자를 잘랐습니다: 이 칸에는 {max}자까지 들어갑니다"
+        case .textCutTooManyMarks: return "글자를 잘랐습니다: 한 글자에 붙는 기호는 {max}개까지입니다"
+        case .timeNow: return "방금"
+        case .timeMinutes: return "{n}분 전"
+        case .timeHours: return "{n}시간 전"
+        case .timeDays: return "{n}일 전"
+        case .dateShort: return "{month} {day}일"
+        case .dateShortWithYear: return "{year}년 {month} {day}일"
+        case .dateLong: return "{year}년 {month} {day}일"
+        case .helpTitle: return "키 · {screen}"
+        case .helpClose: return "Esc/q 닫기 · j/k 스크롤"
+        case .keyHelp: return "도움말"
+        case .keyQuit: return "종료"
+        case .keyQuitAnywhere: return "어디서나 종료"
+        case .keyNextTab: return "다음 탭"
+        case .keyPreviousTab: return "이전 탭"
+        case .keyDown: return "다음"
+        case .keyUp: return "이전"
+        case .keyPageDown: return "다음 쪽"
+        case .keyPageUp: return "이전 쪽"
+        case .keyTop: return "처음"
+        case .keyBottom: return "마지막"
+        case .keySearch: return "검색"
+        case .keySave: return "저장"
+        case .keyOrder: return "정렬"
+        case .keySearchKeep: return "검색어 유지"
+        case .keySearchClear: return "검색어 지우기"
+        case .keySearchKeepHelp: return "검색 중: 검색어 유지"
+        case .keySearchClearHelp: return "검색 중: 검색어 지우기"
+        case .keyOpenFavorite: return "장소 탭에서 보기"
+        case .keyRemoveFavorite: return "삭제"
+        case .keyUndoRemove: return "삭제 취소"
+        case .keyLike: return "좋아요"
+        case .keyFeedMode: return "전체/좋아요"
+        case .keyCompose: return "새 글"
+        case .keyPost: return "게시"
+        case .keySignIn: return "로그인"
+        case .keyRegister: return "계정 만들기"
+        case .keyEditProfile: return "프로필 수정"
+        case .keySignOut: return "로그아웃"
+        case .keySubmit: return "확인"
+        case .keyNextField: return "다음 칸"
+        case .keyPreviousField: return "이전 칸"
+        case .keyCancel: return "취소"
+        case .keyLater: return "나중에"
+        case .keyCloseHelp: return "도움말 닫기"
+        case .placesLoading: return "장소를 불러오는 중…"
+        case .placesEmptyCatalog: return "카탈로그에 장소가 없습니다."
+        case .placesNoMatch: return "\u{201C}{query}\u{201D}와 맞는 장소가 없습니다."
+        case .placesOneMatch: return "1곳"
+        case .placesMatches: return "{count}곳"
+        case .placesByDistance: return "{count} · 거리순"
+        case .placesSearchLabel: return "검색"
+        case .placesSearchPlaceholder: return "장소 이름을 입력하세요"
+        case .placesSearchHint: return "/ 키로 검색"
+        case .placesNothingSelected: return "선택한 장소 없음"
+        case .placesPopulation: return "인구"
+        case .placesTimeZone: return "시간대"
+        case .placesFromHome: return "집에서"
+        case .placesMap: return "지도"
+        case .placesUnavailable: return "장소를 쓸 수 없습니다: {reason}"
+        case .orderRelevance: return "관련도"
+        case .orderDistance: return "집에서 거리"
+        case .toastOrder: return "정렬: {order}"
+        case .toastSaved: return "{place} 저장함"
+        case .toastRemoved: return "{place} 삭제함"
+        case .toastCouldNotSave: return "{place}을(를) 저장하지 못했습니다: {reason}"
+        case .toastCouldNotRemove: return "{place}을(를) 삭제하지 못했습니다: {reason}"
+        case .favoritesTitle: return "즐겨찾기"
+        case .favoritesTitleCount: return "즐겨찾기 ({count}) · 최근 저장순"
+        case .favoritesEmpty: return "즐겨찾기가 없습니다. 장소(1)에서 / 로 검색하고 장소를 골라 s 를 누르면 저장됩니다."
+        case .favoritesSignedOut: return "즐겨찾기를 저장하려면 프로필 탭(4)에서 로그인하세요. 장소(1)에서 s 를 누르면 저장됩니다."
+        case .toastFavoriteRemoved: return "{place} 삭제함 · u 되돌리기"
+        case .toastFavoriteRestored: return "{place} 되돌림"
+        case .toastCouldNotRestore: return "{place}을(를) 되돌리지 못했습니다: {reason}"
+        case .keyNextFolder: return "다음 폴더"
+        case .keyPreviousFolder: return "이전 폴더"
+        case .keyMemo: return "메모"
+        case .keyMoveToFolder: return "폴더로 이동"
+        case .keyCopyToFolder: return "폴더에 복사"
+        case .keyMoveUp: return "위로 (내 순서)"
+        case .keyMoveDown: return "아래로 (내 순서)"
+        case .keyNewFolder: return "새 폴더"
+        case .keyRenameFolder: return "폴더 이름 바꾸기"
+        case .keyDeleteFolder: return "폴더 삭제"
+        case .keySaveToFolder: return "폴더에 저장"
+        case .keyPick: return "선택"
+        case .favoritesFolderTitle: return "즐겨찾기 · {folder} ({count}) · {order}"
+        case .favoritesFolderEmpty: return "이 폴더에 장소가 없습니다. 장소(1)에서 S 를 누르면 이 폴더에 저장됩니다."
+        case .sortNewest: return "최근 저장순"
+        case .sortName: return "이름순"
+        case .sortDistance: return "가까운 순"
+        case .sortManual: return "내 순서"
+        case .folderNew: return "새 폴더"
+        case .folderRename: return "{folder} 이름 바꾸기"
+        case .folderNamePlaceholder: return "1~30자"
+        case .formSaveHint: return "Enter 저장 · Esc 취소"
+        case .memoTitle: return "메모 · {place}"
+        case .memoPlaceholder: return "200자까지"
+        case .memoHint: return "Enter 저장 · Esc 취소 · {mark} 는 줄바꿈"
+        case .pickMove: return "{place} 옮길 폴더"
+        case .pickCopy: return "{place} 복사할 폴더"
+        case .pickSave: return "{place} 저장할 폴더"
+        case .pickHint: return "j/k 고르기 · Enter 선택 · Esc 취소"
+        case .deleteFolderTitle: return "{folder} 폴더를 삭제할까요? 장소 {count}개"
+        case .deleteKeepPlaces: return "장소를 {folder}(으)로 옮기기"
+        case .deleteWithPlaces: return "장소도 함께 삭제"
+        case .toastMovedTo: return "{place}을(를) {folder}(으)로 옮겼습니다"
+        case .toastCopiedTo: return "{place}을(를) {folder}에 복사했습니다"
+        case .toastSavedTo: return "{place}을(를) {folder}에 저장했습니다"
+        case .toastFolderDeleted: return "{folder} 폴더를 삭제했습니다"
+        case .toastCreateFolderFirst: return "먼저 다른 폴더를 만드세요 (n)"
+        case .feedTitleAll: return "피드 · 전체 글, 최신순"
+        case .feedTitleLiked: return "피드 · 좋아요한 글, 최근 좋아요순"
+        case .feedModeAll: return "전체"
+        case .feedModeLiked: return "좋아요"
+        case .feedNewPost: return "새 글"
+        case .feedComposePlaceholder: return "무슨 생각을 하고 있나요?"
+        case .feedCharactersLeft: return "{count}자 남음"
+        case .feedLikedSignedOut: return "좋아요한 글을 보려면 프로필 탭(4)에서 로그인하세요."
+        case .feedLikedEmpty: return "좋아요한 글이 없습니다. v 로 전체 글을 보고 l 로 좋아요를 누르세요."
+        case .feedEmpty: return "아직 글이 없습니다. n 을 눌러 첫 글을 쓰세요."
+        case .loading: return "불러오는 중…"
+        case .toastPosted: return "게시함"
+        case .toastCouldNotLike: return "좋아요하지 못했습니다: {reason}"
+        case .toastCouldNotUnlike: return "좋아요를 취소하지 못했습니다: {reason}"
+        case .toastCouldNotLoad: return "{list}을(를) 불러오지 못했습니다: {reason}"
+        case .toastCouldNotLoadRetrying: return "{list}을(를) 불러오지 못했습니다: {reason} · 다시 시도합니다"
+        case .listPosition: return "{n} / {total}"
         // Pending writes, the connection and refusals
-        .legendPending: "대기 중",
-        .legendPendingHelp: "서버가 아직 확인하지 않음",
-        .refusalPostDeleted: "글이 삭제되었습니다",
-        .refusalSignInAgain: "다시 로그인하세요",
-        .refusalByServer: "서버가 거부했습니다",
-        .toastCouldNotPost: "게시하지 못했습니다: {reason}",
-        .toastCouldNotSaveProfile: "프로필을 저장하지 못했습니다: {reason}",
-        .headerOffline: "오프라인",
-        .headerPending: "{count}개 대기 중",
-        .headerStale: "오래된 내용일 수 있음",
-        .toastDroppedWrite: "보내지 못함: {write} ({reason})",
-        .listLoadingPage: "불러오는 중…",
-        .keySync: "지금 동기화",
-        .toastSyncing: "팀 서버로 보낼 쓰기를 보내는 중…",
-        .toastSyncEmbedded: "동기화할 것이 없습니다: 저장소가 이 컴퓨터에 있습니다",
-
-        .profileSignedOut: "로그인하지 않았습니다.",
-        .profileSignedOutHint: "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다.",
-        .profileNoDisplayName: "(표시 이름 없음)", .profileJoined: "{date} 가입",
-        .profileFollowers: "팔로워 {count}", .profileFollowing: "팔로잉 {count}", .profilePosts: "글 ({count})",
-        .profileNoPosts: "아직 글이 없습니다. 3 으로 피드에 가서 n 으로 글을 쓰세요.",
-        .formSignIn: "로그인", .formRegister: "계정 만들기", .formOnboarding: "환영합니다! 자신을 소개해 주세요",
-        .formEdit: "프로필 수정", .formSigningIn: "로그인하는 중…", .formCreatingAccount: "계정을 만드는 중…",
-        .formSaving: "저장하는 중…", .formHint: "Enter 확인 · Tab 다음 칸 · Esc 취소",
-        .formOnboardingHint: "Enter 저장 · Tab 다음 칸 · Esc 나중에",
-        .fieldEmail: "이메일", .fieldPassword: "비밀번호", .fieldDisplayName: "표시 이름", .fieldUsername: "사용자 이름",
-        .fieldBio: "소개", .fieldPost: "글",
-        .toastOnboardingPostponed: "다음 실행 때 다시 묻습니다", .toastSignedIn: "{name}(으)로 로그인함",
-        .toastAccountCreated: "계정을 만들었습니다", .toastWelcome: "환영합니다, @{username}",
-        .toastProfileSaved: "프로필을 저장했습니다", .toastSignedOut: "로그아웃함",
-
-        .keyOpenAuthor: "작성자", .keyBack: "뒤로", .keyEditPost: "수정", .keyDeletePost: "삭제",
-        .feedEditPost: "글 수정", .feedDeleteQuestion: "이 글을 삭제할까요? 받은 좋아요도 함께 지워집니다.",
-        .authorNoPosts: "아직 글이 없습니다.", .authorMissing: "이 계정은 더 이상 없습니다.",
-        .toastPostEdited: "글을 저장했습니다", .toastPostDeleted: "글을 삭제했습니다",
-        .toastCouldNotEdit: "글을 수정하지 못했습니다: {reason}", .toastCouldNotDelete: "글을 삭제하지 못했습니다: {reason}",
-        .toastSignedOutElsewhere: "다른 터미널에서 로그아웃했습니다",
-        .toastSignedInElsewhere: "다른 터미널에서 {name}(으)로 로그인했습니다",
-        .errorNotYourPost: "글 {id}은(는) 내 글이 아닙니다: 자신의 글만 수정하거나 삭제할 수 있습니다 (you can only edit your own posts)",
-        .errorProfileNotFinished: "글을 쓰려면 먼저 표시 이름과 사용자 이름을 정하세요: tern profile set --display-name NAME --username NAME, 또는 인터페이스에서 4 다음 e",
-        .signInToEditPosts: "글을 수정하거나 삭제하려면 로그인하세요 (Sign in)",
-        .groupPosts: "내 글 수정과 삭제", .cmdPostsEdit: "내 글의 내용을 바꿉니다 (좋아요는 그대로)",
-        .cmdPostsDelete: "내 글과 그 글의 좋아요를 삭제합니다",
-        .cliPostDeleted: "글 {id}을(를) 삭제했습니다.", .cliPostEdited: "글을 저장했습니다.",
-
-        .errorWrongCredentials: "이메일 또는 비밀번호가 틀렸습니다",
-        .errorEmailTaken: "{email} 계정이 이미 있습니다. 로그인하세요",
-        .errorUsernameTaken: "사용자 이름 @{username}은(는) 이미 쓰이고 있습니다",
-        .errorAccountMissing: "로그인한 계정 {uid}이(가) 여기에 없습니다. 다시 로그인하세요",
-        .errorSessionNotValid: "이 세션은 이 데이터 디렉터리에 로그인해 만든 것이 아닙니다. 다시 로그인하세요 (tern login)",
-        .errorPostNotFound: "id가 {id}인 글이 없습니다", .errorPlaceNotFound: "id가 {id}인 장소가 없습니다",
-        .errorOtherStore: "{here}이(가) 아니라 {signedInOn}에 로그인되어 있습니다. tern logout 후 다시 로그인하세요",
-        .embeddedStore: "내장 저장소",
-        .errorEmailInvalid: "name@example.com 같은 올바른 이메일 주소를 입력하세요",
-        .errorEmailTooLong: "이메일은 {max}자 이하여야 합니다",
-        .errorPasswordTooShort: "비밀번호는 {min}자 이상이어야 합니다",
-        .errorPasswordTooLong: "비밀번호는 {max}자 이하여야 합니다",
-        .errorUsernameInvalid: "사용자 이름은 a-z, 0-9, _ 로 3~15자여야 합니다",
-        .errorDisplayNameEmpty: "표시 이름을 입력하세요",
-        .errorDisplayNameTooLong: "표시 이름은 {max}자 이하여야 합니다",
-        .errorBioTooLong: "소개는 {max}자 이하여야 합니다", .errorPostEmpty: "글이 비어 있습니다",
-        .errorPostTooLong: "글은 {max}자 이하여야 합니다 (지금 {count}자)",
-        .errorControlCharacter: "{field}에 제어 문자를 쓸 수 없습니다",
-        .signInToSave: "즐겨찾기를 저장하려면 로그인하세요",
-        .signInToRemove: "즐겨찾기를 삭제하려면 로그인하세요",
-        .signInToListFavorites: "즐겨찾기를 보려면 로그인하세요",
-        .signInToLike: "좋아요를 누르려면 로그인하세요",
-        .signInToViewLiked: "좋아요한 글을 보려면 로그인하세요", .signInToPost: "글을 쓰려면 로그인하세요 (Sign in)",
-        .signInToEditProfile: "프로필을 수정하려면 로그인하세요",
-
-        .cliRegistered: "{email}(으)로 가입하고 로그인했습니다.",
-        .cliNextProfile: "다음: tern profile set --display-name 이름 --username 사용자이름",
-        .cliSignedIn: "{email}{handle}(으)로 로그인했습니다.",
-        .cliFinishProfile: "프로필을 마저 채우세요: tern profile set --display-name 이름 --username 사용자이름",
-        .cliSignedOut: "로그아웃했습니다.",
-        .cliNotSignedIn: "로그인하지 않았습니다.",
-        .cliNotSignedInError: "로그인하지 않았습니다",
-        .cliNoFavorites: "즐겨찾기가 없습니다. tern favorites add PLACE_ID 로 저장하세요 (id는 tern places search 로 찾습니다)",
-        .cliSavedFavorite: "저장함: {favorite}",
-        .cliRemovedFavorite: "즐겨찾기에서 {id}을(를) 삭제했습니다.",
-        .cliNotAFavorite: "{id}은(는) 즐겨찾기에 없었습니다.",
-        .cliNoLikedPosts: "아직 좋아요한 글이 없습니다: tern like POST_ID",
-        .cliNoPosts: "아직 글이 없습니다: tern post 내용",
-        .cliLikedTitle: "좋아요한 글",
-        .cliAllPostsTitle: "전체 글",
-        .cliMorePosts: "({count}개 표시; --limit N 으로 더 보기)",
-        .cliNoPlaces: "'{query}'와 맞는 장소가 없습니다.",
-        .cliOnePlace: "1곳",
-        .cliPlaces: "{count}곳",
-        .cliSomePlaces: "{count}곳 중 {shown}곳 (--limit N 으로 더 보기)",
-        .cliFieldID: "id",
-        .cliFieldAddress: "주소",
-        .cliFieldCoordinate: "좌표",
-        .cliFieldPopulation: "인구",
-        .cliFieldTimeZone: "시간대",
-        .cliFieldAlso: "다른 이름",
-        .cliNamesInAll: "… (모두 {count}개)",
-        .cliImported: "{file}에서 장소 {count}곳을 가져왔습니다: 새 장소 {added}곳, 이미 있던 장소 {updated}곳 (가져온 장소 모두 {total}곳).",
-        .cliProfileSaved: "프로필을 저장했습니다.",
-        .cliFinishOnboarding: "가입을 마치려면 --display-name 과 --username 을 모두 정하세요.",
-        .cliProfileCounts: "팔로워 {followers} {dot} 팔로잉 {following} {dot} {date} 가입",
-        .cliProfileNotFinished: "프로필 미완성: tern profile set --display-name 이름 --username 사용자이름",
-        .promptPassword: "비밀번호: ",
-        .promptRepeatPassword: "비밀번호 다시: ",
-        .passwordsDiffer: "비밀번호가 서로 다릅니다",
-        .passwordNoTerminalSettings: "터미널 설정을 읽을 수 없습니다: {reason}",
-        .passwordNoEchoOff: "터미널의 입력 표시를 끌 수 없습니다: {reason}",
-        .passwordCannotRead: "{source}에서 비밀번호를 읽을 수 없습니다: {reason}",
-        .passwordTooLongFrom: "{source}에서 받은 비밀번호가 너무 깁니다",
-        .passwordNone: "{source}에 비밀번호가 없습니다",
-        .passwordNotUTF8: "{source}에서 받은 비밀번호가 올바른 UTF-8이 아닙니다",
-        .sourceStandardInput: "표준 입력",
-        .sourceTerminal: "터미널",
-        .keysAction: "동작",
-        .keysScreen: "화면",
-        .keysKeys: "키",
-        .keysDefault: "기본값",
-        .placesOnlineOff: "온라인 장소 검색 꺼짐: {file}에 kakao_key = KEY 또는 nominatim = on을 넣으세요",
-        .placesOnlineSearching: "{providers} 검색 중…",
-        .placesOnlineOnEnter: "Enter로 {provider}",
-        .placesCategoryNearHome: "집 주변 {category}",
-        .placesCategoryNear: "{place} 주변 {category}",
-        .placesCategory: "업종",
-        .placesPhone: "전화",
-        .placesRoadAddress: "도로명",
-        .placesWeb: "웹",
-        .placesSource: "출처",
-        .keyCategory: "업종",
-        .pickCategoryNearHome: "집 주변 업종",
-        .pickCategoryNear: "{place} 주변 업종",
-        .keyClearPlaces: "검색어·업종 지우기",
-        .placesFromPlace: "{place}에서",
-        .optAccountEmail: "계정 이메일",
-        .cmdRegister: "계정을 만들고 로그인 (비밀번호는 터미널이나 표준 입력에서 읽음)",
-        .cmdLogin: "로그인 (비밀번호는 터미널이나 표준 입력에서 읽음)",
-        .cmdLogout: "로그아웃",
-        .cmdWhoami: "로그인한 사용자 보기",
-        .cmdDoctor: "데이터베이스 파일을 끝까지 검사하고, 손상된 파일을 복구하는 방법 안내",
-        .optFavoritesFolder: "폴더 (이름, 대소문자 무관); 기본값: 기본 폴더",
-        .optFavoritesListFolder: "이 폴더만, 폴더에 저장된 순서로",
-        .optFavoritesSort: "이번 목록의 순서 (폴더는 자기 순서를 따로 유지: folder set --sort)",
-        .optFavoritesUser: "다른 사람의 공유 폴더",
-        .optFavoritesMemo: "200자 이하의 메모",
-        .optFavoritesFrom: "장소가 떠나는 폴더",
-        .optFavoritesTo: "장소가 들어갈 폴더",
-        .optFavoritesRemoveFolder: "이 폴더에서만 (마지막 폴더에서 빼면 삭제됨)",
-        .cmdFavoritesList: "저장한 장소, 최근 저장순 (또는 한 폴더, 또는 다른 사람의 공유 폴더)",
-        .cmdFavoritesAdd: "장소를 폴더에 저장 (tern places search 참고)",
-        .cmdFavoritesRemove: "저장한 장소 삭제",
-        .cmdFavoritesMemo: "저장한 장소의 메모 설정 (빈 메모는 메모 삭제)",
-        .cmdFavoritesCopy: "저장한 장소를 다른 폴더에도 넣기",
-        .cmdFavoritesMove: "저장한 장소를 다른 폴더로 옮기기",
-        .optFavoritesFileFolder: "이 폴더만, 폴더에 저장된 순서로",
-        .optFavoritesFileFormat: "기본값: FILE의 확장자, 없으면 csv",
-        .optFavoritesFileImportFolder: "이 폴더로 (없으면 만듦); 기본값: 파일에 적힌 폴더, 없으면 기본 폴더",
-        .cmdFavoritesExport: "즐겨찾기를 CSV, JSON, GeoJSON으로 쓰기 (FILE 또는 표준 출력)",
-        .cmdFavoritesImport: "CSV, JSON, GeoJSON 파일에서 즐겨찾기 가져오기, 전부 아니면 전무",
-        .optFeedLiked: "좋아요한 게시물만, 최근 좋아요순",
-        .optFeedLimit: "게시물을 최대 N개 표시 (1~1000, 기본값 {default})",
-        .cmdFeed: "게시물 읽기, 최신순",
-        .cmdPost: "280자 이하로 게시",
-        .cmdLike: "게시물에 좋아요 (두 번 눌러도 그대로)",
-        .cmdUnlike: "좋아요 취소",
-        .optFolderColor: "다음 중 하나: {colours}",
-        .optFolderVisibility: "공유 폴더는 로그인한 모든 계정이 읽을 수 있음",
-        .optFolderSort: "폴더가 유지할 순서",
-        .optFolderWithPlaces: "이 폴더에만 있는 장소도 삭제 (아니면 기본 폴더로 옮김)",
-        .cmdFavoritesFolders: "폴더와 폴더별 장소 수",
-        .cmdFavoritesFolderCreate: "폴더 만들기 (1~30자, 대소문자 무시하고 중복 불가)",
-        .cmdFavoritesFolderRename: "폴더 이름 바꾸기",
-        .cmdFavoritesFolderSet: "폴더의 색, 공개 범위, 유지할 순서 바꾸기",
-        .cmdFavoritesFolderDelete: "폴더 삭제; 폴더의 장소는 기본 폴더로 옮김",
-        .cmdKeys: "화면의 동작과 키 목록 (설정에서 바꿀 수 있음)",
-        .optPlacesLimit: "장소를 최대 N개 표시 (1~1000, 기본값 20)",
-        .optPlacesNear: "이 지점에서 가까운 순으로 정렬하고 거리 표시",
-        .optPlacesOffline: "오프라인 카탈로그만 검색",
-        .optPlacesOnline: "온라인 제공자만 검색 (카카오, OpenStreetMap)",
-        .optPlacesCategory: "카카오 업종의 장소 (CE7, 카페, cafe, …), --near 또는 집 주변",
-        .cmdPlacesSearch: "이름으로 장소 검색 (한글 초성과 입력 중인 음절도 됨)",
-        .cmdPlacesShow: "장소 하나 보기",
-        .cmdPlacesImport: "GeoNames 덤프나 CSV(name,latitude,longitude[,address])에서 장소 가져오기",
-        .optProfileDisplayName: "1~50자",
-        .optProfileUsername: "a-z 0-9 _ 3~15자, 중복 불가 (소문자로 저장)",
-        .optProfileBio: "160자 이하 (비우면 지움)",
-        .cmdProfileSet: "프로필 바꾸기 (표시 이름과 사용자 이름을 함께 정하면 온보딩 완료)",
-        .cmdServerInit: "PostgreSQL 데이터베이스에 Tern의 테이블, 역할, 규칙을 만들거나 갱신",
-        .cmdServerInvite: "팀 서버에 계정 하나를 등록하는 일회용 초대장 출력",
-        .optGlobalDataDirectory: "모든 데이터를 DIR 아래에 보관 (또는 TERN_DATA_DIR)",
-        .optGlobalStore: "문서와 계정을 postgres:// URL이나 FILE에 보관 (또는 TERN_STORE, 또는 설정의 store =)",
-        .optGlobalSession: "사용할 세션 파일 (또는 TERN_SESSION)",
-        .optGlobalNoSample: "새 데이터 디렉터리에 예시 커뮤니티를 넣지 않음",
-        .optGlobalJson: "텍스트 대신 JSON 출력",
-        .optGlobalHelp: "이 도움말 보기 (-h도 됨; 명령 하나는 tern help COMMAND)",
-        .optGlobalVersion: "버전 출력",
-        .helpTagline: "Tern: 터미널에서 쓰는 장소와 게시물.",
-        .helpUsage: "사용법: ",
-        .helpUsageIndent: "        ",
-        .helpStartInterface: "화면 시작",
-        .helpRunOneCommand: "명령 하나 실행",
-        .helpShowCommandHelp: "명령이나 그룹이 받는 것 보기",
-        .helpCommands: "명령:",
-        .helpGlobalOptions: "전역 옵션:",
-        .helpOptions: "옵션:",
-        .helpExitStatus: "종료 상태: 0 성공, 1 거절되거나 실패한 동작, 2 사용법 오류.",
-        .helpGroupUsage: "사용법: tern {group} COMMAND …",
-        .helpCommandUsage: "사용법: tern {usage}",
-        .helpRunGroupCommand: "명령의 옵션은 'tern help {group} COMMAND'로 봅니다.",
-        .helpGlobalHere: "전역 옵션(--json, --data-dir DIR, …)도 여기서 쓸 수 있습니다: tern --help에 나옵니다.",
-        .groupPlaces: "장소 검색, 보기, 가져오기",
-        .groupProfile: "내 프로필",
-        .groupFavorites: "저장한 장소",
-        .groupServer: "PostgreSQL 팀 서버 설정",
-        .usageTry: "'tern help{topic}'를 실행해 보세요.",
-        .usageUnknownCommand: "알 수 없는 명령 '{command}'",
-        .usageUnknownOption: "알 수 없는 옵션 {option}",
-        .usageBadValue: "--{option}에 필요한 값: {expected} ('{given}'은(는) 안 됩니다)",
-        .usageTakesNoValue: "--{option}은(는) 값을 받지 않습니다",
-        .usageNeedsValue: "--{option}에 값이 필요합니다 ({value})",
-        .usageMustNotBeEmpty: "{name}은(는) 비어 있으면 안 됩니다",
-        .usageLine: "사용법: tern {usage}",
-        .usageNonEmptyValue: "비어 있지 않은 값",
-        .usageWholeNumber: "{low}부터 {high}까지의 정수",
-        .usageOfflineAndOnline: "--offline과 --online은 함께 쓸 수 없습니다",
-        .usageCategoryOffline: "--category는 온라인으로 검색합니다; --offline과 함께 쓸 수 없습니다",
-        .usageOneOf: "{values} 중 하나",
-        .usageCoordinate: "도 단위 LAT,LON (예: 37.57,126.98)",
-        .usageCategory: "카카오 업종 코드나 이름 (예: CE7, 카페, cafe, 음식점, subway)",
-        .usageStore: "postgres:// URL이나 파일 경로",
-        .configCannotRead: "파일을 읽을 수 없습니다",
-        .configNotUTF8: "UTF-8 텍스트가 아닙니다",
-        .configExpectedKeyValue: "key = value 형식이어야 합니다",
-        .configMissingKey: "= 앞에 키가 없습니다",
-        .configSetTwice: "{key}이(가) 두 번 설정되었습니다",
-        .configBadHome: "home은 37.5665,126.9780처럼 도 단위 LAT,LON이어야 합니다",
-        .configStoreEmpty: "store에는 postgres:// URL이나 파일이 필요합니다",
-        .configStoreScheme: "알 수 없는 store 스킴 '{scheme}' (Tern은 postgres://, postgresql:// URL과 파일 경로를 압니다)",
-        .configBadLanguage: "language는 다음 중 하나여야 합니다: {languages}",
-        .configBadKakaoKey: "kakao_key에는 Kakao Developers의 REST API 키가 필요합니다 (한 단어)",
-        .configBadURL: "{key}은(는) http:// 또는 https:// URL이어야 합니다",
-        .configBadNominatim: "nominatim은 on 또는 off여야 합니다",
-        .configUnknownKey: "알 수 없는 키 \"{key}\" (아는 키: {keys})",
-        .configUnknownTheme: "알 수 없는 테마 \"{theme}\" (아는 테마: {themes})",
-        .configExpectedColor: "color ROLE = COLOUR 형식이어야 합니다 (역할: {roles})",
-        .configUnknownColour: "알 수 없는 색 \"{colour}\": 이름(red, bright-blue…), 0-255 또는 #rrggbb",
-        .configUnknownRole: "알 수 없는 색 역할 \"{role}\" (역할: {roles})",
-        .configExpectedBind: "bind SCREEN ACTION = KEY[, KEY…] 형식이어야 합니다",
-        .configExpectedUnbind: "unbind SCREEN KEY 형식이어야 합니다",
-        .configUnknownScreen: "알 수 없는 화면 \"{screen}\" (화면: {screens})",
-        .configUnknownKeyName: "알 수 없는 키 이름 \"{key}\"",
-        .configCtrlC: "Ctrl-C는 항상 종료하며 바꿀 수 없습니다",
-        .configTypesText: "\"{key}\"은(는) {screen}에서 글자를 입력합니다; 거기서는 ctrl-x, f2, enter 같은 키를 지정하세요",
-        .configNotBound: "{key}은(는) {screen}에 지정되어 있지 않습니다",
-        .configUnknownAction: "알 수 없는 동작 \"{action}\" (tern keys에 목록이 있습니다)",
-        .configWrongScreen: "{action}은(는) {screen}에서 동작하지 않습니다 (동작하는 곳: {screens})",
-        .configBindNeedsKeys: "bind에는 = 뒤에 키가 필요합니다 (키를 빼려면 unbind {screen} KEY)",
-        .configConflict: "{key}이(가) {first}({firstScreen})와 {second}({secondScreen}) 모두에 지정되어 있습니다",
-        .cliFolderCreated: "만듦: {folder}",
-        .cliFolderRenamed: "이름 바꿈: {folder}",
-        .cliFolderChanged: "바꿈: {folder}",
-        .cliFolderDeletedWithPlaces: "{folder} 폴더와 그 폴더에만 있던 장소 {places}을 삭제했습니다.",
-        .cliFolderDeletedMoved: "{folder} 폴더를 삭제했습니다; 장소 {places}은 기본 폴더로 옮겼습니다.",
-        .cliFolderDefault: "{folder} (기본)",
-        .folderDefaultName: "즐겨찾기", .cliRemovedFromFolder: "{folder}에서 {id}을(를) 뺐습니다.",
-        .cliRemovedFromLastFolder: "{folder}에서 {id}을(를) 뺐습니다. 이제 어느 폴더에도 없습니다.",
-        .cliFolderEmpty: "이 폴더에 장소가 없습니다. 추가하려면: tern favorites add PLACE_ID --folder NAME",
-        .cliSharesNoFolders: "@{user}님이 공유한 폴더가 없습니다.",
-        .cliMemoSet: "메모 설정:",
-        .cliCopiedTo: "{folder}에 복사:",
-        .cliMovedTo: "{folder}로 옮김:",
-        .cliCannotWrite: "{file}에 쓸 수 없습니다: {reason}",
-        .cliWrote: "{file}에 {places}을 썼습니다 ({format}).",
-        .cliCannotRead: "{file}을(를) 읽을 수 없습니다",
-        .cliNotUTF8Imported: "{file}은(는) UTF-8 텍스트가 아닙니다; 아무것도 가져오지 않았습니다",
-        .cliNoProvider: "온라인 장소 제공자가 설정되지 않았습니다: {file}에 kakao_key = KEY(또는 KAKAO_REST_API_KEY)나 nominatim = on을 넣으세요",
-        .cliNoOnlinePlace: "저장한 장소와 이전 답에 id가 '{id}'인 장소가 없습니다 (tern places search로 찾으세요)",
-        .cliCannotLoadCatalog: "장소 카탈로그를 불러올 수 없습니다: {reason}",
-        .cliImportRejected: "{file}: {reason}; 아무것도 가져오지 않았습니다",
-        .providerKeyRefused: "{provider}이(가) REST API 키를 거절했습니다: 설정의 kakao_key나 KAKAO_REST_API_KEY를 확인하세요 (Kakao Developers → 내 애플리케이션 → 앱 키)",
-        .providerServiceDisabled: "이 키의 앱에서 {provider} 로컬이 꺼져 있습니다: Kakao Developers → 내 애플리케이션 → 제품 설정에서 카카오맵을 켜세요",
-        .providerQuotaExceeded: "{provider}: 요청 한도를 다 썼습니다; 나중에 다시 시도하세요 (오프라인 카탈로그는 계속 답합니다)",
-        .providerBlocked: "{provider}이(가) Tern의 요청을 거절했습니다 (이용 정책); nominatim = off나 다른 nominatim_url을 설정하세요",
-        .providerUnreachable: "{host}의 {provider}에 연결할 수 없습니다 (오프라인?); 오프라인 카탈로그는 계속 답합니다",
-        .providerTimedOut: "{host}의 {provider}이(가) 제때 답하지 않았습니다; 다시 시도하세요 (오프라인 카탈로그는 계속 답합니다)",
-        .providerTooLarge: "{host}의 {provider}이(가) 크기 한도를 넘는 답을 보내 버렸습니다",
-        .providerTLS: "{provider}: {host}의 TLS 인증서를 확인할 수 없습니다; 시스템 인증서나 URL을 확인하세요",
-        .providerMalformed: "{host}의 {provider}이(가) Tern이 읽을 수 없는 답을 보냈습니다; {setting}을(를) 확인하세요",
-        .providerRefused: "{provider}이(가) 검색을 거절했습니다 (HTTP {status}); 나중에 다시 시도하세요",
-        .providerRefusedSaying: "{provider}이(가) 검색을 거절했습니다 (HTTP {status}: {message}); 나중에 다시 시도하세요",
-        .onlineCachedAnswer: "{reason}; {time}에 저장한 답을 보여 줍니다",
-
-        .toastUnsavedUndo: "{place} 저장 해제함 · u 되돌리기", .keyUndoUnsave: "저장 해제 취소",
-        .errorPasswordEmpty: "비밀번호를 입력하세요",
+        case .legendPending: return "대기 중"
+        case .legendPendingHelp: return "서버가 아직 확인하지 않음"
+        case .refusalPostDeleted: return "글이 삭제되었습니다"
+        case .refusalSignInAgain: return "다시 로그인하세요"
+        case .refusalByServer: return "서버가 거부했습니다"
+        case .toastCouldNotPost: return "게시하지 못했습니다: {reason}"
+        case .toastCouldNotSaveProfile: return "프로필을 저장하지 못했습니다: {reason}"
+        case .headerOffline: return "오프라인"
+        case .headerPending: return "{count}개 대기 중"
+        case .headerStale: return "오래된 내용일 수 있음"
+        case .toastDroppedWrite: return "보내지 못함: {write} ({reason})"
+        case .listLoadingPage: return "불러오는 중…"
+        case .keySync: return "지금 동기화"
+        case .toastSyncing: return "팀 서버로 보낼 쓰기를 보내는 중…"
+        case .toastSyncEmbedded: return "동기화할 것이 없습니다: 저장소가 이 컴퓨터에 있습니다"
+        case .profileSignedOut: return "로그인하지 않았습니다."
+        case .profileSignedOutHint: return "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다."
+        case .profileNoDisplayName: return "(표시 이름 없음)"
+        case .profileJoined: return "{date} 가입"
+        case .profileFollowers: return "팔로워 {count}"
+        case .profileFollowing: return "팔로잉 {count}"
+        case .profilePosts: return "글 ({count})"
+        case .profileNoPosts: return "아직 글이 없습니다. 3 으로 피드에 가서 n 으로 글을 쓰세요."
+        case .formSignIn: return "로그인"
+        case .formRegister: return "계정 만들기"
+        case .formOnboarding: return "환영합니다! 자신을 소개해 주세요"
+        case .formEdit: return "프로필 수정"
+        case .formSigningIn: return "로그인하는 중…"
+        case .formCreatingAccount: return "계정을 만드는 중…"
+        case .formSaving: return "저장하는 중…"
+        case .formHint: return "Enter 확인 · Tab 다음 칸 · Esc 취소"
+        case .formOnboardingHint: return "Enter 저장 · Tab 다음 칸 · Esc 나중에"
+        case .fieldEmail: return "이메일"
+        case .fieldPassword: return "비밀번호"
+        case .fieldDisplayName: return "표시 이름"
+        case .fieldUsername: return "사용자 이름"
+        case .fieldBio: return "소개"
+        case .fieldPost: return "글"
+        case .toastOnboardingPostponed: return "다음 실행 때 다시 묻습니다"
+        case .toastSignedIn: return "{name}(으)로 로그인함"
+        case .toastAccountCreated: return "계정을 만들었습니다"
+        case .toastWelcome: return "환영합니다, @{username}"
+        case .toastProfileSaved: return "프로필을 저장했습니다"
+        case .toastSignedOut: return "로그아웃함"
+        case .keyOpenAuthor: return "작성자"
+        case .keyBack: return "뒤로"
+        case .keyEditPost: return "수정"
+        case .keyDeletePost: return "삭제"
+        case .feedEditPost: return "글 수정"
+        case .feedDeleteQuestion: return "이 글을 삭제할까요? 받은 좋아요도 함께 지워집니다."
+        case .authorNoPosts: return "아직 글이 없습니다."
+        case .authorMissing: return "이 계정은 더 이상 없습니다."
+        case .toastPostEdited: return "글을 저장했습니다"
+        case .toastPostDeleted: return "글을 삭제했습니다"
+        case .toastCouldNotEdit: return "글을 수정하지 못했습니다: {reason}"
+        case .toastCouldNotDelete: return "글을 삭제하지 못했습니다: {reason}"
+        case .toastSignedOutElsewhere: return "다른 터미널에서 로그아웃했습니다"
+        case .toastSignedInElsewhere: return "다른 터미널에서 {name}(으)로 로그인했습니다"
+        case .errorNotYourPost: return "글 {id}은(는) 내 글이 아닙니다: 자신의 글만 수정하거나 삭제할 수 있습니다 (you can only edit your own posts)"
+        case .errorProfileNotFinished: return "글을 쓰려면 먼저 표시 이름과 사용자 이름을 정하세요: tern profile set --display-name NAME --username NAME, 또는 인터페이스에서 4 다음 e"
+        case .signInToEditPosts: return "글을 수정하거나 삭제하려면 로그인하세요 (Sign in)"
+        case .groupPosts: return "내 글 수정과 삭제"
+        case .cmdPostsEdit: return "내 글의 내용을 바꿉니다 (좋아요는 그대로)"
+        case .cmdPostsDelete: return "내 글과 그 글의 좋아요를 삭제합니다"
+        case .cliPostDeleted: return "글 {id}을(를) 삭제했습니다."
+        case .cliPostEdited: return "글을 저장했습니다."
+        case .errorWrongCredentials: return "이메일 또는 비밀번호가 틀렸습니다"
+        case .errorEmailTaken: return "{email} 계정이 이미 있습니다. 로그인하세요"
+        case .errorUsernameTaken: return "사용자 이름 @{username}은(는) 이미 쓰이고 있습니다"
+        case .errorAccountMissing: return "로그인한 계정 {uid}이(가) 여기에 없습니다. 다시 로그인하세요"
+        case .errorSessionNotValid: return "이 세션은 이 데이터 디렉터리에 로그인해 만든 것이 아닙니다. 다시 로그인하세요 (tern login)"
+        case .errorPostNotFound: return "id가 {id}인 글이 없습니다"
+        case .errorPlaceNotFound: return "id가 {id}인 장소가 없습니다"
+        case .errorOtherStore: return "{here}이(가) 아니라 {signedInOn}에 로그인되어 있습니다. tern logout 후 다시 로그인하세요"
+        case .embeddedStore: return "내장 저장소"
+        case .errorEmailInvalid: return "name@example.com 같은 올바른 이메일 주소를 입력하세요"
+        case .errorEmailTooLong: return "이메일은 {max}자 이하여야 합니다"
+        case .errorPasswordTooShort: return "비밀번호는 {min}자 이상이어야 합니다"
+        case .errorPasswordTooLong: return "비밀번호는 {max}자 이하여야 합니다"
+        case .errorUsernameInvalid: return "사용자 이름은 a-z, 0-9, _ 로 3~15자여야 합니다"
+        case .errorDisplayNameEmpty: return "표시 이름을 입력하세요"
+        case .errorDisplayNameTooLong: return "표시 이름은 {max}자 이하여야 합니다"
+        case .errorBioTooLong: return "소개는 {max}자 이하여야 합니다"
+        case .errorPostEmpty: return "글이 비어 있습니다"
+        case .errorPostTooLong: return "글은 {max}자 이하여야 합니다 (지금 {count}자)"
+        case .errorControlCharacter: return "{field}에 제어 문자를 쓸 수 없습니다"
+        case .signInToSave: return "즐겨찾기를 저장하려면 로그인하세요"
+        case .signInToRemove: return "즐겨찾기를 삭제하려면 로그인하세요"
+        case .signInToListFavorites: return "즐겨찾기를 보려면 로그인하세요"
+        case .signInToLike: return "좋아요를 누르려면 로그인하세요"
+        case .signInToViewLiked: return "좋아요한 글을 보려면 로그인하세요"
+        case .signInToPost: return "글을 쓰려면 로그인하세요 (Sign in)"
+        case .signInToEditProfile: return "프로필을 수정하려면 로그인하세요"
+        case .cliRegistered: return "{email}(으)로 가입하고 로그인했습니다."
+        case .cliNextProfile: return "다음: tern profile set --display-name 이름 --username 사용자이름"
+        case .cliSignedIn: return "{email}{handle}(으)로 로그인했습니다."
+        case .cliFinishProfile: return "프로필을 마저 채우세요: tern profile set --display-name 이름 --username 사용자이름"
+        case .cliSignedOut: return "로그아웃했습니다."
+        case .cliNotSignedIn: return "로그인하지 않았습니다."
+        case .cliNotSignedInError: return "로그인하지 않았습니다"
+        case .cliNoFavorites: return "즐겨찾기가 없습니다. tern favorites add PLACE_ID 로 저장하세요 (id는 tern places search 로 찾습니다)"
+        case .cliSavedFavorite: return "저장함: {favorite}"
+        case .cliRemovedFavorite: return "즐겨찾기에서 {id}을(를) 삭제했습니다."
+        case .cliNotAFavorite: return "{id}은(는) 즐겨찾기에 없었습니다."
+        case .cliNoLikedPosts: return "아직 좋아요한 글이 없습니다: tern like POST_ID"
+        case .cliNoPosts: return "아직 글이 없습니다: tern post 내용"
+        case .cliLikedTitle: return "좋아요한 글"
+        case .cliAllPostsTitle: return "전체 글"
+        case .cliMorePosts: return "({count}개 표시; --limit N 으로 더 보기)"
+        case .cliNoPlaces: return "'{query}'와 맞는 장소가 없습니다."
+        case .cliOnePlace: return "1곳"
+        case .cliPlaces: return "{count}곳"
+        case .cliSomePlaces: return "{count}곳 중 {shown}곳 (--limit N 으로 더 보기)"
+        case .cliFieldID: return "id"
+        case .cliFieldAddress: return "주소"
+        case .cliFieldCoordinate: return "좌표"
+        case .cliFieldPopulation: return "인구"
+        case .cliFieldTimeZone: return "시간대"
+        case .cliFieldAlso: return "다른 이름"
+        case .cliNamesInAll: return "… (모두 {count}개)"
+        case .cliImported: return "{file}에서 장소 {count}곳을 가져왔습니다: 새 장소 {added}곳, 이미 있던 장소 {updated}곳 (가져온 장소 모두 {total}곳)."
+        case .cliProfileSaved: return "프로필을 저장했습니다."
+        case .cliFinishOnboarding: return "가입을 마치려면 --display-name 과 --username 을 모두 정하세요."
+        case .cliProfileCounts: return "팔로워 {followers} {dot} 팔로잉 {following} {dot} {date} 가입"
+        case .cliProfileNotFinished: return "프로필 미완성: tern profile set --display-name 이름 --username 사용자이름"
+        case .promptPassword: return "비밀번호: "
+        case .promptRepeatPassword: return "비밀번호 다시: "
+        case .passwordsDiffer: return "비밀번호가 서로 다릅니다"
+        case .passwordNoTerminalSettings: return "터미널 설정을 읽을 수 없습니다: {reason}"
+        case .passwordNoEchoOff: return "터미널의 입력 표시를 끌 수 없습니다: {reason}"
+        case .passwordCannotRead: return "{source}에서 비밀번호를 읽을 수 없습니다: {reason}"
+        case .passwordTooLongFrom: return "{source}에서 받은 비밀번호가 너무 깁니다"
+        case .passwordNone: return "{source}에 비밀번호가 없습니다"
+        case .passwordNotUTF8: return "{source}에서 받은 비밀번호가 올바른 UTF-8이 아닙니다"
+        case .sourceStandardInput: return "표준 입력"
+        case .sourceTerminal: return "터미널"
+        case .keysAction: return "동작"
+        case .keysScreen: return "화면"
+        case .keysKeys: return "키"
+        case .keysDefault: return "기본값"
+        case .placesOnlineOff: return "온라인 장소 검색 꺼짐: {file}에 kakao_key = KEY 또는 nominatim = on을 넣으세요"
+        case .placesOnlineSearching: return "{providers} 검색 중…"
+        case .placesOnlineOnEnter: return "Enter로 {provider}"
+        case .placesCategoryNearHome: return "집 주변 {category}"
+        case .placesCategoryNear: return "{place} 주변 {category}"
+        case .placesCategory: return "업종"
+        case .placesPhone: return "전화"
+        case .placesRoadAddress: return "도로명"
+        case .placesWeb: return "웹"
+        case .placesSource: return "출처"
+        case .keyCategory: return "업종"
+        case .pickCategoryNearHome: return "집 주변 업종"
+        case .pickCategoryNear: return "{place} 주변 업종"
+        case .keyClearPlaces: return "검색어·업종 지우기"
+        case .placesFromPlace: return "{place}에서"
+        case .optAccountEmail: return "계정 이메일"
+        case .cmdRegister: return "계정을 만들고 로그인 (비밀번호는 터미널이나 표준 입력에서 읽음)"
+        case .cmdLogin: return "로그인 (비밀번호는 터미널이나 표준 입력에서 읽음)"
+        case .cmdLogout: return "로그아웃"
+        case .cmdWhoami: return "로그인한 사용자 보기"
+        case .cmdDoctor: return "데이터베이스 파일을 끝까지 검사하고, 손상된 파일을 복구하는 방법 안내"
+        case .optFavoritesFolder: return "폴더 (이름, 대소문자 무관); 기본값: 기본 폴더"
+        case .optFavoritesListFolder: return "이 폴더만, 폴더에 저장된 순서로"
+        case .optFavoritesSort: return "이번 목록의 순서 (폴더는 자기 순서를 따로 유지: folder set --sort)"
+        case .optFavoritesUser: return "다른 사람의 공유 폴더"
+        case .optFavoritesMemo: return "200자 이하의 메모"
+        case .optFavoritesFrom: return "장소가 떠나는 폴더"
+        case .optFavoritesTo: return "장소가 들어갈 폴더"
+        case .optFavoritesRemoveFolder: return "이 폴더에서만 (마지막 폴더에서 빼면 삭제됨)"
+        case .cmdFavoritesList: return "저장한 장소, 최근 저장순 (또는 한 폴더, 또는 다른 사람의 공유 폴더)"
+        case .cmdFavoritesAdd: return "장소를 폴더에 저장 (tern places search 참고)"
+        case .cmdFavoritesRemove: return "저장한 장소 삭제"
+        case .cmdFavoritesMemo: return "저장한 장소의 메모 설정 (빈 메모는 메모 삭제)"
+        case .cmdFavoritesCopy: return "저장한 장소를 다른 폴더에도 넣기"
+        case .cmdFavoritesMove: return "저장한 장소를 다른 폴더로 옮기기"
+        case .optFavoritesFileFolder: return "이 폴더만, 폴더에 저장된 순서로"
+        case .optFavoritesFileFormat: return "기본값: FILE의 확장자, 없으면 csv"
+        case .optFavoritesFileImportFolder: return "이 폴더로 (없으면 만듦); 기본값: 파일에 적힌 폴더, 없으면 기본 폴더"
+        case .cmdFavoritesExport: return "즐겨찾기를 CSV, JSON, GeoJSON으로 쓰기 (FILE 또는 표준 출력)"
+        case .cmdFavoritesImport: return "CSV, JSON, GeoJSON 파일에서 즐겨찾기 가져오기, 전부 아니면 전무"
+        case .optFeedLiked: return "좋아요한 게시물만, 최근 좋아요순"
+        case .optFeedLimit: return "게시물을 최대 N개 표시 (1~1000, 기본값 {default})"
+        case .cmdFeed: return "게시물 읽기, 최신순"
+        case .cmdPost: return "280자 이하로 게시"
+        case .cmdLike: return "게시물에 좋아요 (두 번 눌러도 그대로)"
+        case .cmdUnlike: return "좋아요 취소"
+        case .optFolderColor: return "다음 중 하나: {colours}"
+        case .optFolderVisibility: return "공유 폴더는 로그인한 모든 계정이 읽을 수 있음"
+        case .optFolderSort: return "폴더가 유지할 순서"
+        case .optFolderWithPlaces: return "이 폴더에만 있는 장소도 삭제 (아니면 기본 폴더로 옮김)"
+        case .cmdFavoritesFolders: return "폴더와 폴더별 장소 수"
+        case .cmdFavoritesFolderCreate: return "폴더 만들기 (1~30자, 대소문자 무시하고 중복 불가)"
+        case .cmdFavoritesFolderRename: return "폴더 이름 바꾸기"
+        case .cmdFavoritesFolderSet: return "폴더의 색, 공개 범위, 유지할 순서 바꾸기"
+        case .cmdFavoritesFolderDelete: return "폴더 삭제; 폴더의 장소는 기본 폴더로 옮김"
+        case .cmdKeys: return "화면의 동작과 키 목록 (설정에서 바꿀 수 있음)"
+        case .optPlacesLimit: return "장소를 최대 N개 표시 (1~1000, 기본값 20)"
+        case .optPlacesNear: return "이 지점에서 가까운 순으로 정렬하고 거리 표시"
+        case .optPlacesOffline: return "오프라인 카탈로그만 검색"
+        case .optPlacesOnline: return "온라인 제공자만 검색 (카카오, OpenStreetMap)"
+        case .optPlacesCategory: return "카카오 업종의 장소 (CE7, 카페, cafe, …), --near 또는 집 주변"
+        case .cmdPlacesSearch: return "이름으로 장소 검색 (한글 초성과 입력 중인 음절도 됨)"
+        case .cmdPlacesShow: return "장소 하나 보기"
+        case .cmdPlacesImport: return "GeoNames 덤프나 CSV(name,latitude,longitude[,address])에서 장소 가져오기"
+        case .optProfileDisplayName: return "1~50자"
+        case .optProfileUsername: return "a-z 0-9 _ 3~15자, 중복 불가 (소문자로 저장)"
+        case .optProfileBio: return "160자 이하 (비우면 지움)"
+        case .cmdProfileSet: return "프로필 바꾸기 (표시 이름과 사용자 이름을 함께 정하면 온보딩 완료)"
+        case .cmdServerInit: return "PostgreSQL 데이터베이스에 Tern의 테이블, 역할, 규칙을 만들거나 갱신"
+        case .cmdServerInvite: return "팀 서버에 계정 하나를 등록하는 일회용 초대장 출력"
+        case .optGlobalDataDirectory: return "모든 데이터를 DIR 아래에 보관 (또는 TERN_DATA_DIR)"
+        case .optGlobalStore: return "문서와 계정을 postgres:// URL이나 FILE에 보관 (또는 TERN_STORE, 또는 설정의 store =)"
+        case .optGlobalSession: return "사용할 세션 파일 (또는 TERN_SESSION)"
+        case .optGlobalNoSample: return "새 데이터 디렉터리에 예시 커뮤니티를 넣지 않음"
+        case .optGlobalJson: return "텍스트 대신 JSON 출력"
+        case .optGlobalHelp: return "이 도움말 보기 (-h도 됨; 명령 하나는 tern help COMMAND)"
+        case .optGlobalVersion: return "버전 출력"
+        case .helpTagline: return "Tern: 터미널에서 쓰는 장소와 게시물."
+        case .helpUsage: return "사용법: "
+        case .helpUsageIndent: return "        "
+        case .helpStartInterface: return "화면 시작"
+        case .helpRunOneCommand: return "명령 하나 실행"
+        case .helpShowCommandHelp: return "명령이나 그룹이 받는 것 보기"
+        case .helpCommands: return "명령:"
+        case .helpGlobalOptions: return "전역 옵션:"
+        case .helpOptions: return "옵션:"
+        case .helpExitStatus: return "종료 상태: 0 성공, 1 거절되거나 실패한 동작, 2 사용법 오류."
+        case .helpGroupUsage: return "사용법: tern {group} COMMAND …"
+        case .helpCommandUsage: return "사용법: tern {usage}"
+        case .helpRunGroupCommand: return "명령의 옵션은 'tern help {group} COMMAND'로 봅니다."
+        case .helpGlobalHere: return "전역 옵션(--json, --data-dir DIR, …)도 여기서 쓸 수 있습니다: tern --help에 나옵니다."
+        case .groupPlaces: return "장소 검색, 보기, 가져오기"
+        case .groupProfile: return "내 프로필"
+        case .groupFavorites: return "저장한 장소"
+        case .groupServer: return "PostgreSQL 팀 서버 설정"
+        case .usageTry: return "'tern help{topic}'를 실행해 보세요."
+        case .usageUnknownCommand: return "알 수 없는 명령 '{command}'"
+        case .usageUnknownOption: return "알 수 없는 옵션 {option}"
+        case .usageBadValue: return "--{option}에 필요한 값: {expected} ('{given}'은(는) 안 됩니다)"
+        case .usageTakesNoValue: return "--{option}은(는) 값을 받지 않습니다"
+        case .usageNeedsValue: return "--{option}에 값이 필요합니다 ({value})"
+        case .usageMustNotBeEmpty: return "{name}은(는) 비어 있으면 안 됩니다"
+        case .usageLine: return "사용법: tern {usage}"
+        case .usageNonEmptyValue: return "비어 있지 않은 값"
+        case .usageWholeNumber: return "{low}부터 {high}까지의 정수"
+        case .usageOfflineAndOnline: return "--offline과 --online은 함께 쓸 수 없습니다"
+        case .usageCategoryOffline: return "--category는 온라인으로 검색합니다; --offline과 함께 쓸 수 없습니다"
+        case .usageOneOf: return "{values} 중 하나"
+        case .usageCoordinate: return "도 단위 LAT,LON (예: 37.57,126.98)"
+        case .usageCategory: return "카카오 업종 코드나 이름 (예: CE7, 카페, cafe, 음식점, subway)"
+        case .usageStore: return "postgres:// URL이나 파일 경로"
+        case .configCannotRead: return "파일을 읽을 수 없습니다"
+        case .configNotUTF8: return "UTF-8 텍스트가 아닙니다"
+        case .configExpectedKeyValue: return "key = value 형식이어야 합니다"
+        case .configMissingKey: return "= 앞에 키가 없습니다"
+        case .configSetTwice: return "{key}이(가) 두 번 설정되었습니다"
+        case .configBadHome: return "home은 37.5665,126.9780처럼 도 단위 LAT,LON이어야 합니다"
+        case .configStoreEmpty: return "store에는 postgres:// URL이나 파일이 필요합니다"
+        case .configStoreScheme: return "알 수 없는 store 스킴 '{scheme}' (Tern은 postgres://, postgresql:// URL과 파일 경로를 압니다)"
+        case .configBadLanguage: return "language는 다음 중 하나여야 합니다: {languages}"
+        case .configBadKakaoKey: return "kakao_key에는 Kakao Developers의 REST API 키가 필요합니다 (한 단어)"
+        case .configBadURL: return "{key}은(는) http:// 또는 https:// URL이어야 합니다"
+        case .configBadNominatim: return "nominatim은 on 또는 off여야 합니다"
+        case .configUnknownKey: return "알 수 없는 키 \"{key}\" (아는 키: {keys})"
+        case .configUnknownTheme: return "알 수 없는 테마 \"{theme}\" (아는 테마: {themes})"
+        case .configExpectedColor: return "color ROLE = COLOUR 형식이어야 합니다 (역할: {roles})"
+        case .configUnknownColour: return "알 수 없는 색 \"{colour}\": 이름(red, bright-blue…), 0-255 또는 #rrggbb"
+        case .configUnknownRole: return "알 수 없는 색 역할 \"{role}\" (역할: {roles})"
+        case .configExpectedBind: return "bind SCREEN ACTION = KEY[, KEY…] 형식이어야 합니다"
+        case .configExpectedUnbind: return "unbind SCREEN KEY 형식이어야 합니다"
+        case .configUnknownScreen: return "알 수 없는 화면 \"{screen}\" (화면: {screens})"
+        case .configUnknownKeyName: return "알 수 없는 키 이름 \"{key}\""
+        case .configCtrlC: return "Ctrl-C는 항상 종료하며 바꿀 수 없습니다"
+        case .configTypesText: return "\"{key}\"은(는) {screen}에서 글자를 입력합니다; 거기서는 ctrl-x, f2, enter 같은 키를 지정하세요"
+        case .configNotBound: return "{key}은(는) {screen}에 지정되어 있지 않습니다"
+        case .configUnknownAction: return "알 수 없는 동작 \"{action}\" (tern keys에 목록이 있습니다)"
+        case .configWrongScreen: return "{action}은(는) {screen}에서 동작하지 않습니다 (동작하는 곳: {screens})"
+        case .configBindNeedsKeys: return "bind에는 = 뒤에 키가 필요합니다 (키를 빼려면 unbind {screen} KEY)"
+        case .configConflict: return "{key}이(가) {first}({firstScreen})와 {second}({secondScreen}) 모두에 지정되어 있습니다"
+        case .cliFolderCreated: return "만듦: {folder}"
+        case .cliFolderRenamed: return "이름 바꿈: {folder}"
+        case .cliFolderChanged: return "바꿈: {folder}"
+        case .cliFolderDeletedWithPlaces: return "{folder} 폴더와 그 폴더에만 있던 장소 {places}을 삭제했습니다."
+        case .cliFolderDeletedMoved: return "{folder} 폴더를 삭제했습니다; 장소 {places}은 기본 폴더로 옮겼습니다."
+        case .cliFolderDefault: return "{folder} (기본)"
+        case .folderDefaultName: return "즐겨찾기"
+        case .cliRemovedFromFolder: return "{folder}에서 {id}을(를) 뺐습니다."
+        case .cliRemovedFromLastFolder: return "{folder}에서 {id}을(를) 뺐습니다. 이제 어느 폴더에도 없습니다."
+        case .cliFolderEmpty: return "이 폴더에 장소가 없습니다. 추가하려면: tern favorites add PLACE_ID --folder NAME"
+        case .cliSharesNoFolders: return "@{user}님이 공유한 폴더가 없습니다."
+        case .cliMemoSet: return "메모 설정:"
+        case .cliCopiedTo: return "{folder}에 복사:"
+        case .cliMovedTo: return "{folder}로 옮김:"
+        case .cliCannotWrite: return "{file}에 쓸 수 없습니다: {reason}"
+        case .cliWrote: return "{file}에 {places}을 썼습니다 ({format})."
+        case .cliCannotRead: return "{file}을(를) 읽을 수 없습니다"
+        case .cliNotUTF8Imported: return "{file}은(는) UTF-8 텍스트가 아닙니다; 아무것도 가져오지 않았습니다"
+        case .cliNoProvider: return "온라인 장소 제공자가 설정되지 않았습니다: {file}에 kakao_key = KEY(또는 KAKAO_REST_API_KEY)나 nominatim = on을 넣으세요"
+        case .cliNoOnlinePlace: return "저장한 장소와 이전 답에 id가 '{id}'인 장소가 없습니다 (tern places search로 찾으세요)"
+        case .cliCannotLoadCatalog: return "장소 카탈로그를 불러올 수 없습니다: {reason}"
+        case .cliImportRejected: return "{file}: {reason}; 아무것도 가져오지 않았습니다"
+        case .providerKeyRefused: return "{provider}이(가) REST API 키를 거절했습니다: 설정의 kakao_key나 KAKAO_REST_API_KEY를 확인하세요 (Kakao Developers → 내 애플리케이션 → 앱 키)"
+        case .providerServiceDisabled: return "이 키의 앱에서 {provider} 로컬이 꺼져 있습니다: Kakao Developers → 내 애플리케이션 → 제품 설정에서 카카오맵을 켜세요"
+        case .providerQuotaExceeded: return "{provider}: 요청 한도를 다 썼습니다; 나중에 다시 시도하세요 (오프라인 카탈로그는 계속 답합니다)"
+        case .providerBlocked: return "{provider}이(가) Tern의 요청을 거절했습니다 (이용 정책); nominatim = off나 다른 nominatim_url을 설정하세요"
+        case .providerUnreachable: return "{host}의 {provider}에 연결할 수 없습니다 (오프라인?); 오프라인 카탈로그는 계속 답합니다"
+        case .providerTimedOut: return "{host}의 {provider}이(가) 제때 답하지 않았습니다; 다시 시도하세요 (오프라인 카탈로그는 계속 답합니다)"
+        case .providerTooLarge: return "{host}의 {provider}이(가) 크기 한도를 넘는 답을 보내 버렸습니다"
+        case .providerTLS: return "{provider}: {host}의 TLS 인증서를 확인할 수 없습니다; 시스템 인증서나 URL을 확인하세요"
+        case .providerMalformed: return "{host}의 {provider}이(가) Tern이 읽을 수 없는 답을 보냈습니다; {setting}을(를) 확인하세요"
+        case .providerRefused: return "{provider}이(가) 검색을 거절했습니다 (HTTP {status}); 나중에 다시 시도하세요"
+        case .providerRefusedSaying: return "{provider}이(가) 검색을 거절했습니다 (HTTP {status}: {message}); 나중에 다시 시도하세요"
+        case .onlineCachedAnswer: return "{reason}; {time}에 저장한 답을 보여 줍니다"
+        case .toastUnsavedUndo: return "{place} 저장 해제함 · u 되돌리기"
+        case .keyUndoUnsave: return "저장 해제 취소"
+        case .errorPasswordEmpty: return "비밀번호를 입력하세요"
         // The outbox on a team server
-        .cliQueued: "queued (대기열에 넣었습니다)",
-        .cliCannotReach: "팀 서버 {server}에 연결할 수 없습니다 ({reason}); 다시 시도하거나, 나중에 보내려면 --queue 를 붙이세요",
-        .cliCannotReachQueued: "팀 서버 {server}에 연결할 수 없습니다 ({reason}); {pending}개 대기 중",
-        .cliSyncSent: "보냄 {write}",
-        .cliSyncDropped: "버림 {write}: {reason}",
-        .cliSyncSummary: "{sent}개 보냄, {dropped}개 버림, {pending}개 대기 중",
-        .cliDroppedNotice: "서버가 대기 중이던 쓰기를 거절해 버렸습니다 {write}: {reason}",
-        .cliStatusStore: "저장소: {store}",
-        .cliStatusConnection: "연결: {connection}",
-        .cliStatusPending: "대기: {count}",
-        .optQueue: "팀 서버에 연결할 수 없으면 쓰기를 보관했다가 나중에 보냅니다 (tern sync)",
-        .cmdSync: "팀 서버로 보낼 쓰기를 보내고 결과를 보여 줍니다",
-        .cmdStatus: "저장소, 연결 상태, 보내지 않은 쓰기 수",
-        .errorServerUnreachable: "팀 서버에 연결할 수 없고, 이 변경은 기다릴 수 없습니다 (좋아요, 글, 저장, 삭제, 프로필 수정은 --queue 로 나중에 보낼 수 있습니다)",
-        .confirmSignOut: "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다.",
-        .confirmDiscardPost: "이 글을 버릴까요?", .keyConfirmYes: "예", .keyConfirmNo: "아니요",
-        .signInKeys: "{tab} 다음 {key}",
-        .signInHereToSave: "즐겨찾기를 저장하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .signInHereToRemove: "즐겨찾기를 삭제하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .signInHereToListFavorites: "즐겨찾기를 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .signInHereToLike: "좋아요를 누르려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .signInHereToViewLiked: "좋아요한 글을 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .signInHereToPost: "글을 쓰려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .signInHereToEditProfile: "프로필을 수정하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .signInHereToEditPosts: "글을 수정하거나 지우려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in",
-        .helpLists: "목록", .helpSearchField: "검색창에서", .helpCompose: "글 쓰기",
-        .helpForms: "입력 양식에서", .helpEverywhere: "어디서나", .helpQuestions: "질문에 답하기",
-        .helpMarkers: "표시", .favoriteSavedAgo: "{time} 저장", .keyPlaceDetail: "장소 자세히", .helpTyping: "입력", .helpMouse: "마우스",
-        .mouseClick: "클릭", .mouseClickHelp: "탭: 열기, 행: 선택, 입력란: 포커스",
-        .mouseWheel: "휠", .mouseWheelHelp: "목록 스크롤",
-        .keyScrollDown: "아래로 스크롤", .keyScrollUp: "위로 스크롤",
-        .typingDeleteWord: "커서 앞 단어 지우기", .typingClear: "입력란 비우기",
-        .typingStart: "처음으로", .typingEnd: "끝으로", .typingNewLine: "줄 바꿈",
-        .keyLineUp: "윗줄로", .keyLineDown: "아랫줄로",
-        .keyHistoryPrevious: "이전 검색어", .keyHistoryNext: "다음 검색어",
-        .keyEditOwnPost: "글 수정", .keyDeleteOwnPost: "글 삭제",
+        case .cliQueued: return "queued (대기열에 넣었습니다)"
+        case .cliCannotReach: return "팀 서버 {server}에 연결할 수 없습니다 ({reason}); 다시 시도하거나, 나중에 보내려면 --queue 를 붙이세요"
+        case .cliCannotReachQueued: return "팀 서버 {server}에 연결할 수 없습니다 ({reason}); {pending}개 대기 중"
+        case .cliSyncSent: return "보냄 {write}"
+        case .cliSyncDropped: return "버림 {write}: {reason}"
+        case .cliSyncSummary: return "{sent}개 보냄, {dropped}개 버림, {pending}개 대기 중"
+        case .cliDroppedNotice: return "서버가 대기 중이던 쓰기를 거절해 버렸습니다 {write}: {reason}"
+        case .cliStatusStore: return "저장소: {store}"
+        case .cliStatusConnection: return "연결: {connection}"
+        case .cliStatusPending: return "대기: {count}"
+        case .optQueue: return "팀 서버에 연결할 수 없으면 쓰기를 보관했다가 나중에 보냅니다 (tern sync)"
+        case .cmdSync: return "팀 서버로 보낼 쓰기를 보내고 결과를 보여 줍니다"
+        case .cmdStatus: return "저장소, 연결 상태, 보내지 않은 쓰기 수"
+        case .errorServerUnreachable: return "팀 서버에 연결할 수 없고, 이 변경은 기다릴 수 없습니다 (좋아요, 글, 저장, 삭제, 프로필 수정은 --queue 로 나중에 보낼 수 있습니다)"
+        case .confirmSignOut: return "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다."
+        case .confirmDiscardPost: return "이 글을 버릴까요?"
+        case .keyConfirmYes: return "예"
+        case .keyConfirmNo: return "아니요"
+        case .signInKeys: return "{tab} 다음 {key}"
+        case .signInHereToSave: return "즐겨찾기를 저장하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .signInHereToRemove: return "즐겨찾기를 삭제하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .signInHereToListFavorites: return "즐겨찾기를 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .signInHereToLike: return "좋아요를 누르려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .signInHereToViewLiked: return "좋아요한 글을 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .signInHereToPost: return "글을 쓰려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .signInHereToEditProfile: return "프로필을 수정하려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .signInHereToEditPosts: return "글을 수정하거나 지우려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .helpLists: return "목록"
+        case .helpSearchField: return "검색창에서"
+        case .helpCompose: return "글 쓰기"
+        case .helpForms: return "입력 양식에서"
+        case .helpEverywhere: return "어디서나"
+        case .helpQuestions: return "질문에 답하기"
+        case .helpMarkers: return "표시"
+        case .favoriteSavedAgo: return "{time} 저장"
+        case .keyPlaceDetail: return "장소 자세히"
+        case .helpTyping: return "입력"
+        case .helpMouse: return "마우스"
+        case .mouseClick: return "클릭"
+        case .mouseClickHelp: return "탭: 열기, 행: 선택, 입력란: 포커스"
+        case .mouseWheel: return "휠"
+        case .mouseWheelHelp: return "목록 스크롤"
+        case .keyScrollDown: return "아래로 스크롤"
+        case .keyScrollUp: return "위로 스크롤"
+        case .typingDeleteWord: return "커서 앞 단어 지우기"
+        case .typingClear: return "입력란 비우기"
+        case .typingStart: return "처음으로"
+        case .typingEnd: return "끝으로"
+        case .typingNewLine: return "줄 바꿈"
+        case .keyLineUp: return "윗줄로"
+        case .keyLineDown: return "아랫줄로"
+        case .keyHistoryPrevious: return "이전 검색어"
+        case .keyHistoryNext: return "다음 검색어"
+        case .keyEditOwnPost: return "글 수정"
+        case .keyDeleteOwnPost: return "글 삭제"
         // Lists without walls: undo in the Liked view
-        .toastUnlikedUndo: "{author}님의 글 좋아요 취소함 · u 되돌리기", .keyUndoUnlike: "좋아요 취소 되돌리기",
-
+        case .toastUnlikedUndo: return "{author}님의 글 좋아요 취소함 · u 되돌리기"
+        case .keyUndoUnlike: return "좋아요 취소 되돌리기"
         // Issue 15 (korean): errors by code, engine and system reasons, server/doctor/status output
-        .errorStoreInvalidPath: "잘못된 경로 \"{path}\": {reason}",
-        .errorStoreInvalidArgument: "{message}",
-        .errorStoreNotFound: "{path}에 문서가 없습니다",
-        .errorStoreNotADatabase: "{file}: Tern 데이터베이스가 아닙니다 ({detail})",
-        .errorStoreNewerSchema: "{file}: 더 새로운 Tern이 쓴 파일입니다 (스키마 {found}, 이 빌드는 {known}까지 앎)",
-        .errorStoreCannotOpen: "{file}: 열 수 없습니다 ({reason})",
-        .errorStoreBackend: "{file}: {message}",
-        .errorStoreCoding: "값을 변환할 수 없습니다: {message}",
-        .errorStoreClosed: "저장소가 닫혀 있습니다",
-        .storeCannotConnect: "연결할 수 없습니다: {detail}",
-        .storeRefusedByServer: "서버가 거부했습니다: {detail}",
-        .storeConnectionLost: "연결이 끊겼습니다: {detail}",
-        .storeReconnecting: "연결이 끊겨 다시 연결하는 중",
-        .storeNoSchema: "search_path에 스키마가 없습니다",
-        .storeNoTables: "데이터베이스에 문서 테이블이 없고 이 역할은 만들 수 없습니다; 소유자로 `tern server init`을 실행하세요",
-        .storeOtherServer: "이 저장소를 연 서버와 스키마가 아닙니다",
-        .storeIsDirectory: "디렉터리입니다",
-        .storeNotRegularFile: "일반 파일이 아닙니다",
-        .storeNoPermissionRead: "읽을 권한이 없습니다: {detail}",
-        .storeNoPermissionWrite: "쓸 권한이 없습니다: {detail}",
-        .storeOpenToOthers: "{path}의 권한이 {mode}라 다른 사용자에게 열려 있습니다; 실행: chmod 600 {file}*",
-        .storeCannotCreateParent: "디렉터리 {parent}을(를) 만들 수 없습니다",
-        .storeNoSQLiteHeader: "데이터베이스 파일이 아닙니다",
-        .storeOtherTables: "다른 테이블이 있는 SQLite 파일",
-        .storeNoDocuments: "documents 테이블이 없는 스키마 {version}",
-        .storeDamaged: "데이터베이스가 손상되었습니다 ({detail}); 더는 쓰지 않습니다; 복구 방법은 tern doctor로 보세요",
-        .storeDiskFull: "디스크가 가득 찼습니다; 공간을 비우고 다시 시도하세요",
-        .storeDirectoryNotCreated: "디렉터리를 만들 수 없습니다",
-        .storeDirectoryNotDirectory: "디렉터리가 아닙니다 (링크나 파일); 지우고 다시 로그인하세요",
-        .storeDirectoryOtherOwner: "다른 사용자의 디렉터리입니다",
-        .storeDirectoryOpen: "디렉터리가 다른 사용자에게 열려 있습니다 (권한 {mode}); 실행: chmod 700 {directory}",
-        .storePassFileLink: "링크입니다; 지우고 다시 로그인하세요",
-        .storeSessionOtherAccount: "세션은 계정 {uid}인데 역할은 계정 {account}의 것입니다; 다시 로그인하세요: tern logout 후 tern login",
-        .storeSessionNoAccount: "세션은 계정 {uid}인데 역할은 이 데이터베이스의 어느 계정 것도 아닙니다; 다시 로그인하세요: tern logout 후 tern login",
-        .storeSignInAgain: "{reason}; 다시 로그인하세요: tern logout 후 tern login",
-        .storeNotSetUp: "{server}은(는) 아직 Tern용으로 준비되지 않았습니다: 먼저 tern server init을 실행하세요",
-        .storeInvitationNeeded: "{server}에 가입하려면 초대가 필요합니다: tern server invite로 받은 코드를 TERN_INVITE에 넣으세요",
-        .storeRolesOfOther: "tern_meta에 기록된 역할 {owner}, {user}은(는) 이 데이터베이스가 아니라 {other}의 것입니다: 다른 Tern 데이터베이스의 복사본은 자기 역할이 있어야 합니다 (DELETE FROM tern_meta WHERE key = '{key}' 후 다시 init)",
-        .engineUnreachable: "서버에 닿을 수 없거나 연결이 끊겼습니다",
-        .engineAuthentication: "서버가 로그인을 받지 않았습니다 ({code})",
-        .engineRefusedByRules: "서버 규칙이 거부했습니다 ({code})",
-        .engineUniqueViolation: "같은 값이 이미 있습니다 ({code})",
-        .engineBusy: "데이터베이스가 바쁘거나 시간이 초과되었습니다; 다시 시도하세요 ({code})",
-        .engineConflict: "동시에 바뀐 내용과 충돌했습니다; 다시 시도하세요 ({code})",
-        .engineCannotOpenFile: "데이터베이스 파일을 열 수 없습니다 ({code})",
-        .engineCorrupt: "데이터베이스 파일이 손상되었거나 데이터베이스가 아닙니다 ({code})",
-        .engineReadOnly: "쓸 권한이 없습니다 ({code})",
-        .engineDiskFull: "디스크가 가득 찼습니다 ({code})",
-        .engineIO: "디스크 입출력 오류 ({code})",
-        .engineOther: "데이터베이스 오류 ({code})",
-        .systemNoPermission: "권한이 없습니다",
-        .systemNoSuchFile: "파일이나 디렉터리가 없습니다",
-        .systemNoSpace: "디스크 공간이 없습니다",
-        .systemReadOnly: "읽기 전용 파일 시스템입니다",
-        .systemIsDirectory: "디렉터리입니다",
-        .systemNotDirectory: "경로 중간에 디렉터리가 아닌 것이 있습니다",
-        .systemTooManyLinks: "링크가 너무 많이 이어집니다",
-        .systemExists: "이미 있습니다",
-        .systemOther: "시스템 오류 {code}",
-        .errorSessionFileOpen: "세션 파일 {path}을(를) 다른 사용자가 읽을 수 있습니다 (권한 {mode}); 실행: chmod 600 {path}",
-        .errorSessionDirectoryOpen: "세션 디렉터리 {path}이(가) 다른 사용자에게 열려 있습니다 (권한 {mode}); 실행: chmod 700 {path}",
-        .errorSessionWrongOwner: "세션 파일 {path}은(는) 다른 사용자의 것입니다; 지우거나 실행: chown $(id -u) {path}",
-        .errorSessionNotRegular: "세션 파일 {path}이(가) 일반 파일이 아닙니다; 지우고 다시 로그인하세요",
-        .errorSessionMalformed: "세션 파일 {path}이(가) 손상되었습니다; 지우고(또는 tern logout) 다시 로그인하세요",
-        .errorSessionIO: "{path}: {operation}할 수 없습니다: {reason}",
-        .fileRead: "읽기",
-        .fileCreate: "만들기",
-        .fileChmod: "권한 바꾸기",
-        .fileWrite: "쓰기",
-        .fileSync: "디스크에 기록",
-        .fileReplace: "바꾸기",
-        .fileRemove: "지우기",
-        .fileOpen: "열기",
-        .fileCreateDirectory: "디렉터리 만들기",
-        .errorFolderNameEmpty: "폴더 이름은 비어 있으면 안 됩니다",
-        .errorFolderNameTooLong: "폴더 이름은 {max}자 이하여야 합니다",
-        .errorFolderNameTaken: "{name} 폴더가 이미 있습니다",
-        .errorFolderNotFound: "{name} 폴더가 없습니다",
-        .errorDefaultFolderKept: "기본 폴더는 지울 수 없습니다 (이름은 바꿀 수 있습니다)",
-        .errorMemoTooLong: "메모는 {max}자 이하여야 합니다 (지금 {count}자)",
-        .errorNotSaved: "{id}은(는) 즐겨찾기에 없습니다",
-        .errorUnknownColor: "알 수 없는 색 {text} ({values} 중 하나)",
-        .errorUnknownVisibility: "알 수 없는 공개 범위 {text} (private 또는 shared)",
-        .errorUnknownSort: "알 수 없는 순서 {text} ({values} 중 하나)",
-        .errorUnknownUser: "@{name} 사용자가 없습니다",
-        .errorBadImportRow: "{line}번째 줄: {reason}; 아무것도 가져오지 않았습니다",
-        .importTextAfterQuote: "닫는 따옴표 뒤에 글자가 있습니다",
-        .importQuoteNotClosed: "따옴표로 연 칸이 닫히지 않았습니다",
-        .importEmptyFile: "파일이 비어 있습니다",
-        .importHeaderColumns: "머리줄에 {columns} 열 이름이 있어야 합니다",
-        .importColumnCount: "열이 {count}개인데 머리줄은 {header}개입니다",
-        .importNeedsFeatures: "FeatureCollection에는 features 배열이 있어야 합니다",
-        .importNeedsFavorites: "favorites 배열이 있어야 합니다",
-        .importNeedsPoint: "feature에는 Point geometry와 properties가 있어야 합니다",
-        .importKeyMissing: "{key}이(가) 없습니다",
-        .importKeyNotText: "{key}은(는) 글이어야 합니다",
-        .importFoldersList: "folders는 이름 목록이어야 합니다",
-        .importSavedAt: "savedAt은 ISO 8601 시각이어야 합니다",
-        .importNameEmpty: "이름이 비어 있습니다",
-        .importCoordinateNumbers: "latitude와 longitude는 숫자여야 합니다",
-        .importCoordinateRange: "latitude는 -90…90, longitude는 -180…180이어야 합니다",
-        .errorPasswordHashing: "비밀번호 해시에 실패했습니다: {detail}",
-        .errorPasswordRecordDamaged: "저장된 비밀번호 기록이 손상되었습니다: {detail}",
-        .errorPasswordRecordParameters: "저장된 비밀번호 기록의 매개변수를 지원하지 않습니다: {detail}",
-        .errorSampleCommunity: "샘플 커뮤니티 {file}: {reason}",
-        .sampleCannotRead: "파일을 읽을 수 없습니다",
-        .sampleNotJSON: "올바른 JSON이 아닙니다",
-        .errorStoreLocation: "{source}: {location}의 저장소 스킴 '{scheme}'을(를) 알 수 없습니다 (Tern은 postgres://, postgresql:// URL과 파일 경로를 압니다)",
-        .errorShippedFile: "{file}: {reason} (Tern을 다시 설치하거나 make로 다시 빌드하세요)",
-        .shippedNotInManifest: "리소스 목록 {manifest}에 없습니다",
-        .shippedMissing: "없거나 읽을 수 없습니다",
-        .shippedModified: "Tern을 빌드한 뒤 바뀌었거나 잘렸습니다 (체크섬이 {manifest}와 다름)",
-        .shippedManifestMissing: "없습니다: 함께 온 파일을 검사할 수 없습니다",
-        .shippedManifestDamaged: "손상된 줄 '{line}'",
-        .errorCatalogCannotRead: "{path}을(를) 읽을 수 없습니다",
-        .errorCatalogUnknownFormat: "{path}: 알 수 없는 카탈로그 형식",
-        .errorCatalogMalformed: "{path}:{line}: 잘못된 카탈로그 줄",
-        .errorCatalogCannotWrite: "{path}에 쓸 수 없습니다",
-        .errorCatalogCannotReplace: "{path}을(를) 바꿀 수 없습니다",
-        .errorImportLine: "{line}번째 줄: {problem}",
-        .placeImportNotUTF8: "올바른 UTF-8이 아닙니다",
-        .placeImportGeoNamesColumns: "탭으로 나눈 열이 19개여야 하는데 {count}개입니다",
-        .placeImportBadID: "잘못된 geonameid '{value}'",
-        .placeImportBadPopulation: "잘못된 population '{value}'",
-        .placeImportUnknownFormat: "GeoNames 덤프(탭으로 나눈 19열)도, name, latitude, longitude 머리줄이 있는 CSV도 아닙니다",
-        .placeImportColumns: "열이 {expected}개여야 하는데 {count}개입니다",
-        .placeImportBadLatitude: "잘못된 latitude '{value}'",
-        .placeImportBadLongitude: "잘못된 longitude '{value}'",
-        .placeImportLatitudeRange: "latitude {value}이(가) -90…90을 벗어났습니다",
-        .placeImportLongitudeRange: "longitude {value}이(가) -180…180을 벗어났습니다",
-        .placeImportEmpty: "{what}이(가) 비어 있습니다",
-        .placeImportControl: "{what}에 제어 문자 {scalar}",
-        .placeImportTooLong: "{what}이(가) {max}자보다 깁니다",
-        .errorLibraryMissing: "{purpose}에 {library}이(가) 필요한데 불러올 수 없습니다; {package} 패키지를 설치하세요",
-        .errorLibraryFunction: "{library}에 {symbol} 함수가 없습니다; 더 새 버전이 필요합니다",
-        .errorUnknownEnvironmentTheme: "TERN_THEME={name}: 알 수 없는 테마 (아는 테마: {themes})",
-        .errorUnknownLanguage: "{name}={value}: 알 수 없는 언어 (아는 언어: {languages})",
-        .errorNoTerminal: "터미널 화면을 시작할 수 없습니다 (TERM={term})",
-        .errorServerURL: "tern server {command}에는 postgres:// 또는 postgresql:// URL이 필요합니다 ('{url}'은(는) 안 됩니다)",
-        .serverCreatedSchema: "스키마 {schema} 만듦",
-        .serverSchemaUpToDate: "스키마 {schema} 최신",
-        .serverMigratedSchema: "스키마 {old} → {schema}로 옮김",
-        .serverInitialised: "{server}: {schema}, 규칙 {rules}, {namespace} 안, 역할 {owner}, {user}",
-        .serverGuestTrusted: "손님은 비밀번호 없이 로그인합니다 (pg_hba.conf가 신뢰함): 아무도 로그아웃 상태의 읽기를 막을 수 없습니다",
-        .serverGuestPassword: "손님이 공개 비밀번호로 로그인하는데, 어느 손님이든 이를 바꿔 로그아웃 상태의 읽기와 가입을 막을 수 있습니다: pg_hba.conf의 scram-sha-256 줄들 위에 '{line}'을(를) 넣고 다시 불러오세요",
-        .serverGuestUnknown: "서버가 손님을 어떻게 들이는지 알 수 없습니다 ({role}(으)로 연결 실패)",
-        .doctorShippedDiffer: "{directory}: 함께 온 파일이 목록과 다릅니다; Tern을 다시 설치(make install)하거나 다시 빌드하세요",
-        .doctorAndShippedDiffer: "{problem}; 그리고 함께 온 파일이 목록과 다릅니다",
-        .doctorNoDatabase: "아직 데이터베이스가 없습니다 (처음 쓸 때 만들어집니다)",
-        .doctorOK: "정상 (전체 무결성 검사 통과)",
-        .doctorDamaged: "{file}이(가) 손상되었습니다; 위와 같이 복구하세요",
-        .doctorServerOK: "정상 (손님은 비밀번호 없이 로그인; 페이지 검사는 서버가 스스로 함)",
-        .doctorServerFix: "{server}: 관리자에게 위와 같이 손님 로그인을 고쳐 달라고 하세요",
-        .doctorShippedOK: "{directory}: 함께 온 파일 정상 ({manifest}로 검사)",
-        .doctorIntegrityFound: "{file}: 무결성 검사에서 문제 {count}개를 찾았습니다:",
-        .doctorIntegrityFoundOne: "{file}: 무결성 검사에서 문제 1개를 찾았습니다:",
-        .doctorFound: "{file}: 문제 {count}개를 찾았습니다:",
-        .doctorFoundOne: "{file}: 문제 1개를 찾았습니다:",
-        .doctorMore: "… (그 밖에 {count}개)",
-        .doctorToRecover: "복구하려면:",
-        .doctorStepQuit: "1. 이 파일을 쓰는 Tern을 모두 끄고, 손상된 파일을 옆으로 옮겨 두세요:",
-        .doctorStepRestore: "2. {file}의 백업을 되살리거나, sqlite3 도구로 읽을 수 있는 것을 건지세요:",
-        .doctorStepAgain: "3. tern doctor를 다시 실행하세요.",
-        .statusEmbedded: "내장",
-        .statusOnline: "온라인",
-        .statusOffline: "오프라인",
-        .helpGlobalOptionsValue: "[전역 옵션]",
-        .libraryForServer: "팀 서버",
-        .libraryForOnline: "온라인 장소 검색",
-        .writeLike: "좋아요 {id}",
-        .writeUnlike: "좋아요 취소 {id}",
-        .writePost: "글 {id}",
-        .writeSave: "저장 {id}",
-        .writeRemove: "삭제 {id}",
-        .writeProfile: "프로필",
-        .placeImportUnterminated: "따옴표로 연 칸이 닫히지 않았습니다",
-        .placeImportAfterQuote: "닫는 따옴표 뒤에 예상하지 못한 글자가 있습니다",
-        .helpMoreBelow: "아래에 더 있음",
-        .cliSavedVerb: "저장함",
-        .cliFavoritesImported: "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳",
-        .cliFavoritesImportedFolders: "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳 (새 폴더: {folders})",
-        .cliFieldRoad: "도로명 주소",
-        .cliFieldPhone: "전화",
-        .cliFieldURL: "웹",
-        .cliFieldSource: "출처",
-        .cliFieldCategory: "업종",
-        .cliNoSampleHint: "{error} (--no-sample로 샘플 없이 시작할 수 있습니다)",
-        .cliNeedsTerminal: "화면에는 터미널이 필요합니다; 스크립트에서는 하위 명령을 쓰세요 (tern --help)",
-        .cliCannotCreatePipe: "파이프를 만들 수 없습니다: {reason}",
-        .storeLeftOutOne: "읽을 수 없는 {collection} 문서 1개를 뺐습니다",
-        .storeLeftOut: "읽을 수 없는 {collection} 문서 {count}개를 뺐습니다",
-    ]
+        case .errorStoreInvalidPath: return "잘못된 경로 \"{path}\": {reason}"
+        case .errorStoreInvalidArgument: return "{message}"
+        case .errorStoreNotFound: return "{path}에 문서가 없습니다"
+        case .errorStoreNotADatabase: return "{file}: Tern 데이터베이스가 아닙니다 ({detail})"
+        case .errorStoreNewerSchema: return "{file}: 더 새로운 Tern이 쓴 파일입니다 (스키마 {found}, 이 빌드는 {known}까지 앎)"
+        case .errorStoreCannotOpen: return "{file}: 열 수 없습니다 ({reason})"
+        case .errorStoreBackend: return "{file}: {message}"
+        case .errorStoreCoding: return "값을 변환할 수 없습니다: {message}"
+        case .errorStoreClosed: return "저장소가 닫혀 있습니다"
+        case .storeCannotConnect: return "연결할 수 없습니다: {detail}"
+        case .storeRefusedByServer: return "서버가 거부했습니다: {detail}"
+        case .storeConnectionLost: return "연결이 끊겼습니다: {detail}"
+        case .storeReconnecting: return "연결이 끊겨 다시 연결하는 중"
+        case .storeNoSchema: return "search_path에 스키마가 없습니다"
+        case .storeNoTables: return "데이터베이스에 문서 테이블이 없고 이 역할은 만들 수 없습니다; 소유자로 `tern server init`을 실행하세요"
+        case .storeOtherServer: return "이 저장소를 연 서버와 스키마가 아닙니다"
+        case .storeIsDirectory: return "디렉터리입니다"
+        case .storeNotRegularFile: return "일반 파일이 아닙니다"
+        case .storeNoPermissionRead: return "읽을 권한이 없습니다: {detail}"
+        case .storeNoPermissionWrite: return "쓸 권한이 없습니다: {detail}"
+        case .storeOpenToOthers: return "{path}의 권한이 {mode}라 다른 사용자에게 열려 있습니다; 실행: chmod 600 {file}*"
+        case .storeCannotCreateParent: return "디렉터리 {parent}을(를) 만들 수 없습니다"
+        case .storeNoSQLiteHeader: return "데이터베이스 파일이 아닙니다"
+        case .storeOtherTables: return "다른 테이블이 있는 SQLite 파일"
+        case .storeNoDocuments: return "documents 테이블이 없는 스키마 {version}"
+        case .storeDamaged: return "데이터베이스가 손상되었습니다 ({detail}); 더는 쓰지 않습니다; 복구 방법은 tern doctor로 보세요"
+        case .storeDiskFull: return "디스크가 가득 찼습니다; 공간을 비우고 다시 시도하세요"
+        case .storeDirectoryNotCreated: return "디렉터리를 만들 수 없습니다"
+        case .storeDirectoryNotDirectory: return "디렉터리가 아닙니다 (링크나 파일); 지우고 다시 로그인하세요"
+        case .storeDirectoryOtherOwner: return "다른 사용자의 디렉터리입니다"
+        case .storeDirectoryOpen: return "디렉터리가 다른 사용자에게 열려 있습니다 (권한 {mode}); 실행: chmod 700 {directory}"
+        case .storePassFileLink: return "링크입니다; 지우고 다시 로그인하세요"
+        case .storeSessionOtherAccount: return "세션은 계정 {uid}인데 역할은 계정 {account}의 것입니다; 다시 로그인하세요: tern logout 후 tern login"
+        case .storeSessionNoAccount: return "세션은 계정 {uid}인데 역할은 이 데이터베이스의 어느 계정 것도 아닙니다; 다시 로그인하세요: tern logout 후 tern login"
+        case .storeSignInAgain: return "{reason}; 다시 로그인하세요: tern logout 후 tern login"
+        case .storeNotSetUp: return "{server}은(는) 아직 Tern용으로 준비되지 않았습니다: 먼저 tern server init을 실행하세요"
+        case .storeInvitationNeeded: return "{server}에 가입하려면 초대가 필요합니다: tern server invite로 받은 코드를 TERN_INVITE에 넣으세요"
+        case .storeRolesOfOther: return "tern_meta에 기록된 역할 {owner}, {user}은(는) 이 데이터베이스가 아니라 {other}의 것입니다: 다른 Tern 데이터베이스의 복사본은 자기 역할이 있어야 합니다 (DELETE FROM tern_meta WHERE key = '{key}' 후 다시 init)"
+        case .engineUnreachable: return "서버에 닿을 수 없거나 연결이 끊겼습니다"
+        case .engineAuthentication: return "서버가 로그인을 받지 않았습니다 ({code})"
+        case .engineRefusedByRules: return "서버 규칙이 거부했습니다 ({code})"
+        case .engineUniqueViolation: return "같은 값이 이미 있습니다 ({code})"
+        case .engineBusy: return "데이터베이스가 바쁘거나 시간이 초과되었습니다; 다시 시도하세요 ({code})"
+        case .engineConflict: return "동시에 바뀐 내용과 충돌했습니다; 다시 시도하세요 ({code})"
+        case .engineCannotOpenFile: return "데이터베이스 파일을 열 수 없습니다 ({code})"
+        case .engineCorrupt: return "데이터베이스 파일이 손상되었거나 데이터베이스가 아닙니다 ({code})"
+        case .engineReadOnly: return "쓸 권한이 없습니다 ({code})"
+        case .engineDiskFull: return "디스크가 가득 찼습니다 ({code})"
+        case .engineIO: return "디스크 입출력 오류 ({code})"
+        case .engineOther: return "데이터베이스 오류 ({code})"
+        case .systemNoPermission: return "권한이 없습니다"
+        case .systemNoSuchFile: return "파일이나 디렉터리가 없습니다"
+        case .systemNoSpace: return "디스크 공간이 없습니다"
+        case .systemReadOnly: return "읽기 전용 파일 시스템입니다"
+        case .systemIsDirectory: return "디렉터리입니다"
+        case .systemNotDirectory: return "경로 중간에 디렉터리가 아닌 것이 있습니다"
+        case .systemTooManyLinks: return "링크가 너무 많이 이어집니다"
+        case .systemExists: return "이미 있습니다"
+        case .systemOther: return "시스템 오류 {code}"
+        case .errorSessionFileOpen: return "세션 파일 {path}을(를) 다른 사용자가 읽을 수 있습니다 (권한 {mode}); 실행: chmod 600 {path}"
+        case .errorSessionDirectoryOpen: return "세션 디렉터리 {path}이(가) 다른 사용자에게 열려 있습니다 (권한 {mode}); 실행: chmod 700 {path}"
+        case .errorSessionWrongOwner: return "세션 파일 {path}은(는) 다른 사용자의 것입니다; 지우거나 실행: chown $(id -u) {path}"
+        case .errorSessionNotRegular: return "세션 파일 {path}이(가) 일반 파일이 아닙니다; 지우고 다시 로그인하세요"
+        case .errorSessionMalformed: return "세션 파일 {path}이(가) 손상되었습니다; 지우고(또는 tern logout) 다시 로그인하세요"
+        case .errorSessionIO: return "{path}: {operation}할 수 없습니다: {reason}"
+        case .fileRead: return "읽기"
+        case .fileCreate: return "만들기"
+        case .fileChmod: return "권한 바꾸기"
+        case .fileWrite: return "쓰기"
+        case .fileSync: return "디스크에 기록"
+        case .fileReplace: return "바꾸기"
+        case .fileRemove: return "지우기"
+        case .fileOpen: return "열기"
+        case .fileCreateDirectory: return "디렉터리 만들기"
+        case .errorFolderNameEmpty: return "폴더 이름은 비어 있으면 안 됩니다"
+        case .errorFolderNameTooLong: return "폴더 이름은 {max}자 이하여야 합니다"
+        case .errorFolderNameTaken: return "{name} 폴더가 이미 있습니다"
+        case .errorFolderNotFound: return "{name} 폴더가 없습니다"
+        case .errorDefaultFolderKept: return "기본 폴더는 지울 수 없습니다 (이름은 바꿀 수 있습니다)"
+        case .errorMemoTooLong: return "메모는 {max}자 이하여야 합니다 (지금 {count}자)"
+        case .errorNotSaved: return "{id}은(는) 즐겨찾기에 없습니다"
+        case .errorUnknownColor: return "알 수 없는 색 {text} ({values} 중 하나)"
+        case .errorUnknownVisibility: return "알 수 없는 공개 범위 {text} (private 또는 shared)"
+        case .errorUnknownSort: return "알 수 없는 순서 {text} ({values} 중 하나)"
+        case .errorUnknownUser: return "@{name} 사용자가 없습니다"
+        case .errorBadImportRow: return "{line}번째 줄: {reason}; 아무것도 가져오지 않았습니다"
+        case .importTextAfterQuote: return "닫는 따옴표 뒤에 글자가 있습니다"
+        case .importQuoteNotClosed: return "따옴표로 연 칸이 닫히지 않았습니다"
+        case .importEmptyFile: return "파일이 비어 있습니다"
+        case .importHeaderColumns: return "머리줄에 {columns} 열 이름이 있어야 합니다"
+        case .importColumnCount: return "열이 {count}개인데 머리줄은 {header}개입니다"
+        case .importNeedsFeatures: return "FeatureCollection에는 features 배열이 있어야 합니다"
+        case .importNeedsFavorites: return "favorites 배열이 있어야 합니다"
+        case .importNeedsPoint: return "feature에는 Point geometry와 properties가 있어야 합니다"
+        case .importKeyMissing: return "{key}이(가) 없습니다"
+        case .importKeyNotText: return "{key}은(는) 글이어야 합니다"
+        case .importFoldersList: return "folders는 이름 목록이어야 합니다"
+        case .importSavedAt: return "savedAt은 ISO 8601 시각이어야 합니다"
+        case .importNameEmpty: return "이름이 비어 있습니다"
+        case .importCoordinateNumbers: return "latitude와 longitude는 숫자여야 합니다"
+        case .importCoordinateRange: return "latitude는 -90…90, longitude는 -180…180이어야 합니다"
+        case .errorPasswordHashing: return "비밀번호 해시에 실패했습니다: {detail}"
+        case .errorPasswordRecordDamaged: return "저장된 비밀번호 기록이 손상되었습니다: {detail}"
+        case .errorPasswordRecordParameters: return "저장된 비밀번호 기록의 매개변수를 지원하지 않습니다: {detail}"
+        case .errorSampleCommunity: return "샘플 커뮤니티 {file}: {reason}"
+        case .sampleCannotRead: return "파일을 읽을 수 없습니다"
+        case .sampleNotJSON: return "올바른 JSON이 아닙니다"
+        case .errorStoreLocation: return "{source}: {location}의 저장소 스킴 '{scheme}'을(를) 알 수 없습니다 (Tern은 postgres://, postgresql:// URL과 파일 경로를 압니다)"
+        case .errorShippedFile: return "{file}: {reason} (Tern을 다시 설치하거나 make로 다시 빌드하세요)"
+        case .shippedNotInManifest: return "리소스 목록 {manifest}에 없습니다"
+        case .shippedMissing: return "없거나 읽을 수 없습니다"
+        case .shippedModified: return "Tern을 빌드한 뒤 바뀌었거나 잘렸습니다 (체크섬이 {manifest}와 다름)"
+        case .shippedManifestMissing: return "없습니다: 함께 온 파일을 검사할 수 없습니다"
+        case .shippedManifestDamaged: return "손상된 줄 '{line}'"
+        case .errorCatalogCannotRead: return "{path}을(를) 읽을 수 없습니다"
+        case .errorCatalogUnknownFormat: return "{path}: 알 수 없는 카탈로그 형식"
+        case .errorCatalogMalformed: return "{path}:{line}: 잘못된 카탈로그 줄"
+        case .errorCatalogCannotWrite: return "{path}에 쓸 수 없습니다"
+        case .errorCatalogCannotReplace: return "{path}을(를) 바꿀 수 없습니다"
+        case .errorImportLine: return "{line}번째 줄: {problem}"
+        case .placeImportNotUTF8: return "올바른 UTF-8이 아닙니다"
+        case .placeImportGeoNamesColumns: return "탭으로 나눈 열이 19개여야 하는데 {count}개입니다"
+        case .placeImportBadID: return "잘못된 geonameid '{value}'"
+        case .placeImportBadPopulation: return "잘못된 population '{value}'"
+        case .placeImportUnknownFormat: return "GeoNames 덤프(탭으로 나눈 19열)도, name, latitude, longitude 머리줄이 있는 CSV도 아닙니다"
+        case .placeImportColumns: return "열이 {expected}개여야 하는데 {count}개입니다"
+        case .placeImportBadLatitude: return "잘못된 latitude '{value}'"
+        case .placeImportBadLongitude: return "잘못된 longitude '{value}'"
+        case .placeImportLatitudeRange: return "latitude {value}이(가) -90…90을 벗어났습니다"
+        case .placeImportLongitudeRange: return "longitude {value}이(가) -180…180을 벗어났습니다"
+        case .placeImportEmpty: return "{what}이(가) 비어 있습니다"
+        case .placeImportControl: return "{what}에 제어 문자 {scalar}"
+        case .placeImportTooLong: return "{what}이(가) {max}자보다 깁니다"
+        case .errorLibraryMissing: return "{purpose}에 {library}이(가) 필요한데 불러올 수 없습니다; {package} 패키지를 설치하세요"
+        case .errorLibraryFunction: return "{library}에 {symbol} 함수가 없습니다; 더 새 버전이 필요합니다"
+        case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: 알 수 없는 테마 (아는 테마: {themes})"
+        case .errorUnknownLanguage: return "{name}={value}: 알 수 없는 언어 (아는 언어: {languages})"
+        case .errorNoTerminal: return "터미널 화면을 시작할 수 없습니다 (TERM={term})"
+        case .errorServerURL: return "tern server {command}에는 postgres:// 또는 postgresql:// URL이 필요합니다 ('{url}'은(는) 안 됩니다)"
+        case .serverCreatedSchema: return "스키마 {schema} 만듦"
+        case .serverSchemaUpToDate: return "스키마 {schema} 최신"
+        case .serverMigratedSchema: return "스키마 {old} → {schema}로 옮김"
+        case .serverInitialised: return "{server}: {schema}, 규칙 {rules}, {namespace} 안, 역할 {owner}, {user}"
+        case .serverGuestTrusted: return "손님은 비밀번호 없이 로그인합니다 (pg_hba.conf가 신뢰함): 아무도 로그아웃 상태의 읽기를 막을 수 없습니다"
+        case .serverGuestPassword: return "손님이 공개 비밀번호로 로그인하는데, 어느 손님이든 이를 바꿔 로그아웃 상태의 읽기와 가입을 막을 수 있습니다: pg_hba.conf의 scram-sha-256 줄들 위에 '{line}'을(를) 넣고 다시 불러오세요"
+        case .serverGuestUnknown: return "서버가 손님을 어떻게 들이는지 알 수 없습니다 ({role}(으)로 연결 실패)"
+        case .doctorShippedDiffer: return "{directory}: 함께 온 파일이 목록과 다릅니다; Tern을 다시 설치(make install)하거나 다시 빌드하세요"
+        case .doctorAndShippedDiffer: return "{problem}; 그리고 함께 온 파일이 목록과 다릅니다"
+        case .doctorNoDatabase: return "아직 데이터베이스가 없습니다 (처음 쓸 때 만들어집니다)"
+        case .doctorOK: return "정상 (전체 무결성 검사 통과)"
+        case .doctorDamaged: return "{file}이(가) 손상되었습니다; 위와 같이 복구하세요"
+        case .doctorServerOK: return "정상 (손님은 비밀번호 없이 로그인; 페이지 검사는 서버가 스스로 함)"
+        case .doctorServerFix: return "{server}: 관리자에게 위와 같이 손님 로그인을 고쳐 달라고 하세요"
+        case .doctorShippedOK: return "{directory}: 함께 온 파일 정상 ({manifest}로 검사)"
+        case .doctorIntegrityFound: return "{file}: 무결성 검사에서 문제 {count}개를 찾았습니다:"
+        case .doctorIntegrityFoundOne: return "{file}: 무결성 검사에서 문제 1개를 찾았습니다:"
+        case .doctorFound: return "{file}: 문제 {count}개를 찾았습니다:"
+        case .doctorFoundOne: return "{file}: 문제 1개를 찾았습니다:"
+        case .doctorMore: return "… (그 밖에 {count}개)"
+        case .doctorToRecover: return "복구하려면:"
+        case .doctorStepQuit: return "1. 이 파일을 쓰는 Tern을 모두 끄고, 손상된 파일을 옆으로 옮겨 두세요:"
+        case .doctorStepRestore: return "2. {file}의 백업을 되살리거나, sqlite3 도구로 읽을 수 있는 것을 건지세요:"
+        case .doctorStepAgain: return "3. tern doctor를 다시 실행하세요."
+        case .statusEmbedded: return "내장"
+        case .statusOnline: return "온라인"
+        case .statusOffline: return "오프라인"
+        case .helpGlobalOptionsValue: return "[전역 옵션]"
+        case .libraryForServer: return "팀 서버"
+        case .libraryForOnline: return "온라인 장소 검색"
+        case .writeLike: return "좋아요 {id}"
+        case .writeUnlike: return "좋아요 취소 {id}"
+        case .writePost: return "글 {id}"
+        case .writeSave: return "저장 {id}"
+        case .writeRemove: return "삭제 {id}"
+        case .writeProfile: return "프로필"
+        case .placeImportUnterminated: return "따옴표로 연 칸이 닫히지 않았습니다"
+        case .placeImportAfterQuote: return "닫는 따옴표 뒤에 예상하지 못한 글자가 있습니다"
+        case .helpMoreBelow: return "아래에 더 있음"
+        case .cliSavedVerb: return "저장함"
+        case .cliFavoritesImported: return "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳"
+        case .cliFavoritesImportedFolders: return "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳 (새 폴더: {folders})"
+        case .cliFieldRoad: return "도로명 주소"
+        case .cliFieldPhone: return "전화"
+        case .cliFieldURL: return "웹"
+        case .cliFieldSource: return "출처"
+        case .cliFieldCategory: return "업종"
+        case .cliNoSampleHint: return "{error} (--no-sample로 샘플 없이 시작할 수 있습니다)"
+        case .cliNeedsTerminal: return "화면에는 터미널이 필요합니다; 스크립트에서는 하위 명령을 쓰세요 (tern --help)"
+        case .cliCannotCreatePipe: return "파이프를 만들 수 없습니다: {reason}"
+        case .storeLeftOutOne: return "읽을 수 없는 {collection} 문서 1개를 뺐습니다"
+        case .storeLeftOut: return "읽을 수 없는 {collection} 문서 {count}개를 뺐습니다"
+        }
+    }
 
     static let koreanMonths = (1...12).map { "\($0)월" }
 }

@@ -200,9 +200,10 @@ enum ImageSignature {
     /// Paths are resolved first, so one file reached through a symbolic link (a data or resources
     /// directory linked elsewhere) keys the same image as through its real path.
     static func of(_ paths: [String]) -> String {
-        var lines = paths.map { describe(resolved($0)) }
-        lines.append(version)
-        return lines.joined(separator: "\n")
+        // Lines built by hand rather than `joined(separator:)` (see `Place.address`).
+        var signature = ""
+        for path in paths { signature += describe(resolved(path)) + "\n" }
+        return signature + version
     }
 
     /// `path` with its symbolic links resolved (a missing file's folder resolved; as it is when

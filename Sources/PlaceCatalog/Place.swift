@@ -63,7 +63,10 @@ public struct Place: Sendable, Hashable {
     /// CSV address column when one was imported).
     public var address: String {
         if let explicitAddress, !explicitAddress.isEmpty { return explicitAddress }
-        return [regionName ?? "", countryName].filter { !$0.isEmpty }.joined(separator: ", ")
+        // Not `joined(separator:)`: its first call in a process costs a scan of every protocol
+        // conformance in the binary, and a search's every row shows an address.
+        guard let regionName, !regionName.isEmpty else { return countryName }
+        return countryName.isEmpty ? regionName : regionName + ", " + countryName
     }
 
     /// Name, Korean name, then alternates: the order `PlaceHit.matchedNameIndex` counts in.

@@ -157,7 +157,7 @@ public final class PlaceCatalog: Sendable {
         let prepared = SearchQuery(query)
         guard !prepared.units.isEmpty else { return search(query, limit: limit, order: .relevance, in: index) }
         var top = TopByRank(limit: limit)
-        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+        prepared.withJamo { jamo in
             do {
                 let buffer = index.units
                 for place in 0..<index.placeCount {

@@ -37,9 +37,18 @@ final class SearchQuery {
             }
         }
         self.trigrams = trigrams
-        syllableSignature = SyllableJamo.table.withUnsafeBufferPointer { jamo in
-            units.filter(Hangul.isSyllable).reduce(0) { $0 | PlaceIndex.syllableBit($1, jamo) }
+        let syllables = units.filter(Hangul.isSyllable)
+        syllableSignature = syllables.isEmpty ? 0 : SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            syllables.reduce(0) { $0 | PlaceIndex.syllableBit($1, jamo) }
         }
+    }
+
+    /// Runs `body` on the keystroke table (`SyllableJamo`) when the query holds Hangul, else on
+    /// an empty buffer: matching reads the table only for a Hangul query, and a process that
+    /// answers one Latin query need not build its 11,172 syllables.
+    @inline(__always)
+    func withJamo<T>(_ body: (UnsafeBufferPointer<UInt32>) -> T) -> T {
+        needsHangul ? SyllableJamo.table.withUnsafeBufferPointer(body) : body(UnsafeBufferPointer(start: nil, count: 0))
     }
 
     deinit {
@@ -205,7 +214,7 @@ extension PlaceIndex {
 
     /// The best kind and the first name (index into `Place.allNames`) that reaches the best rank.
     func bestName(place: Int, _ query: SearchQuery) -> (MatchKind, Int) {
-        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+        query.withJamo { jamo in
             do {
                 let buffer = units
                 var best: (bits: UInt8, name: Int)?
@@ -227,7 +236,7 @@ extension PlaceIndex {
     /// bucket or collect.
     func forEachMatch(_ query: SearchQuery, _ visit: (Int, UInt8) -> Void) {
         if !hasPostings {
-            SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            query.withJamo { jamo in
                 for place in 0..<placeCount {
                     if let bits = bestBits(place: place, units, query, jamo) { visit(place, bits) }
                 }
@@ -247,7 +256,7 @@ extension PlaceIndex {
                 for entry in list { visit(Int(entry >> MatchRank.shift), UInt8(entry & MatchRank.mask)) }
                 return
             }
-            SyllableJamo.table.withUnsafeBufferPointer { jamo in
+            query.withJamo { jamo in
                 for entry in list {
                     let place = Int(entry >> MatchRank.shift)
                     if let bits = bestBits(place: place, units, query, jamo, signatures: true) { visit(place, bits) }
@@ -284,7 +293,7 @@ extension PlaceIndex {
         var others = lists.dropFirst().map { $0.makeIterator() }
         var current: Int32 = -1
         var best: UInt8?
-        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+        query.withJamo { jamo in
             candidates: for entry in shortest {
                 let name = entry >> MatchRank.shift
                 for index in others.indices {
@@ -332,7 +341,7 @@ extension PlaceIndex {
         // `others[i]` walks the (i + 1)th shortest list, forwards to each candidate place.
         var others = order.dropFirst().map { all[$0].makeIterator() }
         let wanted = query.trigrams.reduce(0) { $0 | Trigrams.bit($1) }
-        SyllableJamo.table.withUnsafeBufferPointer { jamo in
+        query.withJamo { jamo in
             candidates: for entry in all[order[0]] {
                 let place = entry >> MatchRank.shift
                 for index in others.indices {
@@ -396,7 +405,7 @@ extension PlaceIndex {
     static func characterRange(of query: SearchQuery, in text: String) -> (MatchKind, Range<Int>)? {
         guard !query.units.isEmpty else { return nil }
         let (units, offsets) = TextNormalizer.unitsWithCharacterOffsets(text)
-        return SyllableJamo.table.withUnsafeBufferPointer { jamo in
+        return query.withJamo { jamo in
             units.withUnsafeBufferPointer { buffer in
                 guard let match = bestMatch(buffer, query, jamo) else { return nil }
                 return (match.kind, offsets[match.start]..<(offsets[match.end - 1] + 1))

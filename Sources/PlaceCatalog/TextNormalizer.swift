@@ -1,4 +1,6 @@
-import Foundation
+// The standard library's own canonical decomposition (`String._nfd`), which Foundation's
+// `decomposedStringWithCanonicalMapping` bridges to NSString and CoreFoundation for.
+@_spi(_Unicode) import Swift
 
 /// Turns names and queries into search units: one `UInt32` per folded Unicode scalar.
 ///
@@ -175,11 +177,24 @@ public enum TextNormalizer {
         (0x80...0x24F).contains(value) || (0x370...0x52F).contains(value) || (0x1E00...0x1FFF).contains(value)
     }
 
-    static let special: [UInt32: String] = [
-        0xDF: "ss", 0x1E9E: "ss", 0xF8: "o", 0xD8: "o", 0x111: "d", 0x110: "d", 0x142: "l", 0x141: "l",
-        0xE6: "ae", 0xC6: "ae", 0x153: "oe", 0x152: "oe", 0xFE: "th", 0xDE: "th", 0xF0: "d", 0xD0: "d",
-        0x127: "h", 0x126: "h", 0x131: "i", 0x2BB: "", 0x2BC: "", 0x2BF: "", 0x2BE: "", 0x2019: "", 0x2018: "",
-    ]
+    /// Letters without a decomposition that still fold to plain ones (ß to ss), and the
+    /// apostrophes that vanish. A switch, not a dictionary: a dictionary keyed by `UInt32` is
+    /// one more protocol conformance the runtime scans the binary for in a search process.
+    static func special(_ value: UInt32) -> [UInt32]? {
+        switch value {
+        case 0xDF, 0x1E9E: return [0x73, 0x73]
+        case 0xF8, 0xD8: return [0x6F]
+        case 0x111, 0x110, 0xF0, 0xD0: return [0x64]
+        case 0x142, 0x141: return [0x6C]
+        case 0xE6, 0xC6: return [0x61, 0x65]
+        case 0x153, 0x152: return [0x6F, 0x65]
+        case 0xFE, 0xDE: return [0x74, 0x68]
+        case 0x127, 0x126: return [0x68]
+        case 0x131: return [0x69]
+        case 0x2BB, 0x2BC, 0x2BF, 0x2BE, 0x2019, 0x2018: return []
+        default: return nil
+        }
+    }
 
     @inline(__always)
     static func isCombining(_ value: UInt32) -> Bool {
@@ -189,16 +204,15 @@ public enum TextNormalizer {
     }
 
     static func computeFold(_ scalar: Unicode.Scalar) -> [UInt32] {
-        if let special = special[scalar.value] { return special.unicodeScalars.map(\.value) }
+        if let special = special(scalar.value) { return special }
         if isCombining(scalar.value) { return [] }
         let properties = scalar.properties
         if properties.isWhitespace || isSeparatorCategory(properties.generalCategory) { return [space] }
-        let decomposed = String(scalar).decomposedStringWithCanonicalMapping
         var result: [UInt32] = []
-        for part in decomposed.unicodeScalars where !isCombining(part.value) {
+        for part in String(scalar)._nfd where !isCombining(part.value) {
             // Æ with a macron lowercases to æ, which itself folds to "ae": fold it the same way.
             for lower in part.properties.lowercaseMapping.unicodeScalars {
-                if let special = special[lower.value] { result += special.unicodeScalars.map(\.value) } else { result.append(lower.value) }
+                if let special = special(lower.value) { result += special } else { result.append(lower.value) }
             }
         }
         return result
@@ -266,7 +280,8 @@ final class FoldTable: @unchecked Sendable {
     private let filled = UnsafeMutablePointer<Bool>.allocate(capacity: Int(limit) >> blockShift)
 
     private init() {
-        units.initialize(repeating: 0, count: Int(FoldTable.limit) * FoldTable.slots)
+        // `units` stays uninitialised (a unit is read only after its block is filled), so the
+        // process touches only the pages of the blocks its text uses.
         counts.initialize(repeating: 0, count: Int(FoldTable.limit))
         filled.initialize(repeating: false, count: Int(FoldTable.limit) >> FoldTable.blockShift)
     }

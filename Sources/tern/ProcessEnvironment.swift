@@ -6,6 +6,10 @@ import Glibc
 /// `ProcessInfo.environment` builds a new one on every call and decodes each entry through
 /// its general (slower) text path; a start needs it once.
 enum ProcessEnvironment {
+    /// The environment as the process started, read once (the start's settings and the text
+    /// output's markers both ask for it).
+    static let atStart = read()
+
     static func read() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ

@@ -14,7 +14,7 @@ struct StartSettings {
 
     /// Reads them for `arguments` (without the program name); options Tern cannot parse are
     /// left for the command line's own usage error.
-    init(_ arguments: [String], environment: [String: String] = ProcessEnvironment.read()) {
+    init(_ arguments: [String], environment: [String: String] = ProcessEnvironment.atStart) {
         let options = (try? GlobalOptions.extract(from: arguments))?.0
         self.environment = environment
         paths = AppPaths.resolve(dataDirectory: options?.dataDirectory, sessionFile: options?.sessionFile, environment: environment)

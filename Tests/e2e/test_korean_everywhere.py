@@ -38,7 +38,7 @@ def english_words():
     """The lower-case words of three or more letters in the English catalogue's texts."""
     with open(CATALOGUE, encoding="utf-8") as file:
         source = file.read()
-    texts = re.findall(r'\.\w+: "((?:[^"\\]|\\.)*)"', source)
+    texts = re.findall(r'\.\w+: return "((?:[^"\\]|\\.)*)"', source)
     assert len(texts) > 300, "the English catalogue was not found"
     words = set()
     for text in texts:

@@ -15,20 +15,34 @@ struct OptionValues {
 
 /// A command's arguments after parsing: its positionals, and its options by declaration.
 struct ParsedArguments {
-    /// The command's usage line (without `tern `), for the usage errors its checks raise.
-    let usage: String
+    /// The command's usage line (without `tern `), for the usage errors its checks raise;
+    /// worked out only for such an error, not on every run.
+    private let usage: () -> String
     var positionals: [String] = []
     var options = OptionValues()
+
+    init(usage: @autoclosure @escaping () -> String) {
+        self.usage = usage
+    }
 
     subscript<Value>(_ option: Option<Value>) -> Value? { options[option] }
 
     func has(_ flag: Option<Bool>) -> Bool { options.has(flag) }
 
-    /// The positionals joined by spaces: a query or a post typed without quotes.
-    var text: String { positionals.joined(separator: " ") }
+    /// The positionals joined by spaces: a query or a post typed without quotes. A loop
+    /// rather than `joined(separator:)`, whose first call costs the runtime a scan of every
+    /// protocol conformance in the binary.
+    var text: String {
+        var text = ""
+        for (index, word) in positionals.enumerated() {
+            if index > 0 { text += " " }
+            text += word
+        }
+        return text
+    }
 
     /// `usage: tern …` for this command.
-    func usageError() -> UsageError { UsageError.usage(usage) }
+    func usageError() -> UsageError { UsageError.usage(usage()) }
 }
 
 /// A mistake in how Tern was called: exit status 2.

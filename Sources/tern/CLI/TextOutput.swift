@@ -8,7 +8,7 @@ import PlaceCatalog
 enum TextOutput {
     /// The same markers as the interface: ★ ☆ ♥ ♡, or the ASCII set outside a UTF-8 locale.
     static let markers = Markers.forLocale(isUTF8: isUTF8)
-    static let isUTF8 = Markers.isUTF8Locale(environment: ProcessEnvironment.read())
+    static let isUTF8 = Markers.isUTF8Locale(environment: ProcessEnvironment.atStart)
 
     /// `text` followed by spaces up to `width` characters (never cut). Plain Swift rather
     /// than Foundation's `padding(toLength:)`, which bridges to NSString.
