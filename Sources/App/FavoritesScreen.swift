@@ -6,7 +6,7 @@ import ViewModels
 
 /// Favorites: the folders with their counts on the left (from 60 columns), the selected
 /// folder's places on the right (`★ placeName  address  latitude, longitude`, the memo's
-/// first line under it), and from 100 columns a mini-map of the folder's places. A form,
+/// first line under it), and from 100 columns a mini-map of the places held. A form,
 /// picker or confirmation takes the bottom rows while it is open.
 struct FavoritesScreen: TabScreen {
     var state: FavoritesState

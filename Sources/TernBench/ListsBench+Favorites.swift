@@ -16,6 +16,15 @@ extension ListsBench {
     /// to its end and back.
     static let nameOrderKeys: [String] = ["o"] + Array(repeating: "j", count: 300) + ["G"] + Array(repeating: "k", count: 100) + ["g"]
 
+    /// `make bench SECTION=favorites`: only these rows (the `lists` section runs them too).
+    static func runFavorites() throws {
+        let root = NSTemporaryDirectory() + "tern-favoritesbench-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let hasher = PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1))
+        let setup = try feedServices(root + "/setup", hasher: hasher, posts: 0)
+        try favoritesRows(root: root, hasher: hasher, places: try UIBench.benchPlaces(paths: setup.paths))
+    }
+
     static func favoritesRows(root: String, hasher: PasswordHasher, places: PlaceSearching) throws {
         let big = try favoriteServices(root + "/favorites-big", hasher: hasher, count: favoriteCount)
         let small = try favoriteServices(root + "/favorites-small", hasher: hasher, count: 50)
@@ -25,6 +34,13 @@ extension ListsBench {
         let removeBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: removeKeys)
         let removeSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: removeKeys)
         report("`x` and `u` in the folder of \(favoriteCount) (a window of it read on each write)", removeBig,
+               "a folder of 50", removeSmall)
+        // What the Favorites screen costs alone: the same keys with the Places screen's
+        // listener on every favorite (its stars and map) left out.
+        var alone = ScreenServices(services: big, places: places)
+        alone.favorites = FavoritesWithoutStars(StoreAdapters(services: big))
+        let removeAlone = try scroll(alone, tab: "2", keys: removeKeys)
+        report("`x` and `u` in the folder of \(favoriteCount), without Places' listener on every favorite", removeAlone,
                "a folder of 50", removeSmall)
         let nameBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nameOrderKeys)
         let nameSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nameOrderKeys)

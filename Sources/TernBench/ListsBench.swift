@@ -80,6 +80,9 @@ enum ListsBench {
     /// Presses `keys` on tab `tab` (after searching `query`), timing each key to its frame.
     static func scroll(_ services: ScreenServices, tab: String, query: String? = nil, keys: [String] = keys) throws -> Scroll {
         let harness = AppHarness(width: width, height: height, services: services)
+        // Each run measured alone: an earlier run's screens on the same store would go on
+        // hearing (and paying for) this run's writes.
+        defer { harness.app.stop() }
         harness.press(tab)
         if let query {
             harness.press("/")

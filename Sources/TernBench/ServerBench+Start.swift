@@ -24,14 +24,15 @@ extension ServerBench {
             server.cleanup()
         }
         let starts = 7
-        print("start to first frame, signed in (120×40, median of \(starts) starts; then, on the server, to reading it live)")
+        print("start to first frame, signed in (120×40, \(starts) starts; on the server through the delay proxy at a round trip of 0, 50, 200 ms)")
         row("embedded store", try embedded.starts(starts, offline: .readReplica).first)
         for delay in [0, 50, 200] {
             try proxy.command("delay \(delay)")
             let before = try server.starts(starts, offline: .readReplica)
             let after = try server.starts(starts, offline: .replicaFirst)
-            row("server, \(delay) ms round trip, connecting first (before)", before.first)
-            row("server, \(delay) ms round trip, from the replica (now)", after.first)
+            // Labels fit `row`'s 45 columns.
+            row("server \(delay) ms, connecting first (before)", before.first)
+            row("server \(delay) ms, from the replica (now)", after.first)
             print(String(format: "    from the replica: the server's connection made after %@ (median), reads moved to it",
                          ms(after.live.p50)))
         }

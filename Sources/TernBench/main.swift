@@ -9,6 +9,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
     ("lists", ListsBench.run),
+    ("favorites", ListsBench.runFavorites),
     ("text", TextBench.run),
     ("server", ServerBench.run),
     ("online", OnlineBench.run),
