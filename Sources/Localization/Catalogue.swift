@@ -45,13 +45,16 @@ public enum Catalogue {
         guard template.contains("{") else { return template }
         var result = ""
         var rest = Substring(template)
+        // `append(contentsOf:)` of a `Substring`, not `+=`: the generic `+=` costs the runtime
+        // a scan of every protocol conformance in the binary on its first call.
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
+            result.append(contentsOf: rest[..<open])
             let name = String(rest[rest.index(after: open)..<close])
             result += values[name] ?? "{\(name)}"
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        result.append(contentsOf: rest)
+        return result
     }
 }
 

@@ -10,11 +10,11 @@ import Darwin
 /// TSV, normalising every name and building the posting lists. `Place` values are made only for
 /// the places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT8`, then
-/// `headerWords` `UInt64`s — file size, checksum of the header and block table, signature
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT9`, then
+/// `headerWords` `UInt64`s — file size, checksum of the header words, signature
 /// length, place, name, unit, string, blob, key-slot, key counts, the posting and trigram-posting
 /// byte counts, bytes per unit (2 or 4: `NameUnits`) and the count of astral units —
-/// then one checksum per 4 KiB block (page) of the body, then the body: the sections in the order
+/// then one checksum per 512-byte block of the body (`BlockVerifier`), then the body: the sections in the order
 /// `sectionSizes` lists. It is never trusted blindly, and never read whole at start-up: the
 /// size must match the counts, the header's checksum and the signature (source files' path,
 /// size, modification time and inode, and the format version) must match; each block's
@@ -22,7 +22,7 @@ import Darwin
 /// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT8".utf8)
+    static let magic: [UInt8] = Array("TERNCAT9".utf8)
     static let headerWords = 14
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
@@ -98,9 +98,7 @@ final class CatalogImage: @unchecked Sendable {
         let bodySize = sizes.map(CatalogImage.padded).reduce(0, +)
         let blocks = BlockVerifier.blockCount(bodySize)
         let bodyStart = CatalogImage.headerSize + blocks * 8
-        guard bodyStart + bodySize == size,
-              storedSum == CatalogImage.headerChecksum(UnsafeRawBufferPointer(rebasing: raw[24..<bodyStart]))
-        else { return nil }
+        guard bodyStart + bodySize == size, storedSum == CatalogImage.headerChecksum(ofImage: raw) else { return nil }
         self.bodyStart = bodyStart
         verifier = BlockVerifier(start: mapping + bodyStart, size: bodySize,
                                  sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt64.self))
@@ -143,8 +141,12 @@ final class CatalogImage: @unchecked Sendable {
     /// Whether a read found damage (a block whose checksum fails, an offset out of range).
     var isDamaged: Bool { verifier.damaged }
 
-    /// The checksum of the header words after the checksum itself and of the block table.
-    static func headerChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 { checksum(bytes) }
+    /// The checksum of the header words after the checksum itself (`image` is the whole file).
+    /// The block table is left out: a start reads none of it, and a damaged sum is found when
+    /// its block is checked.
+    static func headerChecksum(ofImage image: UnsafeRawBufferPointer) -> UInt64 {
+        checksum(UnsafeRawBufferPointer(rebasing: image[24..<headerSize]))
+    }
 
     /// A fast 64-bit checksum (four multiply-xor lanes over 8-byte words, then the tail).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
@@ -331,20 +333,17 @@ final class CatalogImage: @unchecked Sendable {
             unlink(temporary)
             return
         }
-        var checked = Data()
-        for value in [UInt64(signatureBytes.count)] + [counts.places, counts.names, counts.units, counts.strings, counts.blob,
-                                                        counts.keySlots, counts.keys, counts.postings, counts.trigramPostings, counts.unitWidth, counts.astral].map(UInt64.init) {
-            withUnsafeBytes(of: value.littleEndian) { checked.append(contentsOf: $0) }
-        }
-        for sum in sums {
-            withUnsafeBytes(of: sum.littleEndian) { checked.append(contentsOf: $0) }
-        }
         var header = Data(magic)
-        let total = UInt64(24 + checked.count + bodySize)
-        for value in [total, checked.withUnsafeBytes(headerChecksum)] {
+        for value in [UInt64(bodyStart + bodySize), 0, UInt64(signatureBytes.count)]
+            + [counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
+               counts.postings, counts.trigramPostings, counts.unitWidth, counts.astral].map(UInt64.init) {
             withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
         }
-        header.append(checked)
+        let headerSum = header.withUnsafeBytes(headerChecksum(ofImage:))
+        withUnsafeBytes(of: headerSum.littleEndian) { header.replaceSubrange(16..<24, with: $0) }
+        for sum in sums {
+            withUnsafeBytes(of: sum.littleEndian) { header.append(contentsOf: $0) }
+        }
         let headerWritten = header.withUnsafeBytes { BodyWriter.write(descriptor, $0, at: 0) }
         guard headerWritten, header.count == bodyStart else {
             unlink(temporary)

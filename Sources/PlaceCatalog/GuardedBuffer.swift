@@ -2,7 +2,7 @@ import Foundation
 
 /// A read-only array of plain values that the search reads: memory the index owns, or a
 /// section of a mapped catalog image. Every read is bounds-checked, and on an image it first
-/// has the image's `BlockVerifier` check the 4 KiB block (a page) it falls in (once per block per
+/// has the image's `BlockVerifier` check the 512-byte block it falls in (once per block per
 /// process), so a start reads and checksums only what its queries touch. A read out of range or
 /// in a damaged block marks the image damaged and yields zeros: nothing crashes, and the
 /// catalog discards the answer and rebuilds (see `PlaceCatalog`).
@@ -62,10 +62,14 @@ struct GuardedBuffer<Element>: RandomAccessCollection {
 }
 
 /// The per-block checksums of a mapped catalog image, checked the first time a block is read.
+/// Blocks are 512 bytes, an eighth of a page: a search reads a few bytes here and there (a
+/// name's units, a signature), and each first read checksums its whole block, so with 4 KiB
+/// blocks a broad query (`ville`) hashed 3.4 MB to use a small part of it. The table of sums
+/// is not checksummed itself: a damaged sum fails its block's check like a damaged block.
 /// Several threads may check one block at once: each writes the same state byte, so the race
 /// is benign; `damaged` only ever turns true.
 final class BlockVerifier: @unchecked Sendable {
-    static let blockShift = 12
+    static let blockShift = 9
     static let blockSize = 1 << blockShift
     /// Sixteen zero bytes, what a damaged read yields.
     static let zeroes: UnsafeMutableRawPointer = {

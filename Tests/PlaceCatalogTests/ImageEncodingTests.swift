@@ -22,15 +22,13 @@ struct ImageEncodingDamageTests {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let offset = clean.offset(of: address(clean))
         change(&bytes[offset])
-        // Re-sign the block holding the byte, then the header (its checksum covers the block sums).
+        // Re-sign the block holding the byte (its sum in the block table).
         let bodyStart = clean.bodyStart
         let block = (offset - bodyStart) >> BlockVerifier.blockShift
         let lower = bodyStart + block * BlockVerifier.blockSize, upper = min(bytes.count, lower + BlockVerifier.blockSize)
         bytes.withUnsafeMutableBytes { raw in
             let sum = CatalogImage.checksum(UnsafeRawBufferPointer(rebasing: raw[lower..<upper]))
             raw.storeBytes(of: sum.littleEndian, toByteOffset: CatalogImage.headerSize + block * 8, as: UInt64.self)
-            let header = CatalogImage.headerChecksum(UnsafeRawBufferPointer(rebasing: raw[24..<bodyStart]))
-            raw.storeBytes(of: header.littleEndian, toByteOffset: 16, as: UInt64.self)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let image = try #require(CatalogImage.open(path: path, signature: "sig"), "the re-signed image was refused at open")

@@ -120,6 +120,20 @@ func shippedImage() throws -> (PlaceCatalog, String, String) {
 /// Damage in a block only a rare query reads: common queries answer from the image untouched,
 /// the rare one finds the damage, answers from a rebuild, and the image on disk is replaced.
 @Test func damageInARarelyReadBlockIsFoundWhenRead() throws {
+    try damageFoundWhenRead { image, address in image.offset(of: address) }
+}
+
+/// The same for damage in the table of block checksums, which a start does not read: the
+/// damaged sum is that of the rarely read block, so it too is found only when that block is.
+@Test func damageInARarelyReadBlocksChecksumIsFoundWhenRead() throws {
+    try damageFoundWhenRead { image, address in
+        CatalogImage.headerSize + ((image.offset(of: address) - image.bodyStart) >> BlockVerifier.blockShift) * 8 + 3
+    }
+}
+
+/// Flips the byte at the file offset `damage` gives for the first unit of a place far down
+/// the list (Zhytomyr), then checks that `seoul` answers untouched and `zhytomyr` finds it.
+func damageFoundWhenRead(_ damage: (CatalogImage, UnsafeRawPointer) -> Int) throws {
     let (built, cache, resources) = try shippedImage()
     defer { try? FileManager.default.removeItem(atPath: cache) }
     let path = cache + "/catalog.bin"
@@ -131,7 +145,7 @@ func shippedImage() throws -> (PlaceCatalog, String, String) {
     let unitOffset = Int(probe.index.nameStart[Int(probe.index.placeNameStart[position])])
     let address = probe.index.units.address(unitOffset)
     let mapped = try Data(contentsOf: URL(fileURLWithPath: path))
-    let fileOffset = image.offset(of: address)
+    let fileOffset = damage(image, address)
     var damaged = mapped
     damaged[fileOffset] ^= 0x01
     try damaged.write(to: URL(fileURLWithPath: path + ".new"))

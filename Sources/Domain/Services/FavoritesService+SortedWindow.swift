@@ -9,7 +9,9 @@ import PlaceCatalog
 /// Decision: such a window is a bounded top-K over a streaming pass of the folder, not a
 /// store cursor. The pass reads the folder newest first in batches of `scanBatch` by the
 /// store's own cursor and keeps only the `limit` best places after the anchor in a heap
-/// (`BoundedSelection`), so memory is bounded by the window, never by the folder. Paging
+/// (`BoundedSelection`), so memory is bounded by the window, never by the folder; a
+/// passed place is compared by the few fields the orders need, and only the places kept
+/// are decoded whole. Paging
 /// by saved time in the store and sorting only within a page was rejected: a page boundary
 /// would cut the order (the nearest place can be the folder's oldest). Storing the keys was
 /// rejected too: a distance depends on the home point, a name's collation on Tern's code,
@@ -20,17 +22,37 @@ extension FavoritesService {
     /// Documents read per step of a pass.
     static let scanBatch = 500
 
+    /// A place's document during a pass: only what the orders compare (name, id, saved
+    /// time, coordinate) is read, and the rest is decoded only for the places a window keeps.
+    struct PassedPlace {
+        var key: FavoritePlace
+        var document: DocumentSnapshot
+
+        init?(_ document: DocumentSnapshot) {
+            guard let name = document.get("placeName")?.stringValue, let id = document.get("placeID")?.stringValue,
+                  let savedAt = document.get("savedAt")?.dateValue,
+                  let latitude = document.get("coordinate.latitude")?.doubleValue,
+                  let longitude = document.get("coordinate.longitude")?.doubleValue else { return nil }
+            key = FavoritePlace(placeName: name, placeID: id, address: "",
+                                coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
+            self.document = document
+        }
+
+        /// The whole favorite; nil when the document does not decode.
+        var favorite: FavoritePlace? { try? document.data(as: FavoritePlace.self) }
+    }
+
     /// Calls `body` with every place of the folder, newest first, `scanBatch` at a time.
-    func scanFolder(_ uid: String, _ folderID: String, _ body: (FavoritePlace) -> Void) throws {
-        var last: FavoritePlace?
+    func scanFolder(_ uid: String, _ folderID: String, _ body: (PassedPlace) -> Void) throws {
+        var last: PassedPlace?
         while true {
             var query = inFolder(uid, folderID, newestFirst: true)
-            if let last { query = query.start(after: Self.cursor(last), documentID: last.placeID) }
+            if let last { query = query.start(after: Self.cursor(last.key), documentID: last.key.placeID) }
             let documents = try query.limit(to: Self.scanBatch).getDocuments().documents
             for document in documents {
-                guard let favorite = try? document.data(as: FavoritePlace.self) else { continue }
-                body(favorite)
-                last = favorite
+                guard let place = PassedPlace(document) else { continue }
+                body(place)
+                last = place
             }
             guard documents.count == Self.scanBatch, last != nil else { return }
         }
@@ -41,14 +63,14 @@ extension FavoritesService {
     func sortedPage(_ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
                     uid: String) throws -> FolderPage {
         let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
-        var selection = BoundedSelection<FavoritePlace>(capacity: limit, by: precedes)
+        var selection = BoundedSelection<PassedPlace>(capacity: limit, by: { precedes($0.key, $1.key) })
         var after = 0
-        try scanFolder(uid, folder.id) { favorite in
-            if let anchor, !precedes(anchor, favorite) { return }
+        try scanFolder(uid, folder.id) { place in
+            if let anchor, !precedes(anchor, place.key) { return }
             after += 1
-            selection.insert(favorite)
+            selection.insert(place)
         }
-        return FolderPage(favorites: selection.sorted(), isEnd: after <= limit)
+        return FolderPage(favorites: selection.sorted().compactMap(\.favorite), isEnd: after <= limit)
     }
 
     /// A live sorted window: passes the folder again after every write to the user's
@@ -65,20 +87,20 @@ extension FavoritesService {
     func sortedRows(_ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
                     uid: String) throws -> [FavoritePlace] {
         let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
-        var selection = BoundedSelection<FavoritePlace>(capacity: limit, by: { a, b in precedes(b, a) })
-        try scanFolder(uid, folder.id) { favorite in
-            if let place, !precedes(favorite, place) { return }
-            selection.insert(favorite)
+        var selection = BoundedSelection<PassedPlace>(capacity: limit, by: { precedes($1.key, $0.key) })
+        try scanFolder(uid, folder.id) { passed in
+            if let place, !precedes(passed.key, place) { return }
+            selection.insert(passed)
         }
-        return selection.sorted()
+        return selection.sorted().compactMap(\.favorite)
     }
 
     /// How many places come strictly before `place` in the folder's order.
     func sortedCount(_ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate, uid: String) throws -> Int {
         let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
         var count = 0
-        try scanFolder(uid, folder.id) { favorite in
-            if precedes(favorite, place) { count += 1 }
+        try scanFolder(uid, folder.id) { passed in
+            if precedes(passed.key, place) { count += 1 }
         }
         return count
     }
