@@ -108,7 +108,7 @@ public final class AppServices: @unchecked Sendable {
     /// team server (opened `.replicaFirst`, or the server could not be reached): the
     /// screens show what was last copied until `connected()` reaches the server.
     public var readsReplica: Bool {
-        auth.server != nil && replica != nil && store === replica?.store
+        isTeamServer && replica != nil && store === replica?.store
     }
 
     /// For services that read the replica (`readsReplica`): services over the server itself
