@@ -50,6 +50,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case formSignIn, formRegister, formOnboarding, formEdit
     case formSigningIn, formCreatingAccount, formSaving, formHint, formOnboardingHint
     case fieldEmail, fieldPassword, fieldDisplayName, fieldUsername, fieldBio, fieldPost
+    case fieldFolderName, fieldMemo, fieldPlaceName, fieldAddress
     case toastOnboardingPostponed, toastSignedIn, toastAccountCreated, toastWelcome, toastProfileSaved, toastSignedOut
 
     // People and posts: authors' profiles, editing and deleting one's posts, the session followed

@@ -37,7 +37,7 @@ import Testing
             (.errorFolderNotFound, FavoritesError.folderNotFound("카페")),
             (.errorDefaultFolderKept, FavoritesError.defaultFolderKept),
             (.errorMemoTooLong, FavoritesError.memoTooLong(count: 230)),
-            (.errorControlCharacter, FavoritesError.controlCharacter(field: tr(.fieldBio))),
+            (.errorControlCharacter, FavoritesError.controlCharacter(field: .memo)),
             (.errorNotSaved, FavoritesError.notSaved(placeID: "1835848")),
             (.errorUnknownColor, FavoritesError.unknownColor("teal")),
             (.errorUnknownVisibility, FavoritesError.unknownVisibility("public")),

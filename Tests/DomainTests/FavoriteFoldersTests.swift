@@ -79,7 +79,7 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
             try favorites.createFolder(name: String(repeating: "가", count: 31), session: session)
         }
         #expect(try favorites.createFolder(name: String(repeating: "가", count: 30), session: session).name.count == 30)
-        #expect(throws: FavoritesError.controlCharacter(field: "Folder name")) {
+        #expect(throws: FavoritesError.controlCharacter(field: .folderName)) {
             try favorites.createFolder(name: "a\u{1B}[31m", session: session)
         }
         let renamed = try favorites.updateFolder(id: trip.id, name: "제주 여행", visibility: .shared, session: session)
@@ -156,7 +156,7 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         #expect(throws: FavoritesError.memoTooLong(count: 201)) {
             try favorites.setMemo(placeID: "1835848", memo: String(repeating: "메", count: 201), session: session)
         }
-        #expect(throws: FavoritesError.controlCharacter(field: "Memo")) {
+        #expect(throws: FavoritesError.controlCharacter(field: .memo)) {
             try favorites.setMemo(placeID: "1835848", memo: "a\tb", session: session)
         }
         #expect(try favorites.setMemo(placeID: "1835848", memo: String(repeating: "메", count: 200), session: session).memo.count == 200)

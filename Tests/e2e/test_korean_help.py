@@ -59,7 +59,7 @@ def test_korean_usage_error_keeps_its_exit_status():
         assert result.returncode == 2
         assert result.stderr.splitlines() == [
             "tern: --limit에 필요한 값: 1부터 1000까지의 정수 ('0'은(는) 안 됩니다)",
-            "'tern help places search'를 실행해 보세요.",
+            "'tern help places search'을(를) 실행해 보세요.",
         ]
         unknown = run(["plaecs"], data, env=KOREAN)
         assert unknown.returncode == 2 and "알 수 없는 명령 'plaecs'" in unknown.stderr

@@ -9,7 +9,7 @@ public enum FavoriteText {
     /// characters are rejected.
     public static func memo(_ raw: String) throws -> String {
         let memo = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        try rejectControls(memo, field: "Memo", allowNewline: true)
+        try rejectControls(memo, field: .memo, allowNewline: true)
         guard memo.count <= memoMaxLength else { throw FavoritesError.memoTooLong(count: memo.count) }
         return memo
     }
@@ -18,7 +18,7 @@ public enum FavoriteText {
     public static func folderName(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw FavoritesError.folderNameEmpty }
-        try rejectControls(name, field: "Folder name", allowNewline: false)
+        try rejectControls(name, field: .folderName, allowNewline: false)
         guard name.count <= FavoriteFolder.nameMaxLength else { throw FavoritesError.folderNameTooLong }
         return name
     }
@@ -34,7 +34,7 @@ public enum FavoriteText {
     }
 
     /// Refuses text that holds anything `SafeText` would strip (line breaks only where allowed).
-    static func rejectControls(_ text: String, field: String, allowNewline: Bool) throws {
+    static func rejectControls(_ text: String, field: FavoriteField, allowNewline: Bool) throws {
         if SafeText.firstUnsafe(in: text, allowNewline: allowNewline) != nil {
             throw FavoritesError.controlCharacter(field: field)
         }

@@ -12,7 +12,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
     case defaultFolderKept
     case memoTooLong(count: Int)
     /// A control character, escape or bidirectional override in a folder name, memo or imported name.
-    case controlCharacter(field: String)
+    case controlCharacter(field: FavoriteField)
     case notSaved(placeID: String)
     case unknownColor(String)
     case unknownVisibility(String)
@@ -28,7 +28,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
         case .folderNameTaken(let name), .folderNotFound(let name): return tr(textKey, ["name": name])
         case .defaultFolderKept: return tr(textKey)
         case .memoTooLong(let count): return tr(textKey, ["max": String(FavoriteText.memoMaxLength), "count": String(count)])
-        case .controlCharacter(let field): return tr(textKey, ["field": field])
+        case .controlCharacter(let field): return tr(textKey, ["field": field.title])
         case .notSaved(let id): return tr(textKey, ["id": id])
         case .unknownColor(let text):
             return tr(textKey, ["text": text, "values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])

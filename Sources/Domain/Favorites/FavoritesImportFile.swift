@@ -149,9 +149,9 @@ public struct FavoritesImportFile: Equatable, Sendable {
         try located(at: line) {
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: tr(.importNameEmpty)) }
-            try FavoriteText.rejectControls(name, field: "Name", allowNewline: false)
+            try FavoriteText.rejectControls(name, field: .placeName, allowNewline: false)
             let address = address.trimmingCharacters(in: .whitespacesAndNewlines)
-            try FavoriteText.rejectControls(address, field: "Address", allowNewline: false)
+            try FavoriteText.rejectControls(address, field: .address, allowNewline: false)
             guard let latitude, let longitude else {
                 throw FavoritesError.badImportRow(line: line, reason: tr(.importCoordinateNumbers))
             }
