@@ -146,7 +146,7 @@ struct PlacesScreen: TabScreen {
         return Language.current == .ko ? (korean, korean == place.name ? nil : place.name) : (place.name, korean)
     }
 
-    /// The other matches and the user's favorites within a few degrees of `place`.
+    /// The other matches and the user's newest favorites within a few degrees of `place`.
     private func nearbyPoints(around place: PlaceInfo) -> [GeoPoint] {
         let latitudeSpan = 6.0, longitudeSpan = 9.0
         func near(_ latitude: Double, _ longitude: Double) -> Bool {
@@ -154,7 +154,7 @@ struct PlacesScreen: TabScreen {
         }
         var points = state.rows.map(\.place).filter { $0.placeID != place.placeID && near($0.latitude, $0.longitude) }
             .prefix(80).map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
-        points += state.favorites.filter { $0.placeID != place.placeID && near($0.coordinate.latitude, $0.coordinate.longitude) }
+        points += state.newestFavorites.filter { $0.placeID != place.placeID && near($0.coordinate.latitude, $0.coordinate.longitude) }
             .map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
         return points
     }

@@ -99,9 +99,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     // MARK: FavoritesPort
 
-    public func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+    public func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
                                  onError: @escaping (Error) -> Void) throws -> Cancellable {
-        let registration = try services.favorites.observe(session: session(for: uid), onChange: onChange, onError: onError)
+        let registration = try services.favorites.observe(selection, session: session(for: uid), onChange: onChange,
+                                                          onError: onError)
         return AnyCancellable { registration?.remove() }
     }
 

@@ -33,19 +33,28 @@ extension ListsBench {
         report("Favorites, a folder of \(favoriteCount) places", scrollBig, "a folder of 50", scrollSmall)
         let removeBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: removeKeys)
         let removeSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: removeKeys)
-        report("`x` and `u` in the folder of \(favoriteCount) (a window of it read on each write)", removeBig,
+        report("`x` and `u` in the folder of \(favoriteCount) with Places running (its window's stars, the map's newest)", removeBig,
                "a folder of 50", removeSmall)
-        // What the Favorites screen costs alone: the same keys with the Places screen's
-        // listener on every favorite (its stars and map) left out.
-        var alone = ScreenServices(services: big, places: places)
-        alone.favorites = FavoritesWithoutStars(StoreAdapters(services: big))
-        let removeAlone = try scroll(alone, tab: "2", keys: removeKeys)
-        report("`x` and `u` in the folder of \(favoriteCount), without Places' listener on every favorite", removeAlone,
+        // What Places costs beside it: Favorites alone (Places' listeners left out), and Places
+        // as it was before it followed only its window's saved state and the map's newest few
+        // (one listener on every favorite).
+        let removeAlone = try scroll(services(big, places: places, .none), tab: "2", keys: removeKeys)
+        report("`x` and `u` in the folder of \(favoriteCount), Favorites alone (no Places listeners)", removeAlone,
+               "a folder of 50", removeSmall)
+        let removeBefore = try scroll(services(big, places: places, .everyFavorite), tab: "2", keys: removeKeys)
+        report("`x` and `u` in the folder of \(favoriteCount), Places following every favorite (before)", removeBefore,
                "a folder of 50", removeSmall)
         let nameBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nameOrderKeys)
         let nameSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nameOrderKeys)
         report("the folder of \(favoriteCount) by name (a bounded pass of the folder per page read)", nameBig,
                "a folder of 50", nameSmall)
+    }
+
+    /// The interface's services on `store` with Places' favorites listeners as `listeners` says.
+    static func services(_ store: AppServices, places: PlaceSearching, _ listeners: BenchFavorites.PlacesListeners) -> ScreenServices {
+        var services = ScreenServices(services: store, places: places)
+        services.favorites = BenchFavorites(StoreAdapters(services: store), places: listeners)
+        return services
     }
 
     /// A signed-in user whose default folder holds `count` places saved a second apart.

@@ -28,8 +28,9 @@ public struct PlaceSearchState: Equatable, Sendable {
     public var rows: [PlaceRow] = []
     /// The selected place and the first one on screen.
     public var list = ListState()
-    /// The signed-in user's favorites, for the map's "nearby" dots.
-    public var favorites: [FavoritePlace] = []
+    /// The signed-in user's most recently saved favorites (at most
+    /// `PlaceSearchViewModel.mapFavoriteLimit`), for the map's "nearby" dots.
+    public var newestFavorites: [FavoritePlace] = []
     /// True while the catalog is still loading.
     public var isLoading = false
     /// The online providers' part: their rows start `rows`.
@@ -65,7 +66,10 @@ public final class PlaceSearchViewModel {
     let onlineResults: OnlinePlaceResults?
     private let now: () -> Date
     private var uid: String?
-    private var storedSaved: Set<String> = []
+    /// The favorites among the places `paged` holds, by place id, as the store last said.
+    private var storedSaved: [String: FavoritePlace] = [:]
+    /// The place ids the saved-state query follows (the held window's, when it was started).
+    private var followedIDs: [String] = []
     /// Saves and removals shown before the store shows them: place id → the intent.
     private var pending: [String: SaveIntent] = [:]
     /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
@@ -83,9 +87,15 @@ public final class PlaceSearchViewModel {
         /// Writes for this place sent and not yet answered.
         var inFlight: Int
     }
-    /// The favorites, for the stars and the map.
-    private lazy var favoritesQuery = LiveQuery(name: "places.favorites", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
-                                                onToast: { [weak self] in self?.onToast($0) })
+    /// The saved state of the places held, for the stars: follows the window as it moves.
+    private lazy var savedQuery = LiveQuery(name: "places.saved", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
+                                            onToast: { [weak self] in self?.onToast($0) })
+    /// The newest favorites, for the map.
+    private lazy var mapQuery = LiveQuery(name: "places.map", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
+                                          onToast: { [weak self] in self?.onToast($0) })
+    /// How many favorites the map draws at most: the newest, one bounded read, whatever the
+    /// user saved.
+    public static let mapFavoriteLimit = 200
 
     /// `events` carries the retries of a subscription that could not start and the online
     /// providers' debounce timers; `work` runs their requests.
@@ -109,32 +119,43 @@ public final class PlaceSearchViewModel {
         runSearch(keepingSelection: nil)
     }
 
-    /// Follows the signed-in user's favorites (nil: signed out).
+    /// Follows the signed-in user's favorites (nil: signed out): the saved state of the
+    /// places held and the newest few for the map, never all of them.
     public func setUser(_ uid: String?) {
-        guard uid != self.uid || !favoritesQuery.isSubscribed else { return }
-        favoritesQuery.cancel()
+        guard uid != self.uid || !mapQuery.isSubscribed else { return }
+        savedQuery.cancel()
+        mapQuery.cancel()
         self.uid = uid
         pending = [:]
-        storedSaved = []
-        state.favorites = []
+        storedSaved = [:]
+        followedIDs = []
+        state.newestFavorites = []
         state.undoable = nil
         if let uid {
-            favoritesQuery.start { [favoritesPort] live in
-                try favoritesPort.observeFavorites(uid: uid, live.deliver { [weak self] in self?.favoritesChanged($0) }, onError: live.onError)
+            mapQuery.start { [favoritesPort] live in
+                try favoritesPort.observeFavorites(.newest(limit: Self.mapFavoriteLimit), uid: uid,
+                                                   live.deliver { [weak self] in self?.newestChanged($0) }, onError: live.onError)
             }
         }
+        followHeldPlaces()
         refreshMarkers()
         publish()
     }
 
     public func stop() {
-        favoritesQuery.cancel()
+        savedQuery.cancel()
+        mapQuery.cancel()
     }
 
     /// The store moved to the team server's connection: the stars are read there again.
     public func resumeReads() {
-        favoritesQuery.restart()
+        savedQuery.restart()
+        mapQuery.restart()
     }
+
+    /// Favorites this screen holds: the saved ones among its window and the map's. Bounded
+    /// by the window and `mapFavoriteLimit`, not by how many the user saved.
+    var heldFavoriteCount: Int { storedSaved.count + state.newestFavorites.count }
 
     // MARK: Search field
 
@@ -251,7 +272,7 @@ public final class PlaceSearchViewModel {
         }
         let id = row.place.placeID
         let save = !isSaved(id)
-        let unsaved = save ? nil : state.favorites.first { $0.placeID == id }
+        let unsaved = save ? nil : storedSaved[id]
         pending[id] = SaveIntent(saved: save, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
         publish()
@@ -281,7 +302,7 @@ public final class PlaceSearchViewModel {
         pending[id] = intent
         switch result {
         case .success:
-            if intent.inFlight == 0, storedSaved.contains(id) == intent.saved { pending[id] = nil }
+            if intent.inFlight == 0, (storedSaved[id] != nil) == intent.saved { pending[id] = nil }
             confirmed(self)
         case .failure(let error):
             if intent.inFlight == 0 { pending[id] = nil }
@@ -329,7 +350,7 @@ public final class PlaceSearchViewModel {
     }
 
     public func isSaved(_ placeID: String) -> Bool {
-        pending[placeID]?.saved ?? storedSaved.contains(placeID)
+        pending[placeID]?.saved ?? (storedSaved[placeID] != nil)
     }
 
     /// Whether the place's star shows a write the store has not confirmed.
@@ -347,13 +368,36 @@ public final class PlaceSearchViewModel {
         publish()
     }
 
-    private func favoritesChanged(_ favorites: [FavoritePlace]) {
-        storedSaved = Set(favorites.map(\.placeID))
-        state.favorites = favorites
-        // The store has spoken: drop the intents it agrees with that are no longer on their way.
-        pending = pending.filter { $0.value.inFlight > 0 || storedSaved.contains($0.key) != $0.value.saved }
+    /// The store's saved state of the places followed.
+    private func savedChanged(_ favorites: [FavoritePlace]) {
+        storedSaved = Dictionary(favorites.map { ($0.placeID, $0) }, uniquingKeysWith: { first, _ in first })
+        // The store has spoken: drop the intents it agrees with that are no longer on their
+        // way, and those of places no longer held (the store answers for them when they are).
+        let followed = Set(followedIDs)
+        pending = pending.filter {
+            $0.value.inFlight > 0 || (followed.contains($0.key) && (storedSaved[$0.key] != nil) != $0.value.saved)
+        }
         refreshMarkers()
         publish()
+    }
+
+    private func newestChanged(_ favorites: [FavoritePlace]) {
+        state.newestFavorites = favorites
+        publish()
+    }
+
+    /// Follows the saved state of the places the window holds when they changed (a page
+    /// read, a new search): one `in` query on their ids. What is known stays until the new
+    /// answer replaces it.
+    private func followHeldPlaces() {
+        guard let uid else { return }
+        let ids = paged.rows.map(\.id)
+        guard ids != followedIDs || !savedQuery.isSubscribed else { return }
+        followedIDs = ids
+        savedQuery.start { [favoritesPort] live in
+            try favoritesPort.observeFavorites(.places(ids), uid: uid,
+                                               live.deliver { [weak self] in self?.savedChanged($0) }, onError: live.onError)
+        }
     }
 
     // MARK: Internals
@@ -384,6 +428,8 @@ public final class PlaceSearchViewModel {
         state.rows = paged.rows.map { PlaceRow(match: $0, isSaved: isSaved($0.id), isPending: isPending($0.id)) }
         state.list = paged.list
         state.position = paged.position
+        // Last: on the embedded store the answer may arrive at once and publish.
+        followHeldPlaces()
     }
 
     private func refreshMarkers() {

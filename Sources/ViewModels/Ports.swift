@@ -145,9 +145,10 @@ public protocol AccountsPort: AnyObject {
 
 /// A user's favorites.
 public protocol FavoritesPort: FavoriteFoldersPort {
-    /// Calls `onChange` with the favorites (any order) now and whenever they change,
-    /// `onError` when a later read fails; throws when the subscription cannot start.
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+    /// Calls `onChange` with the favorites `selection` names (any order) now and whenever
+    /// they change, `onError` when a later read fails; throws when the subscription cannot
+    /// start.
+    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
                           onError: @escaping (Error) -> Void) throws -> Cancellable
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws
     func removeFavorite(placeID: String, uid: String) throws

@@ -266,7 +266,9 @@ private struct Directory: PlaceDirectory {
         let services = try fixture.open()
         let session = try services.registered("a@example.com")
         var seen: [[String]] = []
-        let registration = try #require(try services.favorites.observe(session: session) { seen.append($0.map(\.placeID)) })
+        let registration = try #require(try services.favorites.observe(.newest(limit: 10), session: session) {
+            seen.append($0.map(\.placeID))
+        })
         try services.favorites.add(placeID: "1835848", from: Directory(), session: session)
         Thread.sleep(forTimeInterval: 0.002)
         try services.favorites.add(placeID: "1838524", from: Directory(), session: session)
@@ -282,6 +284,35 @@ private struct Directory: PlaceDirectory {
         #expect(!(try services.favorites.isFavorite(placeID: "1838524", session: session)))
         #expect(seen == [[], ["1835848"], ["1838524", "1835848"], ["1835848"]])
         registration.remove()
+    }
+
+    /// The Places screen's stars follow the places it holds, the map the newest few: each a
+    /// bounded, live selection of the favorites, whatever the user saved.
+    @Test func aSelectionFollowsOnlyThePlacesItNamesOrTheNewest() throws {
+        let fixture = ServiceFixture()
+        let services = try fixture.open()
+        let session = try services.registered("a@example.com")
+        try services.favorites.add(placeID: "1835848", from: Directory(), session: session)
+        Thread.sleep(forTimeInterval: 0.002)
+        var held: [[String]] = []
+        var newest: [[String]] = []
+        // Duplicates and ids no document can have are dropped before the store is asked.
+        let places = try #require(try services.favorites.observe(.places(["1838524", "1838524", "a/b", "", "999"]),
+                                                                 session: session) { held.append($0.map(\.placeID)) })
+        let map = try #require(try services.favorites.observe(.newest(limit: 1), session: session) {
+            newest.append($0.map(\.placeID))
+        })
+        try services.favorites.add(placeID: "1838524", from: Directory(), session: session)
+        try services.favorites.remove(placeID: "1835848", session: session)
+        try services.favorites.remove(placeID: "1838524", session: session)
+        #expect(held == [[], ["1838524"], []])
+        #expect(newest == [["1835848"], ["1838524"], []])
+        places.remove()
+        map.remove()
+        var none: [[FavoritePlace]] = []
+        #expect(try services.favorites.observe(.places(["a/b"]), session: session) { none.append($0) } == nil)
+        #expect(try services.favorites.observe(.newest(limit: 5), session: nil) { none.append($0) } == nil)
+        #expect(none == [[], []])
     }
 }
 

@@ -23,7 +23,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
     private(set) var received: [String] = []
     private var feedObservers: [(String?, ([FeedPost]) -> Void)] = []
     private var countObservers: [(Int) -> Void] = []
-    private var favoriteObservers: [([FavoritePlace]) -> Void] = []
+    private var favoriteObservers: [(selection: FavoritesSelection, onChange: ([FavoritePlace]) -> Void)] = []
 
     init(uid: String = "u1") {
         user = User(id: uid, email: "ann@example.com", displayName: "Ann", username: "ann", bio: "hello",
@@ -62,7 +62,10 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
         let count = posts.count
         for observer in countObservers { events.post(.storeChanged { observer(count) }) }
         let favorites = self.favorites
-        for observer in favoriteObservers { events.post(.storeChanged { observer(favorites) }) }
+        for observer in favoriteObservers {
+            let picked = Self.pick(observer.selection, from: favorites)
+            events.post(.storeChanged { observer.onChange(picked) })
+        }
     }
 
     // MARK: FeedPort
@@ -140,11 +143,19 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
         try write("edit") {}
     }
 
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
                           onError: @escaping (Error) -> Void) throws -> Cancellable {
-        favoriteObservers.append(onChange)
-        onChange(favorites)
+        favoriteObservers.append((selection, onChange))
+        onChange(Self.pick(selection, from: favorites))
         return AnyCancellable {}
+    }
+
+    /// The favorites `selection` names, as the store's query would return them.
+    static func pick(_ selection: FavoritesSelection, from favorites: [FavoritePlace]) -> [FavoritePlace] {
+        switch selection {
+        case .places(let ids): return favorites.filter { ids.contains($0.placeID) }
+        case .newest(let limit): return Array(favorites.sorted { $0.savedAt > $1.savedAt }.prefix(limit))
+        }
     }
 
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {

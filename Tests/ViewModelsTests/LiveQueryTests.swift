@@ -20,7 +20,7 @@ import Testing
 
         init(failures: Int) { self.failures = failures }
 
-        func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+        func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
                               onError: @escaping (Error) -> Void) throws -> Cancellable {
             attempts += 1
             if attempts <= failures { throw Unreachable() }
@@ -34,7 +34,7 @@ import Testing
         /// The Favorites screen's folder list fails the same way.
         func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
                             onError: @escaping (Error) -> Void) throws -> Cancellable {
-            try observeFavorites(uid: uid, { items in
+            try observeFavorites(.newest(limit: 100), uid: uid, { items in
                 onChange(FolderListing(folders: [.makeDefault(createdAt: Date(timeIntervalSince1970: 0))],
                                        counts: [FavoriteFolder.defaultID: items.count]))
             }, onError: onError)

@@ -150,7 +150,7 @@ import PlaceCatalog
                                                            coordinate: Coordinate(latitude: 35, longitude: 129)),
                                          session: world.services.session())
         #expect(model.state.rows.first { $0.place.placeID == "1838524" }?.isSaved == true)
-        #expect(model.state.favorites.map(\.placeID) == ["1838524"])
+        #expect(model.state.newestFavorites.map(\.placeID) == ["1838524"])
         model.stop()
     }
 
@@ -178,7 +178,7 @@ import PlaceCatalog
 /// Favorites whose writes always fail.
 final class FailingFavorites: FavoritesPort, InMemoryFolders {
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
                           onError: @escaping (Error) -> Void) throws -> Cancellable {
         onChange([])
         return AnyCancellable {}

@@ -51,28 +51,39 @@ extension FavoritesService {
     /// Deletes a folder (never the default one). Places also in other folders just leave
     /// it; the others move to the default folder or are deleted, as `deletion` says.
     /// Returns how many places were moved or deleted.
+    ///
+    /// One transaction, which reads the folder's places `scanBatch` at a time, never the
+    /// user's favorites whole: every place a batch changes leaves the folder, so the next
+    /// batch is again the first of what is left, until a batch comes back short.
     @discardableResult
     public func deleteFolder(id: String, deletion: FolderDeletion, session: Session?) throws -> Int {
         let session = try SessionProof.writer(session, .removeFavorites, in: store)
         guard id != FavoriteFolder.defaultID else { throw FavoritesError.defaultFolderKept }
-        return try mutate(session) { transaction, snapshot in
+        return try mutate(session, reading: .none) { transaction, snapshot in
             let folder = try Self.existing(id, in: snapshot)
             var affected = 0
-            for favorite in snapshot.favorites where favorite.folders.contains(id) {
-                let rest = favorite.folders.filter { $0 != id }
-                let reference = favorites(of: session.uid).document(favorite.placeID)
-                if !rest.isEmpty {
-                    try transaction.updateData(["folders": .array(rest.map(FieldValue.string))], forDocument: reference)
-                    continue
+            var batch: [DocumentSnapshot]
+            repeat {
+                // In no order: a place without a saved time must leave the folder too.
+                batch = try favorites(of: session.uid).whereField("folders", arrayContains: .string(id))
+                    .limit(to: Self.scanBatch).getDocuments().documents
+                for document in batch {
+                    let folders = (document.get("folders")?.arrayValue ?? []).compactMap(\.stringValue)
+                    let rest = folders.filter { $0 != id }
+                    if !rest.isEmpty {
+                        try transaction.updateData(["folders": .array(rest.map(FieldValue.string))], forDocument: document.reference)
+                        continue
+                    }
+                    affected += 1
+                    switch deletion {
+                    case .movePlacesToDefault:
+                        try transaction.updateData(["folders": .array([.string(FavoriteFolder.defaultID)])],
+                                                   forDocument: document.reference)
+                    case .deletePlaces:
+                        try transaction.deleteDocument(document.reference)
+                    }
                 }
-                affected += 1
-                switch deletion {
-                case .movePlacesToDefault:
-                    try transaction.updateData(["folders": .array([.string(FavoriteFolder.defaultID)])], forDocument: reference)
-                case .deletePlaces:
-                    try transaction.deleteDocument(reference)
-                }
-            }
+            } while batch.count == Self.scanBatch
             try transaction.deleteDocument(folders(of: session.uid).document(folder.id))
             return affected
         }

@@ -23,14 +23,16 @@ extension FavoritesService {
     /// Imports a checked file, all in one transaction: into `folderName` when given
     /// (created when missing), else into the folders each row names (JSON, GeoJSON) or
     /// the default folder. A row matching a saved place (same id, or same name ignoring
-    /// case within 50 m) adds that place to the folder instead of duplicating it.
+    /// case within 50 m) adds that place to the folder instead of duplicating it. The saved
+    /// places are passed `scanBatch` at a time and only those the file names are kept, so
+    /// what an import holds grows with the file, not with the favorites.
     public func importFavorites(_ file: FavoritesImportFile, into folderName: String?, session: Session?) throws -> ImportReport {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let folderName = try folderName.map(FavoriteText.folderName)
-        return try mutate(session) { transaction, snapshot in
+        return try mutate(session, reading: .none) { transaction, snapshot in
             var report = ImportReport()
             var folders = snapshot.folders
-            var saved = snapshot.favorites
+            var saved = try savedPlaces(namedIn: file, uid: session.uid)
             let now = Date()
             func folderID(named name: String) throws -> String {
                 let key = FavoriteText.nameKey(name)
@@ -75,6 +77,20 @@ extension FavoritesService {
             }
             return report
         }
+    }
+
+    /// The saved places `file`'s rows name by id or by name (ignoring case): the candidates
+    /// `isSamePlace` decides among, found in one pass over the favorites.
+    func savedPlaces(namedIn file: FavoritesImportFile, uid: String) throws -> [FavoritePlace] {
+        let ids = Set(file.rows.compactMap(\.placeID))
+        let names = Set(file.rows.map { $0.name.lowercased() })
+        var named: [FavoritePlace] = []
+        try scan(newestFirst(uid)) { passed in
+            guard ids.contains(passed.key.placeID) || names.contains(passed.key.placeName.lowercased()),
+                  let favorite = passed.favorite else { return }
+            named.append(favorite)
+        }
+        return named
     }
 
     /// Whether a file's row names a saved place: the same id, or the same name (ignoring

@@ -44,9 +44,15 @@ extension FavoritesService {
 
     /// Calls `body` with every place of the folder, newest first, `scanBatch` at a time.
     func scanFolder(_ uid: String, _ folderID: String, _ body: (PassedPlace) -> Void) throws {
+        try scan(inFolder(uid, folderID, newestFirst: true), body)
+    }
+
+    /// Calls `body` with every place `ordered` (an order by saved time, newest first)
+    /// returns, `scanBatch` at a time by the store's cursor.
+    func scan(_ ordered: Query, _ body: (PassedPlace) -> Void) throws {
         var last: PassedPlace?
         while true {
-            var query = inFolder(uid, folderID, newestFirst: true)
+            var query = ordered
             if let last { query = query.start(after: Self.cursor(last.key), documentID: last.key.placeID) }
             let documents = try query.limit(to: Self.scanBatch).getDocuments().documents
             for document in documents {

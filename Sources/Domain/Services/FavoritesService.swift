@@ -152,23 +152,6 @@ public final class FavoritesService: @unchecked Sendable {
         return Set(try favorites(of: session.uid).getDocuments().documents.map(\.documentID))
     }
 
-    /// Calls `onChange` with the signed-in user's favorites (newest first) now and after
-    /// every change, from this process or another. Signed out: one empty list, no listener.
-    /// A failed re-read, or favorites that cannot be decoded (left out of the list), are
-    /// reported to `onError`.
-    public func observe(session: Session?, onChange: @escaping ([FavoritePlace]) -> Void,
-                        onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration? {
-        guard let session else {
-            onChange([])
-            return nil
-        }
-        return try newestFirst(session.uid).addSnapshotListener({ snapshot in
-            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
-            onChange(decoded.values)
-            if let notice = decoded.notice { onError(notice) }
-        }, onError: onError)
-    }
-
     func newestFirst(_ uid: String) -> Query {
         favorites(of: uid).order(by: "savedAt", descending: true)
     }

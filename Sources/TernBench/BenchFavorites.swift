@@ -3,20 +3,34 @@ import Domain
 import PlaceCatalog
 import ViewModels
 
-/// The store's favorites with the Places screen's listener on every favorite (its stars
-/// and map) left out: what the Favorites screen costs alone, to tell the two apart in the
-/// `lists` figures. Only the bench uses it; the interface always has both.
-final class FavoritesWithoutStars: FavoritesPort {
-    private let base: StoreAdapters
+/// The store's favorites with the Places screen's listeners changed, to tell apart in the
+/// `favorites` figures what Places costs: `.none` leaves them out (what the Favorites screen
+/// costs alone), `.everyFavorite` makes them what they were before Places followed a bounded
+/// selection (one listener on every favorite, its stars picked from all of them). Only the
+/// bench uses it; the interface always follows the selection.
+final class BenchFavorites: FavoritesPort {
+    enum PlacesListeners {
+        case none
+        case everyFavorite
+    }
 
-    init(_ base: StoreAdapters) { self.base = base }
+    private let base: StoreAdapters
+    private let places: PlacesListeners
+
+    init(_ base: StoreAdapters, places: PlacesListeners) {
+        self.base = base
+        self.places = places
+    }
 
     var home: Coordinate { base.home }
 
-    /// Never delivers: Places shows no stars.
-    func observeFavorites(uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
                           onError: @escaping (Error) -> Void) throws -> Cancellable {
-        AnyCancellable {}
+        guard places == .everyFavorite, case .places(let ids) = selection else { return AnyCancellable {} }
+        let wanted = Set(ids)
+        return try base.observeFavorites(.newest(limit: Int(Int32.max)), uid: uid, { every in
+            onChange(every.filter { wanted.contains($0.placeID) })
+        }, onError: onError)
     }
 
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { try base.saveFavorite(favorite, uid: uid) }
