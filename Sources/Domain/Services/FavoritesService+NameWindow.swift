@@ -6,9 +6,10 @@ import Foundation
 /// (name key, saved time newest first, id), which is `FavoriteOrder.precedes(.name)`. A page
 /// deep in the folder costs what the first does; no pass over the folder.
 ///
-/// Favorites saved without a key (by an older Tern, or imported whole) are left out of an
-/// order by it, so a window read from the folder's start first gives them theirs
-/// (`fillNameKeys`), once.
+/// Favorites saved without a key (by an older Tern, or written whole) are left out of an
+/// order by it, so the folder listing, as it starts (the Favorites screen's start, a sign-in),
+/// gives every favorite of the user that lacks one its key (`fillNameKeys`): once, and after
+/// that two counts. One saved meanwhile by an older Tern gets its key at the next start.
 extension FavoritesService {
     /// The favorites in `folderID` by name, or in the reverse order.
     func byName(_ uid: String, _ folderID: String, reversed: Bool) -> Query {
@@ -21,14 +22,14 @@ extension FavoritesService {
         [.string(FavoriteNameKey.make(favorite.placeName)), .timestamp(favorite.savedAt)]
     }
 
-    /// Gives the folder's favorites without a name key theirs, `scanBatch` to a commit; a
-    /// count of each kind when none is missing.
-    func fillNameKeys(_ uid: String, _ folderID: String) throws {
-        let folder = favorites(of: uid).whereField("folders", arrayContains: .string(folderID))
-        guard try folder.order(by: FavoriteNameKey.field).count() < folder.count() else { return }
+    /// Gives the user's favorites without a name key theirs, `scanBatch` to a commit. The
+    /// check is two counts of the user's favorites (all of them, and those holding a key).
+    func fillNameKeys(_ uid: String) throws {
+        let all = favorites(of: uid)
+        guard try all.order(by: FavoriteNameKey.field).count() < all.count() else { return }
         var batch = store.batch()
         var pending = 0
-        try scanFolder(uid, folderID) { passed in
+        try scan(newestFirst(uid)) { passed in
             guard passed.document.get(FavoriteNameKey.field) == nil else { return }
             batch.updateData([FavoriteNameKey.field: .string(FavoriteNameKey.make(passed.key.placeName))],
                              forDocument: passed.document.reference)
@@ -46,11 +47,7 @@ extension FavoritesService {
                            onChange: @escaping (FolderPage) -> Void,
                            onError: @escaping (Error) -> Void) throws -> ListenerRegistration {
         var query = byName(uid, folder.id, reversed: false)
-        if let anchor {
-            query = query.start(after: Self.nameCursor(anchor), documentID: anchor.placeID)
-        } else {
-            try fillNameKeys(uid, folder.id)
-        }
+        if let anchor { query = query.start(after: Self.nameCursor(anchor), documentID: anchor.placeID) }
         return try query.limit(to: limit).addSnapshotListener({ snapshot in
             let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
             onChange(FolderPage(favorites: decoded.values, isEnd: snapshot.count < limit))

@@ -75,6 +75,7 @@ extension FavoritesService {
             return nil
         }
         try ensureFolders(session)
+        try fillNameKeys(session.uid)
         var current = FolderListing.empty
         var started = false
         let folders = try folders(of: session.uid).addSnapshotListener({ snapshot in
