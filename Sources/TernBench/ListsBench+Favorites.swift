@@ -46,15 +46,16 @@ extension ListsBench {
         let removeBefore = try scroll(services(big, places: places, .everyFavorite), tab: "2", keys: removeKeys)
         report("`x` and `u` in the folder of \(favoriteCount), Places following every favorite (before)", removeBefore,
                "a folder of 50", removeSmall)
-        // By name: the first `o` gives the 20,000 favorites, written whole without a name
-        // key as an older Tern saved them, their keys (once); the walk then reads by the
-        // store's cursor. Again with the keys held, then by distance (a pass per page read).
+        // By name (`o`), by the store's cursor on the name keys, which the first Favorites
+        // screen of this store gave the 20,000 favorites (written whole, without one, as an
+        // older Tern saved them) as its folder listing started; the walk again without the
+        // `o`; then by distance (a pass per page read).
         let nameBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nextOrderKeys)
         let nameSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nextOrderKeys)
-        report("the folder of \(favoriteCount) by name, `o` filling the name keys of all", nameBig, "a folder of 50", nameSmall)
+        report("the folder of \(favoriteCount) by name (`o`, then the walk)", nameBig, "a folder of 50", nameSmall)
         let keyedBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: folderWalkKeys)
         let keyedSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: folderWalkKeys)
-        report("the folder of \(favoriteCount) by name, keys held (the store's cursor)", keyedBig, "a folder of 50", keyedSmall)
+        report("the folder of \(favoriteCount) by name again (the walk alone)", keyedBig, "a folder of 50", keyedSmall)
         let distanceBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nextOrderKeys)
         let distanceSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nextOrderKeys)
         report("the folder of \(favoriteCount) by distance (a bounded pass of the folder per page read)", distanceBig,
