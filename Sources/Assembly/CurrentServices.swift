@@ -27,7 +27,8 @@ public final class CurrentServices: @unchecked Sendable {
 /// The `ServerConnecting` port over `CurrentServices`: `connect` opens the server's
 /// connection as the signed-in account (`AppServices.connected`, on a worker) and returns
 /// the switch to it, which the loop's thread makes (and tells the sync worker, which then
-/// stops refreshing the replica every round).
+/// stops refreshing the replica every round); signed out, the public feed is then copied
+/// into the guest copy for the next start, on a thread of its own.
 final class ServerConnector: ServerConnecting {
     private let current: CurrentServices
     private weak var outbox: OutboxSync?
@@ -39,11 +40,36 @@ final class ServerConnector: ServerConnecting {
 
     var readsLocalCopy: Bool { current.services.readsReplica }
 
-    func connect() throws -> () -> Void {
-        let online = try current.services.connected()
+    func connect() throws -> () -> Bool {
+        let online: AppServices
+        do {
+            online = try current.services.connected()
+        } catch {
+            throw ServerConnectFailure(reason: ServerReach.reason(error),
+                                       isUnreachable: (error as? StoreError)?.code.isUnreachable ?? false)
+        }
         return { [current, weak outbox] in
+            // Signed in or out while connecting: this connection is another account's.
+            guard (try? online.session())?.uid == online.replica?.uid else {
+                online.store.close()
+                return false
+            }
             current.use(online)
             outbox?.account?.worker.screensReadServer()
+            if online.replica == nil {
+                Thread.detachNewThread { try? online.copyPublicFeed() }
+            }
+            return true
         }
+    }
+
+    func readLocalCopy(of uid: String?) -> Bool {
+        let services = current.services
+        let session: Session?
+        do { session = try services.session() } catch { return false }
+        guard services.readsReplica, session?.uid == uid,
+              let copy = try? services.localCopy(for: session), copy !== services else { return false }
+        current.use(copy)
+        return true
     }
 }

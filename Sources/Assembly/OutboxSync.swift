@@ -40,7 +40,7 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
     /// The same over `current`, whose services move to the server's connection once it is made.
     public init?(current: CurrentServices, executor: CallbackExecutor, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let services = current.services
-        guard ServerConnection.isServerURL(services.store.location) || services.replica != nil else { return nil }
+        guard services.isTeamServer else { return nil }
         self.opened = current
         self.executor = executor
         self.environment = environment

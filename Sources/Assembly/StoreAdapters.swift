@@ -65,9 +65,9 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         return try user(session)
     }
 
+    /// The account just signed in (from a local copy of a team server: its own replica's).
     private func user(_ session: Session) throws -> User {
-        guard let user = try services.users.user(id: session.uid) else { throw ServiceError.accountMissing(uid: session.uid) }
-        return user
+        try services.auth.user(of: session)
     }
 
     public func signOut() throws {

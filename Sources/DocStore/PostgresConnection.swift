@@ -36,7 +36,8 @@ final class PostgresConnection {
     init(url: String, sessionLimits: Bool = true) throws {
         try LibPQ.require()
         self.url = url
-        connection = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
+        let (started, firstByte) = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
+        connection = started
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             var failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
                 ?? PostgresFailure(message: "out of memory", sqlState: nil, connectionLost: true)
@@ -44,6 +45,11 @@ final class PostgresConnection {
             // failure (28000), not an unreachable server.
             if let connection, failure.sqlState == nil, PQconnectionNeedsPassword(connection) == 1 {
                 failure = PostgresFailure(message: failure.message, sqlState: "28000", connectionLost: true)
+            }
+            // Something answered, but not as PostgreSQL starts a connection: a protocol
+            // violation (08P01), which waiting for the network will not mend.
+            if failure.sqlState == nil, let firstByte, !Self.startupAnswers.contains(firstByte) {
+                failure = PostgresFailure(message: failure.message, sqlState: Self.protocolViolation, connectionLost: true)
             }
             if let connection { PQfinish(connection) }
             self.connection = nil
@@ -55,9 +61,17 @@ final class PostgresConnection {
 
     deinit { close() }
 
+    /// The first byte a PostgreSQL server may send on a new connection: the answer to an
+    /// encryption request (`S`, `G`, `N`, or an error `E`) or to the start-up message (an
+    /// authentication request `R`, an error `E`, a notice `N`, a protocol negotiation `v`).
+    static let startupAnswers: Set<UInt8> = Set("SGNERv".utf8)
+    /// SQLSTATE protocol_violation.
+    static let protocolViolation = "08P01"
+
     /// Starts the connection with verbose errors (so that a start-up refusal names its
-    /// SQLSTATE) and waits for it, at most `connect_timeout` seconds.
-    private static func connect(_ url: String, options: String) -> OpaquePointer? {
+    /// SQLSTATE) and waits for it, at most `connect_timeout` seconds. Also returns the first
+    /// byte the server sent, peeked before libpq reads it (nil when nothing came).
+    private static func connect(_ url: String, options: String) -> (OpaquePointer?, UInt8?) {
         let keywords = ["dbname", "connect_timeout", "application_name", "options"]
         let values = [url, "5", "tern", options]
         let cKeywords = keywords.map { strdup($0) }
@@ -70,18 +84,23 @@ final class PostgresConnection {
         var valuePointers = cValues.map { UnsafePointer($0) } + [nil]
         guard let connection = keywordPointers.withUnsafeMutableBufferPointer({ k in
             valuePointers.withUnsafeMutableBufferPointer { v in PQconnectStartParams(k.baseAddress, v.baseAddress, 1) }
-        }) else { return nil }
-        guard PQstatus(connection) != CONNECTION_BAD else { return connection }
+        }) else { return (nil, nil) }
+        guard PQstatus(connection) != CONNECTION_BAD else { return (connection, nil) }
         PQsetErrorVerbosity(connection, PQERRORS_VERBOSE)
         let deadline = Date().addingTimeInterval(5)
         var state = PGRES_POLLING_WRITING
+        var firstByte: UInt8?
         while state != PGRES_POLLING_OK && state != PGRES_POLLING_FAILED {
             let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
             var descriptor = pollfd(fd: PQsocket(connection), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
             if remaining == 0 || poll(&descriptor, 1, remaining) == 0 { break }
+            if firstByte == nil, state == PGRES_POLLING_READING {
+                var byte: UInt8 = 0
+                if recv(descriptor.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 1 { firstByte = byte }
+            }
             state = PQconnectPoll(connection)
         }
-        return connection
+        return (connection, firstByte)
     }
 
     /// The settings sent with the start-up of every connection, which take precedence over

@@ -25,11 +25,12 @@ public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertib
 
     /// The server could not be reached or the connection broke (`unreachable`, class `08`
     /// connection exceptions, `57P01`/`57P03` a server shutting down or starting): trying
-    /// again later may succeed, and nothing the server's rules decided is in it.
+    /// again later may succeed, and nothing the server's rules decided is in it. Not
+    /// `08P01`, a protocol violation: something answered, but not as PostgreSQL does.
     public var isUnreachable: Bool {
         if self == .unreachable { return true }
         guard case .sqlState(let state) = self else { return false }
-        return state.hasPrefix("08") || state == "57P01" || state == "57P03"
+        return (state.hasPrefix("08") && state != "08P01") || state == "57P01" || state == "57P03"
     }
 
     /// The server did not accept the password (or the role may not log in).

@@ -151,6 +151,7 @@ extension Catalogue {
         case .listLoadingPage: return "loading…"
         case .keySync: return "sync now"
         case .toastSyncing: return "Sending what waits for the team server…"
+        case .toastServerRefused: return "Cannot connect to the team server: {reason} · retrying"
         case .toastSyncEmbedded: return "Nothing to sync: the store is on this computer"
         case .profileSignedOut: return "You are not signed in."
         case .profileSignedOutHint: return "Signed out you can search places and read the feed."

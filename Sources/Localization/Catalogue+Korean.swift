@@ -151,6 +151,7 @@ extension Catalogue {
         case .listLoadingPage: return "불러오는 중…"
         case .keySync: return "지금 동기화"
         case .toastSyncing: return "팀 서버로 보낼 쓰기를 보내는 중…"
+        case .toastServerRefused: return "팀 서버에 연결할 수 없습니다: {reason} · 다시 시도하는 중"
         case .toastSyncEmbedded: return "동기화할 것이 없습니다: 저장소가 이 컴퓨터에 있습니다"
         case .profileSignedOut: return "로그인하지 않았습니다."
         case .profileSignedOutHint: return "로그인하지 않아도 장소를 검색하고 피드를 읽을 수 있습니다."

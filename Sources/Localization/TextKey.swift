@@ -72,7 +72,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Pending writes, the connection and refusals (shown while a write is on its way)
     case legendPending, legendPendingHelp, refusalPostDeleted, refusalSignInAgain, refusalByServer
     case toastCouldNotPost, toastCouldNotSaveProfile, headerOffline, headerPending, headerStale, toastDroppedWrite
-    case listLoadingPage, keySync, toastSyncing, toastSyncEmbedded
+    case listLoadingPage, keySync, toastSyncing, toastSyncEmbedded, toastServerRefused
 
     // The command line
     case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites

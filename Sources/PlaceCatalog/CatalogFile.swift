@@ -96,7 +96,9 @@ public enum CatalogFile {
     }
 
     static func clean(_ text: String) -> String {
-        text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "|" || $0 == "\r" })
+        // The separators are ASCII, so bytes tell whether any is there (reading Characters
+        // cost writing an import's file a grapheme break per character).
+        text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x7C || $0 == 0x0D })
             ? text.map { "\t\n|\r".contains($0) ? " " : String($0) }.joined()
             : text
     }
@@ -144,7 +146,8 @@ extension PlaceCatalog {
         var sources = [directory + "/places.tsv"]
         if let dataDirectory {
             let imports = importsFile(dataDirectory: dataDirectory)
-            if FileManager.default.fileExists(atPath: imports) { sources.append(imports) }
+            var info = stat()
+            if stat(imports, &info) == 0 { sources.append(imports) }
         }
         var signature = ""
         let cacheFile = cacheDirectory.map { $0 + "/catalog.bin" }

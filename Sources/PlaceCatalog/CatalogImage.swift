@@ -74,6 +74,9 @@ final class CatalogImage: @unchecked Sendable {
         guard fstat(descriptor, &info) == 0, info.st_size >= headerSize else { return nil }
         let size = Int(info.st_size)
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        // A search reads a few bytes here and there; without this, a cold page cache read most
+        // of the file (the kernel's read-around grows on this file system's large folios).
+        _ = madvise(mapped, size, MADV_RANDOM)
         let image = CatalogImage(mapping: mapped, size: size, signature: Array(signature.utf8))
         if image == nil { munmap(mapped, size) }
         return image

@@ -66,8 +66,9 @@ struct GuardedBuffer<Element>: RandomAccessCollection {
 /// name's units, a signature), and each first read checksums its whole block, so with 4 KiB
 /// blocks a broad query (`ville`) hashed 3.4 MB to use a small part of it. The table of sums
 /// is not checksummed itself: a damaged sum fails its block's check like a damaged block.
-/// Several threads may check one block at once: each writes the same state byte, so the race
-/// is benign; `damaged` only ever turns true.
+/// Several threads may check blocks at once: a bit is only ever set after its block's checksum
+/// matched, and two threads setting bits of one word can lose one of them, which only costs
+/// that block a second check, so the race is benign; `damaged` only ever turns true.
 final class BlockVerifier: @unchecked Sendable {
     static let blockShift = 9
     static let blockSize = 1 << blockShift
@@ -81,8 +82,11 @@ final class BlockVerifier: @unchecked Sendable {
     private let start: UnsafeRawPointer
     private let size: Int
     private let sums: UnsafePointer<UInt64>
-    /// Per block: 0 not checked yet, 1 good, 2 damaged.
-    private let state: UnsafeMutablePointer<UInt8>
+    /// One bit per block, set once its checksum matched. A damaged block's bit stays clear, so
+    /// each read of it checks again and fails again (`damaged` is set for good anyway). From
+    /// `calloc`, so a start pays only for the pages of bits it touches: a byte per block,
+    /// zeroed at open, cost a 122 MB image 240 KB of memset and 60 page faults per process.
+    private let good: UnsafeMutablePointer<UInt64>
     private let blocks: Int
     /// Set by any read of a damaged block or out of range.
     var damaged = false
@@ -95,11 +99,17 @@ final class BlockVerifier: @unchecked Sendable {
         self.size = size
         self.sums = sums
         blocks = (size + BlockVerifier.blockSize - 1) >> BlockVerifier.blockShift
-        state = UnsafeMutablePointer<UInt8>.allocate(capacity: max(blocks, 1))
-        state.initialize(repeating: 0, count: max(blocks, 1))
+        let words = max(1, (blocks + 63) >> 6)
+        guard let memory = calloc(words, MemoryLayout<UInt64>.stride) else { fatalError("out of memory") }
+        good = memory.assumingMemoryBound(to: UInt64.self)
     }
 
-    deinit { state.deallocate() }
+    deinit { free(good) }
+
+    /// False for a block outside the body too (`check` then marks the image damaged).
+    @inline(__always) private func isGood(_ block: Int) -> Bool {
+        UInt(bitPattern: block) < UInt(blocks) && good[block >> 6] & (1 << UInt64(block & 63)) != 0
+    }
 
     static func blockCount(_ size: Int) -> Int { (size + blockSize - 1) >> blockShift }
 
@@ -113,13 +123,13 @@ final class BlockVerifier: @unchecked Sendable {
 
     @inline(__always) func touch(_ address: UnsafeRawPointer) {
         let block = (address - start) >> BlockVerifier.blockShift
-        if state[block] != 1 { check(block) }
+        if !isGood(block) { check(block) }
     }
 
     func touch(range address: UnsafeRawPointer, bytes: Int) {
         let first = (address - start) >> BlockVerifier.blockShift
         let last = (address + bytes - 1 - start) >> BlockVerifier.blockShift
-        for block in first...last where state[block] != 1 { check(block) }
+        for block in first...last where !isGood(block) { check(block) }
     }
 
     private func check(_ block: Int) {
@@ -127,17 +137,12 @@ final class BlockVerifier: @unchecked Sendable {
             damaged = true
             return
         }
-        if state[block] == 2 {
-            damaged = true
-            return
-        }
         let lower = block << BlockVerifier.blockShift
         let length = min(size - lower, BlockVerifier.blockSize)
         bytesVerified += length
         if CatalogImage.checksum(UnsafeRawBufferPointer(start: start + lower, count: length)) == sums[block] {
-            state[block] = 1
+            good[block >> 6] |= 1 << UInt64(block & 63)
         } else {
-            state[block] = 2
             damaged = true
         }
     }

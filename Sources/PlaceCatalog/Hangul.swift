@@ -44,7 +44,17 @@ public enum Hangul {
 
     /// A compatibility consonant that can stand for a syllable's initial (ㄱ…ㅎ, not ㄳ).
     @inline(__always) public static func isInitialConsonant(_ unit: UInt32) -> Bool {
-        unit >= 0x3131 && unit <= 0x314E && compoundJamo[unit] == nil
+        unit >= 0x3131 && unit <= 0x314E && !isCompound(unit)
+    }
+
+    /// Whether `unit` is one of `compoundJamo`'s keys (ㄳ, ㅘ…), told without building that
+    /// dictionary: a query of initials would otherwise pay for it, and for the runtime's
+    /// first lookup of `UInt32: Hashable`, in every process.
+    @inline(__always) static func isCompound(_ unit: UInt32) -> Bool {
+        switch unit {
+        case 0x3133, 0x3135, 0x3136, 0x313A...0x3140, 0x3144, 0x3158...0x315A, 0x315D...0x315F, 0x3162: true
+        default: false
+        }
     }
 
     /// The initial consonant of a syllable (서 → ㅅ); `nil` for anything else.
@@ -59,7 +69,7 @@ public enum Hangul {
             let index = Int(unit - syllableBase)
             return [initials[index / 588]] + medials[(index % 588) / 28] + finals[index % 28]
         }
-        if let parts = compoundJamo[unit] { return parts }
+        if isCompound(unit), let parts = compoundJamo[unit] { return parts }
         return [unit]
     }
 

@@ -61,8 +61,12 @@ public enum PlaceImporter {
             // rejecting the file for them would make GeoNames' own files unimportable, so such
             // alternates are dropped while the name itself must be clean (as are alternates
             // longer than a name may be).
-            let alternates = fields[3].split(separator: ",")
-                .filter { SafeText.firstUnsafe(in: $0) == nil && $0.count <= maxNameLength }.map(String.init)
+            // Split on the comma's byte and counted in bytes first (a name no longer than the
+            // limit in bytes is no longer in characters): grapheme breaking every alternate
+            // was a tenth of importing cities500.
+            let alternates = fields[3].utf8.split(separator: 0x2C).map { Substring($0) }
+                .filter { SafeText.firstUnsafe(in: $0) == nil && ($0.utf8.count <= maxNameLength || $0.count <= maxNameLength) }
+                .map(String.init)
             let (latitude, longitude) = try coordinate(fields[4], fields[5], line: number)
             let population: Int
             if fields[14].isEmpty {

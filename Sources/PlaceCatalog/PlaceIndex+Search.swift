@@ -61,26 +61,44 @@ final class SearchQuery {
 
 /// Keystrokes of every syllable, five slots each, for allocation-free matching.
 enum SyllableJamo {
-    /// Written in place from the jamo tables (every start that searches builds it, so it makes
-    /// no array per syllable): the initial, the medial's keys, the final's keys, zeros after.
+    /// Written in place (a Hangul query's process builds it, so it is made without an array
+    /// per syllable, without zeroing it first, and from the medials' and finals' keys
+    /// flattened into two slots each): the initial, the medial's keys, the final's keys,
+    /// zeros after.
     static let table: [UInt32] = {
-        var table = [UInt32](repeating: 0, count: 11172 * 5)
-        table.withUnsafeMutableBufferPointer { table in
+        let medialKeys = twoSlots(Hangul.medials), finalKeys = twoSlots(Hangul.finals)
+        return [UInt32](unsafeUninitializedCapacity: 11172 * 5) { table, count in
             for index in 0..<11172 {
-                var slot = index * 5
-                table[slot] = Hangul.initials[index / 588]
-                for part in Hangul.medials[(index % 588) / 28] {
+                let medial = (index % 588) / 28 * 2, final = index % 28 * 2
+                let start = index * 5
+                var slot = start
+                func put(_ key: UInt32) {
+                    guard key != 0 else { return }
+                    table[slot] = key
                     slot += 1
-                    table[slot] = part
                 }
-                for part in Hangul.finals[index % 28] {
+                put(Hangul.initials[index / 588])
+                put(medialKeys[medial])
+                put(medialKeys[medial + 1])
+                put(finalKeys[final])
+                put(finalKeys[final + 1])
+                while slot < start + 5 {
+                    table[slot] = 0
                     slot += 1
-                    table[slot] = part
                 }
             }
+            count = 11172 * 5
         }
-        return table
     }()
+
+    /// Each entry's keys (one or two, or none) in two slots, zero where there is no key.
+    static func twoSlots(_ parts: [[UInt32]]) -> [UInt32] {
+        var slots = [UInt32](repeating: 0, count: parts.count * 2)
+        for (index, keys) in parts.enumerated() {
+            for (offset, key) in keys.enumerated() { slots[index * 2 + offset] = key }
+        }
+        return slots
+    }
 }
 
 extension PlaceIndex {

@@ -30,6 +30,15 @@ public enum SafeText {
         text.unicodeScalars.first { isUnsafe($0) && !(allowNewline && $0 == "\n") }
     }
 
+    /// `firstUnsafe` for a substring (what an import checks each field with), bytes first:
+    /// printable ASCII, most of a GeoNames dump, holds nothing unsafe, and the generic
+    /// version, called from another module, reads every scalar through the protocol's
+    /// witnesses (a sixth of importing cities500).
+    public static func firstUnsafe(in text: Substring, allowNewline: Bool = false) -> Unicode.Scalar? {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
+        return text.unicodeScalars.first { isUnsafe($0) && !(allowNewline && $0 == "\n") }
+    }
+
     /// At most this many combining marks (or other scalars that extend a character, see
     /// `isCombiningMark`) follow one base character; the Unicode Stream-Safe Text Format allows 30. More would make one character cost its whole
     /// length in every later operation (20,000 marks pasted made editing quadratic).

@@ -58,6 +58,9 @@ public final class AppViewModel {
     private let connecting: ServerConnecting?
     /// The wait before trying the server again after a failed connection (1 s doubling to 30 s).
     private var connectRetry: TimeInterval = 1
+    /// Why the last attempt to reach the server was refused, once a toast said it (not
+    /// again on every retry); nil after a success or an unreachable server.
+    private var connectRefusal: String?
 
     /// `work` defaults to worker threads posting to `events`.
     public init(services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
@@ -92,9 +95,11 @@ public final class AppViewModel {
     public func start() {
         syncObservation = syncPort.observeSync({ [weak self] in self?.syncChanged($0) },
                                                onDropped: { [weak self] in self?.writeDropped($0) })
-        // The first frame shows the local copy of a team server: its lists may be stale.
-        if connecting?.readsLocalCopy == true { state.sync.isStale = true }
-        let onboarding = profile.start()
+        // The first frame shows the local copy of a team server: its lists may be stale, and
+        // a profile not onboarded there may be since: the form waits for the server's copy.
+        let readsLocalCopy = connecting?.readsLocalCopy == true
+        if readsLocalCopy { state.sync.isStale = true }
+        let onboarding = profile.start(onboardingWaitsForServer: readsLocalCopy)
         if state.user == nil { userChanged(nil) }
         if onboarding { state.tab = .profile }
         connectToServer()
@@ -112,23 +117,35 @@ public final class AppViewModel {
         work.run(.serverConnect, { _ in try connecting.connect() }, then: { [weak self] in self?.serverConnected($0) })
     }
 
-    private func serverConnected(_ result: Result<() -> Void, Error>) {
+    private func serverConnected(_ result: Result<() -> Bool, Error>) {
         switch result {
         case .success(let use):
-            use()
+            // Made for the account signed in (or out) before this one: made again for this one.
+            guard use() else { return connectToServer() }
             connectRetry = 1
+            connectRefusal = nil
             events.cancelTimer(.connectRetry)
-            places.resumeReads()
-            favorites.resumeReads()
-            feed.resumeReads()
-            profile.resumeReads()
-            author?.resumeReads()
+            resumeReads()
             showSync()
-        case .failure:
-            // Why is the sync worker's to say (the header's `offline`); this only tries again.
+        case .failure(let error):
+            // An unreachable server is the header's to say (`offline`, from the sync worker);
+            // a refusal or an answer that is not the server's protocol is said once, here.
+            if let failure = error as? ServerConnectFailure, !failure.isUnreachable, failure.reason != connectRefusal {
+                connectRefusal = failure.reason
+                showToast(Toast(tr(.toastServerRefused, ["reason": failure.reason]), kind: .error))
+            }
             events.schedule(.connectRetry, after: connectRetry) { [weak self] in self?.connectToServer() }
             connectRetry = min(30, connectRetry * 2)
         }
+    }
+
+    /// Every screen reads its live lists again from the store the ports read now.
+    private func resumeReads() {
+        places.resumeReads()
+        favorites.resumeReads()
+        feed.resumeReads()
+        profile.resumeReads()
+        author?.resumeReads()
     }
 
     public func stop() {
@@ -168,6 +185,9 @@ public final class AppViewModel {
 
     private func userChanged(_ user: User?) {
         state.user = user
+        // Before the server is reached, the screens read the new account's own copy (the
+        // guest's when signed out), not the copy of the account shown before.
+        let movedCopy = connecting?.readLocalCopy(of: user?.id) == true
         syncPort.follow(account: user?.id)
         feed.author = user
         author?.posts.author = user
@@ -178,6 +198,7 @@ public final class AppViewModel {
         feed.isProfileFinished = finished
         author?.posts.isProfileFinished = finished
         author?.posts.setUser(user?.id)
+        if movedCopy { resumeReads() }
         onChange()
     }
 

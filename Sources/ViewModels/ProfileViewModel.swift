@@ -114,9 +114,12 @@ public final class ProfileViewModel {
     }
 
     /// Reads the session; opens the onboarding form when the profile is not onboarded.
-    /// Returns whether onboarding is due.
+    /// Returns whether onboarding is due. `onboardingWaitsForServer`: the profile was read
+    /// from a local copy of a team server, which may predate the onboarding (made from the
+    /// command line since): the form opens only if the server's profile, read after
+    /// `resumeReads`, is not onboarded either.
     @discardableResult
-    public func start() -> Bool {
+    public func start(onboardingWaitsForServer: Bool = false) -> Bool {
         sessionStamp = accounts.sessionStamp()
         do {
             setUser(try accounts.currentUser())
@@ -124,7 +127,9 @@ public final class ProfileViewModel {
             setUser(nil)
             onToast(Toast.error(error))
         }
-        if let user = state.user, !user.isUserOnboarded {
+        if let user = state.user, !user.isUserOnboarded, onboardingWaitsForServer {
+            onboardingCheck = .waitingForServer(user.id)
+        } else if let user = state.user, !user.isUserOnboarded {
             openOnboarding(for: user)
             return true
         }
@@ -139,9 +144,20 @@ public final class ProfileViewModel {
     /// The store moved to the team server's connection: the profile and its posts are read
     /// there again, what is shown kept until they arrive.
     public func resumeReads() {
+        if case .waitingForServer(let uid) = onboardingCheck { onboardingCheck = .onNextDelivery(uid) }
         userQuery.restart()
         posts?.resumeReads()
     }
+
+    /// Where a start on a local copy stands with the onboarding it put off.
+    private enum OnboardingCheck: Equatable {
+        case none
+        /// The copy said this user was not onboarded; the store has not moved yet.
+        case waitingForServer(String)
+        /// The next delivery of this user's profile decides.
+        case onNextDelivery(String)
+    }
+    private var onboardingCheck = OnboardingCheck.none
 
     private func setUser(_ user: User?) {
         userGeneration += 1
@@ -166,6 +182,10 @@ public final class ProfileViewModel {
     }
 
     private func userDocumentChanged(_ user: User?) {
+        if let user, case .onNextDelivery(let uid) = onboardingCheck, uid == user.id, uid == state.user?.id {
+            onboardingCheck = .none
+            if !user.isUserOnboarded && state.form == nil { openOnboarding(for: user) }
+        }
         guard let user, user.id == state.user?.id, user != state.user else { return }
         if sentEdit != nil {
             // The screen keeps the edit on its way; a refusal goes back to this.

@@ -13,9 +13,10 @@ import ViewModels
 
 /// Starts the full-screen interface: opens the store (its callbacks posted to the loop's
 /// event queue), the services and the place catalog, then runs the event loop on the
-/// curses terminal. On a team server with someone signed in, the store opened is the
-/// account's local replica when an earlier run filled it: the first frame waits on no round
-/// trip, and the app connects to the server in the background (`ServerConnecting`).
+/// curses terminal. On a team server the store opened is a local copy: the signed-in
+/// account's replica when it holds the account's profile (copied by a sign-in or an earlier
+/// run), the server's guest copy when signed out; the first frame waits on no round trip,
+/// and the app connects to the server in the background (`ServerConnecting`).
 /// Anything that cannot be opened (a corrupt database, a bad config or session file) stops
 /// with one line before curses takes the terminal.
 enum InterfaceLauncher {

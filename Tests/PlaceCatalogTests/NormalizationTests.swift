@@ -44,6 +44,28 @@ func jamoDecompositionFollowsTheKeyboard(syllables: String, keys: String) {
     #expect(Hangul.decompose(syllables) == keys)
 }
 
+/// The search's keystroke table (built flat, without the jamo arrays) holds, for every
+/// syllable, exactly `Hangul.jamo(of:)` padded with zeros to five slots.
+@Test func keystrokeTableMatchesTheJamoOfEverySyllable() {
+    let table = SyllableJamo.table
+    #expect(table.count == 11172 * 5)
+    var wrong: [UInt32] = []
+    for index in 0..<11172 {
+        let keys = Hangul.jamo(of: Hangul.syllableBase + UInt32(index))
+        if Array(table[(index * 5)..<(index * 5 + 5)]) != keys + Array(repeating: 0, count: 5 - keys.count) {
+            wrong.append(Hangul.syllableBase + UInt32(index))
+        }
+    }
+    #expect(wrong.isEmpty, "\(wrong.count) syllables differ, the first \(wrong.first.map { String(Unicode.Scalar($0)!) } ?? "")")
+}
+
+/// `isCompound` (a switch) names exactly the keys of `compoundJamo`, over every compatibility jamo.
+@Test func compoundJamoTestMatchesTheTable() {
+    for unit in UInt32(0x3131)...0x3163 {
+        #expect(Hangul.isCompound(unit) == (Hangul.compoundJamo[unit] != nil), "U+\(String(unit, radix: 16, uppercase: true))")
+    }
+}
+
 @Test(arguments: [("서울", "ㅅㅇ"), ("수원", "ㅅㅇ"), ("부산광역시", "ㅂㅅㄱㅇㅅ"), ("까치", "ㄲㅊ"), ("Seoul", "Seoul")])
 func chosungTakesEachSyllablesInitial(name: String, initials: String) {
     #expect(Hangul.chosung(name) == initials)

@@ -246,7 +246,13 @@ struct OutboxSyncTests {
         let proxy = try DelayProxy()
         let machine = try Machine(server, proxy: proxy)
         let session = try registerMina(on: machine, server)
-        // Without a copy of her profile the start connects first.
+        // Registering copied her profile (as registered) into her replica: no connection first.
+        let registered = try machine.open(.replicaFirst)
+        #expect(registered.readsReplica && registered.store === registered.replica?.store)
+        #expect(try registered.auth.currentUser()?.id == session.uid)
+        // Without a copy of her profile (a replica older than that) the start connects first.
+        try registered.store.document("users/" + session.uid).delete()
+        registered.store.close()
         let first = try machine.open(.replicaFirst)
         #expect(!first.readsReplica && first.store.location.hasPrefix("postgres"))
         let replica = try #require(first.replica)
@@ -272,5 +278,73 @@ struct OutboxSyncTests {
         defer { guest.store.close() }
         #expect(!guest.readsReplica && guest.replica == nil && guest.store.location.hasPrefix("postgres"))
         #expect(try guest.users.user(id: session.uid)?.username == "mina", "the guest reads profiles")
+    }
+
+    @Test(.requiresPostgres)
+    func signedOutTheInterfaceOpensOnTheGuestCopyWithoutConnecting() throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        _ = try registerMina(on: machine, server)
+        try AuthService.signOut(sessionFile: SessionFile(paths: machine.paths))
+        try server.post(as: server.accounts[0], id: "p1", caption: "from bob")
+        // Nothing copied yet, and the server cut off: the copy opens, empty, without trying.
+        try proxy.cut()
+        let empty = try machine.open(.replicaFirst)
+        #expect(empty.readsReplica && empty.replica == nil && empty.unreachable == nil)
+        #expect(try empty.tweets.rows(.all, before: nil, limit: 10, viewer: nil).isEmpty)
+        #expect(throws: StoreError.self) { _ = try empty.connected() }
+        try proxy.restore()
+        let online = try empty.connected()
+        #expect(!online.readsReplica && online.replica == nil)
+        try online.copyPublicFeed()
+        online.store.close()
+        empty.store.close()
+        // The next signed-out start shows the public feed as last read, still without the server.
+        try proxy.cut()
+        let copied = try machine.open(.replicaFirst)
+        defer { copied.store.close() }
+        #expect(try copied.tweets.rows(.all, before: nil, limit: 10, viewer: nil).map(\.tweet.caption) == ["from bob"])
+        // Signing in while the copy is read: the password is checked on a connection of its
+        // own (the copy has no roles), and the account's profile comes with it.
+        try proxy.restore()
+        let session = try copied.auth.signIn(email: "mina@example.com", password: "a long password for mina")
+        #expect(copied.readsReplica)
+        try proxy.cut()
+        #expect(try copied.auth.user(of: session).username == "mina", "from her replica, filled by the sign-in")
+        let hers = try copied.localCopy(for: session)
+        defer { hers.store.close() }
+        #expect(hers.readsReplica && hers.replica?.uid == session.uid)
+        #expect(try hers.auth.currentUser()?.username == "mina")
+    }
+
+    @Test(.requiresPostgres)
+    func aSignInElsewhereWhileTheReplicaIsReadIsFollowedFromTheAccountsOwnReplica() throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        let proxy = try DelayProxy()
+        let machine = try Machine(server, proxy: proxy)
+        let mina = try registerMina(on: machine, server)
+        let local = try machine.open(.replicaFirst)
+        defer { local.store.close() }
+        #expect(local.readsReplica && local.replica?.uid == mina.uid)
+        // Another terminal signs in as bob; its sign-in copies his profile into his replica.
+        let other = try machine.open()
+        try other.auth.signIn(email: "\(bob.lowercased())@example.com", password: RulesServer.password)
+        other.store.close()
+        // The interface follows without the server: no "account missing".
+        try proxy.cut()
+        #expect(try local.auth.followSessionFile()?.id == bob)
+        let bobs = try local.localCopy(for: try local.session())
+        defer { bobs.store.close() }
+        #expect(bobs.readsReplica && bobs.replica?.uid == bob && bobs.store !== local.store)
+        #expect(try bobs.auth.currentUser()?.id == bob)
+        // Signed out there too: the guest copy.
+        try AuthService.signOut(sessionFile: local.sessionFile)
+        let guest = try bobs.localCopy(for: nil)
+        defer { guest.store.close() }
+        #expect(guest.readsReplica && guest.replica == nil && guest.store !== bobs.store)
     }
 }

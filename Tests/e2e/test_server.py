@@ -283,7 +283,7 @@ def test_newcomer_walk_in_the_interface_on_a_server():
             ui.send("/")
             ui.type("seoul")
             ui.send("Enter")
-            ui.wait_for("Seoul")
+            ui.wait_for("Seoul", timeout=60)  # a new data directory builds its catalog first (slow under load)
             ui.send("s")
             assert "★" in row_with(ui.wait_for("★"), "Seoul")
             ui.send("3")

@@ -46,7 +46,7 @@ public final class AppServices: @unchecked Sendable {
     /// opens the signed-in account's replica instead (`unreachable` says why); with
     /// `.serverOnly` it throws, and no replica is opened (a sync worker's own connection);
     /// with `.replicaFirst` (the interface) it opens the replica without connecting when the
-    /// replica already holds the account's profile.
+    /// replica already holds the account's profile, and signed out the server's guest copy.
     public static func open(paths: AppPaths, storeLocation: String? = nil, seedSample: Bool = true,
                             executor: CallbackExecutor = .immediate,
                             hasher: PasswordHasher = PasswordHasher(),
@@ -70,6 +70,10 @@ public final class AppServices: @unchecked Sendable {
         }
         let replica = try session.flatMap { offline != .serverOnly
             ? try LocalReplica.open(paths: paths, server: server.server, uid: $0.uid, executor: executor) : nil }
+        if offline == .replicaFirst, session == nil {
+            let copy = try LocalReplica.openGuestCopy(paths: paths, server: server.server, executor: executor)
+            return AppServices(paths: paths, store: copy.store, server: server, hasher: hasher, clock: clock)
+        }
         if offline == .replicaFirst, let replica, let session, try replica.holdsProfile(of: session.uid) {
             return AppServices(paths: paths, store: replica.store, server: server, replica: replica, unreachable: nil,
                                hasher: hasher, clock: clock)
@@ -104,11 +108,12 @@ public final class AppServices: @unchecked Sendable {
     /// True on a team server, also while the screens read its replica.
     public var isTeamServer: Bool { auth.server != nil }
 
-    /// True when these services read the signed-in account's local replica instead of its
-    /// team server (opened `.replicaFirst`, or the server could not be reached): the
-    /// screens show what was last copied until `connected()` reaches the server.
+    /// True when these services read a local copy instead of their team server: the
+    /// signed-in account's replica (opened `.replicaFirst`, or the server could not be
+    /// reached) or, signed out, the server's guest copy: the screens show what was last
+    /// copied until `connected()` reaches the server.
     public var readsReplica: Bool {
-        isTeamServer && replica != nil && store === replica?.store
+        isTeamServer && !ServerConnection.isServerURL(store.location)
     }
 
     /// For services that read the replica (`readsReplica`): services over the server itself
@@ -129,6 +134,35 @@ public final class AppServices: @unchecked Sendable {
                            hasher: auth.hasher, clock: auth.clock)
     }
 
+    /// For services that read a local copy (`readsReplica`): services over the local copy
+    /// of `session`'s view, its replica (the guest copy when signed out), so that screens
+    /// following another sign-in or a sign-out before the server is reached read that
+    /// account's copy. Opening one is a local file. Themselves when they read it already,
+    /// or when they read the server.
+    public func localCopy(for session: Session?) throws -> AppServices {
+        guard readsReplica, let server = auth.server else { return self }
+        guard let session else {
+            guard replica != nil else { return self }
+            let copy = try LocalReplica.openGuestCopy(paths: paths, server: server.server, executor: store.callbackExecutor)
+            return AppServices(paths: paths, store: copy.store, server: server, unreachable: unreachable,
+                               hasher: auth.hasher, clock: auth.clock)
+        }
+        guard replica?.uid != session.uid else { return self }
+        let replica = try LocalReplica.open(paths: paths, server: server.server, uid: session.uid, executor: store.callbackExecutor)
+        return AppServices(paths: paths, store: replica.store, server: server, replica: replica, unreachable: unreachable,
+                           hasher: auth.hasher, clock: auth.clock)
+    }
+
+    /// For signed-out services on the server itself: copies the public feed into the
+    /// server's guest copy, which the next signed-out start shows before it connects.
+    /// Round trips: never on the interface's thread.
+    public func copyPublicFeed() throws {
+        guard let server = auth.server, replica == nil, !readsReplica, try session() == nil else { return }
+        let copy = try LocalReplica.openGuestCopy(paths: paths, server: server.server)
+        defer { copy.store.close() }
+        try ReplicaRefresh.refreshGuestCopy(copy, from: store)
+    }
+
     /// What opening a team server does about the network.
     public enum OfflineReads: Sendable {
         /// Connects; a server that cannot be reached opens the signed-in account's replica instead.
@@ -137,8 +171,9 @@ public final class AppServices: @unchecked Sendable {
         case serverOnly
         /// Does not connect when the signed-in account's replica holds its profile (copied
         /// by an earlier run): opens the replica (`readsReplica`), so the interface's first
-        /// frame waits on no round trip, and `connected()` reaches the server later. Without
-        /// such a copy, as `.readReplica`.
+        /// frame waits on no round trip, and `connected()` reaches the server later. Signed
+        /// out, opens the server's guest copy (the public feed last seen, or nothing) the same
+        /// way. Signed in without a copy of the profile, as `.readReplica`.
         case replicaFirst
     }
 
@@ -157,11 +192,12 @@ public final class AppServices: @unchecked Sendable {
         self.paths = paths
         self.store = store
         self.sessionFile = SessionFile(paths: paths)
-        self.auth = AuthService(store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock)
+        self.auth = AuthService(store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock,
+                                replicas: paths)
         self.users = UserService(store: store)
         self.favorites = FavoritesService(store: store)
         // On the replica a like is a local transaction, as on the embedded store; the server's `tern_like` runs when it is sent.
-        self.tweets = TweetService(store: store, onServer: server != nil && unreachable == nil && store !== replica?.store)
+        self.tweets = TweetService(store: store, onServer: server != nil && ServerConnection.isServerURL(store.location))
         self.replica = replica
         self.unreachable = unreachable
         self.replicaServices = replica.flatMap { replica in

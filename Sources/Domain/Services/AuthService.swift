@@ -26,14 +26,20 @@ public final class AuthService: @unchecked Sendable {
     let clock: @Sendable () -> Date
     /// Set on a team server: accounts are the server's login roles (see `ServerAccess`).
     let server: ServerAccess?
+    /// Where the accounts' local replicas live (on a team server): a sign-in copies the
+    /// account's profile into its replica, and a store that reads a local copy finds an
+    /// account's profile there.
+    let replicas: AppPaths?
 
     public init(store: DocumentStore, sessionFile: SessionFile, server: ServerAccess? = nil,
-                hasher: PasswordHasher = PasswordHasher(), clock: @escaping @Sendable () -> Date = { Date() }) {
+                hasher: PasswordHasher = PasswordHasher(), clock: @escaping @Sendable () -> Date = { Date() },
+                replicas: AppPaths? = nil) {
         self.store = store
         self.sessionFile = sessionFile
         self.server = server
         self.hasher = hasher
         self.clock = clock
+        self.replicas = replicas
     }
 
     /// Creates an account and signs it in. One commit writes `users/{uid}` (not onboarded)
@@ -204,13 +210,24 @@ public final class AuthService: @unchecked Sendable {
     }
 
     /// Keeps the password in the password file, checks it by connecting this store as the
-    /// account (its listeners then see what the account sees), and writes the session; on
-    /// any failure the password file is left without the account's line and the store as
-    /// it was.
+    /// account (its listeners then see what the account sees; a store reading a local copy
+    /// connects on its own and closes again, the interface reaches the server later), and
+    /// writes the session; on any failure the password file is left without the account's
+    /// line and the store as it was. The account's profile, read on that connection, is
+    /// copied into its replica, so that the next interface opens without waiting on the server.
     private func startSession(on server: ServerAccess, account: TernServer.Account, email: String, password: String, now: Date) throws -> Session {
         try server.passFile.save(password: password, user: account.role, serverURL: server.serverURL)
+        let profile: DocumentSnapshot?
         do {
-            try store.switchServerRole(url: server.accountURL(role: account.role))
+            let url = server.accountURL(role: account.role)
+            if isServerItself {
+                try store.switchServerRole(url: url)
+                profile = try? store.collection("users").document(account.uid).getDocument()
+            } else {
+                let connection = try DocumentStore.open(location: url, executor: .immediate)
+                defer { connection.close() }
+                profile = try? connection.collection("users").document(account.uid).getDocument()
+            }
         } catch {
             try? server.passFile.remove(user: account.role, serverURL: server.serverURL)
             if let error = error as? StoreError, error.code.isAuthenticationFailure {
@@ -220,7 +237,16 @@ public final class AuthService: @unchecked Sendable {
         }
         let session = Session(uid: account.uid, email: email, signedInAt: Self.wholeSeconds(now), server: server.server, role: account.role)
         try sessionFile.write(session)
+        if let profile, profile.exists { try? copyProfile(profile, of: session, on: server) }
         return session
+    }
+
+    /// Keeps `profile` in the replica of `session`'s account.
+    private func copyProfile(_ profile: DocumentSnapshot, of session: Session, on server: ServerAccess) throws {
+        guard let replicas else { return }
+        let replica = try LocalReplica.open(paths: replicas, server: server.server, uid: session.uid)
+        defer { replica.store.close() }
+        try ReplicaRefresh.copyProfile(profile, into: replica)
     }
 
     /// The signed-in session, nil when signed out. A session file open to others is refused
@@ -249,9 +275,29 @@ public final class AuthService: @unchecked Sendable {
     /// The signed-in user's document, nil when signed out.
     public func currentUser() throws -> User? {
         guard let session = try currentSession() else { return nil }
+        return try user(of: session)
+    }
+
+    /// `session`'s user document. A store reading a local copy of a team server may not
+    /// hold it (another account signed in meanwhile, or signed in while the guest's copy is
+    /// read): then it comes from the account's own replica, which its sign-in filled, else
+    /// from the server (round trips: off the interface's thread, as sign-ins and session
+    /// checks run on a server).
+    public func user(of session: Session) throws -> User {
         let snapshot = try store.collection("users").document(session.uid).getDocument()
-        guard snapshot.exists else { throw ServiceError.accountMissing(uid: session.uid) }
-        return try snapshot.data(as: User.self)
+        if snapshot.exists { return try snapshot.data(as: User.self) }
+        guard let server, !isServerItself, let replicas else { throw ServiceError.accountMissing(uid: session.uid) }
+        let replica = try LocalReplica.open(paths: replicas, server: server.server, uid: session.uid)
+        defer { replica.store.close() }
+        var copied = try replica.store.collection("users").document(session.uid).getDocument()
+        if !copied.exists {
+            let connection = try DocumentStore.open(location: server.accountURL(role: session.role ?? session.uid), executor: .immediate)
+            defer { connection.close() }
+            copied = try connection.collection("users").document(session.uid).getDocument()
+            guard copied.exists else { throw ServiceError.accountMissing(uid: session.uid) }
+            try ReplicaRefresh.copyProfile(copied, into: replica)
+        }
+        return try copied.data(as: User.self)
     }
 
     /// The session file keeps whole seconds; the returned session equals the one read back.

@@ -56,17 +56,17 @@ extension TweetService {
         let limit = max(1, limit)
         var query = try orderedQuery(kind, viewer: viewer, newestFirst: true)
         if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
+        // Read and written only where the rows are made (one delivery at a time, in order).
         var last: [FeedPost]?
+        let making = rowMaking()
         return try query.limit(to: limit).addSnapshotListener({ [weak self] snapshot in
-            guard let self else { return }
-            do {
+            making.deliver({ notice in
+                guard let self else { return nil }
                 let rows = try last.flatMap { try self.patched($0, by: snapshot, kind, viewer: viewer) }
-                    ?? self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: onError)
+                    ?? self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: notice)
                 last = rows
-                onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
-            } catch {
-                onError(error)
-            }
+                return FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
+            }, onChange: onChange, onError: onError)
         }, onError: onError)
     }
 
@@ -91,12 +91,15 @@ extension TweetService {
     public func observeCount(_ kind: FeedKind, viewer: Session?, onChange: @escaping (Int) -> Void,
                              onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
         var newest: String??
+        let making = rowMaking()
         return try orderedQuery(kind, viewer: viewer, newestFirst: true).limit(to: 1).addSnapshotListener({ [weak self] snapshot in
-            guard let self else { return }
-            let id = snapshot.documents.first?.documentID
-            if newest == .some(id) { return }
-            newest = .some(id)
-            do { onChange(try self.count(kind, viewer: viewer)) } catch { onError(error) }
+            making.deliver({ _ in
+                guard let self else { return nil }
+                let id = snapshot.documents.first?.documentID
+                if newest == .some(id) { return nil }
+                newest = .some(id)
+                return try self.count(kind, viewer: viewer)
+            }, onChange: onChange, onError: onError)
         }, onError: onError)
     }
 

@@ -12,6 +12,8 @@ public final class TweetService: @unchecked Sendable {
     let users: UserService
     let likeWriter: LikeWriter
     let postRemover: PostRemover
+    /// On a team server live lists make their rows off the thread that delivers snapshots.
+    let rowsOffThread: Bool
     /// Queries this service has run: the tests use it to check that a page costs a fixed
     /// number of queries whatever its size.
     var queryCount: Int { counterLock.withLock { queries } }
@@ -31,6 +33,12 @@ public final class TweetService: @unchecked Sendable {
         self.users = UserService(store: store)
         self.likeWriter = onServer ? ServerLikeWriter() : TransactionLikeWriter()
         self.postRemover = onServer ? ServerPostRemover() : TransactionPostRemover()
+        self.rowsOffThread = onServer
+    }
+
+    /// Where a new listener makes its rows (see `RowMaking`).
+    func rowMaking() -> RowMaking {
+        RowMaking(store: store, offThread: rowsOffThread)
     }
 
     var tweets: CollectionReference { store.collection("tweets") }
@@ -159,26 +167,24 @@ public final class TweetService: @unchecked Sendable {
         case .liked:
             let session = try SignInRequired.check(viewer, .viewLikedPosts)
             let query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
+            let making = rowMaking()
             return try query.addSnapshotListener({ [weak self] snapshot in
-                guard let self else { return }
-                do {
-                    let rows = try self.likedRows(snapshot.documents, onSkipped: onError)
-                    onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
-                } catch {
-                    onError(error)
-                }
+                making.deliver({ notice in
+                    guard let self else { return nil }
+                    let rows = try self.likedRows(snapshot.documents, onSkipped: notice)
+                    return FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
+                }, onChange: onChange, onError: onError)
             }, onError: onError)
         case .all, .author:
+            let making = rowMaking()
             return try postsQuery(kind, limit: limit, after: nil).addSnapshotListener({ [weak self] snapshot in
-                guard let self else { return }
-                do {
+                making.deliver({ notice in
+                    guard let self else { return nil }
                     let posts = DecodedDocuments(snapshot.documents) { try Tweet(snapshot: $0) }
                     let rows = try self.rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
-                    onChange(FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil))
-                    if let notice = posts.notice { onError(notice) }
-                } catch {
-                    onError(error)
-                }
+                    if let skipped = posts.notice { notice(skipped) }
+                    return FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
+                }, onChange: onChange, onError: onError)
             }, onError: onError)
         }
     }

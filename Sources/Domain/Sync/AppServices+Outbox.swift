@@ -16,6 +16,14 @@ extension AppServices {
         return entry
     }
 
+    /// After a profile edit made on the server itself (`tern profile set`): the account's
+    /// replica keeps the new profile, so the next interface, which opens on the replica,
+    /// shows it (and no onboarding) before it reaches the server. One read of the server.
+    public func copyOwnProfile(session: Session) throws {
+        guard let replica, !readsReplica, replica.uid == session.uid else { return }
+        try ReplicaRefresh.copyProfile(store.document("users/" + session.uid).getDocument(), into: replica)
+    }
+
     /// Sends the outbox through this (online) store, then, when it emptied, refreshes the
     /// replica from the server.
     public func sendOutbox(session: Session, report: (OutboxReplay.Event) -> Void = { _ in }) throws -> OutboxReplay.Summary {

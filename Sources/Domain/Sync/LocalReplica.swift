@@ -51,6 +51,19 @@ public final class LocalReplica: @unchecked Sendable {
         return LocalReplica(store: store, server: server, uid: uid, file: file)
     }
 
+    /// The uid in the file name of a server's guest copy (`openGuestCopy`); no account's
+    /// uid has an underscore.
+    static let guestCopyName = "tern_guest"
+
+    /// Opens (creating when missing) the guest's copy of `server`: the public feed and its
+    /// authors' profiles as a signed-out run last read them (`ReplicaRefresh.refreshGuestCopy`),
+    /// what a signed-out interface shows before it reaches the server. It has no outbox
+    /// (a guest writes nothing), and like a replica it trusts no session for a write.
+    public static func openGuestCopy(paths: AppPaths, server: String,
+                                     executor: CallbackExecutor = .immediate) throws -> LocalReplica {
+        try open(paths: paths, server: server, uid: guestCopyName, executor: executor)
+    }
+
     /// Whether an earlier run copied `uid`'s profile here (`ReplicaRefresh`): then the
     /// interface can open on the replica and show the account before reaching the server.
     public func holdsProfile(of uid: String) throws -> Bool {

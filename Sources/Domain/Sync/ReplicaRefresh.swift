@@ -24,9 +24,35 @@ public enum ReplicaRefresh {
         let users = try byID(server.collection("users"), Array(authors))
         let favorites = try server.collection("favorites/\(uid)/favorites").getDocuments().documents
         let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
-        let local = replica.store
         let collections = ["tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders"]
-        let fetched = Dictionary((posts + likes + likedPosts + users + favorites + folders).compactMap { document in
+        return try replace(collections, in: replica, with: posts + likes + likedPosts + users + favorites + folders)
+    }
+
+    /// Copies the public feed (the newest posts and their authors' profiles) from `server`,
+    /// read as the guest, into the server's guest copy (`LocalReplica.openGuestCopy`).
+    public static func refreshGuestCopy(_ copy: LocalReplica, from server: DocumentStore) throws {
+        let posts = try server.collection("tweets").order(by: "timestamp", descending: true).limit(to: keptPosts)
+            .getDocuments().documents
+        let users = try byID(server.collection("users"), Array(Set(posts.compactMap { $0.get("uid")?.stringValue })))
+        _ = try replace(["tweets", "users"], in: copy, with: posts + users)
+    }
+
+    /// Keeps `profile`, the account's own user document as the server has it (read when it
+    /// signs in), in its replica: the interface can then open on the replica at the next
+    /// start. Not while writes wait in the outbox (a profile edit among them shows there).
+    public static func copyProfile(_ profile: DocumentSnapshot, into replica: LocalReplica) throws {
+        guard let data = profile.data else { return }
+        try replica.store.runTransaction { transaction in
+            guard try replica.outbox.count() == 0 else { return }
+            try transaction.setData(data.asWrite, forDocument: replica.store.document(profile.reference.path))
+        }
+    }
+
+    /// Replaces what `replica` holds of `collections` by `documents`, in one local commit;
+    /// does nothing (returns false) when writes wait in the outbox.
+    static func replace(_ collections: [String], in replica: LocalReplica, with documents: [DocumentSnapshot]) throws -> Bool {
+        let local = replica.store
+        let fetched = Dictionary(documents.compactMap { document in
             document.data.map { (document.reference.path, $0) }
         }, uniquingKeysWith: { first, _ in first })
         return try local.runTransaction { transaction in

@@ -20,6 +20,7 @@ enum ProfileCommands {
         let session = try SignInRequired.check(try context.session(), .editProfile)
         if try context.queuedBecauseUnreachable({ .editProfile(edit) }, session: session, arguments) { return }
         let user = try context.services().users.updateProfile(edit, session: session)
+        try? context.services().copyOwnProfile(session: session)
         if context.options.json {
             try context.printJSON(user)
             return
