@@ -6,6 +6,9 @@ struct TopByRank {
     /// How many places matched in all.
     private(set) var total = 0
     private var buckets = [[Int32]](repeating: [], count: MatchRank.count)
+    /// `buckets[rank].count` for each rank: summing these reads no inner array (reading
+    /// `buckets[level]` retained and released it, for every match noted).
+    private var counts = [Int](repeating: 0, count: MatchRank.count)
     /// Ranks at or above this one can no longer enter the first `limit`.
     private var cutoff = MatchRank.count
 
@@ -15,11 +18,12 @@ struct TopByRank {
         total += 1
         guard rank < cutoff else { return }
         buckets[rank].append(Int32(place))
+        counts[rank] += 1
         // Places come in order, so a later place never beats a kept one at its own rank: the
         // first rank where the kept places reach `limit` closes itself and every rank below.
         var kept = 0
         for level in 0..<cutoff {
-            kept += buckets[level].count
+            kept += counts[level]
             if kept >= limit {
                 cutoff = level
                 break
