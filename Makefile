@@ -12,10 +12,14 @@ RELEASE_BIN := .build/release/tern
 # tinfo, libstdc++ and libgcc too (their archives first on the search path, see
 # scripts/static-libraries.sh), so the loader maps only libc and libm; a fixed-address
 # executable (-no-pie), so none of its ~98,000 pointers is relocated and no data page is
-# copied at start; no $ORIGIN search path, so each library is found in one lookup.
+# copied at start; no $ORIGIN search path, so each library is found in one lookup; generic
+# types' metadata reached through their accessors rather than by demangling a mangled name,
+# whose first use per type looked up each conformance its requirements name by scanning
+# every conformance record of the binary (docs/ARCHITECTURE.md, "Start-up").
 STATIC_LIBRARIES := $(CURDIR)/.build/static-libraries
 RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBRARIES) \
-	-Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+	-Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 DEBUG_BIN := .build/debug/tern
 
 .PHONY: all deps test-deps build debug run test unit-test e2e fuzz bench install clean

@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
-        .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels"]),
+        .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.

@@ -250,8 +250,8 @@ final class PlaceIndex: @unchecked Sendable {
     /// vowel): a one-syllable query, whole or half-typed, can only match a syllable sharing them,
     /// so its place list is short where the initial consonant's alone is long.
     @inline(__always) static func syllableStartKey(_ syllable: UInt32, _ jamo: UnsafeBufferPointer<UInt32>) -> UInt64 {
-        let base = Int(syllable - Hangul.syllableBase) * 5
-        return 1 << 62 | UInt64(jamo[base]) << 24 | UInt64(jamo[base + 1])
+        let index = Int(syllable - Hangul.syllableBase)
+        return 1 << 62 | UInt64(SyllableJamo.key(index, 0, jamo)) << 24 | UInt64(SyllableJamo.key(index, 1, jamo))
     }
 
     /// The signature bit (`IndexArrays.nameSignature`) of a syllable: its first two keystrokes',

@@ -12,9 +12,11 @@ extension ListsBench {
     /// Takes a place out and puts it back: each a write the folder's listeners hear.
     static let removeKeys: [String] = Array(repeating: ["x", "u", "j"], count: 20).flatMap { $0 }
 
-    /// The folder ordered by name (`o`, an order the store cannot sort by), then down it,
-    /// to its end and back.
-    static let nameOrderKeys: [String] = ["o"] + Array(repeating: "j", count: 300) + ["G"] + Array(repeating: "k", count: 100) + ["g"]
+    /// Down a folder, to its end and back.
+    static let folderWalkKeys: [String] = Array(repeating: "j", count: 300) + ["G"] + Array(repeating: "k", count: 100) + ["g"]
+
+    /// The next order (`o`: newest first, then name, then distance), then the walk.
+    static let nextOrderKeys: [String] = ["o"] + folderWalkKeys
 
     /// `make bench SECTION=favorites`: only these rows (the `lists` section runs them too).
     static func runFavorites() throws {
@@ -44,10 +46,20 @@ extension ListsBench {
         let removeBefore = try scroll(services(big, places: places, .everyFavorite), tab: "2", keys: removeKeys)
         report("`x` and `u` in the folder of \(favoriteCount), Places following every favorite (before)", removeBefore,
                "a folder of 50", removeSmall)
-        let nameBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nameOrderKeys)
-        let nameSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nameOrderKeys)
-        report("the folder of \(favoriteCount) by name (a bounded pass of the folder per page read)", nameBig,
-               "a folder of 50", nameSmall)
+        // By name (`o`), by the store's cursor on the name keys, which the first Favorites
+        // screen of this store gave the 20,000 favorites (written whole, without one, as an
+        // older Tern saved them) as its folder listing started; the walk again without the
+        // `o`; then by distance (a pass per page read).
+        let nameBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nextOrderKeys)
+        let nameSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nextOrderKeys)
+        report("the folder of \(favoriteCount) by name (`o`, then the walk)", nameBig, "a folder of 50", nameSmall)
+        let keyedBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: folderWalkKeys)
+        let keyedSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: folderWalkKeys)
+        report("the folder of \(favoriteCount) by name again (the walk alone)", keyedBig, "a folder of 50", keyedSmall)
+        let distanceBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nextOrderKeys)
+        let distanceSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nextOrderKeys)
+        report("the folder of \(favoriteCount) by distance (a bounded pass of the folder per page read)", distanceBig,
+               "a folder of 50", distanceSmall)
     }
 
     /// The interface's services on `store` with Places' favorites listeners as `listeners` says.

@@ -10,15 +10,23 @@ enum ProcessEnvironment {
     /// output's markers both ask for it).
     static let atStart = read()
 
+    /// Each entry's name and value are made straight from its bytes (split at the first `=`
+    /// with `memchr`), not copied whole into a `String` and then cut, and the dictionary is
+    /// sized once: the old way cost a search process about 0.2 ms.
     static func read() -> [String: String] {
+        var count = 0
+        while environ[count] != nil { count += 1 }
         var variables: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            entry += 1
+        variables.reserveCapacity(count)
+        for index in 0..<count {
+            guard let entry = environ[index] else { continue }
+            let length = strlen(entry)
+            guard let equals = memchr(entry, 0x3D, length) else { continue }
+            let bytes = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
+            let nameLength = UnsafeRawPointer(equals) - UnsafeRawPointer(entry)
+            let name = String(decoding: UnsafeBufferPointer(start: bytes, count: nameLength), as: UTF8.self)
+            variables[name] = String(decoding: UnsafeBufferPointer(start: bytes + nameLength + 1, count: length - nameLength - 1),
+                                     as: UTF8.self)
         }
         return variables
     }

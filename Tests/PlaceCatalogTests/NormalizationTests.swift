@@ -44,16 +44,14 @@ func jamoDecompositionFollowsTheKeyboard(syllables: String, keys: String) {
     #expect(Hangul.decompose(syllables) == keys)
 }
 
-/// The search's keystroke table (built flat, without the jamo arrays) holds, for every
-/// syllable, exactly `Hangul.jamo(of:)` padded with zeros to five slots.
-@Test func keystrokeTableMatchesTheJamoOfEverySyllable() {
-    let table = SyllableJamo.table
-    #expect(table.count == 11172 * 5)
+/// The search's keystrokes of a syllable (worked out from three small tables) are, for every
+/// syllable, its non-zero slots in order: exactly `Hangul.jamo(of:)`.
+@Test func syllableKeysMatchTheJamoOfEverySyllable() {
     var wrong: [UInt32] = []
-    for index in 0..<11172 {
-        let keys = Hangul.jamo(of: Hangul.syllableBase + UInt32(index))
-        if Array(table[(index * 5)..<(index * 5 + 5)]) != keys + Array(repeating: 0, count: 5 - keys.count) {
-            wrong.append(Hangul.syllableBase + UInt32(index))
+    SyllableJamo.table.withUnsafeBufferPointer { table in
+        for index in 0..<11172 {
+            let keys = (0..<5).map { SyllableJamo.key(index, $0, table) }.filter { $0 != 0 }
+            if keys != Hangul.jamo(of: Hangul.syllableBase + UInt32(index)) { wrong.append(Hangul.syllableBase + UInt32(index)) }
         }
     }
     #expect(wrong.isEmpty, "\(wrong.count) syllables differ, the first \(wrong.first.map { String(Unicode.Scalar($0)!) } ?? "")")

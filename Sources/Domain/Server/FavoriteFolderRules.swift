@@ -18,7 +18,13 @@ enum FavoriteFolderRules {
                     PERFORM tern_refuse('a memo is at most \(FavoriteText.memoMaxLength) characters without control characters');
                 END IF;
                 IF d ? 'color' AND NOT (d ->> 'color' = ANY (\(palette))) THEN PERFORM tern_refuse('unknown colour'); END IF;
-                fields := fields || jsonb_strip_nulls(jsonb_build_object('folders', d -> 'folders', 'memo', d -> 'memo', 'color', d -> 'color'));
+                -- The name order's key (`FavoriteNameKey`): hex digits, a few per character of the name.
+                IF d ? 'nameKey' AND (jsonb_typeof(d -> 'nameKey') <> 'string' OR length(d ->> 'nameKey') > 8000
+                   OR d ->> 'nameKey' !~ '^[0-9a-f]*$') THEN
+                    PERFORM tern_refuse('a favorite''s name key is hex digits');
+                END IF;
+                fields := fields || jsonb_strip_nulls(jsonb_build_object('folders', d -> 'folders', 'memo', d -> 'memo', 'color', d -> 'color',
+                    'nameKey', d -> 'nameKey'));
     """
 
     /// `tern_write`'s branch for `favorites/{me}/folders/{id}` (the creation time is the server's).

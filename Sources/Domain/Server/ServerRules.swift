@@ -32,7 +32,7 @@ import PlainText
 ///   temporary tables, and on a set-up run by a superuser large objects and advisory locks
 ///   are closed to everyone else in the database.
 enum ServerRules {
-    static let version = 7
+    static let version = 8
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
@@ -312,7 +312,7 @@ enum ServerRules {
                 stamps := jsonb_build_object('createdOn', coalesce(old -> 'createdOn', to_jsonb(now_s)));
         \(FavoriteFolderRules.folderBranch)
             ELSE
-                PERFORM tern_check_keys(d, ARRAY['placeID', 'placeName', 'address', 'coordinate', 'savedAt', 'folders', 'memo', 'color']);
+                PERFORM tern_check_keys(d, ARRAY['placeID', 'placeName', 'address', 'coordinate', 'savedAt', 'folders', 'memo', 'color', 'nameKey']);
                 IF NOT tern_is_text(d -> 'placeName', 200, false) OR NOT tern_is_text(coalesce(d -> 'address', '""'), 300, false)
                    OR NOT tern_is_text(coalesce(d -> 'placeID', to_jsonb(doc_id)), 128, false) THEN
                     PERFORM tern_refuse('a favorite has a name of at most 200 characters and an address of at most 300');

@@ -1,6 +1,7 @@
 /// What Tern adds to the store's generic tables on a team server: the `owner` of each
 /// document (from its path, or from `uid` for a post), which the rules check, and the
-/// indexes behind Tern's queries (the feed, the liked list, favorites and a folder's favorites, posts by author), and
+/// indexes behind Tern's queries (the feed, the liked list, favorites and a folder's favorites, newest first and by
+/// name, posts by author), and
 /// the uniqueness of emails and usernames, ignoring case; and `tern_accounts`, which maps
 /// each account's login role (a random name) to its uid, read only by the server's functions.
 /// Every statement can run again and again.
@@ -16,6 +17,8 @@ enum ServerSchema {
         CREATE INDEX IF NOT EXISTS documents_by_saved_at ON documents (parent, (jsonb_typeof(data -> 'savedAt') <> 'number'), (data -> 'savedAt'), id);
         CREATE INDEX IF NOT EXISTS documents_by_uid ON documents (parent, (data -> 'uid'), (jsonb_typeof(data -> 'timestamp') <> 'number'), (data -> 'timestamp'), id);
         CREATE INDEX IF NOT EXISTS documents_by_folders ON documents USING gin ((data -> 'folders') jsonb_path_ops);
+        CREATE INDEX IF NOT EXISTS documents_by_name_key ON documents (parent, (jsonb_typeof(data -> 'nameKey') <> 'number'), (data -> 'nameKey'),
+            (jsonb_typeof(data -> 'savedAt') <> 'number') DESC, (data -> 'savedAt') DESC, id DESC);
         CREATE INDEX IF NOT EXISTS documents_by_owner ON documents (owner, parent);
         CREATE INDEX IF NOT EXISTS documents_by_id ON documents (id);
         CREATE UNIQUE INDEX IF NOT EXISTS documents_user_email ON documents (lower(data ->> 'email')) WHERE parent = 'users';

@@ -43,13 +43,13 @@ extension FavoritesService {
     }
 
     /// Calls `body` with every place of the folder, newest first, `scanBatch` at a time.
-    func scanFolder(_ uid: String, _ folderID: String, _ body: (PassedPlace) -> Void) throws {
+    func scanFolder(_ uid: String, _ folderID: String, _ body: (PassedPlace) throws -> Void) throws {
         try scan(inFolder(uid, folderID, newestFirst: true), body)
     }
 
     /// Calls `body` with every place `ordered` (an order by saved time, newest first)
     /// returns, `scanBatch` at a time by the store's cursor.
-    func scan(_ ordered: Query, _ body: (PassedPlace) -> Void) throws {
+    func scan(_ ordered: Query, _ body: (PassedPlace) throws -> Void) throws {
         var last: PassedPlace?
         while true {
             var query = ordered
@@ -57,7 +57,7 @@ extension FavoritesService {
             let documents = try query.limit(to: Self.scanBatch).getDocuments().documents
             for document in documents {
                 guard let place = PassedPlace(document) else { continue }
-                body(place)
+                try body(place)
                 last = place
             }
             guard documents.count == Self.scanBatch, last != nil else { return }

@@ -35,9 +35,10 @@ public struct FolderListing: Equatable, Sendable {
 /// over the favorites whose `folders` array holds the folder (`arrayContains`), each window
 /// one indexed range read. Counts come from one grouped count over the `folders` field
 /// (`Query.counts(by:)`), which on the embedded store reads an index, not the documents.
-/// The other orders (name, distance, the person's own) sort by a key the store does not
-/// hold (a collation, a distance from a home point that can change, a position in the
-/// folder's list): see `FavoritesService+SortedWindow`.
+/// By name the store sorts too, by the key each favorite holds (`FavoritesService+NameWindow`).
+/// The other orders (distance, the person's own) sort by a key the store does not hold (a
+/// distance from a home point that can change, a position in the folder's list): see
+/// `FavoritesService+SortedWindow`.
 extension FavoritesService {
     /// The favorites in `folderID`, newest first or oldest first.
     func inFolder(_ uid: String, _ folderID: String, newestFirst: Bool) -> Query {
@@ -74,6 +75,7 @@ extension FavoritesService {
             return nil
         }
         try ensureFolders(session)
+        try fillNameKeys(session.uid)
         var current = FolderListing.empty
         var started = false
         let folders = try folders(of: session.uid).addSnapshotListener({ snapshot in
@@ -117,6 +119,9 @@ extension FavoritesService {
                                     onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
         let session = try SignInRequired.check(session, .listFavorites)
         let limit = max(1, limit)
+        if folder.sort == .name {
+            return try observeNameWindow(folder, after: anchor, limit: limit, uid: session.uid, onChange: onChange, onError: onError)
+        }
         guard folder.sort == .newest else {
             return try observeSortedWindow(folder, after: anchor, limit: limit, home: home, uid: session.uid,
                                            onChange: onChange, onError: onError)
@@ -135,6 +140,7 @@ extension FavoritesService {
     public func folderRows(_ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
                            session: Session?) throws -> [FavoritePlace] {
         let session = try SignInRequired.check(session, .listFavorites)
+        if folder.sort == .name { return try nameRows(folder, before: place, limit: max(1, limit), uid: session.uid) }
         guard folder.sort == .newest else {
             return try sortedRows(folder, before: place, limit: max(1, limit), home: home, uid: session.uid)
         }
@@ -149,6 +155,7 @@ extension FavoritesService {
     public func folderCount(_ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate,
                             session: Session?) throws -> Int {
         let session = try SignInRequired.check(session, .listFavorites)
+        if folder.sort == .name { return try nameCount(folder, before: place, uid: session.uid) }
         guard folder.sort == .newest else {
             return try sortedCount(folder, before: place, home: home, uid: session.uid)
         }

@@ -102,6 +102,7 @@ public final class FavoritesService: @unchecked Sendable {
             "coordinate": .map(["latitude": .double(place.coordinate.latitude),
                                 "longitude": .double(place.coordinate.longitude)]),
             "savedAt": savedAt.map { .timestamp($0) } ?? .serverTimestamp,
+            FavoriteNameKey.field: .string(FavoriteNameKey.make(place.placeName)),
             "folders": .array(folders.map(FieldValue.string)),
             "memo": .string(memo),
         ]
