@@ -11,7 +11,9 @@ extension ServerBench {
     /// proxy (Tests/netproxy/delay_proxy.py) at 0, 50 and 200 ms of round trip, against the
     /// embedded store in the same run. The whole app runs on an in-memory terminal with real
     /// worker threads: each key is timed from the press to the frame drawn (a like or save
-    /// goes off the loop; answers that arrived are applied within the key's frame).
+    /// goes off the loop). What reached the loop while the bench waited between keys (the
+    /// store's callbacks, write answers, sync reports) is applied within the next key's time,
+    /// as a key pressed while the loop is busy with them waits for them.
     static func keystrokesWhileWriting(adminURL: String) throws {
         let (proxy, farURL) = try BenchProxy.inFront(of: adminURL)
         defer { proxy.stop() }
@@ -51,8 +53,13 @@ extension ServerBench {
         try services.users.updateProfile(ProfileEdit(displayName: "Latency", username: username, bio: ""), session: services.session())
         for n in 0..<20 { try services.tweets.post("post \(n)", session: services.session()) }
         let places = try UIBench.benchPlaces(paths: paths)
-        let harness = AppHarness(width: 120, height: 40, services: ScreenServices(services: services, places: places),
-                                 events: events, work: ThreadWorkExecutor())
+        let screenServices = ScreenServices(services: services, places: places)
+        let harness = AppHarness(width: 120, height: 40, services: screenServices, events: events, work: ThreadWorkExecutor())
+        // Other connections' commits (the sync worker's among them) reach the screens as the
+        // interface's do: the store poll, off the loop on a server (as `InterfaceLauncher` sets it).
+        harness.loop.pollExternalChanges = screenServices.isStoreRemote
+            ? { [app = harness.app] in app.work.run(.storePoll, { _ in _ = try services.store.pollExternalChanges() }, then: { _ in }) }
+            : { _ = try? services.store.pollExternalChanges() }
         harness.settle()
         return BenchApp(harness: harness, services: services, directory: directory)
     }
@@ -69,7 +76,6 @@ extension ServerBench {
                     all.append(took)
                     if key == write { writes.append(took) }
                     usleep(15_000)
-                    harness.settle()
                 }
             }
         }

@@ -286,7 +286,11 @@ public final class AuthService: @unchecked Sendable {
     public func user(of session: Session) throws -> User {
         let snapshot = try store.collection("users").document(session.uid).getDocument()
         if snapshot.exists { return try snapshot.data(as: User.self) }
-        guard let server, !isServerItself, let replicas else { throw ServiceError.accountMissing(uid: session.uid) }
+        guard let server, !isServerItself, let replicas,
+              store.location != LocalReplica.file(paths: replicas, server: server.server, uid: session.uid) else {
+            // The copy read is the account's own replica: nowhere else holds it here.
+            throw ServiceError.accountMissing(uid: session.uid)
+        }
         let replica = try LocalReplica.open(paths: replicas, server: server.server, uid: session.uid)
         defer { replica.store.close() }
         var copied = try replica.store.collection("users").document(session.uid).getDocument()
