@@ -64,10 +64,10 @@ struct FolderByNameServerTests {
         let store = try DocumentStore.open(url: server.location, executor: .immediate)
         defer { store.close() }
         let favorites = FavoritesService(store: store)
-        let page = favorites.byName("u1", FavoriteFolder.defaultID, reversed: false).limit(to: 100)
+        let page = FavoritesService.StoreOrder.name.apply(to: favorites.inFolder("u1", FavoriteFolder.defaultID), reversed: false).limit(to: 100)
         let next = page.start(after: [.string("0aa"), .timestamp(Date())], documentID: "p1")
         let plans = ServerQueryPlanTests()
-        for (name, query) in [("first page", page), ("next page", next), ("before", favorites.byName("u1", "default", reversed: true))] {
+        for (name, query) in [("first page", page), ("next page", next), ("before", FavoritesService.StoreOrder.name.apply(to: favorites.inFolder("u1", "default"), reversed: true))] {
             let text = try plans.plan(query, at: server)
             #expect(text.contains("documents_by_name_key") && !text.contains("Sort"), "\(name): \(text)")
         }

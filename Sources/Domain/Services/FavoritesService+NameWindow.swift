@@ -11,15 +11,36 @@ import Foundation
 /// gives every favorite of the user that lacks one its key (`fillNameKeys`): once, and after
 /// that two counts. One saved meanwhile by an older Tern gets its key at the next start.
 extension FavoritesService {
-    /// The favorites in `folderID` by name, or in the reverse order.
-    func byName(_ uid: String, _ folderID: String, reversed: Bool) -> Query {
-        favorites(of: uid).whereField("folders", arrayContains: .string(folderID))
-            .order(by: FavoriteNameKey.field, descending: reversed).order(by: "savedAt", descending: !reversed)
-    }
+    /// An order of a folder the store sorts itself, by a cursor: newest first (saved time,
+    /// then id) or by name (the name key, then newest first, then id). The other orders are
+    /// passes (`FavoritesService+SortedWindow`).
+    enum StoreOrder {
+        case newest, name
 
-    /// The cursor values of `favorite` in the name order.
-    static func nameCursor(_ favorite: FavoritePlace) -> [FieldValue] {
-        [.string(FavoriteNameKey.make(favorite.placeName)), .timestamp(favorite.savedAt)]
+        /// The store's order for `sort`; nil when the store cannot sort by it.
+        init?(_ sort: FavoriteSort) {
+            switch sort {
+            case .newest: self = .newest
+            case .name: self = .name
+            case .distance, .manual: return nil
+            }
+        }
+
+        /// Orders `query` this way, or the reverse way (the rows before a place, nearest first).
+        func apply(to query: Query, reversed: Bool) -> Query {
+            switch self {
+            case .newest: query.order(by: "savedAt", descending: !reversed)
+            case .name: query.order(by: FavoriteNameKey.field, descending: reversed).order(by: "savedAt", descending: !reversed)
+            }
+        }
+
+        /// A favorite's cursor values in this order (the document id breaks ties).
+        func cursor(_ favorite: FavoritePlace) -> [FieldValue] {
+            switch self {
+            case .newest: [.timestamp(favorite.savedAt)]
+            case .name: [.string(FavoriteNameKey.make(favorite.placeName)), .timestamp(favorite.savedAt)]
+            }
+        }
     }
 
     /// Gives the user's favorites without a name key theirs, `scanBatch` to a commit. The
@@ -40,35 +61,5 @@ extension FavoritesService {
             pending = 0
         }
         if pending > 0 { try batch.commit() }
-    }
-
-    /// A live window of the folder by name: up to `limit` places strictly after `anchor`.
-    func observeNameWindow(_ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, uid: String,
-                           onChange: @escaping (FolderPage) -> Void,
-                           onError: @escaping (Error) -> Void) throws -> ListenerRegistration {
-        var query = byName(uid, folder.id, reversed: false)
-        if let anchor { query = query.start(after: Self.nameCursor(anchor), documentID: anchor.placeID) }
-        return try query.limit(to: limit).addSnapshotListener({ snapshot in
-            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
-            onChange(FolderPage(favorites: decoded.values, isEnd: snapshot.count < limit))
-            if let notice = decoded.notice { onError(notice) }
-        }, onError: onError)
-    }
-
-    /// Up to `limit` places strictly before `place` by name (nil: the last), nearest first.
-    func nameRows(_ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, uid: String) throws -> [FavoritePlace] {
-        var query = byName(uid, folder.id, reversed: true)
-        if let place { query = query.start(after: Self.nameCursor(place), documentID: place.placeID) }
-        return DecodedDocuments(try query.limit(to: limit).getDocuments().documents) {
-            try $0.data(as: FavoritePlace.self)
-        }.values
-    }
-
-    /// How many places of the folder come strictly before `place` by name: the favorites
-    /// before it in the order, grouped by their folders.
-    func nameCount(_ folder: FavoriteFolder, before place: FavoritePlace, uid: String) throws -> Int {
-        let before = favorites(of: uid).order(by: FavoriteNameKey.field, descending: true).order(by: "savedAt", descending: false)
-            .start(after: Self.nameCursor(place), documentID: place.placeID)
-        return Self.folderCounts(try before.counts(by: "folders"))[folder.id] ?? 0
     }
 }

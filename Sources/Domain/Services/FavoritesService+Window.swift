@@ -40,13 +40,18 @@ public struct FolderListing: Equatable, Sendable {
 /// distance from a home point that can change, a position in the folder's list): see
 /// `FavoritesService+SortedWindow`.
 extension FavoritesService {
+    /// The favorites in `folderID`, in no order yet.
+    func inFolder(_ uid: String, _ folderID: String) -> Query {
+        favorites(of: uid).whereField("folders", arrayContains: .string(folderID))
+    }
+
     /// The favorites in `folderID`, newest first or oldest first.
     func inFolder(_ uid: String, _ folderID: String, newestFirst: Bool) -> Query {
-        favorites(of: uid).whereField("folders", arrayContains: .string(folderID)).order(by: "savedAt", descending: newestFirst)
+        StoreOrder.newest.apply(to: inFolder(uid, folderID), reversed: !newestFirst)
     }
 
     /// The cursor values of `favorite` in the saved-time order.
-    static func cursor(_ favorite: FavoritePlace) -> [FieldValue] { [.timestamp(favorite.savedAt)] }
+    static func cursor(_ favorite: FavoritePlace) -> [FieldValue] { StoreOrder.newest.cursor(favorite) }
 
     /// Sets up the default folder on first use (moving favorites saved before folders into
     /// it), reading the favorites only then.
@@ -119,15 +124,12 @@ extension FavoritesService {
                                     onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
         let session = try SignInRequired.check(session, .listFavorites)
         let limit = max(1, limit)
-        if folder.sort == .name {
-            return try observeNameWindow(folder, after: anchor, limit: limit, uid: session.uid, onChange: onChange, onError: onError)
-        }
-        guard folder.sort == .newest else {
+        guard let order = StoreOrder(folder.sort) else {
             return try observeSortedWindow(folder, after: anchor, limit: limit, home: home, uid: session.uid,
                                            onChange: onChange, onError: onError)
         }
-        var query = inFolder(session.uid, folder.id, newestFirst: true)
-        if let anchor { query = query.start(after: Self.cursor(anchor), documentID: anchor.placeID) }
+        var query = order.apply(to: inFolder(session.uid, folder.id), reversed: false)
+        if let anchor { query = query.start(after: order.cursor(anchor), documentID: anchor.placeID) }
         return try query.limit(to: limit).addSnapshotListener({ snapshot in
             let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
             onChange(FolderPage(favorites: decoded.values, isEnd: snapshot.count < limit))
@@ -140,12 +142,11 @@ extension FavoritesService {
     public func folderRows(_ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
                            session: Session?) throws -> [FavoritePlace] {
         let session = try SignInRequired.check(session, .listFavorites)
-        if folder.sort == .name { return try nameRows(folder, before: place, limit: max(1, limit), uid: session.uid) }
-        guard folder.sort == .newest else {
+        guard let order = StoreOrder(folder.sort) else {
             return try sortedRows(folder, before: place, limit: max(1, limit), home: home, uid: session.uid)
         }
-        var query = inFolder(session.uid, folder.id, newestFirst: false)
-        if let place { query = query.start(after: Self.cursor(place), documentID: place.placeID) }
+        var query = order.apply(to: inFolder(session.uid, folder.id), reversed: true)
+        if let place { query = query.start(after: order.cursor(place), documentID: place.placeID) }
         return DecodedDocuments(try query.limit(to: max(1, limit)).getDocuments().documents) {
             try $0.data(as: FavoritePlace.self)
         }.values
@@ -155,14 +156,13 @@ extension FavoritesService {
     public func folderCount(_ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate,
                             session: Session?) throws -> Int {
         let session = try SignInRequired.check(session, .listFavorites)
-        if folder.sort == .name { return try nameCount(folder, before: place, uid: session.uid) }
-        guard folder.sort == .newest else {
+        guard let order = StoreOrder(folder.sort) else {
             return try sortedCount(folder, before: place, home: home, uid: session.uid)
         }
-        // Every favorite newer than the place, grouped by its folders: the range is read, not
+        // Every favorite before the place, grouped by its folders: the range is read, not
         // filtered place by place.
-        let newer = favorites(of: session.uid).order(by: "savedAt", descending: false)
-            .start(after: Self.cursor(place), documentID: place.placeID)
-        return Self.folderCounts(try newer.counts(by: "folders"))[folder.id] ?? 0
+        let before = order.apply(to: favorites(of: session.uid), reversed: true)
+            .start(after: order.cursor(place), documentID: place.placeID)
+        return Self.folderCounts(try before.counts(by: "folders"))[folder.id] ?? 0
     }
 }

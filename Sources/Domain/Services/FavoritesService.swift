@@ -153,8 +153,9 @@ public final class FavoritesService: @unchecked Sendable {
         return Set(try favorites(of: session.uid).getDocuments().documents.map(\.documentID))
     }
 
+    /// All the user's favorites, newest first.
     func newestFirst(_ uid: String) -> Query {
-        favorites(of: uid).order(by: "savedAt", descending: true)
+        StoreOrder.newest.apply(to: favorites(of: uid), reversed: false)
     }
 
     /// Which favorites a write reads with the folders: a write about one place reads that
