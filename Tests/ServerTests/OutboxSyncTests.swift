@@ -58,6 +58,20 @@ struct OutboxSyncTests {
             .compactMap { $0.get("caption")?.stringValue }
     }
 
+    /// A server with `accounts` other accounts, a machine reaching it through a delay proxy,
+    /// and Mina registered there with her profile finished; the caller cleans the server up.
+    private func minaBehindAProxy(accounts: Int) throws -> (RulesServer, DelayProxy, Machine, Session) {
+        let server = try RulesServer(accounts: accounts)
+        do {
+            let proxy = try DelayProxy()
+            let machine = try Machine(server, proxy: proxy)
+            return (server, proxy, machine, try registerMina(on: machine, server))
+        } catch {
+            server.cleanup()
+            throw error
+        }
+    }
+
     /// Registers Mina through the machine's connection and finishes her profile, so she may post.
     private func registerMina(on machine: Machine, _ server: RulesServer) throws -> Session {
         let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
@@ -70,12 +84,9 @@ struct OutboxSyncTests {
 
     @Test(.requiresPostgres)
     func writesQueuedOfflineSurviveReopeningAndAreSentOnceWhenTheServerIsBack() throws {
-        let server = try RulesServer(accounts: 1)
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
         defer { server.cleanup() }
         let bob = server.accounts[0]
-        let proxy = try DelayProxy()
-        let machine = try Machine(server, proxy: proxy)
-        let session = try registerMina(on: machine, server)
         try server.post(as: bob, id: "p1", caption: "from bob")
 
         try proxy.cut()
@@ -123,12 +134,9 @@ struct OutboxSyncTests {
 
     @Test(.requiresPostgres)
     func aWriteTheRulesRefuseOnReplayIsDroppedAndNamedAndNothingElse() throws {
-        let server = try RulesServer(accounts: 1)
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
         defer { server.cleanup() }
         let bob = server.accounts[0]
-        let proxy = try DelayProxy()
-        let machine = try Machine(server, proxy: proxy)
-        let session = try registerMina(on: machine, server)
         try server.post(as: bob, id: "doomed", caption: "about to go")
         try server.post(as: bob, id: "kept", caption: "stays")
 
@@ -165,12 +173,9 @@ struct OutboxSyncTests {
 
     @Test(.requiresPostgres)
     func aSignInAfterStartingSignedOutGetsItsOutboxAtOnceAndASignOutClosesIt() throws {
-        let server = try RulesServer(accounts: 1)
+        let (server, proxy, machine, mina) = try minaBehindAProxy(accounts: 1)
         defer { server.cleanup() }
         let bob = server.accounts[0]
-        let proxy = try DelayProxy()
-        let machine = try Machine(server, proxy: proxy)
-        let mina = try registerMina(on: machine, server)
         try server.post(as: bob, id: "p1", caption: "from bob")
         let services = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
                                             environment: ["TERN_INVITE": ""])
@@ -214,11 +219,8 @@ struct OutboxSyncTests {
 
     @Test(.requiresPostgres)
     func aServerBackAfterALongCutIsNoticedWithinFiveSecondsWithoutAKey() throws {
-        let server = try RulesServer(accounts: 0)
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 0)
         defer { server.cleanup() }
-        let proxy = try DelayProxy()
-        let machine = try Machine(server, proxy: proxy)
-        let session = try registerMina(on: machine, server)
         try proxy.cut()
         let offline = try machine.open()
         defer { offline.store.close() }
@@ -241,11 +243,8 @@ struct OutboxSyncTests {
 
     @Test(.requiresPostgres)
     func theInterfaceOpensOnTheReplicaWithoutConnectingThenConnectsAsTheSessionNow() throws {
-        let server = try RulesServer(accounts: 0)
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 0)
         defer { server.cleanup() }
-        let proxy = try DelayProxy()
-        let machine = try Machine(server, proxy: proxy)
-        let session = try registerMina(on: machine, server)
         // Registering copied her profile (as registered) into her replica: no connection first.
         let registered = try machine.open(.replicaFirst)
         #expect(registered.readsReplica && registered.store === registered.replica?.store)
@@ -282,11 +281,8 @@ struct OutboxSyncTests {
 
     @Test(.requiresPostgres)
     func signedOutTheInterfaceOpensOnTheGuestCopyWithoutConnecting() throws {
-        let server = try RulesServer(accounts: 1)
+        let (server, proxy, machine, _) = try minaBehindAProxy(accounts: 1)
         defer { server.cleanup() }
-        let proxy = try DelayProxy()
-        let machine = try Machine(server, proxy: proxy)
-        _ = try registerMina(on: machine, server)
         try AuthService.signOut(sessionFile: SessionFile(paths: machine.paths))
         try server.post(as: server.accounts[0], id: "p1", caption: "from bob")
         // Nothing copied yet, and the server cut off: the copy opens, empty, without trying.
@@ -321,12 +317,9 @@ struct OutboxSyncTests {
 
     @Test(.requiresPostgres)
     func aSignInElsewhereWhileTheReplicaIsReadIsFollowedFromTheAccountsOwnReplica() throws {
-        let server = try RulesServer(accounts: 1)
+        let (server, proxy, machine, mina) = try minaBehindAProxy(accounts: 1)
         defer { server.cleanup() }
         let bob = server.accounts[0]
-        let proxy = try DelayProxy()
-        let machine = try Machine(server, proxy: proxy)
-        let mina = try registerMina(on: machine, server)
         let local = try machine.open(.replicaFirst)
         defer { local.store.close() }
         #expect(local.readsReplica && local.replica?.uid == mina.uid)
