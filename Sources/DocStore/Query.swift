@@ -178,14 +178,32 @@ public class Query: @unchecked Sendable {
     /// executor as for `addSnapshotListener`, when it differs from the last one. For a
     /// caller that reads what it needs itself (a folder's places in an order the database
     /// cannot sort by, passed in bounded batches) instead of holding every document of a
-    /// snapshot. `compute` runs with the store held and may read it; a failing first
-    /// computation throws here, a later one calls `onError`.
+    /// snapshot.
+    ///
+    /// When the executor hands callbacks to an event loop (`CallbackExecutor.eventLoop`, the
+    /// interface), `compute` runs on a queue of the listener's own, for the newest change
+    /// only (`OffThreadComputation`), so a slow one never holds the writer's thread or the
+    /// store; every failure then calls `onError`. Otherwise `compute` runs with the store
+    /// held, on the writer's thread, and a failing first computation throws here.
     public func addComputedListener<Value: Equatable>(_ compute: @escaping () throws -> Value,
                                                       _ listener: @escaping (Value) -> Void,
                                                       onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
         let spec = try spec.get()
+        let isAffected: (Set<ResourcePath>, Set<ResourcePath>) -> Bool = { _, collections in collections.contains(spec.collection) }
+        if store.callbackExecutor.deliversToEventLoop {
+            let computation = OffThreadComputation(compute: compute, listener: listener, onError: onError,
+                                                   executor: store.callbackExecutor)
+            let registration = try store.addListener(isAffected: isAffected, refresh: { _ in
+                computation.request()
+                return nil
+            }, onError: onError)
+            return ListenerRegistration {
+                computation.cancel()
+                registration.remove()
+            }
+        }
         var last: Value?
-        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { _ in
+        return try store.addListener(isAffected: isAffected, refresh: { _ in
             let value: Value
             do { value = try compute() } catch let error as StoreError { throw error } catch { throw StoreError.coding("\(error)") }
             if let last, last == value { return nil }

@@ -64,8 +64,13 @@ extension ListsBench {
         report("the folder of \(favoriteCount) by name again (the walk alone)", keyedBig, "a folder of 50", keyedSmall)
         let distanceBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nextOrderKeys)
         let distanceSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nextOrderKeys)
-        report("the folder of \(favoriteCount) by distance (a bounded pass of the folder per page read)", distanceBig,
+        report("the folder of \(favoriteCount) by distance (a bounded pass of the folder per page read, on the loop's thread: before)", distanceBig,
                "a folder of 50", distanceSmall)
+        // The same order as the interface runs it: passes on workers, the loop answering keys.
+        let offLoopBig = try distanceRun(paths: big.paths, hasher: hasher, places: places)
+        let offLoopSmall = try distanceRun(paths: small.paths, hasher: hasher, places: places)
+        reportPasses("the folder of \(favoriteCount) by distance, passes off the loop's thread (now)", offLoopBig)
+        reportPasses("  baseline: a folder of 50 the same way", offLoopSmall)
     }
 
     /// The interface's services on `store` with Places' favorites listeners as `listeners` says.

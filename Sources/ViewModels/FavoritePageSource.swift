@@ -38,6 +38,8 @@ public final class FavoritePageSource: PageSource {
         try port.folderRows(folder, uid: uid, before: row, limit: limit)
     }
 
+    public var readsPassWholeList: Bool { !folder.sort.isStoreSorted }
+
     public func count(before row: FavoritePlace) throws -> Int {
         try port.folderCount(folder, uid: uid, before: row)
     }

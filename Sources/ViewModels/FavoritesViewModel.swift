@@ -47,8 +47,10 @@ public final class FavoritesViewModel {
 
     let port: FavoritesPort
     var uid: String?
-    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
-                                       onToast: { [weak self] in self?.onToast($0) })
+    /// The folder listing. Its start may give every favorite saved by an older Tern its name
+    /// key (seconds for 20,000), so it subscribes where passes run, off the loop's thread.
+    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
+                                       reads: writes.passReads, onToast: { [weak self] in self?.onToast($0) })
     let paged: PagedList<FavoritePageSource>
     private let events: EventQueue
     let writes: StoreWrites
@@ -65,7 +67,7 @@ public final class FavoritesViewModel {
         self.writes = writes
         var toast: (Toast) -> Void = { _ in }
         paged = PagedList(name: "favorites.places", title: { tr(.tabFavorites) }, events: events, reads: writes.reads,
-                          pageSize: Self.pageSize, maxRows: Self.maxRows, onToast: { toast($0) })
+                          passReads: writes.passReads, pageSize: Self.pageSize, maxRows: Self.maxRows, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.placesChanged() }
     }

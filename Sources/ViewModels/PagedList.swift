@@ -33,6 +33,13 @@ public protocol PageSource: AnyObject {
     func rows(before row: Row?, limit: Int) throws -> [Row]
     /// How many rows come strictly before `row`.
     func count(before row: Row) throws -> Int
+    /// True when a read of rows or counts before a row passes the whole list (an order the
+    /// store cannot sort by): such reads run off the loop's thread on every store.
+    var readsPassWholeList: Bool { get }
+}
+
+extension PageSource {
+    public var readsPassWholeList: Bool { false }
 }
 
 /// Where the selection is in a whole list: the 0-based index and how many rows there are.
@@ -100,6 +107,8 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     /// True while rows before the window or the last rows are read, before the window moves.
     private var isReading = false
     private let reads: StoreReads
+    /// Where a source that passes the whole list reads pages and counts (`readsPassWholeList`).
+    private let passReads: StoreReads
     private let pageLane: WorkLane
     private let countLane: WorkLane
     private let rowsQuery: LiveQuery
@@ -107,15 +116,19 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     private let onToast: (Toast) -> Void
 
     /// `name` tells this list's retry timers apart; `title` names it in toasts.
-    /// `reads` is where the store is read (at once by default, as for the place catalog).
+    /// `reads` is where the store is read (at once by default, as for the place catalog);
+    /// `passReads` where a source that passes the whole list reads past the window (the
+    /// same by default).
     public init(name: String, title: @escaping () -> String, events: EventQueue, reads: StoreReads = .immediate(),
-                pageSize: Int = 100, maxRows: Int = 300, onToast: @escaping (Toast) -> Void) {
+                passReads: StoreReads? = nil, pageSize: Int = 100, maxRows: Int = 300,
+                onToast: @escaping (Toast) -> Void) {
         self.pageSize = max(1, pageSize)
         self.maxRows = max(2 * self.pageSize, maxRows)
         margin = max(1, self.pageSize / 2)
         limit = 2 * self.pageSize
         self.onToast = onToast
         self.reads = reads
+        self.passReads = passReads ?? reads
         pageLane = WorkLane("page." + name, policy: .latestOnly)
         countLane = WorkLane("page." + name + ".count", policy: .latestOnly)
         rowsQuery = LiveQuery(name: name, list: title, events: events, reads: reads, onToast: onToast)
@@ -171,8 +184,10 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     public func stop() {
         rowsQuery.cancel()
         countQuery.cancel()
-        reads.cancel(pageLane)
-        reads.cancel(countLane)
+        for reads in [reads, passReads] {
+            reads.cancel(pageLane)
+            reads.cancel(countLane)
+        }
         isReading = false
     }
 
@@ -281,6 +296,10 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
 
     // MARK: Reading
 
+    /// Where reads past the window and counts run for the current source.
+    private var pageReads: StoreReads { source?.readsPassWholeList == true ? passReads : reads }
+
+
     private func subscribeRows() {
         guard let source else { return }
         rowsQuery.start { [anchor, limit] live in
@@ -331,22 +350,22 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     /// Reads rows past the window (one such read at a time), then moves it with `then`.
     private func readPage<Value>(_ read: @escaping () throws -> Value, then: @escaping (Value) -> Void) {
         isReading = true
-        if reads.isOffLoop { onChange() }
-        reads.read(pageLane, read, then: { [weak self] result in
+        if pageReads.isOffLoop { onChange() }
+        pageReads.read(pageLane, read, then: { [weak self] result in
             guard let self else { return }
             self.isReading = false
             switch result {
             case .success(let value): then(value)
             case .failure(let error): self.readFailed(error)
             }
-            if self.reads.isOffLoop { self.onChange() }
+            if self.pageReads.isOffLoop { self.onChange() }
         })
     }
 
     /// Counts the list again, and the rows before the window when it does not start at the top.
     private func recount() {
         guard let source else { return }
-        reads.read(countLane, { try source.count() }, then: { [weak self] result in
+        pageReads.read(countLane, { try source.count() }, then: { [weak self] result in
             switch result {
             case .success(let count): self?.countChanged(count)
             case .failure(let error): self?.readFailed(error)
@@ -410,7 +429,7 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
             onChange()
             return
         }
-        reads.read(countLane, { try source.count(before: first) }, then: { [weak self] result in
+        pageReads.read(countLane, { try source.count(before: first) }, then: { [weak self] result in
             guard let self, self.rows.first?.id == first.id else { return }
             switch result {
             case .success(let before): self.before = before

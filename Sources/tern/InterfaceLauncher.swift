@@ -36,7 +36,7 @@ enum InterfaceLauncher {
         let events = EventQueue()
         events.onPost = { wake.signal() }
         let services = try AppServices.open(paths: paths, seedSample: !options.noSample,
-                                            executor: CallbackExecutor { events.post(.storeChanged($0)) },
+                                            executor: .eventLoop { events.post(.storeChanged($0)) },
                                             offline: .replicaFirst)
         _ = try services.session()
         let current = CurrentServices(services)

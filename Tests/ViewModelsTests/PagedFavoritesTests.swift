@@ -67,6 +67,50 @@ import Testing
         #expect(toasts.values.allSatisfy { $0.kind != .error }, "\(toasts.values)")
     }
 
+    @Test func aDistanceOrderReadsPastItsWindowOffTheLoopEvenOnTheEmbeddedStore() throws {
+        let (world, user) = try world(count: 700)
+        let held = HeldWorkExecutor()
+        let writes = StoreWrites(work: BackgroundWork(queue: world.events, executor: held), offLoop: false)
+        let model = FavoritesViewModel(favorites: world.adapters, events: world.events, writes: writes)
+        model.setUser(user.id)
+        #expect(model.state.folders.isEmpty, "the folder listing starts where passes run, off the loop")
+        held.runAll()
+        world.settle()
+        #expect(model.state.folders.first?.count == 700)
+        // Newest first is the store's own order: `G` reads at once.
+        model.selectLast()
+        #expect(held.waiting == 0)
+        #expect(model.state.selectedItem?.placeName == "Place 699")
+        model.selectFirst()
+        model.cycleOrder()
+        model.cycleOrder()
+        held.runAll()
+        world.settle()
+        #expect(model.state.selectedFolder?.sort == .distance)
+        #expect(model.state.selectedItem?.placeName == "Place 0", "the order changed, the selection did not")
+        model.selectFirst()
+        held.runAll()
+        world.settle()
+        #expect(model.state.position.index == 0)
+
+        // By distance `G` is a pass: it waits for a worker while keys move within the window.
+        model.selectLast()
+        #expect(held.waiting > 0)
+        #expect(model.state.isLoadingPage == true)
+        model.moveSelection(by: 1)
+        #expect(model.state.position.index == 1)
+        held.runAll()
+        world.settle()
+        #expect(!model.state.isLoadingPage)
+        #expect(model.state.position.index == 699)
+        // The same last place as the pass on the loop finds.
+        let onLoop = FavoritesViewModel(favorites: world.adapters, events: world.events)
+        onLoop.setUser(user.id)
+        onLoop.selectLast()
+        #expect(onLoop.state.selectedFolder?.sort == .distance)
+        #expect(model.state.selectedItem == onLoop.state.selectedItem)
+    }
+
     @Test func ordersTheStoreCannotSortArePagedInTheirOrderWithTheSelectionKept() throws {
         // More places than a pass reads at once and than a window holds.
         let (world, user) = try world(count: 1_234)

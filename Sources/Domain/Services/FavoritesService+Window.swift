@@ -71,30 +71,33 @@ extension FavoritesService {
     }
 
     /// Calls `onChange` with the user's folders and their counts now and after every change
-    /// of either (setting up the default folder first). Signed out: one empty listing, no
-    /// listener.
+    /// of either (setting up the default folder first), through the store's executor.
+    /// Signed out: one empty listing, no listener.
     public func observeFolderListing(session: Session?, onChange: @escaping (FolderListing) -> Void,
                                      onError: @escaping (Error) -> Void = { _ in }) throws -> FavoritesObservation? {
         guard let session else {
-            onChange(.empty)
+            store.callbackExecutor.execute { onChange(.empty) }
             return nil
         }
         try ensureFolders(session)
         try fillNameKeys(session.uid)
+        // Both listeners deliver through the store's executor (on the interface's loop even
+        // when this subscription runs on a worker); the listing is told once both were heard.
         var current = FolderListing.empty
-        var started = false
+        var heardFolders = false
+        var heardCounts = false
         let folders = try folders(of: session.uid).addSnapshotListener({ snapshot in
             let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoriteFolder.self) }
             current = FolderListing(folders: decoded.values, counts: current.counts)
-            if started { onChange(current) }
+            heardFolders = true
+            if heardCounts { onChange(current) }
             if let notice = decoded.notice { onError(notice) }
         }, onError: onError)
         let counts = try favorites(of: session.uid).addCountsListener(by: "folders", { groups in
             current.counts = Self.folderCounts(groups)
-            if started { onChange(current) }
+            heardCounts = true
+            if heardFolders { onChange(current) }
         }, onError: onError)
-        started = true
-        onChange(current)
         return FavoritesObservation([folders, counts])
     }
 

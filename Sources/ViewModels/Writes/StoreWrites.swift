@@ -14,20 +14,26 @@ public final class StoreWrites {
 
     /// The screens' reads, off the loop's thread exactly when the writes are.
     public let reads: StoreReads
+    /// Reads that pass a whole list (a folder in an order the store cannot sort by): off the
+    /// loop's thread on every store, since on the embedded store too such a pass over a
+    /// folder of 20,000 places takes most of a second.
+    public let passReads: StoreReads
 
     /// `offLoop`: writes (and reads) run on `work`'s workers (a team server), else at once.
+    /// Passes run on `work`'s workers either way.
     public convenience init(work: BackgroundWork, offLoop: Bool) {
-        self.init(work: offLoop ? work : nil)
+        self.init(work: offLoop ? work : nil, passWork: work)
     }
 
     /// Writes at once on the caller's thread (the embedded store, and view models built alone in tests).
     public static func immediate() -> StoreWrites {
-        StoreWrites(work: nil)
+        StoreWrites(work: nil, passWork: nil)
     }
 
-    private init(work: BackgroundWork?) {
+    private init(work: BackgroundWork?, passWork: BackgroundWork?) {
         self.work = work
         reads = StoreReads(work: work)
+        passReads = StoreReads(work: passWork)
     }
 
     /// Whether writes run off the loop's thread (a team server).
