@@ -10,6 +10,7 @@ final class SQLiteBackend: StoreBackend {
     private var inTransaction = false
     private var lastDataVersion: Int64 = 0
     private var knownIndexes: Set<String> = []
+    private var parsedFields = ParsedFieldsCache()
     /// Whether this connection's first write has checked the file (see `SQLiteQuickCheck`).
     private var checkedBeforeWriting = false
 
@@ -111,7 +112,7 @@ final class SQLiteBackend: StoreBackend {
             try connection.each("SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
                                 sql.selectParameters) { row in
                 guard row.count == 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return }
-                result.append(StoredDocument(id: id, fields: try StorageJSON.decode(json)))
+                result.append(StoredDocument(id: id, fields: try parsedFields.fields(of: json)))
             }
             return result
         }

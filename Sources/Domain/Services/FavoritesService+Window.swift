@@ -133,8 +133,9 @@ extension FavoritesService {
         }
         var query = order.apply(to: inFolder(session.uid, folder.id), reversed: false)
         if let anchor { query = query.start(after: order.cursor(anchor), documentID: anchor.placeID) }
+        let cache = DecodingCache<FavoritePlace>()
         return try query.limit(to: limit).addSnapshotListener({ snapshot in
-            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
+            let decoded = cache.decode(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
             onChange(FolderPage(favorites: decoded.values, isEnd: snapshot.count < limit))
             if let notice = decoded.notice { onError(notice) }
         }, onError: onError)
