@@ -40,6 +40,9 @@ public final class FavoritePageSource: PageSource {
 
     public var readsPassWholeList: Bool { !folder.sort.isStoreSorted }
 
+    /// The folder's count is a grouped count of the user's favorites, heard after every write.
+    public var countFollowsEveryChange: Bool { true }
+
     public func count(before row: FavoritePlace) throws -> Int {
         try port.folderCount(folder, uid: uid, before: row)
     }

@@ -36,10 +36,14 @@ public protocol PageSource: AnyObject {
     /// True when a read of rows or counts before a row passes the whole list (an order the
     /// store cannot sort by): such reads run off the loop's thread on every store.
     var readsPassWholeList: Bool { get }
+    /// True when `observeCount` follows every row that comes or goes, anywhere in the list:
+    /// rows coming or going inside the window then need no `count()` of their own.
+    var countFollowsEveryChange: Bool { get }
 }
 
 extension PageSource {
     public var readsPassWholeList: Bool { false }
+    public var countFollowsEveryChange: Bool { false }
 }
 
 /// Where the selection is in a whole list: the 0-based index and how many rows there are.
@@ -205,6 +209,9 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     /// Selects `row`, just put back in the list (an undo), where it is in the order: reads
     /// the window around it when it is not held, and counts the list again.
     public func reveal(_ row: Row) {
+        // Back before the store showed it gone (a far server, a pass off the loop): no
+        // longer hidden, or the delivery that brings it back would leave it out.
+        hidden.remove(row.id)
         if let index = rows.firstIndex(where: { $0.id == row.id }) {
             list.select(index, count: rows.count)
             onChange()
@@ -212,7 +219,7 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
         }
         guard let source else { return }
         let margin = margin
-        recount()
+        if !source.countFollowsEveryChange { recount() }
         readPage({ () -> (anchor: Row?, before: Int) in
             let earlier = try source.rows(before: row, limit: margin + 1)
             guard earlier.count > margin else { return (nil, 0) }
@@ -419,7 +426,7 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
         case nil:
             break
         }
-        if membershipChanged { recount() }
+        if membershipChanged && source?.countFollowsEveryChange != true { recount() }
         onChange()
     }
 
