@@ -41,10 +41,21 @@ public enum Formats {
         return names[max(0, min(11, month - 1))]
     }
 
-    private static func utcParts(_ date: Date) -> (year: Int, month: Int, day: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    /// The UTC calendar date of `date`, by the proleptic Gregorian calendar's arithmetic
+    /// (days since 1970 to year, month, day) rather than a `Calendar`, which cost a list
+    /// row's drawing more than the rest of it.
+    static func utcParts(_ date: Date) -> (year: Int, month: Int, day: Int) {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return (1970, 1, 1) }
+        // Days since 0000-03-01, so a leap day ends its year; 400-year eras of 146,097 days.
+        let days = Int((seconds / 86_400).rounded(.down)) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
