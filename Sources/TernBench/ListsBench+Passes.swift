@@ -30,12 +30,12 @@ extension ListsBench {
         defer { harness.app.stop() }
         let favorites = harness.app.favorites
         harness.press("2")
-        try settle(harness, until: { !favorites.state.items.isEmpty && !favorites.state.isLoadingPage })
+        try settle(harness, "the folder's first rows", until: { !favorites.state.items.isEmpty && !favorites.state.isLoadingPage })
         var samples: [Double] = []
         for _ in 0..<50 { samples.append(measure { harness.press("j") }) }
         samples.append(measure { harness.press("G") })
         let started = Date()
-        try settle(harness, until: {
+        try settle(harness, "G", until: {
             let position = harness.app.screen.listPosition
             return position.total > 0 && position.index == position.total - 1
         })
@@ -43,14 +43,14 @@ extension ListsBench {
         let position = harness.app.screen.listPosition
         for _ in 0..<20 { samples.append(measure { harness.press("k") }) }
         samples.append(measure { harness.press("g") })
-        try settle(harness, until: { harness.app.screen.listPosition.index == 0 })
+        try settle(harness, "g", until: { harness.app.screen.listPosition.index == 0 })
         var writes: [Double] = []
         for _ in 0..<10 {
             guard let place = favorites.state.selectedItem else { break }
             samples.append(measure { harness.press("x") })
             let start = Date()
             samples.append(measure { harness.press("u") })
-            try settle(harness, until: { favorites.state.selectedItem?.placeID == place.placeID })
+            try settle(harness, "u", until: { favorites.state.selectedItem?.placeID == place.placeID })
             writes.append(Date().timeIntervalSince(start))
             samples.append(measure { harness.press("j") })
         }
@@ -59,10 +59,12 @@ extension ListsBench {
     }
 
     /// Applies what arrives until `done` holds (or the timeout passes: an error).
-    static func settle(_ harness: AppHarness, until done: () -> Bool) throws {
+    static func settle(_ harness: AppHarness, _ step: String, until done: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(passTimeout)
         while !done() {
-            guard Date() < deadline else { throw BenchError("nothing arrived in \(Int(passTimeout)) s") }
+            guard Date() < deadline else {
+                throw BenchError("\(step): nothing arrived in \(Int(passTimeout)) s (at \(harness.app.screen.listPosition.text))")
+            }
             usleep(1_000)
             harness.settle()
         }
