@@ -4,7 +4,10 @@
 /// collection (200 of a folder's favorites after each `x`), and parsing them was about a
 /// third of such a write's time. A text seen before gives the fields parsed then, which
 /// also share their storage with the last result, so a listener's comparison with it is
-/// quick. Bounded: emptied whenever it reaches `capacity` texts. Used under the store's lock.
+/// quick. Bounded: emptied whenever it reaches `capacity` texts. Only listeners' reads go
+/// through it (`StoreBackend.listenedDocuments`): a pass over a folder, or an export, reads
+/// each document once and would only push the windows' documents out. Used under the
+/// store's lock.
 struct ParsedFieldsCache {
     static let capacity = 4_096
 

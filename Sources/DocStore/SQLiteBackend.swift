@@ -105,6 +105,15 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func documents(matching query: QuerySpec) throws -> [StoredDocument] {
+        try documents(matching: query, cached: false)
+    }
+
+    func listenedDocuments(matching query: QuerySpec) throws -> [StoredDocument] {
+        try documents(matching: query, cached: true)
+    }
+
+    /// `cached`: parsed through `parsedFields`, for a listener's read.
+    private func documents(matching query: QuerySpec, cached: Bool) throws -> [StoredDocument] {
         let sql = try SQLiteQuery(query)
         try ensureIndex(sql.index)
         return try translating {
@@ -112,7 +121,8 @@ final class SQLiteBackend: StoreBackend {
             try connection.each("SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
                                 sql.selectParameters) { row in
                 guard row.count == 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return }
-                result.append(StoredDocument(id: id, fields: try parsedFields.fields(of: json)))
+                let fields = cached ? try parsedFields.fields(of: json) : try StorageJSON.decode(json)
+                result.append(StoredDocument(id: id, fields: fields))
             }
             return result
         }

@@ -10,6 +10,9 @@ protocol StoreBackend: AnyObject {
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws
     func deleteDocument(at path: ResourcePath) throws
     func documents(matching query: QuerySpec) throws -> [StoredDocument]
+    /// The same, read again for a listener after a write: a backend may reuse what it
+    /// parsed for the last such read (see `ParsedFieldsCache`).
+    func listenedDocuments(matching query: QuerySpec) throws -> [StoredDocument]
     func count(matching query: QuerySpec) throws -> Int
     /// How many documents matching `query` hold each value of `field` (see `Query.counts(by:)`).
     func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int]
@@ -58,6 +61,11 @@ extension StoreBackend {
     /// An embedded database has no roles.
     func switchRole(url: String) throws {
         throw StoreError.invalidArgument("only a store on a server connects as another role")
+    }
+
+    /// A backend that keeps nothing between reads reads again.
+    func listenedDocuments(matching query: QuerySpec) throws -> [StoredDocument] {
+        try documents(matching: query)
     }
 
     /// A backend that only knows whether anything changed reports "anything".

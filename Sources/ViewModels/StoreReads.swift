@@ -11,10 +11,15 @@ import Foundation
 public final class StoreReads {
     /// Where reads run off the loop's thread; nil when they run at once on it.
     private let work: BackgroundWork?
+    /// Whether its reads run below the screen's priority (passes the screen can wait for).
+    private let isBehindTheScreen: Bool
 
-    init(work: BackgroundWork?) {
+    init(work: BackgroundWork?, behindTheScreen: Bool = false) {
         self.work = work
+        isBehindTheScreen = behindTheScreen
     }
+
+    private func placed(_ lane: WorkLane) -> WorkLane { isBehindTheScreen ? lane.behindTheScreen : lane }
 
     /// Reads at once on the caller's thread (the embedded store, and view models built alone in tests).
     public static func immediate() -> StoreReads {
@@ -30,7 +35,7 @@ public final class StoreReads {
     public func read<Value>(_ lane: WorkLane, _ read: @escaping () throws -> Value,
                             then: @escaping (Result<Value, Error>) -> Void) {
         if let work {
-            work.run(lane, { _ in try read() }, then: then)
+            work.run(placed(lane), { _ in try read() }, then: then)
         } else {
             then(Result { try read() })
         }
@@ -38,7 +43,7 @@ public final class StoreReads {
 
     /// Drops the answers of `lane`'s reads made so far.
     public func cancel(_ lane: WorkLane) {
-        work?.cancel(lane)
+        work?.cancel(placed(lane))
     }
 }
 

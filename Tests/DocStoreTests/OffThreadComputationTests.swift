@@ -77,6 +77,22 @@ struct OffThreadComputationTests {
         #expect(!gated.ranOnWriter)
     }
 
+    @Test func theComputationRunsBelowTheScreensPriority() throws {
+        let (place, store, queue) = try loopStore()
+        defer { place.cleanup() }
+        let items = store.collection("items")
+        var niceness: [Int32] = []
+        let listener = try items.addComputedListener({ () -> Int32 in
+            errno = 0
+            return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        }, { niceness.append($0) })
+        defer { listener.remove() }
+        drain(queue) { !niceness.isEmpty }
+        #expect(niceness.first.map { $0 >= BehindTheScreen.niceness } == true, "\(niceness)")
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) < BehindTheScreen.niceness,
+                "the writer's thread keeps its priority")
+    }
+
     @Test func aRemovedListenerHearsNothingMore() throws {
         let (place, store, queue) = try loopStore()
         defer { place.cleanup() }

@@ -1,3 +1,4 @@
+import DocStore
 import Foundation
 import Testing
 import ViewModels
@@ -127,5 +128,23 @@ import ViewModels
             if case .workFinished(let completion) = event { completion.deliver() }
         }
         #expect(answer == "worker")
+    }
+
+    @Test func aLaneBehindTheScreenRunsBelowTheLoopsPriority() {
+        let events = EventQueue()
+        let woke = DispatchSemaphore(value: 0)
+        events.onPost = { woke.signal() }
+        let work = BackgroundWork(queue: events, executor: ThreadWorkExecutor())
+        var niceness: [String: Int32] = [:]
+        for lane in [WorkLane("pass", policy: .latestOnly).behindTheScreen, WorkLane("page", policy: .latestOnly)] {
+            work.run(lane, { _ in getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) },
+                     then: { niceness[lane.name] = try? $0.get() })
+            #expect(woke.wait(timeout: .now() + 10) == .success)
+            while let event = events.next() {
+                if case .workFinished(let completion) = event { completion.deliver() }
+            }
+        }
+        #expect(niceness["pass"].map { $0 >= BehindTheScreen.niceness } == true, "\(niceness)")
+        #expect(niceness["page"].map { $0 < BehindTheScreen.niceness } == true, "\(niceness)")
     }
 }

@@ -7,7 +7,7 @@ import PlaceCatalog
 /// (positions kept in the folder document).
 ///
 /// Decision: such a window is a bounded top-K over a streaming pass of the folder, not a
-/// store cursor. The pass reads the folder newest first in batches of `scanBatch` by the
+/// store cursor. The pass reads the folder newest first in batches of `scanBatch` (100) by the
 /// store's own cursor and keeps only the `limit` best places after the anchor in a heap
 /// (`BoundedSelection`), so memory is bounded by the window, never by the folder; a
 /// passed place is compared by the few fields the orders need, and only the places kept
@@ -19,8 +19,9 @@ import PlaceCatalog
 /// over the folder per window read and per change, in time, not memory; newest first (the
 /// default) stays one indexed range read.
 extension FavoritesService {
-    /// Documents read per step of a pass.
-    static let scanBatch = 500
+    /// Documents read per step of a pass: each step holds the store, so on the embedded
+    /// store a write on the interface's thread waits at most one step (a few milliseconds).
+    static let scanBatch = 100
 
     /// A place's document during a pass: only what the orders compare (name, id, saved
     /// time, coordinate) is read, and the rest is decoded only for the places a window keeps.

@@ -39,7 +39,7 @@ public final class BackgroundWork: @unchecked Sendable {
         let generation = state.newest
         let token = WorkToken(work: self, lane: lane, generation: generation)
         let start = { [queue, executor] in
-            executor.execute {
+            executor.execute(behindTheScreen: lane.isBehindTheScreen) {
                 let result = Result { try work(token) }
                 queue.post(.workFinished(WorkCompletion(lane: lane, generation: generation, token: token) {
                     apply(result)

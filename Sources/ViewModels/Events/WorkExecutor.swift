@@ -1,9 +1,17 @@
+import DocStore
 import Foundation
 
 /// Where background jobs run: on worker threads in the app; on the caller's thread or held
 /// until released in tests, so a test decides exactly when an answer arrives.
 public protocol WorkExecutor: AnyObject {
     func execute(_ job: @escaping @Sendable () -> Void)
+    /// Runs `job`, below the screen's priority when `behindTheScreen` and the job has a
+    /// thread of its own (else as `execute`).
+    func execute(behindTheScreen: Bool, _ job: @escaping @Sendable () -> Void)
+}
+
+extension WorkExecutor {
+    public func execute(behindTheScreen: Bool, _ job: @escaping @Sendable () -> Void) { execute(job) }
 }
 
 /// Each job on a new thread (jobs are few: a form submission, a debounced search).
@@ -11,7 +19,14 @@ public final class ThreadWorkExecutor: WorkExecutor {
     public init() {}
 
     public func execute(_ job: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: job)
+        execute(behindTheScreen: false, job)
+    }
+
+    public func execute(behindTheScreen: Bool, _ job: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            if behindTheScreen { BehindTheScreen.lowerThisThread() }
+            job()
+        }
         // The same stack the catalog loader gets: jobs may parse or search deeply.
         thread.stackSize = 1 << 22
         thread.start()

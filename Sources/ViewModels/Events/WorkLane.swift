@@ -14,10 +14,20 @@ public struct WorkLane: Hashable, Sendable {
 
     public var name: String
     public var policy: Policy
+    /// True when the lane's work runs below the screen's priority (`BehindTheScreen`): a
+    /// pass the screen can wait for, so its keystrokes do not wait for the pass.
+    public var isBehindTheScreen = false
 
     public init(_ name: String, policy: Policy) {
         self.name = name
         self.policy = policy
+    }
+
+    /// The same lane, its work run below the screen's priority.
+    public var behindTheScreen: WorkLane {
+        var lane = self
+        lane.isBehindTheScreen = true
+        return lane
     }
 
     /// Submitting a profile form: password hashing and the account calls.

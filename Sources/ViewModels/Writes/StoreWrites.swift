@@ -33,7 +33,7 @@ public final class StoreWrites {
     private init(work: BackgroundWork?, passWork: BackgroundWork?) {
         self.work = work
         reads = StoreReads(work: work)
-        passReads = StoreReads(work: passWork)
+        passReads = StoreReads(work: passWork, behindTheScreen: true)
     }
 
     /// Whether writes run off the loop's thread (a team server).
