@@ -1,4 +1,5 @@
 import Foundation
+import ThreadPriority
 
 /// A computed listener's computation, run on a queue of its own instead of on the writing
 /// thread with the store held: a pass over a folder of 20,000 places takes most of a second,

@@ -1,6 +1,7 @@
 @testable import DocStore
 import Foundation
 import Testing
+import ThreadPriority
 
 /// A computed listener on a store whose callbacks go to an event loop (the interface) runs
 /// its computation on a queue of its own: a write on the loop's thread returns while a slow

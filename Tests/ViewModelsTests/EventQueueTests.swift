@@ -1,6 +1,6 @@
-import DocStore
 import Foundation
 import Testing
+import ThreadPriority
 import ViewModels
 
 /// The loop's one queue and the background work that posts to it: the rules online search

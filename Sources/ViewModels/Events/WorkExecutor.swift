@@ -1,5 +1,5 @@
-import DocStore
 import Foundation
+import ThreadPriority
 
 /// Where background jobs run: on worker threads in the app; on the caller's thread or held
 /// until released in tests, so a test decides exactly when an answer arrives.
