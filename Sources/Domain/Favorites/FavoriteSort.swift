@@ -19,12 +19,7 @@ public enum FavoriteSort: String, Codable, CaseIterable, Sendable {
 
     /// Whether the store sorts a folder this way by a cursor (newest first, by name); the
     /// other orders are a pass over the whole folder for every read.
-    public var isStoreSorted: Bool {
-        switch self {
-        case .newest, .name: true
-        case .distance, .manual: false
-        }
-    }
+    public var isStoreSorted: Bool { FavoritesService.StoreOrder(self) != nil }
 
     /// The next order in the cycle the interface's order key steps through.
     public var next: FavoriteSort {
