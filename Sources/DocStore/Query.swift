@@ -182,7 +182,7 @@ public class Query: @unchecked Sendable {
     ///
     /// When the executor hands callbacks to an event loop (`CallbackExecutor.eventLoop`, the
     /// interface), `compute` runs on a queue of the listener's own, for the newest change
-    /// only (`OffThreadComputation`), so a slow one never holds the writer's thread or the
+    /// only (`ListenerWork`), so a slow one never holds the writer's thread or the
     /// store; every failure then calls `onError`. Otherwise `compute` runs with the store
     /// held, on the writer's thread, and a failing first computation throws here.
     public func addComputedListener<Value: Equatable>(_ compute: @escaping () throws -> Value,
@@ -191,14 +191,25 @@ public class Query: @unchecked Sendable {
         let spec = try spec.get()
         let isAffected: (Set<ResourcePath>, Set<ResourcePath>) -> Bool = { _, collections in collections.contains(spec.collection) }
         if store.callbackExecutor.deliversToEventLoop {
-            let computation = OffThreadComputation(compute: compute, listener: listener, onError: onError,
-                                                   executor: store.callbackExecutor)
+            // `last` is read and written only by the work's jobs, which run one at a time.
+            let work = ListenerWork(executor: store.callbackExecutor)
+            var last: Value?
             let registration = try store.addListener(isAffected: isAffected, refresh: { _ in
-                computation.request()
+                work.submit {
+                    do {
+                        let value = try compute()
+                        guard last != value else { return nil }
+                        last = value
+                        return { listener(value) }
+                    } catch {
+                        let failure = error as? StoreError ?? .coding("\(error)")
+                        return { onError(failure) }
+                    }
+                }
                 return nil
             }, onError: onError)
             return ListenerRegistration {
-                computation.cancel()
+                work.cancel()
                 registration.remove()
             }
         }

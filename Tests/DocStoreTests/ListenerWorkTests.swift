@@ -4,9 +4,9 @@ import Testing
 import ThreadPriority
 
 /// A computed listener on a store whose callbacks go to an event loop (the interface) runs
-/// its computation on a queue of its own: a write on the loop's thread returns while a slow
+/// its computation as `ListenerWork`, on a thread of its own: a write on the loop's thread returns while a slow
 /// computation is still running, and a burst of writes costs at most one more run.
-struct OffThreadComputationTests {
+struct ListenerWorkTests {
     /// A computation that counts its runs and waits at a gate the test opens.
     final class GatedCount: @unchecked Sendable {
         // @unchecked: `runs` and `onWriter` are read and written under `lock`.
