@@ -10,11 +10,12 @@ import Darwin
 /// TSV, normalising every name and building the posting lists. `Place` values are made only for
 /// the places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCAT9`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCATB`, then
 /// `headerWords` `UInt64`s — file size, checksum of the header words, signature
 /// length, place, name, unit, string, blob, key-slot, key counts, the posting and trigram-posting
 /// byte counts, bytes per unit (2 or 4: `NameUnits`) and the count of astral units —
-/// then one checksum per 512-byte block of the body (`BlockVerifier`), then the body: the sections in the order
+/// then one 32-bit checksum per 128-byte block of the body (`BlockVerifier`, the table padded to
+/// 8 bytes), then the body: the sections in the order
 /// `sectionSizes` lists. It is never trusted blindly, and never read whole at start-up: the
 /// size must match the counts, the header's checksum and the signature (source files' path,
 /// size, modification time and inode, and the format version) must match; each block's
@@ -22,7 +23,7 @@ import Darwin
 /// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCAT9".utf8)
+    static let magic: [UInt8] = Array("TERNCATB".utf8)
     static let headerWords = 14
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
@@ -57,7 +58,7 @@ final class CatalogImage: @unchecked Sendable {
     /// Byte sizes of the sections, in file order.
     static func sectionSizes(_ c: Counts, signature: Int) -> [Int] {
         [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, (c.strings + 1) * 4, c.blob,
-         c.units * c.unitWidth, (c.names + 1) * 4, (c.places + 1) * 4, c.names, c.names * 4,
+         c.units * c.unitWidth, (c.names + 1) * 4, (c.places + 1) * 4, c.names,
          c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings, (Trigrams.count + 1) * 4, c.trigramPostings, c.names * 8,
          c.astral * 4]
     }
@@ -99,12 +100,11 @@ final class CatalogImage: @unchecked Sendable {
         else { return nil }
         let sizes = CatalogImage.sectionSizes(counts, signature: signature.count)
         let bodySize = sizes.map(CatalogImage.padded).reduce(0, +)
-        let blocks = BlockVerifier.blockCount(bodySize)
-        let bodyStart = CatalogImage.headerSize + blocks * 8
+        let bodyStart = CatalogImage.headerSize + BlockVerifier.tableSize(bodySize)
         guard bodyStart + bodySize == size, storedSum == CatalogImage.headerChecksum(ofImage: raw) else { return nil }
         self.bodyStart = bodyStart
         verifier = BlockVerifier(start: mapping + bodyStart, size: bodySize,
-                                 sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt64.self))
+                                 sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt32.self))
         var offsets: [Int] = []
         var offset = bodyStart
         for section in sizes {
@@ -127,13 +127,13 @@ final class CatalogImage: @unchecked Sendable {
         stringEnds = section(5, UInt32.self)
         blob = section(6, UInt8.self)
         arrays = IndexArrays(
-            units: counts.unitWidth == 2 ? NameUnits(narrow: section(7, UInt16.self), astral: section(19, UInt32.self))
+            units: counts.unitWidth == 2 ? NameUnits(narrow: section(7, UInt16.self), astral: section(18, UInt32.self))
                 : NameUnits(section(7, UInt32.self)), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
-            nameFlags: section(10, UInt8.self), nameOwner: section(11, Int32.self),
-            keys: KeyLookup(slots: section(12, UInt64.self), ids: section(13, Int32.self), count: counts.keys),
-            postingStart: section(14, Int32.self), postings: section(15, UInt8.self),
-            trigramStart: section(16, Int32.self), trigramPostings: section(17, UInt8.self),
-            nameSignature: section(18, UInt64.self))
+            nameFlags: section(10, UInt8.self),
+            keys: KeyLookup(slots: section(11, UInt64.self), ids: section(12, Int32.self), count: counts.keys),
+            postingStart: section(13, Int32.self), postings: section(14, UInt8.self),
+            trigramStart: section(15, Int32.self), trigramPostings: section(16, UInt8.self),
+            nameSignature: section(17, UInt64.self))
     }
 
     deinit { munmap(mapping, mappingSize) }
@@ -168,7 +168,14 @@ final class CatalogImage: @unchecked Sendable {
         var tail: UInt64 = UInt64(bytes.count)
         for offset in (index * 8)..<bytes.count { tail = (tail ^ UInt64(bytes[offset])) &* k }
         var hash = a
-        for lane in [b, c, d, tail] { hash = (hash ^ lane) &* k; hash ^= hash >> 31 }
+        @inline(__always) func mix(_ lane: UInt64) {
+            hash = (hash ^ lane) &* k
+            hash ^= hash >> 31
+        }
+        mix(b)
+        mix(c)
+        mix(d)
+        mix(tail)
         return hash
     }
 
@@ -292,7 +299,7 @@ final class CatalogImage: @unchecked Sendable {
         counts.blob = blob.count
         let signatureBytes = Array(signature.utf8)
         let bodySize = sectionSizes(counts, signature: signatureBytes.count).map(padded).reduce(0, +)
-        let bodyStart = headerSize + BlockVerifier.blockCount(bodySize) * 8
+        let bodyStart = headerSize + BlockVerifier.tableSize(bodySize)
         let folder = (path as NSString).deletingLastPathComponent
         // The data directory's files are the owner's alone (0600 in 0700 directories).
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -323,7 +330,6 @@ final class CatalogImage: @unchecked Sendable {
         append(arrays.nameStart)
         append(arrays.placeNameStart)
         append(arrays.nameFlags)
-        append(arrays.nameOwner)
         append(arrays.keys.slots)
         append(arrays.keys.ids)
         append(arrays.postingStart)
@@ -347,6 +353,7 @@ final class CatalogImage: @unchecked Sendable {
         for sum in sums {
             withUnsafeBytes(of: sum.littleEndian) { header.append(contentsOf: $0) }
         }
+        header.append(contentsOf: [UInt8](repeating: 0, count: bodyStart - header.count))
         let headerWritten = header.withUnsafeBytes { BodyWriter.write(descriptor, $0, at: 0) }
         guard headerWritten, header.count == bodyStart else {
             unlink(temporary)
@@ -361,9 +368,9 @@ final class CatalogImage: @unchecked Sendable {
 final class BodyWriter {
     private let descriptor: Int32
     private var offset: Int
-    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * BlockVerifier.blockSize, alignment: 8)
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024 * BlockVerifier.blockSize, alignment: 8)
     private var filled = 0
-    private var sums: [UInt64] = []
+    private var sums: [UInt32] = []
     private var failed = false
     /// Bytes handed to the file so far.
     private(set) var written = 0
@@ -415,7 +422,7 @@ final class BodyWriter {
     }
 
     /// Writes what is buffered; the block checksums of everything, or nil when a write failed.
-    func finish() -> [UInt64]? {
+    func finish() -> [UInt32]? {
         flush()
         return failed ? nil : sums
     }

@@ -254,10 +254,15 @@ extension PlaceIndex {
             return
         }
         let projection = query.projection
-        if projection.count == 1 {
-            let list = Hangul.isSyllable(query.units[0])
-                ? SyllableJamo.table.withUnsafeBufferPointer { postingList(PlaceIndex.syllableStartKey(query.units[0], $0)) }
-                : postingList(UInt64(projection[0]))
+        if projection.count <= 2 {
+            let list: PostingList
+            if projection.count == 2 {
+                list = postingList(PlaceIndex.pairKey(projection[0], projection[1]))
+            } else if Hangul.isSyllable(query.units[0]) {
+                list = SyllableJamo.table.withUnsafeBufferPointer { postingList(PlaceIndex.syllableStartKey(query.units[0], $0)) }
+            } else {
+                list = postingList(UInt64(projection[0]))
+            }
             if query.isDirect {
                 for entry in list { visit(Int(entry >> MatchRank.shift), UInt8(entry & MatchRank.mask)) }
                 return
@@ -270,60 +275,38 @@ extension PlaceIndex {
             }
             return
         }
-        if query.isDirect {
-            var current: Int32 = -1
-            var best: UInt8 = 0
-            for entry in postingList(PlaceIndex.pairKey(projection[0], projection[1])) {
-                let place = nameOwner[Int(entry >> MatchRank.shift)]
-                let bits = UInt8(entry & MatchRank.mask)
-                if place != current {
-                    if current >= 0 { visit(Int(current), best) }
-                    current = place
-                    best = bits
-                } else if MatchRank.order(bits) < MatchRank.order(best) {
-                    best = bits
-                }
-            }
-            if current >= 0 { visit(Int(current), best) }
-            return
-        }
-        var lists: [PostingList] = []
-        var seen = Set<UInt64>()
+        var keys: [UInt64] = []
         // A name reaches a query without spaces through its pairs across a space (see the build).
         for index in 1..<projection.count {
             let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
-            if seen.insert(key).inserted { lists.append(postingList(key)) }
+            if !keys.contains(key) { keys.append(key) }
         }
-        lists.sort { $0.byteCount < $1.byteCount }
-        guard let shortest = lists.first, !shortest.isEmpty else { return }
-        var others = lists.dropFirst().map { $0.makeIterator() }
-        var current: Int32 = -1
-        var best: UInt8?
-        query.withJamo { jamo in
-            candidates: for entry in shortest {
-                let name = entry >> MatchRank.shift
-                for index in others.indices {
-                    others[index].skip(to: name)
-                    guard let head = others[index].head else { break candidates }
-                    if head >> MatchRank.shift != name { continue candidates }
-                }
-                if query.needsHangul && nameFlags[Int(name)] & NameFlags.hangul == 0 { continue }
-                if nameSignature[Int(name)] & query.syllableSignature != query.syllableSignature { continue }
-                let place = nameOwner[Int(name)]
-                if place != current {
-                    if let best { visit(Int(current), best) }
-                    current = place
-                    best = nil
-                } else if let best, MatchRank.order(best) == 0 {
-                    continue
-                }
-                if let match = PlaceIndex.bestMatch(units, unitRange(Int(name)), query, jamo) {
-                    let bits = match.bits(alternate: isAlternate(Int(name)))
-                    if best == nil || MatchRank.order(bits) < MatchRank.order(best!) { best = bits }
-                }
+        forEachCandidate(of: keys.map(postingList)) { place, _ in
+            query.withJamo { jamo in
+                if let bits = bestBits(place: place, units, query, jamo, signatures: true) { visit(place, bits) }
             }
         }
-        if let best { visit(Int(current), best) }
+    }
+
+    /// Every place in all of `lists`, in order, with its entry in `lists[0]` (the query's first
+    /// pair or trigram, whose bits bound the kind of a match there): walks the shortest list and
+    /// steps the others forwards to each of its places.
+    @inline(__always)
+    func forEachCandidate(of lists: [PostingList], _ visit: (Int, UInt32) -> Void) {
+        let order = lists.indices.sorted { lists[$0].byteCount < lists[$1].byteCount }
+        guard let shortest = order.first, !lists[shortest].isEmpty else { return }
+        let firstList = order.firstIndex(of: 0)!
+        // `others[i]` walks the (i + 1)th shortest list, forwards to each candidate place.
+        var others = order.dropFirst().map { lists[$0].makeIterator() }
+        candidates: for entry in lists[shortest] {
+            let place = entry >> MatchRank.shift
+            for index in others.indices {
+                others[index].skip(to: place)
+                guard let head = others[index].head else { return }
+                if head >> MatchRank.shift != place { continue candidates }
+            }
+            visit(Int(place), firstList == 0 ? entry : others[firstList - 1].head!)
+        }
     }
 
     /// The places of `trigram`, as `place << MatchRank.shift | bits`.
@@ -341,25 +324,14 @@ extension PlaceIndex {
         }
         // The query's first trigram sits where a match starts, so its kind at a place bounds
         // the match's kind there: when it is `.substring`, any match will do.
-        let all = query.trigrams.map(trigramList)
-        let order = all.indices.sorted { all[$0].byteCount < all[$1].byteCount }
-        let firstList = order.firstIndex(of: 0)!
-        // `others[i]` walks the (i + 1)th shortest list, forwards to each candidate place.
-        var others = order.dropFirst().map { all[$0].makeIterator() }
         let wanted = query.trigrams.reduce(0) { $0 | Trigrams.bit($1) }
         query.withJamo { jamo in
-            candidates: for entry in all[order[0]] {
-                let place = entry >> MatchRank.shift
-                for index in others.indices {
-                    others[index].skip(to: place)
-                    guard let head = others[index].head else { break candidates }
-                    if head >> MatchRank.shift != place { continue candidates }
-                }
-                let firstBits = UInt8((firstList == 0 ? entry : others[firstList - 1].head!) & MatchRank.mask)
+            forEachCandidate(of: query.trigrams.map(trigramList)) { place, first in
+                let firstBits = UInt8(first & MatchRank.mask)
                 if MatchRank.kind(firstBits) == .substring {
                     // Any occurrence decides, and names come primary first: the first name holding
                     // the units in a row gives the place's rank.
-                    for name in nameRange(Int(place))
+                    for name in nameRange(place)
                     where nameSignature[name] & wanted == wanted {
                         let found = units.withUnits(unitRange(name)) { run in
                             var position = 0
@@ -370,13 +342,13 @@ extension PlaceIndex {
                             return false
                         }
                         if found {
-                            visit(Int(place), MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
-                            continue candidates
+                            visit(place, MatchRank.bits(.substring, alternate: isAlternate(name), viaJamo: false))
+                            return
                         }
                     }
                 } else {
                     var best: UInt8?
-                    for name in nameRange(Int(place))
+                    for name in nameRange(place)
                     where nameSignature[name] & wanted == wanted {
                         if let match = PlaceIndex.bestMatch(units, unitRange(name), query, jamo) {
                             let bits = match.bits(alternate: isAlternate(name))
@@ -384,7 +356,7 @@ extension PlaceIndex {
                             if MatchRank.order(bits) == 0 { break }
                         }
                     }
-                    if let best { visit(Int(place), best) }
+                    if let best { visit(place, best) }
                 }
             }
         }

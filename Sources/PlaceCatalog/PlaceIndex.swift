@@ -49,14 +49,13 @@ enum NameFlags {
 }
 
 /// The search index: every name's units in one contiguous buffer, and posting lists of the
-/// places containing each unit, and of the names containing each pair of adjacent units, of
-/// the names' *projection*
+/// places containing each unit and each pair of adjacent units of the names' *projection*
 /// (Hangul syllables replaced by their initial consonant, so chosung and half-typed queries
 /// share the lists). Places are numbered by falling population, so every posting list is
 /// already in ranking order for ties. Each posting also carries the best `MatchKind` of that
-/// place or name for a query equal to the key, so one- and two-unit Latin or chosung queries are
+/// place for a query equal to the key, so one- and two-unit Latin or chosung queries are
 /// answered from the list alone; longer or Hangul-syllable queries intersect the lists of all
-/// their pairs and check each candidate's names.
+/// their pairs (or trigrams) and check each candidate place's names.
 final class PlaceIndex: @unchecked Sendable {
     /// Where the places come from: an array, or a mapped catalog image that materialises a
     /// `Place` only when asked (`place(_:)`).
@@ -74,7 +73,6 @@ final class PlaceIndex: @unchecked Sendable {
     @inline(__always) var nameStart: GuardedBuffer<Int32> { arrays.nameStart }
     @inline(__always) var placeNameStart: GuardedBuffer<Int32> { arrays.placeNameStart }
     @inline(__always) var nameFlags: GuardedBuffer<UInt8> { arrays.nameFlags }
-    @inline(__always) var nameOwner: GuardedBuffer<Int32> { arrays.nameOwner }
     @inline(__always) var keys: KeyLookup { arrays.keys }
     @inline(__always) var postingStart: GuardedBuffer<Int32> { arrays.postingStart }
     @inline(__always) var postings: GuardedBuffer<UInt8> { arrays.postings }
@@ -137,7 +135,7 @@ final class PlaceIndex: @unchecked Sendable {
         hasPostings = withPostings
         guard withPostings else {
             arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
-                                 nameFlags: .init(flagsRaw), nameOwner: .init(owned.copy([])), keys: owned.lookup(KeyTable(capacity: 1)),
+                                 nameFlags: .init(flagsRaw), keys: owned.lookup(KeyTable(capacity: 1)),
                                  postingStart: .init(owned.copy([0])), postings: .init(owned.copy([UInt8]())),
                                  trigramStart: .init(owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))),
                                  trigramPostings: .init(owned.copy([UInt8]())), nameSignature: .init(owned.copy([])))
@@ -145,7 +143,6 @@ final class PlaceIndex: @unchecked Sendable {
         }
         // Scratch and result arrays the loop writes by index live in raw buffers: array writes
         // inside the closures below would each pay a uniqueness check.
-        let owner = owned.allocate(Int32(0), count: nameStart.count - 1)
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
         // The trigram lists and name signatures are independent of the unit and pair lists:
         // a second thread builds them meanwhile (it reads only the normalised names).
@@ -160,11 +157,11 @@ final class PlaceIndex: @unchecked Sendable {
         trigramThread.stackSize = 1 << 20
         trigramThread.start()
         let (keys, start, postings) = PostingListBuilder.build(unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw,
-                                                               placeCount: places.count, owner: owner, into: owned)
+                                                               placeCount: places.count, into: owned)
         trigramResult.done.wait()
         let (trigramStart, trigramPostings) = trigramResult.value!
         arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
-                             nameFlags: .init(flagsRaw), nameOwner: .init(UnsafeBufferPointer(owner)), keys: owned.lookup(keys),
+                             nameFlags: .init(flagsRaw), keys: owned.lookup(keys),
                              postingStart: .init(owned.keep(start)), postings: .init(postings),
                              trigramStart: .init(owned.keep(trigramStart)), trigramPostings: .init(owned.keep(trigramPostings)),
                              nameSignature: .init(UnsafeBufferPointer(signatures)))
@@ -448,14 +445,12 @@ struct IndexArrays {
     let placeNameStart: GuardedBuffer<Int32>
     /// Per name, `NameFlags`: whether it holds Hangul, whether it is an alternate.
     let nameFlags: GuardedBuffer<UInt8>
-    /// The place each name belongs to (with posting lists only).
-    let nameOwner: GuardedBuffer<Int32>
     let keys: KeyLookup
     /// The byte offsets of each key's list in `postings`.
     let postingStart: GuardedBuffer<Int32>
-    /// `place << MatchRank.shift | bits` for single-unit keys, `name << MatchRank.shift | bits`
-    /// for pair keys (the best `MatchRank` bits there); ascending (so by place, so by falling
-    /// population) within a key; encoded (`PostingCoding`).
+    /// `place << MatchRank.shift | bits` (the best `MatchRank` bits of the key over the
+    /// place's names), single-unit and pair keys alike; ascending (so by falling population)
+    /// within a key; encoded (`PostingCoding`).
     let postings: GuardedBuffer<UInt8>
     /// Per ASCII trigram (`Trigrams.id`), the places holding it in any name as
     /// `place << MatchRank.shift | bits` (best `MatchRank` bits there), ascending and encoded:

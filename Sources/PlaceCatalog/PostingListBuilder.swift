@@ -1,24 +1,24 @@
 import Foundation
 
 /// The single-unit and pair posting lists of a catalog's normalised names (see `PlaceIndex`):
-/// per place its units (and each syllable's first keystrokes), per name its pairs of adjacent
-/// units and of units across a space, each with the best `MatchRank` bits there, grouped by
-/// key in two passes (size, then write, encoded as `PostingCoding` says). `owner` receives each name's place;
-/// the postings are allocated in `owned`, the index's own memory.
+/// per place its units (and each syllable's first keystrokes) and its pairs of adjacent units
+/// and of units across a space, each with the best `MatchRank` bits over the place's names,
+/// grouped by key in two passes (size, then write, encoded as `PostingCoding` says). The
+/// postings are allocated in `owned`, the index's own memory.
 enum PostingListBuilder {
     static func build(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
                       _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
-                      owner: UnsafeMutableBufferPointer<Int32>,
                       into owned: OwnedBuffers) -> (keys: KeyTable, start: [Int32], postings: UnsafeBufferPointer<UInt8>) {
         let scratch = OwnedBuffers()
-        // Postings: per name, the best kind per key.
+        // Postings: per place, the best kind per key.
         var keys = KeyTable(capacity: 1 << 16)
-        // Single units per place (a one-unit query lists places), pairs per name (a longer
-        // query intersects the pair lists name by name, then checks only those names).
+        // Single units and pairs both per place: a one- or two-unit query lists places from
+        // one list, and a longer one intersects pair lists place by place, then checks those
+        // places' names (pairs per name cost a lookup of each name's place for every entry,
+        // which made `sa` over cities500 read most of a 4-byte-per-name array).
         // Units and pairs of the trigram alphabet (most of them) are tracked on dense slots
-        // (a stamp of the place or name last seen, and the best kind there); others hash.
+        // (a stamp of the place last seen, and the best kind there); others hash.
         var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
-        var namePairs = KeyTable(capacity: 256), namePairKind: [UInt8] = [], namePairKeys: [UInt64] = []
         let denseCount = Trigrams.base * Trigrams.base
         let denseStamp = scratch.allocate(Int32(-1), count: denseCount)
         let denseKind = scratch.allocate(UInt8(0), count: denseCount)
@@ -42,17 +42,13 @@ enum PostingListBuilder {
                     placeUnits.removeAll()
                     placeUnitKind.removeAll(keepingCapacity: true)
                     placeUnitKeys.removeAll(keepingCapacity: true)
-                    // Dense unit slots (1 ..< base) stamp `-2 - place`, dense pair slots stamp the name:
-                    // the two never collide (pair slots start at `base`).
-                    var touchedUnits = 0
-                    let unitStamp = Int32(-2 - placeIndex)
+                    // Dense slots stamp the place: unit slots are 1 ..< base, pair slots
+                    // `first * base + second` from base on (at most 37 × 37 of them), so units
+                    // listed from the bottom of `denseTouched` up and pairs from the top down never meet.
+                    var touchedUnits = 0, touchedPairs = denseCount - 1
+                    let stamp = Int32(placeIndex)
                     for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
-                        owner[name] = Int32(placeIndex)
                         let alternate = flags[name] & NameFlags.alternate != 0
-                        namePairs.removeAll()
-                        namePairKind.removeAll(keepingCapacity: true)
-                        namePairKeys.removeAll(keepingCapacity: true)
-                        var touchedPairs = denseCount - 1
                         let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
                         var previous: UInt32 = 0
                         var previousCode = 0
@@ -63,8 +59,8 @@ enum PostingListBuilder {
                             let bits = MatchRank.bits(PlaceIndex.kind(at: position, last: position, start, end, buffer),
                                                       alternate: alternate, viaJamo: isSyllable)
                             if code != 0 {
-                                if denseStamp[code] != unitStamp {
-                                    denseStamp[code] = unitStamp
+                                if denseStamp[code] != stamp {
+                                    denseStamp[code] = stamp
                                     denseKind[code] = bits
                                     denseTouched[touchedUnits] = Int32(code)
                                     touchedUnits += 1
@@ -89,32 +85,26 @@ enum PostingListBuilder {
                                                               viaJamo: isSyllable || Hangul.isSyllable(buffer[before]))
                                 if code != 0 && firstCode != 0 {
                                     let slot = firstCode * Trigrams.base + code
-                                    if denseStamp[slot] != Int32(name) {
-                                        denseStamp[slot] = Int32(name)
+                                    if denseStamp[slot] != stamp {
+                                        denseStamp[slot] = stamp
                                         denseKind[slot] = pairBits
-                                        // Pairs are listed from the top of `denseTouched` down, units from the bottom up.
                                         denseTouched[touchedPairs] = Int32(slot)
                                         touchedPairs -= 1
                                     } else if MatchRank.order(pairBits) < MatchRank.order(denseKind[slot]) {
                                         denseKind[slot] = pairBits
                                     }
                                 } else {
-                                    PlaceIndex.note(PlaceIndex.pairKey(firstUnit, unit), pairBits, &namePairs, &namePairKind, &namePairKeys)
+                                    PlaceIndex.note(PlaceIndex.pairKey(firstUnit, unit), pairBits, &placeUnits, &placeUnitKind, &placeUnitKeys)
                                 }
                             }
                             previous = unit
                             previousCode = code
                         }
-                        if touchedPairs < denseCount - 1 {
-                            for index in (touchedPairs + 1)..<denseCount {
-                                let slot = Int(denseTouched[index])
-                                let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
-                                emit(denseID(slot, PlaceIndex.pairKey(first, second)), UInt32(name) << MatchRank.shift | UInt32(denseKind[slot]))
-                            }
-                        }
-                        for (slot, key) in namePairKeys.enumerated() {
-                            emit(keys.insert(key), UInt32(name) << MatchRank.shift | UInt32(namePairKind[slot]))
-                        }
+                    }
+                    for index in (touchedPairs + 1)..<denseCount {
+                        let slot = Int(denseTouched[index])
+                        let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
+                        emit(denseID(slot, PlaceIndex.pairKey(first, second)), UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[slot]))
                     }
                     for index in 0..<touchedUnits {
                         let code = Int(denseTouched[index])

@@ -27,8 +27,8 @@ struct ImageEncodingDamageTests {
         let block = (offset - bodyStart) >> BlockVerifier.blockShift
         let lower = bodyStart + block * BlockVerifier.blockSize, upper = min(bytes.count, lower + BlockVerifier.blockSize)
         bytes.withUnsafeMutableBytes { raw in
-            let sum = CatalogImage.checksum(UnsafeRawBufferPointer(rebasing: raw[lower..<upper]))
-            raw.storeBytes(of: sum.littleEndian, toByteOffset: CatalogImage.headerSize + block * 8, as: UInt64.self)
+            let sum = BlockVerifier.sum(UnsafeRawBufferPointer(rebasing: raw[lower..<upper]))
+            raw.storeBytes(of: sum.littleEndian, toByteOffset: BlockVerifier.sumOffset(block), as: UInt32.self)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let image = try #require(CatalogImage.open(path: path, signature: "sig"), "the re-signed image was refused at open")
@@ -49,9 +49,9 @@ struct ImageEncodingDamageTests {
         #expect(image.isDamaged)
     }
 
-    @Test func aPairListEntryPastTheLastNameIsDamage() throws {
-        // `yo` lists New York's names: its first varint, made to run on into the next, gives a
-        // name id past the last name.
+    @Test func aPairListEntryPastTheLastPlaceIsDamage() throws {
+        // `yo` lists New York's place: its first varint, made to run on into the next, gives a
+        // place id past the last place.
         let key = PlaceIndex.pairKey(UnicodeScalar("y").value, UnicodeScalar("o").value)
         let (mapped, image) = try damaged(at: { image in
             let id = Int(image.arrays.keys.find(key)!)

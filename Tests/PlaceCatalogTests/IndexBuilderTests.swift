@@ -9,7 +9,6 @@ private struct Built {
     let keys: KeyTable
     let start: [Int32]
     let postings: [UInt8]
-    let owner: [Int32]
     let trigramStart: [Int32]
     let trigramPostings: [UInt8]
 
@@ -17,18 +16,14 @@ private struct Built {
         names = NormalizedNames(places)
         flags = PlaceIndex.nameFlags(places, names.units, names.nameStart, names.placeNameStart)
         let names = names, flags = flags
-        var owner = [Int32](repeating: -1, count: names.nameStart.count - 1)
         var signatures = [UInt64](repeating: 0, count: names.nameStart.count - 1)
         let owned = OwnedBuffers()
         (keys, start, postings) = names.units.withUnsafeBufferPointer { units in
             names.nameStart.withUnsafeBufferPointer { nameStart in
                 names.placeNameStart.withUnsafeBufferPointer { placeNameStart in
                     flags.withUnsafeBufferPointer { flags in
-                        owner.withUnsafeMutableBufferPointer {
-                            let built = PostingListBuilder.build(units, nameStart, placeNameStart, flags, placeCount: places.count,
-                                                                 owner: $0, into: owned)
-                            return (built.keys, built.start, Array(built.postings))
-                        }
+                        let built = PostingListBuilder.build(units, nameStart, placeNameStart, flags, placeCount: places.count, into: owned)
+                        return (built.keys, built.start, Array(built.postings))
                     }
                 }
             }
@@ -44,10 +39,9 @@ private struct Built {
                 }
             }
         }
-        self.owner = owner
     }
 
-    /// The list of `key` as (name or place, kind, alternate, via jamo).
+    /// The list of `key` as (place, kind, alternate, via jamo).
     func list(_ key: UInt64) -> [(Int, MatchKind, Bool, Bool)] {
         var table = keys
         let before = table.count
@@ -84,14 +78,23 @@ private func unit(_ text: String) -> UInt32 { text.unicodeScalars.first!.value }
     #expect(built.flags == [0, NameFlags.hangul, NameFlags.alternate, 0])
 }
 
-@Test func pairListsHoldAdjacentUnitsAndUnitsAcrossASpace() {
+@Test func pairListsHoldPlacesWithAdjacentUnitsAndUnitsAcrossASpace() {
     let across = built.list(PlaceIndex.pairKey(unit("w"), unit("y")))
     #expect(across.map(\.0) == [0] && across.first?.1 == .substring)
     let yo = built.list(PlaceIndex.pairKey(unit("y"), unit("o")))
-    #expect(yo.map(\.0) == [0, 3] && yo.map(\.1) == [.wordPrefix, .prefix])
+    #expect(yo.map(\.0) == [0, 1] && yo.map(\.1) == [.wordPrefix, .prefix])
+    // Only the alternate NY holds the pair: its place, exact, marked alternate.
     let code = built.list(PlaceIndex.pairKey(unit("n"), unit("y")))
-    #expect(code.map(\.0) == [2] && code.first?.1 == .exact && code.first?.2 == true)
-    #expect(built.owner == [0, 0, 0, 1])
+    #expect(code.map(\.0) == [0] && code.first?.1 == .exact && code.first?.2 == true)
+}
+
+@Test func aPairListHoldsAPlaceOnceWithItsBestMatchOverItsNames() {
+    // 'ne' starts New York (a prefix) and is inside no other name of the place.
+    let ne = built.list(PlaceIndex.pairKey(unit("n"), unit("e")))
+    #expect(ne.map(\.0) == [0] && ne.first?.1 == .prefix && ne.first?.2 == false)
+    let twice = Built([place("p", "Oslo", alternates: ["Oslo Sentrum", "Slo"])])
+    let sl = twice.list(PlaceIndex.pairKey(unit("s"), unit("l")))
+    #expect(sl.map(\.0) == [0] && sl.first?.1 == .prefix && sl.first?.2 == true)
 }
 
 @Test func unitListsHoldPlacesWithTheirBestMatch() {

@@ -127,7 +127,7 @@ func shippedImage() throws -> (PlaceCatalog, String, String) {
 /// damaged sum is that of the rarely read block, so it too is found only when that block is.
 @Test func damageInARarelyReadBlocksChecksumIsFoundWhenRead() throws {
     try damageFoundWhenRead { image, address in
-        CatalogImage.headerSize + ((image.offset(of: address) - image.bodyStart) >> BlockVerifier.blockShift) * 8 + 3
+        BlockVerifier.sumOffset((image.offset(of: address) - image.bodyStart) >> BlockVerifier.blockShift) + 3
     }
 }
 
