@@ -15,11 +15,13 @@ RELEASE_BIN := .build/release/tern
 # copied at start; no $ORIGIN search path, so each library is found in one lookup; generic
 # types' metadata reached through their accessors rather than by demangling a mangled name,
 # whose first use per type looked up each conformance its requirements name by scanning
-# every conformance record of the binary (docs/ARCHITECTURE.md, "Start-up").
+# every conformance record of the binary (docs/ARCHITECTURE.md, "Start-up"); and no symbol
+# exported to the dynamic table but the few libc needs (--no-export-dynamic): the runtime's
+# start looks its own path up with dladdr, which scanned all 7,466 exported symbols.
 STATIC_LIBRARIES := $(CURDIR)/.build/static-libraries
 RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_LIBRARIES) \
 	-Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xlinker --no-export-dynamic
 DEBUG_BIN := .build/debug/tern
 
 .PHONY: all deps test-deps build debug run test unit-test e2e fuzz bench install clean

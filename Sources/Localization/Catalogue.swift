@@ -42,7 +42,9 @@ public enum Catalogue {
     }
 
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        // A byte test: `contains("{")` took Foundation's general string search (0.1 ms of a
+        // one-search command, for the one line it prints last).
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         var rest = Substring(template)
         // `append(contentsOf:)` of a `Substring`, not `+=`: the generic `+=` costs the runtime

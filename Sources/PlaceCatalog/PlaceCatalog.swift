@@ -106,12 +106,14 @@ public final class PlaceCatalog: Sendable {
 
     /// Places matching `query` by any name, ignoring case and accents (`seul` finds Seúl), with
     /// Hangul typed syllable by syllable (`서우` and `ㅅㅇ` find 서울; `서ㅇ` mixes both).
-    /// An empty query lists every place, most populous first. Counts every match.
-    public func search(_ query: String, limit: Int = 50, order: SearchOrder = .relevance) -> PlaceSearchResult {
-        checked { search(query, limit: limit, order: order, in: $0) }
+    /// An empty query lists every place, most populous first. Counts every match. Without
+    /// `ranges` the hits' match ranges are left empty: working them out normalises each shown
+    /// name again, a tenth of a one-search command that prints no emphasis.
+    public func search(_ query: String, limit: Int = 50, order: SearchOrder = .relevance, ranges: Bool = true) -> PlaceSearchResult {
+        checked { search(query, limit: limit, order: order, ranges: ranges, in: $0) }
     }
 
-    private func search(_ query: String, limit: Int, order: SearchOrder, in index: PlaceIndex) -> PlaceSearchResult {
+    private func search(_ query: String, limit: Int, order: SearchOrder, ranges: Bool = true, in index: PlaceIndex) -> PlaceSearchResult {
         let count = index.placeCount
         let limit = max(0, limit)
         let prepared = SearchQuery(query)
@@ -123,7 +125,9 @@ public final class PlaceCatalog: Sendable {
             }
             var top = TopByRank(limit: limit)
             index.forEachMatch(prepared) { place, bits in top.note(place, rank: MatchRank.rank(bits)) }
-            return PlaceSearchResult(totalCount: top.total, hits: top.chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
+            return PlaceSearchResult(totalCount: top.total, hits: top.chosen.map {
+                PlaceCatalog.hit(Int($0), prepared, index, distance: nil, ranges: ranges)
+            })
         case .distance(let origin):
             // Nearest first, ties to the earlier place: a total order, so the bounded selection
             // keeps exactly the first `limit` of the full sort.
@@ -141,7 +145,7 @@ public final class PlaceCatalog: Sendable {
             let hits = top.sorted().map { entry in
                 prepared.units.isEmpty
                     ? PlaceCatalog.emptyHit(index.place(Int(entry.place)), distance: entry.distance)
-                    : PlaceCatalog.hit(Int(entry.place), prepared, index, distance: entry.distance)
+                    : PlaceCatalog.hit(Int(entry.place), prepared, index, distance: entry.distance, ranges: ranges)
             }
             return PlaceSearchResult(totalCount: total, hits: hits)
         }
@@ -176,12 +180,16 @@ public final class PlaceCatalog: Sendable {
 
     /// The hit for place `position`: the best name is found on the index's units; only that
     /// name, the name and the Korean name are normalised again for `Character` ranges.
-    static func hit(_ position: Int, _ query: SearchQuery, _ index: PlaceIndex, distance: Double?) -> PlaceHit {
+    static func hit(_ position: Int, _ query: SearchQuery, _ index: PlaceIndex, distance: Double?, ranges: Bool = true) -> PlaceHit {
         let place = index.place(position)
         let names = place.allNames
         var (kind, nameIndex) = index.bestName(place: position, query)
         // Only a damaged image disagrees with its own places (and that answer is dropped).
         if nameIndex >= names.count { nameIndex = 0 }
+        guard ranges else {
+            return PlaceHit(place: place, matchKind: kind, matchedName: names[nameIndex], matchedNameIndex: nameIndex,
+                            matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
+        }
         let range = PlaceIndex.characterRange(of: query, in: names[nameIndex])?.1 ?? 0..<0
         let nameRange = nameIndex == 0 ? range : PlaceIndex.characterRange(of: query, in: place.name)?.1
         var koreanRange: Range<Int>?

@@ -55,7 +55,8 @@ enum PlacesCommands {
         // The catalog holds cities without categories, so a category search is online only.
         var catalogResult: PlaceSearchResult?
         if !onlyOnline && category == nil {
-            catalogResult = try catalog(context).search(query, limit: limit, order: near ?? .relevance)
+            // Text and JSON show no emphasis, so the hits' match ranges are not worked out.
+            catalogResult = try catalog(context).search(query, limit: limit, order: near ?? .relevance, ranges: false)
         }
         var outcomes: [ProviderOutcome] = []
         if !onlyOffline {
