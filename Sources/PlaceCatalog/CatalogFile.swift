@@ -198,7 +198,7 @@ extension PlaceCatalog {
 enum ImageSignature {
     /// Bump when the image layout, normalisation, ranking or index changes: the executable is
     /// not in the signature, so a copied or upgraded binary of the same format reuses the image.
-    static let version = "catalog image 12"
+    static let version = "catalog image 13"
 
     /// Paths are resolved first, so one file reached through a symbolic link (a data or resources
     /// directory linked elsewhere) keys the same image as through its real path.

@@ -10,12 +10,12 @@ import Darwin
 /// TSV, normalising every name and building the posting lists. `Place` values are made only for
 /// the places a caller asks for (search hits, `place(id:)`), or all at once for `places`.
 ///
-/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCATB`, then
+/// Layout (little-endian, every section padded to 8 bytes): the 8-byte magic `TERNCATC`, then
 /// `headerWords` `UInt64`s — file size, checksum of the header words, signature
 /// length, place, name, unit, string, blob, key-slot, key counts, the posting and trigram-posting
 /// byte counts, bytes per unit (2 or 4: `NameUnits`) and the count of astral units —
-/// then one 32-bit checksum per 128-byte block of the body (`BlockVerifier`, the table padded to
-/// 8 bytes), then the body: the sections in the order
+/// then one 32-bit checksum per 128-byte block of the body (`BlockVerifier`, the table padded so
+/// the body starts at a multiple of 128), then the body: the sections in the order
 /// `sectionSizes` lists. It is never trusted blindly, and never read whole at start-up: the
 /// size must match the counts, the header's checksum and the signature (source files' path,
 /// size, modification time and inode, and the format version) must match; each block's
@@ -23,7 +23,7 @@ import Darwin
 /// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
-    static let magic: [UInt8] = Array("TERNCATB".utf8)
+    static let magic: [UInt8] = Array("TERNCATC".utf8)
     static let headerWords = 14
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
@@ -74,13 +74,34 @@ final class CatalogImage: @unchecked Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size >= headerSize else { return nil }
         let size = Int(info.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        guard let mapped = mapAligned(descriptor, size: size) else { return nil }
         // A search reads a few bytes here and there; without this, a cold page cache read most
         // of the file (the kernel's read-around grows on this file system's large folios).
         _ = madvise(mapped, size, MADV_RANDOM)
         let image = CatalogImage(mapping: mapped, size: size, signature: Array(signature.utf8))
         if image == nil { munmap(mapped, size) }
         return image
+    }
+
+    /// The huge-page size: a mapping at a multiple of it lets the kernel map a 2 MB folio of
+    /// the page cache with one fault, where a mapping anywhere else maps 16 pages per fault.
+    static let hugePage = 2 << 20
+
+    /// Maps the file read-only at an address that is a multiple of `hugePage` (a larger
+    /// reservation, the file mapped over its aligned part, the rest returned).
+    static func mapAligned(_ descriptor: Int32, size: Int) -> UnsafeMutableRawPointer? {
+        guard let reserved = mmap(nil, size + hugePage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), reserved != MAP_FAILED
+        else { return nil }
+        let start = (Int(bitPattern: reserved) + hugePage - 1) & ~(hugePage - 1)
+        let lead = start - Int(bitPattern: reserved), trail = hugePage - lead
+        guard let mapped = mmap(UnsafeMutableRawPointer(bitPattern: start), size, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0),
+              mapped != MAP_FAILED else {
+            munmap(reserved, size + hugePage)
+            return nil
+        }
+        if lead > 0 { munmap(reserved, lead) }
+        if trail > 0 { munmap(mapped + size, trail) }
+        return mapped
     }
 
     private init?(mapping: UnsafeMutableRawPointer, size: Int, signature: [UInt8]) {
@@ -100,7 +121,7 @@ final class CatalogImage: @unchecked Sendable {
         else { return nil }
         let sizes = CatalogImage.sectionSizes(counts, signature: signature.count)
         let bodySize = sizes.map(CatalogImage.padded).reduce(0, +)
-        let bodyStart = CatalogImage.headerSize + BlockVerifier.tableSize(bodySize)
+        let bodyStart = BlockVerifier.bodyStart(bodySize)
         guard bodyStart + bodySize == size, storedSum == CatalogImage.headerChecksum(ofImage: raw) else { return nil }
         self.bodyStart = bodyStart
         verifier = BlockVerifier(start: mapping + bodyStart, size: bodySize,
@@ -241,11 +262,17 @@ final class CatalogImage: @unchecked Sendable {
         let temporary = path + ".\(getpid()).tmp"
         let output = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard output >= 0 else { return false }
+        // 2 MB at a time, at multiples of 2 MB: the copy's page cache then holds 2 MB folios
+        // (see `BodyWriter`), where `sendfile` left small ones.
         var left = Int(info.st_size)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: hugePage, alignment: 8)
+        defer { chunk.deallocate() }
+        var offset = 0
         while left > 0 {
-            let sent = sendfile(output, input, nil, left)
-            if sent <= 0 { break }
-            left -= sent
+            let count = read(input, chunk.baseAddress, min(left, hugePage))
+            guard count > 0, BodyWriter.write(output, UnsafeRawBufferPointer(rebasing: chunk[0..<count]), at: offset) else { break }
+            left -= count
+            offset += count
         }
         close(output)
         guard left == 0, rename(temporary, path) == 0 else {
@@ -299,7 +326,7 @@ final class CatalogImage: @unchecked Sendable {
         counts.blob = blob.count
         let signatureBytes = Array(signature.utf8)
         let bodySize = sectionSizes(counts, signature: signatureBytes.count).map(padded).reduce(0, +)
-        let bodyStart = headerSize + BlockVerifier.tableSize(bodySize)
+        let bodyStart = BlockVerifier.bodyStart(bodySize)
         let folder = (path as NSString).deletingLastPathComponent
         // The data directory's files are the owner's alone (0600 in 0700 directories).
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -368,8 +395,13 @@ final class CatalogImage: @unchecked Sendable {
 final class BodyWriter {
     private let descriptor: Int32
     private var offset: Int
-    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024 * BlockVerifier.blockSize, alignment: 8)
+    /// Chunks end at multiples of `CatalogImage.hugePage` in the file: written so, the page
+    /// cache holds the image in 2 MB folios, which a mapping at a 2 MB address maps with one
+    /// fault each (`CatalogImage.mapAligned`); written in smaller pieces, it held small ones.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: CatalogImage.hugePage, alignment: 8)
     private var filled = 0
+    /// Where the current chunk ends: the next multiple of `hugePage` in the file.
+    private var limit: Int
     private var sums: [UInt32] = []
     private var failed = false
     /// Bytes handed to the file so far.
@@ -378,6 +410,7 @@ final class BodyWriter {
     init(descriptor: Int32, offset: Int) {
         self.descriptor = descriptor
         self.offset = offset
+        limit = CatalogImage.hugePage - offset % CatalogImage.hugePage
     }
 
     deinit { buffer.deallocate() }
@@ -413,11 +446,11 @@ final class BodyWriter {
     private func copy(_ bytes: UnsafeRawBufferPointer) {
         var rest = bytes
         while !rest.isEmpty {
-            let count = min(rest.count, buffer.count - filled)
+            let count = min(rest.count, limit - filled)
             UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + count)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: rest[0..<count]))
             filled += count
             rest = UnsafeRawBufferPointer(rebasing: rest[count...])
-            if filled == buffer.count { flush() }
+            if filled == limit { flush() }
         }
     }
 
@@ -435,6 +468,7 @@ final class BodyWriter {
         offset += filled
         written += filled
         filled = 0
+        limit = CatalogImage.hugePage
     }
 
     /// `pwrite` until every byte is written; false on an error (a full disk).

@@ -134,8 +134,12 @@ final class BlockVerifier: @unchecked Sendable {
     /// The file offset of block `block`'s sum (the table follows the header).
     static func sumOffset(_ block: Int) -> Int { CatalogImage.headerSize + block * sumSize }
 
-    /// The bytes of the table of sums for a body of `bodySize` bytes, padded to 8.
-    static func tableSize(_ bodySize: Int) -> Int { CatalogImage.padded(blockCount(bodySize) * sumSize) }
+    /// The file offset of a body of `bodySize` bytes: after the header and its table of sums,
+    /// at a multiple of `blockSize`, so the body's blocks and the writer's 2 MB chunks
+    /// (`BodyWriter`) line up with the file's offsets.
+    static func bodyStart(_ bodySize: Int) -> Int {
+        (CatalogImage.headerSize + blockCount(bodySize) * sumSize + blockSize - 1) & ~(blockSize - 1)
+    }
 
     @inline(__always) func touch(_ address: UnsafeRawPointer) {
         let block = (address - start) >> BlockVerifier.blockShift
