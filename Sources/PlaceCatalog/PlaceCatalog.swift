@@ -28,6 +28,10 @@ public struct PlaceHit: Sendable, Hashable {
     public var koreanNameRange: Range<Int>?
     /// Metres from the point of a `.distance` search; `nil` for `.relevance`.
     public var distance: Double?
+
+    /// Whether the best name is an alternate, neither the name nor the Korean name a row
+    /// shows (index 1 is the first alternate when the place has no Korean name).
+    public var matchedAlternate: Bool { matchedNameIndex >= (place.koreanName == nil ? 1 : 2) }
 }
 
 /// The answer to a search: how many places match in all, and the first `limit` of them.

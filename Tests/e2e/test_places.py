@@ -238,3 +238,21 @@ def test_spaces_are_optional_and_the_matched_name_is_shown():
         assert search(data, "선전시")["documents"][0]["placeName"] == "Shenzhen"
         result = run(["places", "search", "segela", "--limit", "1"], data)
         assert "Séguéla" in result.stdout and "“Segela”" in result.stdout, result.stdout
+
+
+def test_the_first_alternate_is_shown_when_it_matched_and_there_is_no_korean_name():
+    with DataDir() as data:
+        folder = os.path.join(data.path, "places", "imports")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "places.tsv"), "w", encoding="utf-8") as file:
+            file.write("#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude"
+                       "\tpopulation\ttimeZone\talternateNames\taddress\n")
+            file.write("990101\tQuartzville\t\tFrance\t\t45.0\t5.0\t100\tEurope/Paris\tZorbaplex|Other\t\n")
+            file.write("990102\tWexhamton\t웩스햄턴\tFrance\t\t45.0\t5.0\t90\tEurope/Paris\tZorbaplexa\t\n")
+        result = run(["places", "search", "zorbaplex"], data)
+        lines = result.stdout.splitlines()
+        assert any("Quartzville" in line and "“Zorbaplex”" in line for line in lines), result.stdout
+        assert any("Wexhamton" in line and "“Zorbaplexa”" in line for line in lines), result.stdout
+        # The name itself matching shows no quoted name.
+        own = run(["places", "search", "quartzville"], data)
+        assert "Quartzville" in own.stdout and "“" not in own.stdout, own.stdout

@@ -103,7 +103,7 @@ enum PlacesCommands {
             var line = idColumn(place.placeID) + TextOutput.star(favorites.contains(place.placeID)) + " "
             // A Korean interface shows the Korean name first.
             line += names(place)
-            if hit.matchedNameIndex > 1 { line += " “\(hit.matchedName)”" }
+            if hit.matchedAlternate { line += " “\(hit.matchedName)”" }
             if !place.address.isEmpty { line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName) }
             if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
