@@ -281,8 +281,8 @@ extension PlaceIndex {
             let key = PlaceIndex.pairKey(projection[index - 1], projection[index])
             if !keys.contains(key) { keys.append(key) }
         }
-        forEachCandidate(of: keys.map(postingList)) { place, _ in
-            query.withJamo { jamo in
+        query.withJamo { jamo in
+            forEachCandidate(of: keys.map(postingList)) { place, _ in
                 if let bits = bestBits(place: place, units, query, jamo, signatures: true) { visit(place, bits) }
             }
         }
