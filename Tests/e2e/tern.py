@@ -77,7 +77,11 @@ class Tmux:
         while time.monotonic() < deadline:
             screen = self.screen()
             if text in screen:
-                return screen
+                # tmux can capture a frame half drawn; a second look a moment later is whole.
+                time.sleep(0.03)
+                settled = self.screen()
+                if text in settled:
+                    return settled
             time.sleep(0.05)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
 
