@@ -68,6 +68,17 @@ class Tmux:
         self.tmux("send-keys", "-t", self.name, "-l", text)
 
     def screen(self):
+        """The pane's text, once two captures in a row agree: tmux can capture a frame half
+        drawn, its top rows new and its bottom rows not yet."""
+        screen = self.capture()
+        for _ in range(4):
+            again = self.capture()
+            if again == screen:
+                break
+            screen = again
+        return screen
+
+    def capture(self):
         return self.tmux("capture-pane", "-p", "-t", self.name).stdout
 
     def wait_for(self, text, timeout=10.0):
@@ -77,11 +88,7 @@ class Tmux:
         while time.monotonic() < deadline:
             screen = self.screen()
             if text in screen:
-                # tmux can capture a frame half drawn; a second look a moment later is whole.
-                time.sleep(0.03)
-                settled = self.screen()
-                if text in settled:
-                    return settled
+                return screen
             time.sleep(0.05)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
 
