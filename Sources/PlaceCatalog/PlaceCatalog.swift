@@ -117,7 +117,7 @@ public final class PlaceCatalog: Sendable {
         checked { search(query, limit: limit, order: order, ranges: ranges, in: $0) }
     }
 
-    private func search(_ query: String, limit: Int, order: SearchOrder, ranges: Bool = true, in index: PlaceIndex) -> PlaceSearchResult {
+    private func search(_ query: String, limit: Int, order: SearchOrder, ranges: Bool, in index: PlaceIndex) -> PlaceSearchResult {
         let count = index.placeCount
         let limit = max(0, limit)
         let prepared = SearchQuery(query)
@@ -163,7 +163,7 @@ public final class PlaceCatalog: Sendable {
 
     private func scan(_ query: String, limit: Int, in index: PlaceIndex) -> PlaceSearchResult {
         let prepared = SearchQuery(query)
-        guard !prepared.units.isEmpty else { return search(query, limit: limit, order: .relevance, in: index) }
+        guard !prepared.units.isEmpty else { return search(query, limit: limit, order: .relevance, ranges: true, in: index) }
         var top = TopByRank(limit: limit)
         prepared.withJamo { jamo in
             do {
