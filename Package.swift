@@ -21,24 +21,42 @@ let package = Package(
         .target(name: "ThreadPriority", swiftSettings: swift6),
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
-        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "ThreadPriority"]),
+        .target(
+            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "ThreadPriority"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
         .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
-        .target(name: "ViewModels", dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority"]),
+        .target(
+            name: "ViewModels",
+            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority"]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
-        .target(name: "Assembly", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText"]),
+        .target(
+            name: "Assembly",
+            dependencies: [
+                "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText",
+            ]),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
-        .executableTarget(name: "tern", dependencies: ["DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CursesBackend",
-                                                      "Localization", "PlainText"]),
-        .executableTarget(name: "TernBench", dependencies: ["DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite", "PlainText"]),
+        .executableTarget(
+            name: "tern",
+            dependencies: [
+                "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App",
+                "CursesBackend",
+                "Localization", "PlainText",
+            ]),
+        .executableTarget(
+            name: "TernBench",
+            dependencies: [
+                "DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite",
+                "PlainText",
+            ]),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
-        .executableTarget(name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"],
-                          swiftSettings: swift6),
+        .executableTarget(
+            name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"],
+            swiftSettings: swift6),
 
         // A small program the store tests start several times over, for multi-process checks.
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
@@ -48,15 +66,25 @@ let package = Package(
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
+        .testTarget(
+            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
-        .testTarget(name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "ThreadPriority"]),
+        .testTarget(
+            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"]),
+        .testTarget(
+            name: "ViewModelsTests",
+            dependencies: [
+                "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "ThreadPriority",
+            ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
-        .testTarget(name: "AppTests", dependencies: ["App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
-                                                  "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend"],
-                    exclude: ["Golden"]),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
+                "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend",
+            ],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v5]
 )

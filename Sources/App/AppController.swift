@@ -47,7 +47,8 @@ public final class AppController {
         case .pageDown where app.state.isHelpVisible: app.scrollHelp(by: 10, limit: layout.helpMaxOffset)
         case .pageUp where app.state.isHelpVisible: app.scrollHelp(by: -10, limit: layout.helpMaxOffset)
         case .top where app.state.isHelpVisible: app.scrollHelp(by: -layout.helpMaxOffset, limit: layout.helpMaxOffset)
-        case .bottom where app.state.isHelpVisible: app.scrollHelp(by: layout.helpMaxOffset, limit: layout.helpMaxOffset)
+        case .bottom where app.state.isHelpVisible:
+            app.scrollHelp(by: layout.helpMaxOffset, limit: layout.helpMaxOffset)
         case .moveDown where app.favorites.isPicking: app.favorites.movePick(by: 1)
         case .moveUp where app.favorites.isPicking: app.favorites.movePick(by: -1)
         case .moveDown where app.places.isPickingCategory: app.places.moveCategoryPick(by: 1)
@@ -120,7 +121,8 @@ public final class AppController {
     /// Up / Down in a post being written: the cursor moves a row, at the width last drawn.
     private func moveComposeCursor(rows: Int) {
         guard let editor = app.currentFeed.state.compose, let width = layout.composeWidth,
-              let index = TextAreaView(state: editor).cursorIndex(movingRows: rows, width: width) else { return }
+            let index = TextAreaView(state: editor).cursorIndex(movingRows: rows, width: width)
+        else { return }
         app.currentFeed.editCompose(.moveTo(index))
     }
 

@@ -16,12 +16,15 @@ public final class AppHarness {
     /// callbacks a store posts to `events`, answers of background work, timers on `now`)
     /// are applied after each key, as the real loop does; background work runs on `work`:
     /// at once by default, or held until a test releases it (`HeldWorkExecutor`).
-    public init(width: Int, height: Int, services: ScreenServices, isUTF8: Bool = true,
-                now: @escaping () -> Date = Date.init, events: EventQueue? = nil,
-                work: WorkExecutor = InlineWorkExecutor()) {
+    public init(
+        width: Int, height: Int, services: ScreenServices, isUTF8: Bool = true,
+        now: @escaping () -> Date = Date.init, events: EventQueue? = nil,
+        work: WorkExecutor = InlineWorkExecutor()
+    ) {
         backend = InMemoryBackend(width: width, height: height, isUTF8: isUTF8)
         let events = events ?? EventQueue(now: now)
-        app = AppViewModel(services: services, events: events, work: BackgroundWork(queue: events, executor: work), now: now)
+        app = AppViewModel(
+            services: services, events: events, work: BackgroundWork(queue: events, executor: work), now: now)
         loop = EventLoop(app: app, backend: backend, now: now)
         loop.start()
     }

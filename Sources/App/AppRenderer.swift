@@ -33,17 +33,21 @@ public final class AppRenderer {
         cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.
-            let favorites = FavoritesScreen(state: app.favorites.state, context: context,
-                                            koreanName: { [places = app.places] in places.koreanName(of: $0) })
+            let favorites = FavoritesScreen(
+                state: app.favorites.state, context: context,
+                koreanName: { [places = app.places] in places.koreanName(of: $0) })
             let area = body.split(bottom: min(max(0, body.height - 1), favorites.promptHeight(prompt))).bottom
             buffer.fill(area)
             cursor = favorites.drawPrompt(prompt, in: area, into: &buffer)
         }
         if let question = AppKeyMap.question(for: app) {
             let hints = AppKeyMap.current(for: app).footerHints
-            Line([Span(question, style: Theme.error)] + hints.flatMap {
-                [Span("  " + $0.keys, style: Theme.title), Span(" " + $0.help, style: Theme.dim)]
-            }).render(in: footerArea, into: &buffer)
+            Line(
+                [Span(question, style: Theme.error)]
+                    + hints.flatMap {
+                        [Span("  " + $0.keys, style: Theme.title), Span(" " + $0.help, style: Theme.dim)]
+                    }
+            ).render(in: footerArea, into: &buffer)
         } else if let toast = app.state.toast {
             let kind = Self.kind(toast.kind)
             let message = toast.signIn.map(AppKeyMap.signInMessage) ?? toast.message
@@ -51,15 +55,19 @@ public final class AppRenderer {
         } else {
             // The legend of a mark on screen goes before the sync key: a hint that does not fit is left out.
             let syncHints = app.state.sync.pendingWrites > 0 ? AppKeyMap.syncHints : []
-            FooterView(hints: AppKeyMap.current(for: app).footerHints + (app.hasPendingMarks ? [pendingLegend] : []) + syncHints,
-                       keyStyle: Theme.title, helpStyle: Theme.dim)
-                .render(in: footerArea, into: &buffer)
+            FooterView(
+                hints: AppKeyMap.current(for: app).footerHints + (app.hasPendingMarks ? [pendingLegend] : [])
+                    + syncHints,
+                keyStyle: Theme.title, helpStyle: Theme.dim
+            )
+            .render(in: footerArea, into: &buffer)
         }
         if app.state.isHelpVisible {
             let legend = HelpSection(tr(.helpMarkers), [KeyHint(keys: markers.pending, help: tr(.legendPendingHelp))])
-            let help = HelpOverlayView(title: tr(.helpTitle, ["screen": app.state.tab.title]),
-                                       sections: AppKeyMap.helpSections(for: app) + [legend], closeHint: tr(.helpClose),
-                                       borderStyle: Theme.current.border, offset: app.state.helpOffset, moreHint: tr(.helpMoreBelow))
+            let help = HelpOverlayView(
+                title: tr(.helpTitle, ["screen": app.state.tab.title]),
+                sections: AppKeyMap.helpSections(for: app) + [legend], closeHint: tr(.helpClose),
+                borderStyle: Theme.current.border, offset: app.state.helpOffset, moreHint: tr(.helpMoreBelow))
             help.render(in: area, into: &buffer)
             layout.helpMaxOffset = help.maxOffset(in: area)
             cursor = nil
@@ -86,8 +94,9 @@ public final class AppRenderer {
         switch tab {
         case .places: return PlacesScreen(state: app.places.state, context: context)
         case .favorites:
-            return FavoritesScreen(state: app.favorites.state, context: context,
-                                   koreanName: { [places = app.places] in places.koreanName(of: $0) })
+            return FavoritesScreen(
+                state: app.favorites.state, context: context,
+                koreanName: { [places = app.places] in places.koreanName(of: $0) })
         case .feed:
             if let author = app.author {
                 return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
@@ -105,10 +114,12 @@ public final class AppRenderer {
             label = tr(.guest)
         }
         let status = Self.syncLabel(app.state.sync)
-        TabHeaderView(titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue,
-                      rightLabel: status.isEmpty ? label : status + "  " + label,
-                      activeStyle: Theme.current.activeTab, labelStyle: Theme.label)
-            .render(in: area, into: &buffer)
+        TabHeaderView(
+            titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue,
+            rightLabel: status.isEmpty ? label : status + "  " + label,
+            activeStyle: Theme.current.activeTab, labelStyle: Theme.label
+        )
+        .render(in: area, into: &buffer)
         layout.tabColumns = Self.tabColumns(in: buffer, row: area.row, width: area.width)
     }
 
@@ -149,4 +160,3 @@ func grouped(_ number: Int) -> String {
 func coordinateText(_ latitude: Double, _ longitude: Double) -> String {
     String(format: "%.4f, %.4f", latitude, longitude)
 }
-

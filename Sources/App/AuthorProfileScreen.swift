@@ -15,11 +15,13 @@ struct AuthorProfileScreen: TabScreen {
         guard !inner.isEmpty else { return nil }
         guard let user = state.user else {
             let text = state.isLoaded ? tr(.authorMissing) : tr(.loading)
-            buffer.setString(text, at: Position(row: inner.row, column: inner.column), style: Theme.dim,
-                             maxWidth: inner.width, ellipsis: true)
+            buffer.setString(
+                text, at: Position(row: inner.row, column: inner.column), style: Theme.dim,
+                maxWidth: inner.width, ellipsis: true)
             return nil
         }
-        return drawProfileAndPosts(user, posts: posts, isPending: false, emptyText: tr(.authorNoPosts), in: inner,
-                                   into: &buffer, layout: &layout, context: context)
+        return drawProfileAndPosts(
+            user, posts: posts, isPending: false, emptyText: tr(.authorNoPosts), in: inner,
+            into: &buffer, layout: &layout, context: context)
     }
 }

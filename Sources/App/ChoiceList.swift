@@ -9,15 +9,18 @@ func drawChoices(_ choices: [(dot: Style?, text: String)], selected: Int, in are
     for (offset, choice) in choices.dropFirst(first).prefix(list.height).enumerated() {
         let style = first + offset == selected ? Theme.selected : Style.plain
         let line = list.line(offset)
-        buffer.setString(String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: style)
+        buffer.setString(
+            String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: style)
         var column = line.column
         if let dot = choice.dot {
             buffer.setString("●", at: Position(row: line.row, column: column), style: dot)
             column += 2
         }
-        buffer.setString(choice.text, at: Position(row: line.row, column: column), style: style,
-                         maxWidth: max(0, line.right - column), ellipsis: true)
+        buffer.setString(
+            choice.text, at: Position(row: line.row, column: column), style: style,
+            maxWidth: max(0, line.right - column), ellipsis: true)
     }
-    buffer.setString(tr(.pickHint), at: Position(row: hint.row, column: hint.column), style: Theme.dim,
-                     maxWidth: hint.width, ellipsis: true)
+    buffer.setString(
+        tr(.pickHint), at: Position(row: hint.row, column: hint.column), style: Theme.dim,
+        maxWidth: hint.width, ellipsis: true)
 }

@@ -20,8 +20,9 @@ struct FavoritesScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         let (titleRow, rest) = area.split(top: 1)
-        drawTitle(context.listTitle(title), position: state.items.isEmpty ? nil : state.position,
-                  in: titleRow, into: &buffer)
+        drawTitle(
+            context.listTitle(title), position: state.items.isEmpty ? nil : state.position,
+            in: titleRow, into: &buffer)
         var body = rest
         var cursor: Position?
         if let prompt = state.prompt {
@@ -40,15 +41,18 @@ struct FavoritesScreen: TabScreen {
             drawMap(in: mapArea.inset(left: 1), into: &buffer)
             body = placesArea
         }
-        drawList(count: state.items.count, item: row, list: state.list, in: body, into: &buffer,
-                 layout: &layout, emptyText: emptyText)
+        drawList(
+            count: state.items.count, item: row, list: state.list, in: body, into: &buffer,
+            layout: &layout, emptyText: emptyText)
         return cursor
     }
 
     /// `Favorites · 제주 여행 (2) · newest first`.
     var title: String {
         guard state.isSignedIn, let folder = state.selectedFolder else { return tr(.favoritesTitle) }
-        return tr(.favoritesFolderTitle, ["folder": folder.shownName, "count": grouped(state.position.total), "order": folder.sort.label])
+        return tr(
+            .favoritesFolderTitle,
+            ["folder": folder.shownName, "count": grouped(state.position.total), "order": folder.sort.label])
     }
 
     var emptyText: String {
@@ -58,15 +62,24 @@ struct FavoritesScreen: TabScreen {
 
     func row(_ index: Int) -> [Line] {
         let item = state.items[index]
-        let markerStyle = item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) } ?? Theme.savedMarker
-        var lines = [Line([Span(context.markers.saved, style: markerStyle)]
-                          + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
-                          + [" ", Span(item.placeName, style: Theme.title)]
-                          + koreanSpans(item)
-                          + [Span("  " + item.address, style: Theme.dim),
-                             Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
-                             Span("  " + tr(.favoriteSavedAgo, ["time": RelativeTime.describe(item.savedAt, now: context.now)]),
-                                  style: Theme.dim)])]
+        let markerStyle =
+            item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) }
+            ?? Theme.savedMarker
+        var lines = [
+            Line(
+                [Span(context.markers.saved, style: markerStyle)]
+                    + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
+                    + [" ", Span(item.placeName, style: Theme.title)]
+                    + koreanSpans(item)
+                    + [
+                        Span("  " + item.address, style: Theme.dim),
+                        Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
+                        Span(
+                            "  "
+                                + tr(.favoriteSavedAgo, ["time": RelativeTime.describe(item.savedAt, now: context.now)]),
+                            style: Theme.dim),
+                    ])
+        ]
         if let memo = item.memo.split(separator: "\n").first {
             let more = item.memo.contains("\n") ? " " + context.markers.ellipsis : ""
             lines.append(Line([Span("  " + memo + more, style: Theme.dim)]))
@@ -88,12 +101,17 @@ struct FavoritesScreen: TabScreen {
             let shared = row.folder.visibility == .shared ? " ⇄" : ""
             let isSelected = index == state.folderIndex
             let base = isSelected ? Theme.selected : Style.plain
-            buffer.setString(String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: base)
-            buffer.setString("●", at: Position(row: line.row, column: line.column), style: Self.style(for: row.folder.color))
+            buffer.setString(
+                String(repeating: " ", count: line.width), at: Position(row: line.row, column: line.column), style: base
+            )
+            buffer.setString(
+                "●", at: Position(row: line.row, column: line.column), style: Self.style(for: row.folder.color))
             let nameWidth = max(0, line.width - 3 - TextWidth.of(count) - TextWidth.of(shared))
-            buffer.setString(row.folder.shownName + shared, at: Position(row: line.row, column: line.column + 2), style: base,
-                             maxWidth: nameWidth + TextWidth.of(shared), ellipsis: true)
-            buffer.setString(count, at: Position(row: line.row, column: line.column + line.width - TextWidth.of(count)), style: base)
+            buffer.setString(
+                row.folder.shownName + shared, at: Position(row: line.row, column: line.column + 2), style: base,
+                maxWidth: nameWidth + TextWidth.of(shared), ellipsis: true)
+            buffer.setString(
+                count, at: Position(row: line.row, column: line.column + line.width - TextWidth.of(count)), style: base)
         }
     }
 
@@ -106,7 +124,9 @@ struct FavoritesScreen: TabScreen {
         let box = BoxView(title: tr(.placesMap), style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
         let points = state.items.map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
-        let selected = state.selectedItem.map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+        let selected = state.selectedItem.map {
+            GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+        }
         MapView(points: points, selected: selected, margin: 0.1).render(in: box.inner(of: mapArea), into: &buffer)
     }
 
@@ -127,28 +147,35 @@ struct FavoritesScreen: TabScreen {
         switch prompt {
         case .folderName:
             guard case .folderName(let form) = prompt else { return nil }
-            return drawField(form.input, placeholder: tr(.folderNamePlaceholder), error: form.error,
-                             hint: tr(.formSaveHint), in: inner, into: &buffer)
+            return drawField(
+                form.input, placeholder: tr(.folderNamePlaceholder), error: form.error,
+                hint: tr(.formSaveHint), in: inner, into: &buffer)
         case .memo(let form):
-            return drawField(form.input, placeholder: tr(.memoPlaceholder), error: form.error,
-                             hint: tr(.memoHint, ["mark": MemoForm.lineBreak]), in: inner, into: &buffer)
+            return drawField(
+                form.input, placeholder: tr(.memoPlaceholder), error: form.error,
+                hint: tr(.memoHint, ["mark": MemoForm.lineBreak]), in: inner, into: &buffer)
         case .confirmDelete(_, _, let deletesPlaces):
-            let choices = [tr(.deleteKeepPlaces, ["folder": state.folders.first?.folder.shownName ?? FavoriteFolder.defaultName]),
-                           tr(.deleteWithPlaces)]
+            let choices = [
+                tr(.deleteKeepPlaces, ["folder": state.folders.first?.folder.shownName ?? FavoriteFolder.defaultName]),
+                tr(.deleteWithPlaces),
+            ]
             drawChoices(choices.map { (nil, $0) }, selected: deletesPlaces ? 1 : 0, in: inner, into: &buffer)
             return nil
         case .pickFolder(let pick):
-            drawChoices(pick.folders.map { (Self.style(for: $0.folder.color), "\($0.folder.shownName)  \($0.count)") },
-                        selected: pick.selected, in: inner, into: &buffer)
+            drawChoices(
+                pick.folders.map { (Self.style(for: $0.folder.color), "\($0.folder.shownName)  \($0.count)") },
+                selected: pick.selected, in: inner, into: &buffer)
             return nil
         }
     }
 
     func promptTitle(_ prompt: FavoritesPrompt) -> String {
         switch prompt {
-        case .folderName(let form): return form.renaming.map { tr(.folderRename, ["folder": $0.shownName]) } ?? tr(.folderNew)
+        case .folderName(let form):
+            return form.renaming.map { tr(.folderRename, ["folder": $0.shownName]) } ?? tr(.folderNew)
         case .memo(let form): return tr(.memoTitle, ["place": form.placeName])
-        case .confirmDelete(let folder, let count, _): return tr(.deleteFolderTitle, ["folder": folder.shownName, "count": grouped(count)])
+        case .confirmDelete(let folder, let count, _):
+            return tr(.deleteFolderTitle, ["folder": folder.shownName, "count": grouped(count)])
         case .pickFolder(let pick):
             switch pick.purpose {
             case .move(_, let name, _): return tr(.pickMove, ["place": name])
@@ -158,17 +185,23 @@ struct FavoritesScreen: TabScreen {
         }
     }
 
-    private func drawField(_ input: TextEditor, placeholder: String, error: String?, hint: String, in area: Rect,
-                           into buffer: inout Buffer) -> Position? {
+    private func drawField(
+        _ input: TextEditor, placeholder: String, error: String?, hint: String, in area: Rect,
+        into buffer: inout Buffer
+    ) -> Position? {
         let field = TextFieldView(state: input, placeholder: placeholder, isFocused: true)
         field.render(in: area.line(0), into: &buffer)
         if area.height > 1 {
             // A full field says so instead of the hint; otherwise the hint ends in the count.
             let isFull = input.text.count >= input.limit
-            let text = error ?? (isFull ? TextEditor.Cut.tooLong(limit: input.limit).description
-                                        : "\(hint)  \(input.text.count)/\(input.limit)")
-            buffer.setString(text, at: Position(row: area.row + 1, column: area.column),
-                             style: error == nil && !isFull ? Theme.dim : Theme.error, maxWidth: area.width, ellipsis: true)
+            let text =
+                error
+                ?? (isFull
+                    ? TextEditor.Cut.tooLong(limit: input.limit).description
+                    : "\(hint)  \(input.text.count)/\(input.limit)")
+            buffer.setString(
+                text, at: Position(row: area.row + 1, column: area.column),
+                style: error == nil && !isFull ? Theme.dim : Theme.error, maxWidth: area.width, ellipsis: true)
         }
         return field.cursorPosition(in: area.line(0))
     }

@@ -25,8 +25,9 @@ struct FeedScreen: TabScreen {
         if state.isLoadingPage && rest.height > 1 {
             // Rows past the window are on their way: the list's last line says so.
             let (list, loading) = rest.split(bottom: 1)
-            buffer.setString(tr(.listLoadingPage), at: Position(row: loading.row, column: loading.column), style: Theme.dim,
-                             maxWidth: loading.width)
+            buffer.setString(
+                tr(.listLoadingPage), at: Position(row: loading.row, column: loading.column), style: Theme.dim,
+                maxWidth: loading.width)
             rest = list
         }
         let empty: String
@@ -37,8 +38,10 @@ struct FeedScreen: TabScreen {
         } else {
             empty = state.mode == .liked ? tr(.feedLikedEmpty) : tr(.feedEmpty)
         }
-        drawList(count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) }, list: state.list, in: rest, into: &buffer, layout: &layout,
-                 emptyText: empty)
+        drawList(
+            count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) },
+            list: state.list, in: rest, into: &buffer, layout: &layout,
+            emptyText: empty)
         return cursor
     }
 }
@@ -46,8 +49,10 @@ struct FeedScreen: TabScreen {
 /// Above a list of posts: the compose field (writing or editing a post), taking its rows
 /// from the top of `area` (the text's rows, at most a third of the list's, then the counter
 /// and a blank row); returns the cursor and sets the field's width for moving up and down.
-func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout Buffer,
-                    layout: inout ScreenLayout) -> Position? {
+func drawPostEditor(
+    _ state: FeedState, in area: inout Rect, into buffer: inout Buffer,
+    layout: inout ScreenLayout
+) -> Position? {
     guard let compose = state.compose else { return nil }
     let label = tr(state.editingPostID == nil ? .feedNewPost : .feedEditPost) + " "
     let field = TextAreaView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
@@ -55,8 +60,9 @@ func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout 
     let textRows = min(max(1, min(6, (area.height - 2) / 3)), field.rowCount(width: fieldWidth))
     let (composeArea, remaining) = area.split(top: textRows + 2)
     area = remaining
-    buffer.setString(label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
-                     maxWidth: composeArea.width)
+    buffer.setString(
+        label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
+        maxWidth: composeArea.width)
     let fieldArea = composeArea.split(top: textRows).top.inset(left: TextWidth.of(label), right: 1)
     field.render(in: fieldArea, into: &buffer)
     layout.composeWidth = fieldArea.width
@@ -65,9 +71,10 @@ func drawPostEditor(_ state: FeedState, in area: inout Rect, into buffer: inout 
     if let error = state.composeError { info += " · " + error }
     let infoRow = composeArea.row + textRows
     if infoRow < composeArea.bottom {
-        buffer.setString(info, at: Position(row: infoRow, column: composeArea.column),
-                         style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
-                         maxWidth: composeArea.width, ellipsis: true)
+        buffer.setString(
+            info, at: Position(row: infoRow, column: composeArea.column),
+            style: left < 0 || state.composeError != nil ? Theme.error : Theme.dim,
+            maxWidth: composeArea.width, ellipsis: true)
     }
     return field.cursorPosition(in: fieldArea)
 }

@@ -17,13 +17,18 @@ extension PlacesScreen {
             return Line([Span(notice, style: Theme.current.toast(.error))])
         }
         if !online.searching.isEmpty {
-            return Line([Span(tr(.placesOnlineSearching, ["providers": online.searching.joined(separator: ", ")]), style: Theme.label)])
+            return Line([
+                Span(
+                    tr(.placesOnlineSearching, ["providers": online.searching.joined(separator: ", ")]),
+                    style: Theme.label)
+            ])
         }
         var spans: [Span] = []
         for provider in online.providers {
             if !spans.isEmpty { spans.append(Span(" · ", style: Theme.dim)) }
             spans.append(Span(provider.mark, style: Theme.label))
-            let name = provider.searchesAsYouType ? provider.name : tr(.placesOnlineOnEnter, ["provider": provider.name])
+            let name =
+                provider.searchesAsYouType ? provider.name : tr(.placesOnlineOnEnter, ["provider": provider.name])
             spans.append(Span(" " + name, style: Theme.dim))
         }
         return Line(spans)
@@ -45,11 +50,15 @@ extension PlacesScreen {
         guard height >= 4, let selected = state.online.pickerSelection else { return }
         let area = body.split(bottom: height).bottom
         buffer.fill(area)
-        let title = state.query.isEmpty || state.selectedRow == nil ? tr(.pickCategoryNearHome)
+        let title =
+            state.query.isEmpty || state.selectedRow == nil
+            ? tr(.pickCategoryNearHome)
             : tr(.pickCategoryNear, ["place": state.selectedRow?.place.shownName ?? ""])
         let box = BoxView(title: title, style: Theme.current.border)
         box.render(in: area, into: &buffer)
-        drawChoices(categories.map { (nil, "\($0.name)  \($0.code)") }, selected: selected, in: box.inner(of: area), into: &buffer)
+        drawChoices(
+            categories.map { (nil, "\($0.name)  \($0.code)") }, selected: selected, in: box.inner(of: area),
+            into: &buffer)
     }
 
     /// Category, road address, phone, page and provider of an online place (a saved copy

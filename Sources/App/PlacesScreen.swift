@@ -37,10 +37,14 @@ struct PlacesScreen: TabScreen {
             listArea = top
             status.render(in: statusRow, into: &buffer)
         }
-        let empty = state.isLoading ? tr(.placesLoading)
+        let empty =
+            state.isLoading
+            ? tr(.placesLoading)
             : state.query.isEmpty ? tr(.placesEmptyCatalog) : tr(.placesNoMatch, ["query": state.query.text])
-        drawList(count: state.rows.count, item: { [row(state.rows[$0])] }, list: state.list, in: listArea,
-                 into: &buffer, layout: &layout, emptyText: empty, showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
+        drawList(
+            count: state.rows.count, item: { [row(state.rows[$0])] }, list: state.list, in: listArea,
+            into: &buffer, layout: &layout, emptyText: empty,
+            showsSelection: !state.isSearchFocused || !state.rows.isEmpty)
         if state.online.isPicking {
             drawCategoryPicker(in: rest, into: &buffer)
             return nil
@@ -51,22 +55,26 @@ struct PlacesScreen: TabScreen {
     private func drawSearch(in area: Rect, into buffer: inout Buffer) -> Position? {
         // `120 / 34,006 matches`: where the selection is among all the matches.
         let total = state.totalCount + state.online.matches.count
-        let count = total == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": total == 0 ? "0" : state.position.text])
+        let count =
+            total == 1 ? tr(.placesOneMatch) : tr(.placesMatches, ["count": total == 0 ? "0" : state.position.text])
         var suffix = state.order == .distance ? tr(.placesByDistance, ["count": count]) : count
         if let category = categoryTitle() { suffix = category + "  " + suffix }
         let label = tr(.placesSearchLabel) + " "
         let suffixWidth = TextWidth.of(suffix) + 2
         var (fieldArea, countArea) = area.split(right: area.width >= 40 ? suffixWidth : 0)
-        buffer.setString(label, at: Position(row: fieldArea.row, column: fieldArea.column),
-                         style: state.isSearchFocused ? Theme.title : Theme.dim, maxWidth: fieldArea.width)
+        buffer.setString(
+            label, at: Position(row: fieldArea.row, column: fieldArea.column),
+            style: state.isSearchFocused ? Theme.title : Theme.dim, maxWidth: fieldArea.width)
         fieldArea = fieldArea.inset(left: TextWidth.of(label))
-        let field = TextFieldView(state: state.query,
-                                  placeholder: state.isSearchFocused ? tr(.placesSearchPlaceholder) : tr(.placesSearchHint),
-                                  isFocused: state.isSearchFocused, secureSymbol: context.markers.passwordDot)
+        let field = TextFieldView(
+            state: state.query,
+            placeholder: state.isSearchFocused ? tr(.placesSearchPlaceholder) : tr(.placesSearchHint),
+            isFocused: state.isSearchFocused, secureSymbol: context.markers.passwordDot)
         field.render(in: fieldArea.inset(right: 1), into: &buffer)
         if !countArea.isEmpty {
-            buffer.setString(suffix, at: Position(row: countArea.row, column: countArea.right - TextWidth.of(suffix)),
-                             style: Theme.dim, maxWidth: countArea.width)
+            buffer.setString(
+                suffix, at: Position(row: countArea.row, column: countArea.right - TextWidth.of(suffix)),
+                style: Theme.dim, maxWidth: countArea.width)
         }
         return field.cursorPosition(in: fieldArea.inset(right: 1))
     }
@@ -74,8 +82,11 @@ struct PlacesScreen: TabScreen {
     /// `☆ Name  (Korean name)  Region, Country`, the matched parts emphasised.
     private func row(_ row: PlaceRow) -> Line {
         let place = row.place
-        var spans: [Span] = [Span(row.isSaved ? context.markers.saved : context.markers.notSaved,
-                                  style: row.isSaved ? Theme.savedMarker : .plain)]
+        var spans: [Span] = [
+            Span(
+                row.isSaved ? context.markers.saved : context.markers.notSaved,
+                style: row.isSaved ? Theme.savedMarker : .plain)
+        ]
         spans += pendingSpans(row.isPending, context: context) + [" "]
         if let mark = place.sourceMark { spans += [Span(mark, style: Theme.label), " "] }
         var names = [(place.name, row.match.nameRange)]
@@ -95,37 +106,49 @@ struct PlacesScreen: TabScreen {
         } else if !place.address.isEmpty {
             spans.append(Span("  " + place.shownAddress, style: Theme.dim))
         }
-        if let distance = row.match.distance { spans.append(Span("  " + DistanceText.describe(distance), style: Theme.label)) }
+        if let distance = row.match.distance {
+            spans.append(Span("  " + DistanceText.describe(distance), style: Theme.label))
+        }
         return Line(spans)
     }
 
     private func drawDetail(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard let selected = state.selectedRow else {
-            buffer.setString(tr(.placesNothingSelected), row: area.row, column: area.column, style: Theme.dim, maxWidth: area.width)
+            buffer.setString(
+                tr(.placesNothingSelected), row: area.row, column: area.column, style: Theme.dim, maxWidth: area.width)
             return
         }
         let place = selected.place
         var lines: [Line] = [
-            Line([Span(selected.isSaved ? context.markers.saved : context.markers.notSaved,
-                       style: selected.isSaved ? Theme.savedMarker : .plain)]
-                 + pendingSpans(selected.isPending, context: context)
-                 + [" ", Span(shownNames(place).first, style: Theme.title)]),
+            Line(
+                [
+                    Span(
+                        selected.isSaved ? context.markers.saved : context.markers.notSaved,
+                        style: selected.isSaved ? Theme.savedMarker : .plain)
+                ]
+                    + pendingSpans(selected.isPending, context: context)
+                    + [" ", Span(shownNames(place).first, style: Theme.title)])
         ]
         if let second = shownNames(place).second { lines.append(Line("  " + second)) }
         lines += onlineDetailLines(place)
         if !place.address.isEmpty { lines.append(Line("  " + place.shownAddress)) }
         lines.append(Line([Span("  "), Span(coordinateText(place.latitude, place.longitude))]))
         if place.population > 0 {
-            lines.append(Line([Span("  \(tr(.placesPopulation)) ", style: Theme.dim), Span(grouped(place.population))]))
+            lines.append(
+                Line([Span("  \(tr(.placesPopulation)) ", style: Theme.dim), Span(grouped(place.population))]))
         }
         if !place.timeZone.isEmpty {
             lines.append(Line([Span("  \(tr(.placesTimeZone)) ", style: Theme.dim), Span(place.timeZone)]))
         }
         if let distance = selected.match.distance {
             // An online place found around a chosen place is measured from there.
-            let from = place.sourceMark != nil ? state.online.centerName.map { tr(.placesFromPlace, ["place": $0]) } : nil
-            lines.append(Line([Span("  \(from ?? tr(.placesFromHome)) ", style: Theme.dim), Span(DistanceText.describe(distance))]))
+            let from =
+                place.sourceMark != nil ? state.online.centerName.map { tr(.placesFromPlace, ["place": $0]) } : nil
+            lines.append(
+                Line([
+                    Span("  \(from ?? tr(.placesFromHome)) ", style: Theme.dim), Span(DistanceText.describe(distance)),
+                ]))
         }
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
@@ -135,9 +158,12 @@ struct PlacesScreen: TabScreen {
         guard mapArea.height >= 3, mapArea.width >= 6 else { return }
         let box = BoxView(title: tr(.placesMap), style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
-        MapView(points: nearbyPoints(around: place), selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
-                margin: 0.1)
-            .render(in: box.inner(of: mapArea), into: &buffer)
+        MapView(
+            points: nearbyPoints(around: place),
+            selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
+            margin: 0.1
+        )
+        .render(in: box.inner(of: mapArea), into: &buffer)
     }
 
     /// The name to show first and the other one: the Korean name first in a Korean interface.
@@ -148,14 +174,17 @@ struct PlacesScreen: TabScreen {
 
     /// The other matches and the user's newest favorites within a few degrees of `place`.
     private func nearbyPoints(around place: PlaceInfo) -> [GeoPoint] {
-        let latitudeSpan = 6.0, longitudeSpan = 9.0
+        let latitudeSpan = 6.0
+        let longitudeSpan = 9.0
         func near(_ latitude: Double, _ longitude: Double) -> Bool {
             abs(latitude - place.latitude) <= latitudeSpan && abs(longitude - place.longitude) <= longitudeSpan
         }
         var points = state.rows.map(\.place).filter { $0.placeID != place.placeID && near($0.latitude, $0.longitude) }
             .prefix(80).map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
-        points += state.newestFavorites.filter { $0.placeID != place.placeID && near($0.coordinate.latitude, $0.coordinate.longitude) }
-            .map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
+        points += state.newestFavorites.filter {
+            $0.placeID != place.placeID && near($0.coordinate.latitude, $0.coordinate.longitude)
+        }
+        .map { GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude) }
         return points
     }
 }

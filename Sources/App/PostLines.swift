@@ -9,15 +9,21 @@ import ViewModels
 /// `◌` while the store has not confirmed a like or the post itself), and a blank line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
     // Old data or a deleted author may have no names: a placeholder, never a bare ` @`.
-    let name = row.displayName.isEmpty ? (row.username.isEmpty ? DisplayName.placeholder : row.username) : row.displayName
+    let name =
+        row.displayName.isEmpty ? (row.username.isEmpty ? DisplayName.placeholder : row.username) : row.displayName
     let handle = row.username.isEmpty ? [] : [Span(" "), Span("@" + row.username, style: Theme.label)]
-    let header = Line([Span(name, style: Theme.title)] + handle
-                      + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
+    let header = Line(
+        [Span(name, style: Theme.title)] + handle
+            + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
     let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
-    let heart = Line([Span("  "),
-                      Span(row.didLike ? context.markers.liked : context.markers.notLiked,
-                           style: row.didLike ? Theme.likedMarker : .plain),
-                      Span(" \(row.likes)")] + pendingSpans(row.isPending, context: context))
+    let heart = Line(
+        [
+            Span("  "),
+            Span(
+                row.didLike ? context.markers.liked : context.markers.notLiked,
+                style: row.didLike ? Theme.likedMarker : .plain),
+            Span(" \(row.likes)"),
+        ] + pendingSpans(row.isPending, context: context))
     return [header] + caption + [heart, Line("")]
 }
 

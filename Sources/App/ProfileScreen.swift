@@ -18,9 +18,10 @@ struct ProfileScreen: TabScreen {
             return drawForm(form, in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout)
         }
         if let user = state.user {
-            return drawProfileAndPosts(user, posts: posts, isPending: state.isUserPending, emptyText: tr(.profileNoPosts),
-                                       in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout,
-                                       context: context)
+            return drawProfileAndPosts(
+                user, posts: posts, isPending: state.isUserPending, emptyText: tr(.profileNoPosts),
+                in: area.inset(top: 1, left: 2, right: 1), into: &buffer, layout: &layout,
+                context: context)
         } else {
             drawSignedOut(in: area.inset(top: 1, left: 2, right: 1), into: &buffer)
         }
@@ -28,24 +29,29 @@ struct ProfileScreen: TabScreen {
     }
 
     private func drawSignedOut(in area: Rect, into buffer: inout Buffer) {
-        let lines: [Line] = [
-            Line(tr(.profileSignedOut), style: Theme.title),
-            Line(""),
-        ] + AppKeyMap.profileOnly(signedIn: false).bindings.map { binding in
-            Line([Span(binding.label, style: Theme.title), Span("  " + binding.help)])
-        } + [
-            Line(""),
-            Line(tr(.profileSignedOutHint), style: Theme.dim),
-        ]
+        let lines: [Line] =
+            [
+                Line(tr(.profileSignedOut), style: Theme.title),
+                Line(""),
+            ]
+            + AppKeyMap.profileOnly(signedIn: false).bindings.map { binding in
+                Line([Span(binding.label, style: Theme.title), Span("  " + binding.help)])
+            } + [
+                Line(""),
+                Line(tr(.profileSignedOutHint), style: Theme.dim),
+            ]
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }
     }
 
-    private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
+    private func drawForm(_ form: ProfileForm, in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout)
+        -> Position?
+    {
         let fields = form.fields.map {
-            FormField(label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error,
-                      showsCount: !$0.isSecure && $0.field != .email)
+            FormField(
+                label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error,
+                showsCount: !$0.isSecure && $0.field != .email)
         }
         let message: String
         let style: Style
@@ -56,9 +62,10 @@ struct ProfileScreen: TabScreen {
             message = form.kind == .onboarding ? tr(.formOnboardingHint) : tr(.formHint)
             style = Theme.dim
         }
-        let view = FormView(title: form.kind.title, fields: fields, focused: form.focused, message: message,
-                            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
-                            errorStyle: Theme.error)
+        let view = FormView(
+            title: form.kind.title, fields: fields, focused: form.focused, message: message,
+            messageStyle: style, fieldWidth: 40, secureSymbol: context.markers.passwordDot,
+            errorStyle: Theme.error)
         view.render(in: area, into: &buffer)
         layout.fieldRows = view.fieldRows(in: area)
         return form.isBusy ? nil : view.cursorPosition(in: area)
@@ -68,8 +75,10 @@ struct ProfileScreen: TabScreen {
 
 /// A profile (`profileLines`), then a post being written or edited, then the posts (nil:
 /// none to show); returns the cursor. The Profile tab and an author's profile share it.
-func drawProfileAndPosts(_ user: User, posts: FeedState?, isPending: Bool, emptyText: String, in area: Rect,
-                         into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext) -> Position? {
+func drawProfileAndPosts(
+    _ user: User, posts: FeedState?, isPending: Bool, emptyText: String, in area: Rect,
+    into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext
+) -> Position? {
     let postCount = posts.map { max($0.position.total, $0.rows.count) } ?? 0
     let lines = profileLines(user, postCount: postCount, isPending: isPending, width: area.width, context: context)
     for (index, line) in lines.prefix(area.height).enumerated() {
@@ -78,9 +87,10 @@ func drawProfileAndPosts(_ user: User, posts: FeedState?, isPending: Bool, empty
     guard let posts else { return nil }
     var listArea = area.split(top: lines.count).rest
     let cursor = drawPostEditor(posts, in: &listArea, into: &buffer, layout: &layout)
-    drawList(count: posts.rows.count, item: { postLines(posts.rows[$0], width: listArea.width, context: context) },
-             list: posts.list, in: listArea, into: &buffer, layout: &layout,
-             emptyText: posts.isLoaded ? emptyText : tr(.loading))
+    drawList(
+        count: posts.rows.count, item: { postLines(posts.rows[$0], width: listArea.width, context: context) },
+        list: posts.list, in: listArea, into: &buffer, layout: &layout,
+        emptyText: posts.isLoaded ? emptyText : tr(.loading))
     return cursor
 }
 
@@ -88,16 +98,20 @@ func drawProfileAndPosts(_ user: User, posts: FeedState?, isPending: Bool, empty
 /// and counts, then the posts' title. The Profile tab and an author's profile share it.
 func profileLines(_ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext) -> [Line] {
     var lines: [Line] = [
-        Line([Span(DisplayName.shown(user.displayName), style: Theme.title)] + pendingSpans(isPending, context: context)),
+        Line(
+            [Span(DisplayName.shown(user.displayName), style: Theme.title)] + pendingSpans(isPending, context: context)),
         Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
     ]
     let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, width)).prefix(3)
     lines += bio.map { Line($0) }
-    lines.append(Line([Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
-                       Span(" · ", style: Theme.dim),
-                       Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
-                       Span(" · ", style: Theme.dim),
-                       Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim)]))
+    lines.append(
+        Line([
+            Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
+            Span(" · ", style: Theme.dim),
+            Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
+            Span(" · ", style: Theme.dim),
+            Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim),
+        ]))
     lines.append(Line(""))
     lines.append(Line(context.listTitle(tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title))
     return lines

@@ -22,7 +22,8 @@ public struct ScreenLayout: Equatable, Sendable {
         lhs.tabColumns == rhs.tabColumns && lhs.listArea == rhs.listArea && lhs.listOffset == rhs.listOffset
             && lhs.fieldRows == rhs.fieldRows && lhs.helpMaxOffset == rhs.helpMaxOffset
             && lhs.composeWidth == rhs.composeWidth
-            && lhs.itemRows.map(\.rows) == rhs.itemRows.map(\.rows) && lhs.itemRows.map(\.index) == rhs.itemRows.map(\.index)
+            && lhs.itemRows.map(\.rows) == rhs.itemRows.map(\.rows)
+            && lhs.itemRows.map(\.index) == rhs.itemRows.map(\.index)
     }
 
     /// The list item drawn at a screen row, if any.

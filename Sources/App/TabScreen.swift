@@ -27,8 +27,10 @@ struct ScreenContext {
 /// offset it showed and the item rows for the mouse in `layout`. Only the items that can be
 /// on screen are built (`item(index)`), so long lists of wrapped posts cost what a
 /// screenful costs.
-func drawList(count: Int, item: (Int) -> [Line], list: ListState, in area: Rect, into buffer: inout Buffer,
-              layout: inout ScreenLayout, emptyText: String, showsSelection: Bool = true) {
+func drawList(
+    count: Int, item: (Int) -> [Line], list: ListState, in area: Rect, into buffer: inout Buffer,
+    layout: inout ScreenLayout, emptyText: String, showsSelection: Bool = true
+) {
     guard !area.isEmpty else { return }
     let selected = count == 0 ? 0 : min(max(0, list.selected), count - 1)
     let previous = min(max(0, list.offset), max(0, count - 1))
@@ -36,11 +38,14 @@ func drawList(count: Int, item: (Int) -> [Line], list: ListState, in area: Rect,
     let high = min(count, max(previous, selected) + area.height + 1)
     let items = (low..<high).map(item)
     let state = ListState(offset: previous - low, selected: selected - low)
-    let view = ListView(items: items, state: state, selectedStyle: Theme.selected, emptyText: emptyText,
-                        showsSelection: showsSelection)
+    let view = ListView(
+        items: items, state: state, selectedStyle: Theme.selected, emptyText: emptyText,
+        showsSelection: showsSelection)
     let visible = view.visibleState(in: area)
-    ListView(items: items, state: visible, selectedStyle: Theme.selected, emptyText: emptyText,
-             showsSelection: showsSelection).render(in: area, into: &buffer)
+    ListView(
+        items: items, state: visible, selectedStyle: Theme.selected, emptyText: emptyText,
+        showsSelection: showsSelection
+    ).render(in: area, into: &buffer)
     layout.listArea = area
     layout.listOffset = visible.offset + low
     layout.itemRows = []
@@ -65,6 +70,7 @@ func drawTitle(_ title: String, position: ListPosition?, in row: Rect, into buff
         titleArea = row.split(right: min(row.width, width + 2)).rest
         buffer.setString(text, at: Position(row: row.row, column: row.right - width), style: Theme.dim, maxWidth: width)
     }
-    buffer.setString(title, at: Position(row: titleArea.row, column: titleArea.column), style: Theme.title,
-                     maxWidth: titleArea.width, ellipsis: true)
+    buffer.setString(
+        title, at: Position(row: titleArea.row, column: titleArea.column), style: Theme.title,
+        maxWidth: titleArea.width, ellipsis: true)
 }

@@ -16,8 +16,9 @@ extension Theme {
             theme = named
         } else if let directive = config.theme {
             guard let named = Theme.named(directive.value ?? "") else {
-                throw ConfigError(file: file, line: directive.line,
-                                  reason: tr(.configUnknownTheme, ["theme": directive.value ?? "", "themes": knownNames]))
+                throw ConfigError(
+                    file: file, line: directive.line,
+                    reason: tr(.configUnknownTheme, ["theme": directive.value ?? "", "themes": knownNames]))
             }
             theme = named
         }
@@ -33,7 +34,9 @@ extension Theme {
     /// One `color ROLE = COLOUR` line: the selection's background, or another role's text.
     mutating func apply(_ directive: ConfigDirective, file: String) throws {
         func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: directive.line, reason: reason) }
-        guard directive.words.count == 2 else { throw fail(tr(.configExpectedColor, ["roles": Self.roles.joined(separator: ", ")])) }
+        guard directive.words.count == 2 else {
+            throw fail(tr(.configExpectedColor, ["roles": Self.roles.joined(separator: ", ")]))
+        }
         let role = directive.words[1]
         guard let color = Color(spec: directive.value ?? "") else {
             throw fail(tr(.configUnknownColour, ["colour": directive.value ?? ""]))
@@ -59,7 +62,8 @@ public enum ThemeError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownEnvironmentTheme(let name): return tr(.errorUnknownEnvironmentTheme, ["name": name, "themes": Theme.knownNames])
+        case .unknownEnvironmentTheme(let name):
+            return tr(.errorUnknownEnvironmentTheme, ["name": name, "themes": Theme.knownNames])
         }
     }
 }

@@ -54,7 +54,8 @@ public struct Theme: Equatable, Sendable {
         name: "high-contrast", selection: Style(foreground: .black, background: .brightYellow, bold: true),
         heart: Style(foreground: .brightRed, bold: true), star: Style(foreground: .brightYellow, bold: true),
         match: Style(foreground: .brightWhite, bold: true, underline: true), muted: Style(foreground: .brightWhite),
-        border: Style(foreground: .brightWhite, bold: true), error: Style(foreground: .brightRed, bold: true, underline: true),
+        border: Style(foreground: .brightWhite, bold: true),
+        error: Style(foreground: .brightRed, bold: true, underline: true),
         title: Style(foreground: .brightWhite, bold: true), accent: Style(foreground: .brightCyan, bold: true),
         activeTab: Style(foreground: .black, background: .brightWhite, bold: true),
         toastInfo: Style(foreground: .black, background: .brightWhite, bold: true),
@@ -62,9 +63,11 @@ public struct Theme: Equatable, Sendable {
         toastError: Style(foreground: .brightWhite, background: .red, bold: true))
 
     public static let mono = Theme(
-        name: "mono", selection: Style(reverse: true), heart: .bold, star: .bold, match: Style(bold: true, underline: true),
+        name: "mono", selection: Style(reverse: true), heart: .bold, star: .bold,
+        match: Style(bold: true, underline: true),
         muted: .dim, border: .plain, error: Style(bold: true, underline: true), title: .bold, accent: .plain,
-        activeTab: Style(bold: true, reverse: true), toastInfo: Style(reverse: true), toastSuccess: Style(reverse: true),
+        activeTab: Style(bold: true, reverse: true), toastInfo: Style(reverse: true),
+        toastSuccess: Style(reverse: true),
         toastError: Style(bold: true, reverse: true))
 
     public static let builtIn = [dark, light, highContrast, mono]

@@ -8,8 +8,9 @@ public enum CatalogLoader {
     /// The shipped catalog plus imports, searched from `home` for the distance order.
     public static func load(paths: AppPaths, home: (latitude: Double, longitude: Double)) throws -> PlaceSearching {
         // The mapped image makes the catalog ready in tens of milliseconds instead of seconds.
-        let catalog = try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory,
-                                            cacheDirectory: paths.catalogCacheDirectory)
+        let catalog = try PlaceCatalog.load(
+            resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory,
+            cacheDirectory: paths.catalogCacheDirectory)
         return CatalogPlaces(catalog: catalog, home: home)
     }
 

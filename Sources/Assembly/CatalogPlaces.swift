@@ -26,7 +26,9 @@ public final class CatalogPlaces: PlaceSearching {
     }
 
     static func match(_ hit: PlaceHit) -> PlaceMatch {
-        PlaceMatch(place: info(hit.place), nameRange: hit.nameRange, koreanNameRange: hit.koreanNameRange, distance: hit.distance)
+        PlaceMatch(
+            place: info(hit.place), nameRange: hit.nameRange, koreanNameRange: hit.koreanNameRange,
+            distance: hit.distance)
     }
 
     public func place(id: String) -> PlaceInfo? {
@@ -34,9 +36,10 @@ public final class CatalogPlaces: PlaceSearching {
     }
 
     static func info(_ place: Place) -> PlaceInfo {
-        PlaceInfo(placeID: place.placeID, name: place.name, koreanName: place.koreanName, region: place.regionName,
-                  country: place.countryName, address: place.address, latitude: place.latitude,
-                  longitude: place.longitude, population: place.population, timeZone: place.timeZone)
+        PlaceInfo(
+            placeID: place.placeID, name: place.name, koreanName: place.koreanName, region: place.regionName,
+            country: place.countryName, address: place.address, latitude: place.latitude,
+            longitude: place.longitude, population: place.population, timeZone: place.timeZone)
     }
 }
 

@@ -45,8 +45,9 @@ final class ServerConnector: ServerConnecting {
         do {
             online = try current.services.connected()
         } catch {
-            throw ServerConnectFailure(reason: ServerReach.reason(error),
-                                       isUnreachable: (error as? StoreError)?.code.isUnreachable ?? false)
+            throw ServerConnectFailure(
+                reason: ServerReach.reason(error),
+                isUnreachable: (error as? StoreError)?.code.isUnreachable ?? false)
         }
         return { [current, weak outbox] in
             // Signed in or out while connecting: this connection is another account's.
@@ -68,7 +69,8 @@ final class ServerConnector: ServerConnecting {
         let session: Session?
         do { session = try services.session() } catch { return false }
         guard services.readsReplica, session?.uid == uid,
-              let copy = try? services.localCopy(for: session), copy !== services else { return false }
+            let copy = try? services.localCopy(for: session), copy !== services
+        else { return false }
         current.use(copy)
         return true
     }

@@ -18,8 +18,10 @@ public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
     private var loadedStamp: String?
 
     /// Starts loading at once.
-    public init(load: @escaping () throws -> PlaceSearching, stamp: (() -> String)? = nil,
-                onLoaded: @escaping (Result<Void, Error>) -> Void = { _ in }) {
+    public init(
+        load: @escaping () throws -> PlaceSearching, stamp: (() -> String)? = nil,
+        onLoaded: @escaping (Result<Void, Error>) -> Void = { _ in }
+    ) {
         self.load = load
         self.stamp = stamp
         self.onLoaded = onLoaded

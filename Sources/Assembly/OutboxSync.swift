@@ -32,13 +32,18 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
 
     /// A port for `services` on a team server, with a started worker when someone is signed
     /// in; nil on the embedded store.
-    public convenience init?(services: AppServices, executor: CallbackExecutor,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public convenience init?(
+        services: AppServices, executor: CallbackExecutor,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.init(current: CurrentServices(services), executor: executor, environment: environment)
     }
 
     /// The same over `current`, whose services move to the server's connection once it is made.
-    public init?(current: CurrentServices, executor: CallbackExecutor, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init?(
+        current: CurrentServices, executor: CallbackExecutor,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         let services = current.services
         guard services.isTeamServer else { return nil }
         self.opened = current
@@ -52,8 +57,10 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
     /// The signed-in account's outbox, nil when nobody is signed in.
     public var account: Account? { lock.withLock { current } }
 
-    public func observeSync(_ onChange: @escaping (SyncStatus) -> Void,
-                            onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable {
+    public func observeSync(
+        _ onChange: @escaping (SyncStatus) -> Void,
+        onDropped: @escaping (DroppedWrite) -> Void
+    ) -> Cancellable {
         let (id, account) = lock.withLock { () -> (Int, Account?) in
             nextObserver += 1
             observers[nextObserver] = (onChange, onDropped)
@@ -76,7 +83,8 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
     public func follow(account uid: String?) {
         guard uid != account?.uid else { return }
         guard let uid, let session = try? services.session(), session.uid == uid,
-              let accountServices = try? services.withReplica(for: session) else {
+            let accountServices = try? services.withReplica(for: session)
+        else {
             switchTo(nil)
             return
         }
@@ -86,9 +94,13 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
     private func switchTo(_ accountServices: AppServices?) {
         let next = accountServices.flatMap { accountServices -> Account? in
             let (paths, location, environment) = (services.paths, accountServices.replica?.server, self.environment)
-            return SyncWorker(services: accountServices, executor: executor, connect: {
-                try AppServices.open(paths: paths, storeLocation: location, environment: environment, offline: .serverOnly)
-            }).map { Account(services: accountServices, worker: $0) }
+            return SyncWorker(
+                services: accountServices, executor: executor,
+                connect: {
+                    try AppServices.open(
+                        paths: paths, storeLocation: location, environment: environment, offline: .serverOnly)
+                }
+            ).map { Account(services: accountServices, worker: $0) }
         }
         let (previous, previousObservation) = lock.withLock { () -> (Account?, (() -> Void)?) in
             defer {
@@ -105,12 +117,14 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
             executor.execute { targets.forEach { $0(status) } }
             return
         }
-        let stop = worker.observe({ [weak self] state in
-            self?.observing().forEach { $0.onChange(Self.status(state)) }
-        }, onDropped: { [weak self] write, reason in
-            let dropped = DroppedWrite(description: write.description, reason: reason)
-            self?.observing().forEach { $0.onDropped(dropped) }
-        })
+        let stop = worker.observe(
+            { [weak self] state in
+                self?.observing().forEach { $0.onChange(Self.status(state)) }
+            },
+            onDropped: { [weak self] write, reason in
+                let dropped = DroppedWrite(description: write.description, reason: reason)
+                self?.observing().forEach { $0.onDropped(dropped) }
+            })
         lock.withLock { stopObserving = stop }
         worker.start()
     }
@@ -120,7 +134,8 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
     }
 
     static func status(_ state: OutboxState) -> SyncStatus {
-        SyncStatus(connection: state.unreachableBecause.map { .offline(reason: $0) } ?? .online,
-                   pendingWrites: state.pending, pendingPaths: state.pendingPaths, isStale: !state.isReachable)
+        SyncStatus(
+            connection: state.unreachableBecause.map { .offline(reason: $0) } ?? .online,
+            pendingWrites: state.pending, pendingPaths: state.pendingPaths, isStale: !state.isReachable)
     }
 }

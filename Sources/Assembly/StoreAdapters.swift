@@ -77,14 +77,17 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     public func updateProfile(_ edit: ProfileEdit) throws -> User {
         let session = try services.session()
         if let session, try queued(.editProfile(edit), session: session),
-           let user = try services.local?.users.user(id: session.uid) {
+            let user = try services.local?.users.user(id: session.uid)
+        {
             return user
         }
         return try services.users.updateProfile(edit, session: session)
     }
 
-    public func observeUser(uid: String, _ onChange: @escaping (User?) -> Void,
-                            onError: @escaping (Error) -> Void) throws -> Cancellable {
+    public func observeUser(
+        uid: String, _ onChange: @escaping (User?) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         let registration = try services.users.observeUser(id: uid, onChange: onChange, onError: onError)
         return AnyCancellable { registration.remove() }
     }
@@ -99,18 +102,22 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     // MARK: FavoritesPort
 
-    public func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
-                                 onError: @escaping (Error) -> Void) throws -> Cancellable {
-        let registration = try services.favorites.observe(selection, session: session(for: uid), onChange: onChange,
-                                                          onError: onError)
+    public func observeFavorites(
+        _ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        let registration = try services.favorites.observe(
+            selection, session: session(for: uid), onChange: onChange,
+            onError: onError)
         return AnyCancellable { registration?.remove() }
     }
 
     public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
-        let place = FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
-                                      address: favorite.address, coordinate: favorite.coordinate,
-                                      category: favorite.category, phone: favorite.phone,
-                                      roadAddress: favorite.roadAddress, url: favorite.url)
+        let place = FavoriteCandidate(
+            placeID: favorite.placeID, placeName: favorite.placeName,
+            address: favorite.address, coordinate: favorite.coordinate,
+            category: favorite.category, phone: favorite.phone,
+            roadAddress: favorite.roadAddress, url: favorite.url)
         let session = try writeSession(for: uid, to: .saveFavorites)
         if try queued(.saveFavorite(place), session: session) { return }
         try services.favorites.add(place, session: session)
@@ -124,36 +131,47 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     // MARK: FeedPort
 
-    public func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
-                            onError: @escaping (Error) -> Void) throws -> Cancellable {
+    public func observeFeed(
+        _ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         // Authors' names follow their profiles live, not only when the posts are read again.
         let authors = LiveAuthors(users: services.users, onChange: { onChange($0.posts) }, onError: onError)
-        let registration = try services.tweets.observe(kind, limit: limit, viewer: viewer.map(session(for:)),
-                                                       onChange: authors.deliver, onError: onError)
+        let registration = try services.tweets.observe(
+            kind, limit: limit, viewer: viewer.map(session(for:)),
+            onChange: authors.deliver, onError: onError)
         return AnyCancellable {
             registration.remove()
             authors.stop()
         }
     }
 
-    public func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
-                                  _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+    public func observeFeedWindow(
+        _ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+        _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         let authors = LiveAuthors(users: services.users, onChange: onChange, onError: onError)
-        let registration = try services.tweets.observeWindow(kind, after: position, limit: limit, viewer: viewer.map(session(for:)),
-                                                             onChange: authors.deliver, onError: onError)
+        let registration = try services.tweets.observeWindow(
+            kind, after: position, limit: limit, viewer: viewer.map(session(for:)),
+            onChange: authors.deliver, onError: onError)
         return AnyCancellable {
             registration.remove()
             authors.stop()
         }
     }
 
-    public func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
-                                 onError: @escaping (Error) -> Void) throws -> Cancellable {
-        let registration = try services.tweets.observeCount(kind, viewer: viewer.map(session(for:)), onChange: onChange, onError: onError)
+    public func observeFeedCount(
+        _ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        let registration = try services.tweets.observeCount(
+            kind, viewer: viewer.map(session(for:)), onChange: onChange, onError: onError)
         return AnyCancellable { registration.remove() }
     }
 
-    public func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] {
+    public func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws
+        -> [FeedPost]
+    {
         try services.tweets.rows(kind, before: position, limit: limit, viewer: viewer.map(session(for:)))
     }
 
@@ -218,7 +236,8 @@ extension ScreenServices {
         let services = current.services
         let outbox = OutboxSync(current: current, executor: services.store.callbackExecutor)
         let adapters = StoreAdapters(current: current, outbox: outbox)
-        self.init(places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
+        self.init(
+            places: places, accounts: adapters, favorites: adapters, feed: adapters, sync: outbox ?? EmbeddedSync())
         // A team server, also while the screens read its replica: reads and writes go off
         // the loop's thread from the start, as they will once the server answers.
         isStoreRemote = services.isTeamServer

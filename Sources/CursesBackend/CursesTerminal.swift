@@ -280,7 +280,10 @@ public final class CursesTerminal: TerminalBackend {
         guard !closed else { return }
         if let cursor {
             wmove(window, Int32(cursor.row), Int32(cursor.column))
-            if !cursorShown { curs_set(1); cursorShown = true }
+            if !cursorShown {
+                curs_set(1)
+                cursorShown = true
+            }
         } else if cursorShown {
             curs_set(0)
             cursorShown = false

@@ -17,8 +17,10 @@ public struct DocumentChange: @unchecked Sendable {
 
     /// Removals first (in old order), then additions and modifications (in new order).
     /// A document that only moved because others changed is not reported.
-    static func changes(in query: Query, from old: [StoredDocument], to new: [StoredDocument],
-                        snapshots: [DocumentSnapshot]) -> [DocumentChange] {
+    static func changes(
+        in query: Query, from old: [StoredDocument], to new: [StoredDocument],
+        snapshots: [DocumentSnapshot]
+    ) -> [DocumentChange] {
         var oldIndex: [String: Int] = [:]
         for (i, document) in old.enumerated() { oldIndex[document.id] = i }
         let newIDs = Set(new.map(\.id))
@@ -30,7 +32,8 @@ public struct DocumentChange: @unchecked Sendable {
         for (i, document) in new.enumerated() {
             if let before = oldIndex[document.id] {
                 if old[before].fields != document.fields {
-                    changes.append(DocumentChange(kind: .modified, document: snapshots[i], oldIndex: before, newIndex: i))
+                    changes.append(
+                        DocumentChange(kind: .modified, document: snapshots[i], oldIndex: before, newIndex: i))
                 }
             } else {
                 changes.append(DocumentChange(kind: .added, document: snapshots[i], oldIndex: nil, newIndex: i))

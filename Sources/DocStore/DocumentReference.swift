@@ -20,7 +20,9 @@ public struct DocumentReference: Hashable, @unchecked Sendable {
 
     /// The collection that holds this document.
     public var parent: CollectionReference {
-        CollectionReference(store: store, path: resolved.map(\.parent), text: String(path.split(separator: "/").dropLast().joined(separator: "/")))
+        CollectionReference(
+            store: store, path: resolved.map(\.parent),
+            text: String(path.split(separator: "/").dropLast().joined(separator: "/")))
     }
 
     /// A subcollection of this document.
@@ -42,7 +44,10 @@ public struct DocumentReference: Hashable, @unchecked Sendable {
     /// Changes the named fields (dotted paths reach into maps); throws `notFound` when the
     /// document does not exist.
     public func updateData(_ fields: [String: WriteValue]) throws {
-        try store.commit([.update(try validPath(), Dictionary(uniqueKeysWithValues: fields.map { (FieldPath(dotted: $0.key), $0.value) }))])
+        try store.commit([
+            .update(
+                try validPath(), Dictionary(uniqueKeysWithValues: fields.map { (FieldPath(dotted: $0.key), $0.value) }))
+        ])
     }
 
     /// Changes the named fields, given as `FieldPath`s (for names that contain dots).
@@ -69,19 +74,25 @@ public struct DocumentReference: Hashable, @unchecked Sendable {
     /// later re-read that fails (a lost connection, a refused read, a document that cannot
     /// be decoded) calls `onError` instead, through the same executor; the listener stays
     /// registered and re-reads on the next change. A failing first read throws here.
-    public func addSnapshotListener(_ listener: @escaping (DocumentSnapshot) -> Void,
-                                    onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func addSnapshotListener(
+        _ listener: @escaping (DocumentSnapshot) -> Void,
+        onError: @escaping (StoreError) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         let path = try validPath()
         var last: [String: FieldValue]??
-        return try store.addListener(isAffected: { documents, _ in documents.contains(path) }, refresh: { cache in
-            let data = try cache.document(at: path)
-            if let last, last == data { return nil }
-            last = .some(data)
-            let snapshot = DocumentSnapshot(reference: self, data: data)
-            return { listener(snapshot) }
-        }, onError: onError)
+        return try store.addListener(
+            isAffected: { documents, _ in documents.contains(path) },
+            refresh: { cache in
+                let data = try cache.document(at: path)
+                if let last, last == data { return nil }
+                last = .some(data)
+                let snapshot = DocumentSnapshot(reference: self, data: data)
+                return { listener(snapshot) }
+            }, onError: onError)
     }
 
-    public static func == (a: DocumentReference, b: DocumentReference) -> Bool { a.store === b.store && a.path == b.path }
+    public static func == (a: DocumentReference, b: DocumentReference) -> Bool {
+        a.store === b.store && a.path == b.path
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(path) }
 }

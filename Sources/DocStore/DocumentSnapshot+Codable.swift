@@ -16,14 +16,18 @@ extension DocumentReference {
 extension WriteBatch {
     /// Replaces (or merges into) a document with the fields of an `Encodable` value.
     @discardableResult
-    public func setData<T: Encodable>(from value: T, forDocument reference: DocumentReference, merge: Bool = false) throws -> WriteBatch {
+    public func setData<T: Encodable>(from value: T, forDocument reference: DocumentReference, merge: Bool = false)
+        throws -> WriteBatch
+    {
         setData(try FieldValueEncoder().encode(value).asWrite, forDocument: reference, merge: merge)
     }
 }
 
 extension Transaction {
     /// Replaces (or merges into) a document with the fields of an `Encodable` value.
-    public func setData<T: Encodable>(from value: T, forDocument reference: DocumentReference, merge: Bool = false) throws {
+    public func setData<T: Encodable>(from value: T, forDocument reference: DocumentReference, merge: Bool = false)
+        throws
+    {
         try setData(try FieldValueEncoder().encode(value).asWrite, forDocument: reference, merge: merge)
     }
 }

@@ -1,12 +1,15 @@
 extension DocumentStore {
     /// Registers a listener, delivers its first snapshot through the executor at once, and
     /// returns the handle that removes it.
-    func addListener(isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
-                     refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?,
-                     onError: @escaping (StoreError) -> Void) throws -> ListenerRegistration {
+    func addListener(
+        isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
+        refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?,
+        onError: @escaping (StoreError) -> Void
+    ) throws -> ListenerRegistration {
         try locked {
             try checkOpen()
-            let entry = ListenerEntry(id: listeners.makeID(), isAffected: isAffected, refresh: refresh, onError: onError)
+            let entry = ListenerEntry(
+                id: listeners.makeID(), isAffected: isAffected, refresh: refresh, onError: onError)
             let first = try entry.refresh(ListenerReadCache(backend: backend))
             listeners.add(entry)
             if let first {

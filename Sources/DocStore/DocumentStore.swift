@@ -31,7 +31,8 @@ public final class DocumentStore: @unchecked Sendable {
     /// `postgresql://` URL (see `open(url:executor:)`), otherwise the database file at that
     /// path (see `open(path:executor:)`).
     public static func open(location: String, executor: CallbackExecutor) throws -> DocumentStore {
-        PostgresBackend.isServerURL(location) ? try open(url: location, executor: executor) : try open(path: location, executor: executor)
+        PostgresBackend.isServerURL(location)
+            ? try open(url: location, executor: executor) : try open(path: location, executor: executor)
     }
 
     /// Opens the store on the PostgreSQL server at `url` (a libpq URL such as
@@ -63,12 +64,14 @@ public final class DocumentStore: @unchecked Sendable {
 
     /// The collection at `path` (an odd number of segments, e.g. `"favorites/u1/favorites"`).
     public func collection(_ path: String) -> CollectionReference {
-        CollectionReference(store: self, path: Result { try ResourcePath(path).requireCollection(path) }.mapStoreError(), text: path)
+        CollectionReference(
+            store: self, path: Result { try ResourcePath(path).requireCollection(path) }.mapStoreError(), text: path)
     }
 
     /// The document at `path` (an even number of segments, e.g. `"users/u1/user-likes/t1"`).
     public func document(_ path: String) -> DocumentReference {
-        DocumentReference(store: self, path: Result { try ResourcePath(path).requireDocument(path) }.mapStoreError(), text: path)
+        DocumentReference(
+            store: self, path: Result { try ResourcePath(path).requireDocument(path) }.mapStoreError(), text: path)
     }
 
     /// A batch of writes committed all or nothing by `commit()`.
@@ -101,7 +104,9 @@ public final class DocumentStore: @unchecked Sendable {
     /// processes re-read them. The embedded store has no server functions: it throws
     /// `invalidArgument`.
     @discardableResult
-    public func callServerFunction(_ name: String, arguments: [String?], touching: [DocumentReference] = []) throws -> String? {
+    public func callServerFunction(_ name: String, arguments: [String?], touching: [DocumentReference] = []) throws
+        -> String?
+    {
         try locked {
             try checkOpen()
             let paths = Set(try touching.map { try $0.validPath() })

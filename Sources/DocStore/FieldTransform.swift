@@ -4,7 +4,9 @@ import Foundation
 enum FieldTransform {
     /// The value a write leaves in a field whose stored value is `current`; nil deletes it.
     /// With `merge`, maps are merged into the stored map instead of replacing it.
-    static func apply(_ write: WriteValue, to current: FieldValue?, merge: Bool, at commitTime: Date) throws -> FieldValue? {
+    static func apply(_ write: WriteValue, to current: FieldValue?, merge: Bool, at commitTime: Date) throws
+        -> FieldValue?
+    {
         switch write {
         case .value(.map(let fields)) where merge:
             return try apply(.fields(fields.asWrite), to: current, merge: true, at: commitTime)

@@ -13,7 +13,10 @@ public enum FieldValue: Equatable, Hashable, Sendable {
     case map([String: FieldValue])
 
     /// The string, when this is `.string`.
-    public var stringValue: String? { if case .string(let v) = self { return v }; return nil }
+    public var stringValue: String? {
+        if case .string(let v) = self { return v }
+        return nil
+    }
     /// The integer, when this is `.int` (or a `.double` with no fractional part).
     public var intValue: Int64? {
         switch self {
@@ -31,17 +34,30 @@ public enum FieldValue: Equatable, Hashable, Sendable {
         }
     }
     /// The flag, when this is `.bool`.
-    public var boolValue: Bool? { if case .bool(let v) = self { return v }; return nil }
+    public var boolValue: Bool? {
+        if case .bool(let v) = self { return v }
+        return nil
+    }
     /// The date, when this is `.timestamp`.
-    public var dateValue: Date? { if case .timestamp(let v) = self { return v }; return nil }
+    public var dateValue: Date? {
+        if case .timestamp(let v) = self { return v }
+        return nil
+    }
     /// The elements, when this is `.array`.
-    public var arrayValue: [FieldValue]? { if case .array(let v) = self { return v }; return nil }
+    public var arrayValue: [FieldValue]? {
+        if case .array(let v) = self { return v }
+        return nil
+    }
     /// The fields, when this is `.map`.
-    public var mapValue: [String: FieldValue]? { if case .map(let v) = self { return v }; return nil }
+    public var mapValue: [String: FieldValue]? {
+        if case .map(let v) = self { return v }
+        return nil
+    }
 }
 
 extension FieldValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .int(value) }
     public init(floatLiteral value: Double) { self = .double(value) }

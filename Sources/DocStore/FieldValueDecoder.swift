@@ -20,7 +20,10 @@ private struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
 }
 
 private func describe(_ path: [CodingKey]) -> String {
@@ -47,7 +50,9 @@ private struct DecoderBox: Decoder {
             }
         case is FieldValue.Type: return try cast(value)
         case is Data.Type:
-            guard let text = value.stringValue, let data = Data(base64Encoded: text) else { throw mismatch("base64 data") }
+            guard let text = value.stringValue, let data = Data(base64Encoded: text) else {
+                throw mismatch("base64 data")
+            }
             return try cast(data)
         case is URL.Type:
             guard let text = value.stringValue, let url = URL(string: text) else { throw mismatch("a URL") }
@@ -94,10 +99,14 @@ private struct KeyedBox<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let value = fields[key.stringValue], value != .null else { return nil }
         return try DecoderBox(value: value, codingPath: codingPath + [key]).decodeValue(type)
     }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try child(key).container(keyedBy: type)
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        try child(key).unkeyedContainer()
+    }
     func superDecoder() throws -> Decoder { DecoderBox(value: fields["super"] ?? .null, codingPath: codingPath) }
     func superDecoder(forKey key: Key) throws -> Decoder { try child(key) }
 }
@@ -126,7 +135,9 @@ private struct UnkeyedBox: UnkeyedDecodingContainer {
         return true
     }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
     mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer { try next().unkeyedContainer() }
@@ -153,7 +164,9 @@ private struct SingleBox: SingleValueDecodingContainer {
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let integer = type as? any FixedWidthInteger.Type {
-            guard let v = decoder.value.intValue, let exact = integer.init(exactly: v) else { throw decoder.mismatch("\(T.self)") }
+            guard let v = decoder.value.intValue, let exact = integer.init(exactly: v) else {
+                throw decoder.mismatch("\(T.self)")
+            }
             guard let result = exact as? T else { throw decoder.mismatch("\(T.self)") }
             return result
         }

@@ -77,7 +77,10 @@ private struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
 }
 
 private final class EncoderBox: Encoder {
@@ -124,8 +127,11 @@ private struct KeyedBox<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard let value else { return }
         try encode(value, forKey: key)
     }
-    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        EncoderBox(codingPath: codingPath + [key], node: encoder.node.child(forKey: key.stringValue)).container(keyedBy: keyType)
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        EncoderBox(codingPath: codingPath + [key], node: encoder.node.child(forKey: key.stringValue)).container(
+            keyedBy: keyType)
     }
     func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
         EncoderBox(codingPath: codingPath + [key], node: encoder.node.child(forKey: key.stringValue)).unkeyedContainer()

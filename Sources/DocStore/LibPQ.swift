@@ -12,15 +12,21 @@ struct LibPQ {
     let PQerrorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     let PQfinish: @convention(c) (OpaquePointer?) -> Void
     let PQsetErrorVerbosity: @convention(c) (OpaquePointer?, PGVerbosity) -> PGVerbosity
-    let PQconnectStartParams: @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32) -> OpaquePointer?
+    let PQconnectStartParams:
+        @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<UnsafePointer<CChar>?>?, Int32) ->
+            OpaquePointer?
     let PQsocket: @convention(c) (OpaquePointer?) -> Int32
     let PQconnectionNeedsPassword: @convention(c) (OpaquePointer?) -> Int32
     let PQconnectPoll: @convention(c) (OpaquePointer?) -> PostgresPollingStatusType
-    let PQsetNoticeProcessor: @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
+    let PQsetNoticeProcessor:
+        @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?) -> PQnoticeProcessor?
     let PQbackendPID: @convention(c) (OpaquePointer?) -> Int32
     let PQreset: @convention(c) (OpaquePointer?) -> Void
-    let PQexecParams: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?,
-                                      UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32) -> OpaquePointer?
+    let PQexecParams:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> OpaquePointer?
     let PQexec: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
     let PQclear: @convention(c) (OpaquePointer?) -> Void
     let PQresultStatus: @convention(c) (OpaquePointer?) -> ExecStatusType
@@ -32,8 +38,12 @@ struct LibPQ {
     let PQconsumeInput: @convention(c) (OpaquePointer?) -> Int32
     let PQnotifies: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
     let PQfreemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let PQencryptPasswordConn: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
-    let PQconninfoParse: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> UnsafeMutablePointer<PQconninfoOption>?
+    let PQencryptPasswordConn:
+        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) ->
+            UnsafeMutablePointer<CChar>?
+    let PQconninfoParse:
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) ->
+            UnsafeMutablePointer<PQconninfoOption>?
     let PQconninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
 
     private init(_ library: DynamicLibrary) throws(DynamicLibraryFailure) {
@@ -43,7 +53,8 @@ struct LibPQ {
         PQsetErrorVerbosity = try library.function("PQsetErrorVerbosity", as: type(of: PQsetErrorVerbosity))
         PQconnectStartParams = try library.function("PQconnectStartParams", as: type(of: PQconnectStartParams))
         PQsocket = try library.function("PQsocket", as: type(of: PQsocket))
-        PQconnectionNeedsPassword = try library.function("PQconnectionNeedsPassword", as: type(of: PQconnectionNeedsPassword))
+        PQconnectionNeedsPassword = try library.function(
+            "PQconnectionNeedsPassword", as: type(of: PQconnectionNeedsPassword))
         PQconnectPoll = try library.function("PQconnectPoll", as: type(of: PQconnectPoll))
         PQsetNoticeProcessor = try library.function("PQsetNoticeProcessor", as: type(of: PQsetNoticeProcessor))
         PQbackendPID = try library.function("PQbackendPID", as: type(of: PQbackendPID))
@@ -89,43 +100,61 @@ func PQstatus(_ conn: OpaquePointer?) -> ConnStatusType { LibPQ.api.PQstatus(con
 func PQerrorMessage(_ conn: OpaquePointer?) -> UnsafeMutablePointer<CChar>! { LibPQ.api.PQerrorMessage(conn) }
 func PQfinish(_ conn: OpaquePointer?) { LibPQ.api.PQfinish(conn) }
 @discardableResult
-func PQsetErrorVerbosity(_ conn: OpaquePointer?, _ verbosity: PGVerbosity) -> PGVerbosity { LibPQ.api.PQsetErrorVerbosity(conn, verbosity) }
-func PQconnectStartParams(_ keywords: UnsafePointer<UnsafePointer<CChar>?>?, _ values: UnsafePointer<UnsafePointer<CChar>?>?,
-                          _ expandDBName: Int32) -> OpaquePointer! {
+func PQsetErrorVerbosity(_ conn: OpaquePointer?, _ verbosity: PGVerbosity) -> PGVerbosity {
+    LibPQ.api.PQsetErrorVerbosity(conn, verbosity)
+}
+func PQconnectStartParams(
+    _ keywords: UnsafePointer<UnsafePointer<CChar>?>?, _ values: UnsafePointer<UnsafePointer<CChar>?>?,
+    _ expandDBName: Int32
+) -> OpaquePointer! {
     LibPQ.api.PQconnectStartParams(keywords, values, expandDBName)
 }
 func PQsocket(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQsocket(conn) }
 func PQconnectionNeedsPassword(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQconnectionNeedsPassword(conn) }
 func PQconnectPoll(_ conn: OpaquePointer?) -> PostgresPollingStatusType { LibPQ.api.PQconnectPoll(conn) }
 @discardableResult
-func PQsetNoticeProcessor(_ conn: OpaquePointer?, _ processor: PQnoticeProcessor?, _ argument: UnsafeMutableRawPointer?) -> PQnoticeProcessor? {
+func PQsetNoticeProcessor(_ conn: OpaquePointer?, _ processor: PQnoticeProcessor?, _ argument: UnsafeMutableRawPointer?)
+    -> PQnoticeProcessor?
+{
     LibPQ.api.PQsetNoticeProcessor(conn, processor, argument)
 }
 func PQbackendPID(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQbackendPID(conn) }
 func PQreset(_ conn: OpaquePointer?) { LibPQ.api.PQreset(conn) }
-func PQexecParams(_ conn: OpaquePointer?, _ command: UnsafePointer<CChar>?, _ count: Int32, _ types: UnsafePointer<Oid>?,
-                  _ values: UnsafePointer<UnsafePointer<CChar>?>?, _ lengths: UnsafePointer<Int32>?, _ formats: UnsafePointer<Int32>?,
-                  _ resultFormat: Int32) -> OpaquePointer! {
+func PQexecParams(
+    _ conn: OpaquePointer?, _ command: UnsafePointer<CChar>?, _ count: Int32, _ types: UnsafePointer<Oid>?,
+    _ values: UnsafePointer<UnsafePointer<CChar>?>?, _ lengths: UnsafePointer<Int32>?, _ formats: UnsafePointer<Int32>?,
+    _ resultFormat: Int32
+) -> OpaquePointer! {
     LibPQ.api.PQexecParams(conn, command, count, types, values, lengths, formats, resultFormat)
 }
-func PQexec(_ conn: OpaquePointer?, _ command: UnsafePointer<CChar>?) -> OpaquePointer! { LibPQ.api.PQexec(conn, command) }
+func PQexec(_ conn: OpaquePointer?, _ command: UnsafePointer<CChar>?) -> OpaquePointer! {
+    LibPQ.api.PQexec(conn, command)
+}
 func PQclear(_ result: OpaquePointer?) { LibPQ.api.PQclear(result) }
 func PQresultStatus(_ result: OpaquePointer?) -> ExecStatusType { LibPQ.api.PQresultStatus(result) }
 func PQntuples(_ result: OpaquePointer?) -> Int32 { LibPQ.api.PQntuples(result) }
 func PQnfields(_ result: OpaquePointer?) -> Int32 { LibPQ.api.PQnfields(result) }
-func PQgetisnull(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> Int32 { LibPQ.api.PQgetisnull(result, row, column) }
+func PQgetisnull(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> Int32 {
+    LibPQ.api.PQgetisnull(result, row, column)
+}
 func PQgetvalue(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> UnsafeMutablePointer<CChar>! {
     LibPQ.api.PQgetvalue(result, row, column)
 }
-func PQresultErrorField(_ result: OpaquePointer?, _ field: Int32) -> UnsafeMutablePointer<CChar>! { LibPQ.api.PQresultErrorField(result, field) }
+func PQresultErrorField(_ result: OpaquePointer?, _ field: Int32) -> UnsafeMutablePointer<CChar>! {
+    LibPQ.api.PQresultErrorField(result, field)
+}
 func PQconsumeInput(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQconsumeInput(conn) }
 func PQnotifies(_ conn: OpaquePointer?) -> UnsafeMutablePointer<PGnotify>! { LibPQ.api.PQnotifies(conn) }
 func PQfreemem(_ pointer: UnsafeMutableRawPointer?) { LibPQ.api.PQfreemem(pointer) }
-func PQencryptPasswordConn(_ conn: OpaquePointer?, _ password: UnsafePointer<CChar>?, _ user: UnsafePointer<CChar>?,
-                           _ algorithm: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>! {
+func PQencryptPasswordConn(
+    _ conn: OpaquePointer?, _ password: UnsafePointer<CChar>?, _ user: UnsafePointer<CChar>?,
+    _ algorithm: UnsafePointer<CChar>?
+) -> UnsafeMutablePointer<CChar>! {
     LibPQ.api.PQencryptPasswordConn(conn, password, user, algorithm)
 }
-func PQconninfoParse(_ text: UnsafePointer<CChar>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> UnsafeMutablePointer<PQconninfoOption>! {
+func PQconninfoParse(_ text: UnsafePointer<CChar>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+    -> UnsafeMutablePointer<PQconninfoOption>!
+{
     LibPQ.api.PQconninfoParse(text, message)
 }
 func PQconninfoFree(_ options: UnsafeMutablePointer<PQconninfoOption>?) { LibPQ.api.PQconninfoFree(options) }

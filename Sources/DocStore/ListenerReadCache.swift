@@ -14,7 +14,9 @@ final class ListenerReadCache {
     init(backend: StoreBackend) { self.backend = backend }
 
     /// The query's documents, both as stored and as snapshots built once for all listeners.
-    func documents(matching spec: QuerySpec, for query: Query) throws -> (stored: [StoredDocument], snapshots: [DocumentSnapshot]) {
+    func documents(matching spec: QuerySpec, for query: Query) throws -> (
+        stored: [StoredDocument], snapshots: [DocumentSnapshot]
+    ) {
         if let cached = queries[spec] { return cached }
         let stored = try backend.listenedDocuments(matching: spec)
         let result = (stored, QuerySnapshot.snapshots(of: stored, in: query))

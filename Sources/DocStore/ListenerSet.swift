@@ -20,8 +20,10 @@ final class ListenerEntry: @unchecked Sendable {
         set { activeLock.withLock { active = newValue } }
     }
 
-    init(id: Int, isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
-         refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?, onError: @escaping (StoreError) -> Void) {
+    init(
+        id: Int, isAffected: @escaping (Set<ResourcePath>, Set<ResourcePath>) -> Bool,
+        refresh: @escaping (ListenerReadCache) throws -> (() -> Void)?, onError: @escaping (StoreError) -> Void
+    ) {
         self.id = id
         self.isAffected = isAffected
         self.refresh = refresh

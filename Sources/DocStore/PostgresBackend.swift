@@ -45,7 +45,9 @@ final class PostgresBackend: StoreBackend {
     /// How long a write keeps retrying after serialization conflicts before giving up.
     static let conflictDeadline: TimeInterval = 10
 
-    private init(location: String, connection: PostgresConnection, channel: String, channels: [String]?, writer: String?) {
+    private init(
+        location: String, connection: PostgresConnection, channel: String, channels: [String]?, writer: String?
+    ) {
         self.location = location
         self.serverAnnounces = channels != nil
         self.channels = channels ?? [channel]
@@ -58,10 +60,15 @@ final class PostgresBackend: StoreBackend {
     /// The channels the database's `change_channels` function names for this role; nil
     /// when it names none (then clients announce their own commits on the schema's channel).
     static func changeChannels(_ connection: PostgresConnection) throws -> [String]? {
-        guard let function = try connection.query("SELECT value FROM tern_meta WHERE key = 'change_channels'").first?.first ?? nil else {
+        guard
+            let function = try connection.query("SELECT value FROM tern_meta WHERE key = 'change_channels'").first?
+                .first ?? nil
+        else {
             return nil
         }
-        return try connection.query("SELECT unnest(\(PostgresConnection.identifier(function))())").compactMap { $0.first ?? nil }
+        return try connection.query("SELECT unnest(\(PostgresConnection.identifier(function))())").compactMap {
+            $0.first ?? nil
+        }
     }
 
     /// LISTENs to every one of `channels`.
@@ -86,8 +93,12 @@ final class PostgresBackend: StoreBackend {
     /// The URL without its password, for messages.
     static func redacted(_ url: String) -> String {
         var text = url
-        if let scheme = text.range(of: "://"), let at = text.range(of: "@", range: scheme.upperBound..<(text.firstIndex(of: "/", after: scheme.upperBound) ?? text.endIndex)),
-           let colon = text.range(of: ":", range: scheme.upperBound..<at.lowerBound) {
+        if let scheme = text.range(of: "://"),
+            let at = text.range(
+                of: "@",
+                range: scheme.upperBound..<(text.firstIndex(of: "/", after: scheme.upperBound) ?? text.endIndex)),
+            let colon = text.range(of: ":", range: scheme.upperBound..<at.lowerBound)
+        {
             text.replaceSubrange(colon.lowerBound..<at.lowerBound, with: "")
         }
         if let query = text.firstIndex(of: "?") {
@@ -102,7 +113,8 @@ final class PostgresBackend: StoreBackend {
         do {
             return try PostgresConnection(url: url)
         } catch let failure as PostgresFailure {
-            throw StoreError.cannotOpen(file: location, reason: tr(.storeCannotConnect, ["detail": failure.explained]), code: failure.code)
+            throw StoreError.cannotOpen(
+                file: location, reason: tr(.storeCannotConnect, ["detail": failure.explained]), code: failure.code)
         }
     }
 
@@ -118,8 +130,9 @@ final class PostgresBackend: StoreBackend {
             let channel = "tern_" + schema
             let channels = try changeChannels(connection)
             try listen(connection, to: channels ?? [channel])
-            return PostgresBackend(location: location, connection: connection, channel: channel, channels: channels,
-                                   writer: try documentWriter(connection))
+            return PostgresBackend(
+                location: location, connection: connection, channel: channel, channels: channels,
+                writer: try documentWriter(connection))
         } catch let failure as PostgresFailure {
             throw StoreError.backend(file: location, message: failure.explained, code: failure.code)
         }
@@ -140,7 +153,8 @@ final class PostgresBackend: StoreBackend {
             let found = try schemaVersion(connection) ?? 0
             if found > known { throw StoreError.newerSchema(file: location, found: found, known: known) }
             for migration in PostgresSchema.migrations[found...] { try connection.execute(migration) }
-            try connection.query("""
+            try connection.query(
+                """
                 INSERT INTO tern_meta (key, value) VALUES ('schema_version', $1)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
                 """, [String(known)])
@@ -188,7 +202,8 @@ final class PostgresBackend: StoreBackend {
     /// The recorded schema version; nil when the database has no Tern tables.
     static func schemaVersion(_ connection: PostgresConnection) throws -> Int? {
         guard try connection.query("SELECT to_regclass('tern_meta')").first?.first ?? nil != nil else { return nil }
-        return (try connection.query("SELECT value FROM tern_meta WHERE key = 'schema_version'").first?.first ?? nil).flatMap { Int($0) }
+        return (try connection.query("SELECT value FROM tern_meta WHERE key = 'schema_version'").first?.first ?? nil)
+            .flatMap { Int($0) }
     }
 
     // MARK: Running statements
@@ -212,9 +227,13 @@ final class PostgresBackend: StoreBackend {
 
     private func translate(_ failure: PostgresFailure) -> StoreError {
         if failure.code.isRefusedByRules {
-            return .backend(file: location, message: tr(.storeRefusedByServer, ["detail": failure.explained]), code: failure.code)
+            return .backend(
+                file: location, message: tr(.storeRefusedByServer, ["detail": failure.explained]), code: failure.code)
         }
-        return .backend(file: location, message: failure.connectionLost ? tr(.storeConnectionLost, ["detail": failure.explained]) : failure.explained, code: failure.code)
+        return .backend(
+            file: location,
+            message: failure.connectionLost
+                ? tr(.storeConnectionLost, ["detail": failure.explained]) : failure.explained, code: failure.code)
     }
 
     /// Re-establishes a lost connection, at most once per back-off interval (0.1 s doubling
@@ -233,14 +252,16 @@ final class PostgresBackend: StoreBackend {
         } catch let failure as PostgresFailure {
             nextAttempt = Date().addingTimeInterval(retryDelay)
             retryDelay = min(retryDelay * 2, 5)
-            throw StoreError.backend(file: location, message: tr(.storeConnectionLost, ["detail": failure.explained]), code: failure.code)
+            throw StoreError.backend(
+                file: location, message: tr(.storeConnectionLost, ["detail": failure.explained]), code: failure.code)
         }
     }
 
     // MARK: Documents
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]? {
-        let rows = try run("SELECT doc FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
+        let rows = try run(
+            "SELECT doc FROM documents WHERE parent = $1 AND id = $2", [path.parent.string, path.lastSegment])
         guard let json = rows.first?.first ?? nil else { return nil }
         return Self.fields(of: json)
     }
@@ -254,10 +275,13 @@ final class PostgresBackend: StoreBackend {
 
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
         if let writer {
-            _ = try callFunction(writer, arguments: [path.parent.string, path.lastSegment, try StorageJSON.encode(fields)], touching: [path])
+            _ = try callFunction(
+                writer, arguments: [path.parent.string, path.lastSegment, try StorageJSON.encode(fields)],
+                touching: [path])
             return
         }
-        try run("""
+        try run(
+            """
             INSERT INTO documents (parent, id, doc) VALUES ($1, $2, $3)
             ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc
             """, [path.parent.string, path.lastSegment, try StorageJSON.encode(fields)])
@@ -284,11 +308,13 @@ final class PostgresBackend: StoreBackend {
     /// not (the call may have committed).
     func callFunctionAlone(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {
         guard !inTransaction else {
-            throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
+            throw StoreError.invalidArgument(
+                "a write was started inside another write; nest no commits in a transaction")
         }
         var statements = ["SET TRANSACTION ISOLATION LEVEL SERIALIZABLE"]
         if !serverAnnounces, let payload = Self.payload(for: touching) {
-            statements.append("SELECT pg_notify(\(PostgresConnection.literal(channel)), \(PostgresConnection.literal(payload)))")
+            statements.append(
+                "SELECT pg_notify(\(PostgresConnection.literal(channel)), \(PostgresConnection.literal(payload)))")
         }
         let values = arguments.map { $0.map(PostgresConnection.literal) ?? "NULL" }.joined(separator: ", ")
         statements.append("SELECT \(PostgresConnection.identifier(name))(\(values))::text")
@@ -317,7 +343,9 @@ final class PostgresBackend: StoreBackend {
 
     func documents(matching query: QuerySpec) throws -> [StoredDocument] {
         let sql = try PostgresQuery(query)
-        let rows = try run("SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters)
+        let rows = try run(
+            "SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters
+        )
         return rows.compactMap { row in
             guard row.count == 2, let id = row[0], let json = row[1] else { return nil }
             return StoredDocument(id: id, fields: Self.fields(of: json))
@@ -327,7 +355,8 @@ final class PostgresBackend: StoreBackend {
     func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int] {
         let sql = try PostgresQuery(query)
         let column = field.isDocumentID ? "to_jsonb(id)" : try PostgresQuery.column(field)
-        let rows = try run("SELECT (\(column))::text, count(*) FROM documents WHERE \(sql.whereClause) GROUP BY 1", sql.parameters)
+        let rows = try run(
+            "SELECT (\(column))::text, count(*) FROM documents WHERE \(sql.whereClause) GROUP BY 1", sql.parameters)
         var counts: [FieldValue: Int] = [:]
         for row in rows {
             guard row.count == 2, let json = row[0], let count = row[1].flatMap({ Int($0) }) else { continue }
@@ -338,7 +367,9 @@ final class PostgresBackend: StoreBackend {
 
     func count(matching query: QuerySpec) throws -> Int {
         let sql = try PostgresQuery(query)
-        let rows = try run("SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause)) AS matching", sql.parameters)
+        let rows = try run(
+            "SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause)) AS matching",
+            sql.parameters)
         return (rows.first?.first ?? nil).flatMap { Int($0) } ?? 0
     }
 
@@ -351,7 +382,8 @@ final class PostgresBackend: StoreBackend {
     }
 
     func putProtectedRecord(_ value: Data, key: String) throws {
-        try run("""
+        try run(
+            """
             INSERT INTO protected_records (key, value) VALUES ($1, decode($2, 'hex'))
             ON CONFLICT (key) DO UPDATE SET value = excluded.value
             """, [key, value.map { String(format: "%02x", $0) }.joined()])
@@ -366,7 +398,12 @@ final class PostgresBackend: StoreBackend {
         var high: UInt8?
         for byte in hex.utf8 {
             let nibble: UInt8 = byte >= 0x61 ? byte - 0x61 + 10 : byte - 0x30
-            if let h = high { data.append(h << 4 | nibble); high = nil } else { high = nibble }
+            if let h = high {
+                data.append(h << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
         }
         return data
     }
@@ -375,7 +412,8 @@ final class PostgresBackend: StoreBackend {
 
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         guard !inTransaction else {
-            throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
+            throw StoreError.invalidArgument(
+                "a write was started inside another write; nest no commits in a transaction")
         }
         let deadline = Date().addingTimeInterval(Self.conflictDeadline)
         var pause: UInt32 = 1000
@@ -440,7 +478,8 @@ final class PostgresBackend: StoreBackend {
             missedChanges = false
             heardEverything = true
         }
-        for notification in notifications where notification.senderPID != ownPID && channels.contains(notification.channel) {
+        for notification in notifications
+        where notification.senderPID != ownPID && channels.contains(notification.channel) {
             for line in notification.payload.split(separator: "\n") where !heardEverything {
                 guard let path = try? ResourcePath(String(line)), path.isDocument else {
                     heardEverything = true
@@ -469,8 +508,8 @@ final class PostgresBackend: StoreBackend {
     func close() { connection.close() }
 }
 
-private extension String {
-    func firstIndex(of character: Character, after index: Index) -> Index? {
+extension String {
+    fileprivate func firstIndex(of character: Character, after index: Index) -> Index? {
         self[index...].firstIndex(of: character)
     }
 }

@@ -39,7 +39,8 @@ final class PostgresConnection {
         let (started, firstByte) = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
         connection = started
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            var failure = connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
+            var failure =
+                connection.map { Self.startupFailure(String(cString: PQerrorMessage($0))) }
                 ?? PostgresFailure(message: "out of memory", sqlState: nil, connectionLost: true)
             // The server answered but wants a password libpq does not have: an authentication
             // failure (28000), not an unreachable server.
@@ -49,7 +50,8 @@ final class PostgresConnection {
             // Something answered, but not as PostgreSQL starts a connection: a protocol
             // violation (08P01), which waiting for the network will not mend.
             if failure.sqlState == nil, let firstByte, !Self.startupAnswers.contains(firstByte) {
-                failure = PostgresFailure(message: failure.message, sqlState: Self.protocolViolation, connectionLost: true)
+                failure = PostgresFailure(
+                    message: failure.message, sqlState: Self.protocolViolation, connectionLost: true)
             }
             if let connection { PQfinish(connection) }
             self.connection = nil
@@ -82,9 +84,13 @@ final class PostgresConnection {
         }
         var keywordPointers = cKeywords.map { UnsafePointer($0) } + [nil]
         var valuePointers = cValues.map { UnsafePointer($0) } + [nil]
-        guard let connection = keywordPointers.withUnsafeMutableBufferPointer({ k in
-            valuePointers.withUnsafeMutableBufferPointer { v in PQconnectStartParams(k.baseAddress, v.baseAddress, 1) }
-        }) else { return (nil, nil) }
+        guard
+            let connection = keywordPointers.withUnsafeMutableBufferPointer({ k in
+                valuePointers.withUnsafeMutableBufferPointer { v in
+                    PQconnectStartParams(k.baseAddress, v.baseAddress, 1)
+                }
+            })
+        else { return (nil, nil) }
         guard PQstatus(connection) != CONNECTION_BAD else { return (connection, nil) }
         PQsetErrorVerbosity(connection, PQERRORS_VERBOSE)
         let deadline = Date().addingTimeInterval(5)
@@ -92,7 +98,8 @@ final class PostgresConnection {
         var firstByte: UInt8?
         while state != PGRES_POLLING_OK && state != PGRES_POLLING_FAILED {
             let remaining = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
-            var descriptor = pollfd(fd: PQsocket(connection), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
+            var descriptor = pollfd(
+                fd: PQsocket(connection), events: Int16(state == PGRES_POLLING_READING ? POLLIN : POLLOUT), revents: 0)
             if remaining == 0 || poll(&descriptor, 1, remaining) == 0 { break }
             if firstByte == nil, state == PGRES_POLLING_READING {
                 var byte: UInt8 = 0
@@ -112,7 +119,8 @@ final class PostgresConnection {
         let given = ((try? parse(url))?["options"]) ?? ""
         var options = given
         if !given.contains("search_path") { options += " -c search_path=public" }
-        options += " -c client_encoding=UTF8 -c standard_conforming_strings=on -c row_security=on -c default_transaction_read_only=off -c idle_session_timeout=0"
+        options +=
+            " -c client_encoding=UTF8 -c standard_conforming_strings=on -c row_security=on -c default_transaction_read_only=off -c idle_session_timeout=0"
         if limits {
             options += " -c statement_timeout=5s -c lock_timeout=3s -c idle_in_transaction_session_timeout=10s"
         }
@@ -123,13 +131,17 @@ final class PostgresConnection {
     /// authentication failed …` for a server refusal, whose SQLSTATE is taken out of the
     /// message into the failure's code; libpq's own text otherwise.
     static func startupFailure(_ text: String) -> PostgresFailure {
-        let full = text.split(whereSeparator: \.isNewline).map(String.init).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        let full =
+            text.split(whereSeparator: \.isNewline).map(String.init).first {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            } ?? ""
         for marker in ["FATAL:  ", "ERROR:  "] {
             guard let severity = full.range(of: marker) else { continue }
             let rest = full[severity.upperBound...]
             let code = rest.prefix(5)
             guard code.count == 5, code.allSatisfy({ $0.isNumber || ($0.isUppercase && $0.isASCII) }),
-                  rest.dropFirst(5).hasPrefix(": ") else { continue }
+                rest.dropFirst(5).hasPrefix(": ")
+            else { continue }
             let message = String(full[..<severity.lowerBound]) + rest.dropFirst(7)
             return PostgresFailure(message: firstLine(message), sqlState: String(code), connectionLost: true)
         }
@@ -144,7 +156,8 @@ final class PostgresConnection {
     static func firstLine(_ text: String) -> String {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let line = lines.first { !$0.isEmpty } ?? "unknown error"
-        return line.hasPrefix("FATAL:  ") ? String(line.dropFirst(8)) : line.hasPrefix("ERROR:  ") ? String(line.dropFirst(8)) : line
+        return line.hasPrefix("FATAL:  ")
+            ? String(line.dropFirst(8)) : line.hasPrefix("ERROR:  ") ? String(line.dropFirst(8)) : line
     }
 
     var isOpen: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }
@@ -171,10 +184,14 @@ final class PostgresConnection {
 
     /// Tries to re-establish a lost connection once; throws when the server is still unreachable.
     func reset() throws {
-        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        guard let connection else {
+            throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
+        }
         PQreset(connection)
         guard PQstatus(connection) == CONNECTION_OK else {
-            throw PostgresFailure(message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil, connectionLost: true)
+            throw PostgresFailure(
+                message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil,
+                connectionLost: true)
         }
         silenceNotices()
     }
@@ -182,7 +199,9 @@ final class PostgresConnection {
     /// Runs one statement with text parameters; returns the rows as text (nil for SQL NULL).
     @discardableResult
     func query(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
-        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        guard let connection else {
+            throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
+        }
         let cValues = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { cValues.forEach { free($0) } }
         let pointers = cValues.map { $0.map { UnsafePointer<CChar>($0) } }
@@ -196,7 +215,9 @@ final class PostgresConnection {
     /// server runs them as one transaction (unless they say otherwise) and the rows of the
     /// last one come back. Values must be inlined with `literal`.
     func queryText(_ sql: String) throws -> [[String?]] {
-        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        guard let connection else {
+            throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
+        }
         return try rows(of: PQexec(connection, sql))
     }
 
@@ -208,14 +229,16 @@ final class PostgresConnection {
         case PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
             return []
         case PGRES_TUPLES_OK:
-            let rows = PQntuples(result), columns = PQnfields(result)
+            let rows = PQntuples(result)
+            let columns = PQnfields(result)
             var out: [[String?]] = []
             out.reserveCapacity(Int(rows))
             for row in 0..<rows {
                 var values: [String?] = []
                 values.reserveCapacity(Int(columns))
                 for column in 0..<columns {
-                    values.append(PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+                    values.append(
+                        PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
                 }
                 out.append(values)
             }
@@ -227,7 +250,9 @@ final class PostgresConnection {
 
     /// Runs statements without parameters (several may be separated by semicolons).
     func execute(_ sql: String) throws {
-        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        guard let connection else {
+            throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
+        }
         let result = PQexec(connection, sql)
         defer { PQclear(result) }
         guard let result else { throw failure(nil) }
@@ -239,10 +264,13 @@ final class PostgresConnection {
 
     private func failure(_ result: OpaquePointer?) -> PostgresFailure {
         let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
-        let text = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
+        let text =
+            result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
             ?? connection.map { String(cString: PQerrorMessage($0)) } ?? "the connection is closed"
         let lost = connection.map { PQstatus($0) != CONNECTION_OK } ?? true
-        return PostgresFailure(message: Self.firstLine(text), sqlState: state, connectionLost: lost || state?.hasPrefix("08") == true || state == "57P01")
+        return PostgresFailure(
+            message: Self.firstLine(text), sqlState: state,
+            connectionLost: lost || state?.hasPrefix("08") == true || state == "57P01")
     }
 
     /// True when the socket has bytes to read (a notification, or the server closing it).
@@ -257,14 +285,20 @@ final class PostgresConnection {
     /// including any gathered while other statements ran; throws when the connection turned
     /// out to be lost.
     func takeNotifications(consume: Bool) throws -> [PostgresNotification] {
-        guard let connection else { throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true) }
+        guard let connection else {
+            throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
+        }
         if consume && (PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK) {
-            throw PostgresFailure(message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil, connectionLost: true)
+            throw PostgresFailure(
+                message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil,
+                connectionLost: true)
         }
         var notifications: [PostgresNotification] = []
         while let notification = PQnotifies(connection) {
             let n = notification.pointee
-            notifications.append(PostgresNotification(channel: String(cString: n.relname), payload: String(cString: n.extra), senderPID: n.be_pid))
+            notifications.append(
+                PostgresNotification(
+                    channel: String(cString: n.relname), payload: String(cString: n.extra), senderPID: n.be_pid))
             PQfreemem(notification)
         }
         return notifications

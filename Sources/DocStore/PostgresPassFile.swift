@@ -22,7 +22,8 @@ public struct PostgresPassFile: Sendable {
     public func prepareDirectory() throws {
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw StoreError.cannotOpen(file: directory, reason: tr(.storeDirectoryNotCreated))
             }
@@ -38,7 +39,11 @@ public struct PostgresPassFile: Sendable {
             throw StoreError.cannotOpen(file: directory, reason: tr(.storeDirectoryOtherOwner))
         }
         guard info.st_mode & 0o077 == 0 else {
-            throw StoreError.cannotOpen(file: directory, reason: tr(.storeDirectoryOpen, ["mode": "0" + String(info.st_mode & 0o777, radix: 8), "directory": directory]))
+            throw StoreError.cannotOpen(
+                file: directory,
+                reason: tr(
+                    .storeDirectoryOpen, ["mode": "0" + String(info.st_mode & 0o777, radix: 8), "directory": directory])
+            )
         }
     }
 
@@ -91,7 +96,8 @@ public struct PostgresPassFile: Sendable {
     }
 
     private static func percentEncode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? text
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/")))
+            ?? text
     }
 
     /// The file's lines; none when it does not exist. A link in its place is refused.
@@ -99,7 +105,8 @@ public struct PostgresPassFile: Sendable {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return [] }
-            throw StoreError.cannotOpen(file: path, reason: errno == ELOOP ? tr(.storePassFileLink) : SystemErrorText.describe(errno))
+            throw StoreError.cannotOpen(
+                file: path, reason: errno == ELOOP ? tr(.storePassFileLink) : SystemErrorText.describe(errno))
         }
         defer { close(fd) }
         var data = Data()
@@ -120,7 +127,8 @@ public struct PostgresPassFile: Sendable {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.cannotOpen(file: path, reason: SystemErrorText.describe(errno)) }
-        let written = fchmod(fd, 0o600) == 0
+        let written =
+            fchmod(fd, 0o600) == 0
             && (text.utf8.withContiguousStorageIfAvailable { write(fd, $0.baseAddress, $0.count) == $0.count } ?? false)
             && fsync(fd) == 0
         let reason = SystemErrorText.describe(errno)

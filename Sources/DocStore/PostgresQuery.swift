@@ -14,26 +14,41 @@ struct PostgresQuery {
             switch filter {
             case .equal(let field, let value):
                 if field.isDocumentID {
-                    guard case .string(let id) = value else { whereClause += " AND false"; continue }
+                    guard case .string(let id) = value else {
+                        whereClause += " AND false"
+                        continue
+                    }
                     whereClause += " AND id = \(add(id))"
                 } else {
                     whereClause += " AND \(try Self.column(field)) = \(add(try StorageJSON.encodeValue(value)))::jsonb"
                 }
             case .isIn(let field, let values):
-                guard !values.isEmpty else { whereClause += " AND false"; continue }
-                guard values.count <= 1000 else { throw StoreError.invalidArgument("an in-filter takes at most 1000 values") }
+                guard !values.isEmpty else {
+                    whereClause += " AND false"
+                    continue
+                }
+                guard values.count <= 1000 else {
+                    throw StoreError.invalidArgument("an in-filter takes at most 1000 values")
+                }
                 if field.isDocumentID {
                     let ids = values.compactMap(\.stringValue)
-                    guard !ids.isEmpty else { whereClause += " AND false"; continue }
+                    guard !ids.isEmpty else {
+                        whereClause += " AND false"
+                        continue
+                    }
                     whereClause += " AND id IN (" + ids.map { add($0) }.joined(separator: ", ") + ")"
                 } else {
                     let column = try Self.column(field)
-                    whereClause += " AND \(column) IN (" + (try values.map { "\(add(try StorageJSON.encodeValue($0)))::jsonb" }).joined(separator: ", ") + ")"
+                    whereClause +=
+                        " AND \(column) IN ("
+                        + (try values.map { "\(add(try StorageJSON.encodeValue($0)))::jsonb" }).joined(separator: ", ")
+                        + ")"
                 }
             case .arrayContains(let field, let value):
                 // jsonb containment of a one-element array: a top-level element equal to the
                 // value (numbers compare as numbers); a GIN index on the field can serve it.
-                whereClause += " AND \(try Self.column(field)) @> \(add(try StorageJSON.encodeValue(.array([value]))))::jsonb"
+                whereClause +=
+                    " AND \(try Self.column(field)) @> \(add(try StorageJSON.encodeValue(.array([value]))))::jsonb"
             }
         }
 
@@ -75,7 +90,9 @@ struct PostgresQuery {
                 guard let value = remaining.first else { break }
                 switch key.kind {
                 case .rank:
-                    bounds.append((key.sql, key.descending, value.doubleValue != nil || value.dateValue != nil ? "false" : "true"))
+                    bounds.append(
+                        (key.sql, key.descending, value.doubleValue != nil || value.dateValue != nil ? "false" : "true")
+                    )
                 case .value:
                     bounds.append((key.sql, key.descending, "\(add(try StorageJSON.encodeValue(value)))::jsonb"))
                     remaining = remaining.dropFirst()
@@ -87,7 +104,8 @@ struct PostgresQuery {
             if let first = bounds.first, bounds.allSatisfy({ $0.descending == first.descending }) {
                 // One row comparison, which a B-tree index turns into a range: a deep page
                 // starts where the last one ended instead of skipping what came before.
-                whereClause += " AND (" + bounds.map(\.sql).joined(separator: ", ") + ") \(first.descending ? "<" : ">") ("
+                whereClause +=
+                    " AND (" + bounds.map(\.sql).joined(separator: ", ") + ") \(first.descending ? "<" : ">") ("
                     + bounds.map(\.bound).joined(separator: ", ") + ")"
             } else {
                 whereClause += " AND " + Self.after(bounds[...])

@@ -17,7 +17,7 @@ enum PostgresSchema {
             key text PRIMARY KEY,
             value bytea NOT NULL
         );
-        """,
+        """
     ]
 
     static var currentVersion: Int { migrations.count }

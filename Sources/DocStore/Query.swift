@@ -11,18 +11,23 @@ public class Query: @unchecked Sendable {
     }
 
     private func with(_ change: (inout QuerySpec) throws -> Void) -> Query {
-        Query(store: store, spec: spec.flatMap { base in
-            Result {
-                var copy = base
-                try change(&copy)
-                return copy
-            }.mapStoreError()
-        })
+        Query(
+            store: store,
+            spec: spec.flatMap { base in
+                Result {
+                    var copy = base
+                    try change(&copy)
+                    return copy
+                }.mapStoreError()
+            })
     }
 
     /// Documents whose field equals `value` (`FieldPath.documentID` compares ids).
     public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Query {
-        with { try field.validate(); $0.filters.append(.equal(field, value)) }
+        with {
+            try field.validate()
+            $0.filters.append(.equal(field, value))
+        }
     }
 
     /// Documents whose field, named by a dotted string, equals `value`.
@@ -38,7 +43,10 @@ public class Query: @unchecked Sendable {
     /// Documents whose field equals any of `values` (at most 1000), e.g. "which of these
     /// post ids has this user liked" with `FieldPath.documentID`.
     public func whereField(_ field: FieldPath, in values: [FieldValue]) -> Query {
-        with { try field.validate(); $0.filters.append(.isIn(field, values)) }
+        with {
+            try field.validate()
+            $0.filters.append(.isIn(field, values))
+        }
     }
 
     /// Documents whose field is an array with `value` among its elements (a string, number
@@ -49,7 +57,8 @@ public class Query: @unchecked Sendable {
             guard !field.isDocumentID else { throw StoreError.invalidArgument("the document id is not an array") }
             switch value {
             case .string, .int, .double, .bool, .timestamp: break
-            case .null, .array, .map: throw StoreError.invalidArgument("array-contains takes a string, number or boolean")
+            case .null, .array, .map:
+                throw StoreError.invalidArgument("array-contains takes a string, number or boolean")
             }
             $0.filters.append(.arrayContains(field, value))
         }
@@ -62,7 +71,10 @@ public class Query: @unchecked Sendable {
 
     /// Orders by a field; documents without it are left out. Ties are broken by document id.
     public func order(by field: FieldPath, descending: Bool = false) -> Query {
-        with { try field.validate(); $0.orders.append(.init(field: field, descending: descending)) }
+        with {
+            try field.validate()
+            $0.orders.append(.init(field: field, descending: descending))
+        }
     }
 
     /// Orders by a field named by a dotted string.
@@ -84,7 +96,10 @@ public class Query: @unchecked Sendable {
                 return value
             }
             if spec.orders.contains(where: \.field.isDocumentID) {
-                spec.startAfter = .init(values: spec.orders.map { $0.field.isDocumentID ? .string(document.id) : (document.get($0.field) ?? .null) }, documentID: nil)
+                spec.startAfter = .init(
+                    values: spec.orders.map {
+                        $0.field.isDocumentID ? .string(document.id) : (document.get($0.field) ?? .null)
+                    }, documentID: nil)
             } else {
                 spec.startAfter = .init(values: values, documentID: document.id)
             }
@@ -143,34 +158,42 @@ public class Query: @unchecked Sendable {
     /// lost connection, a refused read, a document that cannot be decoded) calls `onError`
     /// instead, through the same executor; the listener keeps its last result and re-reads
     /// on the next change. A failing first read throws here.
-    public func addSnapshotListener(_ listener: @escaping (QuerySnapshot) -> Void,
-                                    onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func addSnapshotListener(
+        _ listener: @escaping (QuerySnapshot) -> Void,
+        onError: @escaping (StoreError) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         let spec = try spec.get()
         var last: [StoredDocument]?
-        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
-            let (documents, snapshots) = try cache.documents(matching: spec, for: self)
-            if let last, last == documents { return nil }
-            let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
-            last = documents
-            return { listener(snapshot) }
-        }, onError: onError)
+        return try store.addListener(
+            isAffected: { _, collections in collections.contains(spec.collection) },
+            refresh: { cache in
+                let (documents, snapshots) = try cache.documents(matching: spec, for: self)
+                if let last, last == documents { return nil }
+                let snapshot = QuerySnapshot(query: self, stored: documents, previous: last, snapshots: snapshots)
+                last = documents
+                return { listener(snapshot) }
+            }, onError: onError)
     }
 
     /// Calls `listener` with `counts(by: field)` now and after every commit to the
     /// collection that changes them (from this process or another); `onError` as for
     /// `addSnapshotListener`.
-    public func addCountsListener(by field: String, _ listener: @escaping ([FieldValue: Int]) -> Void,
-                                  onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func addCountsListener(
+        by field: String, _ listener: @escaping ([FieldValue: Int]) -> Void,
+        onError: @escaping (StoreError) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         let spec = try spec.get()
         let path = FieldPath(dotted: field)
         try path.validate()
         var last: [FieldValue: Int]?
-        return try store.addListener(isAffected: { _, collections in collections.contains(spec.collection) }, refresh: { cache in
-            let counts = try cache.counts(matching: spec, by: path)
-            if last == counts { return nil }
-            last = counts
-            return { listener(counts) }
-        }, onError: onError)
+        return try store.addListener(
+            isAffected: { _, collections in collections.contains(spec.collection) },
+            refresh: { cache in
+                let counts = try cache.counts(matching: spec, by: path)
+                if last == counts { return nil }
+                last = counts
+                return { listener(counts) }
+            }, onError: onError)
     }
 
     /// Calls `compute` now and after every commit that writes to this query's collection
@@ -185,46 +208,57 @@ public class Query: @unchecked Sendable {
     /// only (`ListenerWork`), so a slow one never holds the writer's thread or the
     /// store; every failure then calls `onError`. Otherwise `compute` runs with the store
     /// held, on the writer's thread, and a failing first computation throws here.
-    public func addComputedListener<Value: Equatable>(_ compute: @escaping () throws -> Value,
-                                                      _ listener: @escaping (Value) -> Void,
-                                                      onError: @escaping (StoreError) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func addComputedListener<Value: Equatable>(
+        _ compute: @escaping () throws -> Value,
+        _ listener: @escaping (Value) -> Void,
+        onError: @escaping (StoreError) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         let spec = try spec.get()
-        let isAffected: (Set<ResourcePath>, Set<ResourcePath>) -> Bool = { _, collections in collections.contains(spec.collection) }
+        let isAffected: (Set<ResourcePath>, Set<ResourcePath>) -> Bool = { _, collections in
+            collections.contains(spec.collection)
+        }
         if store.callbackExecutor.deliversToEventLoop {
             // `last` is read and written only by the work's jobs, which run one at a time.
             let work = ListenerWork(executor: store.callbackExecutor)
             var last: Value?
-            let registration = try store.addListener(isAffected: isAffected, refresh: { _ in
-                work.submit {
-                    do {
-                        let value = try compute()
-                        guard last != value else { return nil }
-                        last = value
-                        return { listener(value) }
-                    } catch {
-                        let failure = error as? StoreError ?? .coding("\(error)")
-                        return { onError(failure) }
+            let registration = try store.addListener(
+                isAffected: isAffected,
+                refresh: { _ in
+                    work.submit {
+                        do {
+                            let value = try compute()
+                            guard last != value else { return nil }
+                            last = value
+                            return { listener(value) }
+                        } catch {
+                            let failure = error as? StoreError ?? .coding("\(error)")
+                            return { onError(failure) }
+                        }
                     }
-                }
-                return nil
-            }, onError: onError)
+                    return nil
+                }, onError: onError)
             return ListenerRegistration {
                 work.cancel()
                 registration.remove()
             }
         }
         var last: Value?
-        return try store.addListener(isAffected: isAffected, refresh: { _ in
-            let value: Value
-            do { value = try compute() } catch let error as StoreError { throw error } catch { throw StoreError.coding("\(error)") }
-            if let last, last == value { return nil }
-            last = value
-            return { listener(value) }
-        }, onError: onError)
+        return try store.addListener(
+            isAffected: isAffected,
+            refresh: { _ in
+                let value: Value
+                do { value = try compute() } catch let error as StoreError { throw error } catch {
+                    throw StoreError.coding("\(error)")
+                }
+                if let last, last == value { return nil }
+                last = value
+                return { listener(value) }
+            }, onError: onError)
     }
 
     func reference(for id: String) -> DocumentReference {
-        DocumentReference(store: store, path: spec.map { ResourcePath(segments: $0.collection.segments + [id]) },
-                          text: ((try? spec.get().collection.string) ?? "") + "/" + id)
+        DocumentReference(
+            store: store, path: spec.map { ResourcePath(segments: $0.collection.segments + [id]) },
+            text: ((try? spec.get().collection.string) ?? "") + "/" + id)
     }
 }

@@ -69,7 +69,8 @@ final class SQLiteBackend: StoreBackend {
             return try body()
         } catch let failure as SQLiteFailure {
             if failure.code & 0xFF == SQLITE_CORRUPT {
-                throw StoreError.backend(file: location, message: SQLiteQuickCheck.damaged(failure.explained), code: .sqlite(failure.code))
+                throw StoreError.backend(
+                    file: location, message: SQLiteQuickCheck.damaged(failure.explained), code: .sqlite(failure.code))
             }
             if failure.isNotADatabase {
                 throw StoreError.notADatabase(file: location, detail: failure.explained)
@@ -80,8 +81,9 @@ final class SQLiteBackend: StoreBackend {
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]? {
         try translating {
-            let rows = try connection.query("SELECT data FROM documents WHERE parent = ? AND id = ?",
-                                            [.text(path.parent.string), .text(path.lastSegment)])
+            let rows = try connection.query(
+                "SELECT data FROM documents WHERE parent = ? AND id = ?",
+                [.text(path.parent.string), .text(path.lastSegment)])
             guard case .text(let json)? = rows.first?.first else { return nil }
             return try StorageJSON.decode(json)
         }
@@ -90,7 +92,8 @@ final class SQLiteBackend: StoreBackend {
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {
         let json = try StorageJSON.encode(fields)
         try translating {
-            try connection.query("""
+            try connection.query(
+                """
                 INSERT INTO documents (parent, id, data) VALUES (?, ?, ?)
                 ON CONFLICT (parent, id) DO UPDATE SET data = excluded.data
                 """, [.text(path.parent.string), .text(path.lastSegment), .text(json)])
@@ -99,8 +102,9 @@ final class SQLiteBackend: StoreBackend {
 
     func deleteDocument(at path: ResourcePath) throws {
         try translating {
-            try connection.query("DELETE FROM documents WHERE parent = ? AND id = ?",
-                                 [.text(path.parent.string), .text(path.lastSegment)])
+            try connection.query(
+                "DELETE FROM documents WHERE parent = ? AND id = ?",
+                [.text(path.parent.string), .text(path.lastSegment)])
         }
     }
 
@@ -118,8 +122,10 @@ final class SQLiteBackend: StoreBackend {
         try ensureIndex(sql.index)
         return try translating {
             var result: [StoredDocument] = []
-            try connection.each("SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
-                                sql.selectParameters) { row in
+            try connection.each(
+                "SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                sql.selectParameters
+            ) { row in
                 guard row.count == 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return }
                 let fields = cached ? try parsedFields.fields(of: json) : try StorageJSON.decode(json)
                 result.append(StoredDocument(id: id, fields: fields))
@@ -133,8 +139,10 @@ final class SQLiteBackend: StoreBackend {
         let sql = try SQLiteQuery(query)
         try ensureIndex(sql.index)
         return try translating {
-            try connection.query("EXPLAIN QUERY PLAN SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
-                                 sql.selectParameters, cache: false).compactMap { row in
+            try connection.query(
+                "EXPLAIN QUERY PLAN SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                sql.selectParameters, cache: false
+            ).compactMap { row in
                 if case .text(let detail)? = row.last { return detail }
                 return nil
             }
@@ -145,8 +153,10 @@ final class SQLiteBackend: StoreBackend {
         let sql = try SQLiteQuery(query)
         try ensureIndex(sql.index)
         return try translating {
-            Int(try connection.scalarInt(
-                "SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause))", sql.countParameters))
+            Int(
+                try connection.scalarInt(
+                    "SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause))",
+                    sql.countParameters))
         }
     }
 
@@ -166,7 +176,8 @@ final class SQLiteBackend: StoreBackend {
     func countsQueryPlan(for query: QuerySpec, by field: FieldPath) throws -> [String] {
         let statement = try countsStatement(query, by: field)
         return try translating {
-            try connection.query("EXPLAIN QUERY PLAN " + statement.sql, statement.parameters, cache: false).compactMap { row in
+            try connection.query("EXPLAIN QUERY PLAN " + statement.sql, statement.parameters, cache: false).compactMap {
+                row in
                 if case .text(let detail)? = row.last { return detail }
                 return nil
             }
@@ -174,12 +185,16 @@ final class SQLiteBackend: StoreBackend {
     }
 
     /// The grouped count, with the index that lets it read only the index created first.
-    private func countsStatement(_ query: QuerySpec, by field: FieldPath) throws -> (sql: String, parameters: [SQLValue]) {
+    private func countsStatement(_ query: QuerySpec, by field: FieldPath) throws -> (
+        sql: String, parameters: [SQLValue]
+    ) {
         let sql = try SQLiteQuery(query)
         let group = try sql.grouping(by: field)
         try ensureIndex(group.index ?? sql.index)
-        return ("SELECT \(group.sql), count(*) FROM documents WHERE \(sql.whereClause) GROUP BY 1",
-                (group.parameter.map { [$0] } ?? []) + sql.whereParameters)
+        return (
+            "SELECT \(group.sql), count(*) FROM documents WHERE \(sql.whereClause) GROUP BY 1",
+            (group.parameter.map { [$0] } ?? []) + sql.whereParameters
+        )
     }
 
     /// Creates the index a query wants, once, like Firestore's automatic single-field indexes.
@@ -204,7 +219,8 @@ final class SQLiteBackend: StoreBackend {
 
     func putProtectedRecord(_ value: Data, key: String) throws {
         try translating {
-            try connection.query("""
+            try connection.query(
+                """
                 INSERT INTO protected_records (key, value) VALUES (?, ?)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
                 """, [.text(key), .blob(value)])
@@ -217,7 +233,8 @@ final class SQLiteBackend: StoreBackend {
 
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         guard !inTransaction else {
-            throw StoreError.invalidArgument("a write was started inside another write; nest no commits in a transaction")
+            throw StoreError.invalidArgument(
+                "a write was started inside another write; nest no commits in a transaction")
         }
         if !checkedBeforeWriting {
             // Before taking the write lock: the check only reads, and other writers go on.

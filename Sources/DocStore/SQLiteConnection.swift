@@ -45,10 +45,13 @@ final class SQLiteConnection {
     func setBusyTimeout(seconds: Double) {
         let wait = BusyWait(limit: seconds)
         busyWait = wait
-        sqlite3_busy_handler(handle, { context, attempt in
-            guard let context else { return 0 }
-            return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().shouldRetry(attempt: attempt) ? 1 : 0
-        }, Unmanaged.passUnretained(wait).toOpaque())
+        sqlite3_busy_handler(
+            handle,
+            { context, attempt in
+                guard let context else { return 0 }
+                return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().shouldRetry(attempt: attempt)
+                    ? 1 : 0
+            }, Unmanaged.passUnretained(wait).toOpaque())
     }
 
     func close() {
@@ -82,7 +85,12 @@ final class SQLiteConnection {
     func each(_ sql: String, _ parameters: [SQLValue], cache: Bool = true, _ body: ([SQLValue]) throws -> Void) throws {
         let statement = try prepare(sql, cache: cache)
         defer {
-            if cache { sqlite3_reset(statement); sqlite3_clear_bindings(statement) } else { sqlite3_finalize(statement) }
+            if cache {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
         }
         for (i, value) in parameters.enumerated() {
             let index = Int32(i + 1)
@@ -92,7 +100,9 @@ final class SQLiteConnection {
             case .double(let v): sqlite3_bind_double(statement, index, v)
             case .text(let v): sqlite3_bind_text(statement, index, v, -1, transientDestructor)
             case .blob(let v):
-                _ = v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transientDestructor) }
+                _ = v.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transientDestructor)
+                }
             }
         }
         while true {
@@ -175,7 +185,9 @@ struct SQLiteFailure: Error {
     /// failed WAL write as `disk I/O error`).
     var isDiskFull: Bool {
         let primary = code & 0xFF
-        return primary == SQLITE_FULL || ((primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN) && (systemErrno == ENOSPC || systemErrno == EDQUOT))
+        return primary == SQLITE_FULL
+            || ((primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN)
+                && (systemErrno == ENOSPC || systemErrno == EDQUOT))
     }
 
     /// What went wrong, for a person: `disk full` by its code, else SQLite's message

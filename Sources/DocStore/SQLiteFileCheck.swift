@@ -11,14 +11,19 @@ enum SQLiteFileCheck {
     static func holdsData(file: String) throws -> Bool {
         var info = stat()
         if stat(file, &info) != 0 {
-            guard errno == ENOENT else { throw StoreError.cannotOpen(file: file, reason: SystemErrorText.describe(errno)) }
+            guard errno == ENOENT else {
+                throw StoreError.cannotOpen(file: file, reason: SystemErrorText.describe(errno))
+            }
             try createParentDirectory(of: file)
             try createPrivateFile(file)
             return false
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.cannotOpen(file: file, reason: tr(.storeIsDirectory)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.cannotOpen(file: file, reason: tr(.storeNotRegularFile)) }
-        for (mode, key) in [(R_OK, TextKey.storeNoPermissionRead), (W_OK, .storeNoPermissionWrite)] where access(file, mode) != 0 {
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError.cannotOpen(file: file, reason: tr(.storeNotRegularFile))
+        }
+        for (mode, key) in [(R_OK, TextKey.storeNoPermissionRead), (W_OK, .storeNoPermissionWrite)]
+        where access(file, mode) != 0 {
             throw StoreError.cannotOpen(file: file, reason: tr(key, ["detail": SystemErrorText.describe(errno)]))
         }
         if info.st_size == 0 {  // SQLite's own convention: an empty file is an empty database.
@@ -28,7 +33,9 @@ enum SQLiteFileCheck {
             return false
         }
         // SQLite would take a file shorter than its header for an empty database and write over it.
-        guard try hasSQLiteHeader(file) else { throw StoreError.notADatabase(file: file, detail: tr(.storeNoSQLiteHeader)) }
+        guard try hasSQLiteHeader(file) else {
+            throw StoreError.notADatabase(file: file, detail: tr(.storeNoSQLiteHeader))
+        }
         return true
     }
 
@@ -39,7 +46,8 @@ enum SQLiteFileCheck {
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { continue }
             let mode = "0" + String(info.st_mode & 0o777, radix: 8)
-            throw StoreError.cannotOpen(file: file, reason: tr(.storeOpenToOthers, ["path": path, "mode": "\(mode)", "file": file]))
+            throw StoreError.cannotOpen(
+                file: file, reason: tr(.storeOpenToOthers, ["path": path, "mode": "\(mode)", "file": file]))
         }
     }
 
@@ -69,8 +77,9 @@ enum SQLiteFileCheck {
         let parent = (file as NSString).deletingLastPathComponent
         guard !parent.isEmpty else { return }
         do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw StoreError.cannotOpen(file: file, reason: tr(.storeCannotCreateParent, ["parent": parent]))
         }
@@ -82,7 +91,10 @@ enum SQLiteFileCheck {
     static func inspectSchema(of connection: SQLiteConnection, file: String) throws -> Int {
         do {
             let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'", cache: false)
-                .compactMap { row -> String? in if case .text(let name)? = row.first { return name }; return nil }
+                .compactMap { row -> String? in
+                    if case .text(let name)? = row.first { return name }
+                    return nil
+                }
             let version = Int(try connection.scalarInt("PRAGMA user_version"))
             let known = SQLiteSchema.currentVersion
             if version > known { throw StoreError.newerSchema(file: file, found: version, known: known) }

@@ -52,8 +52,13 @@ struct SQLiteQuery {
                     whereParameters += type.parameter.map { [$0] } ?? []
                 }
             case .isIn(let field, let values):
-                guard !values.isEmpty else { whereClause += " AND 0"; continue }
-                guard values.count <= 1000 else { throw StoreError.invalidArgument("an in-filter takes at most 1000 values") }
+                guard !values.isEmpty else {
+                    whereClause += " AND 0"
+                    continue
+                }
+                guard values.count <= 1000 else {
+                    throw StoreError.invalidArgument("an in-filter takes at most 1000 values")
+                }
                 let column = try Self.column(field)
                 indexable = indexable && column.parameter == nil
                 if !field.isDocumentID { indexColumns.append(column.sql) }
@@ -65,7 +70,8 @@ struct SQLiteQuery {
                 // bounds those rows (a page stops at its limit), and counts use `counts(by:)`.
                 let path = try Self.jsonPath(field)
                 let pathSQL = path.literal ? "'\(path.path)'" : "?"
-                whereClause += " AND EXISTS (SELECT 1 FROM json_each(documents.data, \(pathSQL)) AS element"
+                whereClause +=
+                    " AND EXISTS (SELECT 1 FROM json_each(documents.data, \(pathSQL)) AS element"
                     + " WHERE element.value = ? AND element.type IN (\(Self.elementTypes(of: value)))"
                     // An element's key is its index: a scalar or an object field is not one.
                     + " AND typeof(element.key) = 'integer')"
@@ -93,7 +99,9 @@ struct SQLiteQuery {
         if let cursor = query.startAfter {
             var keys = Array(orderColumns.prefix(cursor.values.count))
             var values = cursor.values
-            if let id = cursor.documentID, cursor.values.count == orderColumns.count - 1, let idColumn = orderColumns.last {
+            if let id = cursor.documentID, cursor.values.count == orderColumns.count - 1,
+                let idColumn = orderColumns.last
+            {
                 keys.append(idColumn)
                 values.append(.string(id))
             }
@@ -145,12 +153,16 @@ struct SQLiteQuery {
         guard indexable && !isRange else { return (sql, nil, nil) }
         let columns = (["parent"] + equalityColumns + [sql]).joined(separator: ", ")
         let name = "documents_by_" + Self.hash(columns)
-        return (sql, nil, Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))"))
+        return (
+            sql, nil, Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))")
+        )
     }
 
     /// `(k1 > v1 OR (k1 = v1 AND (k2 > v2 OR ...)))`, with `<` for descending keys.
-    private static func after(keys: ArraySlice<(sql: String, parameter: SQLValue?, descending: Bool)>,
-                              values: ArraySlice<FieldValue>) throws -> (String, [SQLValue]) {
+    private static func after(
+        keys: ArraySlice<(sql: String, parameter: SQLValue?, descending: Bool)>,
+        values: ArraySlice<FieldValue>
+    ) throws -> (String, [SQLValue]) {
         guard let key = keys.first, let value = values.first else { return ("1", []) }
         let op = key.descending ? "<" : ">"
         let bound = try bind(value)
@@ -164,10 +176,13 @@ struct SQLiteQuery {
     }
 
     private static func isSimple(_ segment: String) -> Bool {
-        guard let first = segment.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII) else {
+        guard let first = segment.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII)
+        else {
             return false
         }
-        return segment.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        return segment.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+        }
     }
 
     private static func jsonPath(_ field: FieldPath) throws -> (path: String, literal: Bool) {

@@ -12,7 +12,7 @@ enum SQLiteSchema {
             key TEXT PRIMARY KEY NOT NULL,
             value BLOB NOT NULL
         );
-        """,
+        """
     ]
 
     static var currentVersion: Int { migrations.count }

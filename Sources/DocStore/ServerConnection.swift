@@ -34,7 +34,8 @@ public final class ServerConnection {
         do {
             connection = try PostgresConnection(url: url, sessionLimits: false)
         } catch let failure as PostgresFailure {
-            throw StoreError.cannotOpen(file: location, reason: tr(.storeCannotConnect, ["detail": failure.explained]), code: failure.code)
+            throw StoreError.cannotOpen(
+                file: location, reason: tr(.storeCannotConnect, ["detail": failure.explained]), code: failure.code)
         }
     }
 

@@ -133,12 +133,20 @@ enum StorageJSON {
             skipSpace()
             guard index < bytes.count else { throw fail("unexpected end") }
             switch bytes[index] {
-            case UInt8(ascii: "n"): try expect("null"); return .null
-            case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+            case UInt8(ascii: "n"):
+                try expect("null")
+                return .null
+            case UInt8(ascii: "t"):
+                try expect("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expect("false")
+                return .bool(false)
             case UInt8(ascii: "\""): return .string(try parseString())
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                guard depth < StorageJSON.maximumDepth else { throw fail("nested deeper than \(StorageJSON.maximumDepth)") }
+                guard depth < StorageJSON.maximumDepth else {
+                    throw fail("nested deeper than \(StorageJSON.maximumDepth)")
+                }
                 depth += 1
                 defer { depth -= 1 }
                 return bytes[index] == UInt8(ascii: "[") ? try parseArray() : try parseObject()
@@ -150,13 +158,22 @@ enum StorageJSON {
             index += 1
             var items: [FieldValue] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             while true {
                 items.append(try parseValue())
                 skipSpace()
                 guard index < bytes.count else { throw fail("unterminated array") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                }
                 throw fail("expected , or ]")
             }
         }
@@ -165,7 +182,10 @@ enum StorageJSON {
             index += 1
             var fields: [String: FieldValue] = [:]
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .map(fields) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .map(fields)
+            }
             while true {
                 skipSpace()
                 let key = try parseString()
@@ -174,20 +194,31 @@ enum StorageJSON {
                 fields[key] = try parseValue()
                 skipSpace()
                 guard index < bytes.count else { throw fail("unterminated object") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .map(fields) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .map(fields)
+                }
                 throw fail("expected , or }")
             }
         }
 
         mutating func parseNumber() throws -> FieldValue {
             let start = index
-            var isTimestamp = false, isDouble = false
+            var isTimestamp = false
+            var isDouble = false
             while index < bytes.count {
                 let b = bytes[index]
-                if b == UInt8(ascii: "E") { isTimestamp = true } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") {
+                if b == UInt8(ascii: "E") {
+                    isTimestamp = true
+                } else if b == UInt8(ascii: ".") || b == UInt8(ascii: "e") {
                     isDouble = true
-                } else if !(b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || (b >= 0x30 && b <= 0x39)) { break }
+                } else if !(b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || (b >= 0x30 && b <= 0x39)) {
+                    break
+                }
                 index += 1
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -206,7 +237,10 @@ enum StorageJSON {
                 let b = bytes[index]
                 index += 1
                 if b == UInt8(ascii: "\"") { return String(decoding: raw, as: UTF8.self) }
-                guard b == UInt8(ascii: "\\") else { raw.append(b); continue }
+                guard b == UInt8(ascii: "\\") else {
+                    raw.append(b)
+                    continue
+                }
                 guard index < bytes.count else { break }
                 let e = bytes[index]
                 index += 1
@@ -239,7 +273,7 @@ enum StorageJSON {
 
         mutating func hex4() throws -> UInt32 {
             guard index + 4 <= bytes.count,
-                  let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { throw fail("bad \\u escape") }
             index += 4
             return v

@@ -39,7 +39,8 @@ public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertib
     /// A statement or lock wait ran past its timeout (`57014`, `55P03`), or the server is
     /// out of connections (`53300`).
     public var isTimeoutOrBusy: Bool {
-        self == .sqlState("57014") || self == .sqlState("55P03") || self == .sqlState("53300") || self == .sqlState("25P03")
+        self == .sqlState("57014") || self == .sqlState("55P03") || self == .sqlState("53300")
+            || self == .sqlState("25P03")
             || self == .sqlite(5) || self == .sqlite(6)
     }
 

@@ -25,13 +25,18 @@ public final class Transaction {
     }
 
     /// Replaces (or merges into) a document.
-    public func setData(_ data: [String: WriteValue], forDocument reference: DocumentReference, merge: Bool = false) throws {
+    public func setData(_ data: [String: WriteValue], forDocument reference: DocumentReference, merge: Bool = false)
+        throws
+    {
         try perform(.set(try reference.validPath(), data, merge: merge))
     }
 
     /// Changes fields of a document; throws `notFound` when it does not exist.
     public func updateData(_ fields: [String: WriteValue], forDocument reference: DocumentReference) throws {
-        try perform(.update(try reference.validPath(), Dictionary(uniqueKeysWithValues: fields.map { (FieldPath(dotted: $0.key), $0.value) })))
+        try perform(
+            .update(
+                try reference.validPath(),
+                Dictionary(uniqueKeysWithValues: fields.map { (FieldPath(dotted: $0.key), $0.value) })))
     }
 
     /// Deletes a document.

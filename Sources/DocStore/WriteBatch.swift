@@ -20,14 +20,18 @@ public final class WriteBatch {
 
     /// Replaces (or merges into) a document.
     @discardableResult
-    public func setData(_ data: [String: WriteValue], forDocument reference: DocumentReference, merge: Bool = false) -> WriteBatch {
+    public func setData(_ data: [String: WriteValue], forDocument reference: DocumentReference, merge: Bool = false)
+        -> WriteBatch
+    {
         add(reference) { .set($0, data, merge: merge) }
     }
 
     /// Changes fields of a document that must exist when the batch commits.
     @discardableResult
     public func updateData(_ fields: [String: WriteValue], forDocument reference: DocumentReference) -> WriteBatch {
-        add(reference) { .update($0, Dictionary(uniqueKeysWithValues: fields.map { (FieldPath(dotted: $0.key), $0.value) })) }
+        add(reference) {
+            .update($0, Dictionary(uniqueKeysWithValues: fields.map { (FieldPath(dotted: $0.key), $0.value) }))
+        }
     }
 
     /// Deletes a document.

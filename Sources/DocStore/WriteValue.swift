@@ -34,7 +34,8 @@ public enum WriteValue: Equatable, Sendable {
 }
 
 extension WriteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     public init(stringLiteral value: String) { self = .value(.string(value)) }
     public init(integerLiteral value: Int64) { self = .value(.int(value)) }
     public init(floatLiteral value: Double) { self = .value(.double(value)) }

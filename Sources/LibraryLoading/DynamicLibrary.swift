@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Localization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A C library opened with `dlopen` the first time a feature needs it, so that a start
 /// which never uses it does not load and relocate it and everything it links (libpq alone
@@ -14,13 +15,17 @@ public struct DynamicLibrary: @unchecked Sendable {
 
     /// Opens the first of `names` that loads; the failure names the library, the package
     /// that provides it and the loader's reason, in one line.
-    public static func open(_ names: [String], purpose: String, package: String) throws(DynamicLibraryFailure) -> DynamicLibrary {
+    public static func open(_ names: [String], purpose: String, package: String) throws(DynamicLibraryFailure)
+        -> DynamicLibrary
+    {
         var reason = ""
         for name in names {
             if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return DynamicLibrary(handle: handle, name: name) }
             reason = dlerror().map { String(cString: $0) } ?? "not found"
         }
-        throw DynamicLibraryFailure(message: tr(.errorLibraryMissing, ["purpose": purpose, "library": names[0], "engine": reason, "package": package]))
+        throw DynamicLibraryFailure(
+            message: tr(
+                .errorLibraryMissing, ["purpose": purpose, "library": names[0], "engine": reason, "package": package]))
     }
 
     /// The function `symbol` as a value of the C function type `type`; throws when this

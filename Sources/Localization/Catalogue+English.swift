@@ -77,8 +77,10 @@ extension Catalogue {
         case .toastCouldNotRemove: return "Could not remove {place}: {reason}"
         case .favoritesTitle: return "Favorites"
         case .favoritesTitleCount: return "Favorites ({count}) · newest first"
-        case .favoritesEmpty: return "No favorites yet. On Places (1), press / to search, pick a place and press s to save it."
-        case .favoritesSignedOut: return "Sign in on the Profile tab (4) to save favorites: press s on a place in Places (1)."
+        case .favoritesEmpty:
+            return "No favorites yet. On Places (1), press / to search, pick a place and press s to save it."
+        case .favoritesSignedOut:
+            return "Sign in on the Profile tab (4) to save favorites: press s on a place in Places (1)."
         case .toastFavoriteRemoved: return "Removed {place} · u undo"
         case .toastFavoriteRestored: return "Restored {place}"
         case .toastCouldNotRestore: return "Could not restore {place}: {reason}"
@@ -95,7 +97,8 @@ extension Catalogue {
         case .keySaveToFolder: return "save to folder"
         case .keyPick: return "pick"
         case .favoritesFolderTitle: return "Favorites · {folder} ({count}) · {order}"
-        case .favoritesFolderEmpty: return "No places in this folder. On Places (1), press S on a place to save it here."
+        case .favoritesFolderEmpty:
+            return "No places in this folder. On Places (1), press S on a place to save it here."
         case .sortNewest: return "newest first"
         case .sortName: return "by name"
         case .sortDistance: return "nearest first"
@@ -201,7 +204,9 @@ extension Catalogue {
         case .toastSignedOutElsewhere: return "Signed out in another terminal"
         case .toastSignedInElsewhere: return "Signed in as {name} in another terminal"
         case .errorNotYourPost: return "Post {id} is not yours: you can only edit your own posts (and delete them)"
-        case .errorProfileNotFinished: return "Set a display name and username before posting: tern profile set --display-name NAME --username NAME, or 4 then e in the interface"
+        case .errorProfileNotFinished:
+            return
+                "Set a display name and username before posting: tern profile set --display-name NAME --username NAME, or 4 then e in the interface"
         case .signInToEditPosts: return "Sign in to edit or delete your posts"
         case .groupPosts: return "edit or delete your posts"
         case .cmdPostsEdit: return "replace the text of one of your posts (its likes stay)"
@@ -212,7 +217,8 @@ extension Catalogue {
         case .errorEmailTaken: return "An account with {email} already exists; sign in instead"
         case .errorUsernameTaken: return "Username @{username} is taken"
         case .errorAccountMissing: return "The signed-in account {uid} does not exist here; sign in again"
-        case .errorSessionNotValid: return "The session was not made by signing in to this data directory; sign in again (tern login)"
+        case .errorSessionNotValid:
+            return "The session was not made by signing in to this data directory; sign in again (tern login)"
         case .errorPostNotFound: return "No post with id {id}"
         case .errorPlaceNotFound: return "No place with id {id}"
         case .errorOtherStore: return "Signed in on {signedInOn}, not on {here}; run tern logout, then sign in again"
@@ -242,7 +248,8 @@ extension Catalogue {
         case .cliSignedOut: return "Signed out."
         case .cliNotSignedIn: return "Not signed in."
         case .cliNotSignedInError: return "not signed in"
-        case .cliNoFavorites: return "No favorites yet. Save one with: tern favorites add PLACE_ID (find ids with tern places search)"
+        case .cliNoFavorites:
+            return "No favorites yet. Save one with: tern favorites add PLACE_ID (find ids with tern places search)"
         case .cliSavedFavorite: return "Saved {favorite}"
         case .cliRemovedFavorite: return "Removed {id} from your favorites."
         case .cliNotAFavorite: return "{id} was not among your favorites."
@@ -262,7 +269,9 @@ extension Catalogue {
         case .cliFieldTimeZone: return "time zone"
         case .cliFieldAlso: return "also"
         case .cliNamesInAll: return "… ({count} in all)"
-        case .cliImported: return "Imported {count} places from {file}: {added} new, {updated} already imported ({total} imported in all)."
+        case .cliImported:
+            return
+                "Imported {count} places from {file}: {added} new, {updated} already imported ({total} imported in all)."
         case .cliProfileSaved: return "Profile saved."
         case .cliFinishOnboarding: return "To finish onboarding, set both --display-name and --username."
         case .cliProfileCounts: return "{followers} followers {dot} {following} following {dot} joined {date}"
@@ -319,7 +328,9 @@ extension Catalogue {
         case .cmdFavoritesMove: return "move a saved place from one folder to another"
         case .optFavoritesFileFolder: return "only this folder, in its kept order"
         case .optFavoritesFileFormat: return "default: from FILE's extension, else csv"
-        case .optFavoritesFileImportFolder: return "into this folder (created when missing); default: the folders the file names, else the default folder"
+        case .optFavoritesFileImportFolder:
+            return
+                "into this folder (created when missing); default: the folders the file names, else the default folder"
         case .cmdFavoritesExport: return "write your favorites as CSV, JSON or GeoJSON (to FILE or standard output)"
         case .cmdFavoritesImport: return "import favorites from a CSV, JSON or GeoJSON file, all or nothing"
         case .optFeedLiked: return "only the posts you liked, most recent like first"
@@ -331,7 +342,8 @@ extension Catalogue {
         case .optFolderColor: return "one of {colours}"
         case .optFolderVisibility: return "shared folders are readable by every signed-in account"
         case .optFolderSort: return "the order the folder keeps"
-        case .optFolderWithPlaces: return "delete the places only in this folder too (else they move to the default folder)"
+        case .optFolderWithPlaces:
+            return "delete the places only in this folder too (else they move to the default folder)"
         case .cmdFavoritesFolders: return "your folders with their place counts"
         case .cmdFavoritesFolderCreate: return "create a folder (1 to 30 characters, unique ignoring case)"
         case .cmdFavoritesFolderRename: return "rename a folder"
@@ -343,7 +355,8 @@ extension Catalogue {
         case .optPlacesOffline: return "search only the offline catalog"
         case .optPlacesOnline: return "search only the online providers (Kakao, OpenStreetMap)"
         case .optPlacesCategory: return "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point"
-        case .cmdPlacesSearch: return "search places by any of their names (Hangul initials and half-typed syllables work)"
+        case .cmdPlacesSearch:
+            return "search places by any of their names (Hangul initials and half-typed syllables work)"
         case .cmdPlacesShow: return "show one place"
         case .cmdPlacesImport: return "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])"
         case .optProfileDisplayName: return "1 to 50 characters"
@@ -353,7 +366,9 @@ extension Catalogue {
         case .cmdServerInit: return "create or migrate Tern's tables, roles and rules on a PostgreSQL database"
         case .cmdServerInvite: return "print a one-time invitation that registers one account on a team server"
         case .optGlobalDataDirectory: return "keep all data under DIR (or TERN_DATA_DIR)"
-        case .optGlobalStore: return "keep documents and accounts at a postgres:// URL or a FILE (or TERN_STORE, or store = in the config)"
+        case .optGlobalStore:
+            return
+                "keep documents and accounts at a postgres:// URL or a FILE (or TERN_STORE, or store = in the config)"
         case .optGlobalSession: return "the session file to use (or TERN_SESSION)"
         case .optGlobalNoSample: return "do not seed a new data directory with the sample community"
         case .optGlobalJson: return "print JSON instead of text"
@@ -400,7 +415,8 @@ extension Catalogue {
         case .configSetTwice: return "{key} is set twice"
         case .configBadHome: return "home must be LAT,LON in degrees, like 37.5665,126.9780"
         case .configStoreEmpty: return "store needs a postgres:// URL or a file"
-        case .configStoreScheme: return "unknown store scheme '{scheme}' (Tern knows postgres:// and postgresql:// URLs, and file paths)"
+        case .configStoreScheme:
+            return "unknown store scheme '{scheme}' (Tern knows postgres:// and postgresql:// URLs, and file paths)"
         case .configBadLanguage: return "language must be one of {languages}"
         case .configBadKakaoKey: return "kakao_key needs the REST API key from Kakao Developers (one word)"
         case .configBadURL: return "{key} must be an http:// or https:// URL"
@@ -439,18 +455,31 @@ extension Catalogue {
         case .cliWrote: return "Wrote {places} to {file} ({format})."
         case .cliCannotRead: return "cannot read {file}"
         case .cliNotUTF8Imported: return "{file} is not UTF-8 text; nothing was imported"
-        case .cliNoProvider: return "no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to {file}"
-        case .cliNoOnlinePlace: return "no place with id '{id}' among saved places and earlier answers (find it with tern places search)"
+        case .cliNoProvider:
+            return
+                "no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to {file}"
+        case .cliNoOnlinePlace:
+            return "no place with id '{id}' among saved places and earlier answers (find it with tern places search)"
         case .cliCannotLoadCatalog: return "cannot load the place catalog: {reason}"
         case .cliImportRejected: return "{file}: {reason}; nothing was imported"
-        case .providerKeyRefused: return "{provider} refused the REST API key: check kakao_key in the config or KAKAO_REST_API_KEY (Kakao Developers → your app → App Keys)"
-        case .providerServiceDisabled: return "{provider} Local is off for this key's app: turn on Kakao Map in Kakao Developers → your app → Product settings"
-        case .providerQuotaExceeded: return "{provider}: the request quota is used up; try again later (the offline catalog still answers)"
-        case .providerBlocked: return "{provider} refused Tern's requests (usage policy); set nominatim = off or another nominatim_url"
-        case .providerUnreachable: return "{provider} could not be reached at {host} (offline?); the offline catalog still answers"
-        case .providerTimedOut: return "{provider} did not answer in time from {host}; try again (the offline catalog still answers)"
+        case .providerKeyRefused:
+            return
+                "{provider} refused the REST API key: check kakao_key in the config or KAKAO_REST_API_KEY (Kakao Developers → your app → App Keys)"
+        case .providerServiceDisabled:
+            return
+                "{provider} Local is off for this key's app: turn on Kakao Map in Kakao Developers → your app → Product settings"
+        case .providerQuotaExceeded:
+            return "{provider}: the request quota is used up; try again later (the offline catalog still answers)"
+        case .providerBlocked:
+            return "{provider} refused Tern's requests (usage policy); set nominatim = off or another nominatim_url"
+        case .providerUnreachable:
+            return "{provider} could not be reached at {host} (offline?); the offline catalog still answers"
+        case .providerTimedOut:
+            return "{provider} did not answer in time from {host}; try again (the offline catalog still answers)"
         case .providerTooLarge: return "{provider} sent an answer over the size limit from {host}; it was dropped"
-        case .providerTLS: return "{provider}: the TLS certificate of {host} could not be verified; check the system's certificates or the URL"
+        case .providerTLS:
+            return
+                "{provider}: the TLS certificate of {host} could not be verified; check the system's certificates or the URL"
         case .providerMalformed: return "{provider} sent an answer Tern cannot read from {host}; check {setting}"
         case .providerRefused: return "{provider} refused the search (HTTP {status}); try again later"
         case .providerRefusedSaying: return "{provider} refused the search (HTTP {status}: {message}); try again later"
@@ -460,7 +489,8 @@ extension Catalogue {
         case .errorPasswordEmpty: return "Enter your password"
         // The outbox on a team server
         case .cliQueued: return "queued"
-        case .cliCannotReach: return "cannot reach the team server at {server} ({reason}); retry, or add --queue to send it later"
+        case .cliCannotReach:
+            return "cannot reach the team server at {server} ({reason}); retry, or add --queue to send it later"
         case .cliCannotReachQueued: return "cannot reach the team server at {server} ({reason}); {pending} pending"
         case .cliSyncSent: return "sent {write}"
         case .cliSyncDropped: return "dropped {write}: {reason}"
@@ -472,7 +502,9 @@ extension Catalogue {
         case .optQueue: return "if the team server cannot be reached, keep the write to send later (tern sync)"
         case .cmdSync: return "send the writes waiting for the team server, and print what happened"
         case .cmdStatus: return "the store, the connection to it and how many writes wait"
-        case .errorServerUnreachable: return "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)"
+        case .errorServerUnreachable:
+            return
+                "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)"
         case .confirmSignOut: return "Sign out of @{username}? Signing in again takes your password."
         case .confirmDiscardPost: return "Discard this post?"
         case .keyConfirmYes: return "yes"
@@ -532,7 +564,9 @@ extension Catalogue {
         case .storeConnectionLost: return "connection lost: {detail}"
         case .storeReconnecting: return "connection lost; reconnecting"
         case .storeNoSchema: return "no schema on the search path"
-        case .storeNoTables: return "the database has no document tables and this role may not create them; run `tern server init` as its owner"
+        case .storeNoTables:
+            return
+                "the database has no document tables and this role may not create them; run `tern server init` as its owner"
         case .storeOtherServer: return "not the server and schema this store was opened on"
         case .storeIsDirectory: return "it is a directory"
         case .storeNotRegularFile: return "not a regular file"
@@ -543,19 +577,28 @@ extension Catalogue {
         case .storeNoSQLiteHeader: return "file is not a database"
         case .storeOtherTables: return "an SQLite file with other tables"
         case .storeNoDocuments: return "schema {version} without a documents table"
-        case .storeDamaged: return "the database is damaged ({detail}); nothing more is written to it; run tern doctor for how to recover"
+        case .storeDamaged:
+            return
+                "the database is damaged ({detail}); nothing more is written to it; run tern doctor for how to recover"
         case .storeDiskFull: return "disk full; free some space and try again"
         case .storeDirectoryNotCreated: return "cannot create the directory"
         case .storeDirectoryNotDirectory: return "not a directory (a link or a file); remove it and sign in again"
         case .storeDirectoryOtherOwner: return "the directory belongs to another user"
         case .storeDirectoryOpen: return "the directory is open to others (mode {mode}); run: chmod 700 {directory}"
         case .storePassFileLink: return "it is a link; remove it and sign in again"
-        case .storeSessionOtherAccount: return "the session names account {uid}, but its role is account {account}'s; sign in again: tern logout, then tern login"
-        case .storeSessionNoAccount: return "the session names account {uid}, but its role is no account of this database; sign in again: tern logout, then tern login"
+        case .storeSessionOtherAccount:
+            return
+                "the session names account {uid}, but its role is account {account}'s; sign in again: tern logout, then tern login"
+        case .storeSessionNoAccount:
+            return
+                "the session names account {uid}, but its role is no account of this database; sign in again: tern logout, then tern login"
         case .storeSignInAgain: return "{reason}; sign in again: tern logout, then tern login"
         case .storeNotSetUp: return "{server} is not set up for Tern yet: run tern server init first"
-        case .storeInvitationNeeded: return "registering on {server} takes an invitation: set TERN_INVITE to a code from tern server invite"
-        case .storeRolesOfOther: return "the roles {owner} and {user} recorded in tern_meta are the {other}, not of this one: a copy of another Tern database must get its own (DELETE FROM tern_meta WHERE key = '{key}', then init again)"
+        case .storeInvitationNeeded:
+            return "registering on {server} takes an invitation: set TERN_INVITE to a code from tern server invite"
+        case .storeRolesOfOther:
+            return
+                "the roles {owner} and {user} recorded in tern_meta are the {other}, not of this one: a copy of another Tern database must get its own (DELETE FROM tern_meta WHERE key = '{key}', then init again)"
         case .engineUnreachable: return "{engine}"
         case .engineAuthentication: return "{engine}"
         case .engineRefusedByRules: return "{engine}"
@@ -577,11 +620,15 @@ extension Catalogue {
         case .systemTooManyLinks: return "{engine}"
         case .systemExists: return "{engine}"
         case .systemOther: return "{engine}"
-        case .errorSessionFileOpen: return "Session file {path} is readable by others (mode {mode}); run: chmod 600 {path}"
-        case .errorSessionDirectoryOpen: return "Session directory {path} is open to others (mode {mode}); run: chmod 700 {path}"
-        case .errorSessionWrongOwner: return "Session file {path} belongs to another user; remove it or run: chown $(id -u) {path}"
+        case .errorSessionFileOpen:
+            return "Session file {path} is readable by others (mode {mode}); run: chmod 600 {path}"
+        case .errorSessionDirectoryOpen:
+            return "Session directory {path} is open to others (mode {mode}); run: chmod 700 {path}"
+        case .errorSessionWrongOwner:
+            return "Session file {path} belongs to another user; remove it or run: chown $(id -u) {path}"
         case .errorSessionNotRegular: return "Session file {path} is not a regular file; remove it and sign in again"
-        case .errorSessionMalformed: return "Session file {path} is damaged; remove it (or run tern logout) and sign in again"
+        case .errorSessionMalformed:
+            return "Session file {path} is damaged; remove it (or run tern logout) and sign in again"
         case .errorSessionIO: return "Cannot {operation} {path}: {reason}"
         case .fileRead: return "read"
         case .fileCreate: return "create"
@@ -625,11 +672,14 @@ extension Catalogue {
         case .errorSampleCommunity: return "Sample community {file}: {reason}"
         case .sampleCannotRead: return "cannot read the file"
         case .sampleNotJSON: return "not valid JSON"
-        case .errorStoreLocation: return "{source}: unknown store scheme '{scheme}' in {location} (Tern knows postgres:// and postgresql:// URLs, and file paths)"
+        case .errorStoreLocation:
+            return
+                "{source}: unknown store scheme '{scheme}' in {location} (Tern knows postgres:// and postgresql:// URLs, and file paths)"
         case .errorShippedFile: return "{file}: {reason} (reinstall Tern, or rebuild it with make)"
         case .shippedNotInManifest: return "not in the resources' manifest {manifest}"
         case .shippedMissing: return "missing or unreadable"
-        case .shippedModified: return "modified or truncated since Tern was built (its checksum differs from {manifest})"
+        case .shippedModified:
+            return "modified or truncated since Tern was built (its checksum differs from {manifest})"
         case .shippedManifestMissing: return "missing: the shipped files cannot be checked"
         case .shippedManifestDamaged: return "damaged line '{line}'"
         case .errorCatalogCannotRead: return "cannot read {path}"
@@ -642,7 +692,8 @@ extension Catalogue {
         case .placeImportGeoNamesColumns: return "expected 19 tab-separated columns, found {count}"
         case .placeImportBadID: return "bad geonameid '{value}'"
         case .placeImportBadPopulation: return "bad population '{value}'"
-        case .placeImportUnknownFormat: return "not a GeoNames dump (19 tab-separated columns) nor a CSV header with name, latitude, longitude"
+        case .placeImportUnknownFormat:
+            return "not a GeoNames dump (19 tab-separated columns) nor a CSV header with name, latitude, longitude"
         case .placeImportColumns: return "expected {expected} columns, found {count}"
         case .placeImportBadLatitude: return "bad latitude '{value}'"
         case .placeImportBadLongitude: return "bad longitude '{value}'"
@@ -651,7 +702,8 @@ extension Catalogue {
         case .placeImportEmpty: return "empty {what}"
         case .placeImportControl: return "control character {scalar} in {what}"
         case .placeImportTooLong: return "{what} longer than {max} characters"
-        case .errorLibraryMissing: return "{purpose} needs {library}, which cannot be loaded ({engine}); install the {package} package"
+        case .errorLibraryMissing:
+            return "{purpose} needs {library}, which cannot be loaded ({engine}); install the {package} package"
         case .errorLibraryFunction: return "{library} has no function {symbol}; a newer version of it is needed"
         case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: unknown theme (known: {themes})"
         case .errorUnknownLanguage: return "{name}={value}: unknown language (known: {languages})"
@@ -661,10 +713,15 @@ extension Catalogue {
         case .serverSchemaUpToDate: return "schema {schema} up to date"
         case .serverMigratedSchema: return "migrated schema {old} → {schema}"
         case .serverInitialised: return "{server}: {schema}, rules {rules}, in {namespace}, roles {owner} and {user}"
-        case .serverGuestTrusted: return "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out"
-        case .serverGuestPassword: return "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): add '{line}' to pg_hba.conf above the scram-sha-256 lines and reload"
+        case .serverGuestTrusted:
+            return
+                "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out"
+        case .serverGuestPassword:
+            return
+                "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): add '{line}' to pg_hba.conf above the scram-sha-256 lines and reload"
         case .serverGuestUnknown: return "cannot tell how the server lets the guest in (connecting as {role} failed)"
-        case .doctorShippedDiffer: return "{directory}: shipped files differ from their manifest; reinstall Tern (make install) or rebuild it"
+        case .doctorShippedDiffer:
+            return "{directory}: shipped files differ from their manifest; reinstall Tern (make install) or rebuild it"
         case .doctorAndShippedDiffer: return "{problem}; and the shipped files differ from their manifest"
         case .doctorNoDatabase: return "no database yet (it is made on first use)"
         case .doctorOK: return "ok (full integrity check passed)"
@@ -679,7 +736,8 @@ extension Catalogue {
         case .doctorMore: return "… ({count} more)"
         case .doctorToRecover: return "To recover:"
         case .doctorStepQuit: return "1. Quit every Tern using it, and keep the damaged files aside:"
-        case .doctorStepRestore: return "2. Restore a backup of {file}, or salvage what can be read with the sqlite3 tool:"
+        case .doctorStepRestore:
+            return "2. Restore a backup of {file}, or salvage what can be read with the sqlite3 tool:"
         case .doctorStepAgain: return "3. Run tern doctor again."
         case .statusEmbedded: return "embedded"
         case .statusOnline: return "online"
@@ -698,7 +756,8 @@ extension Catalogue {
         case .helpMoreBelow: return "more below"
         case .cliSavedVerb: return "Saved"
         case .cliFavoritesImported: return "Imported {file}: {added} added, {matched} matched, {skipped} skipped"
-        case .cliFavoritesImportedFolders: return "Imported {file}: {added} added, {matched} matched, {skipped} skipped (new folder: {folders})"
+        case .cliFavoritesImportedFolders:
+            return "Imported {file}: {added} added, {matched} matched, {skipped} skipped (new folder: {folders})"
         case .cliFieldRoad: return "road"
         case .cliFieldPhone: return "phone"
         case .cliFieldURL: return "url"
@@ -713,6 +772,8 @@ extension Catalogue {
     }
 
     static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    static let englishMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                    "September", "October", "November", "December"]
+    static let englishMonthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 }

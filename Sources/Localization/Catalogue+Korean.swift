@@ -200,8 +200,11 @@ extension Catalogue {
         case .toastCouldNotDelete: return "글을 삭제하지 못했습니다: {reason}"
         case .toastSignedOutElsewhere: return "다른 터미널에서 로그아웃했습니다"
         case .toastSignedInElsewhere: return "다른 터미널에서 {name}(으)로 로그인했습니다"
-        case .errorNotYourPost: return "글 {id}은(는) 내 글이 아닙니다: 자신의 글만 수정하거나 삭제할 수 있습니다 (you can only edit your own posts)"
-        case .errorProfileNotFinished: return "글을 쓰려면 먼저 표시 이름과 사용자 이름을 정하세요: tern profile set --display-name NAME --username NAME, 또는 인터페이스에서 4 다음 e"
+        case .errorNotYourPost:
+            return "글 {id}은(는) 내 글이 아닙니다: 자신의 글만 수정하거나 삭제할 수 있습니다 (you can only edit your own posts)"
+        case .errorProfileNotFinished:
+            return
+                "글을 쓰려면 먼저 표시 이름과 사용자 이름을 정하세요: tern profile set --display-name NAME --username NAME, 또는 인터페이스에서 4 다음 e"
         case .signInToEditPosts: return "글을 수정하거나 삭제하려면 로그인하세요 (Sign in)"
         case .groupPosts: return "내 글 수정과 삭제"
         case .cmdPostsEdit: return "내 글의 내용을 바꿉니다 (좋아요는 그대로)"
@@ -262,7 +265,8 @@ extension Catalogue {
         case .cliFieldTimeZone: return "시간대"
         case .cliFieldAlso: return "다른 이름"
         case .cliNamesInAll: return "… (모두 {count}개)"
-        case .cliImported: return "{file}에서 장소 {count}곳을 가져왔습니다: 새 장소 {added}곳, 이미 있던 장소 {updated}곳 (가져온 장소 모두 {total}곳)."
+        case .cliImported:
+            return "{file}에서 장소 {count}곳을 가져왔습니다: 새 장소 {added}곳, 이미 있던 장소 {updated}곳 (가져온 장소 모두 {total}곳)."
         case .cliProfileSaved: return "프로필을 저장했습니다."
         case .cliFinishOnboarding: return "가입을 마치려면 --display-name 과 --username 을 모두 정하세요."
         case .cliProfileCounts: return "팔로워 {followers} {dot} 팔로잉 {following} {dot} {date} 가입"
@@ -439,14 +443,19 @@ extension Catalogue {
         case .cliWrote: return "{file}에 {places}을 썼습니다 ({format})."
         case .cliCannotRead: return "{file}을(를) 읽을 수 없습니다"
         case .cliNotUTF8Imported: return "{file}은(는) UTF-8 텍스트가 아닙니다; 아무것도 가져오지 않았습니다"
-        case .cliNoProvider: return "온라인 장소 제공자가 설정되지 않았습니다: {file}에 kakao_key = KEY(또는 KAKAO_REST_API_KEY)나 nominatim = on을 넣으세요"
+        case .cliNoProvider:
+            return "온라인 장소 제공자가 설정되지 않았습니다: {file}에 kakao_key = KEY(또는 KAKAO_REST_API_KEY)나 nominatim = on을 넣으세요"
         case .cliNoOnlinePlace: return "저장한 장소와 이전 답에 id가 '{id}'인 장소가 없습니다 (tern places search로 찾으세요)"
         case .cliCannotLoadCatalog: return "장소 카탈로그를 불러올 수 없습니다: {reason}"
         case .cliImportRejected: return "{file}: {reason}; 아무것도 가져오지 않았습니다"
-        case .providerKeyRefused: return "{provider}이(가) REST API 키를 거절했습니다: 설정의 kakao_key나 KAKAO_REST_API_KEY를 확인하세요 (Kakao Developers → 내 애플리케이션 → 앱 키)"
-        case .providerServiceDisabled: return "이 키의 앱에서 {provider} 로컬이 꺼져 있습니다: Kakao Developers → 내 애플리케이션 → 제품 설정에서 카카오맵을 켜세요"
+        case .providerKeyRefused:
+            return
+                "{provider}이(가) REST API 키를 거절했습니다: 설정의 kakao_key나 KAKAO_REST_API_KEY를 확인하세요 (Kakao Developers → 내 애플리케이션 → 앱 키)"
+        case .providerServiceDisabled:
+            return "이 키의 앱에서 {provider} 로컬이 꺼져 있습니다: Kakao Developers → 내 애플리케이션 → 제품 설정에서 카카오맵을 켜세요"
         case .providerQuotaExceeded: return "{provider}: 요청 한도를 다 썼습니다; 나중에 다시 시도하세요 (오프라인 카탈로그는 계속 답합니다)"
-        case .providerBlocked: return "{provider}이(가) Tern의 요청을 거절했습니다 (이용 정책); nominatim = off나 다른 nominatim_url을 설정하세요"
+        case .providerBlocked:
+            return "{provider}이(가) Tern의 요청을 거절했습니다 (이용 정책); nominatim = off나 다른 nominatim_url을 설정하세요"
         case .providerUnreachable: return "{host}의 {provider}에 연결할 수 없습니다 (오프라인?); 오프라인 카탈로그는 계속 답합니다"
         case .providerTimedOut: return "{host}의 {provider}이(가) 제때 답하지 않았습니다; 다시 시도하세요 (오프라인 카탈로그는 계속 답합니다)"
         case .providerTooLarge: return "{host}의 {provider}이(가) 크기 한도를 넘는 답을 보내 버렸습니다"
@@ -472,7 +481,8 @@ extension Catalogue {
         case .optQueue: return "팀 서버에 연결할 수 없으면 쓰기를 보관했다가 나중에 보냅니다 (tern sync)"
         case .cmdSync: return "팀 서버로 보낼 쓰기를 보내고 결과를 보여 줍니다"
         case .cmdStatus: return "저장소, 연결 상태, 보내지 않은 쓰기 수"
-        case .errorServerUnreachable: return "팀 서버에 연결할 수 없고, 이 변경은 기다릴 수 없습니다 (좋아요, 글, 저장, 삭제, 프로필 수정은 --queue 로 나중에 보낼 수 있습니다)"
+        case .errorServerUnreachable:
+            return "팀 서버에 연결할 수 없고, 이 변경은 기다릴 수 없습니다 (좋아요, 글, 저장, 삭제, 프로필 수정은 --queue 로 나중에 보낼 수 있습니다)"
         case .confirmSignOut: return "@{username}에서 로그아웃할까요? 다시 로그인하려면 비밀번호가 필요합니다."
         case .confirmDiscardPost: return "이 글을 버릴까요?"
         case .keyConfirmYes: return "예"
@@ -550,12 +560,16 @@ extension Catalogue {
         case .storeDirectoryOtherOwner: return "다른 사용자의 디렉터리입니다"
         case .storeDirectoryOpen: return "디렉터리가 다른 사용자에게 열려 있습니다 (권한 {mode}); 실행: chmod 700 {directory}"
         case .storePassFileLink: return "링크입니다; 지우고 다시 로그인하세요"
-        case .storeSessionOtherAccount: return "세션은 계정 {uid}인데 역할은 계정 {account}의 것입니다; 다시 로그인하세요: tern logout 후 tern login"
-        case .storeSessionNoAccount: return "세션은 계정 {uid}인데 역할은 이 데이터베이스의 어느 계정 것도 아닙니다; 다시 로그인하세요: tern logout 후 tern login"
+        case .storeSessionOtherAccount:
+            return "세션은 계정 {uid}인데 역할은 계정 {account}의 것입니다; 다시 로그인하세요: tern logout 후 tern login"
+        case .storeSessionNoAccount:
+            return "세션은 계정 {uid}인데 역할은 이 데이터베이스의 어느 계정 것도 아닙니다; 다시 로그인하세요: tern logout 후 tern login"
         case .storeSignInAgain: return "{reason}; 다시 로그인하세요: tern logout 후 tern login"
         case .storeNotSetUp: return "{server}은(는) 아직 Tern용으로 준비되지 않았습니다: 먼저 tern server init을 실행하세요"
         case .storeInvitationNeeded: return "{server}에 가입하려면 초대가 필요합니다: tern server invite로 받은 코드를 TERN_INVITE에 넣으세요"
-        case .storeRolesOfOther: return "tern_meta에 기록된 역할 {owner}, {user}은(는) 이 데이터베이스가 아니라 {other}의 것입니다: 다른 Tern 데이터베이스의 복사본은 자기 역할이 있어야 합니다 (DELETE FROM tern_meta WHERE key = '{key}' 후 다시 init)"
+        case .storeRolesOfOther:
+            return
+                "tern_meta에 기록된 역할 {owner}, {user}은(는) 이 데이터베이스가 아니라 {other}의 것입니다: 다른 Tern 데이터베이스의 복사본은 자기 역할이 있어야 합니다 (DELETE FROM tern_meta WHERE key = '{key}' 후 다시 init)"
         case .engineUnreachable: return "서버에 닿을 수 없거나 연결이 끊겼습니다"
         case .engineAuthentication: return "서버가 로그인을 받지 않았습니다 ({code})"
         case .engineRefusedByRules: return "서버 규칙이 거부했습니다 ({code})"
@@ -625,7 +639,9 @@ extension Catalogue {
         case .errorSampleCommunity: return "샘플 커뮤니티 {file}: {reason}"
         case .sampleCannotRead: return "파일을 읽을 수 없습니다"
         case .sampleNotJSON: return "올바른 JSON이 아닙니다"
-        case .errorStoreLocation: return "{source}: {location}의 저장소 스킴 '{scheme}'을(를) 알 수 없습니다 (Tern은 postgres://, postgresql:// URL과 파일 경로를 압니다)"
+        case .errorStoreLocation:
+            return
+                "{source}: {location}의 저장소 스킴 '{scheme}'을(를) 알 수 없습니다 (Tern은 postgres://, postgresql:// URL과 파일 경로를 압니다)"
         case .errorShippedFile: return "{file}: {reason} (Tern을 다시 설치하거나 make로 다시 빌드하세요)"
         case .shippedNotInManifest: return "리소스 목록 {manifest}에 없습니다"
         case .shippedMissing: return "없거나 읽을 수 없습니다"
@@ -656,13 +672,16 @@ extension Catalogue {
         case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: 알 수 없는 테마 (아는 테마: {themes})"
         case .errorUnknownLanguage: return "{name}={value}: 알 수 없는 언어 (아는 언어: {languages})"
         case .errorNoTerminal: return "터미널 화면을 시작할 수 없습니다 (TERM={term})"
-        case .errorServerURL: return "tern server {command}에는 postgres:// 또는 postgresql:// URL이 필요합니다 ('{url}'은(는) 안 됩니다)"
+        case .errorServerURL:
+            return "tern server {command}에는 postgres:// 또는 postgresql:// URL이 필요합니다 ('{url}'은(는) 안 됩니다)"
         case .serverCreatedSchema: return "스키마 {schema} 만듦"
         case .serverSchemaUpToDate: return "스키마 {schema} 최신"
         case .serverMigratedSchema: return "스키마 {old} → {schema}로 옮김"
         case .serverInitialised: return "{server}: {schema}, 규칙 {rules}, {namespace} 안, 역할 {owner}, {user}"
         case .serverGuestTrusted: return "손님은 비밀번호 없이 로그인합니다 (pg_hba.conf가 신뢰함): 아무도 로그아웃 상태의 읽기를 막을 수 없습니다"
-        case .serverGuestPassword: return "손님이 공개 비밀번호로 로그인하는데, 어느 손님이든 이를 바꿔 로그아웃 상태의 읽기와 가입을 막을 수 있습니다: pg_hba.conf의 scram-sha-256 줄들 위에 '{line}'을(를) 넣고 다시 불러오세요"
+        case .serverGuestPassword:
+            return
+                "손님이 공개 비밀번호로 로그인하는데, 어느 손님이든 이를 바꿔 로그아웃 상태의 읽기와 가입을 막을 수 있습니다: pg_hba.conf의 scram-sha-256 줄들 위에 '{line}'을(를) 넣고 다시 불러오세요"
         case .serverGuestUnknown: return "서버가 손님을 어떻게 들이는지 알 수 없습니다 ({role}(으)로 연결 실패)"
         case .doctorShippedDiffer: return "{directory}: 함께 온 파일이 목록과 다릅니다; Tern을 다시 설치(make install)하거나 다시 빌드하세요"
         case .doctorAndShippedDiffer: return "{problem}; 그리고 함께 온 파일이 목록과 다릅니다"
@@ -698,7 +717,8 @@ extension Catalogue {
         case .helpMoreBelow: return "아래에 더 있음"
         case .cliSavedVerb: return "저장함"
         case .cliFavoritesImported: return "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳"
-        case .cliFavoritesImportedFolders: return "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳 (새 폴더: {folders})"
+        case .cliFavoritesImportedFolders:
+            return "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳 (새 폴더: {folders})"
         case .cliFieldRoad: return "도로명 주소"
         case .cliFieldPhone: return "전화"
         case .cliFieldURL: return "웹"

@@ -10,7 +10,8 @@ public enum CountryNames {
     /// other addresses (an import's own) as they are.
     public static func localizedAddress(_ address: String, country: String) -> String {
         guard Language.current == .ko, !country.isEmpty, address.hasSuffix(country),
-              let translated = korean[country] else { return address }
+            let translated = korean[country]
+        else { return address }
         return String(address.dropLast(country.count)) + translated
     }
 }

@@ -25,15 +25,21 @@ public enum Formats {
         let days = hours / 24
         if days < 7 { return tr(.timeDays, ["n": String(days)]) }
         let parts = utcParts(date)
-        let values = ["month": monthName(parts.month, long: false), "day": String(parts.day), "year": String(parts.year)]
+        let values = [
+            "month": monthName(parts.month, long: false), "day": String(parts.day), "year": String(parts.year),
+        ]
         return parts.year == utcParts(now).year ? tr(.dateShort, values) : tr(.dateShortWithYear, values)
     }
 
     /// `March 4, 2025` / `2025년 3월 4일`, for join dates.
     public static func longDate(_ date: Date) -> String {
         let parts = utcParts(date)
-        return tr(.dateLong, ["month": monthName(parts.month, long: true), "day": String(parts.day),
-                              "year": String(parts.year)])
+        return tr(
+            .dateLong,
+            [
+                "month": monthName(parts.month, long: true), "day": String(parts.day),
+                "year": String(parts.year),
+            ])
     }
 
     private static func monthName(_ month: Int, long: Bool) -> String {

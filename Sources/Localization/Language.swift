@@ -59,6 +59,8 @@ public struct UnknownLanguage: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     public var description: String {
-        tr(.errorUnknownLanguage, ["name": name, "value": value, "languages": Language.allCases.map(\.rawValue).joined(separator: ", ")])
+        tr(
+            .errorUnknownLanguage,
+            ["name": name, "value": value, "languages": Language.allCases.map(\.rawValue).joined(separator: ", ")])
     }
 }

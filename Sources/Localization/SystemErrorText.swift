@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The operating system's reason for a failed call (an errno), in the run's language: the
 /// system's own words in English, the catalogue's line for the errno elsewhere.
@@ -18,7 +19,8 @@ public enum SystemErrorText {
         // Foundation's own codes for the same reasons (it often gives no errno).
         let cocoa: [Int: Int32] = [
             NSFileNoSuchFileError: ENOENT, NSFileReadNoSuchFileError: ENOENT, NSFileReadNoPermissionError: EACCES,
-            NSFileWriteNoPermissionError: EACCES, NSFileWriteOutOfSpaceError: ENOSPC, NSFileWriteVolumeReadOnlyError: EROFS,
+            NSFileWriteNoPermissionError: EACCES, NSFileWriteOutOfSpaceError: ENOSPC,
+            NSFileWriteVolumeReadOnlyError: EROFS,
             NSFileWriteFileExistsError: EEXIST,
         ]
         if error.domain == NSCocoaErrorDomain, let code = cocoa[error.code] { return describe(code) }

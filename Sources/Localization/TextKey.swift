@@ -36,7 +36,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastMovedTo, toastCopiedTo, toastSavedTo, toastFolderDeleted, toastCreateFolderFirst
 
     // Feed
-    case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder, feedCharactersLeft
+    case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder,
+        feedCharactersLeft
     case feedLikedSignedOut, feedLikedEmpty, feedEmpty, loading
     case toastPosted, toastCouldNotLike, toastCouldNotUnlike
     // Live lists whose read failed
@@ -56,12 +57,14 @@ public enum TextKey: String, CaseIterable, Sendable {
     // People and posts: authors' profiles, editing and deleting one's posts, the session followed
     case keyOpenAuthor, keyBack, keyEditPost, keyDeletePost
     case feedEditPost, feedDeleteQuestion, authorNoPosts, authorMissing
-    case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere, toastSignedInElsewhere
+    case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere,
+        toastSignedInElsewhere
     case groupPosts, cmdPostsEdit, cmdPostsDelete
     case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
 
     // Errors
-    case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid, errorPostNotFound
+    case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid,
+        errorPostNotFound
     case errorPlaceNotFound, errorOtherStore, embeddedStore
     case errorEmailInvalid, errorEmailTooLong, errorPasswordTooShort, errorPasswordTooLong, errorUsernameInvalid
     case errorDisplayNameEmpty, errorDisplayNameTooLong, errorBioTooLong, errorPostEmpty, errorPostTooLong
@@ -75,17 +78,23 @@ public enum TextKey: String, CaseIterable, Sendable {
     case listLoadingPage, keySync, toastSyncing, toastSyncEmbedded, toastServerRefused
 
     // The command line
-    case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn, cliNotSignedInError, cliNoFavorites
-    case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle, cliAllPostsTitle, cliMorePosts
-    case cliNoPlaces, cliOnePlace, cliPlaces, cliSomePlaces, cliFieldID, cliFieldAddress, cliFieldCoordinate, cliFieldPopulation
-    case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding, cliProfileCounts, cliProfileNotFinished
-    case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff, passwordCannotRead
+    case cliRegistered, cliNextProfile, cliSignedIn, cliFinishProfile, cliSignedOut, cliNotSignedIn,
+        cliNotSignedInError, cliNoFavorites
+    case cliSavedFavorite, cliRemovedFavorite, cliNotAFavorite, cliNoLikedPosts, cliNoPosts, cliLikedTitle,
+        cliAllPostsTitle, cliMorePosts
+    case cliNoPlaces, cliOnePlace, cliPlaces, cliSomePlaces, cliFieldID, cliFieldAddress, cliFieldCoordinate,
+        cliFieldPopulation
+    case cliFieldTimeZone, cliFieldAlso, cliNamesInAll, cliImported, cliProfileSaved, cliFinishOnboarding,
+        cliProfileCounts, cliProfileNotFinished
+    case promptPassword, promptRepeatPassword, passwordsDiffer, passwordNoTerminalSettings, passwordNoEchoOff,
+        passwordCannotRead
     case passwordTooLongFrom, passwordNone, passwordNotUTF8, sourceStandardInput, sourceTerminal
     case keysAction, keysScreen, keysKeys, keysDefault
 
     // Online places in the interface
     case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
-    case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome, pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
+    case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome,
+        pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
     // The outbox on a team server: --queue, tern sync, tern status
@@ -96,7 +105,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case signInHereToViewLiked, signInHereToPost, signInHereToEditProfile, signInHereToEditPosts
     case helpLists, helpSearchField, helpCompose, helpForms, helpEverywhere, helpQuestions, helpTyping, helpMouse
     case mouseClick, mouseClickHelp, mouseWheel, mouseWheelHelp, keyScrollDown, keyScrollUp
-    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers, favoriteSavedAgo, keyPlaceDetail
+    case typingDeleteWord, typingClear, typingStart, typingEnd, typingNewLine, helpMarkers, favoriteSavedAgo,
+        keyPlaceDetail
     // Input edges: moving in a post being written, the search field's history
     case keyLineUp, keyLineDown, keyHistoryPrevious, keyHistoryNext, keyEditOwnPost, keyDeleteOwnPost
 
@@ -116,7 +126,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpOptions, helpExitStatus, helpGroupUsage, helpCommandUsage, helpRunGroupCommand, helpGlobalHere
     case groupPlaces, groupProfile, groupFavorites, groupServer, usageTry, usageUnknownCommand, usageUnknownOption
     case usageBadValue, usageTakesNoValue, usageNeedsValue, usageMustNotBeEmpty, usageLine, usageNonEmptyValue
-    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, usageOneOf, usageCoordinate, usageCategory, usageStore
+    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, usageOneOf, usageCoordinate, usageCategory,
+        usageStore
     case configCannotRead, configNotUTF8
     case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
     case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
@@ -137,41 +148,51 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastUnlikedUndo, keyUndoUnlike
     // Issue 15 (korean): every layer's errors by code, the engine's and the system's reasons,
     // and the output of tern server, doctor and status
-    case errorStoreInvalidPath, errorStoreInvalidArgument, errorStoreNotFound, errorStoreNotADatabase, errorStoreNewerSchema, errorStoreCannotOpen
-    case errorStoreBackend, errorStoreCoding, errorStoreClosed, storeCannotConnect, storeRefusedByServer, storeConnectionLost
+    case errorStoreInvalidPath, errorStoreInvalidArgument, errorStoreNotFound, errorStoreNotADatabase,
+        errorStoreNewerSchema, errorStoreCannotOpen
+    case errorStoreBackend, errorStoreCoding, errorStoreClosed, storeCannotConnect, storeRefusedByServer,
+        storeConnectionLost
     case storeReconnecting, storeNoSchema, storeNoTables, storeOtherServer, storeIsDirectory, storeNotRegularFile
     case storeNoPermissionRead, storeNoPermissionWrite, storeOpenToOthers, storeCannotCreateParent, storeNoSQLiteHeader
-    case storeOtherTables, storeNoDocuments, storeDamaged, storeDiskFull, storeDirectoryNotCreated, storeDirectoryNotDirectory
-    case storeDirectoryOtherOwner, storeDirectoryOpen, storePassFileLink, storeSessionOtherAccount, storeSessionNoAccount
-    case storeSignInAgain, storeNotSetUp, storeInvitationNeeded, storeRolesOfOther, engineUnreachable, engineAuthentication
+    case storeOtherTables, storeNoDocuments, storeDamaged, storeDiskFull, storeDirectoryNotCreated,
+        storeDirectoryNotDirectory
+    case storeDirectoryOtherOwner, storeDirectoryOpen, storePassFileLink, storeSessionOtherAccount,
+        storeSessionNoAccount
+    case storeSignInAgain, storeNotSetUp, storeInvitationNeeded, storeRolesOfOther, engineUnreachable,
+        engineAuthentication
     case engineRefusedByRules, engineUniqueViolation, engineBusy, engineConflict, engineCannotOpenFile, engineCorrupt
     case engineReadOnly, engineDiskFull, engineIO, engineOther, systemNoPermission, systemNoSuchFile
     case systemNoSpace, systemReadOnly, systemIsDirectory, systemNotDirectory, systemTooManyLinks, systemExists
     case systemOther, errorSessionFileOpen, errorSessionDirectoryOpen, errorSessionWrongOwner, errorSessionNotRegular
     case errorSessionMalformed, errorSessionIO, fileRead, fileCreate, fileChmod, fileWrite, fileSync, fileReplace
     case fileRemove, fileOpen, fileCreateDirectory, errorFolderNameEmpty, errorFolderNameTooLong, errorFolderNameTaken
-    case errorFolderNotFound, errorDefaultFolderKept, errorMemoTooLong, errorNotSaved, errorUnknownColor, errorUnknownVisibility
+    case errorFolderNotFound, errorDefaultFolderKept, errorMemoTooLong, errorNotSaved, errorUnknownColor,
+        errorUnknownVisibility
     case errorUnknownSort, errorUnknownUser, errorBadImportRow, importTextAfterQuote, importQuoteNotClosed
     case importEmptyFile, importHeaderColumns, importColumnCount, importNeedsFeatures, importNeedsFavorites
     case importNeedsPoint, importKeyMissing, importKeyNotText, importFoldersList, importSavedAt, importNameEmpty
     case importCoordinateNumbers, importCoordinateRange, errorPasswordHashing, errorPasswordRecordDamaged
     case errorPasswordRecordParameters, errorSampleCommunity, sampleCannotRead, sampleNotJSON, errorStoreLocation
-    case errorShippedFile, shippedNotInManifest, shippedMissing, shippedModified, shippedManifestMissing, shippedManifestDamaged
+    case errorShippedFile, shippedNotInManifest, shippedMissing, shippedModified, shippedManifestMissing,
+        shippedManifestDamaged
     case errorCatalogCannotRead, errorCatalogUnknownFormat, errorCatalogMalformed, errorCatalogCannotWrite
     case errorCatalogCannotReplace, errorImportLine, placeImportNotUTF8, placeImportGeoNamesColumns, placeImportBadID
-    case placeImportBadPopulation, placeImportUnknownFormat, placeImportColumns, placeImportBadLatitude, placeImportBadLongitude
+    case placeImportBadPopulation, placeImportUnknownFormat, placeImportColumns, placeImportBadLatitude,
+        placeImportBadLongitude
     case placeImportLatitudeRange, placeImportLongitudeRange, placeImportEmpty, placeImportControl, placeImportTooLong
     case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal
     case errorServerURL, serverCreatedSchema, serverSchemaUpToDate, serverMigratedSchema, serverInitialised
     case serverGuestTrusted, serverGuestPassword, serverGuestUnknown, doctorShippedDiffer, doctorAndShippedDiffer
-    case doctorNoDatabase, doctorOK, doctorDamaged, doctorServerOK, doctorServerFix, doctorShippedOK, doctorIntegrityFound
+    case doctorNoDatabase, doctorOK, doctorDamaged, doctorServerOK, doctorServerFix, doctorShippedOK,
+        doctorIntegrityFound
     case doctorIntegrityFoundOne, doctorFound, doctorFoundOne, doctorMore, doctorToRecover, doctorStepQuit
     case doctorStepRestore, doctorStepAgain, statusEmbedded, statusOnline, statusOffline, helpGlobalOptionsValue
     case libraryForServer, libraryForOnline
     case writeLike, writeUnlike, writePost, writeSave, writeRemove, writeProfile
     case placeImportUnterminated, placeImportAfterQuote
     case helpMoreBelow
-    case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL, cliFieldSource, cliFieldCategory
+    case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL,
+        cliFieldSource, cliFieldCategory
     case cliNoSampleHint
     case cliNeedsTerminal, cliCannotCreatePipe
     case storeLeftOutOne, storeLeftOut

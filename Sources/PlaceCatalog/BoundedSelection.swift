@@ -28,7 +28,8 @@ public struct BoundedSelection<Element> {
             var parent = 0
             while true {
                 var largest = parent
-                let left = 2 * parent + 1, right = left + 1
+                let left = 2 * parent + 1
+                let right = left + 1
                 if left < heap.count && less(heap[largest], heap[left]) { largest = left }
                 if right < heap.count && less(heap[largest], heap[right]) { largest = right }
                 if largest == parent { break }

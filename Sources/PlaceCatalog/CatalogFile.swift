@@ -7,7 +7,8 @@ import Localization
 /// [address]`, alternates joined by `|`, a first line starting with `#tern-places`.
 /// `country` is an ISO code resolved through `countries.tsv`, or a name kept as it is.
 public enum CatalogFile {
-    public static let header = "#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation\ttimeZone\talternateNames\taddress"
+    public static let header =
+        "#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation\ttimeZone\talternateNames\taddress"
     static let alternateSeparator: Character = "|"
 
     public struct FormatError: Error, CustomStringConvertible {
@@ -26,7 +27,8 @@ public enum CatalogFile {
 
     /// Splits on bytes (tab, newline, `|`), which never occur inside a UTF-8 multi-byte
     /// sequence, so no grapheme breaking is needed while loading.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, countries: [String: String]) throws -> [Place] {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, countries: [String: String]) throws -> [Place]
+    {
         var places: [Place] = []
         places.reserveCapacity(bytes.count / 150)
         var lineNumber = 0
@@ -54,8 +56,10 @@ public enum CatalogFile {
                 fields.append(fieldStart..<index)
                 fieldStart = index + 1
             }
-            guard fields.count >= 10, let latitude = Double(string(fields[5])), let longitude = Double(string(fields[6])),
-                  let population = Int(string(fields[7])) else {
+            guard fields.count >= 10, let latitude = Double(string(fields[5])),
+                let longitude = Double(string(fields[6])),
+                let population = Int(string(fields[7]))
+            else {
                 throw FormatError(description: tr(.errorCatalogMalformed, ["path": path, "line": String(lineNumber)]))
             }
             var alternates: [String] = []
@@ -66,15 +70,16 @@ public enum CatalogFile {
                 alternateStart = index + 1
             }
             let country = string(fields[3])
-            places.append(Place(
-                placeID: string(fields[0]), name: string(fields[1]),
-                koreanName: fields[2].isEmpty ? nil : string(fields[2]),
-                alternateNames: alternates,
-                countryName: countries[country] ?? country,
-                regionName: fields[4].isEmpty ? nil : string(fields[4]),
-                latitude: latitude, longitude: longitude, population: population,
-                timeZone: string(fields[8]),
-                explicitAddress: fields.count > 10 && !fields[10].isEmpty ? string(fields[10]) : nil))
+            places.append(
+                Place(
+                    placeID: string(fields[0]), name: string(fields[1]),
+                    koreanName: fields[2].isEmpty ? nil : string(fields[2]),
+                    alternateNames: alternates,
+                    countryName: countries[country] ?? country,
+                    regionName: fields[4].isEmpty ? nil : string(fields[4]),
+                    latitude: latitude, longitude: longitude, population: population,
+                    timeZone: string(fields[8]),
+                    explicitAddress: fields.count > 10 && !fields[10].isEmpty ? string(fields[10]) : nil))
         }
         return places
     }
@@ -106,7 +111,8 @@ public enum CatalogFile {
     /// `countries.tsv` or `regions.tsv`: `key<TAB>name` per line; missing file → empty.
     public static func readTable(path: String) -> [String: String] {
         guard let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8) else { return [:] }
+            let text = String(data: data, encoding: .utf8)
+        else { return [:] }
         var table: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
@@ -140,8 +146,10 @@ extension PlaceCatalog {
     /// time and inode of every source file (not by the executable), checksummed and checked before use; any mismatch
     /// rebuilds and rewrites it. A catalog loaded from the image has its posting lists whatever
     /// `indexed` says (they cost nothing to load).
-    public static func load(resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true,
-                            cacheDirectory: String? = nil) throws -> PlaceCatalog {
+    public static func load(
+        resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true,
+        cacheDirectory: String? = nil
+    ) throws -> PlaceCatalog {
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         var sources = [directory + "/places.tsv"]
         if let dataDirectory {
@@ -154,7 +162,8 @@ extension PlaceCatalog {
         if let cacheFile {
             signature = ImageSignature.of(sources + [directory + "/countries.tsv"])
             // A damaged image is rebuilt (under the lock) and the search answered from the rebuild.
-            let sources = sources, signature = signature
+            let sources = sources
+            let signature = signature
             let rebuild: @Sendable () -> PlaceIndex? = {
                 FileLock.withLock(cacheFile + ".lock") {
                     guard let places = try? readPlaces(sources, directory: directory) else { return nil }
@@ -163,14 +172,21 @@ extension PlaceCatalog {
                     return index
                 }
             }
-            if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image, rebuild: rebuild) }
+            if let image = CatalogImage.open(path: cacheFile, signature: signature) {
+                return PlaceCatalog(image: image, rebuild: rebuild)
+            }
             // One process builds the image while others wait for it and then map it.
             return try FileLock.withLock(cacheFile + ".lock") {
-                if let image = CatalogImage.open(path: cacheFile, signature: signature) { return PlaceCatalog(image: image, rebuild: rebuild) }
+                if let image = CatalogImage.open(path: cacheFile, signature: signature) {
+                    return PlaceCatalog(image: image, rebuild: rebuild)
+                }
                 // Without imports, a new data directory starts from a copy of the image `make build`
                 // prepared beside the shipped catalog (same sources, same signature): no build.
-                if sources.count == 1, CatalogImage.copy(from: preparedImage(shippedDirectory: directory), to: cacheFile, signature: signature),
-                   let image = CatalogImage.open(path: cacheFile, signature: signature) {
+                if sources.count == 1,
+                    CatalogImage.copy(
+                        from: preparedImage(shippedDirectory: directory), to: cacheFile, signature: signature),
+                    let image = CatalogImage.open(path: cacheFile, signature: signature)
+                {
                     return PlaceCatalog(image: image, rebuild: rebuild)
                 }
                 let catalog = PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: true)
@@ -185,8 +201,9 @@ extension PlaceCatalog {
     /// The shipped files are checked against the resources' manifest first (a build of the
     /// image or a load without one is when they are read).
     static func readPlaces(_ sources: [String], directory: String) throws -> [Place] {
-        try ResourceManifest.verify(["places/places.tsv", "places/countries.tsv"],
-                                    resourcesDirectory: (directory as NSString).deletingLastPathComponent)
+        try ResourceManifest.verify(
+            ["places/places.tsv", "places/countries.tsv"],
+            resourcesDirectory: (directory as NSString).deletingLastPathComponent)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
         var places = try CatalogFile.read(path: sources[0], countries: countries)
         if sources.count > 1 { places += try CatalogFile.read(path: sources[1], countries: [:]) }
@@ -224,6 +241,7 @@ enum ImageSignature {
     static func describe(_ path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return path + "\tmissing" }
-        return "\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\t\(info.st_ino)\t\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        return
+            "\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\t\(info.st_ino)\t\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A whole catalog (places, normalised names, posting lists) in one file that is mapped into
@@ -50,17 +51,21 @@ final class CatalogImage: @unchecked Sendable {
     private var materialized: [Place]?
 
     struct Counts {
-        var places = 0, names = 0, units = 0, strings = 0, blob = 0, keySlots = 0, keys = 0, postings = 0, trigramPostings = 0
+        var places = 0, names = 0, units = 0, strings = 0, blob = 0, keySlots = 0, keys = 0, postings = 0,
+            trigramPostings = 0
         /// Bytes per unit: 2 when narrow (`NameUnits`), else 4; the narrow store's astral units.
         var unitWidth = 4, astral = 0
     }
 
     /// Byte sizes of the sections, in file order.
     static func sectionSizes(_ c: Counts, signature: Int) -> [Int] {
-        [signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, (c.strings + 1) * 4, c.blob,
-         c.units * c.unitWidth, (c.names + 1) * 4, (c.places + 1) * 4, c.names,
-         c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings, (Trigrams.count + 1) * 4, c.trigramPostings, c.names * 8,
-         c.astral * 4]
+        [
+            signature, c.places * 8, c.places * 8, c.places * 8, (c.places + 1) * 4, (c.strings + 1) * 4, c.blob,
+            c.units * c.unitWidth, (c.names + 1) * 4, (c.places + 1) * 4, c.names,
+            c.keySlots * 8, c.keySlots * 4, (c.keys + 1) * 4, c.postings, (Trigrams.count + 1) * 4, c.trigramPostings,
+            c.names * 8,
+            c.astral * 4,
+        ]
     }
 
     static func padded(_ size: Int) -> Int { (size + 7) & ~7 }
@@ -90,12 +95,17 @@ final class CatalogImage: @unchecked Sendable {
     /// Maps the file read-only at an address that is a multiple of `hugePage` (a larger
     /// reservation, the file mapped over its aligned part, the rest returned).
     static func mapAligned(_ descriptor: Int32, size: Int) -> UnsafeMutableRawPointer? {
-        guard let reserved = mmap(nil, size + hugePage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), reserved != MAP_FAILED
+        guard let reserved = mmap(nil, size + hugePage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            reserved != MAP_FAILED
         else { return nil }
         let start = (Int(bitPattern: reserved) + hugePage - 1) & ~(hugePage - 1)
-        let lead = start - Int(bitPattern: reserved), trail = hugePage - lead
-        guard let mapped = mmap(UnsafeMutableRawPointer(bitPattern: start), size, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0),
-              mapped != MAP_FAILED else {
+        let lead = start - Int(bitPattern: reserved)
+        let trail = hugePage - lead
+        guard
+            let mapped = mmap(
+                UnsafeMutableRawPointer(bitPattern: start), size, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0),
+            mapped != MAP_FAILED
+        else {
             munmap(reserved, size + hugePage)
             return nil
         }
@@ -112,20 +122,26 @@ final class CatalogImage: @unchecked Sendable {
             return value > UInt64(Int32.max) * 64 ? -1 : Int(value)
         }
         let storedSum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-        let counts = Counts(places: word(3), names: word(4), units: word(5), strings: word(6), blob: word(7),
-                            keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11), unitWidth: word(12), astral: word(13))
+        let counts = Counts(
+            places: word(3), names: word(4), units: word(5), strings: word(6), blob: word(7),
+            keySlots: word(8), keys: word(9), postings: word(10), trigramPostings: word(11), unitWidth: word(12),
+            astral: word(13))
         guard word(0) == size, word(2) == signature.count,
-              [counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
-               counts.postings, counts.trigramPostings].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 16 }),
-              counts.unitWidth == 2 || counts.unitWidth == 4, counts.astral <= NameUnits.astralLimit, counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
+            [
+                counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
+                counts.postings, counts.trigramPostings,
+            ].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 16 }),
+            counts.unitWidth == 2 || counts.unitWidth == 4, counts.astral <= NameUnits.astralLimit,
+            counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
         else { return nil }
         let sizes = CatalogImage.sectionSizes(counts, signature: signature.count)
         let bodySize = sizes.map(CatalogImage.padded).reduce(0, +)
         let bodyStart = BlockVerifier.bodyStart(bodySize)
         guard bodyStart + bodySize == size, storedSum == CatalogImage.headerChecksum(ofImage: raw) else { return nil }
         self.bodyStart = bodyStart
-        verifier = BlockVerifier(start: mapping + bodyStart, size: bodySize,
-                                 sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt32.self))
+        verifier = BlockVerifier(
+            start: mapping + bodyStart, size: bodySize,
+            sums: (mapping + CatalogImage.headerSize).assumingMemoryBound(to: UInt32.self))
         var offsets: [Int] = []
         var offset = bodyStart
         for section in sizes {
@@ -134,10 +150,14 @@ final class CatalogImage: @unchecked Sendable {
         }
         let verifier = self.verifier
         func section<T>(_ index: Int, _ type: T.Type) -> GuardedBuffer<T> {
-            GuardedBuffer(UnsafeBufferPointer(start: (mapping + offsets[index]).assumingMemoryBound(to: T.self),
-                                              count: sizes[index] / MemoryLayout<T>.stride), verifier: verifier)
+            GuardedBuffer(
+                UnsafeBufferPointer(
+                    start: (mapping + offsets[index]).assumingMemoryBound(to: T.self),
+                    count: sizes[index] / MemoryLayout<T>.stride), verifier: verifier)
         }
-        guard Array(UnsafeRawBufferPointer(section(0, UInt8.self).verified)) == signature, !verifier.damaged else { return nil }
+        guard Array(UnsafeRawBufferPointer(section(0, UInt8.self).verified)) == signature, !verifier.damaged else {
+            return nil
+        }
         self.mapping = mapping
         mappingSize = size
         placeCount = counts.places
@@ -148,8 +168,10 @@ final class CatalogImage: @unchecked Sendable {
         stringEnds = section(5, UInt32.self)
         blob = section(6, UInt8.self)
         arrays = IndexArrays(
-            units: counts.unitWidth == 2 ? NameUnits(narrow: section(7, UInt16.self), astral: section(18, UInt32.self))
-                : NameUnits(section(7, UInt32.self)), nameStart: section(8, Int32.self), placeNameStart: section(9, Int32.self),
+            units: counts.unitWidth == 2
+                ? NameUnits(narrow: section(7, UInt16.self), astral: section(18, UInt32.self))
+                : NameUnits(section(7, UInt32.self)), nameStart: section(8, Int32.self),
+            placeNameStart: section(9, Int32.self),
             nameFlags: section(10, UInt8.self),
             keys: KeyLookup(slots: section(11, UInt64.self), ids: section(12, Int32.self), count: counts.keys),
             postingStart: section(13, Int32.self), postings: section(14, UInt8.self),
@@ -175,7 +197,10 @@ final class CatalogImage: @unchecked Sendable {
     /// A fast 64-bit checksum (four multiply-xor lanes over 8-byte words, then the tail).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let k: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var a: UInt64 = 1, b: UInt64 = 2, c: UInt64 = 3, d: UInt64 = 4
+        var a: UInt64 = 1
+        var b: UInt64 = 2
+        var c: UInt64 = 3
+        var d: UInt64 = 4
         let words = bytes.count / 8
         var index = 0
         while index + 4 <= words {
@@ -183,7 +208,10 @@ final class CatalogImage: @unchecked Sendable {
             b = (b ^ bytes.loadUnaligned(fromByteOffset: index * 8 + 8, as: UInt64.self)) &* k
             c = (c ^ bytes.loadUnaligned(fromByteOffset: index * 8 + 16, as: UInt64.self)) &* k
             d = (d ^ bytes.loadUnaligned(fromByteOffset: index * 8 + 24, as: UInt64.self)) &* k
-            a ^= a >> 29; b ^= b >> 29; c ^= c >> 29; d ^= d >> 29
+            a ^= a >> 29
+            b ^= b >> 29
+            c ^= c >> 29
+            d ^= d >> 29
             index += 4
         }
         var tail: UInt64 = UInt64(bytes.count)
@@ -220,7 +248,8 @@ final class CatalogImage: @unchecked Sendable {
     }
 
     func place(_ position: Int) -> Place {
-        let strings = placeStringStart.span(placeStringStart[position], placeStringStart[position + 1], in: stringEnds.count - 1)
+        let strings = placeStringStart.span(
+            placeStringStart[position], placeStringStart[position + 1], in: stringEnds.count - 1)
         guard strings.count >= CatalogImage.fixedStrings else {
             verifier.damaged = true
             return Place(placeID: "", name: "", latitude: 0, longitude: 0)
@@ -229,11 +258,12 @@ final class CatalogImage: @unchecked Sendable {
         var alternates: [String] = []
         alternates.reserveCapacity(strings.count - CatalogImage.fixedStrings)
         for index in (first + CatalogImage.fixedStrings)..<strings.upperBound { alternates.append(string(index) ?? "") }
-        return Place(placeID: string(first) ?? "", name: string(first + 1) ?? "", koreanName: string(first + 2),
-                     alternateNames: alternates, countryName: string(first + 3) ?? "", regionName: string(first + 4),
-                     latitude: latitudes[position], longitude: longitudes[position],
-                     population: Int(populations[position]), timeZone: string(first + 5) ?? "",
-                     explicitAddress: string(first + 6))
+        return Place(
+            placeID: string(first) ?? "", name: string(first + 1) ?? "", koreanName: string(first + 2),
+            alternateNames: alternates, countryName: string(first + 3) ?? "", regionName: string(first + 4),
+            latitude: latitudes[position], longitude: longitudes[position],
+            population: Int(populations[position]), timeZone: string(first + 5) ?? "",
+            explicitAddress: string(first + 6))
     }
 
     var allPlaces: [Place] {
@@ -258,7 +288,8 @@ final class CatalogImage: @unchecked Sendable {
         var info = stat()
         guard fstat(input, &info) == 0 else { return false }
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = path + ".\(getpid()).tmp"
         let output = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard output >= 0 else { return false }
@@ -270,7 +301,8 @@ final class CatalogImage: @unchecked Sendable {
         var offset = 0
         while left > 0 {
             let count = read(input, chunk.baseAddress, min(left, hugePage))
-            guard count > 0, BodyWriter.write(output, UnsafeRawBufferPointer(rebasing: chunk[0..<count]), at: offset) else { break }
+            guard count > 0, BodyWriter.write(output, UnsafeRawBufferPointer(rebasing: chunk[0..<count]), at: offset)
+            else { break }
             left -= count
             offset += count
         }
@@ -291,15 +323,20 @@ final class CatalogImage: @unchecked Sendable {
         counts.places = index.placeCount
         counts.names = arrays.nameStart.count - 1
         counts.units = arrays.units.count
-        let astral = arrays.units.isNarrow ? Array(arrays.units.astral.verified) : NameUnits.astralTable(arrays.units.wide.verified)
+        let astral =
+            arrays.units.isNarrow
+            ? Array(arrays.units.astral.verified) : NameUnits.astralTable(arrays.units.wide.verified)
         counts.unitWidth = astral == nil ? 4 : 2
         counts.astral = astral?.count ?? 0
         counts.keySlots = arrays.keys.slots.count
         counts.keys = arrays.keys.count
         counts.postings = arrays.postings.count
         counts.trigramPostings = arrays.trigramPostings.count
-        var latitudes: [Double] = [], longitudes: [Double] = [], populations: [Int64] = []
-        var placeStringStart: [Int32] = [0], ends: [UInt32] = [0]
+        var latitudes: [Double] = []
+        var longitudes: [Double] = []
+        var populations: [Int64] = []
+        var placeStringStart: [Int32] = [0]
+        var ends: [UInt32] = [0]
         var blob: [UInt8] = []
         latitudes.reserveCapacity(counts.places)
         longitudes.reserveCapacity(counts.places)
@@ -317,8 +354,10 @@ final class CatalogImage: @unchecked Sendable {
             latitudes.append(place.latitude)
             longitudes.append(place.longitude)
             populations.append(Int64(place.population))
-            for text in [place.placeID, place.name, place.koreanName, place.countryName, place.regionName,
-                         place.timeZone, place.explicitAddress] { add(text) }
+            for text in [
+                place.placeID, place.name, place.koreanName, place.countryName, place.regionName,
+                place.timeZone, place.explicitAddress,
+            ] { add(text) }
             place.alternateNames.forEach(add)
             placeStringStart.append(Int32(ends.count - 1))
         }
@@ -329,7 +368,8 @@ final class CatalogImage: @unchecked Sendable {
         let bodyStart = BlockVerifier.bodyStart(bodySize)
         let folder = (path as NSString).deletingLastPathComponent
         // The data directory's files are the owner's alone (0600 in 0700 directories).
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = path + ".\(getpid()).tmp"
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
@@ -371,8 +411,11 @@ final class CatalogImage: @unchecked Sendable {
         }
         var header = Data(magic)
         for value in [UInt64(bodyStart + bodySize), 0, UInt64(signatureBytes.count)]
-            + [counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
-               counts.postings, counts.trigramPostings, counts.unitWidth, counts.astral].map(UInt64.init) {
+            + [
+                counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
+                counts.postings, counts.trigramPostings, counts.unitWidth, counts.astral,
+            ].map(UInt64.init)
+        {
             withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) }
         }
         let headerSum = header.withUnsafeBytes(headerChecksum(ofImage:))
@@ -447,7 +490,8 @@ final class BodyWriter {
         var rest = bytes
         while !rest.isEmpty {
             let count = min(rest.count, limit - filled)
-            UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + count)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: rest[0..<count]))
+            UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + count)]).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: rest[0..<count]))
             filled += count
             rest = UnsafeRawBufferPointer(rebasing: rest[count...])
             if filled == limit { flush() }

@@ -33,12 +33,14 @@ struct GuardedBuffer<Element>: RandomAccessCollection {
 
     /// The elements `range` (clamped to the buffer; clamping marks an image damaged).
     func slice(_ range: Range<Int>) -> GuardedBuffer<Element> {
-        let lower = Swift.max(0, Swift.min(range.lowerBound, count)), upper = Swift.max(lower, Swift.min(range.upperBound, count))
+        let lower = Swift.max(0, Swift.min(range.lowerBound, count))
+        let upper = Swift.max(lower, Swift.min(range.upperBound, count))
         if lower != range.lowerBound || upper != range.upperBound {
             precondition(verifier != nil, "range out of bounds")
             verifier!.damaged = true
         }
-        return GuardedBuffer(UnsafeBufferPointer(start: base.advanced(by: lower), count: upper - lower), verifier: verifier)
+        return GuardedBuffer(
+            UnsafeBufferPointer(start: base.advanced(by: lower), count: upper - lower), verifier: verifier)
     }
 
     /// `from ..< to` as read from the file, for indexing a buffer of `bound` elements: empty when
@@ -160,7 +162,9 @@ final class BlockVerifier: @unchecked Sendable {
         let lower = block << BlockVerifier.blockShift
         let length = min(size - lower, BlockVerifier.blockSize)
         bytesVerified += length
-        if BlockVerifier.sum(UnsafeRawBufferPointer(start: start + lower, count: length)) == UInt32(littleEndian: sums[block]) {
+        if BlockVerifier.sum(UnsafeRawBufferPointer(start: start + lower, count: length))
+            == UInt32(littleEndian: sums[block])
+        {
             good[block >> 6] |= 1 << UInt64(block & 63)
         } else {
             damaged = true

@@ -50,7 +50,9 @@ struct NameUnits {
     }
 
     /// `body` on the units `range` as 32-bit values (verified and in bounds, like a slice).
-    @inline(__always) func withUnits<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+    @inline(__always) func withUnits<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) -> Result)
+        -> Result
+    {
         guard isNarrow else { return body(wide.slice(range).verified) }
         let source = narrow.slice(range).verified
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: source.count) { buffer in

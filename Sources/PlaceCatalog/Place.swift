@@ -11,10 +11,12 @@ public struct Coordinate: Sendable, Hashable, Codable {
     /// Great-circle (haversine) distance in metres, on a sphere of radius 6,371,008.8 m.
     public func distance(to other: Coordinate) -> Double {
         let radians = Double.pi / 180
-        let phi1 = latitude * radians, phi2 = other.latitude * radians
+        let phi1 = latitude * radians
+        let phi2 = other.latitude * radians
         let dPhi = (other.latitude - latitude) * radians
         let dLambda = (other.longitude - longitude) * radians
-        let s1 = sin(dPhi / 2), s2 = sin(dLambda / 2)
+        let s1 = sin(dPhi / 2)
+        let s2 = sin(dLambda / 2)
         let a = s1 * s1 + cos(phi1) * cos(phi2) * s2 * s2
         return 2 * 6_371_008.8 * asin(min(1, a.squareRoot()))
     }
@@ -41,9 +43,11 @@ public struct Place: Sendable, Hashable {
     /// For CSV imports: the address column as given; otherwise `nil` (see `address`).
     public var explicitAddress: String?
 
-    public init(placeID: String, name: String, koreanName: String? = nil, alternateNames: [String] = [],
-                countryName: String = "", regionName: String? = nil, latitude: Double, longitude: Double,
-                population: Int = 0, timeZone: String = "", explicitAddress: String? = nil) {
+    public init(
+        placeID: String, name: String, koreanName: String? = nil, alternateNames: [String] = [],
+        countryName: String = "", regionName: String? = nil, latitude: Double, longitude: Double,
+        population: Int = 0, timeZone: String = "", explicitAddress: String? = nil
+    ) {
         self.placeID = placeID
         self.name = name
         self.koreanName = koreanName
@@ -74,7 +78,7 @@ public struct Place: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

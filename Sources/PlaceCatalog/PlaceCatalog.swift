@@ -77,7 +77,8 @@ public final class PlaceCatalog: Sendable {
         }
         guard duplicated else {
             // No id repeats (the usual case): index the caller's array itself, without a copy.
-            current = IndexHolder(PlaceIndex(places: places, withPostings: indexed, cachedNames: cachedNames), rebuild: nil)
+            current = IndexHolder(
+                PlaceIndex(places: places, withPostings: indexed, cachedNames: cachedNames), rebuild: nil)
             return
         }
         var unique: [Place] = []
@@ -113,11 +114,15 @@ public final class PlaceCatalog: Sendable {
     /// An empty query lists every place, most populous first. Counts every match. Without
     /// `ranges` the hits' match ranges are left empty: working them out normalises each shown
     /// name again, a tenth of a one-search command that prints no emphasis.
-    public func search(_ query: String, limit: Int = 50, order: SearchOrder = .relevance, ranges: Bool = true) -> PlaceSearchResult {
+    public func search(_ query: String, limit: Int = 50, order: SearchOrder = .relevance, ranges: Bool = true)
+        -> PlaceSearchResult
+    {
         checked { search(query, limit: limit, order: order, ranges: ranges, in: $0) }
     }
 
-    private func search(_ query: String, limit: Int, order: SearchOrder, ranges: Bool, in index: PlaceIndex) -> PlaceSearchResult {
+    private func search(_ query: String, limit: Int, order: SearchOrder, ranges: Bool, in index: PlaceIndex)
+        -> PlaceSearchResult
+    {
         let count = index.placeCount
         let limit = max(0, limit)
         let prepared = SearchQuery(query)
@@ -129,17 +134,23 @@ public final class PlaceCatalog: Sendable {
             }
             var top = TopByRank(limit: limit)
             index.forEachMatch(prepared) { place, bits in top.note(place, rank: MatchRank.rank(bits)) }
-            return PlaceSearchResult(totalCount: top.total, hits: top.chosen.map {
-                PlaceCatalog.hit(Int($0), prepared, index, distance: nil, ranges: ranges)
-            })
+            return PlaceSearchResult(
+                totalCount: top.total,
+                hits: top.chosen.map {
+                    PlaceCatalog.hit(Int($0), prepared, index, distance: nil, ranges: ranges)
+                })
         case .distance(let origin):
             // Nearest first, ties to the earlier place: a total order, so the bounded selection
             // keeps exactly the first `limit` of the full sort.
-            var top = BoundedSelection<(distance: Double, place: Int32)>(capacity: limit) { ($0.distance, $0.place) < ($1.distance, $1.place) }
+            var top = BoundedSelection<(distance: Double, place: Int32)>(capacity: limit) {
+                ($0.distance, $0.place) < ($1.distance, $1.place)
+            }
             var total = 0
             if prepared.units.isEmpty {
                 total = count
-                for place in 0..<count { top.insert((index.store.coordinate(place).distance(to: origin), Int32(place))) }
+                for place in 0..<count {
+                    top.insert((index.store.coordinate(place).distance(to: origin), Int32(place)))
+                }
             } else {
                 index.forEachMatch(prepared) { place, _ in
                     total += 1
@@ -163,7 +174,9 @@ public final class PlaceCatalog: Sendable {
 
     private func scan(_ query: String, limit: Int, in index: PlaceIndex) -> PlaceSearchResult {
         let prepared = SearchQuery(query)
-        guard !prepared.units.isEmpty else { return search(query, limit: limit, order: .relevance, ranges: true, in: index) }
+        guard !prepared.units.isEmpty else {
+            return search(query, limit: limit, order: .relevance, ranges: true, in: index)
+        }
         var top = TopByRank(limit: limit)
         prepared.withJamo { jamo in
             do {
@@ -174,25 +187,30 @@ public final class PlaceCatalog: Sendable {
                 }
             }
         }
-        return PlaceSearchResult(totalCount: top.total, hits: top.chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
+        return PlaceSearchResult(
+            totalCount: top.total, hits: top.chosen.map { PlaceCatalog.hit(Int($0), prepared, index, distance: nil) })
     }
 
     static func emptyHit(_ place: Place, distance: Double?) -> PlaceHit {
-        PlaceHit(place: place, matchKind: .prefix, matchedName: place.name, matchedNameIndex: 0,
-                 matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
+        PlaceHit(
+            place: place, matchKind: .prefix, matchedName: place.name, matchedNameIndex: 0,
+            matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
     }
 
     /// The hit for place `position`: the best name is found on the index's units; only that
     /// name, the name and the Korean name are normalised again for `Character` ranges.
-    static func hit(_ position: Int, _ query: SearchQuery, _ index: PlaceIndex, distance: Double?, ranges: Bool = true) -> PlaceHit {
+    static func hit(_ position: Int, _ query: SearchQuery, _ index: PlaceIndex, distance: Double?, ranges: Bool = true)
+        -> PlaceHit
+    {
         let place = index.place(position)
         let names = place.allNames
         var (kind, nameIndex) = index.bestName(place: position, query)
         // Only a damaged image disagrees with its own places (and that answer is dropped).
         if nameIndex >= names.count { nameIndex = 0 }
         guard ranges else {
-            return PlaceHit(place: place, matchKind: kind, matchedName: names[nameIndex], matchedNameIndex: nameIndex,
-                            matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
+            return PlaceHit(
+                place: place, matchKind: kind, matchedName: names[nameIndex], matchedNameIndex: nameIndex,
+                matchedRange: 0..<0, nameRange: nil, koreanNameRange: nil, distance: distance)
         }
         let range = PlaceIndex.characterRange(of: query, in: names[nameIndex])?.1 ?? 0..<0
         let nameRange = nameIndex == 0 ? range : PlaceIndex.characterRange(of: query, in: place.name)?.1
@@ -200,8 +218,9 @@ public final class PlaceCatalog: Sendable {
         if let korean = place.koreanName {
             koreanRange = nameIndex == 1 ? range : PlaceIndex.characterRange(of: query, in: korean)?.1
         }
-        return PlaceHit(place: place, matchKind: kind, matchedName: names[nameIndex], matchedNameIndex: nameIndex,
-                        matchedRange: range, nameRange: nameRange, koreanNameRange: koreanRange, distance: distance)
+        return PlaceHit(
+            place: place, matchKind: kind, matchedName: names[nameIndex], matchedNameIndex: nameIndex,
+            matchedRange: range, nameRange: nameRange, koreanNameRange: koreanRange, distance: distance)
     }
 }
 

@@ -14,8 +14,10 @@ public enum PlaceImporter {
     }
 
     /// Parses `data`; `countries` maps ISO codes to names, `regions` `CC.admin1` to names.
-    public static func parse(_ data: Data, countries: [String: String] = [:],
-                             regions: [String: String] = [:]) throws -> [Place] {
+    public static func parse(
+        _ data: Data, countries: [String: String] = [:],
+        regions: [String: String] = [:]
+    ) throws -> [Place] {
         var lines: [String] = []
         var lineNumber = 0
         var start = data.startIndex
@@ -44,7 +46,9 @@ public enum PlaceImporter {
         return try parseCSV(lines)
     }
 
-    static func parseGeoNames(_ lines: [String], countries: [String: String], regions: [String: String]) throws -> [Place] {
+    static func parseGeoNames(_ lines: [String], countries: [String: String], regions: [String: String]) throws
+        -> [Place]
+    {
         var places: [Place] = []
         places.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
@@ -65,7 +69,9 @@ public enum PlaceImporter {
             // limit in bytes is no longer in characters): grapheme breaking every alternate
             // was a tenth of importing cities500.
             let alternates = fields[3].utf8.split(separator: 0x2C).map { Substring($0) }
-                .filter { SafeText.firstUnsafe(in: $0) == nil && ($0.utf8.count <= maxNameLength || $0.count <= maxNameLength) }
+                .filter {
+                    SafeText.firstUnsafe(in: $0) == nil && ($0.utf8.count <= maxNameLength || $0.count <= maxNameLength)
+                }
                 .map(String.init)
             let (latitude, longitude) = try coordinate(fields[4], fields[5], line: number)
             let population: Int
@@ -80,12 +86,13 @@ public enum PlaceImporter {
             let admin1 = try checkedName(fields[10], line: number, what: "admin1 code", allowEmpty: true)
             let timeZone = try checkedName(fields[17], line: number, what: "time zone", allowEmpty: true)
             let korean = koreanName(among: alternates)
-            places.append(Place(
-                placeID: String(fields[0]), name: name, koreanName: korean,
-                alternateNames: alternates.filter { $0 != name && $0 != korean },
-                countryName: countries[countryCode] ?? countryCode,
-                regionName: regions["\(countryCode).\(admin1)"],
-                latitude: latitude, longitude: longitude, population: population, timeZone: timeZone))
+            places.append(
+                Place(
+                    placeID: String(fields[0]), name: name, koreanName: korean,
+                    alternateNames: alternates.filter { $0 != name && $0 != korean },
+                    countryName: countries[countryCode] ?? countryCode,
+                    regionName: regions["\(countryCode).\(admin1)"],
+                    latitude: latitude, longitude: longitude, population: population, timeZone: timeZone))
         }
         return places
     }
@@ -93,7 +100,8 @@ public enum PlaceImporter {
     static func parseCSV(_ lines: [String]) throws -> [Place] {
         let header = try splitCSV(lines[0], line: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let nameColumn = header.firstIndex(of: "name"), let latitudeColumn = header.firstIndex(of: "latitude"),
-              let longitudeColumn = header.firstIndex(of: "longitude") else {
+            let longitudeColumn = header.firstIndex(of: "longitude")
+        else {
             throw Rejection(line: 1, problem: tr(.placeImportUnknownFormat))
         }
         let addressColumn = header.firstIndex(of: "address")
@@ -102,20 +110,28 @@ public enum PlaceImporter {
             let number = index + 1
             let fields = try splitCSV(line, line: number)
             guard fields.count == header.count else {
-                throw Rejection(line: number, problem: tr(.placeImportColumns, ["expected": String(header.count), "count": String(fields.count)]))
+                throw Rejection(
+                    line: number,
+                    problem: tr(.placeImportColumns, ["expected": String(header.count), "count": String(fields.count)]))
             }
-            let name = try checkedName(Substring(fields[nameColumn].trimmingCharacters(in: .whitespaces)), line: number, what: "name")
-            let (latitude, longitude) = try coordinate(Substring(fields[latitudeColumn].trimmingCharacters(in: .whitespaces)),
-                                                       Substring(fields[longitudeColumn].trimmingCharacters(in: .whitespaces)),
-                                                       line: number)
+            let name = try checkedName(
+                Substring(fields[nameColumn].trimmingCharacters(in: .whitespaces)), line: number, what: "name")
+            let (latitude, longitude) = try coordinate(
+                Substring(fields[latitudeColumn].trimmingCharacters(in: .whitespaces)),
+                Substring(fields[longitudeColumn].trimmingCharacters(in: .whitespaces)),
+                line: number)
             let address = try addressColumn.map {
-                try checkedName(Substring(fields[$0].trimmingCharacters(in: .whitespaces)), line: number, what: "address", allowEmpty: true)
+                try checkedName(
+                    Substring(fields[$0].trimmingCharacters(in: .whitespaces)), line: number, what: "address",
+                    allowEmpty: true)
             }
             let id = "csv-" + stableHash("\(name)\u{1F}\(latitude)\u{1F}\(longitude)")
-            places.append(Place(placeID: id, name: name,
-                                koreanName: isHangulName(name) ? name : nil,
-                                latitude: latitude, longitude: longitude,
-                                explicitAddress: address.flatMap { $0.isEmpty ? nil : $0 }))
+            places.append(
+                Place(
+                    placeID: id, name: name,
+                    koreanName: isHangulName(name) ? name : nil,
+                    latitude: latitude, longitude: longitude,
+                    explicitAddress: address.flatMap { $0.isEmpty ? nil : $0 }))
         }
         return places
     }
@@ -131,7 +147,9 @@ public enum PlaceImporter {
             if quoted {
                 if character == "\"" {
                     if let next = iterator.next() {
-                        if next == "\"" { field.append("\"") } else if next == "," {
+                        if next == "\"" {
+                            field.append("\"")
+                        } else if next == "," {
                             quoted = false
                             fields.append(field)
                             field = ""
@@ -164,7 +182,8 @@ public enum PlaceImporter {
         return fields
     }
 
-    static func coordinate(_ latitudeText: Substring, _ longitudeText: Substring, line: Int) throws -> (Double, Double) {
+    static func coordinate(_ latitudeText: Substring, _ longitudeText: Substring, line: Int) throws -> (Double, Double)
+    {
         guard let latitude = Double(latitudeText), latitude.isFinite else {
             throw Rejection(line: line, problem: tr(.placeImportBadLatitude, ["value": printable(latitudeText)]))
         }
@@ -191,7 +210,9 @@ public enum PlaceImporter {
     static func checkedName(_ text: Substring, line: Int, what: String, allowEmpty: Bool = false) throws -> String {
         if text.isEmpty && !allowEmpty { throw Rejection(line: line, problem: tr(.placeImportEmpty, ["what": what])) }
         if let scalar = SafeText.firstUnsafe(in: text) {
-            throw Rejection(line: line, problem: tr(.placeImportControl, ["scalar": String(format: "U+%04X", scalar.value), "what": what]))
+            throw Rejection(
+                line: line,
+                problem: tr(.placeImportControl, ["scalar": String(format: "U+%04X", scalar.value), "what": what]))
         }
         if text.utf8.count > maxNameLength, text.count > maxNameLength {
             throw Rejection(line: line, problem: tr(.placeImportTooLong, ["what": what, "max": String(maxNameLength)]))
@@ -265,13 +286,16 @@ extension PlaceCatalog {
     /// malformed, nothing (`PlaceImporter.Rejection`). Earlier imports stay; a re-import
     /// replaces places by id instead of adding them twice. The imports file is written to a
     /// temporary file and renamed into place.
-    public static func importFile(path: String, resourcesDirectory: String, dataDirectory: String) throws -> ImportSummary {
+    public static func importFile(path: String, resourcesDirectory: String, dataDirectory: String) throws
+        -> ImportSummary
+    {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
         }
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
-        var incoming = try PlaceImporter.parse(data, countries: countries, regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
+        var incoming = try PlaceImporter.parse(
+            data, countries: countries, regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
         if let shipped = try? CatalogFile.read(path: directory + "/places.tsv", countries: countries) {
             PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
         }
@@ -288,7 +312,8 @@ extension PlaceCatalog {
         }
         var position: [String: Int] = [:]
         for (index, place) in existing.enumerated() { position[place.placeID] = index }
-        var added = 0, updated = 0
+        var added = 0
+        var updated = 0
         for place in incoming {
             if let index = position[place.placeID] {
                 if existing[index] != place { existing[index] = place }
@@ -301,10 +326,14 @@ extension PlaceCatalog {
         }
         let folder = (target as NSString).deletingLastPathComponent
         // The data directory's files are the owner's alone (0600 in 0700 directories).
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder + "/.places.tsv.\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(CatalogFile.text(for: existing).utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(CatalogFile.text(for: existing).utf8),
+                attributes: [.posixPermissions: 0o600])
+        else {
             throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
         }
         if rename(temporary, target) != 0 {

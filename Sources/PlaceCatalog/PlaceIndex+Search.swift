@@ -38,9 +38,12 @@ final class SearchQuery {
         }
         self.trigrams = trigrams
         let syllables = units.filter(Hangul.isSyllable)
-        syllableSignature = syllables.isEmpty ? 0 : SyllableJamo.table.withUnsafeBufferPointer { jamo in
-            syllables.reduce(0) { $0 | PlaceIndex.syllableBit($1, jamo) }
-        }
+        syllableSignature =
+            syllables.isEmpty
+            ? 0
+            : SyllableJamo.table.withUnsafeBufferPointer { jamo in
+                syllables.reduce(0) { $0 | PlaceIndex.syllableBit($1, jamo) }
+            }
     }
 
     /// Runs `body` on the keystroke table (`SyllableJamo`) when the query holds Hangul, else on
@@ -105,8 +108,10 @@ extension PlaceIndex {
     /// says whether a unit matched only through its initial or half-typed keystrokes. Spaces are
     /// optional: where the query has none, the name's are skipped (`newyork` matches `new york`).
     @inline(__always)
-    static func matchEnd(_ buffer: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int,
-                         _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>, _ viaJamo: inout Bool) -> Int {
+    static func matchEnd(
+        _ buffer: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int,
+        _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>, _ viaJamo: inout Bool
+    ) -> Int {
         let count = query.units.count
         viaJamo = false
         if position + count > end { return -1 }
@@ -151,8 +156,10 @@ extension PlaceIndex {
     }
 
     /// The best match of `query` in the name `start ..< end` (by `MatchRank.order`).
-    static func bestMatch(_ units: NameUnits, _ name: Range<Int>,
-                          _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
+    static func bestMatch(
+        _ units: NameUnits, _ name: Range<Int>,
+        _ query: SearchQuery, _ jamo: UnsafeBufferPointer<UInt32>
+    ) -> NameMatch? {
         if name.count < query.units.count { return nil }
         // The name's units checked once, then read without per-unit checks.
         guard var match = units.withUnits(name, { bestMatch($0, query, jamo) }) else { return nil }
@@ -162,31 +169,45 @@ extension PlaceIndex {
     }
 
     /// The best match of `query` in the units of one name, `buffer`.
-    static func bestMatch(_ buffer: UnsafeBufferPointer<UInt32>, _ query: SearchQuery,
-                          _ jamo: UnsafeBufferPointer<UInt32>) -> NameMatch? {
-        let start = 0, end = buffer.count
+    static func bestMatch(
+        _ buffer: UnsafeBufferPointer<UInt32>, _ query: SearchQuery,
+        _ jamo: UnsafeBufferPointer<UInt32>
+    ) -> NameMatch? {
+        let start = 0
+        let end = buffer.count
         let count = query.units.count
         if end - start < count { return nil }
         var viaJamo = false
         let atStart = matchEnd(buffer, start, end, query, jamo, &viaJamo)
-        if atStart >= 0 && !viaJamo { return NameMatch(kind: atStart == end ? .exact : .prefix, viaJamo: false, start: start, end: atStart) }
-        var found = atStart < 0 ? nil : NameMatch(kind: atStart == end ? .exact : .prefix, viaJamo: true, start: start, end: atStart)
+        if atStart >= 0 && !viaJamo {
+            return NameMatch(kind: atStart == end ? .exact : .prefix, viaJamo: false, start: start, end: atStart)
+        }
+        var found =
+            atStart < 0
+            ? nil : NameMatch(kind: atStart == end ? .exact : .prefix, viaJamo: true, start: start, end: atStart)
         var position = start + 1
-        let first = query.units[0], firstIsInitial = query.isInitial[0]
+        let first = query.units[0]
+        let firstIsInitial = query.isInitial[0]
         let firstIsSyllablePrefix = count == 1 && !query.lastJamo.isEmpty
         while position + count <= end {
             let unit = buffer[position]
             if unit == first || (firstIsInitial && project(unit) == first)
-                || (firstIsSyllablePrefix && project(unit) == query.lastJamo[0]) {
+                || (firstIsSyllablePrefix && project(unit) == query.lastJamo[0])
+            {
                 let matchEnd = matchEnd(buffer, position, end, query, jamo, &viaJamo)
                 if matchEnd >= 0 {
                     let kind: MatchKind = buffer[position - 1] == TextNormalizer.space ? .wordPrefix : .substring
                     let match = NameMatch(kind: kind, viaJamo: viaJamo, start: position, end: matchEnd)
-                    if found == nil || MatchRank.order(match.bits(alternate: false)) < MatchRank.order(found!.bits(alternate: false)) {
+                    if found == nil
+                        || MatchRank.order(match.bits(alternate: false))
+                            < MatchRank.order(found!.bits(alternate: false))
+                    {
                         found = match
                     }
                     // Nothing later in the name beats a literal start of a word.
-                    if MatchRank.order(found!.bits(alternate: false)) <= MatchRank.order(MatchRank.bits(.wordPrefix, alternate: false, viaJamo: false)) {
+                    if MatchRank.order(found!.bits(alternate: false))
+                        <= MatchRank.order(MatchRank.bits(.wordPrefix, alternate: false, viaJamo: false))
+                    {
                         return found
                     }
                 }
@@ -202,8 +223,10 @@ extension PlaceIndex {
     /// The best match bits (`MatchRank`) over all names of place `place`, or `nil` when none matches;
     /// with `signatures` (an index with posting lists), names lacking the query's syllables are skipped unread.
     @inline(__always)
-    func bestBits(place: Int, _ buffer: NameUnits, _ query: SearchQuery,
-                  _ jamo: UnsafeBufferPointer<UInt32>, signatures: Bool = false) -> UInt8? {
+    func bestBits(
+        place: Int, _ buffer: NameUnits, _ query: SearchQuery,
+        _ jamo: UnsafeBufferPointer<UInt32>, signatures: Bool = false
+    ) -> UInt8? {
         var best: UInt8?
         let wanted = signatures ? query.syllableSignature : 0
         for name in nameRange(place) {
@@ -224,12 +247,15 @@ extension PlaceIndex {
             do {
                 let buffer = units
                 var best: (bits: UInt8, name: Int)?
-                let names = nameRange(place), first = names.lowerBound
+                let names = nameRange(place)
+                let first = names.lowerBound
                 for name in names {
                     guard let match = PlaceIndex.bestMatch(buffer, unitRange(name), query, jamo)
                     else { continue }
                     let bits = match.bits(alternate: isAlternate(name))
-                    if best == nil || MatchRank.order(bits) < MatchRank.order(best!.bits) { best = (bits, name - first) }
+                    if best == nil || MatchRank.order(bits) < MatchRank.order(best!.bits) {
+                        best = (bits, name - first)
+                    }
                     if MatchRank.order(bits) == 0 { break }
                 }
                 return best.map { (MatchRank.kind($0.bits), $0.name) } ?? (.substring, 0)
@@ -259,7 +285,9 @@ extension PlaceIndex {
             if projection.count == 2 {
                 list = postingList(PlaceIndex.pairKey(projection[0], projection[1]))
             } else if Hangul.isSyllable(query.units[0]) {
-                list = SyllableJamo.table.withUnsafeBufferPointer { postingList(PlaceIndex.syllableStartKey(query.units[0], $0)) }
+                list = SyllableJamo.table.withUnsafeBufferPointer {
+                    postingList(PlaceIndex.syllableStartKey(query.units[0], $0))
+                }
             } else {
                 list = postingList(UInt64(projection[0]))
             }
@@ -319,7 +347,9 @@ extension PlaceIndex {
     /// walk the shortest list, step the others forwards to the same place, and check the survivors.
     func forEachTrigramMatch(_ query: SearchQuery, _ visit: (Int, UInt8) -> Void) {
         if query.units.count == 3 {
-            for entry in trigramList(query.trigrams[0]) { visit(Int(entry >> MatchRank.shift), UInt8(entry & MatchRank.mask)) }
+            for entry in trigramList(query.trigrams[0]) {
+                visit(Int(entry >> MatchRank.shift), UInt8(entry & MatchRank.mask))
+            }
             return
         }
         // The query's first trigram sits where a match starts, so its kind at a place bounds
@@ -365,7 +395,9 @@ extension PlaceIndex {
     /// Whether the query's units follow one another from `position` (the name's spaces
     /// optional where the query has none): a match of a query without Hangul.
     @inline(__always)
-    static func literalRun(_ units: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int, _ query: SearchQuery) -> Bool {
+    static func literalRun(_ units: UnsafeBufferPointer<UInt32>, _ position: Int, _ end: Int, _ query: SearchQuery)
+        -> Bool
+    {
         if units[position] != query.units[0] { return false }
         var current = position + 1
         for offset in 1..<query.units.count {

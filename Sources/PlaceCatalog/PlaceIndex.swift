@@ -115,7 +115,8 @@ final class PlaceIndex: @unchecked Sendable {
         // input already in index order (a catalog file is) is kept as it is, without a copy.
         let populations = unordered.map(\.population)
         func before(_ a: Int, _ b: Int) -> Bool {
-            populations[a] != populations[b] ? populations[a] > populations[b] : unordered[a].placeID < unordered[b].placeID
+            populations[a] != populations[b]
+                ? populations[a] > populations[b] : unordered[a].placeID < unordered[b].placeID
         }
         let places: [Place]
         if unordered.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) {
@@ -126,19 +127,24 @@ final class PlaceIndex: @unchecked Sendable {
         store = .array(places)
         placeCount = places.count
         let names = cachedNames.flatMap { $0.fits(places) ? $0 : nil } ?? NormalizedNames(places)
-        let units = names.units, nameStart = names.nameStart, placeNameStart = names.placeNameStart
+        let units = names.units
+        let nameStart = names.nameStart
+        let placeNameStart = names.placeNameStart
         let owned = OwnedBuffers()
         memory = owned
-        let unitsRaw = owned.keep(units), nameStartRaw = owned.keep(nameStart), placeNameStartRaw = owned.keep(placeNameStart)
+        let unitsRaw = owned.keep(units)
+        let nameStartRaw = owned.keep(nameStart)
+        let placeNameStartRaw = owned.keep(placeNameStart)
         let flags = PlaceIndex.nameFlags(places, units, nameStart, placeNameStart)
         let flagsRaw = owned.keep(flags)
         hasPostings = withPostings
         guard withPostings else {
-            arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
-                                 nameFlags: .init(flagsRaw), keys: owned.lookup(KeyTable(capacity: 1)),
-                                 postingStart: .init(owned.copy([0])), postings: .init(owned.copy([UInt8]())),
-                                 trigramStart: .init(owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))),
-                                 trigramPostings: .init(owned.copy([UInt8]())), nameSignature: .init(owned.copy([])))
+            arrays = IndexArrays(
+                units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
+                nameFlags: .init(flagsRaw), keys: owned.lookup(KeyTable(capacity: 1)),
+                postingStart: .init(owned.copy([0])), postings: .init(owned.copy([UInt8]())),
+                trigramStart: .init(owned.copy([Int32](repeating: 0, count: Trigrams.count + 1))),
+                trigramPostings: .init(owned.copy([UInt8]())), nameSignature: .init(owned.copy([])))
             return
         }
         // Scratch and result arrays the loop writes by index live in raw buffers: array writes
@@ -146,37 +152,44 @@ final class PlaceIndex: @unchecked Sendable {
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
         // The trigram lists and name signatures are independent of the unit and pair lists:
         // a second thread builds them meanwhile (it reads only the normalised names).
-        let trigramInput = BuildResult(value: (unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw, places.count, signatures))
+        let trigramInput = BuildResult(
+            value: (unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw, places.count, signatures))
         let trigramResult = BuildResult<([Int32], [UInt8])>(value: nil)
         let trigramThread = Thread {
             let (units, nameStart, placeNameStart, flags, placeCount, signatures) = trigramInput.value!
-            trigramResult.value = TrigramListBuilder.build(units, nameStart, placeNameStart, flags,
-                                                          placeCount: placeCount, signatures: signatures)
+            trigramResult.value = TrigramListBuilder.build(
+                units, nameStart, placeNameStart, flags,
+                placeCount: placeCount, signatures: signatures)
             trigramResult.done.signal()
         }
         trigramThread.stackSize = 1 << 20
         trigramThread.start()
-        let (keys, start, postings) = PostingListBuilder.build(unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw,
-                                                               placeCount: places.count, into: owned)
+        let (keys, start, postings) = PostingListBuilder.build(
+            unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw,
+            placeCount: places.count, into: owned)
         trigramResult.done.wait()
         let (trigramStart, trigramPostings) = trigramResult.value!
-        arrays = IndexArrays(units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
-                             nameFlags: .init(flagsRaw), keys: owned.lookup(keys),
-                             postingStart: .init(owned.keep(start)), postings: .init(postings),
-                             trigramStart: .init(owned.keep(trigramStart)), trigramPostings: .init(owned.keep(trigramPostings)),
-                             nameSignature: .init(UnsafeBufferPointer(signatures)))
+        arrays = IndexArrays(
+            units: .init(unitsRaw), nameStart: .init(nameStartRaw), placeNameStart: .init(placeNameStartRaw),
+            nameFlags: .init(flagsRaw), keys: owned.lookup(keys),
+            postingStart: .init(owned.keep(start)), postings: .init(postings),
+            trigramStart: .init(owned.keep(trigramStart)), trigramPostings: .init(owned.keep(trigramPostings)),
+            nameSignature: .init(UnsafeBufferPointer(signatures)))
         #if os(Linux)
-        // The build's scratch (a few hundred MB at peak for a large catalog) is freed by now;
-        // hand the pages the allocator kept back to the system.
-        _ = glibcMallocTrim(0)
+            // The build's scratch (a few hundred MB at peak for a large catalog) is freed by now;
+            // hand the pages the allocator kept back to the system.
+            _ = glibcMallocTrim(0)
         #endif
     }
 
     /// Per name, its `NameFlags`: alternate (after the place's name and Korean name), Hangul.
-    static func nameFlags(_ places: [Place], _ units: [UInt32], _ nameStart: [Int32], _ placeNameStart: [Int32]) -> [UInt8] {
+    static func nameFlags(_ places: [Place], _ units: [UInt32], _ nameStart: [Int32], _ placeNameStart: [Int32])
+        -> [UInt8]
+    {
         var flags = [UInt8](repeating: 0, count: nameStart.count - 1)
         for place in 0..<places.count {
-            let first = Int(placeNameStart[place]), primaries = places[place].koreanName == nil ? 1 : 2
+            let first = Int(placeNameStart[place])
+            let primaries = places[place].koreanName == nil ? 1 : 2
             for name in first..<Int(placeNameStart[place + 1]) {
                 if name - first >= primaries { flags[name] |= NameFlags.alternate }
                 for position in Int(nameStart[name])..<Int(nameStart[name + 1])
@@ -191,13 +204,16 @@ final class PlaceIndex: @unchecked Sendable {
 
     /// The normalised names, for the start-up cache (`PlaceCatalog.load(cacheDirectory:)`).
     var normalizedNames: NormalizedNames {
-        NormalizedNames(units: units.all, nameStart: Array(nameStart.verified), placeNameStart: Array(placeNameStart.verified))
+        NormalizedNames(
+            units: units.all, nameStart: Array(nameStart.verified), placeNameStart: Array(placeNameStart.verified))
     }
 
     /// A counting sort of `entries` by key (stable, so each list keeps the entries' order):
     /// the lists' start offsets (`keyCount + 1`) and the entries grouped.
-    static func group(_ entries: UnsafeBufferPointer<UInt32>, by keyOfEntry: UnsafeBufferPointer<Int32>,
-                      keyCount: Int) -> ([Int32], [UInt32]) {
+    static func group(
+        _ entries: UnsafeBufferPointer<UInt32>, by keyOfEntry: UnsafeBufferPointer<Int32>,
+        keyCount: Int
+    ) -> ([Int32], [UInt32]) {
         var start = [Int32](repeating: 0, count: keyCount + 1)
         start.withUnsafeMutableBufferPointer { start in
             for id in keyOfEntry { start[Int(id) + 1] += 1 }
@@ -218,8 +234,10 @@ final class PlaceIndex: @unchecked Sendable {
     }
 
     @inline(__always)
-    static func note(_ key: UInt64, _ bits: UInt8, _ local: inout KeyTable,
-                             _ localKind: inout [UInt8], _ localKeys: inout [UInt64]) {
+    static func note(
+        _ key: UInt64, _ bits: UInt8, _ local: inout KeyTable,
+        _ localKind: inout [UInt8], _ localKeys: inout [UInt64]
+    ) {
         let before = local.count
         let slot = Int(local.insert(key))
         if slot == before {
@@ -233,7 +251,9 @@ final class PlaceIndex: @unchecked Sendable {
     /// The kind of a match of units `first ... last` (the name's spaces between them skipped)
     /// in the name `start ..< end`.
     @inline(__always)
-    static func kind(at first: Int, last: Int, _ start: Int, _ end: Int, _ buffer: UnsafeBufferPointer<UInt32>) -> MatchKind {
+    static func kind(at first: Int, last: Int, _ start: Int, _ end: Int, _ buffer: UnsafeBufferPointer<UInt32>)
+        -> MatchKind
+    {
         if first == start { return last == end - 1 ? .exact : .prefix }
         return buffer[first - 1] == TextNormalizer.space ? .wordPrefix : .substring
     }
@@ -316,7 +336,8 @@ struct KeyTable {
     }
 
     private mutating func grow() {
-        let oldSlots = slots, oldIds = ids
+        let oldSlots = slots
+        let oldIds = ids
         let size = slots.count * 2
         slots = [UInt64](repeating: KeyTable.empty, count: size)
         ids = [Int32](repeating: -1, count: size)
@@ -372,9 +393,9 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
 }
 
 #if os(Linux)
-/// glibc's `malloc_trim` (in <malloc.h>, which the Glibc module does not expose).
-@_silgen_name("malloc_trim")
-func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim` (in <malloc.h>, which the Glibc module does not expose).
+    @_silgen_name("malloc_trim")
+    func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
 
 /// A value one thread hands to another, with the signal that it is there.
@@ -420,9 +441,10 @@ final class OwnedBuffers {
         let huge = bytes >= CatalogImage.hugePage
         var memory: UnsafeMutableRawPointer?
         guard posix_memalign(&memory, huge ? CatalogImage.hugePage : max(MemoryLayout<T>.alignment, 16), bytes) == 0,
-              let memory else { fatalError("out of memory") }
+            let memory
+        else { fatalError("out of memory") }
         #if os(Linux)
-        if huge { _ = madvise(memory, bytes, MADV_HUGEPAGE) }
+            if huge { _ = madvise(memory, bytes, MADV_HUGEPAGE) }
         #endif
         allocations.append(memory)
         return UnsafeMutableBufferPointer(start: memory.bindMemory(to: T.self, capacity: max(count, 1)), count: count)
@@ -536,7 +558,8 @@ struct NormalizedNames: Equatable {
         placeNameStart = [0]
         // Room for one unit per UTF-8 byte, which folding seldom exceeds (ß → ss does): the
         // buffer is filled once instead of being copied as it grows.
-        var bytes = 0, names = 0
+        var bytes = 0
+        var names = 0
         for place in places {
             bytes += place.name.utf8.count + (place.koreanName?.utf8.count ?? 0)
             names += 2 + place.alternateNames.count
@@ -564,8 +587,9 @@ struct NormalizedNames: Equatable {
     /// rising and in bounds): a cache is never trusted beyond its file signature without this.
     func fits(_ places: [Place]) -> Bool {
         guard placeNameStart.count == places.count + 1, placeNameStart.first == 0,
-              let lastName = placeNameStart.last, Int(lastName) == nameStart.count - 1,
-              nameStart.first == 0, nameStart.last.map(Int.init) == units.count else { return false }
+            let lastName = placeNameStart.last, Int(lastName) == nameStart.count - 1,
+            nameStart.first == 0, nameStart.last.map(Int.init) == units.count
+        else { return false }
         for (index, place) in places.enumerated() {
             let count = 1 + (place.koreanName == nil ? 0 : 1) + place.alternateNames.count
             if Int(placeNameStart[index + 1] - placeNameStart[index]) != count { return false }

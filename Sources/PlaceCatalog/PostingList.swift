@@ -15,8 +15,11 @@ enum PostingCoding {
     }
 
     /// Writes the varint of `value` at `bytes[offset...]`; returns the offset after it.
-    @inline(__always) static func write(_ value: UInt32, _ bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        var value = value, offset = offset
+    @inline(__always) static func write(_ value: UInt32, _ bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+        -> Int
+    {
+        var value = value
+        var offset = offset
         while value >= 0x80 {
             bytes[offset] = UInt8(truncatingIfNeeded: value) | 0x80
             value >>= 7
@@ -31,7 +34,8 @@ enum PostingCoding {
     static func encode(start: [Int32], entries: UnsafeBufferPointer<UInt32>) -> ([Int32], [UInt8]) {
         var byteStart = [Int32](repeating: 0, count: start.count)
         for list in 0..<(start.count - 1) {
-            var previous: UInt32 = 0, size = 0
+            var previous: UInt32 = 0
+            var size = 0
             for index in Int(start[list])..<Int(start[list + 1]) {
                 size += PostingCoding.size(gap(entries[index], after: previous))
                 previous = entries[index]
@@ -87,7 +91,8 @@ struct PostingCursor: IteratorProtocol {
 
     @inline(__always) mutating func next() -> UInt32? {
         guard position < end else { return nil }
-        var value: UInt32 = 0, shift: UInt32 = 0
+        var value: UInt32 = 0
+        var shift: UInt32 = 0
         while true {
             let byte = position.pointee
             position += 1

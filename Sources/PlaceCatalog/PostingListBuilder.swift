@@ -6,9 +6,11 @@ import Foundation
 /// grouped by key in two passes (size, then write, encoded as `PostingCoding` says). The
 /// postings are allocated in `owned`, the index's own memory.
 enum PostingListBuilder {
-    static func build(_ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
-                      _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
-                      into owned: OwnedBuffers) -> (keys: KeyTable, start: [Int32], postings: UnsafeBufferPointer<UInt8>) {
+    static func build(
+        _ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
+        _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
+        into owned: OwnedBuffers
+    ) -> (keys: KeyTable, start: [Int32], postings: UnsafeBufferPointer<UInt8>) {
         let scratch = OwnedBuffers()
         // Postings: per place, the best kind per key.
         var keys = KeyTable(capacity: 1 << 16)
@@ -18,7 +20,9 @@ enum PostingListBuilder {
         // which made `sa` over cities500 read most of a 4-byte-per-name array).
         // Units and pairs of the trigram alphabet (most of them) are tracked on dense slots
         // (a stamp of the place last seen, and the best kind there); others hash.
-        var placeUnits = KeyTable(capacity: 1024), placeUnitKind: [UInt8] = [], placeUnitKeys: [UInt64] = []
+        var placeUnits = KeyTable(capacity: 1024)
+        var placeUnitKind: [UInt8] = []
+        var placeUnitKeys: [UInt64] = []
         let denseCount = Trigrams.base * Trigrams.base
         let denseStamp = scratch.allocate(Int32(-1), count: denseCount)
         let denseKind = scratch.allocate(UInt8(0), count: denseCount)
@@ -45,19 +49,22 @@ enum PostingListBuilder {
                     // Dense slots stamp the place: unit slots are 1 ..< base, pair slots
                     // `first * base + second` from base on (at most 37 × 37 of them), so units
                     // listed from the bottom of `denseTouched` up and pairs from the top down never meet.
-                    var touchedUnits = 0, touchedPairs = denseCount - 1
+                    var touchedUnits = 0
+                    var touchedPairs = denseCount - 1
                     let stamp = Int32(placeIndex)
                     for name in Int(placeNameStart[placeIndex])..<Int(placeNameStart[placeIndex + 1]) {
                         let alternate = flags[name] & NameFlags.alternate != 0
-                        let start = Int(nameStart[name]), end = Int(nameStart[name + 1])
+                        let start = Int(nameStart[name])
+                        let end = Int(nameStart[name + 1])
                         var previous: UInt32 = 0
                         var previousCode = 0
                         for position in start..<end {
                             let unit = PlaceIndex.project(buffer[position])
                             let code = Trigrams.code(unit)
                             let isSyllable = Hangul.isSyllable(buffer[position])
-                            let bits = MatchRank.bits(PlaceIndex.kind(at: position, last: position, start, end, buffer),
-                                                      alternate: alternate, viaJamo: isSyllable)
+                            let bits = MatchRank.bits(
+                                PlaceIndex.kind(at: position, last: position, start, end, buffer),
+                                alternate: alternate, viaJamo: isSyllable)
                             if code != 0 {
                                 if denseStamp[code] != stamp {
                                     denseStamp[code] = stamp
@@ -71,18 +78,25 @@ enum PostingListBuilder {
                                 PlaceIndex.note(UInt64(unit), bits, &placeUnits, &placeUnitKind, &placeUnitKeys)
                             }
                             if isSyllable {
-                                PlaceIndex.note(PlaceIndex.syllableStartKey(buffer[position], jamo), bits,
-                                                &placeUnits, &placeUnitKind, &placeUnitKeys)
+                                PlaceIndex.note(
+                                    PlaceIndex.syllableStartKey(buffer[position], jamo), bits,
+                                    &placeUnits, &placeUnitKind, &placeUnitKeys)
                             }
                             // The pair with the unit before, and across a space with the one before that
                             // (spaces are optional in a query: `ㅅㅈㅅ` reaches 선전 시).
                             for back in 1...2 where position - back >= start {
-                                if back == 2 && (buffer[position - 1] != TextNormalizer.space || unit == TextNormalizer.space) { break }
+                                if back == 2
+                                    && (buffer[position - 1] != TextNormalizer.space || unit == TextNormalizer.space)
+                                {
+                                    break
+                                }
                                 let before = position - back
                                 let firstUnit = back == 1 ? previous : PlaceIndex.project(buffer[before])
                                 let firstCode = back == 1 ? previousCode : Trigrams.code(firstUnit)
-                                let pairBits = MatchRank.bits(PlaceIndex.kind(at: before, last: position, start, end, buffer), alternate: alternate,
-                                                              viaJamo: isSyllable || Hangul.isSyllable(buffer[before]))
+                                let pairBits = MatchRank.bits(
+                                    PlaceIndex.kind(at: before, last: position, start, end, buffer),
+                                    alternate: alternate,
+                                    viaJamo: isSyllable || Hangul.isSyllable(buffer[before]))
                                 if code != 0 && firstCode != 0 {
                                     let slot = firstCode * Trigrams.base + code
                                     if denseStamp[slot] != stamp {
@@ -94,7 +108,9 @@ enum PostingListBuilder {
                                         denseKind[slot] = pairBits
                                     }
                                 } else {
-                                    PlaceIndex.note(PlaceIndex.pairKey(firstUnit, unit), pairBits, &placeUnits, &placeUnitKind, &placeUnitKeys)
+                                    PlaceIndex.note(
+                                        PlaceIndex.pairKey(firstUnit, unit), pairBits, &placeUnits, &placeUnitKind,
+                                        &placeUnitKeys)
                                 }
                             }
                             previous = unit
@@ -103,12 +119,17 @@ enum PostingListBuilder {
                     }
                     for index in (touchedPairs + 1)..<denseCount {
                         let slot = Int(denseTouched[index])
-                        let first = UInt32(Trigrams.unit(slot / Trigrams.base)), second = UInt32(Trigrams.unit(slot % Trigrams.base))
-                        emit(denseID(slot, PlaceIndex.pairKey(first, second)), UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[slot]))
+                        let first = UInt32(Trigrams.unit(slot / Trigrams.base))
+                        let second = UInt32(Trigrams.unit(slot % Trigrams.base))
+                        emit(
+                            denseID(slot, PlaceIndex.pairKey(first, second)),
+                            UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[slot]))
                     }
                     for index in 0..<touchedUnits {
                         let code = Int(denseTouched[index])
-                        emit(denseID(code, UInt64(Trigrams.unit(code))), UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
+                        emit(
+                            denseID(code, UInt64(Trigrams.unit(code))),
+                            UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
                     }
                     for (slot, key) in placeUnitKeys.enumerated() {
                         emit(keys.insert(key), UInt32(placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
@@ -118,7 +139,8 @@ enum PostingListBuilder {
         }
         // The first pass sizes each list's encoding (`PostingCoding`: gaps from the key's previous
         // entry), the second writes each entry's varint at its list's next free byte.
-        var sizes: [Int32] = [], previous: [UInt32] = []
+        var sizes: [Int32] = []
+        var previous: [UInt32] = []
         scan { key, posting in
             while sizes.count <= Int(key) {
                 sizes.append(0)
@@ -138,7 +160,8 @@ enum PostingListBuilder {
         let postings = owned.allocate(UInt8(0), count: total)
         scan { key, posting in
             let key = Int(key)
-            fill[key] = Int32(PostingCoding.write(PostingCoding.gap(posting, after: last[key]), postings, at: Int(fill[key])))
+            fill[key] = Int32(
+                PostingCoding.write(PostingCoding.gap(posting, after: last[key]), postings, at: Int(fill[key])))
             last[key] = posting
         }
         return (keys, start, UnsafeBufferPointer(postings))

@@ -24,10 +24,12 @@ public enum ResourceManifest {
     /// Checks `files` (paths inside `resourcesDirectory`) against the manifest there, if any.
     public static func verify(_ files: [String], resourcesDirectory: String) throws {
         guard FileManager.default.fileExists(atPath: resourcesDirectory + "/" + fileName) else { return }
-        try check(files, against: try entries(resourcesDirectory: resourcesDirectory), resourcesDirectory: resourcesDirectory)
+        try check(
+            files, against: try entries(resourcesDirectory: resourcesDirectory), resourcesDirectory: resourcesDirectory)
     }
 
-    private static func check(_ files: [String], against recorded: [String: String], resourcesDirectory: String) throws {
+    private static func check(_ files: [String], against recorded: [String: String], resourcesDirectory: String) throws
+    {
         for file in files {
             let path = resourcesDirectory + "/" + file
             guard let expected = recorded[file] else {
@@ -63,7 +65,8 @@ public enum ResourceManifest {
     /// The manifest's lines, `<sha256>  <path>`, as path → checksum.
     static func entries(resourcesDirectory: String) throws -> [String: String] {
         let path = resourcesDirectory + "/" + fileName
-        guard let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }) else {
+        guard let text = FileManager.default.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) })
+        else {
             throw Mismatch(file: path, reason: tr(.shippedManifestMissing))
         }
         var entries: [String: String] = [:]

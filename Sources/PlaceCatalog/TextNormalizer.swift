@@ -17,7 +17,9 @@ public enum TextNormalizer {
         var output: [UInt32] = []
         output.reserveCapacity(text.utf8.count)
         var tags: [Int32] = []
-        for scalar in text.unicodeScalars { state.feed(scalar.value, tag: 0, into: &output, tags: &tags, tagging: false) }
+        for scalar in text.unicodeScalars {
+            state.feed(scalar.value, tag: 0, into: &output, tags: &tags, tagging: false)
+        }
         state.finish(into: &output, tags: &tags, tagging: false)
         return output
     }
@@ -27,7 +29,9 @@ public enum TextNormalizer {
         if let done = text.utf8.withContiguousStorageIfAvailable({ appendASCII($0, to: &output) }), done { return }
         var state = State()
         var tags: [Int32] = []
-        for scalar in text.unicodeScalars { state.feed(scalar.value, tag: 0, into: &output, tags: &tags, tagging: false) }
+        for scalar in text.unicodeScalars {
+            state.feed(scalar.value, tag: 0, into: &output, tags: &tags, tagging: false)
+        }
         state.finish(into: &output, tags: &tags, tagging: false)
     }
 
@@ -38,11 +42,18 @@ public enum TextNormalizer {
         var lastWasSpace = true
         for byte in bytes {
             switch byte {
-            case 0x41...0x5A: output.append(UInt32(byte) + 0x20); lastWasSpace = false
-            case 0x61...0x7A, 0x30...0x39: output.append(UInt32(byte)); lastWasSpace = false
+            case 0x41...0x5A:
+                output.append(UInt32(byte) + 0x20)
+                lastWasSpace = false
+            case 0x61...0x7A, 0x30...0x39:
+                output.append(UInt32(byte))
+                lastWasSpace = false
             case 0x27, 0x60: break
             default:
-                if !lastWasSpace { output.append(space); lastWasSpace = true }
+                if !lastWasSpace {
+                    output.append(space)
+                    lastWasSpace = true
+                }
             }
         }
         if lastWasSpace && output.last == space && !bytes.isEmpty {
@@ -82,7 +93,8 @@ public enum TextNormalizer {
         var lastWasSpace = true
 
         @inline(__always)
-        mutating func feed(_ value: UInt32, tag: Int32, into output: inout [UInt32], tags: inout [Int32], tagging: Bool) {
+        mutating func feed(_ value: UInt32, tag: Int32, into output: inout [UInt32], tags: inout [Int32], tagging: Bool)
+        {
             if value < 0x80 {
                 flush(into: &output, tags: &tags, tagging: tagging)
                 switch value {
@@ -110,8 +122,14 @@ public enum TextNormalizer {
         }
 
         @inline(__always)
-        mutating func emitFolded(_ unit: UInt32, _ tag: Int32, _ output: inout [UInt32], _ tags: inout [Int32], _ tagging: Bool) {
-            if unit == TextNormalizer.space { emitSpace(tag, &output, &tags, tagging) } else { emit(unit, tag, &output, &tags, tagging) }
+        mutating func emitFolded(
+            _ unit: UInt32, _ tag: Int32, _ output: inout [UInt32], _ tags: inout [Int32], _ tagging: Bool
+        ) {
+            if unit == TextNormalizer.space {
+                emitSpace(tag, &output, &tags, tagging)
+            } else {
+                emit(unit, tag, &output, &tags, tagging)
+            }
         }
 
         mutating func finish(into output: inout [UInt32], tags: inout [Int32], tagging: Bool) {
@@ -123,7 +141,9 @@ public enum TextNormalizer {
         }
 
         @inline(__always)
-        mutating func emit(_ unit: UInt32, _ tag: Int32, _ output: inout [UInt32], _ tags: inout [Int32], _ tagging: Bool) {
+        mutating func emit(
+            _ unit: UInt32, _ tag: Int32, _ output: inout [UInt32], _ tags: inout [Int32], _ tagging: Bool
+        ) {
             output.append(unit)
             if tagging { tags.append(tag) }
             lastWasSpace = false
@@ -137,7 +157,9 @@ public enum TextNormalizer {
             lastWasSpace = true
         }
 
-        mutating func composeJamo(_ value: UInt32, tag: Int32, into output: inout [UInt32], tags: inout [Int32], tagging: Bool) {
+        mutating func composeJamo(
+            _ value: UInt32, tag: Int32, into output: inout [UInt32], tags: inout [Int32], tagging: Bool
+        ) {
             if value >= 0x1100 && value <= 0x1112 {
                 flush(into: &output, tags: &tags, tagging: tagging)
                 pendingInitial = Int(value - 0x1100)
@@ -149,8 +171,9 @@ public enum TextNormalizer {
                 return
             }
             if value >= 0x11A8 && value <= 0x11C2 && pendingInitial >= 0 && pendingMedial >= 0 {
-                emit(Hangul.compose(initial: pendingInitial, medial: pendingMedial, final: Int(value - 0x11A7)),
-                     pendingTag, &output, &tags, tagging)
+                emit(
+                    Hangul.compose(initial: pendingInitial, medial: pendingMedial, final: Int(value - 0x11A7)),
+                    pendingTag, &output, &tags, tagging)
                 pendingInitial = -1
                 pendingMedial = -1
                 return
@@ -163,7 +186,9 @@ public enum TextNormalizer {
         mutating func flush(into output: inout [UInt32], tags: inout [Int32], tagging: Bool) {
             guard pendingInitial >= 0 else { return }
             if pendingMedial >= 0 {
-                emit(Hangul.compose(initial: pendingInitial, medial: pendingMedial, final: 0), pendingTag, &output, &tags, tagging)
+                emit(
+                    Hangul.compose(initial: pendingInitial, medial: pendingMedial, final: 0), pendingTag, &output,
+                    &tags, tagging)
             } else {
                 emit(Hangul.initials[pendingInitial], pendingTag, &output, &tags, tagging)
             }
@@ -221,9 +246,9 @@ public enum TextNormalizer {
     static func isSeparatorCategory(_ category: Unicode.GeneralCategory) -> Bool {
         switch category {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator,
-             .lineSeparator, .paragraphSeparator, .control, .mathSymbol, .currencySymbol,
-             .modifierSymbol, .otherSymbol, .format:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator,
+            .lineSeparator, .paragraphSeparator, .control, .mathSymbol, .currencySymbol,
+            .modifierSymbol, .otherSymbol, .format:
             return true
         default:
             return false
@@ -249,7 +274,9 @@ public enum TextNormalizer {
         // A letter that lowercases to an accented one (the Angstrom sign to å) folds like
         // that letter, so that normalising twice changes nothing.
         if properties.changesWhenLowercased {
-            return properties.lowercaseMapping.unicodeScalars.flatMap { hasAccents($0.value) ? computeFold($0) : [$0.value] }
+            return properties.lowercaseMapping.unicodeScalars.flatMap {
+                hasAccents($0.value) ? computeFold($0) : [$0.value]
+            }
         }
         return [value]
     }

@@ -18,7 +18,9 @@ public final class AnswerCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Entry]?
 
-    public init(file: String, maxEntries: Int = 200, maxAge: TimeInterval = 30 * 86_400, now: @escaping () -> Date = Date.init) {
+    public init(
+        file: String, maxEntries: Int = 200, maxAge: TimeInterval = 30 * 86_400, now: @escaping () -> Date = Date.init
+    ) {
         self.file = file
         self.maxEntries = maxEntries
         self.maxAge = maxAge
@@ -26,11 +28,14 @@ public final class AnswerCache: @unchecked Sendable {
     }
 
     /// The answer saved for `key` and when, if it is younger than `maxAge` (or `youngerThan`).
-    public func answer(for key: String, youngerThan age: TimeInterval? = nil) -> (answer: ProviderAnswer, savedAt: Date)? {
+    public func answer(for key: String, youngerThan age: TimeInterval? = nil) -> (
+        answer: ProviderAnswer, savedAt: Date
+    )? {
         lock.lock()
         defer { lock.unlock() }
         guard let entry = loaded().first(where: { $0.key == key }),
-              now().timeIntervalSince(entry.savedAt) <= (age ?? maxAge) else { return nil }
+            now().timeIntervalSince(entry.savedAt) <= (age ?? maxAge)
+        else { return nil }
         return (entry.answer, entry.savedAt)
     }
 
@@ -62,7 +67,8 @@ public final class AnswerCache: @unchecked Sendable {
         if let entries { return entries }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        let read = FileManager.default.contents(atPath: file).flatMap { try? decoder.decode([Entry].self, from: $0) } ?? []
+        let read =
+            FileManager.default.contents(atPath: file).flatMap { try? decoder.decode([Entry].self, from: $0) } ?? []
         entries = read
         return read
     }

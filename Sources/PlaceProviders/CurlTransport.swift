@@ -59,7 +59,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         switch code {
         case _ where overflowed, CURLE_FILESIZE_EXCEEDED: return .tooLarge
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_SEND_ERROR,
-             CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
+            CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
             return .unreachable
         case CURLE_OPERATION_TIMEDOUT: return .timedOut
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects

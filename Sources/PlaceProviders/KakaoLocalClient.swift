@@ -39,8 +39,10 @@ public struct KakaoLocalClient: PlaceProvider {
                 totalCount = max(answer.totalCount, places.count)
                 if answer.isEnd || places.count >= query.limit || page >= Self.maxPage || answer.places.isEmpty {
                     let isEnd = answer.isEnd && places.count <= query.limit
-                    return .success(ProviderAnswer(source: .kakao, places: Array(places.prefix(query.limit)),
-                                                   totalCount: totalCount, isEnd: isEnd))
+                    return .success(
+                        ProviderAnswer(
+                            source: .kakao, places: Array(places.prefix(query.limit)),
+                            totalCount: totalCount, isEnd: isEnd))
                 }
                 page += 1
             }
@@ -86,9 +88,11 @@ public struct KakaoLocalClient: PlaceProvider {
         }
         let places = documents.compactMap(Self.place)
         let meta = json["meta"]
-        return .success(ProviderAnswer(source: .kakao, places: places,
-                                       totalCount: max(meta["total_count"].int ?? places.count, places.count),
-                                       isEnd: meta["is_end"].bool ?? true))
+        return .success(
+            ProviderAnswer(
+                source: .kakao, places: places,
+                totalCount: max(meta["total_count"].int ?? places.count, places.count),
+                isEnd: meta["is_end"].bool ?? true))
     }
 
     /// Both error shapes: `{"code": -10, "msg": …}` and `{"errorType": …, "message": …}`.
@@ -121,14 +125,16 @@ public struct KakaoLocalClient: PlaceProvider {
     /// One document; nil when it has no id, name or usable coordinate.
     static func place(_ document: LenientJSON) -> OnlinePlace? {
         guard let id = document["id"].string, let name = document["place_name"].string,
-              let x = document["x"].double, let y = document["y"].double else { return nil }
+            let x = document["x"].double, let y = document["y"].double
+        else { return nil }
         let coordinate = Coordinate(latitude: y, longitude: x)
         guard (-90...90).contains(y), (-180...180).contains(x) else { return nil }
         let road = document["road_address_name"].string
-        return OnlinePlace(placeID: "kakao:\(id)", source: .kakao, name: name,
-                           address: document["address_name"].string ?? road ?? "", roadAddress: road, coordinate: coordinate,
-                           category: document["category_name"].string ?? document["category_group_name"].string,
-                           categoryCode: document["category_group_code"].string, phone: document["phone"].string,
-                           url: document["place_url"].string, distance: document["distance"].double)
+        return OnlinePlace(
+            placeID: "kakao:\(id)", source: .kakao, name: name,
+            address: document["address_name"].string ?? road ?? "", roadAddress: road, coordinate: coordinate,
+            category: document["category_name"].string ?? document["category_group_name"].string,
+            categoryCode: document["category_group_code"].string, phone: document["phone"].string,
+            url: document["place_url"].string, distance: document["distance"].double)
     }
 }

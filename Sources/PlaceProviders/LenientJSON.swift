@@ -9,7 +9,8 @@ struct LenientJSON {
 
     /// The parsed body, or nil when it is not JSON (HTML, empty, truncated).
     static func parse(_ data: Data) -> LenientJSON? {
-        guard !data.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+        guard !data.isEmpty, let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else {
             return nil
         }
         return LenientJSON(object)
@@ -51,7 +52,8 @@ struct LenientJSON {
 
 /// Query strings: every byte but RFC 3986's unreserved ones percent-encoded.
 enum QueryString {
-    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func encode(_ items: [(String, String)]) -> String {
         items.map { name, value in

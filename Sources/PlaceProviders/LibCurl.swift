@@ -12,7 +12,8 @@ struct LibCurl {
     let curl_easy_cleanup: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let curl_easy_perform: @convention(c) (UnsafeMutableRawPointer?) -> CURLcode
     let curl_easy_strerror: @convention(c) (CURLcode) -> UnsafePointer<CChar>?
-    let curl_slist_append: @convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<curl_slist>?
+    let curl_slist_append:
+        @convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<curl_slist>?
     let curl_slist_free_all: @convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void
     /// The variadic `curl_easy_setopt` and `curl_easy_getinfo`, called through the shim's wrappers.
     let setopt: UnsafeMutableRawPointer
@@ -32,8 +33,10 @@ struct LibCurl {
 
     /// The library, opened and set up once (a Swift global is initialised once, thread-safely).
     private static let loaded: Result<LibCurl, DynamicLibraryFailure> = Result { () throws(DynamicLibraryFailure) in
-        let curl = try LibCurl(DynamicLibrary.open(["libcurl.so.4"],
-                                                   purpose: tr(.libraryForOnline), package: "libcurl4"))
+        let curl = try LibCurl(
+            DynamicLibrary.open(
+                ["libcurl.so.4"],
+                purpose: tr(.libraryForOnline), package: "libcurl4"))
         guard curl.curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
             throw DynamicLibraryFailure(message: "libcurl could not start")
         }
@@ -58,7 +61,9 @@ func curl_easy_init() -> UnsafeMutableRawPointer! { LibCurl.api.curl_easy_init()
 func curl_easy_cleanup(_ handle: UnsafeMutableRawPointer?) { LibCurl.api.curl_easy_cleanup(handle) }
 func curl_easy_perform(_ handle: UnsafeMutableRawPointer?) -> CURLcode { LibCurl.api.curl_easy_perform(handle) }
 func curl_easy_strerror(_ code: CURLcode) -> UnsafePointer<CChar>! { LibCurl.api.curl_easy_strerror(code) }
-func curl_slist_append(_ list: UnsafeMutablePointer<curl_slist>?, _ text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<curl_slist>! {
+func curl_slist_append(_ list: UnsafeMutablePointer<curl_slist>?, _ text: UnsafePointer<CChar>?)
+    -> UnsafeMutablePointer<curl_slist>!
+{
     LibCurl.api.curl_slist_append(list, text)
 }
 func curl_slist_free_all(_ list: UnsafeMutablePointer<curl_slist>?) { LibCurl.api.curl_slist_free_all(list) }
@@ -66,13 +71,18 @@ func curl_slist_free_all(_ list: UnsafeMutablePointer<curl_slist>?) { LibCurl.ap
 func tern_curl_set_long(_ handle: UnsafeMutableRawPointer?, _ option: CURLoption, _ value: Int) -> CURLcode {
     tern_curl_setopt_long(LibCurl.api.setopt, handle, option, value)
 }
-func tern_curl_set_string(_ handle: UnsafeMutableRawPointer?, _ option: CURLoption, _ value: UnsafePointer<CChar>?) -> CURLcode {
+func tern_curl_set_string(_ handle: UnsafeMutableRawPointer?, _ option: CURLoption, _ value: UnsafePointer<CChar>?)
+    -> CURLcode
+{
     tern_curl_setopt_string(LibCurl.api.setopt, handle, option, value)
 }
-func tern_curl_set_pointer(_ handle: UnsafeMutableRawPointer?, _ option: CURLoption, _ value: UnsafeMutableRawPointer?) -> CURLcode {
+func tern_curl_set_pointer(_ handle: UnsafeMutableRawPointer?, _ option: CURLoption, _ value: UnsafeMutableRawPointer?)
+    -> CURLcode
+{
     tern_curl_setopt_pointer(LibCurl.api.setopt, handle, option, value)
 }
-func tern_curl_set_write_function(_ handle: UnsafeMutableRawPointer?, _ function: tern_curl_write_function?) -> CURLcode {
+func tern_curl_set_write_function(_ handle: UnsafeMutableRawPointer?, _ function: tern_curl_write_function?) -> CURLcode
+{
     tern_curl_setopt_write_function(LibCurl.api.setopt, handle, function)
 }
 func tern_curl_response_code(_ handle: UnsafeMutableRawPointer?) -> Int {

@@ -25,8 +25,10 @@ public struct NominatimClient: PlaceProvider {
     var host: String { QueryString.host(of: baseURL) }
 
     func request(_ query: OnlineQuery) -> HTTPRequest {
-        let items = [("q", query.text), ("format", "jsonv2"), ("limit", String(min(max(query.limit, 1), Self.maxLimit))),
-                     ("accept-language", "ko,en")]
+        let items = [
+            ("q", query.text), ("format", "jsonv2"), ("limit", String(min(max(query.limit, 1), Self.maxLimit))),
+            ("accept-language", "ko,en"),
+        ]
         return HTTPRequest(url: QueryString.join(baseURL, "/search", items))
     }
 
@@ -46,10 +48,13 @@ public struct NominatimClient: PlaceProvider {
         case 403: return .failure(ProviderError(provider: .osm, code: .blocked, host: host))
         case 429: return .failure(ProviderError(provider: .osm, code: .quotaExceeded, host: host))
         default:
-            let message = LenientJSON.parse(response.body)?["error"]["message"].string
+            let message =
+                LenientJSON.parse(response.body)?["error"]["message"].string
                 ?? LenientJSON.parse(response.body)?["error"].string ?? ""
-            return .failure(ProviderError(provider: .osm, code: .refused(status: response.status, message: String(message.prefix(120))),
-                                          host: host))
+            return .failure(
+                ProviderError(
+                    provider: .osm, code: .refused(status: response.status, message: String(message.prefix(120))),
+                    host: host))
         }
         guard let rows = LenientJSON.parse(response.body)?.array else {
             return .failure(ProviderError(provider: .osm, code: .malformedAnswer, host: host))
@@ -62,18 +67,20 @@ public struct NominatimClient: PlaceProvider {
     /// element's type letter (N node, W way, R relation) with its number.
     static func place(_ row: LenientJSON, near: Coordinate?) -> OnlinePlace? {
         guard let type = row["osm_type"].string?.lowercased(), let letter = type.first.map({ String($0).uppercased() }),
-              ["N", "W", "R"].contains(letter), let osmID = row["osm_id"].string,
-              let latitude = row["lat"].double, let longitude = row["lon"].double,
-              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+            ["N", "W", "R"].contains(letter), let osmID = row["osm_id"].string,
+            let latitude = row["lat"].double, let longitude = row["lon"].double,
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else { return nil }
         let displayName = row["display_name"].string ?? ""
         let firstPart = displayName.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = row["name"].string ?? firstPart, !name.isEmpty else { return nil }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         let kind = row["type"].string.map { $0.replacingOccurrences(of: "_", with: " ") }
         let typeName = ["N": "node", "W": "way", "R": "relation"][letter]!
-        return OnlinePlace(placeID: "osm:\(letter)\(osmID)", source: .osm, name: name, address: displayName,
-                           coordinate: coordinate, category: kind, categoryCode: nil, phone: nil,
-                           url: "https://www.openstreetmap.org/\(typeName)/\(osmID)",
-                           distance: near.map { $0.distance(to: coordinate) })
+        return OnlinePlace(
+            placeID: "osm:\(letter)\(osmID)", source: .osm, name: name, address: displayName,
+            coordinate: coordinate, category: kind, categoryCode: nil, phone: nil,
+            url: "https://www.openstreetmap.org/\(typeName)/\(osmID)",
+            distance: near.map { $0.distance(to: coordinate) })
     }
 }

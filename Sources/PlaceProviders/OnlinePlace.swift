@@ -18,9 +18,11 @@ public struct OnlinePlace: Codable, Equatable, Sendable {
     /// Metres from the point the search was made around, when there was one.
     public var distance: Double?
 
-    public init(placeID: String, source: PlaceSource, name: String, address: String, roadAddress: String? = nil,
-                coordinate: Coordinate, category: String? = nil, categoryCode: String? = nil, phone: String? = nil,
-                url: String? = nil, distance: Double? = nil) {
+    public init(
+        placeID: String, source: PlaceSource, name: String, address: String, roadAddress: String? = nil,
+        coordinate: Coordinate, category: String? = nil, categoryCode: String? = nil, phone: String? = nil,
+        url: String? = nil, distance: Double? = nil
+    ) {
         self.placeID = placeID
         self.source = source
         self.name = name

@@ -24,8 +24,10 @@ public final class OnlinePlaces: @unchecked Sendable {
     }
 
     /// The providers `settings` turns on, over libcurl unless a transport is given (tests).
-    public static func configured(_ settings: ProviderSettings, cacheFile: String?, userAgent: String,
-                                  transport: HTTPTransport? = nil) -> OnlinePlaces {
+    public static func configured(
+        _ settings: ProviderSettings, cacheFile: String?, userAgent: String,
+        transport: HTTPTransport? = nil
+    ) -> OnlinePlaces {
         let transport = transport ?? CurlTransport(userAgent: userAgent)
         var providers: [PlaceProvider] = []
         if let key = settings.kakaoKey {
@@ -58,7 +60,8 @@ public final class OnlinePlaces: @unchecked Sendable {
             return ProviderOutcome(source: provider.source, answer: answer, error: nil, cachedAt: nil)
         case .failure(let error):
             if error.isConnectivity, let cached = cache?.answer(for: key) {
-                return ProviderOutcome(source: provider.source, answer: cached.answer, error: error, cachedAt: cached.savedAt)
+                return ProviderOutcome(
+                    source: provider.source, answer: cached.answer, error: error, cachedAt: cached.savedAt)
             }
             return ProviderOutcome(source: provider.source, answer: nil, error: error, cachedAt: nil)
         }
@@ -86,7 +89,10 @@ public final class OnlinePlaces: @unchecked Sendable {
 
     static func cacheKey(_ query: OnlineQuery, _ source: PlaceSource) -> String {
         let near = query.near.map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) } ?? "-"
-        return [source.rawValue, query.text.lowercased(), query.category?.code ?? "-", near, String(query.limit), String(query.radius)]
-            .joined(separator: "|")
+        return [
+            source.rawValue, query.text.lowercased(), query.category?.code ?? "-", near, String(query.limit),
+            String(query.radius),
+        ]
+        .joined(separator: "|")
     }
 }

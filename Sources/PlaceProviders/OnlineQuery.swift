@@ -11,7 +11,9 @@ public struct OnlineQuery: Hashable, Sendable {
     /// Metres around `near` for a category search (Kakao allows 0 to 20,000).
     public var radius: Int
 
-    public init(text: String, category: PlaceCategory? = nil, near: Coordinate? = nil, limit: Int = 15, radius: Int = 2000) {
+    public init(
+        text: String, category: PlaceCategory? = nil, near: Coordinate? = nil, limit: Int = 15, radius: Int = 2000
+    ) {
         self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         self.category = category
         self.near = near

@@ -14,7 +14,9 @@ public struct PlaceCategory: Hashable, Sendable {
         .init(code: "SC4", korean: "학교", english: "school", aliases: []),
         .init(code: "AC5", korean: "학원", english: "academy", aliases: ["cram school"]),
         .init(code: "PK6", korean: "주차장", english: "parking", aliases: ["parking lot"]),
-        .init(code: "OL7", korean: "주유소, 충전소", english: "gas station", aliases: ["주유소", "충전소", "gas", "fuel", "charging station"]),
+        .init(
+            code: "OL7", korean: "주유소, 충전소", english: "gas station",
+            aliases: ["주유소", "충전소", "gas", "fuel", "charging station"]),
         .init(code: "SW8", korean: "지하철역", english: "subway", aliases: ["subway station", "metro", "station", "역"]),
         .init(code: "BK9", korean: "은행", english: "bank", aliases: []),
         .init(code: "CT1", korean: "문화시설", english: "culture", aliases: ["cultural facility", "museum", "theater"]),
@@ -33,7 +35,8 @@ public struct PlaceCategory: Hashable, Sendable {
         let key = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !key.isEmpty else { return nil }
         return all.first { category in
-            category.code.lowercased() == key || category.korean == key || category.english == key || category.aliases.contains(key)
+            category.code.lowercased() == key || category.korean == key || category.english == key
+                || category.aliases.contains(key)
         }
     }
 

@@ -39,7 +39,10 @@ public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// In the run's language.
     public var message: String {
-        let values = ["provider": provider.displayName, "host": host, "setting": provider == .kakao ? "kakao_url" : "nominatim_url"]
+        let values = [
+            "provider": provider.displayName, "host": host,
+            "setting": provider == .kakao ? "kakao_url" : "nominatim_url",
+        ]
         switch code {
         case .keyRefused: return tr(.providerKeyRefused, values)
         case .serviceDisabled: return tr(.providerServiceDisabled, values)
@@ -54,7 +57,8 @@ public struct ProviderError: Error, Equatable, Sendable, CustomStringConvertible
         case .refused(let status, let message):
             var values = values
             values["status"] = String(status)
-            return message.isEmpty ? tr(.providerRefused, values) : tr(.providerRefusedSaying, values.merging(["message": message]) { $1 })
+            return message.isEmpty
+                ? tr(.providerRefused, values) : tr(.providerRefusedSaying, values.merging(["message": message]) { $1 })
         }
     }
 

@@ -6,13 +6,16 @@ public struct ProviderSettings: Equatable, Sendable, CustomStringConvertible {
     public var nominatim: Bool
     public var nominatimURL: String
 
-    public init(kakaoKey: String? = nil, kakaoURL: String? = nil, nominatim: Bool = false, nominatimURL: String? = nil,
-                environment: [String: String] = [:]) {
+    public init(
+        kakaoKey: String? = nil, kakaoURL: String? = nil, nominatim: Bool = false, nominatimURL: String? = nil,
+        environment: [String: String] = [:]
+    ) {
         let environmentKey = environment["KAKAO_REST_API_KEY"]?.trimmingCharacters(in: .whitespaces)
         self.kakaoKey = (environmentKey?.isEmpty == false ? environmentKey : nil) ?? kakaoKey
         self.kakaoURL = Self.nonEmpty(environment["TERN_KAKAO_URL"]) ?? kakaoURL ?? KakaoLocalClient.defaultURL
         self.nominatim = nominatim
-        self.nominatimURL = Self.nonEmpty(environment["TERN_NOMINATIM_URL"]) ?? nominatimURL ?? NominatimClient.defaultURL
+        self.nominatimURL =
+            Self.nonEmpty(environment["TERN_NOMINATIM_URL"]) ?? nominatimURL ?? NominatimClient.defaultURL
     }
 
     static func nonEmpty(_ text: String?) -> String? {

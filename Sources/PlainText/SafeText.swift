@@ -53,7 +53,10 @@ public enum SafeText {
         var output = String.UnicodeScalarView()
         var cleaner = Cleaner(singleLine: singleLine)
         var scalars = text.unicodeScalars.makeIterator()
-        cleaner.run(&scalars) { output.append($0); return true }
+        cleaner.run(&scalars) {
+            output.append($0)
+            return true
+        }
         return String(output)
     }
 
@@ -109,13 +112,16 @@ public enum SafeText {
             guard scalar.value >= 0x300 else { return false }
             if isCombiningMark(scalar) { return true }
             guard let previous else { return false }
-            if previous.value == 0x200D { return scalar.properties.isEmoji || (0x1F000...0x1FFFF).contains(scalar.value) }
+            if previous.value == 0x200D {
+                return scalar.properties.isEmoji || (0x1F000...0x1FFFF).contains(scalar.value)
+            }
             return SafeText.isJamo(scalar) && (SafeText.isJamo(previous) || SafeText.isHangulSyllable(previous))
         }
     }
 
     static func isJamo(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1100...0x11FF).contains(scalar.value) || (0xA960...0xA97F).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
+        (0x1100...0x11FF).contains(scalar.value) || (0xA960...0xA97F).contains(scalar.value)
+            || (0xD7B0...0xD7FF).contains(scalar.value)
     }
 
     static func isHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
@@ -154,8 +160,12 @@ public enum SafeText {
             }
         }
 
-        mutating func next<I: IteratorProtocol>(_ scalars: inout I) -> Unicode.Scalar? where I.Element == Unicode.Scalar {
-            if let scalar = pending { pending = nil; return scalar }
+        mutating func next<I: IteratorProtocol>(_ scalars: inout I) -> Unicode.Scalar?
+        where I.Element == Unicode.Scalar {
+            if let scalar = pending {
+                pending = nil
+                return scalar
+            }
             return scalars.next()
         }
 
@@ -175,10 +185,10 @@ public enum SafeText {
             case 0x1B:
                 pending = SafeText.skipEscape(&scalars)
                 return nil
-            case 0x9B:                               // 8-bit CSI: drop the parameters too
+            case 0x9B:  // 8-bit CSI: drop the parameters too
                 SafeText.skipCSIBody(&scalars)
                 return nil
-            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:       // 8-bit DCS, SOS, OSC, PM, APC
+            case 0x90, 0x98, 0x9D, 0x9E, 0x9F:  // 8-bit DCS, SOS, OSC, PM, APC
                 SafeText.skipString(&scalars)
                 return nil
             case 0x0A:
@@ -193,18 +203,19 @@ public enum SafeText {
 
     /// After an ESC: consumes the rest of the sequence it starts. Returns the character
     /// after a lone ESC that starts no sequence, for normal processing.
-    static func skipEscape<I: IteratorProtocol>(_ scalars: inout I) -> Unicode.Scalar? where I.Element == Unicode.Scalar {
+    static func skipEscape<I: IteratorProtocol>(_ scalars: inout I) -> Unicode.Scalar?
+    where I.Element == Unicode.Scalar {
         guard let introducer = scalars.next() else { return nil }
         switch introducer.value {
-        case 0x5B:                                   // '[' CSI
+        case 0x5B:  // '[' CSI
             skipCSIBody(&scalars)
-        case 0x5D, 0x50, 0x5F, 0x5E, 0x58:           // ']' OSC, 'P' DCS, '_' APC, '^' PM, 'X' SOS
+        case 0x5D, 0x50, 0x5F, 0x5E, 0x58:  // ']' OSC, 'P' DCS, '_' APC, '^' PM, 'X' SOS
             skipString(&scalars)
-        case 0x20...0x2F:                            // intermediates, then one final byte
+        case 0x20...0x2F:  // intermediates, then one final byte
             while let scalar = scalars.next() {
                 if !(0x20...0x2F).contains(scalar.value) { break }
             }
-        case 0x30...0x7E:                            // two-character sequence such as ESC c
+        case 0x30...0x7E:  // two-character sequence such as ESC c
             break
         default:
             return introducer
@@ -226,7 +237,7 @@ public enum SafeText {
             switch scalar.value {
             case 0x07, 0x9C: return
             case 0x1B:
-                _ = scalars.next()                   // the '\' of ST, or whatever follows
+                _ = scalars.next()  // the '\' of ST, or whatever follows
                 return
             default: continue
             }
@@ -239,8 +250,10 @@ public enum SafeText {
     /// With `maxStarters`, it also stops before the scalar that would start character
     /// number `maxStarters + 1` (counting scalars that are not combining marks; joined
     /// emoji and jamo count once per scalar, so it may stop a little early, never late).
-    public static func cleanPrefix(_ text: String, maxScalars: Int, maxStarters: Int = .max,
-                                   singleLine: Bool) -> (text: String, isWhole: Bool) {
+    public static func cleanPrefix(
+        _ text: String, maxScalars: Int, maxStarters: Int = .max,
+        singleLine: Bool
+    ) -> (text: String, isWhole: Bool) {
         var output = String.UnicodeScalarView()
         var cleaner = Cleaner(singleLine: singleLine)
         var scalars = text.unicodeScalars.makeIterator()
@@ -248,9 +261,15 @@ public enum SafeText {
         var starters = 0
         var isWhole = true
         cleaner.run(&scalars) { scalar in
-            if taken == maxScalars { isWhole = false; return false }
+            if taken == maxScalars {
+                isWhole = false
+                return false
+            }
             if scalar.value < 0x300 || !isCombiningMark(scalar) {
-                if starters == maxStarters { isWhole = false; return false }
+                if starters == maxStarters {
+                    isWhole = false
+                    return false
+                }
                 starters += 1
             }
             output.append(scalar)
@@ -262,9 +281,11 @@ public enum SafeText {
 
     /// Text from data for a screen or a terminal: cleaned and, beyond `maxCharacters`
     /// characters, cut with `…` (so a 10 MB caption costs its first lines, not its length).
-    public static func forDisplay(_ text: String, maxCharacters: Int = displayLimit, singleLine: Bool = false) -> String {
-        let (prefix, isWhole) = cleanPrefix(text, maxScalars: maxCharacters * (maxCombiningMarks + 2),
-                                            maxStarters: maxCharacters + 1, singleLine: singleLine)
+    public static func forDisplay(_ text: String, maxCharacters: Int = displayLimit, singleLine: Bool = false) -> String
+    {
+        let (prefix, isWhole) = cleanPrefix(
+            text, maxScalars: maxCharacters * (maxCombiningMarks + 2),
+            maxStarters: maxCharacters + 1, singleLine: singleLine)
         if isWhole && prefix.unicodeScalars.count <= maxCharacters { return prefix }
         var shown = ""
         var count = 0

@@ -1,4 +1,5 @@
 import Localization
+
 /// The one text editor of Tern: the text of an input field and its cursor (a character
 /// index). View models keep it in their state, the interface draws it, and keys become
 /// `Edit`s. What it holds is always clean (see `SafeText`) and at most `limit` characters;
@@ -74,8 +75,12 @@ public struct TextEditor: Hashable, Sendable {
             // Like a shell: the spaces and line breaks before the cursor, then the word before them.
             let end = index(cursor)
             var start = end
-            while start > text.startIndex, text[text.index(before: start)].isWhitespace { start = text.index(before: start) }
-            while start > text.startIndex, !text[text.index(before: start)].isWhitespace { start = text.index(before: start) }
+            while start > text.startIndex, text[text.index(before: start)].isWhitespace {
+                start = text.index(before: start)
+            }
+            while start > text.startIndex, !text[text.index(before: start)].isWhitespace {
+                start = text.index(before: start)
+            }
             cursor -= text[start..<end].count
             text.removeSubrange(start..<end)
         case .left: cursor = max(0, cursor - 1)

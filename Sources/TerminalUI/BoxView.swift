@@ -17,16 +17,21 @@ public struct BoxView: Widget {
         guard area.width >= 2, area.height >= 2 else { return }
         let symbols = buffer.lineSymbols
         let horizontal = String(repeating: symbols.horizontal, count: area.width - 2)
-        buffer.setString(symbols.topLeft + horizontal + symbols.topRight, at: Position(row: area.row, column: area.column), style: style)
-        buffer.setString(symbols.bottomLeft + horizontal + symbols.bottomRight, at: Position(row: area.bottom - 1, column: area.column),
-                         style: style)
+        buffer.setString(
+            symbols.topLeft + horizontal + symbols.topRight, at: Position(row: area.row, column: area.column),
+            style: style)
+        buffer.setString(
+            symbols.bottomLeft + horizontal + symbols.bottomRight,
+            at: Position(row: area.bottom - 1, column: area.column),
+            style: style)
         for row in (area.row + 1)..<(area.bottom - 1) {
             buffer.setString(symbols.vertical, at: Position(row: row, column: area.column), style: style)
             buffer.setString(symbols.vertical, at: Position(row: row, column: area.right - 1), style: style)
         }
         if !title.isEmpty, area.width > 4 {
-            buffer.setString(" " + title + " ", at: Position(row: area.row, column: area.column + 1),
-                             style: style.patched(with: .bold), maxWidth: area.width - 2, ellipsis: true)
+            buffer.setString(
+                " " + title + " ", at: Position(row: area.row, column: area.column + 1),
+                style: style.patched(with: .bold), maxWidth: area.width - 2, ellipsis: true)
         }
     }
 }

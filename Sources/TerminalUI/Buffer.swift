@@ -71,8 +71,10 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
     /// fit is left out, never cut in half. With `ellipsis`, cut text ends with `…`.
     /// Returns the number of columns used.
     @discardableResult
-    public mutating func setString(_ text: String, at position: Position, style: Style = .plain,
-                                   maxWidth: Int? = nil, ellipsis: Bool = false) -> Int {
+    public mutating func setString(
+        _ text: String, at position: Position, style: Style = .plain,
+        maxWidth: Int? = nil, ellipsis: Bool = false
+    ) -> Int {
         guard position.row >= 0, position.row < height, position.column < width else { return 0 }
         var column = position.column
         var limit = width - column
@@ -80,10 +82,13 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
         guard limit > 0 else { return 0 }
         // Only the start that can fit is cleaned and measured: drawing costs the columns
         // shown, not the text's length (a column never takes more scalars than this).
-        var (text, isWhole) = SafeText.cleanPrefix(text, maxScalars: (limit + 1) * (SafeText.maxCombiningMarks + 8),
-                                                   singleLine: true)
+        var (text, isWhole) = SafeText.cleanPrefix(
+            text, maxScalars: (limit + 1) * (SafeText.maxCombiningMarks + 8),
+            singleLine: true)
         if ellipsis {
-            text = isWhole ? TextWidth.truncate(text, to: limit, ellipsis: self.ellipsis)
+            text =
+                isWhole
+                ? TextWidth.truncate(text, to: limit, ellipsis: self.ellipsis)
                 : TextWidth.prefix(text, width: max(0, limit - TextWidth.of(self.ellipsis))) + self.ellipsis
         }
         let end = column + limit
@@ -102,8 +107,10 @@ public struct Buffer: Equatable, Sendable, CustomStringConvertible {
 
     /// Same as `setString(_:at:style:maxWidth:ellipsis:)` with separate coordinates.
     @discardableResult
-    public mutating func setString(_ text: String, row: Int, column: Int, style: Style = .plain,
-                                   maxWidth: Int? = nil, ellipsis: Bool = false) -> Int {
+    public mutating func setString(
+        _ text: String, row: Int, column: Int, style: Style = .plain,
+        maxWidth: Int? = nil, ellipsis: Bool = false
+    ) -> Int {
         setString(text, at: Position(row: row, column: column), style: style, maxWidth: maxWidth, ellipsis: ellipsis)
     }
 

@@ -39,7 +39,8 @@ public struct BufferDiff: Sendable {
                 if !cell.isContinuation {
                     changes.append(CellChange(row: row, column: column, cell: cell))
                 } else if column > 0,
-                          changes.last.map({ $0.row != row || $0.column != column - 1 }) ?? true {
+                    changes.last.map({ $0.row != row || $0.column != column - 1 }) ?? true
+                {
                     // Only the right half changed: resend the wide character to its left.
                     changes.append(CellChange(row: row, column: column - 1, cell: newCells[index - 1]))
                 }

@@ -25,15 +25,19 @@ extension Color {
         }
     }
 
-    static let ansi: [Color] = [.black, .red, .green, .yellow, .blue, .magenta, .cyan, .white, .brightBlack,
-                                .brightRed, .brightGreen, .brightYellow, .brightBlue, .brightMagenta, .brightCyan,
-                                .brightWhite]
+    static let ansi: [Color] = [
+        .black, .red, .green, .yellow, .blue, .magenta, .cyan, .white, .brightBlack,
+        .brightRed, .brightGreen, .brightYellow, .brightBlue, .brightMagenta, .brightCyan,
+        .brightWhite,
+    ]
 
     /// xterm's red, green and blue of each of the 256 colours.
     static func components(ofIndex index: Int) -> (Int, Int, Int) {
-        let basic = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
-                     (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
-                     (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+        let basic = [
+            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+            (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+            (255, 0, 255), (0, 255, 255), (255, 255, 255),
+        ]
         if index < 16 { return basic[index] }
         if index >= 232 {
             let level = 8 + (index - 232) * 10
@@ -62,7 +66,8 @@ extension Color {
         if let index = ansiIndex, index < count { return index }
         if case .indexed(let index) = self, Int(index) < count { return Int(index) }
         guard let (red, green, blue) = components else { return nil }
-        var best = 0, bestDistance = Int.max
+        var best = 0
+        var bestDistance = Int.max
         for index in (count > 16 ? 16 : 0)..<count {
             let (r, g, b) = Color.components(ofIndex: index)
             let distance = (r - red) * (r - red) * 3 + (g - green) * (g - green) * 4 + (b - blue) * (b - blue) * 2

@@ -12,8 +12,10 @@ public struct FormField: Hashable, Sendable {
     /// once it is full, so a field never stops taking characters without saying why.
     public var showsCount: Bool
 
-    public init(label: String, state: TextEditor = TextEditor(), placeholder: String = "",
-                isSecure: Bool = false, error: String? = nil, showsCount: Bool = false) {
+    public init(
+        label: String, state: TextEditor = TextEditor(), placeholder: String = "",
+        isSecure: Bool = false, error: String? = nil, showsCount: Bool = false
+    ) {
         self.label = label
         self.state = state
         self.placeholder = placeholder
@@ -46,9 +48,11 @@ public struct FormView: Widget {
     /// The style of a field's error.
     public var errorStyle: Style
 
-    public init(title: String = "", fields: [FormField], focused: Int = 0, message: String = "",
-                messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot,
-                errorStyle: Style = Style(foreground: .red, bold: true)) {
+    public init(
+        title: String = "", fields: [FormField], focused: Int = 0, message: String = "",
+        messageStyle: Style = .dim, fieldWidth: Int = 32, secureSymbol: String = Markers.utf8.passwordDot,
+        errorStyle: Style = Style(foreground: .red, bold: true)
+    ) {
         self.errorStyle = errorStyle
         self.title = title
         self.fields = fields
@@ -81,8 +85,9 @@ public struct FormView: Widget {
             let errorWidth = TextWidth.of(field.error ?? field.counter(isFocused: true) ?? "")
             if errorWidth > errorRect.width {
                 let below = row + 1
-                errorRect = Rect(row: below, column: fieldRect.column, width: rest.width,
-                                 height: below >= area.row && below < area.bottom ? 1 : 0)
+                errorRect = Rect(
+                    row: below, column: fieldRect.column, width: rest.width,
+                    height: below >= area.row && below < area.bottom ? 1 : 0)
             }
             row += 2
             return (fieldRect, errorRect)
@@ -104,16 +109,18 @@ public struct FormView: Widget {
 
     func fieldView(_ index: Int) -> TextFieldView {
         let field = fields[index]
-        return TextFieldView(state: field.state, placeholder: field.placeholder, isSecure: field.isSecure,
-                             isFocused: index == focused, secureSymbol: secureSymbol)
+        return TextFieldView(
+            state: field.state, placeholder: field.placeholder, isSecure: field.isSecure,
+            isFocused: index == focused, secureSymbol: secureSymbol)
     }
 
     public func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area)
         if !title.isEmpty, scroll(in: area) == 0 {
-            buffer.setString(title, at: Position(row: area.row, column: area.column), style: .bold,
-                             maxWidth: area.width, ellipsis: true)
+            buffer.setString(
+                title, at: Position(row: area.row, column: area.column), style: .bold,
+                maxWidth: area.width, ellipsis: true)
         }
         let rects = layout(in: area)
         for (index, field) in fields.enumerated() {
@@ -121,23 +128,27 @@ public struct FormView: Widget {
             guard fieldRect.height > 0 || errorRect.height > 0 else { continue }
             let labelWidth = fieldRect.column - area.column
             if labelWidth > 0, fieldRect.height > 0 {
-                buffer.setString(field.label, at: Position(row: fieldRect.row, column: area.column),
-                                 style: index == focused ? .bold : .plain, maxWidth: labelWidth - 1, ellipsis: true)
+                buffer.setString(
+                    field.label, at: Position(row: fieldRect.row, column: area.column),
+                    style: index == focused ? .bold : .plain, maxWidth: labelWidth - 1, ellipsis: true)
             }
             fieldView(index).render(in: fieldRect, into: &buffer)
             if let error = field.error, !errorRect.isEmpty {
-                buffer.setString(error, at: Position(row: errorRect.row, column: errorRect.column),
-                                 style: errorStyle, maxWidth: errorRect.width, ellipsis: true)
+                buffer.setString(
+                    error, at: Position(row: errorRect.row, column: errorRect.column),
+                    style: errorStyle, maxWidth: errorRect.width, ellipsis: true)
             } else if let counter = field.counter(isFocused: index == focused), !errorRect.isEmpty {
                 let isFull = field.state.text.count >= field.state.limit
-                buffer.setString(counter, at: Position(row: errorRect.row, column: errorRect.column),
-                                 style: isFull ? errorStyle : .dim, maxWidth: errorRect.width, ellipsis: true)
+                buffer.setString(
+                    counter, at: Position(row: errorRect.row, column: errorRect.column),
+                    style: isFull ? errorStyle : .dim, maxWidth: errorRect.width, ellipsis: true)
             }
         }
         let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2 - scroll(in: area)
         if !message.isEmpty, messageRow >= area.row, messageRow < area.bottom {
-            buffer.setString(message, at: Position(row: messageRow, column: area.column), style: messageStyle,
-                             maxWidth: area.width, ellipsis: true)
+            buffer.setString(
+                message, at: Position(row: messageRow, column: area.column), style: messageStyle,
+                maxWidth: area.width, ellipsis: true)
         }
     }
 }

@@ -23,8 +23,10 @@ public struct HelpOverlayView: Widget {
     /// Said at the right of the bottom line while rows are hidden below (`↓ more below`).
     public var moreHint: String
 
-    public init(title: String = "Keys", sections: [HelpSection], closeHint: String = "Esc close",
-                borderStyle: Style = Style(foreground: .cyan), offset: Int = 0, moreHint: String = "more below") {
+    public init(
+        title: String = "Keys", sections: [HelpSection], closeHint: String = "Esc close",
+        borderStyle: Style = Style(foreground: .cyan), offset: Int = 0, moreHint: String = "more below"
+    ) {
         self.title = title
         self.sections = HelpOverlayView.withoutRepeats(sections)
         self.closeHint = closeHint
@@ -33,13 +35,17 @@ public struct HelpOverlayView: Widget {
         self.offset = offset
     }
 
-    public init(title: String = "Keys", entries: [KeyHint], closeHint: String = "Esc close",
-                borderStyle: Style = Style(foreground: .cyan)) {
+    public init(
+        title: String = "Keys", entries: [KeyHint], closeHint: String = "Esc close",
+        borderStyle: Style = Style(foreground: .cyan)
+    ) {
         self.init(title: title, sections: [HelpSection(nil, entries)], closeHint: closeHint, borderStyle: borderStyle)
     }
 
-    public init<A>(title: String = "Keys", keyMap: KeyMap<A>, closeHint: String = "Esc close",
-                   borderStyle: Style = Style(foreground: .cyan)) {
+    public init<A>(
+        title: String = "Keys", keyMap: KeyMap<A>, closeHint: String = "Esc close",
+        borderStyle: Style = Style(foreground: .cyan)
+    ) {
         self.init(title: title, entries: keyMap.helpEntries, closeHint: closeHint, borderStyle: borderStyle)
     }
 
@@ -55,7 +61,9 @@ public struct HelpOverlayView: Widget {
 
     /// A row of the box: a section's heading, a key, or the blank line between sections.
     enum Row: Equatable {
-        case heading(String), entry(KeyHint), blank
+        case heading(String)
+        case entry(KeyHint)
+        case blank
     }
 
     var rows: [Row] {
@@ -80,7 +88,8 @@ public struct HelpOverlayView: Widget {
         let headingWidth = sections.compactMap(\.title).map(TextWidth.of).max() ?? 0
         // Rows that do not all fit scroll, and the `↑`/`↓` marks take two more columns.
         let marks = rows.count > area.height - 3 ? 2 : 0
-        let contentWidth = max(keyWidth + 2 + helpWidth + marks, headingWidth, TextWidth.of(title) + 2, TextWidth.of(closeHint))
+        let contentWidth = max(
+            keyWidth + 2 + helpWidth + marks, headingWidth, TextWidth.of(title) + 2, TextWidth.of(closeHint))
         return area.centered(width: contentWidth + 4, height: rows.count + 4)
     }
 
@@ -108,30 +117,37 @@ public struct HelpOverlayView: Widget {
             switch row {
             case .blank: break
             case .heading(let text):
-                buffer.setString(text, at: position, style: Style(underline: true), maxWidth: list.width, ellipsis: true)
+                buffer.setString(
+                    text, at: position, style: Style(underline: true), maxWidth: list.width, ellipsis: true)
             case .entry(let entry):
                 buffer.setString(entry.keys, at: position, style: .bold, maxWidth: list.width, ellipsis: true)
                 let helpColumn = list.column + keyWidth + 2
                 if helpColumn < list.right {
-                    buffer.setString(entry.help, at: Position(row: position.row, column: helpColumn),
-                                     maxWidth: list.right - helpColumn, ellipsis: true)
+                    buffer.setString(
+                        entry.help, at: Position(row: position.row, column: helpColumn),
+                        maxWidth: list.right - helpColumn, ellipsis: true)
                 }
             }
         }
         // Marks on the right edge say there is more above or below.
         if first > 0, list.height > 0 {
-            buffer.setString(buffer.lineSymbols.moreAbove, at: Position(row: list.row, column: rowsArea.right - 1), style: .dim)
+            buffer.setString(
+                buffer.lineSymbols.moreAbove, at: Position(row: list.row, column: rowsArea.right - 1), style: .dim)
         }
         let hiddenBelow = rows.count - first > list.height && list.height > 0
         if hiddenBelow {
-            buffer.setString(buffer.lineSymbols.moreBelow, at: Position(row: list.bottom - 1, column: rowsArea.right - 1), style: .dim)
+            buffer.setString(
+                buffer.lineSymbols.moreBelow, at: Position(row: list.bottom - 1, column: rowsArea.right - 1),
+                style: .dim)
         }
-        buffer.setString(closeHint, at: Position(row: bottom.row, column: bottom.column), style: .dim,
-                         maxWidth: bottom.width, ellipsis: true)
+        buffer.setString(
+            closeHint, at: Position(row: bottom.row, column: bottom.column), style: .dim,
+            maxWidth: bottom.width, ellipsis: true)
         // Said in words too where the bottom line has room for it.
         let more = buffer.lineSymbols.moreBelow + " " + moreHint
         if hiddenBelow, TextWidth.of(closeHint) + 2 + TextWidth.of(more) <= bottom.width {
-            buffer.setString(more, at: Position(row: bottom.row, column: bottom.right - TextWidth.of(more)), style: .dim)
+            buffer.setString(
+                more, at: Position(row: bottom.row, column: bottom.right - TextWidth.of(more)), style: .dim)
         }
     }
 }

@@ -13,10 +13,12 @@ public struct LineSymbols: Hashable, Sendable {
     /// Between parts of one line, such as a name and a time (`Ann @ann · 2d`).
     public var separator: String
 
-    public static let unicode = LineSymbols(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐",
-                                            bottomLeft: "└", bottomRight: "┘", moreAbove: "↑", moreBelow: "↓",
-                                            separator: "·")
-    public static let ascii = LineSymbols(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+",
-                                          bottomLeft: "+", bottomRight: "+", moreAbove: "^", moreBelow: "v",
-                                          separator: "-")
+    public static let unicode = LineSymbols(
+        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐",
+        bottomLeft: "└", bottomRight: "┘", moreAbove: "↑", moreBelow: "↓",
+        separator: "·")
+    public static let ascii = LineSymbols(
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+",
+        bottomLeft: "+", bottomRight: "+", moreAbove: "^", moreBelow: "v",
+        separator: "-")
 }

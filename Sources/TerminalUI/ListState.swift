@@ -45,7 +45,10 @@ public struct ListState: Hashable, Sendable {
         }
         // Do not leave empty rows at the bottom when earlier items could fill them.
         var used = 0
-        for index in state.offset..<count { used += max(1, itemHeight(index)); if used > height { break } }
+        for index in state.offset..<count {
+            used += max(1, itemHeight(index))
+            if used > height { break }
+        }
         while state.offset > 0 && used + max(1, itemHeight(state.offset - 1)) <= height {
             state.offset -= 1
             used += max(1, itemHeight(state.offset))

@@ -10,8 +10,10 @@ public struct ListView: Widget {
     /// Draw the highlight (off while, say, the search field has focus).
     public var showsSelection: Bool
 
-    public init(items: [[Line]], state: ListState, selectedStyle: Style = Style(reverse: true),
-                emptyText: String = "", showsSelection: Bool = true) {
+    public init(
+        items: [[Line]], state: ListState, selectedStyle: Style = Style(reverse: true),
+        emptyText: String = "", showsSelection: Bool = true
+    ) {
         self.items = items
         self.state = state
         self.selectedStyle = selectedStyle
@@ -20,10 +22,13 @@ public struct ListView: Widget {
     }
 
     /// A list of one-line rows.
-    public init(rows: [Line], state: ListState, selectedStyle: Style = Style(reverse: true),
-                emptyText: String = "", showsSelection: Bool = true) {
-        self.init(items: rows.map { [$0] }, state: state, selectedStyle: selectedStyle,
-                  emptyText: emptyText, showsSelection: showsSelection)
+    public init(
+        rows: [Line], state: ListState, selectedStyle: Style = Style(reverse: true),
+        emptyText: String = "", showsSelection: Bool = true
+    ) {
+        self.init(
+            items: rows.map { [$0] }, state: state, selectedStyle: selectedStyle,
+            emptyText: emptyText, showsSelection: showsSelection)
     }
 
     /// The state as drawn into `area`.

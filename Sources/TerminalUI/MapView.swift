@@ -21,9 +21,11 @@ public struct MapView: Widget {
     /// outermost places do not sit on the map's frame.
     public var margin: Double
 
-    public init(points: [GeoPoint], selected: GeoPoint? = nil, dotStyle: Style = Style(foreground: .green),
-                selectedMark: String = "◆", selectedStyle: Style = Style(foreground: .yellow, bold: true),
-                margin: Double = 0) {
+    public init(
+        points: [GeoPoint], selected: GeoPoint? = nil, dotStyle: Style = Style(foreground: .green),
+        selectedMark: String = "◆", selectedStyle: Style = Style(foreground: .yellow, bold: true),
+        margin: Double = 0
+    ) {
         self.points = points
         self.margin = max(0, margin)
         self.selected = selected
@@ -35,12 +37,15 @@ public struct MapView: Widget {
     /// The latitude and longitude ranges the map shows: those of the points and the selection.
     public var bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>) {
         let all = (points + (selected.map { [$0] } ?? [])).filter { $0.latitude.isFinite && $0.longitude.isFinite }
-        let latitudes = all.map(\.latitude), longitudes = all.map(\.longitude)
+        let latitudes = all.map(\.latitude)
+        let longitudes = all.map(\.longitude)
         func padded(_ low: Double, _ high: Double) -> ClosedRange<Double> {
             let pad = (high - low) * margin
             return (low - pad)...(high + pad)
         }
-        return (padded(latitudes.min() ?? 0, latitudes.max() ?? 0), padded(longitudes.min() ?? 0, longitudes.max() ?? 0))
+        return (
+            padded(latitudes.min() ?? 0, latitudes.max() ?? 0), padded(longitudes.min() ?? 0, longitudes.max() ?? 0)
+        )
     }
 
     /// The dot (x, y) a point lands on in a canvas of `width` × `height` cells.
@@ -48,9 +53,12 @@ public struct MapView: Widget {
         project(point, width: width, height: height, bounds: bounds)
     }
 
-    func project(_ point: GeoPoint, width: Int, height: Int,
-                 bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)) -> (x: Int, y: Int) {
-        let dotWidth = Double(width * 2 - 1), dotHeight = Double(height * 4 - 1)
+    func project(
+        _ point: GeoPoint, width: Int, height: Int,
+        bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)
+    ) -> (x: Int, y: Int) {
+        let dotWidth = Double(width * 2 - 1)
+        let dotHeight = Double(height * 4 - 1)
         let lonSpan = bounds.longitude.upperBound - bounds.longitude.lowerBound
         let latSpan = bounds.latitude.upperBound - bounds.latitude.lowerBound
         let x = lonSpan > 0 ? (point.longitude - bounds.longitude.lowerBound) / lonSpan * dotWidth : dotWidth / 2
@@ -67,13 +75,15 @@ public struct MapView: Widget {
             canvas.set(x: x, y: y)
         }
         for (index, line) in canvas.lines.enumerated() {
-            buffer.setString(line, at: Position(row: area.row + index, column: area.column), style: dotStyle,
-                             maxWidth: area.width)
+            buffer.setString(
+                line, at: Position(row: area.row + index, column: area.column), style: dotStyle,
+                maxWidth: area.width)
         }
         if let selected, selected.latitude.isFinite, selected.longitude.isFinite {
             let (x, y) = project(selected, width: area.width, height: area.height, bounds: bounds)
-            buffer.setString(selectedMark, at: Position(row: area.row + y / 4, column: area.column + x / 2),
-                             style: selectedStyle, maxWidth: 1)
+            buffer.setString(
+                selectedMark, at: Position(row: area.row + y / 4, column: area.column + x / 2),
+                style: selectedStyle, maxWidth: 1)
         }
     }
 }

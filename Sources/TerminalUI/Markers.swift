@@ -14,8 +14,10 @@ public struct Markers: Hashable, Sendable {
     /// Beside a heart, star or profile whose change the store has not confirmed yet.
     public var pending: String
 
-    public init(saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
-                pending: String) {
+    public init(
+        saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
+        pending: String
+    ) {
         self.saved = saved
         self.notSaved = notSaved
         self.liked = liked
@@ -25,8 +27,10 @@ public struct Markers: Hashable, Sendable {
         self.pending = pending
     }
 
-    public static let utf8 = Markers(saved: "★", notSaved: "☆", liked: "♥", notLiked: "♡", ellipsis: "…", passwordDot: "•", pending: "◌")
-    public static let ascii = Markers(saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*", pending: "..")
+    public static let utf8 = Markers(
+        saved: "★", notSaved: "☆", liked: "♥", notLiked: "♡", ellipsis: "…", passwordDot: "•", pending: "◌")
+    public static let ascii = Markers(
+        saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*", pending: "..")
 
     public static func forLocale(isUTF8: Bool) -> Markers { isUTF8 ? .utf8 : .ascii }
 

@@ -24,7 +24,8 @@ public struct ParagraphView: Widget {
             if index == area.height - 1 && lines.count > area.height {
                 text = TextWidth.truncate(text + " " + buffer.ellipsis, to: area.width, ellipsis: buffer.ellipsis)
             }
-            buffer.setString(text, at: Position(row: area.row + index, column: area.column), style: style, maxWidth: area.width)
+            buffer.setString(
+                text, at: Position(row: area.row + index, column: area.column), style: style, maxWidth: area.width)
         }
     }
 }

@@ -29,36 +29,46 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The one-row rectangle at `index` rows from the top (empty when outside).
     public func line(_ index: Int) -> Rect {
-        guard index >= 0, index < height else { return Rect(row: row + max(0, index), column: column, width: 0, height: 0) }
+        guard index >= 0, index < height else {
+            return Rect(row: row + max(0, index), column: column, width: 0, height: 0)
+        }
         return Rect(row: row + index, column: column, width: width, height: 1)
     }
 
     /// Splits off `count` rows at the top: (top, rest).
     public func split(top count: Int) -> (top: Rect, rest: Rect) {
         let taken = min(max(0, count), height)
-        return (Rect(row: row, column: column, width: width, height: taken),
-                Rect(row: row + taken, column: column, width: width, height: height - taken))
+        return (
+            Rect(row: row, column: column, width: width, height: taken),
+            Rect(row: row + taken, column: column, width: width, height: height - taken)
+        )
     }
 
     /// Splits off `count` rows at the bottom: (rest, bottom).
     public func split(bottom count: Int) -> (rest: Rect, bottom: Rect) {
         let taken = min(max(0, count), height)
-        return (Rect(row: row, column: column, width: width, height: height - taken),
-                Rect(row: row + height - taken, column: column, width: width, height: taken))
+        return (
+            Rect(row: row, column: column, width: width, height: height - taken),
+            Rect(row: row + height - taken, column: column, width: width, height: taken)
+        )
     }
 
     /// Splits off `count` columns at the left: (left, rest).
     public func split(left count: Int) -> (left: Rect, rest: Rect) {
         let taken = min(max(0, count), width)
-        return (Rect(row: row, column: column, width: taken, height: height),
-                Rect(row: row, column: column + taken, width: width - taken, height: height))
+        return (
+            Rect(row: row, column: column, width: taken, height: height),
+            Rect(row: row, column: column + taken, width: width - taken, height: height)
+        )
     }
 
     /// Splits off `count` columns at the right: (rest, right).
     public func split(right count: Int) -> (rest: Rect, right: Rect) {
         let taken = min(max(0, count), width)
-        return (Rect(row: row, column: column, width: width - taken, height: height),
-                Rect(row: row, column: column + width - taken, width: taken, height: height))
+        return (
+            Rect(row: row, column: column, width: width - taken, height: height),
+            Rect(row: row, column: column + width - taken, width: taken, height: height)
+        )
     }
 
     /// Consecutive rows of the given heights from the top; the last ones are empty when space runs out.

@@ -37,15 +37,20 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
     public var text: String { spans.map(\.text).joined() }
 
     /// `text` with `range` (character offsets) in `emphasis` and the rest in `style`.
-    public static func emphasising(_ text: String, range: Range<Int>?, style: Style = .plain,
-                                   emphasis: Style = Style(bold: true, underline: true)) -> Line {
+    public static func emphasising(
+        _ text: String, range: Range<Int>?, style: Style = .plain,
+        emphasis: Style = Style(bold: true, underline: true)
+    ) -> Line {
         guard let range, range.lowerBound < range.upperBound else { return Line(text, style: style) }
         let characters = Array(text)
         let lower = min(max(0, range.lowerBound), characters.count)
         let upper = min(max(lower, range.upperBound), characters.count)
-        return Line([Span(String(characters[..<lower]), style: style),
-                     Span(String(characters[lower..<upper]), style: style.patched(with: emphasis)),
-                     Span(String(characters[upper...]), style: style)].filter { !$0.text.isEmpty })
+        return Line(
+            [
+                Span(String(characters[..<lower]), style: style),
+                Span(String(characters[lower..<upper]), style: style.patched(with: emphasis)),
+                Span(String(characters[upper...]), style: style),
+            ].filter { !$0.text.isEmpty })
     }
 
     /// Draws the spans from the left of `area`'s first row, cut with `…` when they do not
@@ -61,11 +66,14 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
             let spanWidth = span.width
             let cut = !fits && used + spanWidth >= area.width
             // A span that exactly fills the row, with more after it, still ends in `…`.
-            let text = cut && spanWidth <= remaining
-                ? TextWidth.prefix(span.text, width: max(0, remaining - TextWidth.of(buffer.ellipsis))) + buffer.ellipsis
+            let text =
+                cut && spanWidth <= remaining
+                ? TextWidth.prefix(span.text, width: max(0, remaining - TextWidth.of(buffer.ellipsis)))
+                    + buffer.ellipsis
                 : span.text
-            used += buffer.setString(text, at: Position(row: area.row, column: area.column + used),
-                                     style: base.patched(with: span.style), maxWidth: remaining, ellipsis: cut)
+            used += buffer.setString(
+                text, at: Position(row: area.row, column: area.column + used),
+                style: base.patched(with: span.style), maxWidth: remaining, ellipsis: cut)
             if cut { break }
         }
         return used

@@ -42,8 +42,10 @@ public struct Style: Hashable, Sendable {
     public var underline: Bool
     public var reverse: Bool
 
-    public init(foreground: Color = .default, background: Color = .default,
-                bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false) {
+    public init(
+        foreground: Color = .default, background: Color = .default,
+        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -63,9 +65,10 @@ public struct Style: Hashable, Sendable {
     /// This style with the colours and attributes that `other` sets laid on top:
     /// a non-default colour replaces, an attribute adds.
     public func patched(with other: Style) -> Style {
-        Style(foreground: other.foreground == .default ? foreground : other.foreground,
-              background: other.background == .default ? background : other.background,
-              bold: bold || other.bold, dim: dim || other.dim,
-              underline: underline || other.underline, reverse: reverse || other.reverse)
+        Style(
+            foreground: other.foreground == .default ? foreground : other.foreground,
+            background: other.background == .default ? background : other.background,
+            bold: bold || other.bold, dim: dim || other.dim,
+            underline: underline || other.underline, reverse: reverse || other.reverse)
     }
 }

@@ -14,10 +14,12 @@ public struct TabHeaderView: Widget {
     public var inactiveStyle: Style
     public var labelStyle: Style
 
-    public init(titles: [String], active: Int, rightLabel: String = "",
-                activeStyle: Style = Style(bold: true, reverse: true),
-                inactiveStyle: Style = .plain,
-                labelStyle: Style = Style(foreground: .cyan)) {
+    public init(
+        titles: [String], active: Int, rightLabel: String = "",
+        activeStyle: Style = Style(bold: true, reverse: true),
+        inactiveStyle: Style = .plain,
+        labelStyle: Style = Style(foreground: .cyan)
+    ) {
         self.titles = titles
         self.active = active
         self.rightLabel = rightLabel
@@ -47,7 +49,8 @@ public struct TabHeaderView: Widget {
         var chosen = tabs(form: 2)
         for form in 0...2 {
             let candidate = tabs(form: form)
-            let width = candidate.texts.reduce(0) { $0 + TextWidth.of($1) } + candidate.gap * max(0, candidate.texts.count - 1)
+            let width =
+                candidate.texts.reduce(0) { $0 + TextWidth.of($1) } + candidate.gap * max(0, candidate.texts.count - 1)
             // The full form wants room for some of the label too; shorter forms only need to fit.
             let needsLabel = form == 0 && labelWidth > 0 ? min(labelWidth, 6) + 1 : 0
             if width + needsLabel <= line.width || form == 2 {
@@ -60,12 +63,14 @@ public struct TabHeaderView: Widget {
             if index > 0 { column += chosen.gap }
             let remaining = line.right - column
             guard remaining > 0 else { break }
-            column += buffer.setString(text, at: Position(row: line.row, column: column),
-                                       style: index == active ? activeStyle : inactiveStyle, maxWidth: remaining)
+            column += buffer.setString(
+                text, at: Position(row: line.row, column: column),
+                style: index == active ? activeStyle : inactiveStyle, maxWidth: remaining)
         }
         let room = line.right - column - 1
         guard labelWidth > 0, room > 0 else { return }
-        let label = TextWidth.truncate(SafeText.forDisplay(rightLabel, singleLine: true), to: room, ellipsis: buffer.ellipsis)
+        let label = TextWidth.truncate(
+            SafeText.forDisplay(rightLabel, singleLine: true), to: room, ellipsis: buffer.ellipsis)
         let width = TextWidth.of(label)
         buffer.setString(label, at: Position(row: line.row, column: line.right - width), style: labelStyle)
     }

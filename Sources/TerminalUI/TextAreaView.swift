@@ -10,8 +10,10 @@ public struct TextAreaView: Widget {
     public var isFocused: Bool
     public var style: Style
 
-    public init(state: TextEditor, placeholder: String = "", isFocused: Bool = false,
-                style: Style = Style(underline: true)) {
+    public init(
+        state: TextEditor, placeholder: String = "", isFocused: Bool = false,
+        style: Style = Style(underline: true)
+    ) {
         self.state = state
         self.placeholder = placeholder
         self.isFocused = isFocused
@@ -24,7 +26,9 @@ public struct TextAreaView: Widget {
     public static func rows(of characters: [Character], width: Int) -> [Range<Int>] {
         let limit = max(1, width - 1)
         var rows: [Range<Int>] = []
-        var start = 0, column = 0, index = 0
+        var start = 0
+        var column = 0
+        var index = 0
         var lastSpace: Int?
         while index < characters.count {
             let character = characters[index]
@@ -93,7 +97,8 @@ public struct TextAreaView: Widget {
         // A row that wraps ends before its next row's first character.
         let wraps = target + 1 < rows.count && rows[target + 1].lowerBound == range.upperBound
         let last = wraps && !range.isEmpty ? range.upperBound - 1 : range.upperBound
-        var index = range.lowerBound, used = 0
+        var index = range.lowerBound
+        var used = 0
         while index < last, used + TextWidth.of(characters[index]) <= column {
             used += TextWidth.of(characters[index])
             index += 1
@@ -116,25 +121,29 @@ public struct TextAreaView: Widget {
             buffer.fill(area.line(index), with: Cell(" ", style: style))
         }
         if state.text.isEmpty {
-            buffer.setString(placeholder, at: Position(row: area.row, column: area.column),
-                             style: style.patched(with: .dim), maxWidth: area.width, ellipsis: true)
+            buffer.setString(
+                placeholder, at: Position(row: area.row, column: area.column),
+                style: style.patched(with: .dim), maxWidth: area.width, ellipsis: true)
             return
         }
         let characters = Array(state.text)
         let rows = Self.rows(of: characters, width: area.width)
         let first = firstRow(cursorRow: cursorCell(rows: rows, characters: characters).row, height: area.height)
         for (offset, range) in rows.dropFirst(first).prefix(area.height).enumerated() {
-            buffer.setString(String(characters[range]), at: Position(row: area.row + offset, column: area.column),
-                             style: style, maxWidth: area.width)
+            buffer.setString(
+                String(characters[range]), at: Position(row: area.row + offset, column: area.column),
+                style: style, maxWidth: area.width)
         }
         // Rows out of view are marked in the last column, which wrapping keeps free for the cursor.
         if first > 0 {
-            buffer.setString(buffer.lineSymbols.moreAbove, at: Position(row: area.row, column: area.right - 1),
-                             style: style.patched(with: .dim))
+            buffer.setString(
+                buffer.lineSymbols.moreAbove, at: Position(row: area.row, column: area.right - 1),
+                style: style.patched(with: .dim))
         }
         if first + area.height < rows.count {
-            buffer.setString(buffer.lineSymbols.moreBelow, at: Position(row: area.bottom - 1, column: area.right - 1),
-                             style: style.patched(with: .dim))
+            buffer.setString(
+                buffer.lineSymbols.moreBelow, at: Position(row: area.bottom - 1, column: area.right - 1),
+                style: style.patched(with: .dim))
         }
     }
 }

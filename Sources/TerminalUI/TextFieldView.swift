@@ -11,8 +11,10 @@ public struct TextFieldView: Widget {
     public var style: Style
     public var secureSymbol: String
 
-    public init(state: TextEditor, placeholder: String = "", isSecure: Bool = false, isFocused: Bool = false,
-                style: Style = Style(underline: true), secureSymbol: String = Markers.utf8.passwordDot) {
+    public init(
+        state: TextEditor, placeholder: String = "", isSecure: Bool = false, isFocused: Bool = false,
+        style: Style = Style(underline: true), secureSymbol: String = Markers.utf8.passwordDot
+    ) {
         self.state = state
         self.placeholder = placeholder
         self.isSecure = isSecure
@@ -51,12 +53,14 @@ public struct TextFieldView: Widget {
         let line = area.line(0)
         buffer.fill(line, with: Cell(" ", style: style))
         if state.text.isEmpty {
-            buffer.setString(placeholder, at: Position(row: line.row, column: line.column),
-                             style: style.patched(with: .dim), maxWidth: line.width, ellipsis: true)
+            buffer.setString(
+                placeholder, at: Position(row: line.row, column: line.column),
+                style: style.patched(with: .dim), maxWidth: line.width, ellipsis: true)
             return
         }
         let first = layout(width: line.width).first
-        buffer.setString(String(shownCharacters[first...]), at: Position(row: line.row, column: line.column),
-                         style: style, maxWidth: line.width)
+        buffer.setString(
+            String(shownCharacters[first...]), at: Position(row: line.row, column: line.column),
+            style: style, maxWidth: line.width)
     }
 }

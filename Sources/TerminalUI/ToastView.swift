@@ -26,7 +26,8 @@ public struct ToastView: Widget {
         guard !area.isEmpty else { return }
         let line = area.line(0)
         buffer.fill(line, with: Cell(" ", style: style))
-        buffer.setString(" " + message, at: Position(row: line.row, column: line.column), style: style,
-                         maxWidth: line.width, ellipsis: true)
+        buffer.setString(
+            " " + message, at: Position(row: line.row, column: line.column), style: style,
+            maxWidth: line.width, ellipsis: true)
     }
 }

@@ -24,37 +24,49 @@ final class BenchFavorites: FavoritesPort {
 
     var home: Coordinate { base.home }
 
-    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
-                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFavorites(
+        _ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         guard places == .everyFavorite, case .places(let ids) = selection else { return AnyCancellable {} }
         let wanted = Set(ids)
-        return try base.observeFavorites(.newest(limit: Int(Int32.max)), uid: uid, { every in
-            onChange(every.filter { wanted.contains($0.placeID) })
-        }, onError: onError)
+        return try base.observeFavorites(
+            .newest(limit: Int(Int32.max)), uid: uid,
+            { every in
+                onChange(every.filter { wanted.contains($0.placeID) })
+            }, onError: onError)
     }
 
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { try base.saveFavorite(favorite, uid: uid) }
     func removeFavorite(placeID: String, uid: String) throws { try base.removeFavorite(placeID: placeID, uid: uid) }
 
-    func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
-                        onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFolders(
+        uid: String, _ onChange: @escaping (FolderListing) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         try base.observeFolders(uid: uid, onChange, onError: onError)
     }
 
-    func observeFolderWindow(_ folder: FavoriteFolder, uid: String, after anchor: FavoritePlace?, limit: Int,
-                             _ onChange: @escaping (FolderPage) -> Void,
-                             onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFolderWindow(
+        _ folder: FavoriteFolder, uid: String, after anchor: FavoritePlace?, limit: Int,
+        _ onChange: @escaping (FolderPage) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         try base.observeFolderWindow(folder, uid: uid, after: anchor, limit: limit, onChange, onError: onError)
     }
 
-    func observeFolderCount(_ folderID: String, uid: String, _ onChange: @escaping (Int) -> Void,
-                            onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFolderCount(
+        _ folderID: String, uid: String, _ onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         try base.observeFolderCount(folderID, uid: uid, onChange, onError: onError)
     }
 
     func folderCount(_ folderID: String, uid: String) throws -> Int { try base.folderCount(folderID, uid: uid) }
 
-    func folderRows(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace?, limit: Int) throws -> [FavoritePlace] {
+    func folderRows(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace?, limit: Int) throws
+        -> [FavoritePlace]
+    {
         try base.folderRows(folder, uid: uid, before: place, limit: limit)
     }
 

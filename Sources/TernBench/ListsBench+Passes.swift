@@ -23,22 +23,28 @@ extension ListsBench {
     /// row), `k` ×20, `g`, and `x` `u` `j` ×10 (each `u` waiting for the place to be back).
     static func distanceRun(paths: AppPaths, hasher: PasswordHasher, places: PlaceSearching) throws -> PassRun {
         let events = EventQueue()
-        let services = try AppServices.open(paths: paths, seedSample: false,
-                                            executor: .eventLoop { events.post(.storeChanged($0)) }, hasher: hasher)
-        let harness = AppHarness(width: width, height: height, services: ScreenServices(services: services, places: places),
-                                 events: events, work: ThreadWorkExecutor())
+        let services = try AppServices.open(
+            paths: paths, seedSample: false,
+            executor: .eventLoop { events.post(.storeChanged($0)) }, hasher: hasher)
+        let harness = AppHarness(
+            width: width, height: height, services: ScreenServices(services: services, places: places),
+            events: events, work: ThreadWorkExecutor())
         defer { harness.app.stop() }
         let favorites = harness.app.favorites
         harness.press("2")
-        try settle(harness, "the folder's first rows", until: { !favorites.state.items.isEmpty && !favorites.state.isLoadingPage })
+        try settle(
+            harness, "the folder's first rows",
+            until: { !favorites.state.items.isEmpty && !favorites.state.isLoadingPage })
         var samples: [Double] = []
         for _ in 0..<50 { samples.append(measure { harness.press("j") }) }
         samples.append(measure { harness.press("G") })
         let started = Date()
-        try settle(harness, "G", until: {
-            let position = harness.app.screen.listPosition
-            return position.total > 0 && position.index == position.total - 1
-        })
+        try settle(
+            harness, "G",
+            until: {
+                let position = harness.app.screen.listPosition
+                return position.total > 0 && position.index == position.total - 1
+            })
         let landed = Date().timeIntervalSince(started)
         let position = harness.app.screen.listPosition
         for _ in 0..<20 { samples.append(measure { harness.press("k") }) }
@@ -54,8 +60,9 @@ extension ListsBench {
             writes.append(Date().timeIntervalSince(start))
             samples.append(measure { harness.press("j") })
         }
-        return PassRun(keys: Timings(samples), lastRowLanded: landed, reachedLast: position.index == position.total - 1,
-                       writeLanded: Timings(writes))
+        return PassRun(
+            keys: Timings(samples), lastRowLanded: landed, reachedLast: position.index == position.total - 1,
+            writeLanded: Timings(writes))
     }
 
     /// Applies what arrives until `done` holds (or the timeout passes: an error).
@@ -63,7 +70,8 @@ extension ListsBench {
         let deadline = Date().addingTimeInterval(passTimeout)
         while !done() {
             guard Date() < deadline else {
-                throw BenchError("\(step): nothing arrived in \(Int(passTimeout)) s (at \(harness.app.screen.listPosition.text))")
+                throw BenchError(
+                    "\(step): nothing arrived in \(Int(passTimeout)) s (at \(harness.app.screen.listPosition.text))")
             }
             usleep(1_000)
             harness.settle()
@@ -71,9 +79,10 @@ extension ListsBench {
     }
 
     static func reportPasses(_ name: String, _ run: PassRun) {
-        print("lists: \(name): \(run.keys.samples.count) keys, keystroke to frame p50 \(ms(run.keys.p50))"
-              + "  p99 \(ms(run.keys.p99))  max \(ms(run.keys.max))  (target p99 ≤ 16 ms); G's last row on screen after"
-              + " \(ms(run.lastRowLanded)) (reached: \(run.reachedLast)); `u` to the place back and selected"
-              + " p50 \(ms(run.writeLanded.p50))  max \(ms(run.writeLanded.max))")
+        print(
+            "lists: \(name): \(run.keys.samples.count) keys, keystroke to frame p50 \(ms(run.keys.p50))"
+                + "  p99 \(ms(run.keys.p99))  max \(ms(run.keys.max))  (target p99 ≤ 16 ms); G's last row on screen after"
+                + " \(ms(run.lastRowLanded)) (reached: \(run.reachedLast)); `u` to the place back and selected"
+                + " p50 \(ms(run.writeLanded.p50))  max \(ms(run.writeLanded.max))")
     }
 }

@@ -19,8 +19,12 @@ enum ProcessBench {
     static func run() throws {
         let root = FileManager.default.currentDirectoryPath
         let tern = ProcessInfo.processInfo.environment["TERN_BENCH_TERN"] ?? root + "/.build/release/tern"
-        guard FileManager.default.isExecutableFile(atPath: tern) else { throw BenchError("\(tern) missing (make bench builds it)") }
-        guard let sqlite = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile)
+        guard FileManager.default.isExecutableFile(atPath: tern) else {
+            throw BenchError("\(tern) missing (make bench builds it)")
+        }
+        guard
+            let sqlite = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(
+                where: FileManager.default.isExecutableFile)
         else { throw BenchError("the sqlite3 command line is missing (make bench installs it)") }
         let work = NSTemporaryDirectory() + "tern-process-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: work) }
@@ -39,16 +43,21 @@ enum ProcessBench {
             let fresh = ["TERN_DATA_DIR": work + "/first-\(run)", "TERN_RESOURCES": resources]
             return try spawn([tern, "places", "search", "seoul", "--limit", "20"], environment: fresh).wall
         }
-        let prepared = FileManager.default.fileExists(atPath: PlaceCatalog.preparedImage(shippedDirectory: resources + "/places"))
-        print(pad("first search in a new data directory (median of 3)", 62) + pad(ms(Timings(firstSearch).p50), 12)
-              + "target ≤ 300 ms " + verdict(Timings(firstSearch).p50 <= 0.3)
-              + (prepared ? "" : " (no prepared image: make bench prepares it)"))
+        let prepared = FileManager.default.fileExists(
+            atPath: PlaceCatalog.preparedImage(shippedDirectory: resources + "/places"))
+        print(
+            pad("first search in a new data directory (median of 3)", 62) + pad(ms(Timings(firstSearch).p50), 12)
+                + "target ≤ 300 ms " + verdict(Timings(firstSearch).p50 <= 0.3)
+                + (prepared ? "" : " (no prepared image: make bench prepares it)"))
         // The same without the image `make build` prepares: the index is built and written.
         let unprepared = work + "/unprepared-resources"
         try FileManager.default.copyItem(atPath: resources, toPath: unprepared)
-        try? FileManager.default.removeItem(atPath: PlaceCatalog.preparedImage(shippedDirectory: unprepared + "/places"))
-        let building = try spawn([tern, "places", "search", "seoul", "--limit", "20"],
-                                 environment: ["TERN_DATA_DIR": work + "/first-unprepared", "TERN_RESOURCES": unprepared]).wall
+        try? FileManager.default.removeItem(
+            atPath: PlaceCatalog.preparedImage(shippedDirectory: unprepared + "/places"))
+        let building = try spawn(
+            [tern, "places", "search", "seoul", "--limit", "20"],
+            environment: ["TERN_DATA_DIR": work + "/first-unprepared", "TERN_RESOURCES": unprepared]
+        ).wall
         print(pad("  without the prepared image (the index is built)", 62) + ms(building))
         try spawn([tern, "places", "search", "x"], environment: environment)
 
@@ -56,20 +65,24 @@ enum ProcessBench {
         let shippedDB = work + "/shipped.db"
         let shippedBuild = try FTSDatabase.build(places: shipped.places, path: shippedDB, sqlite: sqlite, work: work)
         print("")
-        print("search, shipped catalog (\(shipped.count) places) vs sqlite3 on an FTS5 trigram table of the same names "
-              + "(built in \(ms(shippedBuild))); tern places search Q --limit 20, 10 runs per query:")
+        print(
+            "search, shipped catalog (\(shipped.count) places) vs sqlite3 on an FTS5 trigram table of the same names "
+                + "(built in \(ms(shippedBuild))); tern places search Q --limit 20, 10 runs per query:")
         try searchTable(tern: tern, sqlite: sqlite, database: shippedDB, environment: environment, scale: 1)
 
         let image = shippedData + "/places/cache/catalog.bin"
-        var cold: [Double] = [], coldSQLite: [Double] = []
+        var cold: [Double] = []
+        var coldSQLite: [Double] = []
         for _ in 0..<5 {
             evict([image, tern])
             cold.append(try spawn([tern, "places", "search", "seoul", "--limit", "20"], environment: environment).wall)
             evict([shippedDB, sqlite])
             coldSQLite.append(try spawn([sqlite, shippedDB, FTSDatabase.query("seoul")]).wall)
         }
-        print(pad("cold page cache (image and binary evicted), seoul, median of 5", 62) + pad(ms(Timings(cold).p50), 12)
-              + "sqlite3 " + pad(ms(Timings(coldSQLite).p50), 12) + "target ≤ 100 ms " + verdict(Timings(cold).p50 <= 0.1))
+        print(
+            pad("cold page cache (image and binary evicted), seoul, median of 5", 62) + pad(ms(Timings(cold).p50), 12)
+                + "sqlite3 " + pad(ms(Timings(coldSQLite).p50), 12) + "target ≤ 100 ms "
+                + verdict(Timings(cold).p50 <= 0.1))
 
         let dump = root + "/.bench-cache/cities500.txt"
         if !FileManager.default.fileExists(atPath: dump) {
@@ -83,15 +96,22 @@ enum ProcessBench {
         let all = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: importData)
         let importedDB = work + "/imported.db"
         let importedBuild = try FTSDatabase.build(places: all.places, path: importedDB, sqlite: sqlite, work: work)
-        let imageSize = fileSize(importData + "/places/cache/catalog.bin"), dbSize = fileSize(importedDB)
+        let imageSize = fileSize(importData + "/places/cache/catalog.bin")
+        let dbSize = fileSize(importedDB)
         print("")
         print("importing cities500 (\(all.count) places in all afterwards):")
-        print(pad("  tern places import: time", 62) + pad(ms(imported.wall), 12) + "FTS5 build " + pad(ms(importedBuild), 12)
-              + String(format: "%.2f× ", imported.wall / importedBuild) + "target ≤ 1× " + verdict(imported.wall <= importedBuild))
-        print(pad("  peak resident memory", 62) + pad(String(format: "%.0f MB", imported.peakMegabytes), 12)
-              + "target ≤ 400 MB " + verdict(imported.peakMegabytes <= 400))
-        print(pad("  catalog image size", 62) + pad(String(format: "%.0f MB", imageSize), 12) + "FTS5 db " + pad(String(format: "%.0f MB", dbSize), 12)
-              + String(format: "%.2f× ", imageSize / dbSize) + "target ≤ 2× " + verdict(imageSize <= 2 * dbSize))
+        print(
+            pad("  tern places import: time", 62) + pad(ms(imported.wall), 12) + "FTS5 build "
+                + pad(ms(importedBuild), 12)
+                + String(format: "%.2f× ", imported.wall / importedBuild) + "target ≤ 1× "
+                + verdict(imported.wall <= importedBuild))
+        print(
+            pad("  peak resident memory", 62) + pad(String(format: "%.0f MB", imported.peakMegabytes), 12)
+                + "target ≤ 400 MB " + verdict(imported.peakMegabytes <= 400))
+        print(
+            pad("  catalog image size", 62) + pad(String(format: "%.0f MB", imageSize), 12) + "FTS5 db "
+                + pad(String(format: "%.0f MB", dbSize), 12)
+                + String(format: "%.2f× ", imageSize / dbSize) + "target ≤ 2× " + verdict(imageSize <= 2 * dbSize))
         try spawn([tern, "places", "search", "x"], environment: importEnvironment)
         print("search with cities500 imported, against the FTS5 table of all names:")
         try searchTable(tern: tern, sqlite: sqlite, database: importedDB, environment: importEnvironment, scale: 1.5)
@@ -99,27 +119,36 @@ enum ProcessBench {
 
     /// One line per query class: medians of tern and of the sqlite3 CLI, run alternately.
     /// `scale` replaces each class's target when not 1 (the imported catalog's single target).
-    static func searchTable(tern: String, sqlite: String, database: String, environment: [String: String], scale: Double) throws {
+    static func searchTable(
+        tern: String, sqlite: String, database: String, environment: [String: String], scale: Double
+    ) throws {
         print("  " + pad("class", 18) + pad("tern", 12) + pad("sqlite3", 12) + pad("ratio", 8) + "target")
         for (name, target, queries) in classes {
-            var ours: [Double] = [], theirs: [Double] = []
+            var ours: [Double] = []
+            var theirs: [Double] = []
             for query in queries {
-                let pair = interleaved(10, [tern, "places", "search", query, "--limit", "20"],
-                                       [sqlite, database, FTSDatabase.query(query)], environment: environment)
+                let pair = interleaved(
+                    10, [tern, "places", "search", query, "--limit", "20"],
+                    [sqlite, database, FTSDatabase.query(query)], environment: environment)
                 ours += pair.ours.samples
                 theirs += pair.theirs.samples
             }
-            let o = Timings(ours).p50, t = Timings(theirs).p50
+            let o = Timings(ours).p50
+            let t = Timings(theirs).p50
             let limit = scale == 1 ? target : scale
-            print("  " + pad(name, 18) + pad(ms(o), 12) + pad(ms(t), 12) + pad(String(format: "%.2f×", o / t), 8)
-                  + String(format: "≤ %.1f× ", limit) + verdict(o / t <= limit))
+            print(
+                "  " + pad(name, 18) + pad(ms(o), 12) + pad(ms(t), 12) + pad(String(format: "%.2f×", o / t), 8)
+                    + String(format: "≤ %.1f× ", limit) + verdict(o / t <= limit))
         }
     }
 
     /// Runs two commands alternately `count` times each (so both see the same machine load).
-    static func interleaved(_ count: Int, _ ours: [String], _ theirs: [String],
-                            environment: [String: String]) -> (ours: Timings, theirs: Timings) {
-        var a: [Double] = [], b: [Double] = []
+    static func interleaved(
+        _ count: Int, _ ours: [String], _ theirs: [String],
+        environment: [String: String]
+    ) -> (ours: Timings, theirs: Timings) {
+        var a: [Double] = []
+        var b: [Double] = []
         for _ in 0..<count {
             a.append((try? spawn(ours, environment: environment).wall) ?? .infinity)
             b.append((try? spawn(theirs).wall) ?? .infinity)

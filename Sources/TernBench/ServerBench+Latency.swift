@@ -30,8 +30,11 @@ extension ServerBench {
             try proxy.command("delay \(delay)")
             let far = try typeWhileWriting(server)
             row("server through the proxy, \(delay) ms round trip", far.all)
-            print(String(format: "    the like/save keys alone p99 %@; ratio to embedded (p99, all keys) %.2f×; writes answered in %.1f s (target p99 ≤ 16 ms)",
-                         ms(far.writes.p99), far.all.p99 / baseline.all.p99, far.drained))
+            print(
+                String(
+                    format:
+                        "    the like/save keys alone p99 %@; ratio to embedded (p99, all keys) %.2f×; writes answered in %.1f s (target p99 ≤ 16 ms)",
+                    ms(far.writes.p99), far.all.p99 / baseline.all.p99, far.drained))
         }
     }
 
@@ -39,26 +42,33 @@ extension ServerBench {
     /// invitation), with 20 posts to like.
     private static func benchApp(storeLocation: String?, invitation: String?) throws -> BenchApp {
         let directory = NSTemporaryDirectory() + "tern-latency-bench-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory + "/state", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let paths = AppPaths.resolve(dataDirectory: directory, sessionFile: directory + "/state/session")
         let events = EventQueue()
-        let services = try AppServices.open(paths: paths, storeLocation: storeLocation ?? directory + "/tern.db", seedSample: false,
-                                            executor: CallbackExecutor { events.post(.storeChanged($0)) },
-                                            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)),
-                                            environment: invitation.map { ["TERN_INVITE": $0] } ?? [:])
+        let services = try AppServices.open(
+            paths: paths, storeLocation: storeLocation ?? directory + "/tern.db", seedSample: false,
+            executor: CallbackExecutor { events.post(.storeChanged($0)) },
+            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)),
+            environment: invitation.map { ["TERN_INVITE": $0] } ?? [:])
         let email = "latency-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         try services.auth.register(email: email, password: "bench-password")
         let username = "lat" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8).lowercased()
-        try services.users.updateProfile(ProfileEdit(displayName: "Latency", username: username, bio: ""), session: services.session())
+        try services.users.updateProfile(
+            ProfileEdit(displayName: "Latency", username: username, bio: ""), session: services.session())
         for n in 0..<20 { try services.tweets.post("post \(n)", session: services.session()) }
         let places = try UIBench.benchPlaces(paths: paths)
         let screenServices = ScreenServices(services: services, places: places)
-        let harness = AppHarness(width: 120, height: 40, services: screenServices, events: events, work: ThreadWorkExecutor())
+        let harness = AppHarness(
+            width: 120, height: 40, services: screenServices, events: events, work: ThreadWorkExecutor())
         // Other connections' commits (the sync worker's among them) reach the screens as the
         // interface's do: the store poll, off the loop on a server (as `InterfaceLauncher` sets it).
-        harness.loop.pollExternalChanges = screenServices.isStoreRemote
-            ? { [app = harness.app] in app.work.run(.storePoll, { _ in _ = try services.store.pollExternalChanges() }, then: { _ in }) }
+        harness.loop.pollExternalChanges =
+            screenServices.isStoreRemote
+            ? { [app = harness.app] in
+                app.work.run(.storePoll, { _ in _ = try services.store.pollExternalChanges() }, then: { _ in })
+            }
             : { _ = try? services.store.pollExternalChanges() }
         harness.settle()
         return BenchApp(harness: harness, services: services, directory: directory)
@@ -68,7 +78,8 @@ extension ServerBench {
     /// times each; then waits for every write's answer.
     private static func typeWhileWriting(_ app: BenchApp) throws -> (all: Timings, writes: Timings, drained: Double) {
         let harness = app.harness
-        var all: [Double] = [], writes: [Double] = []
+        var all: [Double] = []
+        var writes: [Double] = []
         for _ in 0..<10 {
             for (tab, write) in [("3", "l"), ("1", "s")] {
                 for key in [tab, write, "j", "k", "j"] {
@@ -112,8 +123,9 @@ final class BenchProxy {
     /// of the same database and schema through it, without a user (the bench signs in).
     static func inFront(of adminURL: String) throws -> (BenchProxy, String) {
         guard let port = URLComponents(string: adminURL.components(separatedBy: "?")[0])?.port,
-              let database = URLComponents(string: adminURL.components(separatedBy: "?")[0])?.path.dropFirst(),
-              let query = adminURL.components(separatedBy: "?").dropFirst().first else {
+            let database = URLComponents(string: adminURL.components(separatedBy: "?")[0])?.path.dropFirst(),
+            let query = adminURL.components(separatedBy: "?").dropFirst().first
+        else {
             throw StoreError.invalidArgument("the bench needs a TCP server URL with a search_path, got \(adminURL)")
         }
         let proxy = try BenchProxy(targetPort: port)
@@ -124,8 +136,10 @@ final class BenchProxy {
         port = try BenchProxy.freePort()
         controlPort = try BenchProxy.freePort()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Tests/netproxy/delay_proxy.py", "--listen", "127.0.0.1:\(port)",
-                             "--target", "127.0.0.1:\(targetPort)", "--control", "127.0.0.1:\(controlPort)"]
+        process.arguments = [
+            "python3", "Tests/netproxy/delay_proxy.py", "--listen", "127.0.0.1:\(port)",
+            "--target", "127.0.0.1:\(targetPort)", "--control", "127.0.0.1:\(controlPort)",
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -138,7 +152,9 @@ final class BenchProxy {
         defer { close(fd) }
         var address = BenchProxy.loopback(controlPort)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw StoreError.invalidArgument("cannot reach the delay proxy's control port") }
         let bytes = Array((line + "\n").utf8)

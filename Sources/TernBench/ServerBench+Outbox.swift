@@ -13,9 +13,11 @@ extension ServerBench {
         let server = try BenchMachine(adminURL: adminURL)
         defer { server.remove() }
         let registering = try server.open(environment: ["TERN_INVITE": try TernServer.invite(adminURL: adminURL)])
-        let session = try registering.auth.register(email: "outbox-\(UUID().uuidString.prefix(8).lowercased())@example.com",
-                                                    password: "the outbox bench password")
-        try registering.users.updateProfile(ProfileEdit(displayName: "Bench", username: "outbox_bench"), session: session)
+        let session = try registering.auth.register(
+            email: "outbox-\(UUID().uuidString.prefix(8).lowercased())@example.com",
+            password: "the outbox bench password")
+        try registering.users.updateProfile(
+            ProfileEdit(displayName: "Bench", username: "outbox_bench"), session: session)
         registering.store.close()
 
         let queuing = try server.open()
@@ -40,16 +42,26 @@ extension ServerBench {
         defer { local.remove() }
         let embedded = try local.open()
         defer { embedded.store.close() }
-        let localSession = try embedded.auth.register(email: "outbox@example.com", password: "the outbox bench password")
-        try embedded.users.updateProfile(ProfileEdit(displayName: "Bench", username: "outbox_bench"), session: localSession)
+        let localSession = try embedded.auth.register(
+            email: "outbox@example.com", password: "the outbox bench password")
+        try embedded.users.updateProfile(
+            ProfileEdit(displayName: "Bench", username: "outbox_bench"), session: localSession)
         let localTarget = try embedded.tweets.post("the post the bench likes", session: localSession).id
         let direct = try measure {
-            for index in 0..<count { try Self.write(index, target: localTarget).apply(to: embedded, session: localSession) }
+            for index in 0..<count {
+                try Self.write(index, target: localTarget).apply(to: embedded, session: localSession)
+            }
         }
         print("outbox: \(count) writes (likes and unlikes of one post, posts, saved places)")
         row("queue one write (outbox + local copy)", Timings(queueTimes))
-        print(String(format: "  reconnect to an empty outbox, server over loopback: %.2f s (%.1f ms a write)", drained, drained * 1000 / Double(count)))
-        print(String(format: "  the same writes on the embedded store: %.2f s (%.1f ms a write)", direct, direct * 1000 / Double(count)))
+        print(
+            String(
+                format: "  reconnect to an empty outbox, server over loopback: %.2f s (%.1f ms a write)", drained,
+                drained * 1000 / Double(count)))
+        print(
+            String(
+                format: "  the same writes on the embedded store: %.2f s (%.1f ms a write)", direct,
+                direct * 1000 / Double(count)))
         print(String(format: "  ratio %.2f×", drained / direct))
     }
 
@@ -60,8 +72,10 @@ extension ServerBench {
         case 1: .unlike(postID: target)
         case 2: .post(postID: "benchpost\(index)", text: "queued post \(index)", placeID: nil)
         default:
-            .saveFavorite(FavoriteCandidate(placeID: "place\(index)", placeName: "Place \(index)", address: "",
-                                            coordinate: .init(latitude: 37.5, longitude: 127)))
+            .saveFavorite(
+                FavoriteCandidate(
+                    placeID: "place\(index)", placeName: "Place \(index)", address: "",
+                    coordinate: .init(latitude: 37.5, longitude: 127)))
         }
     }
 }
@@ -73,15 +87,18 @@ struct BenchMachine {
 
     init(adminURL: String?) throws {
         let directory = NSTemporaryDirectory() + "tern-outbox-bench-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        paths = AppPaths(dataDirectory: directory, sessionFile: directory + "/state/session",
-                         configFile: directory + "/config", resourcesDirectory: directory + "/resources")
+        try FileManager.default.createDirectory(
+            atPath: directory + "/state", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        paths = AppPaths(
+            dataDirectory: directory, sessionFile: directory + "/state/session",
+            configFile: directory + "/config", resourcesDirectory: directory + "/resources")
         location = adminURL
     }
 
     func open(environment: [String: String] = [:]) throws -> AppServices {
-        try AppServices.open(paths: paths, storeLocation: location ?? paths.databaseFile, seedSample: false, environment: environment)
+        try AppServices.open(
+            paths: paths, storeLocation: location ?? paths.databaseFile, seedSample: false, environment: environment)
     }
 
     func remove() {

@@ -24,7 +24,9 @@ extension ServerBench {
             server.cleanup()
         }
         let starts = 7
-        print("start to first frame, signed in (120×40, \(starts) starts; on the server through the delay proxy at a round trip of 0, 50, 200 ms)")
+        print(
+            "start to first frame, signed in (120×40, \(starts) starts; on the server through the delay proxy at a round trip of 0, 50, 200 ms)"
+        )
         row("embedded store", try embedded.starts(starts, offline: .readReplica).first)
         for delay in [0, 50, 200] {
             try proxy.command("delay \(delay)")
@@ -33,8 +35,10 @@ extension ServerBench {
             // Labels fit `row`'s 45 columns.
             row("server \(delay) ms, connecting first (before)", before.first)
             row("server \(delay) ms, from the replica (now)", after.first)
-            print(String(format: "    from the replica: the server's connection made after %@ (median), reads moved to it",
-                         ms(after.live.p50)))
+            print(
+                String(
+                    format: "    from the replica: the server's connection made after %@ (median), reads moved to it",
+                    ms(after.live.p50)))
         }
         try proxy.command("delay 0")
     }
@@ -51,18 +55,22 @@ private struct StartBenchAccount {
 
     init(storeLocation: String?, invitation: String?) throws {
         directory = NSTemporaryDirectory() + "tern-start-bench-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory + "/state", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         paths = AppPaths.resolve(dataDirectory: directory, sessionFile: directory + "/state/session")
         self.storeLocation = storeLocation ?? directory + "/tern.db"
-        let services = try AppServices.open(paths: paths, storeLocation: self.storeLocation, seedSample: false,
-                                            hasher: StartBenchAccount.hasher,
-                                            environment: invitation.map { ["TERN_INVITE": $0] } ?? [:])
+        let services = try AppServices.open(
+            paths: paths, storeLocation: self.storeLocation, seedSample: false,
+            hasher: StartBenchAccount.hasher,
+            environment: invitation.map { ["TERN_INVITE": $0] } ?? [:])
         defer { services.store.close() }
-        try services.auth.register(email: "start-\(UUID().uuidString.prefix(8).lowercased())@example.com", password: "bench-password")
+        try services.auth.register(
+            email: "start-\(UUID().uuidString.prefix(8).lowercased())@example.com", password: "bench-password")
         username = "st" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8).lowercased()
         let session = try services.session()
-        try services.users.updateProfile(ProfileEdit(displayName: "Start", username: username, bio: ""), session: session)
+        try services.users.updateProfile(
+            ProfileEdit(displayName: "Start", username: username, bio: ""), session: session)
         for n in 0..<20 { try services.tweets.post("post \(n)", session: session) }
         // What the interface's sync worker copies on a first run.
         if let session, let withReplica = try services.withReplica(for: session), let replica = withReplica.replica {
@@ -77,16 +85,19 @@ private struct StartBenchAccount {
     /// `count` starts: each to its first frame with `@username`, and (reading the replica
     /// first) on to the server's connection made and the ports moved to it.
     func starts(_ count: Int, offline: AppServices.OfflineReads) throws -> (first: Timings, live: Timings) {
-        var first: [Double] = [], live: [Double] = []
+        var first: [Double] = []
+        var live: [Double] = []
         for _ in 0..<count {
             let started = now()
             let events = EventQueue()
-            let services = try AppServices.open(paths: paths, storeLocation: storeLocation, seedSample: false,
-                                                executor: CallbackExecutor { events.post(.storeChanged($0)) },
-                                                hasher: Self.hasher, environment: [:], offline: offline)
+            let services = try AppServices.open(
+                paths: paths, storeLocation: storeLocation, seedSample: false,
+                executor: CallbackExecutor { events.post(.storeChanged($0)) },
+                hasher: Self.hasher, environment: [:], offline: offline)
             let current = CurrentServices(services)
-            let harness = AppHarness(width: 120, height: 40, services: ScreenServices(current: current, places: places),
-                                     events: events, work: ThreadWorkExecutor())
+            let harness = AppHarness(
+                width: 120, height: 40, services: ScreenServices(current: current, places: places),
+                events: events, work: ThreadWorkExecutor())
             guard harness.lines.first?.contains("@" + username) == true else {
                 throw StoreError.invalidArgument("the first frame has no @\(username): \(harness.lines.first ?? "")")
             }
@@ -94,7 +105,9 @@ private struct StartBenchAccount {
             while current.services.readsReplica {
                 usleep(1_000)
                 harness.settle()
-                guard now() - started < 60 else { throw StoreError.invalidArgument("no connection to the server after 60 s") }
+                guard now() - started < 60 else {
+                    throw StoreError.invalidArgument("no connection to the server after 60 s")
+                }
             }
             live.append(now() - started)
             harness.app.stop()

@@ -29,13 +29,16 @@ enum ServerBench {
         let roles = try TernServer.initialise(adminURL: adminURL).roles
         let uid = "bench" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
         defer { dropRoles(admin, roles) }
-        let role = try TernServer.register(guestURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
-                                invitation: try TernServer.invite(adminURL: adminURL), uid: uid, password: "bench-password",
-                                email: "\(uid.lowercased())@example.com")
+        let role = try TernServer.register(
+            guestURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
+            invitation: try TernServer.invite(adminURL: adminURL), uid: uid, password: "bench-password",
+            email: "\(uid.lowercased())@example.com")
         let accountURL = url(adminURL, user: role, password: "bench-password")
         try likeToggles(serverURL: accountURL, uid: uid)
-        try commitToCallback(serverURL: accountURL, listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
-                             path: "users/\(uid)")
+        try commitToCallback(
+            serverURL: accountURL,
+            listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
+            path: "users/\(uid)")
         try signInTimes(adminURL: adminURL)
         try keystrokesWhileWriting(adminURL: adminURL)
         try outboxDrain(adminURL: adminURL)
@@ -44,7 +47,9 @@ enum ServerBench {
 
     /// Drops the bench database's roles (its accounts, then its groups).
     static func dropRoles(_ admin: String, _ roles: ServerRoles) {
-        try? psql(admin, """
+        try? psql(
+            admin,
+            """
             DO $$ DECLARE r text; BEGIN
                 FOR r IN SELECT rolname FROM pg_roles WHERE rolname LIKE 'tern\\_\(roles.namespace)\\_%' ORDER BY rolname LIKE '%\\_owner', rolname LIKE '%\\_user' LOOP
                     EXECUTE format('DROP OWNED BY %I', r); EXECUTE format('DROP ROLE %I', r);
@@ -55,7 +60,9 @@ enum ServerBench {
 
     /// `base` signed in as `user`.
     static func url(_ base: String, user: String, password: String) -> String {
-        guard let scheme = base.range(of: "://"), let at = base[scheme.upperBound...].firstIndex(of: "@") else { return base }
+        guard let scheme = base.range(of: "://"), let at = base[scheme.upperBound...].firstIndex(of: "@") else {
+            return base
+        }
         return String(base[..<scheme.upperBound]) + "\(user):\(password)" + String(base[at...])
     }
 
@@ -63,7 +70,9 @@ enum ServerBench {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PGOPTIONS": "-c client_min_messages=warning"]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PGOPTIONS": "-c client_min_messages=warning"
+        ]) { $1 }
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw StoreError.invalidArgument("psql failed: \(sql)") }
@@ -71,12 +80,15 @@ enum ServerBench {
 
     private static func runUnderThrowawayServer() throws {
         guard FileManager.default.isExecutableFile(atPath: "scripts/with-postgres.sh") else {
-            print("  skipped: set TERN_BENCH_POSTGRES to a superuser URL, or run from the repository (scripts/with-postgres.sh)")
+            print(
+                "  skipped: set TERN_BENCH_POSTGRES to a superuser URL, or run from the repository (scripts/with-postgres.sh)"
+            )
             return
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "scripts/with-postgres.sh")
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         process.arguments = [me, "server"]
         process.environment = ProcessInfo.processInfo.environment.merging(["TERN_PG_DURABLE": "1"]) { $1 }
         try process.run()
@@ -97,10 +109,13 @@ enum ServerBench {
             embedded.close()
         }
         for store in [server, embedded] {
-            try store.document("tweets/t1").setData(["uid": .string(uid), "caption": "bench", "likes": 0, "timestamp": .serverTimestamp])
+            try store.document("tweets/t1").setData([
+                "uid": .string(uid), "caption": "bench", "likes": 0, "timestamp": .serverTimestamp,
+            ])
         }
         let rounds = 1000
-        var serverTimes: [Double] = [], embeddedTimes: [Double] = []
+        var serverTimes: [Double] = []
+        var embeddedTimes: [Double] = []
         // Each store's likes are written as the services write them there.
         let (onServer, onFile) = (ServerLikeWriter(), TransactionLikeWriter())
         for _ in 0..<rounds {
@@ -108,7 +123,9 @@ enum ServerBench {
             embeddedTimes.append(try measure { try onFile.setLiked(nil, tweetID: "t1", uid: uid, in: embedded) })
         }
         let (s, e) = (Timings(serverTimes), Timings(embeddedTimes))
-        print("like toggle (embedded: one transaction reading the like, writing it and the counter; server: tern_like), \(rounds) each")
+        print(
+            "like toggle (embedded: one transaction reading the like, writing it and the counter; server: tern_like), \(rounds) each"
+        )
         row("server over loopback, via tern_like", s)
         row("embedded store (SQLite, synchronous=FULL)", e)
         print(String(format: "  throughput, one client: server %.0f/s, embedded %.0f/s", 1 / s.mean, 1 / e.mean))
@@ -125,7 +142,8 @@ enum ServerBench {
         defer { store.close() }
         let document = store.document(path)
         try document.setData(["bio": "-1"])
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var listeners: [(Process, Pipe)] = []
         for _ in 0..<10 {
             let process = Process()
@@ -145,7 +163,8 @@ enum ServerBench {
         }
 
         let commits = 100
-        var commitStart: [Int: Double] = [:], commitEnd: [Int: Double] = [:]
+        var commitStart: [Int: Double] = [:]
+        var commitEnd: [Int: Double] = [:]
         var commitTimes: [Double] = []
         for n in 0..<commits {
             let start = wallClock()
@@ -158,21 +177,26 @@ enum ServerBench {
         }
         usleep(200_000)
         for (process, _) in listeners { process.terminate() }
-        var delays: [Double] = [], afterReturn: [Double] = []
+        var delays: [Double] = []
+        var afterReturn: [Double] = []
         var missing = 0
         for (process, out) in listeners {
             process.waitUntilExit()
             var seen = Set<Int>()
-            for line in String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n") {
+            for line in String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(
+                separator: "\n")
+            {
                 let parts = line.split(separator: " ")
-                guard parts.count == 2, let at = Double(parts[0]), let n = Int(parts[1]), let start = commitStart[n] else { continue }
+                guard parts.count == 2, let at = Double(parts[0]), let n = Int(parts[1]), let start = commitStart[n]
+                else { continue }
                 seen.insert(n)
                 delays.append(at - start)
                 afterReturn.append(at - (commitEnd[n] ?? start))
             }
             missing += commits - seen.count
         }
-        print("commit to callback: 10 listening processes, \(commits) commits 20 ms apart (listeners poll every 0.5 ms)")
+        print(
+            "commit to callback: 10 listening processes, \(commits) commits 20 ms apart (listeners poll every 0.5 ms)")
         row("commit (setData) alone", Timings(commitTimes))
         row("commit start to callback, all listeners", Timings(delays))
         row("commit returned to callback (may be < 0)", Timings(afterReturn))
@@ -202,7 +226,8 @@ enum ServerBench {
     static func wallClock() -> Double { Date().timeIntervalSince1970 }
 
     static func row(_ name: String, _ timings: Timings) {
-        print("  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 \(ms(timings.p99))")
+        print(
+            "  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 \(ms(timings.p99))"
+        )
     }
 }
-

@@ -15,7 +15,9 @@ enum StoreBench {
     }
 
     static func row(_ name: String, _ timings: Timings) {
-        print("  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 \(ms(timings.p99))")
+        print(
+            "  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 \(ms(timings.p99))"
+        )
     }
 
     /// One like: the user-like document set and the post's counter incremented, durably,
@@ -31,12 +33,14 @@ enum StoreBench {
         var storeTimes: [Double] = []
         var rawTimes: [Double] = []
         for i in 0..<commits {
-            storeTimes.append(try measure {
-                let batch = store.batch()
-                batch.setData(["likedAt": .serverTimestamp], forDocument: store.document("users/u1/user-likes/t\(i)"))
-                batch.updateData(["likes": .increment(1)], forDocument: tweet)
-                try batch.commit()
-            })
+            storeTimes.append(
+                try measure {
+                    let batch = store.batch()
+                    batch.setData(
+                        ["likedAt": .serverTimestamp], forDocument: store.document("users/u1/user-likes/t\(i)"))
+                    batch.updateData(["likes": .increment(1)], forDocument: tweet)
+                    try batch.commit()
+                })
             rawTimes.append(try measure { try raw.like(i) })
         }
         raw.close()
@@ -56,12 +60,18 @@ enum StoreBench {
             for chunk in stride(from: 0, to: posts, by: 5_000) {
                 let batch = store.batch()
                 for i in chunk..<min(chunk + 5_000, posts) {
-                    batch.setData(["caption": .string("post number \(i) about somewhere"), "uid": .string("u\(i % 100)"), "likes": .int(Int64(i % 7)),
-                                   "timestamp": .timestamp(Date(timeIntervalSince1970: 1_700_000_000 + Double(i * 37 % posts)))],
-                                  forDocument: store.document("tweets/t\(i)"))
+                    batch.setData(
+                        [
+                            "caption": .string("post number \(i) about somewhere"), "uid": .string("u\(i % 100)"),
+                            "likes": .int(Int64(i % 7)),
+                            "timestamp": .timestamp(
+                                Date(timeIntervalSince1970: 1_700_000_000 + Double(i * 37 % posts))),
+                        ],
+                        forDocument: store.document("tweets/t\(i)"))
                     if i % 50 == 0 {
-                        batch.setData(["likedAt": .timestamp(Date(timeIntervalSince1970: 1_700_000_000 + Double(i)))],
-                                      forDocument: store.document("users/u1/user-likes/t\(i)"))
+                        batch.setData(
+                            ["likedAt": .timestamp(Date(timeIntervalSince1970: 1_700_000_000 + Double(i)))],
+                            forDocument: store.document("users/u1/user-likes/t\(i)"))
                     }
                 }
                 try batch.commit()
@@ -72,7 +82,11 @@ enum StoreBench {
         print("  first feed query (builds its index once)      \(ms(try measure { _ = try feed.getDocuments() }))")
         let liked = store.collection("users/u1/user-likes").order(by: "likedAt", descending: true).limit(to: 50)
         _ = try liked.getDocuments()
-        var page: [Double] = [], next: [Double] = [], likedPage: [Double] = [], which: [Double] = [], counts: [Double] = []
+        var page: [Double] = []
+        var next: [Double] = []
+        var likedPage: [Double] = []
+        var which: [Double] = []
+        var counts: [Double] = []
         let ids = (0..<50).map { FieldValue.string("t\($0 * 10)") }
         for _ in 0..<200 {
             var first: QuerySnapshot?
@@ -81,7 +95,11 @@ enum StoreBench {
                 next.append(try measure { _ = try feed.start(afterDocument: last).getDocuments() })
             }
             likedPage.append(try measure { _ = try liked.getDocuments() })
-            which.append(try measure { _ = try store.collection("users/u1/user-likes").whereField(FieldPath.documentID, in: ids).getDocuments() })
+            which.append(
+                try measure {
+                    _ = try store.collection("users/u1/user-likes").whereField(FieldPath.documentID, in: ids)
+                        .getDocuments()
+                })
             counts.append(try measure { _ = try store.collection("tweets").count() })
         }
         row("feed page: 50 newest of 100,000", Timings(page))
@@ -100,20 +118,25 @@ enum StoreBench {
         for i in 0..<20 { try messages.document("m\(i)").setData(["at": .int(Int64(i)), "text": "hello"]) }
         let rounds = 300
         var alone: [Double] = []
-        for i in 0..<rounds { alone.append(try measure { try messages.document("a\(i)").setData(["at": .int(Int64(1000 + i))]) }) }
+        for i in 0..<rounds {
+            alone.append(try measure { try messages.document("a\(i)").setData(["at": .int(Int64(1000 + i))]) })
+        }
 
-        var firstCallback = 0.0, lastCallback = 0.0
+        var firstCallback = 0.0
+        var lastCallback = 0.0
         var calls = 0
         var registrations: [ListenerRegistration] = []
         for _ in 0..<100 {
-            registrations.append(try messages.order(by: "at", descending: true).limit(to: 20).addSnapshotListener { _ in
-                lastCallback = now()
-                if calls % 100 == 0 { firstCallback = lastCallback }
-                calls += 1
-            })
+            registrations.append(
+                try messages.order(by: "at", descending: true).limit(to: 20).addSnapshotListener { _ in
+                    lastCallback = now()
+                    if calls % 100 == 0 { firstCallback = lastCallback }
+                    calls += 1
+                })
         }
         calls = 0
-        var fanOut: [Double] = [], delivery: [Double] = []
+        var fanOut: [Double] = []
+        var delivery: [Double] = []
         for i in 0..<rounds {
             let start = now()
             try messages.document("b\(i)").setData(["at": .int(Int64(10_000 + i))])
@@ -140,14 +163,18 @@ private final class RawSQLite {
     init(file: String) throws {
         guard sqlite3_open(file, &db) == SQLITE_OK else { throw BenchFailure.sqlite("open \(file)") }
         try exec("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
-        try exec("CREATE TABLE likes (uid TEXT, tid TEXT, likedAt REAL, PRIMARY KEY (uid, tid)); CREATE TABLE tweets (id TEXT PRIMARY KEY, likes INTEGER)")
+        try exec(
+            "CREATE TABLE likes (uid TEXT, tid TEXT, likedAt REAL, PRIMARY KEY (uid, tid)); CREATE TABLE tweets (id TEXT PRIMARY KEY, likes INTEGER)"
+        )
         try exec("INSERT INTO tweets VALUES ('t1', 0)")
         sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO likes VALUES ('u1', ?, ?)", -1, &insert, nil)
         sqlite3_prepare_v2(db, "UPDATE tweets SET likes = likes + 1 WHERE id = 't1'", -1, &update, nil)
     }
 
     func exec(_ sql: String) throws {
-        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw BenchFailure.sqlite(String(cString: sqlite3_errmsg(db))) }
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw BenchFailure.sqlite(String(cString: sqlite3_errmsg(db)))
+        }
     }
 
     func like(_ i: Int) throws {

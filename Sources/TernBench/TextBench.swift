@@ -10,9 +10,13 @@ enum TextBench {
         Timings((0..<50).map { _ in measure(body) }).p50
     }
 
-    static func compare(_ what: String, baseline: String, _ ordinary: () -> Void, hostile: String, _ attack: () -> Void) {
-        let base = p50(ordinary), cost = p50(attack)
-        print("text: \(what)  \(hostile) \(ms(cost))  baseline \(baseline) \(ms(base))  ratio \(String(format: "%.1f", cost / base))×")
+    static func compare(_ what: String, baseline: String, _ ordinary: () -> Void, hostile: String, _ attack: () -> Void)
+    {
+        let base = p50(ordinary)
+        let cost = p50(attack)
+        print(
+            "text: \(what)  \(hostile) \(ms(cost))  baseline \(baseline) \(ms(base))  ratio \(String(format: "%.1f", cost / base))×"
+        )
     }
 
     static func drawCaption(_ caption: String) {
@@ -43,14 +47,17 @@ enum TextBench {
     static func run() throws {
         let post = String(repeating: "서울 coffee 🍵 ", count: 28)
         let hugeCaption = String(repeating: "서울 coffee 🍵 ", count: 10_000_000 / 20)
-        compare("caption laid out and drawn", baseline: "280 characters", { drawCaption(post) },
-                hostile: "10 MB", { drawCaption(hugeCaption) })
+        compare(
+            "caption laid out and drawn", baseline: "280 characters", { drawCaption(post) },
+            hostile: "10 MB", { drawCaption(hugeCaption) })
         let hugeName = String(repeating: "Llanfairpwll서울", count: 20_000_000 / 20)
-        compare("row with a place name drawn", baseline: "20 characters", { drawRow("Llanfairpwll서울 Seoul") },
-                hostile: "20 MB name", { drawRow(hugeName) })
+        compare(
+            "row with a place name drawn", baseline: "20 characters", { drawRow("Llanfairpwll서울 Seoul") },
+            hostile: "20 MB name", { drawRow(hugeName) })
         let plain = field(holding: String(repeating: "abcd ", count: 20))
         let marked = field(holding: String(repeating: "e" + String(repeating: "\u{301}", count: 200), count: 100))
-        compare("keystroke in a field after a paste", baseline: "100 plain characters", { typeOneKey(into: plain) },
-                hostile: "100 characters with 20,000 combining marks", { typeOneKey(into: marked) })
+        compare(
+            "keystroke in a field after a paste", baseline: "100 plain characters", { typeOneKey(into: plain) },
+            hostile: "100 characters with 20,000 combining marks", { typeOneKey(into: marked) })
     }
 }

@@ -2,10 +2,10 @@ import App
 import Assembly
 import Domain
 import Foundation
+import PlaceCatalog
 import PlainText
 import TerminalUI
 import ViewModels
-import PlaceCatalog
 
 /// The `ui` section of `make bench`: time to draw a representative 120×40 Places screen
 /// into a buffer and diff it against the previous frame, and the bytes a one-row selection
@@ -13,14 +13,18 @@ import PlaceCatalog
 enum UIBench {
     static let width = 120
     static let height = 40
-    static let names = ["서울특별시", "부산광역시", "인천광역시", "대구광역시", "대전광역시", "광주광역시", "울산광역시",
-                        "수원시", "東京都", "大阪市", "Jeju-si", "Gyeongju"]
+    static let names = [
+        "서울특별시", "부산광역시", "인천광역시", "대구광역시", "대전광역시", "광주광역시", "울산광역시",
+        "수원시", "東京都", "大阪市", "Jeju-si", "Gyeongju",
+    ]
 
     static let rows: [Line] = (0..<200).map { index in
         let korean = names[index % names.count]
-        return Line([Span(index % 3 == 0 ? "★" : "☆", style: index % 3 == 0 ? .foreground(.yellow) : .plain),
-                     " ", Span("Place", style: Style(bold: true, underline: true)), Span(" \(index)  "),
-                     Span("(\(korean))"), Span("  Region \(index % 17), KR", style: .dim)])
+        return Line([
+            Span(index % 3 == 0 ? "★" : "☆", style: index % 3 == 0 ? .foreground(.yellow) : .plain),
+            " ", Span("Place", style: Style(bold: true, underline: true)), Span(" \(index)  "),
+            Span("(\(korean))"), Span("  Region \(index % 17), KR", style: .dim),
+        ])
     }
 
     static let points: [GeoPoint] = (0..<200).map { index in
@@ -44,10 +48,12 @@ enum UIBench {
         ParagraphView("\(names[selected % names.count]) — Region \(selected % 17), KR\n37.5665, 126.9780\nAsia/Seoul")
             .render(in: text, into: &buffer)
         MapView(points: points, selected: points[selected]).render(in: map, into: &buffer)
-        FooterView(hints: [KeyHint(keys: "j/k", help: "move"), KeyHint(keys: "/", help: "search"),
-                           KeyHint(keys: "s", help: "save"), KeyHint(keys: "o", help: "order"),
-                           KeyHint(keys: "?", help: "help"), KeyHint(keys: "q", help: "quit")])
-            .render(in: footer, into: &buffer)
+        FooterView(hints: [
+            KeyHint(keys: "j/k", help: "move"), KeyHint(keys: "/", help: "search"),
+            KeyHint(keys: "s", help: "save"), KeyHint(keys: "o", help: "order"),
+            KeyHint(keys: "?", help: "help"), KeyHint(keys: "q", help: "quit"),
+        ])
+        .render(in: footer, into: &buffer)
         return buffer
     }
 
@@ -58,22 +64,29 @@ enum UIBench {
         for index in 1...1000 {
             let selected = index % 35
             var next = previous
-            samples.append(measure {
-                next = frame(selected: selected)
-                bytes &+= BufferDiff(from: previous, to: next).estimatedBytes
-            })
+            samples.append(
+                measure {
+                    next = frame(selected: selected)
+                    bytes &+= BufferDiff(from: previous, to: next).estimatedBytes
+                })
             previous = next
         }
         let timings = Timings(samples)
-        print("ui: frame 120×40 (render + diff)  p50 \(ms(timings.p50))  p99 \(ms(timings.p99))  max \(ms(timings.max))")
+        print(
+            "ui: frame 120×40 (render + diff)  p50 \(ms(timings.p50))  p99 \(ms(timings.p99))  max \(ms(timings.max))")
 
-        let before = frame(selected: 10), after = frame(selected: 11)
+        let before = frame(selected: 10)
+        let after = frame(selected: 11)
         let move = BufferDiff(from: before, to: after)
         let full = BufferDiff(from: nil, to: after)
-        print("ui: one-row selection move  \(move.changes.count) cells, \(move.estimatedBytes) bytes, rows \(move.changedRows.sorted())")
+        print(
+            "ui: one-row selection move  \(move.changes.count) cells, \(move.estimatedBytes) bytes, rows \(move.changedRows.sorted())"
+        )
         print("ui: baseline full redraw    \(full.changes.count) cells, \(full.estimatedBytes) bytes")
         let ratio = Double(full.estimatedBytes) / Double(max(1, move.estimatedBytes))
-        print("ui: full / diff bytes ratio \(String(format: "%.1f", ratio))×  (mean diff bytes over the run: \(bytes / 1000))")
+        print(
+            "ui: full / diff bytes ratio \(String(format: "%.1f", ratio))×  (mean diff bytes over the run: \(bytes / 1000))"
+        )
         try runApp()
     }
 }
@@ -87,21 +100,27 @@ extension UIBench {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let paths = AppPaths.resolve(dataDirectory: directory, sessionFile: directory + "/state/session")
         let started = now()
-        let services = try AppServices.open(paths: paths, seedSample: true, executor: .immediate,
-                                            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
+        let services = try AppServices.open(
+            paths: paths, seedSample: true, executor: .immediate,
+            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
         let places = try benchPlaces(paths: paths)
         let screenServices = ScreenServices(services: services, places: places)
         let firstHarness = AppHarness(width: width, height: height, services: screenServices)
         let startup = now() - started
-        print("ui: store + synchronous catalog load + first 120×40 frame, in process  \(ms(startup))  " +
-              "(the binary draws before the catalog is loaded; see the tmux figures)")
+        print(
+            "ui: store + synchronous catalog load + first 120×40 frame, in process  \(ms(startup))  "
+                + "(the binary draws before the catalog is loaded; see the tmux figures)")
         _ = firstHarness
 
         try services.auth.register(email: "bench@example.com", password: "password123")
-        try services.users.updateProfile(ProfileEdit(displayName: "Bench 🐢", username: "bench", bio: "measures"),
-                                         session: services.session())
+        try services.users.updateProfile(
+            ProfileEdit(displayName: "Bench 🐢", username: "bench", bio: "measures"),
+            session: services.session())
         let harness = AppHarness(width: width, height: height, services: screenServices)
-        for _ in 0..<5 { harness.press("s"); harness.press("j") }
+        for _ in 0..<5 {
+            harness.press("s")
+            harness.press("j")
+        }
         for (key, name) in [("1", "Places"), ("2", "Favorites"), ("3", "Feed"), ("4", "Profile")] {
             harness.press(key)
             var previous = harness.loop.renderer.frame(size: harness.backend.size).buffer
@@ -119,8 +138,9 @@ extension UIBench {
         // The issue's figure is on the 235,000-place catalog: import cities500 beside the
         // shipped places, as a user would, and type on a fresh harness over both.
         let (typingPlaces, catalogName) = try placesWithCities500(paths: paths) ?? (places, "the shipped catalog")
-        let typingHarness = AppHarness(width: width, height: height,
-                                       services: ScreenServices(services: services, places: typingPlaces))
+        let typingHarness = AppHarness(
+            width: width, height: height,
+            services: ScreenServices(services: services, places: typingPlaces))
         typingHarness.press("1")
         typingHarness.press("/")
         var keystrokes: [Double] = []
@@ -132,8 +152,9 @@ extension UIBench {
             typingHarness.press(.backspace)
         }
         let typing = Timings(keystrokes)
-        print("ui: keystroke to frame while typing on \(catalogName)  " +
-              "p50 \(ms(typing.p50))  p99 \(ms(typing.p99))  max \(ms(typing.max))  (target p99 ≤ 16 ms)")
+        print(
+            "ui: keystroke to frame while typing on \(catalogName)  "
+                + "p50 \(ms(typing.p50))  p99 \(ms(typing.p99))  max \(ms(typing.max))  (target p99 ≤ 16 ms)")
         try TmuxMeasurements.run()
     }
 
@@ -142,8 +163,9 @@ extension UIBench {
     static func placesWithCities500(paths: AppPaths) throws -> (PlaceSearching, String)? {
         let dump = FileManager.default.currentDirectoryPath + "/.bench-cache/cities500.txt"
         if !FileManager.default.fileExists(atPath: dump) {
-            try? FileManager.default.createDirectory(atPath: (dump as NSString).deletingLastPathComponent,
-                                                     withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (dump as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: dump + ".part", contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -157,8 +179,9 @@ extension UIBench {
             }
             try FileManager.default.moveItem(atPath: dump + ".part", toPath: dump)
         }
-        let summary = try PlaceCatalog.importFile(path: dump, resourcesDirectory: paths.resourcesDirectory,
-                                                  dataDirectory: paths.dataDirectory)
+        let summary = try PlaceCatalog.importFile(
+            path: dump, resourcesDirectory: paths.resourcesDirectory,
+            dataDirectory: paths.dataDirectory)
         let places = try benchPlaces(paths: paths)
         return (places, "the shipped catalog + cities500 (\(summary.totalImported) imported places)")
     }
@@ -172,9 +195,12 @@ extension UIBench {
 /// one-row move, idle CPU.
 enum TmuxMeasurements {
     static func run() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tern").path
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "tern"
+        ).path
         guard FileManager.default.isExecutableFile(atPath: binary),
-              shell("command -v tmux").status == 0 else {
+            shell("command -v tmux").status == 0
+        else {
             print("ui: tmux or \(binary) missing; skipping the terminal measurements")
             return
         }
@@ -187,8 +213,10 @@ enum TmuxMeasurements {
         _ = shell("TERN_DATA_DIR=\(directory) \(binary) feed --limit 1", capture: false)
         let tmux = "tmux -S \(directory)/sock"
         let started = now()
-        _ = shell("\(tmux) -f /dev/null new-session -d -s bench -x 120 -y 40 " +
-                  "'exec env TERN_DATA_DIR=\(directory) TERN_SESSION=\(directory)/state/session LANG=C.UTF-8 TERM=xterm-256color \(binary)'", capture: false)
+        _ = shell(
+            "\(tmux) -f /dev/null new-session -d -s bench -x 120 -y 40 "
+                + "'exec env TERN_DATA_DIR=\(directory) TERN_SESSION=\(directory)/state/session LANG=C.UTF-8 TERM=xterm-256color \(binary)'",
+            capture: false)
         var firstFrame: Double?
         while now() - started < 10 {
             if shell("\(tmux) capture-pane -p -t bench").output.contains("1 Places") {
@@ -201,7 +229,9 @@ enum TmuxMeasurements {
             print("ui: the binary never drew under tmux")
             return
         }
-        print("ui: start-up to first frame under tmux (shipped catalog, release binary)  \(ms(firstFrame))  (target ≤ 150 ms)")
+        print(
+            "ui: start-up to first frame under tmux (shipped catalog, release binary)  \(ms(firstFrame))  (target ≤ 150 ms)"
+        )
         var ready: Double?
         while now() - started < 30 {
             let screen = shell("\(tmux) capture-pane -p -t bench").output
@@ -222,7 +252,8 @@ enum TmuxMeasurements {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: pipe)[.size] as? Int) ?? 0
         print("ui: bytes written to the terminal for a one-row move (tmux pipe-pane)  \(bytes) bytes")
 
-        let pid = shell("\(tmux) display -p -t bench '#{pane_pid}'").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = shell("\(tmux) display -p -t bench '#{pane_pid}'").output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         guard let before = cpuTicks(pid: pid) else { return }
         let start = now()
@@ -234,7 +265,8 @@ enum TmuxMeasurements {
 
     static func cpuTicks(pid: String) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         return user + system

@@ -13,8 +13,10 @@ struct FuzzHarness: Sendable {
     let timeLimit: Double
     let run: @Sendable ([UInt8]) throws -> Void
 
-    init(name: String, seeds: @escaping @Sendable @autoclosure () -> [[UInt8]], tokens: [String], timeLimit: Double = 1,
-         run: @escaping @Sendable ([UInt8]) throws -> Void) {
+    init(
+        name: String, seeds: @escaping @Sendable @autoclosure () -> [[UInt8]], tokens: [String], timeLimit: Double = 1,
+        run: @escaping @Sendable ([UInt8]) throws -> Void
+    ) {
         self.name = name
         self.seeds = seeds
         self.tokens = tokens
@@ -22,8 +24,10 @@ struct FuzzHarness: Sendable {
         self.run = run
     }
 
-    init(name: String, textSeeds: [String], tokens: [String], timeLimit: Double = 1,
-         run: @escaping @Sendable ([UInt8]) throws -> Void) {
+    init(
+        name: String, textSeeds: [String], tokens: [String], timeLimit: Double = 1,
+        run: @escaping @Sendable ([UInt8]) throws -> Void
+    ) {
         self.init(name: name, seeds: textSeeds.map { Array($0.utf8) }, tokens: tokens, timeLimit: timeLimit, run: run)
     }
 

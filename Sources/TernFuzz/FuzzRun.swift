@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import PlainText
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs one harness in this process until `deadline`: first every seed and corpus file
 /// (so an input that once failed keeps failing until it is fixed), then mutations of them.

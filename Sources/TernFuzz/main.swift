@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The fuzz driver of `make test` (bounded) and `make fuzz` (longer). Each harness runs in a
 // child process, so that a crash is caught and its input kept in the corpus.
@@ -25,14 +26,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 if let name = value(after: "--child", in: arguments) {
     guard let harness = FuzzHarness.all.first(where: { $0.name == name }),
-          let until = value(after: "--until", in: arguments).flatMap(Double.init),
-          let seed = value(after: "--seed", in: arguments).flatMap(UInt64.init) else { exit(2) }
-    FuzzRun(harness: harness, corpusDirectory: corpusRoot + "/" + name, scratchFile: FuzzScratch.directory + "/" + name,
-            deadline: Date(timeIntervalSince1970: until), seed: seed).start()
+        let until = value(after: "--until", in: arguments).flatMap(Double.init),
+        let seed = value(after: "--seed", in: arguments).flatMap(UInt64.init)
+    else { exit(2) }
+    FuzzRun(
+        harness: harness, corpusDirectory: corpusRoot + "/" + name, scratchFile: FuzzScratch.directory + "/" + name,
+        deadline: Date(timeIntervalSince1970: until), seed: seed
+    ).start()
 }
 
 if let name = value(after: "--replay", in: arguments), let file = arguments.last,
-   let harness = FuzzHarness.all.first(where: { $0.name == name }), let data = FileManager.default.contents(atPath: file) {
+    let harness = FuzzHarness.all.first(where: { $0.name == name }),
+    let data = FileManager.default.contents(atPath: file)
+{
     let start = Date()
     do { try harness.run([UInt8](data)) } catch { print("\(name): \(error)") }
     print("\(name): \(file) ran in \(String(format: "%.3f", Date().timeIntervalSince(start))) s")
@@ -50,8 +56,10 @@ for (index, harness) in harnesses.enumerated() {
     let share = seconds / Double(harnesses.count)
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    child.arguments = ["--child", harness.name, "--until", String(Date().timeIntervalSince1970 + share),
-                       "--seed", String(seed &+ UInt64(index))]
+    child.arguments = [
+        "--child", harness.name, "--until", String(Date().timeIntervalSince1970 + share),
+        "--seed", String(seed &+ UInt64(index)),
+    ]
     do { try child.run() } catch {
         print("fuzz: cannot start \(child.executableURL!.path): \(error)")
         exit(1)

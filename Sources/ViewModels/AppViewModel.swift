@@ -63,8 +63,10 @@ public final class AppViewModel {
     private var connectRefusal: String?
 
     /// `work` defaults to worker threads posting to `events`.
-    public init(services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
-                now: @escaping () -> Date = Date.init) {
+    public init(
+        services: ScreenServices, events: EventQueue = EventQueue(), work: BackgroundWork? = nil,
+        now: @escaping () -> Date = Date.init
+    ) {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
         accounts = services.accounts
@@ -72,9 +74,10 @@ public final class AppViewModel {
         writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
         syncPort = services.sync
         connecting = services.connecting
-        places = PlaceSearchViewModel(places: services.places, favorites: services.favorites, events: events,
-                                      online: services.online, work: self.work, writes: writes,
-                                      history: services.searchHistory, now: now)
+        places = PlaceSearchViewModel(
+            places: services.places, favorites: services.favorites, events: events,
+            online: services.online, work: self.work, writes: writes,
+            history: services.searchHistory, now: now)
         favorites = FavoritesViewModel(favorites: services.favorites, events: events, writes: writes)
         feed = FeedViewModel(feed: services.feed, events: events, writes: writes)
         profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work, writes: writes)
@@ -93,8 +96,9 @@ public final class AppViewModel {
 
     /// Reads the session and starts every subscription. Opens Profile when onboarding is due.
     public func start() {
-        syncObservation = syncPort.observeSync({ [weak self] in self?.syncChanged($0) },
-                                               onDropped: { [weak self] in self?.writeDropped($0) })
+        syncObservation = syncPort.observeSync(
+            { [weak self] in self?.syncChanged($0) },
+            onDropped: { [weak self] in self?.writeDropped($0) })
         // The first frame shows the local copy of a team server: its lists may be stale, and
         // a profile not onboarded there may be since: the form waits for the server's copy.
         let readsLocalCopy = connecting?.readsLocalCopy == true
@@ -180,7 +184,8 @@ public final class AppViewModel {
 
     /// A write the server refused on replay: a toast names it and says why.
     private func writeDropped(_ dropped: DroppedWrite) {
-        showToast(Toast(tr(.toastDroppedWrite, ["write": dropped.description, "reason": dropped.reason]), kind: .error))
+        showToast(
+            Toast(tr(.toastDroppedWrite, ["write": dropped.description, "reason": dropped.reason]), kind: .error))
     }
 
     private func userChanged(_ user: User?) {
@@ -217,7 +222,8 @@ public final class AppViewModel {
     /// Enter on a post: opens its author's profile over the Feed.
     public func openAuthor() {
         guard state.tab == .feed, author == nil, let uid = feed.state.selectedRow?.uid, !uid.isEmpty else { return }
-        let profile = AuthorProfileViewModel(uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes)
+        let profile = AuthorProfileViewModel(
+            uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes)
         profile.posts.author = state.user
         profile.posts.setPendingPaths(state.sync.pendingPaths)
         profile.onChange = { [weak self] _ in self?.onChange() }

@@ -28,11 +28,14 @@ public final class AuthorProfileViewModel {
     private let accounts: AccountsPort
     private let events: EventQueue
     private let writes: StoreWrites
-    private lazy var userQuery = LiveQuery(name: "author.user", list: { tr(.tabProfile) }, events: events, reads: writes.reads,
-                                           onToast: { [weak self] in self?.onToast($0) })
+    private lazy var userQuery = LiveQuery(
+        name: "author.user", list: { tr(.tabProfile) }, events: events, reads: writes.reads,
+        onToast: { [weak self] in self?.onToast($0) })
 
     /// `writes` is where likes go, as in the Feed.
-    public init(uid: String, accounts: AccountsPort, feed: FeedPort, events: EventQueue, writes: StoreWrites = .immediate()) {
+    public init(
+        uid: String, accounts: AccountsPort, feed: FeedPort, events: EventQueue, writes: StoreWrites = .immediate()
+    ) {
         state = AuthorProfileState(uid: uid)
         self.accounts = accounts
         self.events = events
@@ -43,7 +46,8 @@ public final class AuthorProfileViewModel {
     /// Starts both subscriptions, with `viewer` (nil: signed out) seeing its own hearts.
     public func start(viewer: String?) {
         userQuery.start { [accounts, uid = state.uid] live in
-            try accounts.observeUser(uid: uid, live.deliver { [weak self] in self?.userChanged($0) }, onError: live.onError)
+            try accounts.observeUser(
+                uid: uid, live.deliver { [weak self] in self?.userChanged($0) }, onError: live.onError)
         }
         posts.setUser(viewer)
     }

@@ -19,14 +19,20 @@ public final class FavoritePageSource: PageSource {
         self.port = port
     }
 
-    public func observeRows(after anchor: FavoritePlace?, limit: Int, _ onChange: @escaping (PageSlice<FavoritePlace>) -> Void,
-                            onError: @escaping (Error) -> Void) throws -> Cancellable {
-        try port.observeFolderWindow(folder, uid: uid, after: anchor, limit: limit, {
-            onChange(PageSlice(rows: $0.favorites, isEnd: $0.isEnd))
-        }, onError: onError)
+    public func observeRows(
+        after anchor: FavoritePlace?, limit: Int, _ onChange: @escaping (PageSlice<FavoritePlace>) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        try port.observeFolderWindow(
+            folder, uid: uid, after: anchor, limit: limit,
+            {
+                onChange(PageSlice(rows: $0.favorites, isEnd: $0.isEnd))
+            }, onError: onError)
     }
 
-    public func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+    public func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws
+        -> Cancellable
+    {
         try port.observeFolderCount(folder.id, uid: uid, onChange, onError: onError)
     }
 

@@ -27,20 +27,27 @@ public protocol FavoriteFoldersPort: AnyObject {
     /// Calls `onChange` with the user's folders and how many places each holds, now and
     /// whenever either changes, `onError` when a later read fails; throws when the
     /// subscription cannot start.
-    func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
-                        onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeFolders(
+        uid: String, _ onChange: @escaping (FolderListing) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     /// Calls `onChange` with up to `limit` places of `folder` strictly after `anchor` in its
     /// order (nil: from its first) now and whenever they change.
-    func observeFolderWindow(_ folder: FavoriteFolder, uid: String, after anchor: FavoritePlace?, limit: Int,
-                             _ onChange: @escaping (FolderPage) -> Void,
-                             onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeFolderWindow(
+        _ folder: FavoriteFolder, uid: String, after anchor: FavoritePlace?, limit: Int,
+        _ onChange: @escaping (FolderPage) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     /// Calls `onChange` with how many places `folderID` holds, now and whenever it changes.
-    func observeFolderCount(_ folderID: String, uid: String, _ onChange: @escaping (Int) -> Void,
-                            onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeFolderCount(
+        _ folderID: String, uid: String, _ onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     func folderCount(_ folderID: String, uid: String) throws -> Int
     /// Up to `limit` places strictly before `place` in the folder's order, nearest first;
     /// with no place, the last places, last first.
-    func folderRows(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace?, limit: Int) throws -> [FavoritePlace]
+    func folderRows(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace?, limit: Int) throws
+        -> [FavoritePlace]
     /// How many places come strictly before `place` in the folder's order.
     func folderCount(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace) throws -> Int
     func edit(_ edit: FavoritesEdit, uid: String) throws
@@ -49,8 +56,9 @@ public protocol FavoriteFoldersPort: AnyObject {
 extension PlaceInfo {
     /// What saving this place into a folder copies.
     public var favoriteCandidate: FavoriteCandidate {
-        FavoriteCandidate(placeID: placeID, placeName: name, address: address,
-                          coordinate: Coordinate(latitude: latitude, longitude: longitude), category: category,
-                          phone: phone, roadAddress: roadAddress, url: url)
+        FavoriteCandidate(
+            placeID: placeID, placeName: name, address: address,
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), category: category,
+            phone: phone, roadAddress: roadAddress, url: url)
     }
 }

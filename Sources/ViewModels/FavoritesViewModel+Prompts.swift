@@ -1,27 +1,34 @@
 import Domain
-import PlainText
-import TerminalUI
 import Foundation
 import Localization
+import PlainText
+import TerminalUI
 
 /// The Favorites screen's questions: folder names, memos, folder pickers, delete confirmation.
 extension FavoritesViewModel {
     /// `n`: asks for the name of a new folder.
     public func beginCreateFolder() {
         guard requireSignIn() else { return }
-        open(.folderName(FolderNameForm(renaming: nil, input: TextEditor(limit: FavoriteFolder.nameMaxLength * 2), error: nil)))
+        open(
+            .folderName(
+                FolderNameForm(renaming: nil, input: TextEditor(limit: FavoriteFolder.nameMaxLength * 2), error: nil)))
     }
 
     /// `r`: asks for a new name of the selected folder.
     public func beginRenameFolder() {
         guard requireSignIn(), let folder = state.selectedFolder else { return }
-        open(.folderName(FolderNameForm(renaming: folder, input: TextEditor(folder.name, limit: FavoriteFolder.nameMaxLength * 2),
-                                        error: nil)))
+        open(
+            .folderName(
+                FolderNameForm(
+                    renaming: folder, input: TextEditor(folder.name, limit: FavoriteFolder.nameMaxLength * 2),
+                    error: nil)))
     }
 
     /// `D`: deletes the selected folder; one holding places asks what happens to them first.
     public func beginDeleteFolder() {
-        guard requireSignIn(), let row = state.folders.indices.contains(state.folderIndex) ? state.folders[state.folderIndex] : nil else { return }
+        guard requireSignIn(),
+            let row = state.folders.indices.contains(state.folderIndex) ? state.folders[state.folderIndex] : nil
+        else { return }
         guard !row.folder.isDefault else {
             onToast(Toast.error(FavoritesError.defaultFolderKept))
             return
@@ -62,7 +69,9 @@ extension FavoritesViewModel {
             onToast(Toast(tr(.toastCreateFolderFirst), kind: .info))
             return
         }
-        let purpose: FolderPick.Purpose = copying ? .copy(placeID: item.placeID, placeName: item.placeName)
+        let purpose: FolderPick.Purpose =
+            copying
+            ? .copy(placeID: item.placeID, placeName: item.placeName)
             : .move(placeID: item.placeID, placeName: item.placeName, fromFolderID: folder.id)
         open(.pickFolder(FolderPick(purpose: purpose, folders: others, selected: 0)))
     }
@@ -115,7 +124,8 @@ extension FavoritesViewModel {
     public func submitPrompt() {
         switch state.prompt {
         case .folderName(var form):
-            let edit: FavoritesEdit = form.renaming.map { .renameFolder(id: $0.id, name: form.input.text) }
+            let edit: FavoritesEdit =
+                form.renaming.map { .renameFolder(id: $0.id, name: form.input.text) }
                 ?? .createFolder(name: form.input.text)
             if let error = attempt(edit) {
                 form.error = error
@@ -150,7 +160,8 @@ extension FavoritesViewModel {
                 }
             case .save(let place):
                 if perform(.save(place, folderID: target.id)) {
-                    onToast(Toast(tr(.toastSavedTo, ["place": place.placeName, "folder": target.name]), kind: .success))
+                    onToast(
+                        Toast(tr(.toastSavedTo, ["place": place.placeName, "folder": target.name]), kind: .success))
                 }
             }
         case .confirmDelete(_, _, let deletesPlaces):

@@ -28,7 +28,9 @@ public struct FavoritesState: Equatable, Sendable {
     public var pendingPlaceIDs: Set<String> = []
 
     public var selected: Int { list.selected }
-    public var selectedFolder: FavoriteFolder? { folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil }
+    public var selectedFolder: FavoriteFolder? {
+        folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil
+    }
     public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
 }
 
@@ -49,8 +51,9 @@ public final class FavoritesViewModel {
     var uid: String?
     /// The folder listing. Its start may give every favorite saved by an older Tern its name
     /// key (seconds for 20,000), so it subscribes where passes run, off the loop's thread.
-    private lazy var query = LiveQuery(name: "favorites", list: { tr(.tabFavorites) }, events: events,
-                                       reads: writes.passReads, onToast: { [weak self] in self?.onToast($0) })
+    private lazy var query = LiveQuery(
+        name: "favorites", list: { tr(.tabFavorites) }, events: events,
+        reads: writes.passReads, onToast: { [weak self] in self?.onToast($0) })
     let paged: PagedList<FavoritePageSource>
     private let events: EventQueue
     let writes: StoreWrites
@@ -66,8 +69,9 @@ public final class FavoritesViewModel {
         self.events = events
         self.writes = writes
         var toast: (Toast) -> Void = { _ in }
-        paged = PagedList(name: "favorites.places", title: { tr(.tabFavorites) }, events: events, reads: writes.reads,
-                          passReads: writes.passReads, pageSize: Self.pageSize, maxRows: Self.maxRows, onToast: { toast($0) })
+        paged = PagedList(
+            name: "favorites.places", title: { tr(.tabFavorites) }, events: events, reads: writes.reads,
+            passReads: writes.passReads, pageSize: Self.pageSize, maxRows: Self.maxRows, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.placesChanged() }
     }
@@ -81,7 +85,8 @@ public final class FavoritesViewModel {
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
             query.start { [port] live in
-                try port.observeFolders(uid: uid, live.deliver { [weak self] listing in self?.changed(listing) }, onError: live.onError)
+                try port.observeFolders(
+                    uid: uid, live.deliver { [weak self] listing in self?.changed(listing) }, onError: live.onError)
             }
         }
         publish()
@@ -106,7 +111,8 @@ public final class FavoritesViewModel {
         let folderID = state.selectedFolder?.id
         state.folders = listing.folders.map { FolderRow(folder: $0, count: listing.count(in: $0.id)) }
         if let name = folderToSelect.map(FavoriteText.folderKey),
-           let index = state.folders.firstIndex(where: { FavoriteText.folderKey($0.folder.name) == name }) {
+            let index = state.folders.firstIndex(where: { FavoriteText.folderKey($0.folder.name) == name })
+        {
             state.folderIndex = index
             folderToSelect = nil
         } else if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
@@ -152,7 +158,9 @@ public final class FavoritesViewModel {
     public func cycleOrder() {
         guard let folder = state.selectedFolder else { return }
         let sort = folder.sort.next
-        if perform(.setSort(folderID: folder.id, sort: sort)) { onToast(Toast(tr(.toastOrder, ["order": sort.label]), kind: .info)) }
+        if perform(.setSort(folderID: folder.id, sort: sort)) {
+            onToast(Toast(tr(.toastOrder, ["order": sort.label]), kind: .info))
+        }
     }
 
     /// `K` / `J`: moves the selected place up or down; the folder keeps the person's order.
@@ -191,7 +199,8 @@ public final class FavoritesViewModel {
         guard perform(.restore(item)) else { return }
         state.undoable = nil
         if let folderID = undoFolderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }),
-           index != state.folderIndex {
+            index != state.folderIndex
+        {
             state.folderIndex = index
             followSelectedFolder()
         }
@@ -234,16 +243,18 @@ public final class FavoritesViewModel {
     func send(_ edit: FavoritesEdit, uid: String) -> String? {
         var refusal: String?
         var returned = false
-        writes.send({ [port] in try port.edit(edit, uid: uid) }, then: { [weak self] result in
-            guard case .failure(let error) = result else { return }
-            let reason = WriteRefusal.reason(for: error)
-            guard returned, let self else {
-                refusal = reason
-                return
-            }
-            if case .removeFromFolder(let placeID, _) = edit { self.paged.unhide(placeID) }
-            self.onToast(Toast(reason, kind: .error))
-        })
+        writes.send(
+            { [port] in try port.edit(edit, uid: uid) },
+            then: { [weak self] result in
+                guard case .failure(let error) = result else { return }
+                let reason = WriteRefusal.reason(for: error)
+                guard returned, let self else {
+                    refusal = reason
+                    return
+                }
+                if case .removeFromFolder(let placeID, _) = edit { self.paged.unhide(placeID) }
+                self.onToast(Toast(reason, kind: .error))
+            })
         returned = true
         return refusal
     }
@@ -288,9 +299,18 @@ extension FavoritesViewModel: ScreenModel {
         placesChanged()
     }
 
-    public func moveSelection(by delta: Int) { paged.move(by: delta); placesChanged() }
-    public func selectFirst() { paged.selectFirst(); placesChanged() }
-    public func selectLast() { paged.selectLast(); placesChanged() }
+    public func moveSelection(by delta: Int) {
+        paged.move(by: delta)
+        placesChanged()
+    }
+    public func selectFirst() {
+        paged.selectFirst()
+        placesChanged()
+    }
+    public func selectLast() {
+        paged.selectLast()
+        placesChanged()
+    }
 
     public func pageItems(rows: Int) -> Int { rows }
     public func click(_ index: Int) { select(index) }

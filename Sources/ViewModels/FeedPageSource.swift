@@ -12,14 +12,20 @@ public final class FeedPageSource: PageSource {
         self.port = port
     }
 
-    public func observeRows(after anchor: FeedPost?, limit: Int, _ onChange: @escaping (PageSlice<FeedPost>) -> Void,
-                            onError: @escaping (Error) -> Void) throws -> Cancellable {
-        try port.observeFeedWindow(kind, viewer: viewer, after: anchor?.position(in: kind), limit: limit, {
-            onChange(PageSlice(rows: $0.posts, isEnd: $0.next == nil))
-        }, onError: onError)
+    public func observeRows(
+        after anchor: FeedPost?, limit: Int, _ onChange: @escaping (PageSlice<FeedPost>) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        try port.observeFeedWindow(
+            kind, viewer: viewer, after: anchor?.position(in: kind), limit: limit,
+            {
+                onChange(PageSlice(rows: $0.posts, isEnd: $0.next == nil))
+            }, onError: onError)
     }
 
-    public func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+    public func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws
+        -> Cancellable
+    {
         try port.observeFeedCount(kind, viewer: viewer, onChange, onError: onError)
     }
 

@@ -18,8 +18,10 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     /// The author's uid: whose profile Enter opens, and whether the viewer may edit the post.
     public var uid: String
 
-    public init(id: String, displayName: String, username: String, caption: String, timestamp: Date,
-                likes: Int, didLike: Bool, isPending: Bool = false, uid: String = "") {
+    public init(
+        id: String, displayName: String, username: String, caption: String, timestamp: Date,
+        likes: Int, didLike: Bool, isPending: Bool = false, uid: String = ""
+    ) {
         self.id = id
         self.uid = uid
         self.displayName = displayName
@@ -32,8 +34,9 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     }
 
     public init(_ post: FeedPost) {
-        self.init(id: post.id, displayName: post.displayName, username: post.username,
-                  caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid)
+        self.init(
+            id: post.id, displayName: post.displayName, username: post.username,
+            caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid)
     }
 }
 
@@ -127,14 +130,17 @@ public final class FeedViewModel {
 
     /// `events` carries the retries of a subscription that could not start; `writes` is
     /// where likes and posts go (at once by default, as on the embedded store).
-    public init(feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100,
-                profileOf profileUID: String? = nil) {
+    public init(
+        feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100,
+        profileOf profileUID: String? = nil
+    ) {
         self.port = feed
         self.writes = writes
         self.profileUID = profileUID
         var toast: (Toast) -> Void = { _ in }
-        paged = PagedList(name: profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
-                          reads: writes.reads, pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
+        paged = PagedList(
+            name: profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
+            reads: writes.reads, pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.changed() }
     }
@@ -195,11 +201,13 @@ public final class FeedViewModel {
     }
 
     private func rebuildRows() {
-        state.sending = state.mode == .all ? posts.map { post in
-            var row = post.row
-            if let id = post.storedID, pendingPaths.contains(SyncPaths.post(id)) { row.isPending = true }
-            return row
-        } : []
+        state.sending =
+            state.mode == .all
+            ? posts.map { post in
+                var row = post.row
+                if let id = post.storedID, pendingPaths.contains(SyncPaths.post(id)) { row.isPending = true }
+                return row
+            } : []
         state.rows = stored.map { row in
             var copy = row
             if let intent = likes[row.id] {
@@ -209,7 +217,10 @@ public final class FeedViewModel {
                 }
                 copy.isPending = intent.inFlight > 0
             }
-            if let uid, pendingPaths.contains(SyncPaths.like(postID: row.id, uid: uid)) || pendingPaths.contains(SyncPaths.post(row.id)) {
+            if let uid,
+                pendingPaths.contains(SyncPaths.like(postID: row.id, uid: uid))
+                    || pendingPaths.contains(SyncPaths.post(row.id))
+            {
                 copy.isPending = true
             }
             return copy
@@ -254,9 +265,10 @@ public final class FeedViewModel {
         likes[id] = LikeIntent(liked: like, inFlight: (likes[id]?.inFlight ?? 0) + 1)
         rebuildRows()
         publish()
-        writes.send({ [port] in
-            if like { try port.like(tweetID: id, uid: uid) } else { try port.unlike(tweetID: id, uid: uid) }
-        }, then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
+        writes.send(
+            { [port] in
+                if like { try port.like(tweetID: id, uid: uid) } else { try port.unlike(tweetID: id, uid: uid) }
+            }, then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
     }
 
     /// `u` in the Liked view: likes the last unliked post again with its old time, so it
@@ -269,11 +281,12 @@ public final class FeedViewModel {
         undoPost = nil
         likes[id] = LikeIntent(liked: true, inFlight: (likes[id]?.inFlight ?? 0) + 1)
         publish()
-        writes.send({ [port] in try port.restoreLike(tweetID: id, likedAt: likedAt, uid: uid) },
-                    then: { [weak self] result in
-            self?.likeAnswered(id, like: true, result)
-            if case .success = result, self?.state.mode == .liked { self?.paged.reveal(post) }
-        })
+        writes.send(
+            { [port] in try port.restoreLike(tweetID: id, likedAt: likedAt, uid: uid) },
+            then: { [weak self] result in
+                self?.likeAnswered(id, like: true, result)
+                if case .success = result, self?.state.mode == .liked { self?.paged.reveal(post) }
+            })
     }
 
     /// The store's answer to a like: confirmed (the mark goes once the store shows it), or
@@ -285,8 +298,10 @@ public final class FeedViewModel {
         if case .failure(let error) = result {
             if intent.inFlight == 0 { likes[id] = nil }
             if !like && state.undoable?.id == id { state.undoable = nil }
-            onToast(Toast(tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": WriteRefusal.reason(for: error)]),
-                          kind: .error))
+            onToast(
+                Toast(
+                    tr(like ? .toastCouldNotLike : .toastCouldNotUnlike, ["reason": WriteRefusal.reason(for: error)]),
+                    kind: .error))
         } else if intent.inFlight == 0, stored.first(where: { $0.id == id })?.didLike == intent.liked {
             likes[id] = nil
         }
@@ -367,15 +382,17 @@ public final class FeedViewModel {
         }
         nextPostNumber += 1
         let localID = "sending-\(nextPostNumber)"
-        let row = FeedRowModel(id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
-                               caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true)
+        let row = FeedRowModel(
+            id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
+            caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true)
         posts.insert(PostIntent(row: row, storedID: nil), at: 0)
         state.compose = nil
         state.composeError = nil
         rebuildRows()
         publish()
-        writes.send({ [port] in try port.post(checked, uid: uid).id },
-                    then: { [weak self] result in self?.postAnswered(localID, text: text, result) })
+        writes.send(
+            { [port] in try port.post(checked, uid: uid).id },
+            then: { [weak self] result in self?.postAnswered(localID, text: text, result) })
     }
 
     /// The store's answer to a post: confirmed (selected in the list; shown above it until
@@ -478,9 +495,18 @@ extension FeedViewModel: ScreenModel {
         changed()
     }
 
-    public func moveSelection(by delta: Int) { paged.move(by: delta); changed() }
-    public func selectFirst() { paged.selectFirst(); changed() }
-    public func selectLast() { paged.selectLast(); changed() }
+    public func moveSelection(by delta: Int) {
+        paged.move(by: delta)
+        changed()
+    }
+    public func selectFirst() {
+        paged.selectFirst()
+        changed()
+    }
+    public func selectLast() {
+        paged.selectLast()
+        changed()
+    }
 
     public func pageItems(rows: Int) -> Int { rows / 4 }
     public func click(_ index: Int) { select(index) }

@@ -29,8 +29,10 @@ final class LiveQuery {
     private(set) var isStarting = false
 
     /// `name` tells this query's retry timer and lane from others; `list` names the list in toasts.
-    init(name: String, list: @escaping () -> String, events: EventQueue, reads: StoreReads,
-         onToast: @escaping (Toast) -> Void) {
+    init(
+        name: String, list: @escaping () -> String, events: EventQueue, reads: StoreReads,
+        onToast: @escaping (Toast) -> Void
+    ) {
         timer = .named("retry." + name)
         lane = WorkLane("subscribe." + name, policy: .inOrder)
         self.list = list
@@ -71,16 +73,20 @@ final class LiveQuery {
         isStarting = true
         let generation = self.generation
         let isCurrent: () -> Bool = { [weak self] in self?.generation == generation }
-        let live = LiveCallbacks(isCurrent: isCurrent, onError: { [weak self] error in
-            if isCurrent() { self?.readFailed(error) }
-        })
-        reads.read(lane, { try subscribe(live) }, then: { [weak self] result in
-            guard let self else {
-                if case .success(let subscription) = result { subscription.cancel() }
-                return
-            }
-            self.started(result, generation: generation)
-        })
+        let live = LiveCallbacks(
+            isCurrent: isCurrent,
+            onError: { [weak self] error in
+                if isCurrent() { self?.readFailed(error) }
+            })
+        reads.read(
+            lane, { try subscribe(live) },
+            then: { [weak self] result in
+                guard let self else {
+                    if case .success(let subscription) = result { subscription.cancel() }
+                    return
+                }
+                self.started(result, generation: generation)
+            })
     }
 
     private func started(_ result: Result<Cancellable, Error>, generation: Int) {
@@ -95,7 +101,10 @@ final class LiveQuery {
             self.subscription = subscription
             retryDelay = 1
         case .failure(let error):
-            onToast(Toast(tr(.toastCouldNotLoadRetrying, ["list": list(), "reason": ErrorText.describe(error)]), kind: .error))
+            onToast(
+                Toast(
+                    tr(.toastCouldNotLoadRetrying, ["list": list(), "reason": ErrorText.describe(error)]), kind: .error)
+            )
             events.schedule(timer, after: retryDelay) { [weak self] in self?.attempt() }
             retryDelay = min(30, retryDelay * 2)
         }

@@ -155,10 +155,12 @@ public final class OnlinePlaceResults {
         guard asked[provider.id] != search, answered[provider.id] != search else { return }
         asked[provider.id] = search
         let port = self.port
-        work.run(Self.lane(provider), { token -> OnlineAnswer in
-            if token.isCancelled { return OnlineAnswer(matches: []) }
-            return try port.search(search, with: provider)
-        }, then: { [weak self] result in self?.finished(provider, search, result) })
+        work.run(
+            Self.lane(provider),
+            { token -> OnlineAnswer in
+                if token.isCancelled { return OnlineAnswer(matches: []) }
+                return try port.search(search, with: provider)
+            }, then: { [weak self] result in self?.finished(provider, search, result) })
         rebuild()
     }
 
@@ -193,9 +195,12 @@ public final class OnlinePlaceResults {
     /// The shown places and the indicator from the providers' answers, then `onChange`.
     private func rebuild() {
         var seen = Set<String>()
-        state.matches = port.providers.flatMap { answers[$0.id] ?? [] }.filter { seen.insert($0.place.placeID).inserted }
+        state.matches = port.providers.flatMap { answers[$0.id] ?? [] }.filter {
+            seen.insert($0.place.placeID).inserted
+        }
         state.notice = port.providers.lazy.compactMap { self.notices[$0.id] }.first
-        state.searching = port.providers.filter { asked[$0.id] != nil || events.isScheduled(Self.timer($0)) }.map(\.name)
+        state.searching = port.providers.filter { asked[$0.id] != nil || events.isScheduled(Self.timer($0)) }.map(
+            \.name)
         onChange()
     }
 

@@ -20,8 +20,10 @@ public protocol PageSource: AnyObject {
 
     /// Calls `onChange` with up to `limit` rows strictly after `anchor` (nil: from the
     /// first) now and whenever they change; throws when the subscription cannot start.
-    func observeRows(after anchor: Row?, limit: Int, _ onChange: @escaping (PageSlice<Row>) -> Void,
-                     onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeRows(
+        after anchor: Row?, limit: Int, _ onChange: @escaping (PageSlice<Row>) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     /// Calls `onChange` with how many rows the list has, now and at least whenever a row
     /// comes or goes at its start (rows coming or going inside the window are re-counted
     /// with `count()`).
@@ -123,9 +125,11 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     /// `reads` is where the store is read (at once by default, as for the place catalog);
     /// `passReads` where a source that passes the whole list reads past the window (the
     /// same by default).
-    public init(name: String, title: @escaping () -> String, events: EventQueue, reads: StoreReads = .immediate(),
-                passReads: StoreReads? = nil, pageSize: Int = 100, maxRows: Int = 300,
-                onToast: @escaping (Toast) -> Void) {
+    public init(
+        name: String, title: @escaping () -> String, events: EventQueue, reads: StoreReads = .immediate(),
+        passReads: StoreReads? = nil, pageSize: Int = 100, maxRows: Int = 300,
+        onToast: @escaping (Toast) -> Void
+    ) {
         self.pageSize = max(1, pageSize)
         self.maxRows = max(2 * self.pageSize, maxRows)
         margin = max(1, self.pageSize / 2)
@@ -220,13 +224,15 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
         guard let source else { return }
         let margin = margin
         if !source.countFollowsEveryChange { recount() }
-        readPage({ () -> (anchor: Row?, before: Int) in
-            let earlier = try source.rows(before: row, limit: margin + 1)
-            guard earlier.count > margin else { return (nil, 0) }
-            return (earlier[margin], try source.count(before: earlier[margin]) + 1)
-        }, then: { [weak self] found in
-            self?.moveWindow(to: found.anchor, before: found.before, keeping: .row(row.id))
-        })
+        readPage(
+            { () -> (anchor: Row?, before: Int) in
+                let earlier = try source.rows(before: row, limit: margin + 1)
+                guard earlier.count > margin else { return (nil, 0) }
+                return (earlier[margin], try source.count(before: earlier[margin]) + 1)
+            },
+            then: { [weak self] found in
+                self?.moveWindow(to: found.anchor, before: found.before, keeping: .row(row.id))
+            })
     }
 
     /// Takes the row with `id` out of the list at once, before the store shows it gone; the
@@ -266,13 +272,15 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
             return
         }
         let window = 2 * pageSize
-        readPage({ () -> (anchor: Row?, before: Int) in
-            let last = try source.rows(before: nil, limit: window + 1)
-            guard last.count > window else { return (nil, 0) }
-            return (last[window], try source.count(before: last[window]) + 1)
-        }, then: { [weak self] found in
-            self?.moveWindow(to: found.anchor, before: found.before, keeping: .last)
-        })
+        readPage(
+            { () -> (anchor: Row?, before: Int) in
+                let last = try source.rows(before: nil, limit: window + 1)
+                guard last.count > window else { return (nil, 0) }
+                return (last[window], try source.count(before: last[window]) + 1)
+            },
+            then: { [weak self] found in
+                self?.moveWindow(to: found.anchor, before: found.before, keeping: .last)
+            })
     }
 
     /// Moves the selection by `delta` rows of the whole list, reading on when the move
@@ -306,12 +314,12 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     /// Where reads past the window and counts run for the current source.
     private var pageReads: StoreReads { source?.readsPassWholeList == true ? passReads : reads }
 
-
     private func subscribeRows() {
         guard let source else { return }
         rowsQuery.start { [anchor, limit] live in
-            try source.observeRows(after: anchor, limit: limit, live.deliver { [weak self] in self?.rowsChanged($0) },
-                                   onError: live.onError)
+            try source.observeRows(
+                after: anchor, limit: limit, live.deliver { [weak self] in self?.rowsChanged($0) },
+                onError: live.onError)
         }
     }
 
@@ -341,43 +349,49 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
     private func readUp() {
         guard let source, let first = rows.first else { return }
         let pageSize = pageSize
-        readPage({ try source.rows(before: first, limit: pageSize + 1) }, then: { [weak self] earlier in
-            // The window moved meanwhile (a restart): this page no longer joins it.
-            guard let self, self.rows.first?.id == first.id else { return }
-            let added = min(earlier.count, pageSize)
-            let size = min(self.maxRows, self.rows.count + added)
-            if earlier.count <= pageSize {
-                self.moveWindow(to: nil, before: 0, limit: size)
-            } else {
-                self.moveWindow(to: earlier[pageSize], before: max(0, self.before - pageSize), limit: size)
-            }
-        })
+        readPage(
+            { try source.rows(before: first, limit: pageSize + 1) },
+            then: { [weak self] earlier in
+                // The window moved meanwhile (a restart): this page no longer joins it.
+                guard let self, self.rows.first?.id == first.id else { return }
+                let added = min(earlier.count, pageSize)
+                let size = min(self.maxRows, self.rows.count + added)
+                if earlier.count <= pageSize {
+                    self.moveWindow(to: nil, before: 0, limit: size)
+                } else {
+                    self.moveWindow(to: earlier[pageSize], before: max(0, self.before - pageSize), limit: size)
+                }
+            })
     }
 
     /// Reads rows past the window (one such read at a time), then moves it with `then`.
     private func readPage<Value>(_ read: @escaping () throws -> Value, then: @escaping (Value) -> Void) {
         isReading = true
         if pageReads.isOffLoop { onChange() }
-        pageReads.read(pageLane, read, then: { [weak self] result in
-            guard let self else { return }
-            self.isReading = false
-            switch result {
-            case .success(let value): then(value)
-            case .failure(let error): self.readFailed(error)
-            }
-            if self.pageReads.isOffLoop { self.onChange() }
-        })
+        pageReads.read(
+            pageLane, read,
+            then: { [weak self] result in
+                guard let self else { return }
+                self.isReading = false
+                switch result {
+                case .success(let value): then(value)
+                case .failure(let error): self.readFailed(error)
+                }
+                if self.pageReads.isOffLoop { self.onChange() }
+            })
     }
 
     /// Counts the list again, and the rows before the window when it does not start at the top.
     private func recount() {
         guard let source else { return }
-        pageReads.read(countLane, { try source.count() }, then: { [weak self] result in
-            switch result {
-            case .success(let count): self?.countChanged(count)
-            case .failure(let error): self?.readFailed(error)
-            }
-        })
+        pageReads.read(
+            countLane, { try source.count() },
+            then: { [weak self] result in
+                switch result {
+                case .success(let count): self?.countChanged(count)
+                case .failure(let error): self?.readFailed(error)
+                }
+            })
     }
 
     private func rowsChanged(_ delivered: PageSlice<Row>) {
@@ -391,8 +405,10 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
         let selectedID = selectedRow?.id
         let selectedIndex = list.selected
         // Rows that came or went in place (not a page read): the total changed too.
-        let membershipChanged = !isMoving && isLoaded && (slice.rows.count != rows.count
-            || zip(slice.rows, rows).contains { $0.id != $1.id })
+        let membershipChanged =
+            !isMoving && isLoaded
+            && (slice.rows.count != rows.count
+                || zip(slice.rows, rows).contains { $0.id != $1.id })
         isMoving = false
         rows = slice.rows
         isEnd = slice.isEnd
@@ -436,14 +452,16 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
             onChange()
             return
         }
-        pageReads.read(countLane, { try source.count(before: first) }, then: { [weak self] result in
-            guard let self, self.rows.first?.id == first.id else { return }
-            switch result {
-            case .success(let before): self.before = before
-            case .failure(let error): self.readFailed(error)
-            }
-            self.onChange()
-        })
+        pageReads.read(
+            countLane, { try source.count(before: first) },
+            then: { [weak self] result in
+                guard let self, self.rows.first?.id == first.id else { return }
+                switch result {
+                case .success(let before): self.before = before
+                case .failure(let error): self.readFailed(error)
+                }
+                self.onChange()
+            })
     }
 
     private func readFailed(_ error: Error) {

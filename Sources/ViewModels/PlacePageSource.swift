@@ -45,8 +45,10 @@ final class PlacePageSource: PageSource {
 
     var total: Int { ranking.total }
 
-    func observeRows(after anchor: PlaceMatch?, limit: Int, _ onChange: @escaping (PageSlice<PlaceMatch>) -> Void,
-                     onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeRows(
+        after anchor: PlaceMatch?, limit: Int, _ onChange: @escaping (PageSlice<PlaceMatch>) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         let start = anchor.map { rank(of: $0) + 1 } ?? 0
         ranks = [:]
         let rows = read(start..<(start + limit))

@@ -22,8 +22,12 @@ extension PlaceSearchViewModel {
     /// Opens the category picker; without a provider, says how to add one.
     public func beginCategoryPick() {
         guard let onlineResults, state.online.isConfigured else {
-            onToast(Toast(tr(.placesOnlineOff, ["file": state.online.configFile.isEmpty ? "config" : state.online.configFile]),
-                          kind: .error))
+            onToast(
+                Toast(
+                    tr(
+                        .placesOnlineOff, ["file": state.online.configFile.isEmpty ? "config" : state.online.configFile]
+                    ),
+                    kind: .error))
             return
         }
         onlineResults.beginPick()
@@ -41,7 +45,8 @@ extension PlaceSearchViewModel {
     /// around the home point.
     public func pickCategory() {
         if !state.query.isEmpty, let place = state.selectedRow?.place {
-            onlineResults?.pick(around: Coordinate(latitude: place.latitude, longitude: place.longitude), named: place.shownName)
+            onlineResults?.pick(
+                around: Coordinate(latitude: place.latitude, longitude: place.longitude), named: place.shownName)
         } else {
             onlineResults?.pick(around: favoritesPort.home, named: nil)
         }

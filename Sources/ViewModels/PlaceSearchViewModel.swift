@@ -88,20 +88,24 @@ public final class PlaceSearchViewModel {
         var inFlight: Int
     }
     /// The saved state of the places held, for the stars: follows the window as it moves.
-    private lazy var savedQuery = LiveQuery(name: "places.saved", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
-                                            onToast: { [weak self] in self?.onToast($0) })
+    private lazy var savedQuery = LiveQuery(
+        name: "places.saved", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
+        onToast: { [weak self] in self?.onToast($0) })
     /// The newest favorites, for the map.
-    private lazy var mapQuery = LiveQuery(name: "places.map", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
-                                          onToast: { [weak self] in self?.onToast($0) })
+    private lazy var mapQuery = LiveQuery(
+        name: "places.map", list: { tr(.tabFavorites) }, events: events, reads: writes.reads,
+        onToast: { [weak self] in self?.onToast($0) })
     /// How many favorites the map draws at most: the newest, one bounded read, whatever the
     /// user saved.
     public static let mapFavoriteLimit = 200
 
     /// `events` carries the retries of a subscription that could not start and the online
     /// providers' debounce timers; `work` runs their requests.
-    public init(places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
-                online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, writes: StoreWrites = .immediate(),
-                history: SearchHistoryStoring? = nil, now: @escaping () -> Date = Date.init) {
+    public init(
+        places: PlaceSearching, favorites: FavoritesPort, events: EventQueue = EventQueue(),
+        online: OnlinePlaceSearching? = nil, work: BackgroundWork? = nil, writes: StoreWrites = .immediate(),
+        history: SearchHistoryStoring? = nil, now: @escaping () -> Date = Date.init
+    ) {
         self.places = places
         historyStore = history
         self.history = SearchHistory(history?.load() ?? [])
@@ -110,7 +114,9 @@ public final class PlaceSearchViewModel {
         self.writes = writes
         self.now = now
         paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
-        onlineResults = online.map { OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events) }
+        onlineResults = online.map {
+            OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events)
+        }
         paged.onChange = { [weak self] in self?.windowChanged() }
         if let onlineResults {
             state.online = onlineResults.state
@@ -133,8 +139,9 @@ public final class PlaceSearchViewModel {
         state.undoable = nil
         if let uid {
             mapQuery.start { [favoritesPort] live in
-                try favoritesPort.observeFavorites(.newest(limit: Self.mapFavoriteLimit), uid: uid,
-                                                   live.deliver { [weak self] in self?.newestChanged($0) }, onError: live.onError)
+                try favoritesPort.observeFavorites(
+                    .newest(limit: Self.mapFavoriteLimit), uid: uid,
+                    live.deliver { [weak self] in self?.newestChanged($0) }, onError: live.onError)
             }
         }
         followHeldPlaces()
@@ -219,9 +226,6 @@ public final class PlaceSearchViewModel {
 
     // MARK: List
 
-
-
-
     /// Runs on the loop's watch tick: places another process imported are loaded (off the
     /// loop's thread), and the search runs again when they are (`refresh`).
     public func followCatalog() {
@@ -244,13 +248,16 @@ public final class PlaceSearchViewModel {
     /// Shows the place with `placeID` selected (Favorites' Enter): searches its name and
     /// puts it first when the search does not reach it.
     public func show(placeID: String, fallback: FavoritePlace? = nil) {
-        let info = places.place(id: placeID) ?? fallback.map {
-            PlaceInfo(placeID: $0.placeID, name: $0.placeName, address: $0.address,
-                      latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-                      sourceMark: state.online.providers.first { provider in placeID.hasPrefix(provider.id + ":") }?.mark,
-                      category: $0.category,
-                      phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
-        }
+        let info =
+            places.place(id: placeID)
+            ?? fallback.map {
+                PlaceInfo(
+                    placeID: $0.placeID, name: $0.placeName, address: $0.address,
+                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                    sourceMark: state.online.providers.first { provider in placeID.hasPrefix(provider.id + ":") }?.mark,
+                    category: $0.category,
+                    phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
+            }
         guard let info else { return }
         onlineResults?.clear()
         state.isSearchFocused = false
@@ -278,25 +285,33 @@ public final class PlaceSearchViewModel {
         publish()
         let favorite = row.place.favorite(savedAt: now())
         let name = row.place.shownName
-        writes.send({ [favoritesPort] in
-            if save {
-                try favoritesPort.saveFavorite(favorite, uid: uid)
-            } else {
-                try favoritesPort.removeFavorite(placeID: id, uid: uid)
-            }
-        }, then: { [weak self] result in
-            self?.saveAnswered(id, save: save, name: name, result) { model in
-                model.state.undoable = unsaved
-                model.onToast(Toast(tr(save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo), ["place": name]),
-                                    kind: .success))
-            }
-        })
+        writes.send(
+            { [favoritesPort] in
+                if save {
+                    try favoritesPort.saveFavorite(favorite, uid: uid)
+                } else {
+                    try favoritesPort.removeFavorite(placeID: id, uid: uid)
+                }
+            },
+            then: { [weak self] result in
+                self?.saveAnswered(id, save: save, name: name, result) { model in
+                    model.state.undoable = unsaved
+                    model.onToast(
+                        Toast(
+                            tr(
+                                save ? .toastSaved : (unsaved == nil ? .toastRemoved : .toastUnsavedUndo),
+                                ["place": name]),
+                            kind: .success))
+                }
+            })
     }
 
     /// The store's answer to a save or removal: confirmed (the mark goes once the store
     /// shows it, and `confirmed` runs), or refused (the star goes back, and a toast says why).
-    private func saveAnswered(_ id: String, save: Bool, name: String, _ result: Result<Void, Error>,
-                              confirmed: (PlaceSearchViewModel) -> Void) {
+    private func saveAnswered(
+        _ id: String, save: Bool, name: String, _ result: Result<Void, Error>,
+        confirmed: (PlaceSearchViewModel) -> Void
+    ) {
         guard var intent = pending[id] else { return }
         intent.inFlight -= 1
         pending[id] = intent
@@ -306,8 +321,12 @@ public final class PlaceSearchViewModel {
             confirmed(self)
         case .failure(let error):
             if intent.inFlight == 0 { pending[id] = nil }
-            onToast(Toast(tr(save ? .toastCouldNotSave : .toastCouldNotRemove, ["place": name, "reason": WriteRefusal.reason(for: error)]),
-                          kind: .error))
+            onToast(
+                Toast(
+                    tr(
+                        save ? .toastCouldNotSave : .toastCouldNotRemove,
+                        ["place": name, "reason": WriteRefusal.reason(for: error)]),
+                    kind: .error))
         }
         refreshMarkers()
         publish()
@@ -337,11 +356,13 @@ public final class PlaceSearchViewModel {
             state.list.selected = index
         }
         publish()
-        writes.send({ [favoritesPort] in try favoritesPort.edit(.restore(favorite), uid: uid) }, then: { [weak self] result in
-            self?.saveAnswered(id, save: true, name: favorite.placeName, result) { model in
-                model.onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
-            }
-        })
+        writes.send(
+            { [favoritesPort] in try favoritesPort.edit(.restore(favorite), uid: uid) },
+            then: { [weak self] result in
+                self?.saveAnswered(id, save: true, name: favorite.placeName, result) { model in
+                    model.onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))
+                }
+            })
     }
 
     /// The catalog's Korean name of a place, for lists that show places saved elsewhere.
@@ -395,8 +416,9 @@ public final class PlaceSearchViewModel {
         guard ids != followedIDs || !savedQuery.isSubscribed else { return }
         followedIDs = ids
         savedQuery.start { [favoritesPort] live in
-            try favoritesPort.observeFavorites(.places(ids), uid: uid,
-                                               live.deliver { [weak self] in self?.savedChanged($0) }, onError: live.onError)
+            try favoritesPort.observeFavorites(
+                .places(ids), uid: uid,
+                live.deliver { [weak self] in self?.savedChanged($0) }, onError: live.onError)
         }
     }
 
@@ -462,9 +484,21 @@ extension PlaceSearchViewModel: ScreenModel {
         self.publish()
     }
 
-    public func moveSelection(by delta: Int) { paged.move(by: delta); windowChanged(); publish() }
-    public func selectFirst() { paged.selectFirst(); windowChanged(); publish() }
-    public func selectLast() { paged.selectLast(); windowChanged(); publish() }
+    public func moveSelection(by delta: Int) {
+        paged.move(by: delta)
+        windowChanged()
+        publish()
+    }
+    public func selectFirst() {
+        paged.selectFirst()
+        windowChanged()
+        publish()
+    }
+    public func selectLast() {
+        paged.selectLast()
+        windowChanged()
+        publish()
+    }
 
     public func pageItems(rows: Int) -> Int { rows }
 

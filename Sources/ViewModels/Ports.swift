@@ -44,10 +44,12 @@ public struct PlaceInfo: Equatable, Sendable {
     public var roadAddress: String?
     public var url: String?
 
-    public init(placeID: String, name: String, koreanName: String? = nil, region: String? = nil, country: String = "",
-                address: String = "", latitude: Double, longitude: Double, population: Int = 0, timeZone: String = "",
-                sourceMark: String? = nil, category: String? = nil, phone: String? = nil, roadAddress: String? = nil,
-                url: String? = nil) {
+    public init(
+        placeID: String, name: String, koreanName: String? = nil, region: String? = nil, country: String = "",
+        address: String = "", latitude: Double, longitude: Double, population: Int = 0, timeZone: String = "",
+        sourceMark: String? = nil, category: String? = nil, phone: String? = nil, roadAddress: String? = nil,
+        url: String? = nil
+    ) {
         self.placeID = placeID
         self.name = name
         self.koreanName = koreanName
@@ -68,9 +70,10 @@ public struct PlaceInfo: Equatable, Sendable {
     /// The favorite document saved for this place: an online place's details are copied so
     /// it shows without the network.
     public func favorite(savedAt: Date) -> FavoritePlace {
-        FavoritePlace(placeName: name, placeID: placeID, address: address,
-                      coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt,
-                      category: category, phone: phone, roadAddress: roadAddress, url: url)
+        FavoritePlace(
+            placeName: name, placeID: placeID, address: address,
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt,
+            category: category, phone: phone, roadAddress: roadAddress, url: url)
     }
 }
 
@@ -82,7 +85,9 @@ public struct PlaceMatch: Equatable, Sendable {
     /// Metres from the home point when ordered by distance.
     public var distance: Double?
 
-    public init(place: PlaceInfo, nameRange: Range<Int>? = nil, koreanNameRange: Range<Int>? = nil, distance: Double? = nil) {
+    public init(
+        place: PlaceInfo, nameRange: Range<Int>? = nil, koreanNameRange: Range<Int>? = nil, distance: Double? = nil
+    ) {
         self.place = place
         self.nameRange = nameRange
         self.koreanNameRange = koreanNameRange
@@ -119,9 +124,9 @@ public protocol PlaceSearching: AnyObject {
     func followSources()
 }
 
-public extension PlaceSearching {
-    var isReady: Bool { true }
-    func followSources() {}
+extension PlaceSearching {
+    public var isReady: Bool { true }
+    public func followSources() {}
 }
 
 /// Accounts: the signed-in user, sign-in, registration, profile edits, sign-out.
@@ -134,7 +139,8 @@ public protocol AccountsPort: AnyObject {
     func updateProfile(_ edit: ProfileEdit) throws -> User
     /// Calls `onChange` with the user document now and whenever it changes, `onError` when
     /// a later read fails; throws when the subscription cannot start.
-    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws
+        -> Cancellable
     /// Identifies the session file's current version (nil when signed out), cheaply: when it
     /// changes, another process may have signed in or out.
     func sessionStamp() -> String?
@@ -148,8 +154,10 @@ public protocol FavoritesPort: FavoriteFoldersPort {
     /// Calls `onChange` with the favorites `selection` names (any order) now and whenever
     /// they change, `onError` when a later read fails; throws when the subscription cannot
     /// start.
-    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
-                          onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeFavorites(
+        _ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws
     func removeFavorite(placeID: String, uid: String) throws
 }
@@ -159,15 +167,21 @@ public protocol FeedPort: AnyObject {
     /// Calls `onChange` with the posts of `kind` as `viewer` sees them, now and whenever
     /// posts, likes or authors change, `onError` when a later read fails (or a post cannot
     /// be read); throws when the subscription cannot start.
-    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
-                     onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeFeed(
+        _ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     /// Calls `onChange` with up to `limit` rows of `kind` strictly after `position` (nil:
     /// the newest first) now and whenever they change; `next` is nil at the oldest row.
-    func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
-                           _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeFeedWindow(
+        _ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+        _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     /// Calls `onChange` with how many rows `kind` has, now and whenever its newest row changes.
-    func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
-                          onError: @escaping (Error) -> Void) throws -> Cancellable
+    func observeFeedCount(
+        _ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
     /// Up to `limit` rows newer than `position`, nearest first; with none, the oldest, oldest first.
     func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost]
     /// How many rows `kind` has.
@@ -204,8 +218,10 @@ public struct ScreenServices {
     /// On a team server opened on the local replica: reaches the server in the background.
     public var connecting: ServerConnecting?
 
-    public init(places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
-                sync: SyncPort = EmbeddedSync(), online: OnlinePlaceSearching? = nil) {
+    public init(
+        places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,
+        sync: SyncPort = EmbeddedSync(), online: OnlinePlaceSearching? = nil
+    ) {
         self.places = places
         self.accounts = accounts
         self.favorites = favorites

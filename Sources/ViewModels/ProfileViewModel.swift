@@ -93,8 +93,9 @@ public final class ProfileViewModel {
     private var sentEdit: (form: ProfileForm, stored: User)?
     /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
     public private(set) var pendingPaths: Set<String> = []
-    private lazy var userQuery = LiveQuery(name: "profile.user", list: { tr(.tabProfile) }, events: work.queue, reads: writes.reads,
-                                           onToast: { [weak self] in self?.onToast($0) })
+    private lazy var userQuery = LiveQuery(
+        name: "profile.user", list: { tr(.tabProfile) }, events: work.queue, reads: writes.reads,
+        onToast: { [weak self] in self?.onToast($0) })
 
     /// The session file's stamp when last looked at (`checkSession`).
     private var sessionStamp: String?
@@ -170,7 +171,8 @@ public final class ProfileViewModel {
             posts = nil
             if let uid = user?.id {
                 userQuery.start { [accounts] live in
-                    try accounts.observeUser(uid: uid, live.deliver { [weak self] in self?.userDocumentChanged($0) }, onError: live.onError)
+                    try accounts.observeUser(
+                        uid: uid, live.deliver { [weak self] in self?.userDocumentChanged($0) }, onError: live.onError)
                 }
                 startPosts(of: uid)
             }
@@ -226,10 +228,12 @@ public final class ProfileViewModel {
         sessionStamp = stamp
         let generation = userGeneration
         let shown = state.user?.id
-        writes.reads.read(.sessionCheck, { [accounts] () -> SessionCheck in
-            guard try accounts.currentUser()?.id != shown else { return .unchanged }
-            return .followed(try accounts.followSession())
-        }, then: { [weak self] result in self?.sessionChecked(result, generation: generation) })
+        writes.reads.read(
+            .sessionCheck,
+            { [accounts] () -> SessionCheck in
+                guard try accounts.currentUser()?.id != shown else { return .unchanged }
+                return .followed(try accounts.followSession())
+            }, then: { [weak self] result in self?.sessionChecked(result, generation: generation) })
     }
 
     /// What a session check found: the same user, or the user the session file now names.
@@ -250,7 +254,10 @@ public final class ProfileViewModel {
             state.form = nil
             setUser(user)
             if let user {
-                onToast(Toast(tr(.toastSignedInElsewhere, ["name": user.username.isEmpty ? user.email : "@" + user.username])))
+                onToast(
+                    Toast(
+                        tr(.toastSignedInElsewhere, ["name": user.username.isEmpty ? user.email : "@" + user.username]))
+                )
                 if !user.isUserOnboarded { openOnboarding(for: user) }
             } else {
                 onToast(Toast(tr(.toastSignedOutElsewhere)))
@@ -292,14 +299,18 @@ public final class ProfileViewModel {
     }
 
     static func credentialFields() -> [ProfileFormField] {
-        [ProfileFormField(.email, input: TextEditor(limit: Validation.emailMaxLength)),
-         ProfileFormField(.password, input: TextEditor(limit: Validation.passwordMaxLength))]
+        [
+            ProfileFormField(.email, input: TextEditor(limit: Validation.emailMaxLength)),
+            ProfileFormField(.password, input: TextEditor(limit: Validation.passwordMaxLength)),
+        ]
     }
 
     static func profileFields(_ user: User) -> [ProfileFormField] {
-        [ProfileFormField(.displayName, input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
-         ProfileFormField(.username, input: TextEditor(user.username, limit: 15)),
-         ProfileFormField(.bio, input: TextEditor(user.bio, limit: Validation.bioMaxLength))]
+        [
+            ProfileFormField(.displayName, input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
+            ProfileFormField(.username, input: TextEditor(user.username, limit: 15)),
+            ProfileFormField(.bio, input: TextEditor(user.bio, limit: Validation.bioMaxLength)),
+        ]
     }
 
     // MARK: Editing a form
@@ -347,7 +358,8 @@ public final class ProfileViewModel {
         for index in form.fields.indices { form.fields[index].error = nil }
         // An empty password is refused at once, without the slow check.
         if form.kind == .signIn || form.kind == .register,
-           let index = form.fields.firstIndex(where: { $0.field == .password && $0.input.isEmpty }) {
+            let index = form.fields.firstIndex(where: { $0.field == .password && $0.input.isEmpty })
+        {
             form.fields[index].error = tr(.errorPasswordEmpty)
             form.focused = index
             state.form = form
@@ -364,21 +376,26 @@ public final class ProfileViewModel {
         publish()
         let accounts = self.accounts
         let kind = form.kind
-        let email = form.text(.email), password = form.text(.password)
-        let edit = ProfileEdit(displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
-        work.run(.accounts, { _ -> User in
-            switch kind {
-            case .signIn: return try accounts.signIn(email: email, password: password)
-            case .register: return try accounts.register(email: email, password: password)
-            case .onboarding, .edit: return try accounts.updateProfile(edit)
-            }
-        }, then: { [weak self] result in self?.finishSubmit(kind, result) })
+        let email = form.text(.email)
+        let password = form.text(.password)
+        let edit = ProfileEdit(
+            displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
+        work.run(
+            .accounts,
+            { _ -> User in
+                switch kind {
+                case .signIn: return try accounts.signIn(email: email, password: password)
+                case .register: return try accounts.register(email: email, password: password)
+                case .onboarding, .edit: return try accounts.updateProfile(edit)
+                }
+            }, then: { [weak self] result in self?.finishSubmit(kind, result) })
     }
 
     /// A profile edit shows at once, marked as pending, and goes to the store writes; the
     /// answer confirms it, or opens the form again as typed with the reason.
     private func sendEdit(_ form: ProfileForm, over user: User) {
-        let edit = ProfileEdit(displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
+        let edit = ProfileEdit(
+            displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
         var shown = user
         shown.displayName = form.text(.displayName)
         shown.username = form.text(.username)
@@ -389,8 +406,9 @@ public final class ProfileViewModel {
         state.isUserPending = true
         publish()
         onUserChanged(shown)
-        writes.send({ [accounts] in try accounts.updateProfile(edit) },
-                    then: { [weak self] result in self?.editAnswered(form, result) })
+        writes.send(
+            { [accounts] in try accounts.updateProfile(edit) },
+            then: { [weak self] result in self?.editAnswered(form, result) })
     }
 
     private func editAnswered(_ form: ProfileForm, _ result: Result<User, Error>) {
@@ -399,8 +417,10 @@ public final class ProfileViewModel {
         switch result {
         case .success(let user):
             setUser(user)
-            onToast(Toast(form.kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
-                          kind: .success))
+            onToast(
+                Toast(
+                    form.kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
+                    kind: .success))
         case .failure(let error):
             setUser(sent.stored)
             var reopened = form
@@ -441,14 +461,19 @@ public final class ProfileViewModel {
             setUser(user)
             switch kind {
             case .signIn:
-                onToast(Toast(tr(.toastSignedIn, ["name": user.username.isEmpty ? user.email : "@" + user.username]), kind: .success))
+                onToast(
+                    Toast(
+                        tr(.toastSignedIn, ["name": user.username.isEmpty ? user.email : "@" + user.username]),
+                        kind: .success))
                 if !user.isUserOnboarded { openOnboarding(for: user) }
             case .register:
                 onToast(Toast(tr(.toastAccountCreated), kind: .success))
                 openOnboarding(for: user)
             case .onboarding, .edit:
-                onToast(Toast(kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
-                              kind: .success))
+                onToast(
+                    Toast(
+                        kind == .onboarding ? tr(.toastWelcome, ["username": user.username]) : tr(.toastProfileSaved),
+                        kind: .success))
             }
         case .failure(let error):
             form.isBusy = false

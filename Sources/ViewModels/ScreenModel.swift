@@ -35,19 +35,19 @@ public protocol ScreenModel: AnyObject {
     func cancel()
 }
 
-public extension ScreenModel {
-    func moveSelection(by delta: Int) { changeList { $0.move(by: delta, count: listCount) } }
-    func select(_ index: Int) { changeList { $0.select(index, count: listCount) } }
-    func selectFirst() { changeList { $0.selectFirst(count: listCount) } }
-    func selectLast() { changeList { $0.selectLast(count: listCount) } }
-    var listPosition: ListPosition { ListPosition(index: list.selected, total: listCount) }
-    func pageDown() { moveSelection(by: max(1, pageItems(rows: rowsInView))) }
-    func pageUp() { moveSelection(by: -max(1, pageItems(rows: rowsInView))) }
+extension ScreenModel {
+    public func moveSelection(by delta: Int) { changeList { $0.move(by: delta, count: listCount) } }
+    public func select(_ index: Int) { changeList { $0.select(index, count: listCount) } }
+    public func selectFirst() { changeList { $0.selectFirst(count: listCount) } }
+    public func selectLast() { changeList { $0.selectLast(count: listCount) } }
+    public var listPosition: ListPosition { ListPosition(index: list.selected, total: listCount) }
+    public func pageDown() { moveSelection(by: max(1, pageItems(rows: rowsInView))) }
+    public func pageUp() { moveSelection(by: -max(1, pageItems(rows: rowsInView))) }
 
     /// The last frame drew the list from item `offset` in `rows` rows. Kept for the next
     /// frame (so the list does not jump) and the page keys; drawing it again would show the
     /// same, so nothing is published.
-    func listShown(offset: Int, rows: Int) {
+    public func listShown(offset: Int, rows: Int) {
         rowsInView = rows
         var shown = list
         shown.offset = offset

@@ -32,8 +32,10 @@ public final class StoreReads {
     /// Runs `read` in `lane`, then `then` with its result on the loop's thread (unless the
     /// lane's policy drops it, or `cancel(lane)` was called). `read` must use only what it
     /// captured (never view-model state): it may run on another thread.
-    public func read<Value>(_ lane: WorkLane, _ read: @escaping () throws -> Value,
-                            then: @escaping (Result<Value, Error>) -> Void) {
+    public func read<Value>(
+        _ lane: WorkLane, _ read: @escaping () throws -> Value,
+        then: @escaping (Result<Value, Error>) -> Void
+    ) {
         if let work {
             work.run(placed(lane), { _ in try read() }, then: then)
         } else {

@@ -2,7 +2,10 @@ import Foundation
 
 /// Where the store's writes stand: how Tern reaches its store and what is still unsent.
 public struct SyncStatus: Equatable, Sendable {
-    public enum Connection: Equatable, Sendable { case embedded, online, offline(reason: String) }
+    public enum Connection: Equatable, Sendable {
+        case embedded, online
+        case offline(reason: String)
+    }
     public var connection: Connection
     /// Writes made here that the server has not confirmed yet (the outbox plus those in flight).
     public var pendingWrites: Int
@@ -38,8 +41,10 @@ public struct DroppedWrite: Equatable, Sendable {
 public protocol SyncPort: AnyObject {
     /// Calls `onChange` now and whenever the status changes (on the loop's thread via the caller's executor),
     /// and `onDropped` once for each write refused on replay.
-    func observeSync(_ onChange: @escaping (SyncStatus) -> Void,
-                     onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable
+    func observeSync(
+        _ onChange: @escaping (SyncStatus) -> Void,
+        onDropped: @escaping (DroppedWrite) -> Void
+    ) -> Cancellable
     /// Try to reach the server and send the outbox now (a key press or a reconnect).
     func syncNow()
     /// The signed-in account changed (nil: signed out): its outbox is the one reported and
@@ -52,8 +57,10 @@ public protocol SyncPort: AnyObject {
 public final class EmbeddedSync: SyncPort {
     public init() {}
 
-    public func observeSync(_ onChange: @escaping (SyncStatus) -> Void,
-                            onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable {
+    public func observeSync(
+        _ onChange: @escaping (SyncStatus) -> Void,
+        onDropped: @escaping (DroppedWrite) -> Void
+    ) -> Cancellable {
         onChange(.embedded)
         return AnyCancellable {}
     }

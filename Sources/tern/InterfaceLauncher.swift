@@ -1,8 +1,4 @@
 import App
-#if canImport(Glibc)
-import Assembly
-import Glibc
-#endif
 import CursesBackend
 import DocStore
 import Domain
@@ -10,6 +6,11 @@ import Foundation
 import Localization
 import TerminalUI
 import ViewModels
+
+#if canImport(Glibc)
+    import Assembly
+    import Glibc
+#endif
 
 /// Starts the full-screen interface: opens the store (its callbacks posted to the loop's
 /// event queue), the services and the place catalog, then runs the event loop on the
@@ -35,18 +36,21 @@ enum InterfaceLauncher {
         let wake = try WakePipe()
         let events = EventQueue()
         events.onPost = { wake.signal() }
-        let services = try AppServices.open(paths: paths, seedSample: !options.noSample,
-                                            executor: .eventLoop { events.post(.storeChanged($0)) },
-                                            offline: .replicaFirst)
+        let services = try AppServices.open(
+            paths: paths, seedSample: !options.noSample,
+            executor: .eventLoop { events.post(.storeChanged($0)) },
+            offline: .replicaFirst)
         _ = try services.session()
         let current = CurrentServices(services)
         let home = (config.home.latitude, config.home.longitude)
-        let places = DeferredPlaces(load: { try CatalogLoader.load(paths: paths, home: home) },
-                                    stamp: { CatalogLoader.sourcesStamp(paths: paths) },
-                                    onLoaded: { events.post(.catalogLoaded($0)) })
+        let places = DeferredPlaces(
+            load: { try CatalogLoader.load(paths: paths, home: home) },
+            stamp: { CatalogLoader.sourcesStamp(paths: paths) },
+            onLoaded: { events.post(.catalogLoaded($0)) })
         var screenServices = ScreenServices(current: current, places: places)
         let providers = providerSettings(config: config, environment: environment)
-        screenServices.online = ProviderPlaces(online: onlinePlaces(paths: paths, settings: providers), configFile: paths.configFile)
+        screenServices.online = ProviderPlaces(
+            online: onlinePlaces(paths: paths, settings: providers), configFile: paths.configFile)
         let app = AppViewModel(services: screenServices, events: events)
 
         let terminal = try CursesTerminal()

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The process's environment as a dictionary, read straight from `environ`. Foundation's
@@ -25,8 +25,9 @@ enum ProcessEnvironment {
             let bytes = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
             let nameLength = UnsafeRawPointer(equals) - UnsafeRawPointer(entry)
             let name = String(decoding: UnsafeBufferPointer(start: bytes, count: nameLength), as: UTF8.self)
-            variables[name] = String(decoding: UnsafeBufferPointer(start: bytes + nameLength + 1, count: length - nameLength - 1),
-                                     as: UTF8.self)
+            variables[name] = String(
+                decoding: UnsafeBufferPointer(start: bytes + nameLength + 1, count: length - nameLength - 1),
+                as: UTF8.self)
         }
         return variables
     }

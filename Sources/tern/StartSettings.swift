@@ -17,7 +17,8 @@ struct StartSettings {
     init(_ arguments: [String], environment: [String: String] = ProcessEnvironment.atStart) {
         let options = (try? GlobalOptions.extract(from: arguments))?.0
         self.environment = environment
-        paths = AppPaths.resolve(dataDirectory: options?.dataDirectory, sessionFile: options?.sessionFile, environment: environment)
+        paths = AppPaths.resolve(
+            dataDirectory: options?.dataDirectory, sessionFile: options?.sessionFile, environment: environment)
         readConfig = try? Config.load(paths: paths)
     }
 

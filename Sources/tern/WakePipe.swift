@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Localization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A pipe whose read end wakes the curses poll: `signal()` from any thread makes it
 /// readable, and the loop `drain()`s it before taking events. Both ends are non-blocking,
@@ -14,7 +15,9 @@ final class WakePipe: @unchecked Sendable {
 
     init() throws {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw CommandFailure(tr(.cliCannotCreatePipe, ["reason": SystemErrorText.describe(errno)])) }
+        guard pipe(&ends) == 0 else {
+            throw CommandFailure(tr(.cliCannotCreatePipe, ["reason": SystemErrorText.describe(errno)]))
+        }
         for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         readDescriptor = ends[0]
         writeDescriptor = ends[1]

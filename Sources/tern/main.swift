@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Localization
 import PlainText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes one line to standard error. Messages may echo arguments, config keys or data, so
 /// escape sequences and other controls are removed first.

@@ -168,7 +168,8 @@ import ViewModels
         #expect(harness.text.contains("Signing in…"))
         #expect(hashing.waiting == 1, "the password is hashed off the loop's thread")
         let email = try #require(harness.lines.firstIndex { $0.contains("Email") })
-        let column = try #require(harness.lines[email].range(of: "Email")).lowerBound.utf16Offset(in: harness.lines[email])
+        let column = try #require(harness.lines[email].range(of: "Email")).lowerBound.utf16Offset(
+            in: harness.lines[email])
         #expect(!harness.screen[email, column].style.bold)
         harness.press("tab")
         #expect(harness.screen[email, column].style.bold, "keys still answer while the password is hashed")
@@ -196,10 +197,11 @@ import ViewModels
     @Test func theCatalogArrivesThroughTheQueueAfterTheFirstFrame() throws {
         let world = try AppWorld()
         let gate = DispatchSemaphore(value: 0)
-        let places = DeferredPlaces(load: { [list = world.places] in
-            gate.wait()
-            return list
-        }, onLoaded: { [events = world.events] in events.post(.catalogLoaded($0)) })
+        let places = DeferredPlaces(
+            load: { [list = world.places] in
+                gate.wait()
+                return list
+            }, onLoaded: { [events = world.events] in events.post(.catalogLoaded($0)) })
         let harness = world.harness(width: 80, height: 24, places: places)
         #expect(harness.text.contains("Loading places…"))
         gate.signal()

@@ -12,7 +12,7 @@ import ViewModels
 /// fixture's places (Hangul, emoji, a very long name) in a real catalog, and the app on an
 /// in-memory terminal.
 final class AppWorld {
-    static let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
     let directory: String
     let services: AppServices
     let adapters: StoreAdapters
@@ -25,14 +25,16 @@ final class AppWorld {
     init(seedSample: Bool = true) throws {
         directory = NSTemporaryDirectory() + "tern-app-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let paths = AppPaths(dataDirectory: directory, sessionFile: directory + "/state/session",
-                             configFile: directory + "/config", resourcesDirectory: AppWorld.resources)
+        let paths = AppPaths(
+            dataDirectory: directory, sessionFile: directory + "/state/session",
+            configFile: directory + "/config", resourcesDirectory: AppWorld.resources)
         let events = EventQueue(now: clock.read)
         self.events = events
-        services = try AppServices.open(paths: paths, seedSample: seedSample,
-                                        executor: CallbackExecutor { events.post(.storeChanged($0)) },
-                                        hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)),
-                                        clock: { AppWorld.now })
+        services = try AppServices.open(
+            paths: paths, seedSample: seedSample,
+            executor: CallbackExecutor { events.post(.storeChanged($0)) },
+            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)),
+            clock: { AppWorld.now })
         adapters = StoreAdapters(services: services)
         places = CatalogPlaces(catalog: AppWorld.catalog, home: (37.5665, 126.9780))
     }
@@ -43,15 +45,19 @@ final class AppWorld {
     }
 
     /// The app on an in-memory terminal; background work runs at once unless `work` holds it.
-    func harness(width: Int, height: Int, isUTF8: Bool = true, places: PlaceSearching? = nil,
-                 online: OnlinePlaceSearching? = nil, work: WorkExecutor = InlineWorkExecutor(),
-                 searchHistory: SearchHistoryStoring? = nil) -> AppHarness {
-        var services = ScreenServices(places: places ?? self.places, accounts: adapters, favorites: adapters,
-                                      feed: adapters, online: online)
+    func harness(
+        width: Int, height: Int, isUTF8: Bool = true, places: PlaceSearching? = nil,
+        online: OnlinePlaceSearching? = nil, work: WorkExecutor = InlineWorkExecutor(),
+        searchHistory: SearchHistoryStoring? = nil
+    ) -> AppHarness {
+        var services = ScreenServices(
+            places: places ?? self.places, accounts: adapters, favorites: adapters,
+            feed: adapters, online: online)
         services.searchHistory = searchHistory
-        let harness = AppHarness(width: width, height: height,
-                                 services: services,
-                                 isUTF8: isUTF8, now: clock.read, events: events, work: work)
+        let harness = AppHarness(
+            width: width, height: height,
+            services: services,
+            isUTF8: isUTF8, now: clock.read, events: events, work: work)
         harness.keepsAlive = self
         return harness
     }
@@ -59,8 +65,9 @@ final class AppWorld {
     /// Registers and onboards `username` (signed in afterwards).
     func signUp(_ username: String, displayName: String, bio: String = "") throws {
         try services.auth.register(email: "\(username)@example.com", password: "password123")
-        try services.users.updateProfile(ProfileEdit(displayName: displayName, username: username, bio: bio),
-                                         session: try services.session())
+        try services.users.updateProfile(
+            ProfileEdit(displayName: displayName, username: username, bio: bio),
+            session: try services.session())
     }
 
     static var resources: String {
@@ -79,8 +86,10 @@ final class AppWorld {
 }
 
 /// Compares the screen with `Golden/<name>-<W>x<H>.txt`; `TERN_UPDATE_GOLDEN=1` rewrites it.
-func expectGolden(_ harness: AppHarness, _ name: String, text: String? = nil,
-                  sourceLocation: SourceLocation = #_sourceLocation) {
+func expectGolden(
+    _ harness: AppHarness, _ name: String, text: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let size = harness.backend.size
     var url = URL(fileURLWithPath: #filePath)
     url.deleteLastPathComponent()
@@ -91,10 +100,13 @@ func expectGolden(_ harness: AppHarness, _ name: String, text: String? = nil,
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("no golden \(url.lastPathComponent); run with TERN_UPDATE_GOLDEN=1\n\(actual)", sourceLocation: sourceLocation)
+        Issue.record(
+            "no golden \(url.lastPathComponent); run with TERN_UPDATE_GOLDEN=1\n\(actual)",
+            sourceLocation: sourceLocation)
         return
     }
-    #expect(actual == expected, "screen differs from \(url.lastPathComponent):\n\(actual)", sourceLocation: sourceLocation)
+    #expect(
+        actual == expected, "screen differs from \(url.lastPathComponent):\n\(actual)", sourceLocation: sourceLocation)
 }
 
 extension AppHarness {

@@ -65,12 +65,16 @@ import ViewModels
     @Test func noPostShowsABareAt() throws {
         let world = try AppWorld()
         // Old data: a post whose author has no names.
-        try world.services.store.document("users/ghost").setData(["id": "ghost", "email": "", "displayName": "", "username": "",
-                                                                  "bio": "", "avatarPath": "", "followersCount": 0,
-                                                                  "followingCount": 0, "createdOn": .serverTimestamp,
-                                                                  "isUserOnboarded": false])
-        try world.services.store.document("tweets/ghost-post").setData(["caption": "from nowhere", "uid": "ghost", "likes": 0,
-                                                                        "timestamp": .timestamp(AppWorld.now)])
+        try world.services.store.document("users/ghost").setData([
+            "id": "ghost", "email": "", "displayName": "", "username": "",
+            "bio": "", "avatarPath": "", "followersCount": 0,
+            "followingCount": 0, "createdOn": .serverTimestamp,
+            "isUserOnboarded": false,
+        ])
+        try world.services.store.document("tweets/ghost-post").setData([
+            "caption": "from nowhere", "uid": "ghost", "likes": 0,
+            "timestamp": .timestamp(AppWorld.now),
+        ])
         let harness = world.harness(width: 80, height: 24)
         harness.press("3")
         let header = try #require(harness.lines.firstIndex { $0.contains("from nowhere") }) - 1

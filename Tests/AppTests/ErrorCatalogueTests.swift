@@ -5,9 +5,10 @@ import Domain
 import Foundation
 import LibraryLoading
 import Localization
-@testable import PlaceCatalog
 import PlaceProviders
 import Testing
+
+@testable import PlaceCatalog
 
 /// Every error a person can read, by code: each has a catalogue line in English and in
 /// Korean, and the Korean line is Korean (the engine's or the system's English words are
@@ -17,12 +18,18 @@ import Testing
     static func samples() -> [(TextKey, Error)] {
         var samples: [(TextKey, Error)] = [
             (.errorStoreInvalidPath, StoreError.invalidPath("a//b", reason: "empty segment")),
-            (.errorStoreInvalidArgument, StoreError.invalidArgument(tr(.storeInvitationNeeded, ["server": "postgres://db/tern"]))),
+            (
+                .errorStoreInvalidArgument,
+                StoreError.invalidArgument(tr(.storeInvitationNeeded, ["server": "postgres://db/tern"]))
+            ),
             (.errorStoreNotFound, StoreError.notFound("users/u1")),
             (.errorStoreNotADatabase, StoreError.notADatabase(file: "/d/tern.db", detail: tr(.storeNoSQLiteHeader))),
             (.errorStoreNewerSchema, StoreError.newerSchema(file: "/d/tern.db", found: 7, known: 1)),
             (.errorStoreCannotOpen, StoreError.cannotOpen(file: "/d/tern.db", reason: tr(.storeIsDirectory))),
-            (.errorStoreBackend, StoreError.backend(file: "postgres://db/tern", message: tr(.storeReconnecting), code: .unreachable)),
+            (
+                .errorStoreBackend,
+                StoreError.backend(file: "postgres://db/tern", message: tr(.storeReconnecting), code: .unreachable)
+            ),
             (.errorStoreCoding, StoreError.coding("users/u1: missing")),
             (.errorStoreClosed, StoreError.closed),
             (.errorSessionFileOpen, SessionFileError.filePermissions(path: "/d/session", mode: 0o644)),
@@ -52,7 +59,10 @@ import Testing
             (.errorUnknownEnvironmentTheme, ThemeError.unknownEnvironmentTheme("pink")),
             (.errorUnknownLanguage, UnknownLanguage(name: "TERN_LANG", value: "fr")),
             (.errorNoTerminal, CursesTerminal.Failure.noTerminal("dumb")),
-            (.errorImportLine, PlaceImporter.Rejection(line: 2, problem: tr(.placeImportBadLatitude, ["value": "north"]))),
+            (
+                .errorImportLine,
+                PlaceImporter.Rejection(line: 2, problem: tr(.placeImportBadLatitude, ["value": "north"]))
+            ),
             (.errorWrongCredentials, ServiceError.wrongCredentials),
             (.errorEmailTaken, ServiceError.emailTaken("mina@example.com")),
             (.errorUsernameTaken, ServiceError.usernameTaken("mina")),
@@ -92,13 +102,19 @@ import Testing
             samples.append((.errorCatalogCannotRead, error))
         }
         do {
-            _ = try DynamicLibrary.open(["libc.so.6"], purpose: tr(.libraryForOnline), package: "libc6").address("tern_no_such_function")
+            _ = try DynamicLibrary.open(["libc.so.6"], purpose: tr(.libraryForOnline), package: "libc6").address(
+                "tern_no_such_function")
         } catch {
             samples.append((.errorLibraryFunction, error))
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-catalog-\(UUID().uuidString).tsv").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-catalog-\(UUID().uuidString).tsv"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        for (text, key) in [("not a catalog\n", TextKey.errorCatalogUnknownFormat), (CatalogFile.header + "\nbroken\n", .errorCatalogMalformed)] {
+        for (text, key) in [
+            ("not a catalog\n", TextKey.errorCatalogUnknownFormat),
+            (CatalogFile.header + "\nbroken\n", .errorCatalogMalformed),
+        ] {
             do {
                 try text.write(toFile: file, atomically: true, encoding: .utf8)
                 _ = try CatalogFile.read(path: file, countries: [:])
@@ -106,8 +122,16 @@ import Testing
                 samples.append((key, error))
             }
         }
-        samples.append((.errorCatalogCannotWrite, CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": file]))))
-        samples.append((.errorCatalogCannotReplace, CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": file]))))
+        samples.append(
+            (
+                .errorCatalogCannotWrite,
+                CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": file]))
+            ))
+        samples.append(
+            (
+                .errorCatalogCannotReplace,
+                CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": file]))
+            ))
         return samples
     }
 
@@ -118,7 +142,9 @@ import Testing
         $0.rawValue.hasPrefix("error") && ![.errorPasswordEmpty, .errorServerURL].contains($0)
     }
 
-    static func hasHangul(_ text: String) -> Bool { text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+    static func hasHangul(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+    }
 
     @Test func everyErrorKindHasASample() {
         let covered = Set(Self.samples().map(\.0))
@@ -153,21 +179,27 @@ import Testing
 
     /// Every class of database engine code and of errno has its own line; in Korean the
     /// engine's English text is left out and the code kept.
-    @Test(arguments: [StoreErrorCode.unreachable, .sqlState("08006"), .sqlState("28P01"), .sqlState("42501"), .sqlState("23505"),
-                      .sqlState("57014"), .sqlState("40001"), .sqlState("XX000"), .sqlite(14), .sqlite(26), .sqlite(11), .sqlite(8),
-                      .sqlite(13), .sqlite(10), .sqlite(5), .sqlite(2067), .sqlite(1)])
+    @Test(arguments: [
+        StoreErrorCode.unreachable, .sqlState("08006"), .sqlState("28P01"), .sqlState("42501"), .sqlState("23505"),
+        .sqlState("57014"), .sqlState("40001"), .sqlState("XX000"), .sqlite(14), .sqlite(26), .sqlite(11), .sqlite(8),
+        .sqlite(13), .sqlite(10), .sqlite(5), .sqlite(2067), .sqlite(1),
+    ])
     func engineCodesReadInKorean(code: StoreErrorCode) {
         let message = "FATAL: something failed for user \"x\""
         #expect(Language.$scoped.withValue(.en) { code.explained(message) } == message)
         let korean = Language.$scoped.withValue(.ko) { code.explained(message) }
         #expect(Self.hasHangul(korean) && !korean.contains("FATAL"), "\(code): \(korean)")
-        if code != .unreachable, !code.isUnreachable { #expect(korean.contains(code.description), "\(code): \(korean)") }
+        if code != .unreachable, !code.isUnreachable {
+            #expect(korean.contains(code.description), "\(code): \(korean)")
+        }
         #expect(StoreErrorCode.none.explained("Tern's own line") == "Tern's own line")
     }
 
     @Test func everyEngineAndSystemLineIsMet() {
-        let codes: [StoreErrorCode] = [.unreachable, .sqlState("28P01"), .sqlState("42501"), .sqlState("23505"), .sqlState("57014"),
-                                       .sqlState("40001"), .sqlState("XX000"), .sqlite(14), .sqlite(26), .sqlite(8), .sqlite(13), .sqlite(10)]
+        let codes: [StoreErrorCode] = [
+            .unreachable, .sqlState("28P01"), .sqlState("42501"), .sqlState("23505"), .sqlState("57014"),
+            .sqlState("40001"), .sqlState("XX000"), .sqlite(14), .sqlite(26), .sqlite(8), .sqlite(13), .sqlite(10),
+        ]
         let engineKeys = Set(codes.map(\.textKey))
         #expect(engineKeys == Set(TextKey.allCases.filter { $0.rawValue.hasPrefix("engine") }))
         let errnos: [Int32] = [EACCES, ENOENT, ENOSPC, EROFS, EISDIR, ENOTDIR, ELOOP, EEXIST, EIO]
@@ -180,7 +212,9 @@ import Testing
 
     /// A real refusal from the store, end to end: a directory where the database should be.
     @Test func aStoreRefusalIsKorean() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tern-errors-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-errors-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let message = Language.$scoped.withValue(.ko) { () -> String in

@@ -1,8 +1,8 @@
 import App
 import Foundation
 import TerminalUI
-import ViewModels
 import Testing
+import ViewModels
 
 /// The input rough edges, through the real keymap and screen: line breaks in a post, Ctrl-W
 /// in every field, the search history, e/d on the Profile tab's posts, clicks on a scrolled form.
@@ -25,7 +25,8 @@ import Testing
         let stored = try world.services.tweets.page(.all, limit: 1, viewer: world.services.session()).posts[0]
         #expect(stored.caption == "first line\nsecond\nthird")
         let header = try #require(harness.lines.firstIndex { $0.hasPrefix("Keeper @newcomer") })
-        #expect(Array(harness.lines[(header + 1)...(header + 3)]).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            Array(harness.lines[(header + 1)...(header + 3)]).map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["first line", "second", "third"], "the feed shows the post's lines")
     }
 
@@ -52,9 +53,11 @@ import Testing
     }
 
     @Test(arguments: [(80, 24), (40, 12)]) func composeWithLinesGolden(size: (Int, Int)) throws {
-        try ScreenScript(newcomer: "Keeper", .press("3"), .press("n"), .type("서울 산책 🌸"), .press("alt-enter"),
-                         .type("a longer second line that has to wrap in a narrow terminal"), .press("ctrl-j"),
-                         .type("끝"), .golden("feed-compose-lines")).run(width: size.0, height: size.1)
+        try ScreenScript(
+            newcomer: "Keeper", .press("3"), .press("n"), .type("서울 산책 🌸"), .press("alt-enter"),
+            .type("a longer second line that has to wrap in a narrow terminal"), .press("ctrl-j"),
+            .type("끝"), .golden("feed-compose-lines")
+        ).run(width: size.0, height: size.1)
     }
 
     @Test func postLengthCountsLineBreaks() throws {
@@ -71,7 +74,8 @@ import Testing
         let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["top\n\n\n\nbottom"], .press("3"))
             .run(width: 80, height: 24)
         let header = try #require(harness.lines.firstIndex { $0.hasPrefix("Keeper @newcomer") })
-        #expect(Array(harness.lines[(header + 1)...(header + 3)]).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            Array(harness.lines[(header + 1)...(header + 3)]).map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["top", "", "bottom"])
     }
 
@@ -99,8 +103,9 @@ import Testing
             harness.press("ctrl-e")
             harness.type(" extra")
             harness.press("ctrl-w")
-            #expect(harness.app.profile.state.form?.fields[index].input.text == form.fields[index].input.text + " ",
-                    "field \(index)")
+            #expect(
+                harness.app.profile.state.form?.fields[index].input.text == form.fields[index].input.text + " ",
+                "field \(index)")
             harness.press("tab")
         }
         harness.press("esc")
@@ -131,8 +136,10 @@ import Testing
     }
 
     @Test func ownPostsOnTheProfileTabAreEditedWithCapitalEAndDeletedWithD() throws {
-        let (world, harness) = try ScreenScript(newcomer: "Keeper", posts: ["older words", "newest words"], .press("4"))
-            .run(width: 80, height: 24)
+        let (world, harness) = try ScreenScript(
+            newcomer: "Keeper", posts: ["older words", "newest words"], .press("4")
+        )
+        .run(width: 80, height: 24)
         #expect(harness.lines[23].contains("E edit post  d delete post"), "\(harness.lines[23])")
         harness.press("j")
         harness.press("E")
@@ -159,12 +166,15 @@ import Testing
     }
 
     @Test(arguments: [(80, 24), (40, 12)]) func profileEditPostGolden(size: (Int, Int)) throws {
-        try ScreenScript(newcomer: "Keeper", posts: ["older words", "newest words"], .press("4"), .press("E"),
-                         .press("alt-enter"), .type("again"), .golden("profile-edit-post")).run(width: size.0, height: size.1)
+        try ScreenScript(
+            newcomer: "Keeper", posts: ["older words", "newest words"], .press("4"), .press("E"),
+            .press("alt-enter"), .type("again"), .golden("profile-edit-post")
+        ).run(width: size.0, height: size.1)
     }
 
     @Test func eStillEditsTheProfileAndEscOnAnEditedPostAsksFirst() throws {
-        let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["words"], .press("4")).run(width: 80, height: 24)
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["words"], .press("4")).run(
+            width: 80, height: 24)
         harness.press("E")
         harness.type(" more")
         harness.press("esc")
@@ -176,7 +186,8 @@ import Testing
     }
 
     @Test func theProfileTabsHelpListsThePostKeys() throws {
-        let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["words"], .press("4"), .press("?")).run(width: 100, height: 60)
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["words"], .press("4"), .press("?")).run(
+            width: 100, height: 60)
         let rows = RoughEdgesTests.helpRows(harness)
         #expect(rows.contains { $0.hasPrefix("E") && $0.hasSuffix("edit post") }, "\(rows)")
         #expect(rows.contains { $0.hasPrefix("d") && $0.hasSuffix("delete post") })

@@ -47,7 +47,9 @@ import Testing
 
     @Test func textFieldsTakeKeysThatDoNotTypeText() throws {
         let bindings = try Self.bindings("bind form submit = ctrl-s, enter\nbind search cancel = esc, f2\n")
-        let form = KeyBindings.$current.withValue(bindings) { bindings.actions.first { $0.screen == .form && $0.name == "submit" } }
+        let form = KeyBindings.$current.withValue(bindings) {
+            bindings.actions.first { $0.screen == .form && $0.name == "submit" }
+        }
         #expect(form?.keys == [.ctrl("s"), .enter])
         #expect(form?.label == "Ctrl-S/Enter")
     }
@@ -58,12 +60,18 @@ import Testing
         ("bind feed loves = l", "/x/config:1: unknown action \"loves\" (tern keys lists them)"),
         ("bind places like = l", "/x/config:1: like does not act on places (it acts on: feed, author)"),
         ("bind feed like = shift-l", "/x/config:1: unknown key \"shift-l\""),
-        ("bind tv like = l", "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail)"),
+        (
+            "bind tv like = l",
+            "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail)"
+        ),
         ("unbind global z", "/x/config:1: z is not bound in global"),
         ("unbind global", "/x/config:1: expected unbind SCREEN KEY"),
         ("bind feed like =", "/x/config:1: bind needs keys after = (to remove one, use unbind feed KEY)"),
         ("bind global quit = ctrl-c", "/x/config:1: Ctrl-C always quits and cannot be bound"),
-        ("bind search submit = x", "/x/config:1: \"x\" types text in search; bind a key such as ctrl-x, f2 or enter there"),
+        (
+            "bind search submit = x",
+            "/x/config:1: \"x\" types text in search; bind a key such as ctrl-x, f2 or enter there"
+        ),
         ("bind feed = l", "/x/config:1: expected bind SCREEN ACTION = KEY[, KEY…]"),
     ]
 

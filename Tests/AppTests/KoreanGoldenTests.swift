@@ -11,17 +11,22 @@ import Testing
     static let sizes = [(80, 24), (120, 40)]
 
     static let scripts = [
-        ScreenScript(newcomer: "새내기 🌸", .golden("ko-places"), .press("s"), .press("/"), .type("서"),
-                     .golden("ko-places-hangul"), .press("esc"), .press("?"), .golden("ko-help-places"), .press("esc"),
-                     .press("2"), .golden("ko-favorites")),
-        ScreenScript(newcomer: "새내기", .press("3"), .golden("ko-feed"), .press("n"), .type("안녕 🌸"), .golden("ko-feed-compose")),
-        ScreenScript(.press("4"), .golden("ko-profile-signed-out"), .press("c"), .type("new@example.com"), .press("tab"),
-                     .type("short"), .press("enter"), .golden("ko-profile-register-error")),
+        ScreenScript(
+            newcomer: "새내기 🌸", .golden("ko-places"), .press("s"), .press("/"), .type("서"),
+            .golden("ko-places-hangul"), .press("esc"), .press("?"), .golden("ko-help-places"), .press("esc"),
+            .press("2"), .golden("ko-favorites")),
+        ScreenScript(
+            newcomer: "새내기", .press("3"), .golden("ko-feed"), .press("n"), .type("안녕 🌸"), .golden("ko-feed-compose")),
+        ScreenScript(
+            .press("4"), .golden("ko-profile-signed-out"), .press("c"), .type("new@example.com"), .press("tab"),
+            .type("short"), .press("enter"), .golden("ko-profile-register-error")),
         // The help scrolled to its end: every row whole, `↑` above and nothing hidden below.
-        ScreenScript(.press("?"), .press("G"), .golden("ko-help-places-end"), .press("esc"), .press("3"), .press("?"),
-                     .golden("ko-help-feed")),
-        ScreenScript(newcomer: "새내기 🌸", bio: "서울에서 온 newcomer. 지도와 긴 산책, 🍜 를 좋아합니다.",
-                     posts: ["하네스에서 쓴 첫 글"], .press("4"), .golden("ko-profile")),
+        ScreenScript(
+            .press("?"), .press("G"), .golden("ko-help-places-end"), .press("esc"), .press("3"), .press("?"),
+            .golden("ko-help-feed")),
+        ScreenScript(
+            newcomer: "새내기 🌸", bio: "서울에서 온 newcomer. 지도와 긴 산책, 🍜 를 좋아합니다.",
+            posts: ["하네스에서 쓴 첫 글"], .press("4"), .golden("ko-profile")),
     ]
 
     @Test(arguments: sizes, scripts) func screen(size: (Int, Int), script: ScreenScript) throws {
@@ -34,7 +39,8 @@ import Testing
     }
 
     @Test(arguments: ["1", "2", "3", "4", "?"]) func tinyTerminal(key: String) throws {
-        try ScreenScript(.press(key), .golden("ko-tiny-\(key == "?" ? "help" : key)")).run(width: 20, height: 6, language: .ko)
+        try ScreenScript(.press(key), .golden("ko-tiny-\(key == "?" ? "help" : key)")).run(
+            width: 20, height: 6, language: .ko)
     }
 
     @Test func wideTextIsNeverCutInHalfAndEndsInAnEllipsis() throws {
@@ -88,10 +94,12 @@ import Testing
     /// The English catalogue's texts that Korean says otherwise (at least three letters, no
     /// placeholders; the default folder's stored name is data, not an interface text).
     static let englishOnlyTexts: [String] = {
-        let english = Catalogue.texts(.en), korean = Catalogue.texts(.ko)
+        let english = Catalogue.texts(.en)
+        let korean = Catalogue.texts(.ko)
         return TextKey.allCases.compactMap { key -> String? in
             guard let text = english[key], text != korean[key], !text.contains("{"), text != FavoriteFolder.defaultName,
-                  text.filter(\.isLetter).count >= 3 else { return nil }
+                text.filter(\.isLetter).count >= 3
+            else { return nil }
             return text
         }
     }()
@@ -115,8 +123,10 @@ import Testing
     /// 120×40: none shows an English interface text.
     @Test(arguments: [(80, 24), (120, 40)]) func everyScreenReadsKorean(size: (Int, Int)) throws {
         let journeys: [[String]] = [
-            ["/", "서", "enter", "enter"], ["s", "2", "m"], ["s", "2", "n"], ["s", "2", "M"], ["s", "2", "c"], ["s", "2", "x"],
-            ["s", "2", "d"], ["S"], ["c"], ["3", "n"], ["3", "v"], ["3", "enter"], ["3", "n", "안", "esc"], ["4"], ["4", "e"],
+            ["/", "서", "enter", "enter"], ["s", "2", "m"], ["s", "2", "n"], ["s", "2", "M"], ["s", "2", "c"],
+            ["s", "2", "x"],
+            ["s", "2", "d"], ["S"], ["c"], ["3", "n"], ["3", "v"], ["3", "enter"], ["3", "n", "안", "esc"], ["4"],
+            ["4", "e"],
             ["4", "o"], ["1", "?", "G"], ["2", "?", "G"], ["3", "?", "G"], ["4", "?", "G"],
         ]
         let world = try AppWorld()
@@ -126,7 +136,11 @@ import Testing
             for journey in journeys {
                 let harness = world.harness(width: size.0, height: size.1)
                 for key in journey {
-                    if key.count == 1, !key.unicodeScalars.allSatisfy(\.isASCII) { harness.type(key) } else { harness.press(key) }
+                    if key.count == 1, !key.unicodeScalars.allSatisfy(\.isASCII) {
+                        harness.type(key)
+                    } else {
+                        harness.press(key)
+                    }
                     let left = Self.englishTexts(in: harness.text)
                     #expect(left.isEmpty, "after \(journey): English \(left)\n\(harness.text)")
                 }

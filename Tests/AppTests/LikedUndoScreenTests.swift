@@ -1,15 +1,17 @@
 import App
 import Foundation
 import TerminalUI
-import ViewModels
 import Testing
+import ViewModels
 
 /// Unliking in the Liked view through the real keymap: the footer offers `u` (as Favorites
 /// does) for as long as there is something to undo, and `u` brings the post back, selected.
 @Suite struct LikedUndoScreenTests {
     @Test func unlikingInTheLikedViewCanBeUndoneFromTheFooter() throws {
-        let (world, harness) = try ScreenScript(newcomer: "Keeper", .press("3"), .press("l"), .press("j"), .press("l"),
-                                                .press("j"), .press("l"), .press("v")).run(width: 80, height: 24)
+        let (world, harness) = try ScreenScript(
+            newcomer: "Keeper", .press("3"), .press("l"), .press("j"), .press("l"),
+            .press("j"), .press("l"), .press("v")
+        ).run(width: 80, height: 24)
         let feed = harness.app.currentFeed
         #expect(feed.state.mode == .liked)
         #expect(feed.state.position.total == 3)

@@ -2,8 +2,8 @@ import App
 import Assembly
 import Foundation
 import PlaceCatalog
-import ViewModels
 import Testing
+import ViewModels
 
 /// Places imported by another process reach a running interface on the tick that already
 /// follows the session file: no restart, the search and its count follow.
@@ -12,15 +12,19 @@ import Testing
     /// imports file's stamp as the interface does.
     func places(_ world: AppWorld, loads: Loads) -> DeferredPlaces {
         let paths = world.services.paths
-        return DeferredPlaces(load: {
-            let imports = PlaceCatalog.importsFile(dataDirectory: paths.dataDirectory)
-            let imported = FileManager.default.fileExists(atPath: imports) ? try CatalogFile.read(path: imports, countries: [:]) : []
-            return CatalogPlaces(catalog: PlaceCatalog(places: AppWorld.catalog.places + imported), home: (37.5665, 126.9780))
-        }, stamp: { CatalogLoader.sourcesStamp(paths: paths) },
-        onLoaded: { [events = world.events] in
-            events.post(.catalogLoaded($0))
-            loads.finished()
-        })
+        return DeferredPlaces(
+            load: {
+                let imports = PlaceCatalog.importsFile(dataDirectory: paths.dataDirectory)
+                let imported =
+                    FileManager.default.fileExists(atPath: imports)
+                    ? try CatalogFile.read(path: imports, countries: [:]) : []
+                return CatalogPlaces(
+                    catalog: PlaceCatalog(places: AppWorld.catalog.places + imported), home: (37.5665, 126.9780))
+            }, stamp: { CatalogLoader.sourcesStamp(paths: paths) },
+            onLoaded: { [events = world.events] in
+                events.post(.catalogLoaded($0))
+                loads.finished()
+            })
     }
 
     /// How many loads finished, counted on the loading threads.
@@ -43,8 +47,9 @@ import Testing
     func importCSV(_ world: AppWorld, _ text: String) throws {
         let file = world.services.paths.dataDirectory + "/import-\(UUID().uuidString).csv"
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        _ = try PlaceCatalog.importFile(path: file, resourcesDirectory: world.services.paths.resourcesDirectory,
-                                         dataDirectory: world.services.paths.dataDirectory)
+        _ = try PlaceCatalog.importFile(
+            path: file, resourcesDirectory: world.services.paths.resourcesDirectory,
+            dataDirectory: world.services.paths.dataDirectory)
     }
 
     @Test func aPlaceImportedElsewhereCanBeFoundWithoutARestart() throws {

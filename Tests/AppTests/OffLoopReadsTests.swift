@@ -20,20 +20,27 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
 
     private func pass() { gate.pass() }
 
-    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
-                     onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFeed(
+        _ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         pass()
         return try port.observeFeed(kind, viewer: viewer, limit: limit, onChange, onError: onError)
     }
 
-    func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
-                           _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFeedWindow(
+        _ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+        _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         pass()
-        return try port.observeFeedWindow(kind, viewer: viewer, after: position, limit: limit, onChange, onError: onError)
+        return try port.observeFeedWindow(
+            kind, viewer: viewer, after: position, limit: limit, onChange, onError: onError)
     }
 
-    func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
-                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFeedCount(
+        _ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         pass()
         return try port.observeFeedCount(kind, viewer: viewer, onChange, onError: onError)
     }
@@ -59,7 +66,9 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         try port.restoreLike(tweetID: tweetID, likedAt: likedAt, uid: uid)
     }
     func post(_ text: String, uid: String) throws -> Tweet { try port.post(text, uid: uid) }
-    func edit(tweetID: String, text: String, uid: String) throws { try port.edit(tweetID: tweetID, text: text, uid: uid) }
+    func edit(tweetID: String, text: String, uid: String) throws {
+        try port.edit(tweetID: tweetID, text: text, uid: uid)
+    }
     func delete(tweetID: String, uid: String) throws { try port.delete(tweetID: tweetID, uid: uid) }
 }
 
@@ -70,10 +79,12 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
     /// The app on worker threads over `world`'s store, the feed's reads behind a gate.
     func farApp(_ world: AppWorld) -> (AppHarness, GatedFeed) {
         let feed = GatedFeed(world.adapters)
-        var services = ScreenServices(places: world.places, accounts: world.adapters, favorites: world.adapters, feed: feed)
+        var services = ScreenServices(
+            places: world.places, accounts: world.adapters, favorites: world.adapters, feed: feed)
         services.isStoreRemote = true
-        let harness = AppHarness(width: 80, height: 24, services: services, now: world.clock.read, events: world.events,
-                                 work: ThreadWorkExecutor())
+        let harness = AppHarness(
+            width: 80, height: 24, services: services, now: world.clock.read, events: world.events,
+            work: ThreadWorkExecutor())
         harness.keepsAlive = world
         return (harness, feed)
     }

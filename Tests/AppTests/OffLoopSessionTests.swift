@@ -1,11 +1,12 @@
 import App
 import Domain
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import ViewModels
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The accounts of a far store whose session reads (`currentUser`, `followSession`) wait at
 /// a gate until the test opens it (recording the threads they ran on); the rest passes.
@@ -29,10 +30,14 @@ final class GatedAccounts: AccountsPort, @unchecked Sendable {
     }
 
     func signIn(email: String, password: String) throws -> User { try port.signIn(email: email, password: password) }
-    func register(email: String, password: String) throws -> User { try port.register(email: email, password: password) }
+    func register(email: String, password: String) throws -> User {
+        try port.register(email: email, password: password)
+    }
     func signOut() throws { try port.signOut() }
     func updateProfile(_ edit: ProfileEdit) throws -> User { try port.updateProfile(edit) }
-    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws
+        -> Cancellable
+    {
         try port.observeUser(uid: uid, onChange, onError: onError)
     }
     func sessionStamp() -> String? { port.sessionStamp() }
@@ -47,10 +52,12 @@ final class GatedAccounts: AccountsPort, @unchecked Sendable {
         let world = try AppWorld()
         try world.signUp("newcomer", displayName: "New Comer")
         let accounts = GatedAccounts(world.adapters)
-        var services = ScreenServices(places: world.places, accounts: accounts, favorites: world.adapters, feed: world.adapters)
+        var services = ScreenServices(
+            places: world.places, accounts: accounts, favorites: world.adapters, feed: world.adapters)
         services.isStoreRemote = true
-        let harness = AppHarness(width: 80, height: 24, services: services, now: world.clock.read, events: world.events,
-                                 work: ThreadWorkExecutor())
+        let harness = AppHarness(
+            width: 80, height: 24, services: services, now: world.clock.read, events: world.events,
+            work: ThreadWorkExecutor())
         harness.keepsAlive = world
         return (harness, accounts, world)
     }

@@ -11,8 +11,10 @@ import ViewModels
 struct CannedKakao: HTTPTransport {
     var refuses = false
 
-    static func document(_ id: Int, _ name: String, _ category: String, _ code: String, road: String, phone: String,
-                         x: String, y: String, distance: String?) -> String {
+    static func document(
+        _ id: Int, _ name: String, _ category: String, _ code: String, road: String, phone: String,
+        x: String, y: String, distance: String?
+    ) -> String {
         """
         {"id": "\(id)", "place_name": "\(name)", "category_name": "\(category)", "category_group_code": "\(code)",
          "category_group_name": "", "phone": "\(phone)", "address_name": "서울 중구 을지로동 \(id % 100)",
@@ -23,19 +25,31 @@ struct CannedKakao: HTTPTransport {
 
     func get(_ request: HTTPRequest) -> Result<HTTPResponse, HTTPFailure> {
         if refuses {
-            return .success(HTTPResponse(status: 401, body: Data(#"{"errorType": "AccessDeniedError", "message": "bad key"}"#.utf8)))
+            return .success(
+                HTTPResponse(status: 401, body: Data(#"{"errorType": "AccessDeniedError", "message": "bad key"}"#.utf8))
+            )
         }
         let near = request.url.contains("x=")
-        let documents = request.url.contains("category.json")
-            ? [Self.document(8105891, "을지로 커피한약방", "음식점 > 카페", "CE7", road: "서울 중구 삼일대로12길 16-6", phone: "",
-                             x: "126.99008", y: "37.56641", distance: near ? "180" : nil),
-               Self.document(26338954, "스타벅스 을지로점", "음식점 > 카페 > 커피전문점 > 스타벅스", "CE7", road: "서울 중구 을지로 29",
-                             phone: "1522-3232", x: "126.98400", y: "37.56600", distance: near ? "420" : nil)]
-            : [Self.document(8105891, "을지로 커피한약방", "음식점 > 카페", "CE7", road: "서울 중구 삼일대로12길 16-6", phone: "",
-                             x: "126.99008", y: "37.56641", distance: nil),
-               Self.document(1797467432, "을지로 노가리골목", "음식점 > 술집 > 호프,요리주점", "FD6", road: "", phone: "02-2266-1234",
-                             x: "126.99170", y: "37.56630", distance: nil)]
-        let body = #"{"meta": {"total_count": 2, "pageable_count": 2, "is_end": true, "same_name": null}, "documents": ["#
+        let documents =
+            request.url.contains("category.json")
+            ? [
+                Self.document(
+                    8_105_891, "을지로 커피한약방", "음식점 > 카페", "CE7", road: "서울 중구 삼일대로12길 16-6", phone: "",
+                    x: "126.99008", y: "37.56641", distance: near ? "180" : nil),
+                Self.document(
+                    26_338_954, "스타벅스 을지로점", "음식점 > 카페 > 커피전문점 > 스타벅스", "CE7", road: "서울 중구 을지로 29",
+                    phone: "1522-3232", x: "126.98400", y: "37.56600", distance: near ? "420" : nil),
+            ]
+            : [
+                Self.document(
+                    8_105_891, "을지로 커피한약방", "음식점 > 카페", "CE7", road: "서울 중구 삼일대로12길 16-6", phone: "",
+                    x: "126.99008", y: "37.56641", distance: nil),
+                Self.document(
+                    1_797_467_432, "을지로 노가리골목", "음식점 > 술집 > 호프,요리주점", "FD6", road: "", phone: "02-2266-1234",
+                    x: "126.99170", y: "37.56630", distance: nil),
+            ]
+        let body =
+            #"{"meta": {"total_count": 2, "pageable_count": 2, "is_end": true, "same_name": null}, "documents": ["#
             + documents.joined(separator: ",") + "]}"
         return .success(HTTPResponse(status: 200, body: Data(body.utf8)))
     }
@@ -45,8 +59,12 @@ struct CannedKakao: HTTPTransport {
     static let configFile = "/home/you/.config/tern/config"
 
     static func online(refuses: Bool = false, kakao: Bool = true) -> ProviderPlaces {
-        let providers: [PlaceProvider] = kakao
-            ? [KakaoLocalClient(key: "test-key", baseURL: "http://kakao.test", transport: CannedKakao(refuses: refuses))] : []
+        let providers: [PlaceProvider] =
+            kakao
+            ? [
+                KakaoLocalClient(
+                    key: "test-key", baseURL: "http://kakao.test", transport: CannedKakao(refuses: refuses))
+            ] : []
         return ProviderPlaces(online: OnlinePlaces(providers: providers, cache: nil), configFile: configFile)
     }
 
@@ -57,7 +75,9 @@ struct CannedKakao: HTTPTransport {
         harness.settle()
     }
 
-    @Test(arguments: ScreenGoldenTests.sizes) func onlineRowsCarryTheirSourceAndTheDetailPaneTheirDetails(width: Int, height: Int) throws {
+    @Test(arguments: ScreenGoldenTests.sizes) func onlineRowsCarryTheirSourceAndTheDetailPaneTheirDetails(
+        width: Int, height: Int
+    ) throws {
         let world = try AppWorld()
         let harness = world.harness(width: width, height: height, online: Self.online())
         harness.press("/")

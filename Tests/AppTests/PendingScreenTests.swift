@@ -1,7 +1,7 @@
 import App
 import Foundation
-import Testing
 import TerminalUI
+import Testing
 import ViewModels
 
 /// A sync port the test drives: the status it reports and the writes dropped on replay.
@@ -12,7 +12,9 @@ final class ScriptedSync: SyncPort {
     /// The accounts the app asked to follow, in order.
     private(set) var followed: [String?] = []
 
-    func observeSync(_ onChange: @escaping (SyncStatus) -> Void, onDropped: @escaping (DroppedWrite) -> Void) -> Cancellable {
+    func observeSync(_ onChange: @escaping (SyncStatus) -> Void, onDropped: @escaping (DroppedWrite) -> Void)
+        -> Cancellable
+    {
         self.onChange = onChange
         self.onDropped = onDropped
         onChange(SyncStatus(connection: .online))
@@ -31,16 +33,20 @@ final class ScriptedSync: SyncPort {
 @Suite struct PendingScreenTests {
     /// The sample community's feed, signed in as a newcomer, on a "team server" whose writes
     /// wait in `held`.
-    func farApp(isUTF8: Bool = true, width: Int = 80, height: Int = 24) throws -> (AppHarness, HeldWorkExecutor, ScriptedSync) {
+    func farApp(isUTF8: Bool = true, width: Int = 80, height: Int = 24) throws -> (
+        AppHarness, HeldWorkExecutor, ScriptedSync
+    ) {
         let world = try AppWorld()
         try world.signUp("newcomer", displayName: "New Comer")
         let sync = ScriptedSync()
-        var services = ScreenServices(places: world.places, accounts: world.adapters, favorites: world.adapters,
-                                      feed: world.adapters, sync: sync)
+        var services = ScreenServices(
+            places: world.places, accounts: world.adapters, favorites: world.adapters,
+            feed: world.adapters, sync: sync)
         services.isStoreRemote = true
         let held = HeldWorkExecutor()
-        let harness = AppHarness(width: width, height: height, services: services, isUTF8: isUTF8,
-                                 now: world.clock.read, events: world.events, work: held)
+        let harness = AppHarness(
+            width: width, height: height, services: services, isUTF8: isUTF8,
+            now: world.clock.read, events: world.events, work: held)
         harness.keepsAlive = world
         // The subscriptions start off the loop's thread like any read of a far store; some
         // start when another's first answer lands (a folder's places after the folders).
@@ -75,20 +81,24 @@ final class ScriptedSync: SyncPort {
         sync.report(SyncStatus(connection: .online, pendingWrites: 1))
         harness.settle()
         #expect(held.waiting == 1)
-        #expect(harness.lines.last?.contains("◌ pending") == true,
-                "the mark on screen is explained even when the sync key does not fit beside it")
+        #expect(
+            harness.lines.last?.contains("◌ pending") == true,
+            "the mark on screen is explained even when the sync key does not fit beside it")
     }
 
     @Test func theHeaderSaysOfflineWithThePendingCountAndStaleLists() throws {
         let (harness, _, sync) = try farApp()
         harness.press("3")
         #expect(harness.lines[0].hasSuffix("@newcomer"))
-        sync.report(SyncStatus(connection: .offline(reason: "connection refused"), pendingWrites: 3,
-                               pendingPaths: [], isStale: true))
+        sync.report(
+            SyncStatus(
+                connection: .offline(reason: "connection refused"), pendingWrites: 3,
+                pendingPaths: [], isStale: true))
         harness.settle()
         expectGolden(harness, "pending-header-offline")
         #expect(harness.lines[0].contains("offline · 3 pending  @newcomer"))
-        #expect(harness.lines[1].contains("newest first · possibly stale"), "the list says it may be older than the server")
+        #expect(
+            harness.lines[1].contains("newest first · possibly stale"), "the list says it may be older than the server")
         sync.report(SyncStatus(connection: .offline(reason: "connection refused")))
         harness.settle()
         #expect(harness.lines[0].contains("offline  @newcomer") && !harness.lines[0].contains("pending"))
@@ -105,8 +115,10 @@ final class ScriptedSync: SyncPort {
         harness.press("3")
         let top = try #require(harness.app.feed.state.rows.first)
         let uid = try #require(harness.app.state.user?.id)
-        sync.report(SyncStatus(connection: .offline(reason: "down"), pendingWrites: 1,
-                               pendingPaths: [SyncPaths.like(postID: top.id, uid: uid)]))
+        sync.report(
+            SyncStatus(
+                connection: .offline(reason: "down"), pendingWrites: 1,
+                pendingPaths: [SyncPaths.like(postID: top.id, uid: uid)]))
         harness.settle()
         #expect(harness.app.feed.state.rows.first?.isPending == true)
         #expect(harness.line(containing: "◌") != nil)
@@ -124,8 +136,10 @@ final class ScriptedSync: SyncPort {
         let saved = try #require(harness.app.favorites.state.items.first)
         #expect(harness.line(containing: saved.placeName)?.contains("◌") == false)
         let uid = try #require(harness.app.state.user?.id)
-        sync.report(SyncStatus(connection: .offline(reason: "down"), pendingWrites: 1,
-                               pendingPaths: [SyncPaths.favorite(placeID: saved.placeID, uid: uid)]))
+        sync.report(
+            SyncStatus(
+                connection: .offline(reason: "down"), pendingWrites: 1,
+                pendingPaths: [SyncPaths.favorite(placeID: saved.placeID, uid: uid)]))
         harness.settle()
         #expect(harness.line(containing: saved.placeName)?.contains("★ ◌ " + saved.placeName) == true)
         #expect(harness.app.hasPendingMarks, "the footer's legend explains the mark once the toast is gone")

@@ -1,8 +1,8 @@
 import App
 import Foundation
 import TerminalUI
-import ViewModels
 import Testing
+import ViewModels
 
 /// The small betrayals a week of use finds, each checked through the real keymap and screen.
 @Suite struct RoughEdgesTests {
@@ -102,7 +102,9 @@ import Testing
     /// The rows inside the help overlay's box, without its borders.
     static func helpRows(_ harness: AppHarness) -> [String] {
         harness.lines.compactMap { line -> String? in
-            guard let start = line.firstIndex(of: "│"), let end = line.lastIndex(of: "│"), start < end else { return nil }
+            guard let start = line.firstIndex(of: "│"), let end = line.lastIndex(of: "│"), start < end else {
+                return nil
+            }
             return String(line[line.index(after: start)..<end]).trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
     }
@@ -171,9 +173,12 @@ import Testing
         let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("4"), .press("e")).run(width: 20, height: 6)
         for (label, presses) in [("Dis", 0), ("Us", 1), ("Bio", 1)] {
             for _ in 0..<presses { harness.press("tab") }
-            let row = try #require(harness.lines.firstIndex { $0.contains(label) }, "\(label) on screen:\n\(harness.text)")
+            let row = try #require(
+                harness.lines.firstIndex { $0.contains(label) }, "\(label) on screen:\n\(harness.text)")
             let cursor = try #require(harness.backend.cursor, "a cursor for \(label)")
-            #expect(cursor.row == row && row > 0 && row < 5, "\(label): the cursor is in the field, between header and footer")
+            #expect(
+                cursor.row == row && row > 0 && row < 5,
+                "\(label): the cursor is in the field, between header and footer")
         }
     }
 }

@@ -13,10 +13,12 @@ import Testing
         ScreenScript(.press("3"), .golden("feed")),
         ScreenScript(.press("3"), .press("G"), .golden("feed-last"), .press("k"), .press("pgup"), .golden("feed-up")),
         ScreenScript(newcomer: "New Comer", .press("3"), .press("n"), .type("안녕 🌸"), .golden("feed-compose")),
-        ScreenScript(.press("4"), .golden("profile-signed-out"), .press("c"), .type("new@example.com"),
-                     .press("tab"), .type("secret password"), .golden("profile-register")),
-        ScreenScript(newcomer: "New Comer 🌸", bio: "서울에서 온 newcomer. Likes maps, long walks and 🍜.",
-                     posts: ["first post from the harness"], .press("4"), .golden("profile")),
+        ScreenScript(
+            .press("4"), .golden("profile-signed-out"), .press("c"), .type("new@example.com"),
+            .press("tab"), .type("secret password"), .golden("profile-register")),
+        ScreenScript(
+            newcomer: "New Comer 🌸", bio: "서울에서 온 newcomer. Likes maps, long walks and 🍜.",
+            posts: ["first post from the harness"], .press("4"), .golden("profile")),
         ScreenScript(.press("?"), .golden("help-places")),
     ]
 

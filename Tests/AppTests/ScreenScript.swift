@@ -31,8 +31,10 @@ struct ScreenScript: Sendable, CustomTestStringConvertible {
     /// Runs the steps on a new world's app in `language`; returns the world and the harness
     /// for checks of its own (the harness keeps the world alive).
     @discardableResult
-    func run(width: Int, height: Int, language: Language = .en,
-             sourceLocation: SourceLocation = #_sourceLocation) throws -> (world: AppWorld, harness: AppHarness) {
+    func run(
+        width: Int, height: Int, language: Language = .en,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (world: AppWorld, harness: AppHarness) {
         let world = try AppWorld()
         if let newcomer {
             try world.signUp("newcomer", displayName: newcomer, bio: bio)

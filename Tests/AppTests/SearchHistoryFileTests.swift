@@ -72,8 +72,10 @@ import ViewModels
         switch kind {
         case "binary": try Data([0x73, 0x65, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
         case "control": try "seoul\n\u{1B}]0;pwned\u{07}\n".write(toFile: path, atomically: true, encoding: .utf8)
-        case "long line": try (String(repeating: "x", count: 5000) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        case "too big": try String(repeating: "seoul\n", count: 40_000).write(toFile: path, atomically: true, encoding: .utf8)
+        case "long line":
+            try (String(repeating: "x", count: 5000) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        case "too big":
+            try String(repeating: "seoul\n", count: 40_000).write(toFile: path, atomically: true, encoding: .utf8)
         case "directory": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         case "symlink":
             try "secret\n".write(toFile: target, atomically: true, encoding: .utf8)

@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func customColoursRecolourTheirRoles() throws {
-        let config = try Config.parse("""
+        let config = try Config.parse(
+            """
             theme = light
             color heart = #ff5f87
             color star = 214
@@ -47,8 +48,11 @@ import Testing
 
     @Test func environmentThemeWinsAndNoColorWinsOverAll() throws {
         let config = try Config.parse("theme = light\ncolor heart = red\n", file: "/c")
-        #expect(try Theme.configured(config, file: "/c", environment: ["TERN_THEME": "high-contrast"]).name == "high-contrast")
-        #expect(try Theme.configured(config, file: "/c", environment: ["NO_COLOR": "1", "TERN_THEME": "light"]) == .mono)
+        #expect(
+            try Theme.configured(config, file: "/c", environment: ["TERN_THEME": "high-contrast"]).name
+                == "high-contrast")
+        #expect(
+            try Theme.configured(config, file: "/c", environment: ["NO_COLOR": "1", "TERN_THEME": "light"]) == .mono)
         #expect(try Theme.configured(.defaults, file: "/c", environment: [:]) == .dark)
         #expect(throws: ThemeError.unknownEnvironmentTheme("solarized")) {
             try Theme.configured(config, file: "/c", environment: ["TERN_THEME": "solarized"])
@@ -60,7 +64,10 @@ import Testing
         ("\ncolor heart = pinkish", "/c:2: unknown colour \"pinkish\": a name (red, bright-blue…), 0-255 or #rrggbb"),
         ("color heart = 256", "/c:1: unknown colour \"256\": a name (red, bright-blue…), 0-255 or #rrggbb"),
         ("color heart = #12345g", "/c:1: unknown colour \"#12345g\": a name (red, bright-blue…), 0-255 or #rrggbb"),
-        ("color hearts = red", "/c:1: unknown colour role \"hearts\" (roles: selection, heart, star, match, muted, borders, errors)"),
+        (
+            "color hearts = red",
+            "/c:1: unknown colour role \"hearts\" (roles: selection, heart, star, match, muted, borders, errors)"
+        ),
     ]
 
     @Test(arguments: badConfigs) func badThemeLinesNameFileAndLine(text: String, message: String) throws {
@@ -103,15 +110,18 @@ func expectStyledGolden(_ harness: AppHarness, _ name: String, sourceLocation: S
         rows.append(text)
     }
     let styles = order.map { "\(legend[$0]!): \(describe($0))" }
-    expectGolden(harness, name, text: harness.text + "\n--- styles\n" + (styles + rows).joined(separator: "\n") + "\n",
-                 sourceLocation: sourceLocation)
+    expectGolden(
+        harness, name, text: harness.text + "\n--- styles\n" + (styles + rows).joined(separator: "\n") + "\n",
+        sourceLocation: sourceLocation)
 }
 
 private func describe(_ style: Style) -> String {
     var parts: [String] = []
     if style.foreground != .default { parts.append("fg=\(style.foreground)") }
     if style.background != .default { parts.append("bg=\(style.background)") }
-    for (flag, word) in [(style.bold, "bold"), (style.dim, "dim"), (style.underline, "underline"), (style.reverse, "reverse")]
+    for (flag, word) in [
+        (style.bold, "bold"), (style.dim, "dim"), (style.underline, "underline"), (style.reverse, "reverse"),
+    ]
     where flag { parts.append(word) }
     return parts.isEmpty ? "plain" : parts.joined(separator: " ")
 }

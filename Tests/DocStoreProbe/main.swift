@@ -30,7 +30,9 @@ do {
             try store.runTransaction { tx in
                 let current = try tx.get(counter).get("count")?.intValue ?? 0
                 try tx.setData(["count": .int(current + 1)], forDocument: counter, merge: true)
-                try tx.setData(["at": .serverTimestamp, "pid": .int(Int(getpid()))], forDocument: counter.collection("rows").document())
+                try tx.setData(
+                    ["at": .serverTimestamp, "pid": .int(Int(getpid()))],
+                    forDocument: counter.collection("rows").document())
             }
         }
     case "write-loop":
@@ -39,7 +41,9 @@ do {
             n += 1
             let id = "\(getpid())-\(n)"
             let batch = store.batch()
-            batch.setData(["n": .int(n), "text": .string(String(repeating: "x", count: 200))], forDocument: store.document("notes/\(id)"))
+            batch.setData(
+                ["n": .int(n), "text": .string(String(repeating: "x", count: 200))],
+                forDocument: store.document("notes/\(id)"))
             batch.setData(["written": .increment(1)], forDocument: store.document("counters/notes"), merge: true)
             try batch.commit()
             print(id)

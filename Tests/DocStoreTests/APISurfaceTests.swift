@@ -4,7 +4,10 @@ import Testing
 
 struct APISurfaceTests {
     struct Place: Codable, Equatable {
-        struct Coordinate: Codable, Equatable { var latitude: Double; var longitude: Double }
+        struct Coordinate: Codable, Equatable {
+            var latitude: Double
+            var longitude: Double
+        }
         var placeID: String
         var placeName: String
         var coordinate: Coordinate
@@ -26,7 +29,9 @@ struct APISurfaceTests {
         let generated = tweets.document()
         #expect(generated.documentID.count == 20)
         try tweet.setData(["caption": "hello", "likes": 0, "timestamp": .serverTimestamp, "uid": "u1"])
-        try generated.setData(["caption": "second", "likes": 3, "timestamp": .timestamp(Date(timeIntervalSince1970: 5)), "uid": "u2"])
+        try generated.setData([
+            "caption": "second", "likes": 3, "timestamp": .timestamp(Date(timeIntervalSince1970: 5)), "uid": "u2",
+        ])
         try tweet.setData(["placeID": "p1"], merge: true)
         try tweet.updateData(["likes": .increment(1), "tags": .arrayUnion(["a"])])
         try tweet.updateData(fields: [FieldPath(["odd.name"]): "x"])
@@ -41,8 +46,9 @@ struct APISurfaceTests {
         let sameLike = store.document("users/u1/user-likes/t1")
         #expect(like == sameLike)
         #expect(like.parent.path == "users/u1/user-likes")
-        let place = Place(placeID: "p1", placeName: "Seoul", coordinate: .init(latitude: 37.5, longitude: 127.0),
-                          savedAt: Date(timeIntervalSince1970: 1_700_000_000.25), note: nil)
+        let place = Place(
+            placeID: "p1", placeName: "Seoul", coordinate: .init(latitude: 37.5, longitude: 127.0),
+            savedAt: Date(timeIntervalSince1970: 1_700_000_000.25), note: nil)
         let favorite = store.collection("favorites").document("u1").collection("favorites").document("p1")
         try favorite.setData(from: place)
         #expect(try favorite.getDocument().data(as: Place.self) == place)
@@ -70,7 +76,8 @@ struct APISurfaceTests {
         }
         #expect(likes == 3)
 
-        let page: QuerySnapshot = try tweets
+        let page: QuerySnapshot =
+            try tweets
             .whereField("uid", isEqualTo: "u1")
             .whereField(FieldPath.documentID, in: ["t1", "t9"])
             .order(by: "timestamp", descending: true)
@@ -78,9 +85,12 @@ struct APISurfaceTests {
             .getDocuments()
         #expect(page.documents.map(\.id) == ["t1"] && page.count == 1 && !page.isEmpty)
         #expect(page.documentChanges.map(\.kind) == [.added])
-        let next = try tweets.order(by: "timestamp", descending: true).start(afterDocument: page.documents[0]).getDocuments()
+        let next = try tweets.order(by: "timestamp", descending: true).start(afterDocument: page.documents[0])
+            .getDocuments()
         #expect(next.documents.map(\.id) == [generated.documentID])
-        #expect(try tweets.order(by: "likes").start(after: [2]).getDocuments().documents.map(\.id) == [tweet.documentID, generated.documentID].sorted())
+        #expect(
+            try tweets.order(by: "likes").start(after: [2]).getDocuments().documents.map(\.id)
+                == [tweet.documentID, generated.documentID].sorted())
         #expect(try tweets.count() == 2)
         #expect(try tweets.whereField("likes", in: [3]).count() == 2)
 

@@ -1,6 +1,7 @@
-@testable import DocStore
 import Foundation
 import Testing
+
+@testable import DocStore
 
 /// Array-contains filters, counts grouped by a field and the listeners on them, as a
 /// folder of favorites is read a window at a time, on both backends.
@@ -43,11 +44,13 @@ struct ArrayContainsTests {
         let batch = store.batch()
         for i in 0..<30 {
             let folders: [FieldValue] = i % 3 == 0 ? [.string("default"), .string("f2")] : [.string("default")]
-            batch.setData(["savedAt": .timestamp(Date(timeIntervalSince1970: Double(1000 + i / 2))), "folders": .array(folders)],
-                          forDocument: favorites.document(String(format: "p%02d", i)))
+            batch.setData(
+                ["savedAt": .timestamp(Date(timeIntervalSince1970: Double(1000 + i / 2))), "folders": .array(folders)],
+                forDocument: favorites.document(String(format: "p%02d", i)))
         }
-        batch.setData(["savedAt": .timestamp(Date(timeIntervalSince1970: 5000)), "folders": .array([.string("f3")])],
-                      forDocument: favorites.document("other"))
+        batch.setData(
+            ["savedAt": .timestamp(Date(timeIntervalSince1970: 5000)), "folders": .array([.string("f3")])],
+            forDocument: favorites.document("other"))
         try batch.commit()
         return favorites
     }
@@ -63,21 +66,27 @@ struct ArrayContainsTests {
         while !page.isEmpty {
             seen += page
             let last = page.last!
-            page = try newestFirst.start(after: [last.get("savedAt")!], documentID: last.id).limit(to: 4).getDocuments().documents
+            page = try newestFirst.start(after: [last.get("savedAt")!], documentID: last.id).limit(to: 4).getDocuments()
+                .documents
         }
         let expected = stride(from: 27, through: 0, by: -3).map { String(format: "p%02d", $0) }
         #expect(seen.map(\.id) == expected)
 
         let groups = try favorites.counts(by: "folders")
-        #expect(groups == [.array([.string("default"), .string("f2")]): 10, .array([.string("default")]): 20,
-                           .array([.string("f3")]): 1])
+        #expect(
+            groups == [
+                .array([.string("default"), .string("f2")]): 10, .array([.string("default")]): 20,
+                .array([.string("f3")]): 1,
+            ])
         // Counted from a cursor: the favorites newer than p12, whatever their folders.
         let p12 = try favorites.document("p12").getDocument()
-        let newer = try favorites.order(by: "savedAt").start(after: [p12.get("savedAt")!], documentID: "p12").counts(by: "folders")
+        let newer = try favorites.order(by: "savedAt").start(after: [p12.get("savedAt")!], documentID: "p12").counts(
+            by: "folders")
         #expect(newer[.array([.string("default"), .string("f2")])] == 5, "p15 … p27")
         #expect(newer[.array([.string("default")])] == 12)
         #expect(newer[.array([.string("f3")])] == 1)
-        #expect(try favorites.whereField("folders", arrayContains: "f2").counts(by: "folders").values.reduce(0, +) == 10)
+        #expect(
+            try favorites.whereField("folders", arrayContains: "f2").counts(by: "folders").values.reduce(0, +) == 10)
     }
 
     @Test(arguments: StoreFixture.all)
@@ -90,8 +99,9 @@ struct ArrayContainsTests {
         let countsListener = try favorites.addCountsListener(by: "folders") { counts.append($0) }
         defer { countsListener.remove() }
         var computed: [Int] = []
-        let computedListener = try favorites.addComputedListener({ try favorites.whereField("folders", arrayContains: "f3").count() },
-                                                                 { computed.append($0) })
+        let computedListener = try favorites.addComputedListener(
+            { try favorites.whereField("folders", arrayContains: "f3").count() },
+            { computed.append($0) })
         defer { computedListener.remove() }
         #expect(counts.count == 1 && computed == [1])
 
@@ -112,8 +122,10 @@ struct ArrayContainsTests {
         let backend = try #require(store.backend as? SQLiteBackend)
         // The folders of every favorite grouped in the order of an index over them: no document read, no sort.
         let countsPlan = try backend.countsQueryPlan(for: favorites.spec.get(), by: "folders").joined(separator: " | ")
-        #expect(countsPlan.contains("USING INDEX documents_by_") && !countsPlan.contains("TEMP B-TREE"), "\(countsPlan)")
-        let page = favorites.whereField("folders", arrayContains: "f2").order(by: "savedAt", descending: true).limit(to: 4)
+        #expect(
+            countsPlan.contains("USING INDEX documents_by_") && !countsPlan.contains("TEMP B-TREE"), "\(countsPlan)")
+        let page = favorites.whereField("folders", arrayContains: "f2").order(by: "savedAt", descending: true).limit(
+            to: 4)
         let plan = try backend.queryPlan(for: page.spec.get()).joined(separator: " | ")
         #expect(plan.contains("USING INDEX documents_by_") && !plan.contains("TEMP B-TREE"), "\(plan)")
     }

@@ -1,6 +1,7 @@
-@testable import DocStore
 import Foundation
 import Testing
+
+@testable import DocStore
 
 /// Paging a long list both ways with value cursors (order value + id) and counting what
 /// lies before a row, as the interface's lists do, on both backends.
@@ -10,8 +11,9 @@ struct CursorPagingTests {
         let store = try place.open()
         let batch = store.batch()
         for i in (0..<40).shuffled() {
-            batch.setData(["timestamp": .timestamp(Date(timeIntervalSince1970: Double(i / 4))), "caption": .string("post \(i)")],
-                          forDocument: store.document(String(format: "tweets/p%02d", i)))
+            batch.setData(
+                ["timestamp": .timestamp(Date(timeIntervalSince1970: Double(i / 4))), "caption": .string("post \(i)")],
+                forDocument: store.document(String(format: "tweets/p%02d", i)))
         }
         try batch.commit()
         return store

@@ -35,7 +35,10 @@ struct DocumentWriteTests {
         let ref = store.document("places/p1")
         try ref.setData(["name": "Seoul", "coordinate": ["latitude": 1.0, "longitude": 2.0]])
         try ref.setData(["coordinate": ["latitude": 37.5], "country": "KR"], merge: true)
-        #expect(try ref.getDocument().data == ["name": "Seoul", "country": "KR", "coordinate": ["latitude": 37.5, "longitude": 2.0]])
+        #expect(
+            try ref.getDocument().data == [
+                "name": "Seoul", "country": "KR", "coordinate": ["latitude": 37.5, "longitude": 2.0],
+            ])
         try store.document("places/new").setData(["a": 1], merge: true)
         #expect(try store.document("places/new").getDocument().data == ["a": 1])
     }
@@ -45,7 +48,9 @@ struct DocumentWriteTests {
         let place = try fixture.makePlace()
         defer { place.cleanup() }
         let store = try place.open()
-        #expect(throws: StoreError.notFound("tweets/none")) { try store.document("tweets/none").updateData(["likes": 1]) }
+        #expect(throws: StoreError.notFound("tweets/none")) {
+            try store.document("tweets/none").updateData(["likes": 1])
+        }
         #expect(try store.document("tweets/none").getDocument().exists == false)
         let batch = store.batch()
         batch.setData(["x": 1], forDocument: store.document("tweets/a"))
@@ -62,7 +67,10 @@ struct DocumentWriteTests {
         let ref = store.document("favorites/u1/favorites/p1")
         try ref.setData(["coordinate": ["latitude": 1.0, "longitude": 2.0], "name": "x"])
         try ref.updateData(["coordinate.latitude": 37.5, "extra.deep.value": "made", "name": .delete])
-        #expect(try ref.getDocument().data == ["coordinate": ["latitude": 37.5, "longitude": 2.0], "extra": ["deep": ["value": "made"]]])
+        #expect(
+            try ref.getDocument().data == [
+                "coordinate": ["latitude": 37.5, "longitude": 2.0], "extra": ["deep": ["value": "made"]],
+            ])
     }
 
     @Test(arguments: StoreFixture.all)
@@ -74,8 +82,10 @@ struct DocumentWriteTests {
         try ref.setData(["likes": .increment(1), "tags": .arrayUnion(["a", "b"]), "gone": .delete, "keep": "k"])
         #expect(try ref.getDocument().data == ["likes": 1, "tags": ["a", "b"], "keep": "k"])
         let before = Date()
-        try ref.updateData(["likes": .increment(2), "score": .increment(0.5), "tags": .arrayUnion(["b", "c"]),
-                            "keep": .delete, "at": .serverTimestamp])
+        try ref.updateData([
+            "likes": .increment(2), "score": .increment(0.5), "tags": .arrayUnion(["b", "c"]),
+            "keep": .delete, "at": .serverTimestamp,
+        ])
         try ref.updateData(["tags": .arrayRemove(["a", "zz"]), "likes": .increment(-1), "score": .increment(1)])
         let snapshot = try ref.getDocument()
         #expect(snapshot.get("likes") == 2)
@@ -90,7 +100,10 @@ struct DocumentWriteTests {
     }
 
     struct User: Codable, Equatable {
-        struct Stats: Codable, Equatable { var followers: Int; var ratio: Double }
+        struct Stats: Codable, Equatable {
+            var followers: Int
+            var ratio: Double
+        }
         var id: String
         var displayName: String
         var bio: String?
@@ -112,21 +125,27 @@ struct DocumentWriteTests {
         let place = try fixture.makePlace()
         defer { place.cleanup() }
         let store = try place.open()
-        let user = User(id: "u1", displayName: "Ada", bio: nil, createdOn: Date(timeIntervalSince1970: 1_732_000_000.123456),
-                        isUserOnboarded: false, stats: .init(followers: 3, ratio: 0.5), tags: ["x"], avatar: URL(string: "file:///a.png"))
+        let user = User(
+            id: "u1", displayName: "Ada", bio: nil, createdOn: Date(timeIntervalSince1970: 1_732_000_000.123456),
+            isUserOnboarded: false, stats: .init(followers: 3, ratio: 0.5), tags: ["x"],
+            avatar: URL(string: "file:///a.png"))
         let ref = store.document("users/u1")
         try ref.setData(from: user)
         let stored = try #require(try ref.getDocument().data)
         #expect(stored["bio"] == nil, "nil optionals are left out")
         #expect(stored["createdOn"] == .timestamp(user.createdOn))
         #expect(stored["stats"] == ["followers": 3, "ratio": 0.5])
-        #expect(stored["role"] == "member" && stored["counts"] == ["a": 1] && stored["history"] == [["followers": 1, "ratio": 2.0]])
+        #expect(
+            stored["role"] == "member" && stored["counts"] == ["a": 1]
+                && stored["history"] == [["followers": 1, "ratio": 2.0]])
         #expect(try ref.getDocument().data(as: User.self) == user)
         try ref.updateData(["bio": nil])
         #expect(try ref.getDocument().data(as: User.self).bio == nil, "null reads back as nil")
         try ref.updateData(["stats": "wrong"])
         #expect(throws: StoreError.self) { try ref.getDocument().data(as: User.self) }
-        #expect(throws: StoreError.notFound("users/none")) { try store.document("users/none").getDocument().data(as: User.self) }
+        #expect(throws: StoreError.notFound("users/none")) {
+            try store.document("users/none").getDocument().data(as: User.self)
+        }
     }
 
     @Test(arguments: StoreFixture.all, ["", "tweets", "tweets//x", "/", "a/b/c", "a/../b"])
@@ -169,7 +188,9 @@ struct DocumentWriteTests {
         failing.setProtected("credentials/b@example.com", Data([1]))
         failing.updateData(["x": 1], forDocument: store.document("users/missing"))
         #expect(throws: StoreError.self) { try failing.commit() }
-        #expect(try store.protectedRecord("credentials/b@example.com") == nil, "protected writes commit with the batch or not at all")
+        #expect(
+            try store.protectedRecord("credentials/b@example.com") == nil,
+            "protected writes commit with the batch or not at all")
     }
 
     @Test(arguments: StoreFixture.all)

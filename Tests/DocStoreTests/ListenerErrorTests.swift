@@ -1,6 +1,7 @@
-@testable import DocStore
 import Foundation
 import Testing
+
+@testable import DocStore
 
 /// A listener whose re-read fails hears why through its error callback, keeps its last
 /// result, and delivers again once the data can be read.
@@ -19,10 +20,13 @@ struct ListenerErrorTests {
         let store = try place.open()
         defer { store.close() }
         let seen = EventLog<String>()
-        let query = try store.collection("notes").addSnapshotListener({ seen.record("snapshot \($0.count)") },
-                                                                      onError: { seen.record($0.description.contains("nested deeper than") ? "error: too deep" : "error: \($0)") })
-        let document = try store.document("notes/n1").addSnapshotListener({ seen.record("document \($0.exists)") },
-                                                                          onError: { _ in seen.record("document error") })
+        let query = try store.collection("notes").addSnapshotListener(
+            { seen.record("snapshot \($0.count)") },
+            onError: { seen.record($0.description.contains("nested deeper than") ? "error: too deep" : "error: \($0)") }
+        )
+        let document = try store.document("notes/n1").addSnapshotListener(
+            { seen.record("document \($0.exists)") },
+            onError: { _ in seen.record("document error") })
         defer {
             query.remove()
             document.remove()
@@ -38,11 +42,15 @@ struct ListenerErrorTests {
             // On a server a document that cannot be read arrives without fields (so that it
             // costs only itself); a re-read fails when the server refuses the query.
             let schema = try #require(place.schema)
-            try ServerAdmin.execute("ALTER TABLE \(schema).documents RENAME TO hidden", url: try #require(StoreFixture.serverURL))
+            try ServerAdmin.execute(
+                "ALTER TABLE \(schema).documents RENAME TO hidden", url: try #require(StoreFixture.serverURL))
             try store.switchServerRole(url: place.location)  // every listener re-reads, and fails
             let heard = seen.take()
-            #expect(heard.count == 2 && heard.last == "document error" && heard.first?.hasPrefix("error:") == true, "\(heard)")
-            try ServerAdmin.execute("ALTER TABLE \(schema).hidden RENAME TO documents", url: try #require(StoreFixture.serverURL))
+            #expect(
+                heard.count == 2 && heard.last == "document error" && heard.first?.hasPrefix("error:") == true,
+                "\(heard)")
+            try ServerAdmin.execute(
+                "ALTER TABLE \(schema).hidden RENAME TO documents", url: try #require(StoreFixture.serverURL))
         }
 
         try store.document("notes/n1").setData(["v": "flat"])

@@ -10,9 +10,11 @@ struct ListenerTests {
     }
 
     static func event(_ snapshot: QuerySnapshot) -> Event {
-        Event(ids: snapshot.documents.map(\.id), changes: snapshot.documentChanges.map { change in
-            "\(change.kind) \(change.document.id) \(change.oldIndex.map(String.init) ?? "-")→\(change.newIndex.map(String.init) ?? "-")"
-        })
+        Event(
+            ids: snapshot.documents.map(\.id),
+            changes: snapshot.documentChanges.map { change in
+                "\(change.kind) \(change.document.id) \(change.oldIndex.map(String.init) ?? "-")→\(change.newIndex.map(String.init) ?? "-")"
+            })
     }
 
     @Test(arguments: StoreFixture.all)
@@ -38,10 +40,14 @@ struct ListenerTests {
         let place = try fixture.makePlace()
         defer { place.cleanup() }
         let store = try place.open()
-        for (id, likes) in [("a", 1), ("b", 2), ("c", 3)] { try store.document("tweets/\(id)").setData(["likes": .int(likes)]) }
+        for (id, likes) in [("a", 1), ("b", 2), ("c", 3)] {
+            try store.document("tweets/\(id)").setData(["likes": .int(likes)])
+        }
         let queries = EventLog<Event>()
         let documents = EventLog<DocumentSnapshot>()
-        let registration = try store.collection("tweets").order(by: "likes").addSnapshotListener { queries.record(Self.event($0)) }
+        let registration = try store.collection("tweets").order(by: "likes").addSnapshotListener {
+            queries.record(Self.event($0))
+        }
         let documentRegistration = try store.document("tweets/b").addSnapshotListener { documents.record($0) }
         _ = queries.take()
         _ = documents.take()
@@ -53,12 +59,16 @@ struct ListenerTests {
         batch.updateData(["likes": .increment(1)], forDocument: store.document("tweets/b"))
         try batch.commit()
 
-        #expect(queries.take() == [Event(ids: ["d", "c", "b"], changes: ["removed a 0→-", "added d -→0", "modified b 1→2"])])
+        #expect(
+            queries.take() == [
+                Event(ids: ["d", "c", "b"], changes: ["removed a 0→-", "added d -→0", "modified b 1→2"])
+            ])
         #expect(documents.take().map { $0.get("likes") } == [13])
 
         try store.document("tweets/c").updateData(["likes": 3])  // same value: result unchanged
         try store.document("other/x").setData(["likes": 1])  // another collection
-        #expect(queries.isEmpty && documents.isEmpty, "a commit that changes nothing a listener sees does not notify it")
+        #expect(
+            queries.isEmpty && documents.isEmpty, "a commit that changes nothing a listener sees does not notify it")
 
         registration.remove()
         registration.remove()
@@ -81,11 +91,12 @@ struct ListenerTests {
         try store.collection("rooms/r1/messages").document("m2").setData(["at": 2])
         try store.collection("rooms/r1/messages").document("m3").setData(["at": 3])
         for log in logs {
-            #expect(log.take() == [
-                Event(ids: ["m1"], changes: ["added m1 -→0"]),
-                Event(ids: ["m2", "m1"], changes: ["added m2 -→0"]),
-                Event(ids: ["m3", "m2"], changes: ["removed m1 1→-", "added m3 -→0"]),
-            ])
+            #expect(
+                log.take() == [
+                    Event(ids: ["m1"], changes: ["added m1 -→0"]),
+                    Event(ids: ["m2", "m1"], changes: ["added m2 -→0"]),
+                    Event(ids: ["m3", "m2"], changes: ["removed m1 1→-", "added m3 -→0"]),
+                ])
         }
         try store.collection("rooms/r1/messages").document("m0").setData(["at": 0])
         for registration in registrations { registration.remove() }
@@ -118,7 +129,8 @@ struct ListenerTests {
         let counter = store.document("counters/main")
         try counter.setData(["count": 0])
         let seen = EventLog<Int64>()
-        var depth = 0, deepest = 0
+        var depth = 0
+        var deepest = 0
         let registration = try counter.addSnapshotListener { snapshot in
             depth += 1
             deepest = max(deepest, depth)
@@ -146,7 +158,9 @@ struct ListenerTests {
         let other = try place.open()
         let events = EventLog<Event>()
         let documents = EventLog<DocumentSnapshot>()
-        let registration = try store.collection("tweets").order(by: "n").addSnapshotListener { events.record(Self.event($0)) }
+        let registration = try store.collection("tweets").order(by: "n").addSnapshotListener {
+            events.record(Self.event($0))
+        }
         let documentRegistration = try store.document("tweets/b").addSnapshotListener { documents.record($0) }
         queue.drain()
         #expect(events.take() == [Event(ids: [], changes: [])])

@@ -1,7 +1,8 @@
-@testable import DocStore
 import Foundation
 import Testing
 import ThreadPriority
+
+@testable import DocStore
 
 /// A computed listener on a store whose callbacks go to an event loop (the interface) runs
 /// its computation as `ListenerWork`, on a thread of its own: a write on the loop's thread returns while a slow
@@ -57,10 +58,11 @@ struct ListenerWorkTests {
         try items.document("a").setData(["n": .int(1)])
         let gated = GatedCount()
         var delivered: [Int] = []
-        let listener = try items.addComputedListener({ () -> Int in
-            gated.enter()
-            return try items.count()
-        }, { delivered.append($0) })
+        let listener = try items.addComputedListener(
+            { () -> Int in
+                gated.enter()
+                return try items.count()
+            }, { delivered.append($0) })
         defer { listener.remove() }
 
         // The first run is under way and waiting at the gate; writes still return at once,
@@ -83,15 +85,17 @@ struct ListenerWorkTests {
         defer { place.cleanup() }
         let items = store.collection("items")
         var niceness: [Int32] = []
-        let listener = try items.addComputedListener({ () -> Int32 in
-            errno = 0
-            return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        }, { niceness.append($0) })
+        let listener = try items.addComputedListener(
+            { () -> Int32 in
+                errno = 0
+                return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            }, { niceness.append($0) })
         defer { listener.remove() }
         drain(queue) { !niceness.isEmpty }
         #expect(niceness.first.map { $0 >= BehindTheScreen.niceness } == true, "\(niceness)")
-        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) < BehindTheScreen.niceness,
-                "the writer's thread keeps its priority")
+        #expect(
+            getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) < BehindTheScreen.niceness,
+            "the writer's thread keeps its priority")
     }
 
     @Test func aRemovedListenerHearsNothingMore() throws {
@@ -114,8 +118,9 @@ struct ListenerWorkTests {
         defer { place.cleanup() }
         let items = store.collection("items")
         var failures: [StoreError] = []
-        let listener = try items.addComputedListener({ () -> Int in throw StoreError.coding("bad") }, { _ in },
-                                                     onError: { failures.append($0) })
+        let listener = try items.addComputedListener(
+            { () -> Int in throw StoreError.coding("bad") }, { _ in },
+            onError: { failures.append($0) })
         defer { listener.remove() }
         drain(queue) { !failures.isEmpty }
         #expect(failures.count == 1)

@@ -44,8 +44,9 @@ struct MultiProcessTests {
             let stored = Set(try store.collection("notes").getDocuments().documents.map(\.id))
             let missing = reported.filter { !stored.contains($0) }
             #expect(missing.isEmpty, "round \(round): committed but missing \(missing.prefix(5))")
-            #expect(try store.document("counters/notes").getDocument().get("written")?.intValue ?? 0 == Int64(stored.count),
-                    "the counter moves with the notes, all or nothing")
+            #expect(
+                try store.document("counters/notes").getDocument().get("written")?.intValue ?? 0 == Int64(stored.count),
+                "the counter moves with the notes, all or nothing")
             store.close()
         }
         #expect(reported.count > 20, "the writers committed something")

@@ -19,7 +19,9 @@ struct OpenFailureTests {
             #expect(text.contains(problem), "\(text)", sourceLocation: sourceLocation)
             #expect(!text.contains("\n"), sourceLocation: sourceLocation)
         }
-        #expect(FileManager.default.contents(atPath: file) == before, "the file is left as it was", sourceLocation: sourceLocation)
+        #expect(
+            FileManager.default.contents(atPath: file) == before, "the file is left as it was",
+            sourceLocation: sourceLocation)
     }
 
     /// A real Tern database with one document, closed.

@@ -11,7 +11,8 @@ struct PasswordFileTests {
         let directory = TempDirectory()
         defer { directory.cleanup() }
         let sessions = directory.file("state")
-        try FileManager.default.createDirectory(atPath: sessions, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: sessions, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let file = PostgresPassFile(path: sessions + "/pgpass")
         do {
             try file.save(password: "secret password", user: "acct1", serverURL: url)
@@ -28,7 +29,8 @@ struct PasswordFileTests {
         let victim = directory.file("victim.txt")
         try Data("the victim's own file\n".utf8).write(to: URL(fileURLWithPath: victim))
         let sessions = directory.file("state")
-        try FileManager.default.createDirectory(atPath: sessions, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: sessions, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FileManager.default.createSymbolicLink(atPath: sessions + "/pgpass", withDestinationPath: victim)
         let file = PostgresPassFile(path: sessions + "/pgpass")
         #expect(throws: StoreError.self) { try file.save(password: "secret password", user: "acct1", serverURL: url) }
@@ -37,7 +39,10 @@ struct PasswordFileTests {
         // A directory that is itself a link is refused too.
         let linked = directory.file("linked")
         try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: sessions)
-        #expect(throws: StoreError.self) { try PostgresPassFile(path: linked + "/pgpass").save(password: "secret password", user: "acct1", serverURL: url) }
+        #expect(throws: StoreError.self) {
+            try PostgresPassFile(path: linked + "/pgpass").save(
+                password: "secret password", user: "acct1", serverURL: url)
+        }
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "the victim's own file\n")
     }
 
@@ -50,10 +55,14 @@ struct PasswordFileTests {
         try file.save(password: "other", user: "acct2", serverURL: url)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(try String(contentsOfFile: file.path, encoding: .utf8) == "db.example:5432:tern:acct1:new\\:pass\ndb.example:5432:tern:acct2:other\n")
+        #expect(
+            try String(contentsOfFile: file.path, encoding: .utf8)
+                == "db.example:5432:tern:acct1:new\\:pass\ndb.example:5432:tern:acct2:other\n")
         try file.remove(user: "acct1", serverURL: url)
         #expect(try String(contentsOfFile: file.path, encoding: .utf8) == "db.example:5432:tern:acct2:other\n")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.file("state")).filter { $0 != "pgpass" }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.file("state")).filter {
+            $0 != "pgpass"
+        }
         #expect(leftovers.isEmpty, "no temporary files stay behind: \(leftovers)")
     }
 }

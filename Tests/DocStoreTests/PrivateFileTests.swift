@@ -61,7 +61,9 @@ struct PrivateFileTests {
         let store = try DocumentStore.open(path: file, executor: .immediate)
         let text = String(repeating: "x", count: 900)
         let batch = store.batch()
-        for index in 0..<300 { _ = batch.setData(["text": .string(text)], forDocument: store.document("notes/n\(index)")) }
+        for index in 0..<300 {
+            _ = batch.setData(["text": .string(text)], forDocument: store.document("notes/n\(index)"))
+        }
         try batch.commit()
         store.close()
         // Folds the WAL into the file, then breaks one page's header in the middle of it.

@@ -1,6 +1,7 @@
-@testable import DocStore
 import Foundation
 import Testing
+
+@testable import DocStore
 
 struct QueryTests {
     /// Ten tweets t0…t9 with `timestamp` = i / 2 (so pairs tie), `uid` alternating.
@@ -8,9 +9,13 @@ struct QueryTests {
         let store = try place.open()
         let batch = store.batch()
         for i in 0..<10 {
-            batch.setData(["timestamp": .timestamp(Date(timeIntervalSince1970: Double(i / 2))), "uid": .string(i % 2 == 0 ? "u1" : "u2"),
-                           "likes": .int(Int64(i)), "caption": .string("post \(i)")],
-                          forDocument: store.document("tweets/t\(i)"))
+            batch.setData(
+                [
+                    "timestamp": .timestamp(Date(timeIntervalSince1970: Double(i / 2))),
+                    "uid": .string(i % 2 == 0 ? "u1" : "u2"),
+                    "likes": .int(Int64(i)), "caption": .string("post \(i)"),
+                ],
+                forDocument: store.document("tweets/t\(i)"))
         }
         try batch.commit()
         return store
@@ -21,17 +26,23 @@ struct QueryTests {
         let place = try fixture.makePlace()
         defer { place.cleanup() }
         let tweets = try seededStore(place).collection("tweets")
-        #expect(try tweets.whereField("uid", isEqualTo: "u2").getDocuments().documents.map(\.id) == ["t1", "t3", "t5", "t7", "t9"])
+        #expect(
+            try tweets.whereField("uid", isEqualTo: "u2").getDocuments().documents.map(\.id) == [
+                "t1", "t3", "t5", "t7", "t9",
+            ])
         #expect(try tweets.whereField("likes", in: [2, 4, 40]).getDocuments().documents.map(\.id) == ["t2", "t4"])
         #expect(try tweets.whereField("likes", in: []).getDocuments().isEmpty)
         #expect(try tweets.whereField("caption", isEqualTo: "post 3").whereField("uid", isEqualTo: "u2").count() == 1)
         #expect(try tweets.whereField("missing", isEqualTo: nil).count() == 0)
         try tweets.document("flag").setData(["likes": true, "uid": nil])
-        #expect(try tweets.whereField("likes", isEqualTo: 1).getDocuments().documents.map(\.id) == ["t1"], "true is not 1")
+        #expect(
+            try tweets.whereField("likes", isEqualTo: 1).getDocuments().documents.map(\.id) == ["t1"], "true is not 1")
         #expect(try tweets.whereField("likes", isEqualTo: true).getDocuments().documents.map(\.id) == ["flag"])
         #expect(try tweets.whereField("uid", isEqualTo: nil).getDocuments().documents.map(\.id) == ["flag"])
         #expect(try tweets.whereField("likes", isEqualTo: 1.0).count() == 1, "numbers compare by value")
-        #expect(try tweets.whereField("timestamp", isEqualTo: .timestamp(Date(timeIntervalSince1970: 1))).getDocuments().documents.map(\.id) == ["t2", "t3"])
+        #expect(
+            try tweets.whereField("timestamp", isEqualTo: .timestamp(Date(timeIntervalSince1970: 1))).getDocuments()
+                .documents.map(\.id) == ["t2", "t3"])
     }
 
     @Test(arguments: StoreFixture.all)
@@ -53,9 +64,14 @@ struct QueryTests {
         let place = try fixture.makePlace()
         defer { place.cleanup() }
         let tweets = try seededStore(place).collection("tweets")
-        #expect(try tweets.order(by: "likes", descending: true).limit(to: 3).getDocuments().documents.map(\.id) == ["t9", "t8", "t7"])
-        #expect(try tweets.order(by: "uid").order(by: "likes", descending: true).limit(to: 6).getDocuments().documents.map(\.id)
-            == ["t8", "t6", "t4", "t2", "t0", "t9"])
+        #expect(
+            try tweets.order(by: "likes", descending: true).limit(to: 3).getDocuments().documents.map(\.id) == [
+                "t9", "t8", "t7",
+            ])
+        #expect(
+            try tweets.order(by: "uid").order(by: "likes", descending: true).limit(to: 6).getDocuments().documents.map(
+                \.id)
+                == ["t8", "t6", "t4", "t2", "t0", "t9"])
         #expect(try tweets.order(by: "caption").limit(to: 0).getDocuments().isEmpty)
         #expect(try tweets.order(by: "likes").limit(to: 4).count() == 4)
         try tweets.document("nolikes").setData(["caption": "x"])
@@ -76,7 +92,8 @@ struct QueryTests {
             query = tweets.order(by: "timestamp", descending: true).limit(to: 3).start(afterDocument: last)
         }
         #expect(seen == ["t9", "t8", "t7", "t6", "t5", "t4", "t3", "t2", "t1", "t0"])
-        let afterValue = try tweets.order(by: "timestamp").start(after: [.timestamp(Date(timeIntervalSince1970: 3))]).getDocuments()
+        let afterValue = try tweets.order(by: "timestamp").start(after: [.timestamp(Date(timeIntervalSince1970: 3))])
+            .getDocuments()
         #expect(afterValue.documents.map(\.id) == ["t8", "t9"], "a value cursor skips the documents tied on it")
     }
 
@@ -89,7 +106,10 @@ struct QueryTests {
         try store.collection("favorites").document("u2").collection("favorites").document("p2").setData(["savedAt": 2])
         try store.document("favorites/u1").setData(["owner": true])
         try store.document("favorites/u1/other/p3").setData(["savedAt": 3])
-        #expect(try store.collection("favorites/u1/favorites").order(by: "savedAt").getDocuments().documents.map(\.id) == ["p1"])
+        #expect(
+            try store.collection("favorites/u1/favorites").order(by: "savedAt").getDocuments().documents.map(\.id) == [
+                "p1"
+            ])
         #expect(try store.collection("favorites/u2/favorites").getDocuments().documents.map(\.id) == ["p2"])
         #expect(try store.collection("favorites").getDocuments().documents.map(\.id) == ["u1"])
         #expect(try store.collection("favorites/u1/favorites").count() == 1)
@@ -104,8 +124,9 @@ struct QueryTests {
         try places.document("a").setData(["coordinate": ["latitude": 2.0], "odd name": "x"])
         try places.document("b").setData(["coordinate": ["latitude": 1.0], "odd name": "y"])
         #expect(try places.order(by: "coordinate.latitude").getDocuments().documents.map(\.id) == ["b", "a"])
-        #expect(try places.whereField(FieldPath(["odd name"]), isEqualTo: "y").order(by: FieldPath(["odd name"]))
-            .getDocuments().documents.map(\.id) == ["b"])
+        #expect(
+            try places.whereField(FieldPath(["odd name"]), isEqualTo: "y").order(by: FieldPath(["odd name"]))
+                .getDocuments().documents.map(\.id) == ["b"])
     }
 }
 
@@ -128,13 +149,18 @@ struct QueryPlanTests {
         let liked = store.collection("users/u1/user-likes").order(by: "likedAt", descending: true).limit(to: 50)
         let likedPlan = try plan(liked.start(after: [.timestamp(Date())]), in: store)
         #expect(likedPlan.contains("USING INDEX documents_by_") && !likedPlan.contains("TEMP B-TREE"), "\(likedPlan)")
-        let byUser = try plan(store.collection("tweets").whereField("uid", isEqualTo: "u1").order(by: "timestamp", descending: true), in: store)
+        let byUser = try plan(
+            store.collection("tweets").whereField("uid", isEqualTo: "u1").order(by: "timestamp", descending: true),
+            in: store)
         #expect(byUser.contains("USING INDEX documents_by_") && !byUser.contains("TEMP B-TREE"), "\(byUser)")
         try store.document("tweets/t1").setData(["timestamp": .timestamp(Date())])
         let last = try store.document("tweets/t1").getDocument()
         let nextPlan = try plan(feed.start(afterDocument: last), in: store)
-        #expect(nextPlan.contains("USING INDEX documents_by_") && nextPlan.contains("<expr><?") && !nextPlan.contains("TEMP B-TREE"), "\(nextPlan)")
-        let which = try plan(store.collection("users/u1/user-likes").whereField(FieldPath.documentID, in: ["a", "b"]), in: store)
+        #expect(
+            nextPlan.contains("USING INDEX documents_by_") && nextPlan.contains("<expr><?")
+                && !nextPlan.contains("TEMP B-TREE"), "\(nextPlan)")
+        let which = try plan(
+            store.collection("users/u1/user-likes").whereField(FieldPath.documentID, in: ["a", "b"]), in: store)
         #expect(which.contains("sqlite_autoindex_documents_1") || which.contains("PRIMARY KEY"), "\(which)")
     }
 }

@@ -1,6 +1,7 @@
-@testable import DocStore
 import Foundation
 import Testing
+
+@testable import DocStore
 
 /// Live updates through the server: NOTIFY from the committing transaction, and recovery
 /// after the connection is cut.
@@ -99,7 +100,9 @@ struct ServerLiveTests {
         let (place, store, other) = try twoStores(fixture)
         defer { close(place, store, other) }
         let seen = EventLog<[String]>()
-        let registration = try store.collection("tweets").order(by: "n").addSnapshotListener { seen.record($0.documents.map(\.id)) }
+        let registration = try store.collection("tweets").order(by: "n").addSnapshotListener {
+            seen.record($0.documents.map(\.id))
+        }
         #expect(seen.take() == [[]])
         try other.document("tweets/a").setData(["n": 1])
         try poll(store, timeout: 1) { !seen.isEmpty }
@@ -172,12 +175,16 @@ struct ServerLiveTests {
         let seen = EventLog<Int>()
         let registration = try store.collection("notes").addSnapshotListener { seen.record($0.count) }
         let single = EventLog<FieldValue?>()
-        let documentRegistration = try store.document("notes/n0499-" + String(repeating: "x", count: 40)).addSnapshotListener { single.record($0.get("n")) }
+        let documentRegistration = try store.document("notes/n0499-" + String(repeating: "x", count: 40))
+            .addSnapshotListener { single.record($0.get("n")) }
         _ = seen.take()
         _ = single.take()
         let batch = other.batch()
         for i in 0..<500 {
-            batch.setData(["n": .int(i)], forDocument: other.document("notes/n" + String(format: "%04d", i) + "-" + String(repeating: "x", count: 40)))
+            batch.setData(
+                ["n": .int(i)],
+                forDocument: other.document(
+                    "notes/n" + String(format: "%04d", i) + "-" + String(repeating: "x", count: 40)))
         }
         try batch.commit()
         try poll(store, timeout: 1) { !seen.isEmpty && !single.isEmpty }
@@ -193,7 +200,8 @@ struct ServerLiveTests {
         #expect(PostgresBackend.payload(for: []) == nil)
         let many = try Set((0..<1000).map { try ResourcePath("notes/\($0)-" + String(repeating: "x", count: 20)) })
         #expect(PostgresBackend.payload(for: many) == "notes")
-        let collections = try Set((0..<1000).map { try ResourcePath("c\($0)-" + String(repeating: "x", count: 20) + "/d") })
+        let collections = try Set(
+            (0..<1000).map { try ResourcePath("c\($0)-" + String(repeating: "x", count: 20) + "/d") })
         #expect(PostgresBackend.payload(for: collections) == "*")
     }
 

@@ -1,6 +1,7 @@
-@testable import DocStore
 import Foundation
 import Testing
+
+@testable import DocStore
 
 /// The store's own tables on a server: a newer version, or a database without them that
 /// the role may not create, is refused with the reason.
@@ -11,7 +12,9 @@ struct ServerSchemaTests {
         let newer = try fixture.makePlace()
         defer { newer.cleanup() }
         try newer.open().close()
-        _ = try ServerAdmin.query("UPDATE \(try #require(newer.schema)).tern_meta SET value = '99' WHERE key = 'schema_version'", url: try #require(StoreFixture.serverURL))
+        _ = try ServerAdmin.query(
+            "UPDATE \(try #require(newer.schema)).tern_meta SET value = '99' WHERE key = 'schema_version'",
+            url: try #require(StoreFixture.serverURL))
         #expect(throws: StoreError.newerSchema(file: newer.location, found: 99, known: PostgresSchema.currentVersion)) {
             try newer.open()
         }
@@ -19,7 +22,9 @@ struct ServerSchemaTests {
         let empty = try fixture.makePlace()
         let role = "plain" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         let base = try #require(StoreFixture.serverURL)
-        try ServerAdmin.execute("CREATE ROLE \(role) LOGIN PASSWORD 'plain-password'; GRANT USAGE ON SCHEMA \(try #require(empty.schema)) TO \(role); GRANT CONNECT ON DATABASE tern_test TO \(role)", url: base)
+        try ServerAdmin.execute(
+            "CREATE ROLE \(role) LOGIN PASSWORD 'plain-password'; GRANT USAGE ON SCHEMA \(try #require(empty.schema)) TO \(role); GRANT CONNECT ON DATABASE tern_test TO \(role)",
+            url: base)
         defer {
             empty.cleanup()
             try? ServerAdmin.execute("DROP OWNED BY \(role); DROP ROLE \(role)", url: base)

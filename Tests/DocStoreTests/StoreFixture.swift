@@ -1,6 +1,7 @@
-@testable import DocStore
 import Foundation
 import Testing
+
+@testable import DocStore
 
 /// The backends the store's suite runs against, one test set for both: SQLite always, and
 /// PostgreSQL when `TERN_TEST_POSTGRES` names a server (`scripts/with-postgres.sh` starts a
@@ -19,7 +20,8 @@ enum StoreFixture: String, CustomTestStringConvertible, Sendable {
     static var all: [StoreFixture] { serverURL == nil ? [.sqlite] : [.sqlite, .postgres] }
 
     /// Why a server test did not run.
-    static let missingServer = "needs PostgreSQL: TERN_TEST_POSTGRES is not set (run under scripts/with-postgres.sh, as make test does)"
+    static let missingServer =
+        "needs PostgreSQL: TERN_TEST_POSTGRES is not set (run under scripts/with-postgres.sh, as make test does)"
 
     var testDescription: String { rawValue }
 
@@ -97,7 +99,9 @@ enum ServerAdmin {
 
 extension Trait where Self == ConditionTrait {
     /// Runs a test only with a PostgreSQL server, and otherwise reports it skipped with the reason.
-    static var requiresPostgres: Self { .enabled(if: StoreFixture.serverURL != nil, Comment(rawValue: StoreFixture.missingServer)) }
+    static var requiresPostgres: Self {
+        .enabled(if: StoreFixture.serverURL != nil, Comment(rawValue: StoreFixture.missingServer))
+    }
 }
 
 /// Makes the PostgreSQL half of the store suite visible when it cannot run: this test is

@@ -45,14 +45,18 @@ final class EventLog<Event>: @unchecked Sendable {
 }
 
 /// Opens a store on a new file in `directory` that calls back immediately.
-func openStore(in directory: TempDirectory, name: String = "tern.db", executor: CallbackExecutor = .immediate) throws -> DocumentStore {
+func openStore(in directory: TempDirectory, name: String = "tern.db", executor: CallbackExecutor = .immediate) throws
+    -> DocumentStore
+{
     try DocumentStore.open(path: directory.file(name), executor: executor)
 }
 
 /// The DocStoreProbe executable built next to the test bundle.
 func probePath() -> String? {
     var candidates: [URL] = []
-    let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    let exe = URL(
+        fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0])
     candidates.append(exe.deletingLastPathComponent())
     candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
     candidates.append(Bundle.main.bundleURL)
@@ -74,11 +78,14 @@ struct ProbeProcess {
     let stderr: Pipe
 
     static func start(_ arguments: [String]) throws -> ProbeProcess {
-        guard let probe = probePath() else { throw StoreError.invalidArgument("DocStoreProbe not found next to the tests") }
+        guard let probe = probePath() else {
+            throw StoreError.invalidArgument("DocStoreProbe not found next to the tests")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: probe)
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

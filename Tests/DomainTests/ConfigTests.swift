@@ -1,8 +1,9 @@
 import Foundation
 import Localization
-import Testing
-@testable import Domain
 import PlaceCatalog
+import Testing
+
+@testable import Domain
 
 @Suite struct ConfigTests {
     @Test func missingFileGivesSeoulCityHall() throws {
@@ -12,10 +13,10 @@ import PlaceCatalog
 
     @Test func parsesHomeWithComments() throws {
         let text = """
-        # Tern settings
-        home = 35.1796, 129.0756   # Busan
+            # Tern settings
+            home = 35.1796, 129.0756   # Busan
 
-        """
+            """
         let config = try Config.parse(text, file: "cfg")
         #expect(config.home == Coordinate(latitude: 35.1796, longitude: 129.0756))
     }
@@ -27,13 +28,16 @@ import PlaceCatalog
     }
 
     @Test func acceptsCRLFLinesAndAByteOrderMark() throws {
-        let config = try Config.parse("\u{FEFF}# from Windows\r\nhome = 35.1796,129.0756\r\nstore = postgres://db/tern\r\n", file: "cfg")
+        let config = try Config.parse(
+            "\u{FEFF}# from Windows\r\nhome = 35.1796,129.0756\r\nstore = postgres://db/tern\r\n", file: "cfg")
         #expect(config.home == Coordinate(latitude: 35.1796, longitude: 129.0756))
         #expect(config.store == "postgres://db/tern")
     }
 
     @Test func aRelativeStoreIsBesideTheConfigFile() throws {
-        #expect(try Config.parse("store = team.db", file: "/home/mina/.config/tern/config").store == "/home/mina/.config/tern/team.db")
+        #expect(
+            try Config.parse("store = team.db", file: "/home/mina/.config/tern/config").store
+                == "/home/mina/.config/tern/team.db")
         #expect(try Config.parse("store = /srv/tern.db", file: "/etc/tern/config").store == "/srv/tern.db")
     }
 
@@ -80,11 +84,11 @@ import PlaceCatalog
 
     @Test func parsesProviderSettings() throws {
         let text = """
-        kakao_key = 0123abcd
-        kakao_url = http://127.0.0.1:8080
-        nominatim = on
-        nominatim_url = https://osm.example/nominatim
-        """
+            kakao_key = 0123abcd
+            kakao_url = http://127.0.0.1:8080
+            nominatim = on
+            nominatim_url = https://osm.example/nominatim
+            """
         let config = try Config.parse(text, file: "cfg")
         #expect(config.kakaoKey == "0123abcd")
         #expect(config.kakaoURL == "http://127.0.0.1:8080")
@@ -111,22 +115,23 @@ import PlaceCatalog
 
     @Test func keepsLanguageThemeAndDirectivesWithTheirLines() throws {
         let text = """
-        language = ko
-        theme = light   # for the white terminal
-        color heart = #ff5f87   # pink, not a comment
-        color star = 214
-        bind feed like = f, l
-        unbind global q
-        """
+            language = ko
+            theme = light   # for the white terminal
+            color heart = #ff5f87   # pink, not a comment
+            color star = 214
+            bind feed like = f, l
+            unbind global q
+            """
         let config = try Config.parse(text, file: "/x/config")
         #expect(config.language == .ko)
         #expect(config.theme == ConfigDirective(line: 2, words: ["theme"], value: "light"))
-        #expect(config.directives == [
-            ConfigDirective(line: 3, words: ["color", "heart"], value: "#ff5f87"),
-            ConfigDirective(line: 4, words: ["color", "star"], value: "214"),
-            ConfigDirective(line: 5, words: ["bind", "feed", "like"], value: "f, l"),
-            ConfigDirective(line: 6, words: ["unbind", "global", "q"], value: nil),
-        ])
+        #expect(
+            config.directives == [
+                ConfigDirective(line: 3, words: ["color", "heart"], value: "#ff5f87"),
+                ConfigDirective(line: 4, words: ["color", "star"], value: "214"),
+                ConfigDirective(line: 5, words: ["bind", "feed", "like"], value: "f, l"),
+                ConfigDirective(line: 6, words: ["unbind", "global", "q"], value: nil),
+            ])
         #expect(try Config.parse("theme = dark # a # b", file: "c").theme?.value == "dark")
     }
 }

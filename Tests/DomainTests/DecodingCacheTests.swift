@@ -1,6 +1,7 @@
 import DocStore
 import Foundation
 import Testing
+
 @testable import Domain
 
 /// A live list decodes again only the documents that changed since its last delivery, and

@@ -1,21 +1,26 @@
-import PlaceCatalog
 import DocStore
 import Foundation
 import Localization
+import PlaceCatalog
 import Testing
+
 @testable import Domain
 
 /// Places by id, for saving without the catalog.
 struct FolderTestDirectory: PlaceDirectory {
     static let places: [String: FavoriteCandidate] = [
-        "1835848": FavoriteCandidate(placeID: "1835848", placeName: "Seoul", address: "Seoul, South Korea",
-                                     coordinate: Coordinate(latitude: 37.566, longitude: 126.9784)),
-        "1838524": FavoriteCandidate(placeID: "1838524", placeName: "Busan", address: "Busan, South Korea",
-                                     coordinate: Coordinate(latitude: 35.1028, longitude: 129.0403)),
-        "1846266": FavoriteCandidate(placeID: "1846266", placeName: "제주", address: "Jeju, South Korea",
-                                     coordinate: Coordinate(latitude: 33.5097, longitude: 126.5219)),
-        "1843564": FavoriteCandidate(placeID: "1843564", placeName: "인천", address: "Incheon, South Korea",
-                                     coordinate: Coordinate(latitude: 37.4565, longitude: 126.7052)),
+        "1835848": FavoriteCandidate(
+            placeID: "1835848", placeName: "Seoul", address: "Seoul, South Korea",
+            coordinate: Coordinate(latitude: 37.566, longitude: 126.9784)),
+        "1838524": FavoriteCandidate(
+            placeID: "1838524", placeName: "Busan", address: "Busan, South Korea",
+            coordinate: Coordinate(latitude: 35.1028, longitude: 129.0403)),
+        "1846266": FavoriteCandidate(
+            placeID: "1846266", placeName: "제주", address: "Jeju, South Korea",
+            coordinate: Coordinate(latitude: 33.5097, longitude: 126.5219)),
+        "1843564": FavoriteCandidate(
+            placeID: "1843564", placeName: "인천", address: "Incheon, South Korea",
+            coordinate: Coordinate(latitude: 37.4565, longitude: 126.7052)),
     ]
 
     func favoriteCandidate(placeID: String) -> FavoriteCandidate? { Self.places[placeID] }
@@ -50,10 +55,12 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         try favorites.add(placeID: "1835848", from: FolderTestDirectory(), session: session)
         let snapshot = try favorites.snapshot(session: session)
         let korean = Language.$scoped.withValue(.ko) {
-            (shown: snapshot.folders[0].shownName, byShown: snapshot.folder(named: "즐겨찾기")?.id,
-             byStored: snapshot.folder(named: "favorites")?.id,
-             names: snapshot.folderNames(of: snapshot.favorites[0], shown: true),
-             stored: snapshot.folderNames(of: snapshot.favorites[0]))
+            (
+                shown: snapshot.folders[0].shownName, byShown: snapshot.folder(named: "즐겨찾기")?.id,
+                byStored: snapshot.folder(named: "favorites")?.id,
+                names: snapshot.folderNames(of: snapshot.favorites[0], shown: true),
+                stored: snapshot.folderNames(of: snapshot.favorites[0])
+            )
         }
         #expect(korean.shown == "즐겨찾기")
         #expect(korean.byShown == "default")
@@ -72,8 +79,12 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         let favorites = services.favorites
         let trip = try favorites.createFolder(name: "  Jeju Trip ", color: .green, session: session)
         #expect(trip.name == "Jeju Trip")
-        #expect(throws: FavoritesError.folderNameTaken("Jeju Trip")) { try favorites.createFolder(name: "jeju trip", session: session) }
-        #expect(throws: FavoritesError.folderNameTaken("Favorites")) { try favorites.createFolder(name: "FAVORITES", session: session) }
+        #expect(throws: FavoritesError.folderNameTaken("Jeju Trip")) {
+            try favorites.createFolder(name: "jeju trip", session: session)
+        }
+        #expect(throws: FavoritesError.folderNameTaken("Favorites")) {
+            try favorites.createFolder(name: "FAVORITES", session: session)
+        }
         #expect(throws: FavoritesError.folderNameEmpty) { try favorites.createFolder(name: "   ", session: session) }
         #expect(throws: FavoritesError.folderNameTooLong) {
             try favorites.createFolder(name: String(repeating: "가", count: 31), session: session)
@@ -89,7 +100,10 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         }
         // Renaming a folder to its own name in another case is allowed.
         #expect(try favorites.updateFolder(id: trip.id, name: "제주 여행", session: session).name == "제주 여행")
-        #expect(try favorites.snapshot(session: session).folders.map(\.name) == ["Favorites", String(repeating: "가", count: 30), "제주 여행"])
+        #expect(
+            try favorites.snapshot(session: session).folders.map(\.name) == [
+                "Favorites", String(repeating: "가", count: 30), "제주 여행",
+            ])
     }
 
     @Test func aPlaceCanBeInSeveralFoldersAndMovesOrCopies() throws {
@@ -97,7 +111,8 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         let favorites = services.favorites
         let trip = try favorites.createFolder(name: "제주 여행", session: session)
         let work = try favorites.createFolder(name: "회사 근처 맛집", session: session)
-        try favorites.add(placeID: "1846266", from: FolderTestDirectory(), folderID: trip.id, memo: "일출 명소, 07:37", session: session)
+        try favorites.add(
+            placeID: "1846266", from: FolderTestDirectory(), folderID: trip.id, memo: "일출 명소, 07:37", session: session)
         try favorites.add(placeID: "1835848", from: FolderTestDirectory(), session: session)
         try favorites.copy(placeID: "1846266", to: work.id, session: session)
         var snapshot = try favorites.snapshot(session: session)
@@ -159,7 +174,9 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         #expect(throws: FavoritesError.controlCharacter(field: .memo)) {
             try favorites.setMemo(placeID: "1835848", memo: "a\tb", session: session)
         }
-        #expect(try favorites.setMemo(placeID: "1835848", memo: String(repeating: "메", count: 200), session: session).memo.count == 200)
+        #expect(
+            try favorites.setMemo(placeID: "1835848", memo: String(repeating: "메", count: 200), session: session).memo
+                .count == 200)
         // Saving again with a memo replaces the memo and nothing else.
         let again = try favorites.add(placeID: "1835848", from: FolderTestDirectory(), memo: "again", session: session)
         #expect(again.memo == "again" && again.savedAt == before[1].savedAt)
@@ -177,7 +194,10 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         let other = try favorites.createFolder(name: "Other", session: session)
         var snapshot = try favorites.snapshot(session: session)
         let folder = try #require(snapshot.folder(id: "default"))
-        let names = { (sort: FavoriteSort?) in try favorites.snapshot(session: session).places(in: folder, sort: sort, home: seoulCityHall).map(\.placeName) }
+        let names = { (sort: FavoriteSort?) in
+            try favorites.snapshot(session: session).places(in: folder, sort: sort, home: seoulCityHall).map(
+                \.placeName)
+        }
         #expect(try names(.newest) == ["인천", "Busan", "제주", "Seoul"])
         #expect(try names(.name) == ["인천", "제주", "Busan", "Seoul"])
         #expect(try names(.distance) == ["Seoul", "인천", "Busan", "제주"])
@@ -185,7 +205,8 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         snapshot = try favorites.snapshot(session: session)
         #expect(snapshot.folder(id: "default")?.sort == .name)
         #expect(snapshot.folder(id: other.id)?.sort == .newest)
-        #expect(snapshot.places(in: try #require(snapshot.folder(id: "default")), home: seoulCityHall).map(\.placeName)
+        #expect(
+            snapshot.places(in: try #require(snapshot.folder(id: "default")), home: seoulCityHall).map(\.placeName)
                 == ["인천", "제주", "Busan", "Seoul"])
         // Moving by hand starts from the order on screen and keeps the result.
         try favorites.moveManually(placeID: "1838524", in: "default", by: -1, home: seoulCityHall, session: session)
@@ -216,11 +237,14 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         #expect(try old.getDocument().data == expected)
         // Once migrated, nothing is migrated again: a later field-less document stays as written.
         let later = services.store.document("favorites/\(session.uid)/favorites/1838524")
-        try later.setData(["placeName": "Busan", "placeID": "1838524", "address": "", "savedAt": .timestamp(Date()),
-                           "coordinate": .map(["latitude": .double(35.1), "longitude": .double(129.0)])])
+        try later.setData([
+            "placeName": "Busan", "placeID": "1838524", "address": "", "savedAt": .timestamp(Date()),
+            "coordinate": .map(["latitude": .double(35.1), "longitude": .double(129.0)]),
+        ])
         _ = try relaunched.favorites.snapshot(session: session)
         #expect(try later.getDocument().data?["folders"] == nil)
-        #expect(try relaunched.favorites.snapshot(session: session).favorite(placeID: "1838524")?.folders == ["default"])
+        #expect(
+            try relaunched.favorites.snapshot(session: session).favorite(placeID: "1838524")?.folders == ["default"])
     }
 
     @Test func sharedFoldersAreReadableByOthersPrivateOnesAreNot() throws {
@@ -228,7 +252,8 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         let mina = try owner.registered("mina@example.com")
         try owner.users.updateProfile(ProfileEdit(displayName: "Mina", username: "mina_k"), session: mina)
         let trip = try owner.favorites.createFolder(name: "제주 여행", visibility: .shared, session: mina)
-        try owner.favorites.add(placeID: "1846266", from: FolderTestDirectory(), folderID: trip.id, memo: "일출", session: mina)
+        try owner.favorites.add(
+            placeID: "1846266", from: FolderTestDirectory(), folderID: trip.id, memo: "일출", session: mina)
         try owner.favorites.add(placeID: "1835848", from: FolderTestDirectory(), session: mina)
         let reader = try fixture.open(session: "reader")
         let river = try reader.registered("river@example.com")
@@ -247,9 +272,10 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
     @Test func observingSeesFolderAndPlaceChangesFromAnotherConnection() throws {
         let (services, session) = try signedIn()
         var counts: [[Int]] = []
-        let observation = try #require(try services.favorites.observeSnapshot(session: session) { snapshot in
-            counts.append(snapshot.folders.map(snapshot.count(in:)))
-        })
+        let observation = try #require(
+            try services.favorites.observeSnapshot(session: session) { snapshot in
+                counts.append(snapshot.folders.map(snapshot.count(in:)))
+            })
         let other = try fixture.open()
         let trip = try other.favorites.createFolder(name: "Trip", session: session)
         try other.favorites.add(placeID: "1835848", from: FolderTestDirectory(), folderID: trip.id, session: session)
@@ -262,7 +288,8 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         try other.favorites.remove(placeID: "1835848", session: session)
         _ = try services.store.pollExternalChanges()
         #expect(counts.count == seen)
-        #expect(try services.favorites.observeSnapshot(session: nil) { counts.append($0.folders.map { _ in 0 }) } == nil)
+        #expect(
+            try services.favorites.observeSnapshot(session: nil) { counts.append($0.folders.map { _ in 0 }) } == nil)
         #expect(counts.last == [])
     }
 }

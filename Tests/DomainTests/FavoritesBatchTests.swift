@@ -2,6 +2,7 @@ import DocStore
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import Domain
 
 /// Deleting a folder and importing a file read the favorites `scanBatch` at a time, never
@@ -17,11 +18,14 @@ import Testing
         let batch = services.store.batch()
         let base = Date(timeIntervalSince1970: 1_790_000_000)
         for index in 0..<Self.count {
-            let place = FavoriteCandidate(placeID: "p\(index)", placeName: "Place \(index)", address: "",
-                                          coordinate: Coordinate(latitude: 37, longitude: 127 + Double(index) / 100))
-            batch.setData(FavoritesService.newFields(place, folders: folderIDs(index), memo: "",
-                                                         savedAt: base.addingTimeInterval(-Double(index))),
-                              forDocument: services.store.document("favorites/\(session.uid)/favorites/p\(index)"))
+            let place = FavoriteCandidate(
+                placeID: "p\(index)", placeName: "Place \(index)", address: "",
+                coordinate: Coordinate(latitude: 37, longitude: 127 + Double(index) / 100))
+            batch.setData(
+                FavoritesService.newFields(
+                    place, folders: folderIDs(index), memo: "",
+                    savedAt: base.addingTimeInterval(-Double(index))),
+                forDocument: services.store.document("favorites/\(session.uid)/favorites/p\(index)"))
         }
         try batch.commit()
     }
@@ -60,14 +64,17 @@ import Testing
             Elsewhere,,10,10,,
 
             """
-        let report = try services.favorites.importFavorites(try FavoritesImportFile.read(csv), into: "Walks", session: session)
+        let report = try services.favorites.importFavorites(
+            try FavoritesImportFile.read(csv), into: "Walks", session: session)
         #expect(report.matched == 2 && report.added == 1 && report.skipped == 0)
         let walks = try #require(try services.favorites.snapshot(session: session).folder(named: "Walks"))
         let counts = try counts(services, session)
         #expect(counts[walks.id] == 3)
         #expect(counts[FavoriteFolder.defaultID] == Self.count)
-        let memos = try services.favorites.favorites(of: session.uid).whereField("folders", arrayContains: .string(walks.id))
-            .getDocuments().documents.compactMap { $0.get("memo")?.stringValue }
+        let memos = try services.favorites.favorites(of: session.uid).whereField(
+            "folders", arrayContains: .string(walks.id)
+        )
+        .getDocuments().documents.compactMap { $0.get("memo")?.stringValue }
         #expect(Set(memos) == ["oldest", "newest", ""])
     }
 }

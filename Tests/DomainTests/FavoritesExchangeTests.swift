@@ -1,7 +1,8 @@
-import PlaceCatalog
 import DocStore
 import Foundation
+import PlaceCatalog
 import Testing
+
 @testable import Domain
 
 @Suite struct KoreanCollationTests {
@@ -53,39 +54,48 @@ import Testing
 
     /// A folder with a memo holding a comma, a quote and a line break.
     func tripFolder(_ services: AppServices, _ session: Session) throws -> FavoriteFolder {
-        let trip = try services.favorites.createFolder(name: "제주 여행", color: .orange, visibility: .shared, session: session)
-        try services.favorites.add(placeID: "1846266", from: FolderTestDirectory(), folderID: trip.id,
-                                   memo: "일출 명소, 07:37\n\"성산\"", session: session)
+        let trip = try services.favorites.createFolder(
+            name: "제주 여행", color: .orange, visibility: .shared, session: session)
+        try services.favorites.add(
+            placeID: "1846266", from: FolderTestDirectory(), folderID: trip.id,
+            memo: "일출 명소, 07:37\n\"성산\"", session: session)
         Thread.sleep(forTimeInterval: 0.002)
         try services.favorites.add(placeID: "1838524", from: FolderTestDirectory(), folderID: trip.id, session: session)
         try services.favorites.add(placeID: "1835848", from: FolderTestDirectory(), session: session)
         return trip
     }
 
-    func export(_ services: AppServices, _ session: Session, _ folder: FavoriteFolder?, _ format: FavoritesFormat) throws -> String {
-        try FavoritesExport.text(try services.favorites.snapshot(session: session), folder: folder, format: format,
-                                 home: seoulCityHall, encoder: Self.encoder)
+    func export(_ services: AppServices, _ session: Session, _ folder: FavoriteFolder?, _ format: FavoritesFormat)
+        throws -> String
+    {
+        try FavoritesExport.text(
+            try services.favorites.snapshot(session: session), folder: folder, format: format,
+            home: seoulCityHall, encoder: Self.encoder)
     }
 
     @Test func csvExportIsTheKakaoShapeAndImportsIntoANewStore() throws {
         let (services, session) = try signedIn()
         let trip = try tripFolder(services, session)
         let csv = try export(services, session, trip, .csv)
-        #expect(csv == "Name,Address,Latitude,Longitude,Description,URL\r\n"
+        #expect(
+            csv == "Name,Address,Latitude,Longitude,Description,URL\r\n"
                 + "Busan,\"Busan, South Korea\",35.1028,129.0403,,https://www.geonames.org/1838524\r\n"
-                + "제주,\"Jeju, South Korea\",33.5097,126.5219,\"일출 명소, 07:37\n\"\"성산\"\"\",https://www.geonames.org/1846266\r\n")
+                + "제주,\"Jeju, South Korea\",33.5097,126.5219,\"일출 명소, 07:37\n\"\"성산\"\"\",https://www.geonames.org/1846266\r\n"
+        )
 
         let other = ServiceFixture()
         let fresh = try other.open()
         let newcomer = try fresh.registered("new@example.com")
-        let report = try fresh.favorites.importFavorites(try FavoritesImportFile.read(csv), into: "제주 여행", session: newcomer)
+        let report = try fresh.favorites.importFavorites(
+            try FavoritesImportFile.read(csv), into: "제주 여행", session: newcomer)
         #expect(report.added == 2 && report.matched == 0 && report.skipped == 0 && report.createdFolders == ["제주 여행"])
         let snapshot = try fresh.favorites.snapshot(session: newcomer)
         let folder = try snapshot.requireFolder(named: "제주 여행")
         #expect(snapshot.places(in: folder, home: seoulCityHall).map(\.placeName) == ["Busan", "제주"])
         #expect(snapshot.favorite(placeID: "1846266")?.memo == "일출 명소, 07:37\n\"성산\"")
         // The same file again duplicates nothing.
-        let again = try fresh.favorites.importFavorites(try FavoritesImportFile.read(csv), into: "제주 여행", session: newcomer)
+        let again = try fresh.favorites.importFavorites(
+            try FavoritesImportFile.read(csv), into: "제주 여행", session: newcomer)
         #expect(again.added == 0 && again.matched == 0 && again.skipped == 2)
     }
 
@@ -98,7 +108,8 @@ import Testing
 
         let fresh = try ServiceFixture().open()
         let newcomer = try fresh.registered("new@example.com")
-        let report = try fresh.favorites.importFavorites(try FavoritesImportFile.read(json), into: nil, session: newcomer)
+        let report = try fresh.favorites.importFavorites(
+            try FavoritesImportFile.read(json), into: nil, session: newcomer)
         #expect(report.added == 2 && report.createdFolders == ["제주 여행"])
         let copy = try fresh.favorites.snapshot(session: newcomer)
         let folder = try copy.requireFolder(named: "제주 여행")
@@ -127,7 +138,8 @@ import Testing
 
         // Into the same account's other folder: both places match the saved ones.
         let food = try services.favorites.createFolder(name: "Food", session: session)
-        let report = try services.favorites.importFavorites(try FavoritesImportFile.read(text), into: food.name, session: session)
+        let report = try services.favorites.importFavorites(
+            try FavoritesImportFile.read(text), into: food.name, session: session)
         #expect(report.added == 0 && report.matched == 2 && report.skipped == 0)
         #expect(try services.favorites.snapshot(session: session).count(in: food) == 2)
     }
@@ -141,16 +153,29 @@ import Testing
             ("Name,Address,Latitude,Longitude,Description,URL\nA,,37.5,127.0\n", 2),
             ("Name,Latitude\nA,37.5\n", 1),
             ("Name,Address,Latitude,Longitude,Description,URL\n,,37.5,127.0,,\n", 2),
-            ("Name,Address,Latitude,Longitude,Description,URL\nA,,37.5,127.0,\(String(repeating: "m", count: 201)),\n", 2),
-            ("{\n \"favorites\": [\n  {\"placeName\": \"A\", \"coordinate\": {\"latitude\": 1, \"longitude\": 2}},\n  {\"placeName\": \"B\"}\n ]\n}\n", 4),
-            ("{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {\"Name\": \"A\"}},\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {}}\n]}\n", 3),
-            ("[\n{\"placeName\": \"A\",\n \"coordinate\": {\"latitude\": 1, \"longitude\": 2},\n \"color\": \"plaid\"}]", 2),
+            (
+                "Name,Address,Latitude,Longitude,Description,URL\nA,,37.5,127.0,\(String(repeating: "m", count: 201)),\n",
+                2
+            ),
+            (
+                "{\n \"favorites\": [\n  {\"placeName\": \"A\", \"coordinate\": {\"latitude\": 1, \"longitude\": 2}},\n  {\"placeName\": \"B\"}\n ]\n}\n",
+                4
+            ),
+            (
+                "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {\"Name\": \"A\"}},\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {}}\n]}\n",
+                3
+            ),
+            (
+                "[\n{\"placeName\": \"A\",\n \"coordinate\": {\"latitude\": 1, \"longitude\": 2},\n \"color\": \"plaid\"}]",
+                2
+            ),
             ("{\"favorites\": [\n{\"placeName\": \"A\" \"x\"}]}", 2),
         ]
         for (text, line) in cases {
             var failedLine: Int?
             do {
-                _ = try services.favorites.importFavorites(try FavoritesImportFile.read(text), into: "New", session: session)
+                _ = try services.favorites.importFavorites(
+                    try FavoritesImportFile.read(text), into: "New", session: session)
             } catch FavoritesError.badImportRow(let at, _) {
                 failedLine = at
             }
@@ -171,7 +196,8 @@ import Testing
             Seoul,,37.5664,126.9784,again in the file,
 
             """
-        let report = try services.favorites.importFavorites(try FavoritesImportFile.read(csv), into: "Walks", session: session)
+        let report = try services.favorites.importFavorites(
+            try FavoritesImportFile.read(csv), into: "Walks", session: session)
         #expect(report.added == 1 && report.matched == 1 && report.skipped == 2)
         let snapshot = try services.favorites.snapshot(session: session)
         #expect(snapshot.favorites.count == 2)

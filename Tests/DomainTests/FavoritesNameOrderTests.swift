@@ -2,6 +2,7 @@ import DocStore
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import Domain
 
 /// A folder by name is read by the store's cursor on each favorite's stored name key, and
@@ -10,9 +11,11 @@ import Testing
 @Suite struct FavoritesNameOrderTests {
     let fixture = ServiceFixture()
 
-    static let names = ["Seoul", "seoul", "Séoul", "Seoul ", "서울", "ㅅ", "사과", "삭", "Busan", "busan", "bus", "Zürich",
-                        "zurich", "東京", "123", "#tag", "a b", "ab", "a", "강남", "ㄱ", "가", "까", "e\u{301}cole", "école",
-                        "Ünter", "unter", "", "Ω", "ω"]
+    static let names = [
+        "Seoul", "seoul", "Séoul", "Seoul ", "서울", "ㅅ", "사과", "삭", "Busan", "busan", "bus", "Zürich",
+        "zurich", "東京", "123", "#tag", "a b", "ab", "a", "강남", "ㄱ", "가", "까", "e\u{301}cole", "école",
+        "Ünter", "unter", "", "Ω", "ω",
+    ]
 
     @Test func keysSortAsTheCollationDoes() {
         for a in Self.names {
@@ -31,17 +34,21 @@ import Testing
         let base = Date(timeIntervalSince1970: 1_790_000_000)
         var saved: [FavoritePlace] = []
         for index in 0..<count {
-            let favorite = FavoritePlace(placeName: Self.names[index % Self.names.count], placeID: "p\(index)", address: "",
-                                         coordinate: Coordinate(latitude: 37, longitude: 127),
-                                         savedAt: base.addingTimeInterval(-Double(index)), folders: [FavoriteFolder.defaultID])
+            let favorite = FavoritePlace(
+                placeName: Self.names[index % Self.names.count], placeID: "p\(index)", address: "",
+                coordinate: Coordinate(latitude: 37, longitude: 127),
+                savedAt: base.addingTimeInterval(-Double(index)), folders: [FavoriteFolder.defaultID])
             let reference = services.store.document("favorites/\(session.uid)/favorites/p\(index)")
             if index % 2 == 0 {
                 try batch.setData(from: favorite, forDocument: reference)
             } else {
-                let candidate = FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName, address: "",
-                                                  coordinate: favorite.coordinate)
-                batch.setData(FavoritesService.newFields(candidate, folders: favorite.folders, memo: "", savedAt: favorite.savedAt),
-                              forDocument: reference)
+                let candidate = FavoriteCandidate(
+                    placeID: favorite.placeID, placeName: favorite.placeName, address: "",
+                    coordinate: favorite.coordinate)
+                batch.setData(
+                    FavoritesService.newFields(
+                        candidate, folders: favorite.folders, memo: "", savedAt: favorite.savedAt),
+                    forDocument: reference)
             }
             saved.append(favorite)
         }
@@ -50,10 +57,14 @@ import Testing
     }
 
     /// The window after `anchor`, as its listener first delivers it.
-    func window(_ services: AppServices, _ folder: FavoriteFolder, after anchor: FavoritePlace?, session: Session) throws -> FolderPage {
+    func window(_ services: AppServices, _ folder: FavoriteFolder, after anchor: FavoritePlace?, session: Session)
+        throws -> FolderPage
+    {
         var page: FolderPage?
-        let registration = try services.favorites.observeFolderWindow(folder, after: anchor, limit: 100, home: seoulCityHall,
-                                                                      session: session) { page = $0 }
+        let registration = try services.favorites.observeFolderWindow(
+            folder, after: anchor, limit: 100, home: seoulCityHall,
+            session: session
+        ) { page = $0 }
         registration.remove()
         return try #require(page)
     }
@@ -76,12 +87,15 @@ import Testing
             if page.isEnd { break }
         }
         #expect(walked == expected)
-        let last = try services.favorites.folderRows(folder, before: nil, limit: 100, home: seoulCityHall, session: session)
+        let last = try services.favorites.folderRows(
+            folder, before: nil, limit: 100, home: seoulCityHall, session: session)
         #expect(last.map(\.placeID) == expected.suffix(100).reversed())
         let middle = try #require(saved.first { $0.placeID == expected[700] })
-        let before = try services.favorites.folderRows(folder, before: middle, limit: 3, home: seoulCityHall, session: session)
+        let before = try services.favorites.folderRows(
+            folder, before: middle, limit: 3, home: seoulCityHall, session: session)
         #expect(before.map(\.placeID) == expected[697..<700].reversed())
-        #expect(try services.favorites.folderCount(folder, before: middle, home: seoulCityHall, session: session) == 700)
+        #expect(
+            try services.favorites.folderCount(folder, before: middle, home: seoulCityHall, session: session) == 700)
         // Every favorite holds its key now, and a new save writes one.
         let keyed = try services.favorites.favorites(of: session.uid).order(by: FavoriteNameKey.field).count()
         #expect(keyed == saved.count)

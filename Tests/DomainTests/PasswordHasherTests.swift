@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Domain
 
 /// Cheap parameters for the bulk tests: N=2^10 costs about 1 ms where the production
@@ -64,7 +65,8 @@ private let productionRecord: PasswordRecord = {
             switch index % 4 {
             case 0: wrong = "the right password\(index)"
             // The last letter replaced by another printable ASCII character (never `d`).
-            case 1: wrong = "the right passwor" + String(UnicodeScalar(UInt8(index % 90 + (index % 90 >= 67 ? 34 : 33))))
+            case 1:
+                wrong = "the right passwor" + String(UnicodeScalar(UInt8(index % 90 + (index % 90 >= 67 ? 34 : 33))))
             case 2: wrong = String(repeating: "x", count: 8 + index % 50)
             default: wrong = "틀린 비밀번호 \(index)"
             }

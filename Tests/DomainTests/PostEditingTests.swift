@@ -1,13 +1,17 @@
 import DocStore
 import Foundation
 import Testing
+
 @testable import Domain
 
 /// Editing and deleting one's own posts on the embedded store, and the onboarding rule for
 /// posting.
 @Suite struct PostEditingTests {
     /// Two accounts on one database, each with its own session file; ann has a post bob liked.
-    func world() throws -> (fixture: ServiceFixture, ann: AppServices, annSession: Session, bob: AppServices, bobSession: Session, post: FeedPost) {
+    func world() throws -> (
+        fixture: ServiceFixture, ann: AppServices, annSession: Session, bob: AppServices, bobSession: Session,
+        post: FeedPost
+    ) {
         let fixture = ServiceFixture()
         let ann = try fixture.open(session: "ann")
         let bob = try fixture.open(session: "bob")
@@ -27,7 +31,9 @@ import Testing
         #expect(edited.timestamp == w.post.timestamp && edited.placeID == "1835848")
         #expect(try w.bob.tweets.post(id: w.post.id, viewer: w.bobSession)?.didLike == true)
         #expect(try w.ann.likeDocuments(for: w.post.id) == 2)
-        #expect(throws: ValidationError.postEmpty) { try w.ann.tweets.edit(tweetID: w.post.id, text: " ", session: w.annSession) }
+        #expect(throws: ValidationError.postEmpty) {
+            try w.ann.tweets.edit(tweetID: w.post.id, text: " ", session: w.annSession)
+        }
     }
 
     @Test func deletingTakesEveryLikeWithItAndLeavesOtherCountersExact() throws {
@@ -52,7 +58,9 @@ import Testing
         try w.ann.store.document("tweets/\(w.post.id)").setData(
             ["caption": "again", "uid": .string(w.annSession.uid), "likes": 0, "timestamp": .serverTimestamp])
         #expect(try w.bob.tweets.unlike(tweetID: w.post.id, session: w.bobSession).likes == 0)
-        #expect(throws: ServiceError.postNotFound("missing")) { try w.ann.tweets.delete(tweetID: "missing", session: w.annSession) }
+        #expect(throws: ServiceError.postNotFound("missing")) {
+            try w.ann.tweets.delete(tweetID: "missing", session: w.annSession)
+        }
     }
 
     @Test func anotherAccountsPostIsRefusedAndUnchanged() throws {
@@ -62,7 +70,9 @@ import Testing
         #expect(throws: ServiceError.notYourPost(w.post.id)) {
             try w.bob.tweets.edit(tweetID: w.post.id, text: "mine now", session: w.bobSession)
         }
-        #expect(throws: ServiceError.notYourPost(w.post.id)) { try w.bob.tweets.delete(tweetID: w.post.id, session: w.bobSession) }
+        #expect(throws: ServiceError.notYourPost(w.post.id)) {
+            try w.bob.tweets.delete(tweetID: w.post.id, session: w.bobSession)
+        }
         #expect(ServiceError.notYourPost(w.post.id).description.contains("you can only edit your own posts"))
         #expect(throws: SignInRequired(.editPosts)) { try w.bob.tweets.delete(tweetID: w.post.id, session: nil) }
         #expect(try w.ann.fingerprint(uids: uids) == before)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Domain
 import PlaceCatalog
+import Testing
+
+@testable import Domain
 
 @Suite struct ProfileEditTests {
     let fresh = User.newRegistration(id: "u1", email: "a@example.com", createdOn: Date(timeIntervalSince1970: 0))
@@ -44,13 +45,17 @@ import PlaceCatalog
             let object = try JSONSerialization.jsonObject(with: encoder.encode(value)) as! [String: Any]
             return object.keys.sorted()
         }
-        #expect(try keys(fresh) == ["avatarPath", "bio", "createdOn", "displayName", "email", "followersCount",
-                                     "followingCount", "id", "isUserOnboarded", "username"])
+        #expect(
+            try keys(fresh) == [
+                "avatarPath", "bio", "createdOn", "displayName", "email", "followersCount",
+                "followingCount", "id", "isUserOnboarded", "username",
+            ])
         let tweet = Tweet(id: "t", caption: "c", timestamp: Date(), uid: "u", likes: 0, placeID: "1835848")
         #expect(try keys(tweet) == ["caption", "id", "likes", "placeID", "timestamp", "uid"])
         #expect(try keys(UserLike(likedAt: Date())) == ["likedAt"])
-        let favorite = FavoritePlace(placeName: "Seoul", placeID: "1835848", address: "Seoul, South Korea",
-                                     coordinate: Coordinate(latitude: 37.566, longitude: 126.9784), savedAt: Date())
+        let favorite = FavoritePlace(
+            placeName: "Seoul", placeID: "1835848", address: "Seoul, South Korea",
+            coordinate: Coordinate(latitude: 37.566, longitude: 126.9784), savedAt: Date())
         #expect(try keys(favorite) == ["address", "coordinate", "folders", "memo", "placeID", "placeName", "savedAt"])
         #expect(try keys(favorite.coordinate) == ["latitude", "longitude"])
     }

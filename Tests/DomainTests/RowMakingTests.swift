@@ -1,6 +1,7 @@
 import DocStore
 import Foundation
 import Testing
+
 @testable import Domain
 
 /// On a team server a live feed's rows cost store reads (round trips), so they are made off
@@ -11,10 +12,14 @@ import Testing
     func store(_ fixture: ServiceFixture, _ queue: CallbackQueue) throws -> DocumentStore {
         try FileManager.default.createDirectory(atPath: fixture.paths.dataDirectory, withIntermediateDirectories: true)
         let store = try DocumentStore.open(path: fixture.paths.dataDirectory + "/rows.db", executor: .queue(queue))
-        try store.document("users/u1").setData(from: User(id: "u1", email: "ann@example.com", displayName: "Ann", username: "ann",
-                                                          createdOn: Date(), isUserOnboarded: true))
-        try store.document("tweets/p1").setData(["caption": .string("hello"), "timestamp": .timestamp(Date()),
-                                                 "uid": .string("u1"), "likes": .int(0)])
+        try store.document("users/u1").setData(
+            from: User(
+                id: "u1", email: "ann@example.com", displayName: "Ann", username: "ann",
+                createdOn: Date(), isUserOnboarded: true))
+        try store.document("tweets/p1").setData([
+            "caption": .string("hello"), "timestamp": .timestamp(Date()),
+            "uid": .string("u1"), "likes": .int(0),
+        ])
         _ = queue.drain()
         return store
     }
@@ -39,7 +44,8 @@ import Testing
         defer { store.close() }
         let tweets = TweetService(store: store, onServer: onServer)
         var pages: [FeedPage] = []
-        let registration = try tweets.observeWindow(.all, after: nil, limit: 10, viewer: nil, onChange: { pages.append($0) })
+        let registration = try tweets.observeWindow(
+            .all, after: nil, limit: 10, viewer: nil, onChange: { pages.append($0) })
         defer { registration.remove() }
         _ = queue.drain()  // the first snapshot, taken on this thread
         if onServer {

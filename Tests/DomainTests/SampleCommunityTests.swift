@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Domain
 
 /// The repository's `Resources/sample/community.json`, found from this test file.
@@ -63,10 +64,12 @@ private let shippedFile: String = {
         ("{\"format\":\"tern-sample-community\",\"version\":1,\"users\":[],\"posts\":[]}", "missing likes"),
         ("{\"format\":\"other\",\"version\":1,\"users\":[],\"posts\":[],\"likes\":[]}", "format"),
         ("{\"format\":\"tern-sample-community\",\"version\":2,\"users\":[],\"posts\":[],\"likes\":[]}", "version"),
-        ("""
-        {"format":"tern-sample-community","version":1,"users":[],"likes":[],
-         "posts":[{"id":"p1","uid":"ghost","caption":"hi","ageMinutes":1,"likes":0}]}
-        """, "unknown user ghost"),
+        (
+            """
+            {"format":"tern-sample-community","version":1,"users":[],"likes":[],
+             "posts":[{"id":"p1","uid":"ghost","caption":"hi","ageMinutes":1,"likes":0}]}
+            """, "unknown user ghost"
+        ),
     ])
     func malformedFilesGiveOneLine(json: String, fragment: String) {
         do {

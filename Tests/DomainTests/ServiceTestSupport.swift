@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+
 @testable import Domain
 
 /// A throwaway data directory with the repository's resources, opened with cheap scrypt
@@ -12,18 +13,21 @@ final class ServiceFixture {
     init() {
         root = NSTemporaryDirectory() + "tern-services-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        paths = AppPaths(dataDirectory: root + "/data", sessionFile: root + "/state/session",
-                         configFile: root + "/config", resourcesDirectory: Self.resources)
+        paths = AppPaths(
+            dataDirectory: root + "/data", sessionFile: root + "/state/session",
+            configFile: root + "/config", resourcesDirectory: Self.resources)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// A new connection to the same database (what a relaunch does).
     func open(sample: Bool = false, session file: String? = nil) throws -> AppServices {
-        let paths = file.map {
-            AppPaths(dataDirectory: self.paths.dataDirectory, sessionFile: root + "/state-" + $0 + "/session",
-                     configFile: self.paths.configFile, resourcesDirectory: self.paths.resourcesDirectory)
-        } ?? self.paths
+        let paths =
+            file.map {
+                AppPaths(
+                    dataDirectory: self.paths.dataDirectory, sessionFile: root + "/state-" + $0 + "/session",
+                    configFile: self.paths.configFile, resourcesDirectory: self.paths.resourcesDirectory)
+            } ?? self.paths
         return try AppServices.open(paths: paths, seedSample: sample, hasher: Self.cheap)
     }
 
@@ -33,7 +37,9 @@ final class ServiceFixture {
         while url.path != "/" {
             url.deleteLastPathComponent()
             let candidate = url.appendingPathComponent("Resources/sample/community.json")
-            if FileManager.default.fileExists(atPath: candidate.path) { return url.appendingPathComponent("Resources").path }
+            if FileManager.default.fileExists(atPath: candidate.path) {
+                return url.appendingPathComponent("Resources").path
+            }
         }
         return "Resources"
     }()
@@ -50,8 +56,9 @@ extension AppServices {
     func poster(_ email: String) throws -> Session {
         let session = try registered(email)
         let name = String(email.prefix { $0 != "@" })
-        try users.updateProfile(ProfileEdit(displayName: name.capitalized, username: String((name + "_poster").prefix(15))),
-                                session: session)
+        try users.updateProfile(
+            ProfileEdit(displayName: name.capitalized, username: String((name + "_poster").prefix(15))),
+            session: session)
         return session
     }
 
@@ -59,8 +66,9 @@ extension AppServices {
     func likeDocuments(for tweetID: String) throws -> Int {
         let uids = try store.collection("users").getDocuments().documents.map(\.documentID)
         return try uids.reduce(0) { total, uid in
-            total + (try store.collection("users/\(uid)/user-likes")
-                .whereField(FieldPath.documentID, isEqualTo: .string(tweetID)).count())
+            total
+                + (try store.collection("users/\(uid)/user-likes")
+                    .whereField(FieldPath.documentID, isEqualTo: .string(tweetID)).count())
         }
     }
 

@@ -1,17 +1,22 @@
 import DocStore
 import Foundation
-import Testing
-@testable import Domain
 import PlaceCatalog
 import PlainText
+import Testing
+
+@testable import Domain
 
 private struct Directory: PlaceDirectory {
     func favoriteCandidate(placeID: String) -> FavoriteCandidate? {
         switch placeID {
-        case "1835848": return FavoriteCandidate(placeID: placeID, placeName: "Seoul", address: "Seoul, South Korea",
-                                                 coordinate: Coordinate(latitude: 37.566, longitude: 126.9784))
-        case "1838524": return FavoriteCandidate(placeID: placeID, placeName: "Busan", address: "Busan, South Korea",
-                                                 coordinate: Coordinate(latitude: 35.1028, longitude: 129.0403))
+        case "1835848":
+            return FavoriteCandidate(
+                placeID: placeID, placeName: "Seoul", address: "Seoul, South Korea",
+                coordinate: Coordinate(latitude: 37.566, longitude: 126.9784))
+        case "1838524":
+            return FavoriteCandidate(
+                placeID: placeID, placeName: "Busan", address: "Busan, South Korea",
+                coordinate: Coordinate(latitude: 35.1028, longitude: 129.0403))
         default: return nil
         }
     }
@@ -29,8 +34,11 @@ private struct Directory: PlaceDirectory {
         #expect(!session.uid.lowercased().contains("mina"))
         // The credential is outside every document.
         let stored = try services.store.collection("users").document(session.uid).getDocument().data ?? [:]
-        #expect(Set(stored.keys) == ["id", "email", "displayName", "username", "bio", "avatarPath", "followersCount",
-                                     "followingCount", "createdOn", "isUserOnboarded"])
+        #expect(
+            Set(stored.keys) == [
+                "id", "email", "displayName", "username", "bio", "avatarPath", "followersCount",
+                "followingCount", "createdOn", "isUserOnboarded",
+            ])
         let credential = try #require(try services.store.protectedRecord("credentials/mina@example.com"))
         #expect(!String(decoding: credential, as: UTF8.self).contains("correct horse"))
     }
@@ -42,9 +50,15 @@ private struct Directory: PlaceDirectory {
         #expect(throws: ServiceError.emailTaken("a@example.com")) { try services.registered("A@EXAMPLE.com") }
         try services.auth.signOut()
         #expect(try services.session() == nil)
-        #expect(throws: ServiceError.wrongCredentials) { try services.auth.signIn(email: "a@example.com", password: "wrong password") }
-        #expect(throws: ServiceError.wrongCredentials) { try services.auth.signIn(email: "b@example.com", password: "correct horse battery") }
-        #expect(throws: ServiceError.wrongCredentials) { try services.auth.signIn(email: "not an email", password: "correct horse battery") }
+        #expect(throws: ServiceError.wrongCredentials) {
+            try services.auth.signIn(email: "a@example.com", password: "wrong password")
+        }
+        #expect(throws: ServiceError.wrongCredentials) {
+            try services.auth.signIn(email: "b@example.com", password: "correct horse battery")
+        }
+        #expect(throws: ServiceError.wrongCredentials) {
+            try services.auth.signIn(email: "not an email", password: "correct horse battery")
+        }
         #expect(try services.session() == nil)
         let session = try services.auth.signIn(email: "A@example.com", password: "correct horse battery")
         #expect(try services.session() == session)
@@ -60,7 +74,9 @@ private struct Directory: PlaceDirectory {
             return try JSONDecoder().decode(Credential.self, from: data).password
         }
         #expect(try stored().n == 1 << 4)
-        #expect(throws: ServiceError.wrongCredentials) { try services.auth.signIn(email: "a@example.com", password: "wrong password") }
+        #expect(throws: ServiceError.wrongCredentials) {
+            try services.auth.signIn(email: "a@example.com", password: "wrong password")
+        }
         #expect(try stored().n == 1 << 4, "a failed sign-in changes nothing")
         try services.auth.signIn(email: "a@example.com", password: "correct horse battery")
         #expect(try stored().n == 1 << 6 && stored().r == 2)
@@ -73,7 +89,9 @@ private struct Directory: PlaceDirectory {
         let community = try SampleCommunity.load(paths: fixture.paths)
         for user in community.users {
             #expect(try services.store.protectedRecord("credentials/" + user.email) == nil)
-            #expect(throws: ServiceError.wrongCredentials) { try services.auth.signIn(email: user.email, password: "password123") }
+            #expect(throws: ServiceError.wrongCredentials) {
+                try services.auth.signIn(email: user.email, password: "password123")
+            }
         }
     }
 
@@ -188,7 +206,9 @@ private struct Directory: PlaceDirectory {
         let fixture = ServiceFixture()
         let services = try fixture.open(sample: true)
         let session = try services.poster("a@example.com")
-        let mine = try (0..<3).map { try services.tweets.post("mine \($0)", placeID: $0 == 0 ? "1835848" : nil, session: session) }
+        let mine = try (0..<3).map {
+            try services.tweets.post("mine \($0)", placeID: $0 == 0 ? "1835848" : nil, session: session)
+        }
         let page = try services.tweets.page(.author(uid: session.uid), viewer: nil)
         #expect(page.posts.map(\.id) == mine.reversed().map(\.id))
         #expect(page.posts.last?.placeID == "1835848")
@@ -197,7 +217,9 @@ private struct Directory: PlaceDirectory {
         let on = try services.tweets.toggleLike(tweetID: mine[1].id, session: session)
         let off = try services.tweets.toggleLike(tweetID: mine[1].id, session: session)
         #expect(on.didLike && on.likes == 1 && !off.didLike && off.likes == 0)
-        #expect(throws: ServiceError.postNotFound("nope")) { try services.tweets.like(tweetID: "nope", session: session) }
+        #expect(throws: ServiceError.postNotFound("nope")) {
+            try services.tweets.like(tweetID: "nope", session: session)
+        }
         #expect(throws: ValidationError.postEmpty) { try services.tweets.post("  ", session: session) }
     }
 
@@ -253,9 +275,15 @@ private struct Directory: PlaceDirectory {
         #expect(throws: SignInRequired(.likePosts)) { try services.tweets.like(tweetID: post.id, session: nil) }
         #expect(throws: SignInRequired(.likePosts)) { try services.tweets.unlike(tweetID: post.id, session: nil) }
         #expect(throws: SignInRequired(.likePosts)) { try services.tweets.toggleLike(tweetID: post.id, session: nil) }
-        #expect(throws: SignInRequired(.saveFavorites)) { try services.favorites.add(placeID: "1838524", from: Directory(), session: nil) }
-        #expect(throws: SignInRequired(.removeFavorites)) { try services.favorites.remove(placeID: "1835848", session: nil) }
-        #expect(throws: SignInRequired(.editProfile)) { try services.users.updateProfile(ProfileEdit(bio: "x"), session: nil) }
+        #expect(throws: SignInRequired(.saveFavorites)) {
+            try services.favorites.add(placeID: "1838524", from: Directory(), session: nil)
+        }
+        #expect(throws: SignInRequired(.removeFavorites)) {
+            try services.favorites.remove(placeID: "1835848", session: nil)
+        }
+        #expect(throws: SignInRequired(.editProfile)) {
+            try services.users.updateProfile(ProfileEdit(bio: "x"), session: nil)
+        }
         #expect(try services.fingerprint(uids: uids) == before)
     }
 }
@@ -266,14 +294,17 @@ private struct Directory: PlaceDirectory {
         let services = try fixture.open()
         let session = try services.registered("a@example.com")
         var seen: [[String]] = []
-        let registration = try #require(try services.favorites.observe(.newest(limit: 10), session: session) {
-            seen.append($0.map(\.placeID))
-        })
+        let registration = try #require(
+            try services.favorites.observe(.newest(limit: 10), session: session) {
+                seen.append($0.map(\.placeID))
+            })
         try services.favorites.add(placeID: "1835848", from: Directory(), session: session)
         Thread.sleep(forTimeInterval: 0.002)
         try services.favorites.add(placeID: "1838524", from: Directory(), session: session)
         try services.favorites.add(placeID: "1835848", from: Directory(), session: session)
-        #expect(throws: ServiceError.placeNotFound("999")) { try services.favorites.add(placeID: "999", from: Directory(), session: session) }
+        #expect(throws: ServiceError.placeNotFound("999")) {
+            try services.favorites.add(placeID: "999", from: Directory(), session: session)
+        }
         #expect(try services.favorites.list(session: session).map(\.placeID) == ["1838524", "1835848"])
         #expect(try services.favorites.favoriteIDs(session: session) == ["1838524", "1835848"])
         #expect(try services.favorites.isFavorite(placeID: "1838524", session: session))
@@ -297,11 +328,15 @@ private struct Directory: PlaceDirectory {
         var held: [[String]] = []
         var newest: [[String]] = []
         // Duplicates and ids no document can have are dropped before the store is asked.
-        let places = try #require(try services.favorites.observe(.places(["1838524", "1838524", "a/b", "", "999"]),
-                                                                 session: session) { held.append($0.map(\.placeID)) })
-        let map = try #require(try services.favorites.observe(.newest(limit: 1), session: session) {
-            newest.append($0.map(\.placeID))
-        })
+        let places = try #require(
+            try services.favorites.observe(
+                .places(["1838524", "1838524", "a/b", "", "999"]),
+                session: session
+            ) { held.append($0.map(\.placeID)) })
+        let map = try #require(
+            try services.favorites.observe(.newest(limit: 1), session: session) {
+                newest.append($0.map(\.placeID))
+            })
         try services.favorites.add(placeID: "1838524", from: Directory(), session: session)
         try services.favorites.remove(placeID: "1835848", session: session)
         try services.favorites.remove(placeID: "1838524", session: session)
@@ -332,7 +367,8 @@ private struct Directory: PlaceDirectory {
         let bare = ServiceFixture()
         _ = try bare.open(sample: false)
         let later = try bare.open(sample: true)
-        #expect(try later.store.collection("tweets").count() == 0, "a database set up without the sample stays without it")
+        #expect(
+            try later.store.collection("tweets").count() == 0, "a database set up without the sample stays without it")
         #expect(try later.store.collection("users").count() == 0)
     }
 

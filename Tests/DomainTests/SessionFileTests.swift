@@ -1,13 +1,18 @@
 import Foundation
 import Testing
+
 @testable import Domain
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 private func temporaryDirectory() throws -> String {
-    var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("tern-session-XXXXXX")).utf8CString)
-    guard let made = mkdtemp(&template) else { throw SessionFileError.io(path: "tmp", operation: "mkdtemp", errno: errno) }
+    var template = Array(
+        ((NSTemporaryDirectory() as NSString).appendingPathComponent("tern-session-XXXXXX")).utf8CString)
+    guard let made = mkdtemp(&template) else {
+        throw SessionFileError.io(path: "tmp", operation: "mkdtemp", errno: errno)
+    }
     return String(cString: made)
 }
 
@@ -17,7 +22,8 @@ private func mode(_ path: String) -> mode_t {
     return info.st_mode & 0o777
 }
 
-private let sample = Session(uid: "u-123", email: "seoyeon@example.com", signedInAt: Date(timeIntervalSince1970: 1_790_000_000))
+private let sample = Session(
+    uid: "u-123", email: "seoyeon@example.com", signedInAt: Date(timeIntervalSince1970: 1_790_000_000))
 
 @Suite struct SessionFileTests {
     @Test func writeCreatesPrivateFileAndDirectories() throws {
@@ -32,7 +38,8 @@ private let sample = Session(uid: "u-123", email: "seoyeon@example.com", signedI
         // No temporary files left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/state/tern") == ["session"])
         // Overwrite keeps the mode.
-        let other = Session(uid: "u-456", email: "b@example.com", signedInAt: Date(timeIntervalSince1970: 1_790_000_100))
+        let other = Session(
+            uid: "u-456", email: "b@example.com", signedInAt: Date(timeIntervalSince1970: 1_790_000_100))
         try file.write(other)
         #expect(try file.read() == other)
         #expect(mode(root + "/state/tern/session") == 0o600)
@@ -80,13 +87,17 @@ private let sample = Session(uid: "u-123", email: "seoyeon@example.com", signedI
         #expect(throws: SessionFileError.self) { try file.write(sample) }
     }
 
-    @Test(arguments: ["", "garbage", "{", "{\"uid\": 5}", "{\"uid\":\"\",\"email\":\"a@b.co\",\"signedInAt\":\"2026-01-01T00:00:00Z\"}", "\u{0}\u{1}\u{2}"])
+    @Test(arguments: [
+        "", "garbage", "{", "{\"uid\": 5}",
+        "{\"uid\":\"\",\"email\":\"a@b.co\",\"signedInAt\":\"2026-01-01T00:00:00Z\"}", "\u{0}\u{1}\u{2}",
+    ])
     func garbageIsAClearError(contents: String) throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/session"
         chmod(root, 0o700)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600])
         #expect(throws: SessionFileError.malformed(path: path)) { try SessionFile(path: path).read() }
         #expect(SessionFileError.malformed(path: path).description.contains(path))
     }
@@ -112,14 +123,18 @@ private let sample = Session(uid: "u-123", email: "seoyeon@example.com", signedI
 
     /// The signed-in time is read by hand in the shape Tern writes, and through ISO 8601 in
     /// any other (an offset, fractions): both give the instant the text names.
-    @Test(arguments: [("2026-12-01T03:30:00Z", 1_796_095_800.0), ("2024-02-29T23:59:59Z", 1_709_251_199.0),
-                      ("2026-12-01T12:30:00+09:00", 1_796_095_800.0), ("1970-01-01T00:00:00Z", 0.0)])
+    @Test(arguments: [
+        ("2026-12-01T03:30:00Z", 1_796_095_800.0), ("2024-02-29T23:59:59Z", 1_709_251_199.0),
+        ("2026-12-01T12:30:00+09:00", 1_796_095_800.0), ("1970-01-01T00:00:00Z", 0.0),
+    ])
     func signedInTimeIsReadInEveryISOShape(text: String, seconds: Double) throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/session"
         let json = "{\"uid\":\"u-1\",\"email\":\"a@b.co\",\"signedInAt\":\"\(text)\"}"
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(json.utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(json.utf8), attributes: [.posixPermissions: 0o600]))
         #expect(try SessionFile(path: path).read()?.signedInAt == Date(timeIntervalSince1970: seconds))
         #expect(SessionFile.utcSeconds(text).map { $0 == Date(timeIntervalSince1970: seconds) } ?? text.contains("+"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Domain
 
 @Suite struct ValidationTests {
@@ -26,22 +27,24 @@ import Testing
     }
 
     @Test func longEmailRejected() {
-        let email = String(repeating: "a", count: 63) + "@" + String(repeating: "b", count: 63) + "."
+        let email =
+            String(repeating: "a", count: 63) + "@" + String(repeating: "b", count: 63) + "."
             + String(repeating: "c", count: 63) + "." + String(repeating: "d", count: 63) + ".com"
         #expect(email.count > 254)
         #expect(throws: ValidationError.emailTooLong) { try Validation.email(email) }
     }
 
-    @Test(arguments: [
-        ("12345678", nil),
-        ("비밀번호비밀번호", nil),
-        (" spaces ", nil),
-        ("1234567", ValidationError.passwordTooShort),
-        ("", ValidationError.passwordTooShort),
-        ("🔑🔑🔑🔑🔑🔑🔑", ValidationError.passwordTooShort),
-        (String(repeating: "p", count: 1024), nil),
-        (String(repeating: "p", count: 1025), ValidationError.passwordTooLong),
-    ] as [(String, ValidationError?)])
+    @Test(
+        arguments: [
+            ("12345678", nil),
+            ("비밀번호비밀번호", nil),
+            (" spaces ", nil),
+            ("1234567", ValidationError.passwordTooShort),
+            ("", ValidationError.passwordTooShort),
+            ("🔑🔑🔑🔑🔑🔑🔑", ValidationError.passwordTooShort),
+            (String(repeating: "p", count: 1024), nil),
+            (String(repeating: "p", count: 1025), ValidationError.passwordTooLong),
+        ] as [(String, ValidationError?)])
     func passwords(input: String, expected: ValidationError?) {
         if let expected {
             #expect(throws: expected) { try Validation.password(input) }
@@ -70,20 +73,21 @@ import Testing
         #expect(ValidationError.usernameInvalid.description == "Username must be 3 to 15 characters: a-z, 0-9 and _")
     }
 
-    @Test(arguments: [
-        ("김서연", "김서연", nil),
-        ("  Min-jun Park  ", "Min-jun Park", nil),
-        ("🦊", "🦊", nil),
-        (String(repeating: "가", count: 50), String(repeating: "가", count: 50), nil),
-        (String(repeating: "👩‍👩‍👧", count: 50), String(repeating: "👩‍👩‍👧", count: 50), nil),
-        (String(repeating: "가", count: 51), nil, ValidationError.displayNameTooLong),
-        ("", nil, ValidationError.displayNameEmpty),
-        ("   \n ", nil, ValidationError.displayNameEmpty),
-        ("Kim\nSeoyeon", nil, ValidationError.controlCharacter(field: .displayName)),
-        ("Evil\u{1B}[2J", nil, ValidationError.controlCharacter(field: .displayName)),
-        ("abc\u{202E}cba", nil, ValidationError.controlCharacter(field: .displayName)),
-        ("tab\there", nil, ValidationError.controlCharacter(field: .displayName)),
-    ] as [(String, String?, ValidationError?)])
+    @Test(
+        arguments: [
+            ("김서연", "김서연", nil),
+            ("  Min-jun Park  ", "Min-jun Park", nil),
+            ("🦊", "🦊", nil),
+            (String(repeating: "가", count: 50), String(repeating: "가", count: 50), nil),
+            (String(repeating: "👩‍👩‍👧", count: 50), String(repeating: "👩‍👩‍👧", count: 50), nil),
+            (String(repeating: "가", count: 51), nil, ValidationError.displayNameTooLong),
+            ("", nil, ValidationError.displayNameEmpty),
+            ("   \n ", nil, ValidationError.displayNameEmpty),
+            ("Kim\nSeoyeon", nil, ValidationError.controlCharacter(field: .displayName)),
+            ("Evil\u{1B}[2J", nil, ValidationError.controlCharacter(field: .displayName)),
+            ("abc\u{202E}cba", nil, ValidationError.controlCharacter(field: .displayName)),
+            ("tab\there", nil, ValidationError.controlCharacter(field: .displayName)),
+        ] as [(String, String?, ValidationError?)])
     func displayNames(input: String, stored: String?, expected: ValidationError?) throws {
         if let expected {
             #expect(throws: expected) { try Validation.displayName(input) }
@@ -92,16 +96,17 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("", "", nil),
-        ("  서울에서 커피 마시는 중 ☕️  ", "서울에서 커피 마시는 중 ☕️", nil),
-        (String(repeating: "b", count: 160), String(repeating: "b", count: 160), nil),
-        (String(repeating: "🇰🇷", count: 160), String(repeating: "🇰🇷", count: 160), nil),
-        (String(repeating: "b", count: 161), nil, ValidationError.bioTooLong),
-        ("line\nbreak", nil, ValidationError.controlCharacter(field: .bio)),
-        ("bell\u{7}", nil, ValidationError.controlCharacter(field: .bio)),
-        ("c1\u{9B}31m", nil, ValidationError.controlCharacter(field: .bio)),
-    ] as [(String, String?, ValidationError?)])
+    @Test(
+        arguments: [
+            ("", "", nil),
+            ("  서울에서 커피 마시는 중 ☕️  ", "서울에서 커피 마시는 중 ☕️", nil),
+            (String(repeating: "b", count: 160), String(repeating: "b", count: 160), nil),
+            (String(repeating: "🇰🇷", count: 160), String(repeating: "🇰🇷", count: 160), nil),
+            (String(repeating: "b", count: 161), nil, ValidationError.bioTooLong),
+            ("line\nbreak", nil, ValidationError.controlCharacter(field: .bio)),
+            ("bell\u{7}", nil, ValidationError.controlCharacter(field: .bio)),
+            ("c1\u{9B}31m", nil, ValidationError.controlCharacter(field: .bio)),
+        ] as [(String, String?, ValidationError?)])
     func bios(input: String, stored: String?, expected: ValidationError?) throws {
         if let expected {
             #expect(throws: expected) { try Validation.bio(input) }
@@ -110,28 +115,29 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ("hi", "hi", nil),
-        ("  한강 산책 🌉  \n", "한강 산책 🌉", nil),
-        ("first line\nsecond line", "first line\nsecond line", nil),
-        (String(repeating: "😀", count: 280), String(repeating: "😀", count: 280), nil),
-        (String(repeating: "한", count: 280), String(repeating: "한", count: 280), nil),
-        (String(repeating: "👨‍👩‍👧‍👦", count: 280), String(repeating: "👨‍👩‍👧‍👦", count: 280), nil),
-        ("   " + String(repeating: "a", count: 280) + "   ", String(repeating: "a", count: 280), nil),
-        (String(repeating: "😀", count: 281), nil, ValidationError.postTooLong(count: 281)),
-        (String(repeating: "한", count: 281), nil, ValidationError.postTooLong(count: 281)),
-        ("", nil, ValidationError.postEmpty),
-        (" \n\t ", nil, ValidationError.postEmpty),
-        ("red \u{1B}[31malert", nil, ValidationError.controlCharacter(field: .post)),
-        ("nul\u{0}byte", nil, ValidationError.controlCharacter(field: .post)),
-        ("tab\tinside", nil, ValidationError.controlCharacter(field: .post)),
-        ("cr\rinside", nil, ValidationError.controlCharacter(field: .post)),
-        ("del\u{7F}", nil, ValidationError.controlCharacter(field: .post)),
-        ("c1 \u{85} next line", nil, ValidationError.controlCharacter(field: .post)),
-        ("bidi \u{202E}txet", nil, ValidationError.controlCharacter(field: .post)),
-        ("isolate \u{2066}x\u{2069}", nil, ValidationError.controlCharacter(field: .post)),
-        ("sep\u{2028}arator", nil, ValidationError.controlCharacter(field: .post)),
-    ] as [(String, String?, ValidationError?)])
+    @Test(
+        arguments: [
+            ("hi", "hi", nil),
+            ("  한강 산책 🌉  \n", "한강 산책 🌉", nil),
+            ("first line\nsecond line", "first line\nsecond line", nil),
+            (String(repeating: "😀", count: 280), String(repeating: "😀", count: 280), nil),
+            (String(repeating: "한", count: 280), String(repeating: "한", count: 280), nil),
+            (String(repeating: "👨‍👩‍👧‍👦", count: 280), String(repeating: "👨‍👩‍👧‍👦", count: 280), nil),
+            ("   " + String(repeating: "a", count: 280) + "   ", String(repeating: "a", count: 280), nil),
+            (String(repeating: "😀", count: 281), nil, ValidationError.postTooLong(count: 281)),
+            (String(repeating: "한", count: 281), nil, ValidationError.postTooLong(count: 281)),
+            ("", nil, ValidationError.postEmpty),
+            (" \n\t ", nil, ValidationError.postEmpty),
+            ("red \u{1B}[31malert", nil, ValidationError.controlCharacter(field: .post)),
+            ("nul\u{0}byte", nil, ValidationError.controlCharacter(field: .post)),
+            ("tab\tinside", nil, ValidationError.controlCharacter(field: .post)),
+            ("cr\rinside", nil, ValidationError.controlCharacter(field: .post)),
+            ("del\u{7F}", nil, ValidationError.controlCharacter(field: .post)),
+            ("c1 \u{85} next line", nil, ValidationError.controlCharacter(field: .post)),
+            ("bidi \u{202E}txet", nil, ValidationError.controlCharacter(field: .post)),
+            ("isolate \u{2066}x\u{2069}", nil, ValidationError.controlCharacter(field: .post)),
+            ("sep\u{2028}arator", nil, ValidationError.controlCharacter(field: .post)),
+        ] as [(String, String?, ValidationError?)])
     func postTexts(input: String, stored: String?, expected: ValidationError?) throws {
         if let expected {
             #expect(throws: expected) { try Validation.postText(input) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LibraryLoading
 
 @Suite struct DynamicLibraryTests {

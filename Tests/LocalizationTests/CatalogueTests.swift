@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test(arguments: Language.allCases) func placeholdersMatchEnglish(language: Language) {
-        let english = Catalogue.texts(.en), texts = Catalogue.texts(language)
+        let english = Catalogue.texts(.en)
+        let texts = Catalogue.texts(language)
         for key in TextKey.allCases {
             var expected = Set(Catalogue.placeholders(in: english[key] ?? ""))
             var actual = Set(Catalogue.placeholders(in: texts[key] ?? ""))
@@ -20,7 +21,10 @@ import Testing
                 expected.remove("engine")
                 actual.remove("code")
             }
-            #expect(actual == expected, "\(language.rawValue) \(key.rawValue): placeholders \(actual.sorted()) differ from English \(expected.sorted())")
+            #expect(
+                actual == expected,
+                "\(language.rawValue) \(key.rawValue): placeholders \(actual.sorted()) differ from English \(expected.sorted())"
+            )
         }
     }
 
@@ -53,7 +57,8 @@ import Testing
         (["LANG": "ko_KR.UTF-8", "LC_ALL": ""], .ko),
     ]
 
-    @Test(arguments: locales) func localeEnvironmentPicksTheLanguage(environment: [String: String], expected: Language) {
+    @Test(arguments: locales) func localeEnvironmentPicksTheLanguage(environment: [String: String], expected: Language)
+    {
         #expect(Language.fromLocale(environment) == expected)
     }
 
@@ -68,7 +73,7 @@ import Testing
 }
 
 @Suite struct FormatsTests {
-    static let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
 
     static let times: [(Double, String, String)] = [
         (10.0, "now", "방금"), (5 * 60.0, "5m", "5분 전"), (3 * 3600.0, "3h", "3시간 전"), (2 * 86400.0, "2d", "2일 전"),
@@ -82,7 +87,7 @@ import Testing
     }
 
     @Test func longDatesAndNumbers() {
-        let date = Date(timeIntervalSince1970: 1_741_046_400) // 2025-03-04
+        let date = Date(timeIntervalSince1970: 1_741_046_400)  // 2025-03-04
         #expect(Formats.longDate(date) == "March 4, 2025")
         #expect(Language.$scoped.withValue(.ko) { Formats.longDate(date) } == "2025년 3월 4일")
         #expect(Formats.number(10_349_312) == "10,349,312")

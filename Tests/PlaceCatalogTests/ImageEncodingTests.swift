@@ -1,20 +1,26 @@
 import Foundation
 import Testing
+
 @testable import PlaceCatalog
 
 /// Damage that the block checksums cannot see (an image written wrongly, its checksums made to
 /// fit): the decoder's own checks find it in the encoded posting lists and string offsets, and
 /// the catalog answers from a rebuild, never from the bad bytes and never by crashing.
 struct ImageEncodingDamageTests {
-    static let places = [place("1", "Seoul", korean: "서울", alternates: ["Seúl", "Sŏul"]), place("2", "Busan", korean: "부산"),
-                         place("3", "New York City", alternates: ["New York"]), place("4", "Suwon", korean: "수원"),
-                         place("5", "Gutthiuda", alternates: ["𐌲𐌿𐍄𐌸𐌹𐌿𐌳𐌰"])]
+    static let places = [
+        place("1", "Seoul", korean: "서울", alternates: ["Seúl", "Sŏul"]), place("2", "Busan", korean: "부산"),
+        place("3", "New York City", alternates: ["New York"]), place("4", "Suwon", korean: "수원"),
+        place("5", "Gutthiuda", alternates: ["𐌲𐌿𐍄𐌸𐌹𐌿𐌳𐌰"]),
+    ]
     let catalog = PlaceCatalog(places: ImageEncodingDamageTests.places)
 
     /// The image of `places` with `change` applied to its bytes at the file offset of an address
     /// in the mapped image, then every checksum recomputed, opened as a catalog that rebuilds.
-    func damaged(at address: (CatalogImage) -> UnsafeRawPointer, _ change: (inout UInt8) -> Void) throws -> (PlaceCatalog, CatalogImage) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-encoding-\(UUID().uuidString)").path
+    func damaged(at address: (CatalogImage) -> UnsafeRawPointer, _ change: (inout UInt8) -> Void) throws -> (
+        PlaceCatalog, CatalogImage
+    ) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-encoding-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/catalog.bin"
         CatalogImage.write(catalog.index, signature: "sig", path: path)
@@ -25,13 +31,15 @@ struct ImageEncodingDamageTests {
         // Re-sign the block holding the byte (its sum in the block table).
         let bodyStart = clean.bodyStart
         let block = (offset - bodyStart) >> BlockVerifier.blockShift
-        let lower = bodyStart + block * BlockVerifier.blockSize, upper = min(bytes.count, lower + BlockVerifier.blockSize)
+        let lower = bodyStart + block * BlockVerifier.blockSize
+        let upper = min(bytes.count, lower + BlockVerifier.blockSize)
         bytes.withUnsafeMutableBytes { raw in
             let sum = BlockVerifier.sum(UnsafeRawBufferPointer(rebasing: raw[lower..<upper]))
             raw.storeBytes(of: sum.littleEndian, toByteOffset: BlockVerifier.sumOffset(block), as: UInt32.self)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let image = try #require(CatalogImage.open(path: path, signature: "sig"), "the re-signed image was refused at open")
+        let image = try #require(
+            CatalogImage.open(path: path, signature: "sig"), "the re-signed image was refused at open")
         let places = ImageEncodingDamageTests.places
         return (PlaceCatalog(image: image, rebuild: { PlaceCatalog(places: places).index }), image)
     }
@@ -43,7 +51,9 @@ struct ImageEncodingDamageTests {
     }
 
     @Test func aPostingListWhoseLastVarintRunsPastItsEndIsDamage() throws {
-        let (mapped, image) = try damaged(at: { ImageEncodingDamageTests.lastByte(of: UInt64(UnicodeScalar("s").value), $0) }) { $0 |= 0x80 }
+        let (mapped, image) = try damaged(at: {
+            ImageEncodingDamageTests.lastByte(of: UInt64(UnicodeScalar("s").value), $0)
+        }) { $0 |= 0x80 }
         #expect(!image.isDamaged)
         #expect(mapped.search("s") == catalog.search("s"))
         #expect(image.isDamaged)
@@ -98,7 +108,9 @@ struct ImageEncodingDamageTests {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let latin = [place("1", "Seoul", korean: "서울"), place("2", "Busan", korean: "부산")]
     let gothic = latin + [place("3", "𐌰𐌱 Village", alternates: ["𐌰"])]
-    let many = String(String.UnicodeScalarView((0x20000..<0x20000 + UInt32(NameUnits.astralLimit) + 1).compactMap(UnicodeScalar.init)))
+    let many = String(
+        String.UnicodeScalarView((0x20000..<0x20000 + UInt32(NameUnits.astralLimit) + 1).compactMap(UnicodeScalar.init))
+    )
     let crowded = gothic + [place("4", many)]
     for (places, narrow, astral) in [(latin, true, 0), (gothic, true, 2), (crowded, false, 0)] {
         let built = PlaceCatalog(places: places)

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import PlaceCatalog
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The image is mapped at a 2 MB address and written in chunks ending at 2 MB file offsets, so
@@ -37,10 +39,13 @@ struct ImageMappingTests {
     /// were computed chunk by chunk).
     @Test func anImageOfSeveralChunksOpensAndAnswersLikeTheBuiltCatalog() throws {
         let places = (0..<12_000).map { number in
-            place("p\(number)", "Place \(number) " + String(repeating: "x", count: number % 40), alternates: ["Alt\(number)", "Other name \(number)"])
+            place(
+                "p\(number)", "Place \(number) " + String(repeating: "x", count: number % 40),
+                alternates: ["Alt\(number)", "Other name \(number)"])
         }
         let built = PlaceCatalog(places: places)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-chunks-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-chunks-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/catalog.bin"
         CatalogImage.write(built.index, signature: "sig", path: path)

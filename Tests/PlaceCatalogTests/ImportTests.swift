@@ -1,13 +1,17 @@
 import Foundation
 import Testing
+
 @testable import PlaceCatalog
 
-let geoNamesRow = ["1835848", "Seoul", "Seoul", "Seul,경성,서울,서울특별시,Séoul", "37.566", "126.9784", "P", "PPLC", "KR", "", "11",
-                   "", "", "", "10349312", "", "38", "Asia/Seoul", "2024-01-01"].joined(separator: "\t")
+let geoNamesRow = [
+    "1835848", "Seoul", "Seoul", "Seul,경성,서울,서울특별시,Séoul", "37.566", "126.9784", "P", "PPLC", "KR", "", "11",
+    "", "", "", "10349312", "", "38", "Asia/Seoul", "2024-01-01",
+].joined(separator: "\t")
 
 @Test func importsGeoNamesRows() throws {
-    let places = try PlaceImporter.parse(Data((geoNamesRow + "\n").utf8), countries: ["KR": "South Korea"],
-                                         regions: ["KR.11": "Seoul"])
+    let places = try PlaceImporter.parse(
+        Data((geoNamesRow + "\n").utf8), countries: ["KR": "South Korea"],
+        regions: ["KR.11": "Seoul"])
     #expect(places.count == 1)
     #expect(places[0].placeID == "1835848")
     #expect(places[0].koreanName == "서울")
@@ -25,7 +29,8 @@ let geoNamesRow = ["1835848", "Seoul", "Seoul", "Seul,경성,서울,서울특별
 }
 
 @Test func importsCSVWithStableIDs() throws {
-    let csv = "name,latitude,longitude,address\r\nCafé \"Tern\",37.5,127.0,\"Mapo-gu, Seoul\"\n\"My, \"\"Home\"\"\",-33.9,151.2,\n"
+    let csv =
+        "name,latitude,longitude,address\r\nCafé \"Tern\",37.5,127.0,\"Mapo-gu, Seoul\"\n\"My, \"\"Home\"\"\",-33.9,151.2,\n"
     let first = try PlaceImporter.parse(Data(csv.utf8))
     let second = try PlaceImporter.parse(Data(csv.utf8))
     #expect(first.map(\.name) == ["Café \"Tern\"", "My, \"Home\""])
@@ -59,7 +64,10 @@ let geoNamesRow = ["1835848", "Seoul", "Seoul", "Seul,경성,서울,서울특별
     ("name,latitude,longitude\nA\u{61C}B,1,2\n", 2, "U+061C"),
     ("name,latitude,longitude\nA\u{2028}B,1,2\n", 2, "U+2028"),
     ("name,latitude,longitude,address\nA,1,2,x\u{2029}\n", 2, "U+2029 in address"),
-    (geoNamesRow.replacingOccurrences(of: "\tKR\t", with: "\tK\u{1B}[2J\t"), 1, "control character U+001B in country code"),
+    (
+        geoNamesRow.replacingOccurrences(of: "\tKR\t", with: "\tK\u{1B}[2J\t"), 1,
+        "control character U+001B in country code"
+    ),
     (geoNamesRow.replacingOccurrences(of: "\t11\t", with: "\t1\u{9B}1\t"), 1, "admin1 code"),
     ("name,latitude,longitude\n" + String(repeating: "가", count: 201) + ",1,2\n", 2, "name longer than 200 characters"),
 ])
@@ -86,11 +94,15 @@ func malformedFilesAreRejectedWithTheLine(content: String, line: Int, problem: S
 @Test func importPersistsMergesAndSurvivesARejectedFile() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-import-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let resources = root + "/resources", data = root + "/data"
+    let resources = root + "/resources"
+    let data = root + "/data"
     try FileManager.default.createDirectory(atPath: resources + "/places", withIntermediateDirectories: true)
-    try (CatalogFile.header + "\n" + "1\tShipped\t\tKR\t\t1\t2\t5\t\t\n").write(toFile: resources + "/places/places.tsv", atomically: true, encoding: .utf8)
-    let good = root + "/good.csv", bad = root + "/bad.csv"
-    try "name,latitude,longitude\nCorner Café,37.5,127\nHarbour,35.1,129.0\n".write(toFile: good, atomically: true, encoding: .utf8)
+    try (CatalogFile.header + "\n" + "1\tShipped\t\tKR\t\t1\t2\t5\t\t\n").write(
+        toFile: resources + "/places/places.tsv", atomically: true, encoding: .utf8)
+    let good = root + "/good.csv"
+    let bad = root + "/bad.csv"
+    try "name,latitude,longitude\nCorner Café,37.5,127\nHarbour,35.1,129.0\n".write(
+        toFile: good, atomically: true, encoding: .utf8)
     try "name,latitude,longitude\nFine,1,2\nBroken,100,2\n".write(toFile: bad, atomically: true, encoding: .utf8)
 
     let first = try PlaceCatalog.importFile(path: good, resourcesDirectory: resources, dataDirectory: data)
@@ -113,7 +125,8 @@ func malformedFilesAreRejectedWithTheLine(content: String, line: Int, problem: S
         place("a", "Alpha", korean: "알파", alternates: ["Al|pha", "A"], population: 3, latitude: 1.5, longitude: -2.25),
         Place(placeID: "csv-1", name: "Home", latitude: 0, longitude: 0, explicitAddress: "1 Main St, Town"),
     ]
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tern-roundtrip-\(UUID().uuidString).tsv").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tern-roundtrip-\(UUID().uuidString).tsv")
+        .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try CatalogFile.text(for: places).write(toFile: path, atomically: true, encoding: .utf8)
     let read = try CatalogFile.read(path: path, countries: [:])

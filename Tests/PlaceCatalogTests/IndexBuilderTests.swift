@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlaceCatalog
 
 /// Two places' normalised names, flags and the builders' output, for the builder tests.
@@ -15,14 +16,16 @@ private struct Built {
     init(_ places: [Place]) {
         names = NormalizedNames(places)
         flags = PlaceIndex.nameFlags(places, names.units, names.nameStart, names.placeNameStart)
-        let names = names, flags = flags
+        let names = names
+        let flags = flags
         var signatures = [UInt64](repeating: 0, count: names.nameStart.count - 1)
         let owned = OwnedBuffers()
         (keys, start, postings) = names.units.withUnsafeBufferPointer { units in
             names.nameStart.withUnsafeBufferPointer { nameStart in
                 names.placeNameStart.withUnsafeBufferPointer { placeNameStart in
                     flags.withUnsafeBufferPointer { flags in
-                        let built = PostingListBuilder.build(units, nameStart, placeNameStart, flags, placeCount: places.count, into: owned)
+                        let built = PostingListBuilder.build(
+                            units, nameStart, placeNameStart, flags, placeCount: places.count, into: owned)
                         return (built.keys, built.start, Array(built.postings))
                     }
                 }
@@ -33,7 +36,8 @@ private struct Built {
                 names.placeNameStart.withUnsafeBufferPointer { placeNameStart in
                     flags.withUnsafeBufferPointer { flags in
                         signatures.withUnsafeMutableBufferPointer {
-                            TrigramListBuilder.build(units, nameStart, placeNameStart, flags, placeCount: places.count, signatures: $0)
+                            TrigramListBuilder.build(
+                                units, nameStart, placeNameStart, flags, placeCount: places.count, signatures: $0)
                         }
                     }
                 }

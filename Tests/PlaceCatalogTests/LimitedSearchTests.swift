@@ -1,10 +1,13 @@
 import Testing
+
 @testable import PlaceCatalog
 
 /// Queries of every class: Latin of 1, 2 and 3+ characters, several words, spacing-free,
 /// Hangul whole and half-typed, chosung, mixed, and no hit; most match far more than a page.
-private let spread = ["s", "a", "sa", "ne", "seo", "san", "ville", "springfield", "new york", "newyork", "rio de",
-                      "서", "서울", "서우", "부사", "닭", "시", "ㅅ", "ㅅㅇ", "ㄷㅋ", "서ㅇ", "ㅅㅈㅅ", "sa서", "zzqx", "ㅋㅋㅋㅋ"]
+private let spread = [
+    "s", "a", "sa", "ne", "seo", "san", "ville", "springfield", "new york", "newyork", "rio de",
+    "서", "서울", "서우", "부사", "닭", "시", "ㅅ", "ㅅㅇ", "ㄷㅋ", "서ㅇ", "ㅅㅈㅅ", "sa서", "zzqx", "ㅋㅋㅋㅋ",
+]
 
 /// A limited search returns exactly the first `limit` hits of the unlimited one, with the same
 /// total, whatever the limit cuts through (a rank's ties included), by relevance and by distance.
@@ -37,6 +40,8 @@ func aLimitedSearchIsThePrefixOfTheUnlimitedOne(query: String) {
     #expect(all == ["exact", "big", "mid", "small", "alt", "tiny"])
     for limit in 0...all.count {
         #expect(catalog.search("san", limit: limit).hits.map(\.place.placeID) == Array(all.prefix(limit)), "\(limit)")
-        #expect(catalog.searchByScanning("san", limit: limit).hits.map(\.place.placeID) == Array(all.prefix(limit)), "\(limit)")
+        #expect(
+            catalog.searchByScanning("san", limit: limit).hits.map(\.place.placeID) == Array(all.prefix(limit)),
+            "\(limit)")
     }
 }

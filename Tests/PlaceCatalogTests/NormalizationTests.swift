@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlaceCatalog
 
 @Test(arguments: [
@@ -51,16 +52,22 @@ func jamoDecompositionFollowsTheKeyboard(syllables: String, keys: String) {
     SyllableJamo.table.withUnsafeBufferPointer { table in
         for index in 0..<11172 {
             let keys = (0..<5).map { SyllableJamo.key(index, $0, table) }.filter { $0 != 0 }
-            if keys != Hangul.jamo(of: Hangul.syllableBase + UInt32(index)) { wrong.append(Hangul.syllableBase + UInt32(index)) }
+            if keys != Hangul.jamo(of: Hangul.syllableBase + UInt32(index)) {
+                wrong.append(Hangul.syllableBase + UInt32(index))
+            }
         }
     }
-    #expect(wrong.isEmpty, "\(wrong.count) syllables differ, the first \(wrong.first.map { String(Unicode.Scalar($0)!) } ?? "")")
+    #expect(
+        wrong.isEmpty,
+        "\(wrong.count) syllables differ, the first \(wrong.first.map { String(Unicode.Scalar($0)!) } ?? "")")
 }
 
 /// `isCompound` (a switch) names exactly the keys of `compoundJamo`, over every compatibility jamo.
 @Test func compoundJamoTestMatchesTheTable() {
     for unit in UInt32(0x3131)...0x3163 {
-        #expect(Hangul.isCompound(unit) == (Hangul.compoundJamo[unit] != nil), "U+\(String(unit, radix: 16, uppercase: true))")
+        #expect(
+            Hangul.isCompound(unit) == (Hangul.compoundJamo[unit] != nil),
+            "U+\(String(unit, radix: 16, uppercase: true))")
     }
 }
 

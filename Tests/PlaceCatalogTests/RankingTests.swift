@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlaceCatalog
 
 /// The shipped catalog, loaded once for every ranking case.
@@ -35,7 +36,8 @@ func theFirstHitIsThePlaceMeant(query: String, first: String) {
 ])
 func rankingOrdersPairs(query: String, above: String, below: String) {
     let names = shippedCatalog.search(query, limit: 1000).hits.map(\.place.name)
-    let high = names.firstIndex(of: above), low = names.firstIndex(of: below)
+    let high = names.firstIndex(of: above)
+    let low = names.firstIndex(of: below)
     #expect(high != nil && low != nil && high! < low!, "\(query): \(names.prefix(10))")
 }
 
@@ -76,8 +78,10 @@ func spacesAreOptional(query: String, ids: [String], kind: MatchKind) {
 
 @Test func importingKeepsTheShippedKoreanName() {
     let shipped = [place("1796236", "Shanghai", korean: "상하이")]
-    var incoming = [place("1796236", "Shanghai", korean: "상해", alternates: ["Schanghai", "상하이"]),
-                    place("9", "Elsewhere", korean: "다른곳")]
+    var incoming = [
+        place("1796236", "Shanghai", korean: "상해", alternates: ["Schanghai", "상하이"]),
+        place("9", "Elsewhere", korean: "다른곳"),
+    ]
     PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
     #expect(incoming[0].koreanName == "상하이" && incoming[0].alternateNames == ["상해", "Schanghai"])
     #expect(incoming[1].koreanName == "다른곳")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PlaceCatalog
 import Testing
+
+@testable import PlaceCatalog
 
 struct ResourceManifestTests {
     static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -9,7 +10,10 @@ struct ResourceManifestTests {
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
         (String(repeating: "a", count: 1_000_000), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
     ])
     func sha256MatchesTheStandardsVectors(input: String, digest: String) {
@@ -18,7 +22,8 @@ struct ResourceManifestTests {
 
     @Test
     func theShippedFilesMatchTheirManifest() throws {
-        try ResourceManifest.verify(["places/places.tsv", "places/countries.tsv", "sample/community.json"], resourcesDirectory: Self.shipped)
+        try ResourceManifest.verify(
+            ["places/places.tsv", "places/countries.tsv", "sample/community.json"], resourcesDirectory: Self.shipped)
         #expect(ResourceManifest.problems(resourcesDirectory: Self.shipped) == [])
     }
 
@@ -39,6 +44,8 @@ struct ResourceManifestTests {
         let problems = ResourceManifest.problems(resourcesDirectory: copy)
         #expect(problems.count == 1 && problems[0].hasPrefix(countries + ": modified or truncated"), "\(problems)")
         try FileManager.default.removeItem(atPath: copy + "/" + ResourceManifest.fileName)
-        #expect(ResourceManifest.problems(resourcesDirectory: copy).first?.contains("missing") == true, "doctor reports a missing manifest")
+        #expect(
+            ResourceManifest.problems(resourcesDirectory: copy).first?.contains("missing") == true,
+            "doctor reports a missing manifest")
     }
 }

@@ -1,15 +1,20 @@
 import Testing
+
 @testable import PlaceCatalog
 
-func place(_ id: String, _ name: String, korean: String? = nil, alternates: [String] = [],
-           population: Int = 0, latitude: Double = 0, longitude: Double = 0) -> Place {
-    Place(placeID: id, name: name, koreanName: korean, alternateNames: alternates, countryName: "Testland",
-          latitude: latitude, longitude: longitude, population: population)
+func place(
+    _ id: String, _ name: String, korean: String? = nil, alternates: [String] = [],
+    population: Int = 0, latitude: Double = 0, longitude: Double = 0
+) -> Place {
+    Place(
+        placeID: id, name: name, koreanName: korean, alternateNames: alternates, countryName: "Testland",
+        latitude: latitude, longitude: longitude, population: population)
 }
 
 let koreanCatalog = PlaceCatalog(places: [
-    place("seoul", "Seoul", korean: "서울", alternates: ["Seúl", "서울특별시"], population: 10_000_000,
-          latitude: 37.566, longitude: 126.978),
+    place(
+        "seoul", "Seoul", korean: "서울", alternates: ["Seúl", "서울특별시"], population: 10_000_000,
+        latitude: 37.566, longitude: 126.978),
     place("suwon", "Suwon", korean: "수원", population: 1_200_000, latitude: 37.291, longitude: 127.009),
     place("seosan", "Seosan", korean: "서산", population: 170_000, latitude: 36.78, longitude: 126.45),
     place("busan", "Busan", korean: "부산", population: 3_300_000, latitude: 35.10, longitude: 129.03),
@@ -117,7 +122,8 @@ func haversineMatchesKnownDistances(from: Coordinate, to: Coordinate, kilometres
     let nearBusan = Coordinate(latitude: 35.2, longitude: 129.1)
     let result = koreanCatalog.search("ㅅ", order: .distance(from: nearBusan))
     let expected = ["seoul", "suwon", "seosan", "busan"].sorted {
-        koreanCatalog.place(id: $0)!.coordinate.distance(to: nearBusan) < koreanCatalog.place(id: $1)!.coordinate.distance(to: nearBusan)
+        koreanCatalog.place(id: $0)!.coordinate.distance(to: nearBusan)
+            < koreanCatalog.place(id: $1)!.coordinate.distance(to: nearBusan)
     }
     #expect(expected.first == "busan")
     #expect(result.hits.map(\.place.placeID) == expected)
@@ -139,15 +145,19 @@ func anUnindexedCatalogAnswersTheSame(query: String) {
     let unindexed = PlaceCatalog(places: koreanCatalog.places, indexed: false)
     #expect(unindexed.search(query) == koreanCatalog.search(query))
     let origin = Coordinate(latitude: 37, longitude: 127)
-    #expect(unindexed.search(query, order: .distance(from: origin)) == koreanCatalog.search(query, order: .distance(from: origin)))
+    #expect(
+        unindexed.search(query, order: .distance(from: origin))
+            == koreanCatalog.search(query, order: .distance(from: origin)))
 }
 
 /// One-syllable queries are driven by the syllable's first keystrokes: 고 still finds 과천
 /// (typing ㅏ after 고 gives 과) and 괴산, and the index answers like the scan.
 @Test func oneSyllableQueriesFindEveryCompoundVowelSyllable() {
-    let catalog = PlaceCatalog(places: [place("1", "Gwacheon", korean: "과천"), place("2", "Goyang", korean: "고양"),
-                                        place("3", "Goesan", korean: "괴산"), place("4", "Gangneung", korean: "강릉"),
-                                        place("5", "Dalgyal", korean: "달걀")])
+    let catalog = PlaceCatalog(places: [
+        place("1", "Gwacheon", korean: "과천"), place("2", "Goyang", korean: "고양"),
+        place("3", "Goesan", korean: "괴산"), place("4", "Gangneung", korean: "강릉"),
+        place("5", "Dalgyal", korean: "달걀"),
+    ])
     for query in ["고", "과", "괴", "가", "강", "닭", "달", "ㄱ"] {
         #expect(catalog.search(query) == catalog.searchByScanning(query), "\(query)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PlaceCatalog
 
 @Test func theShippedCatalogLoadsAndFindsKoreanCities() throws {
@@ -22,10 +23,14 @@ import Testing
     let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources").path
     let catalog = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil)
-    for query in ["s", "sa", "seo", "new york", "newyork", "yorkcity", "선전시", "ㅅㅈㅅ", "사가시", "wy", "ㅈㅅ", "서", "서우",
-                  "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são", "seoul", "san", "ville",
-                  "los angeles", "rio de", "new yo", "a b", "ab c", "2nd", "city 1", "saint pe", "ㅅㅇㅅ", "sa서", "시", "성", "고", "과", "달"] {
-        let indexed = catalog.search(query, limit: 30), scanned = catalog.searchByScanning(query, limit: 30)
+    for query in [
+        "s", "sa", "seo", "new york", "newyork", "yorkcity", "선전시", "ㅅㅈㅅ", "사가시", "wy", "ㅈㅅ", "서", "서우",
+        "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são", "seoul", "san", "ville",
+        "los angeles", "rio de", "new yo", "a b", "ab c", "2nd", "city 1", "saint pe", "ㅅㅇㅅ", "sa서", "시", "성", "고", "과",
+        "달",
+    ] {
+        let indexed = catalog.search(query, limit: 30)
+        let scanned = catalog.searchByScanning(query, limit: 30)
         #expect(indexed.totalCount == scanned.totalCount, "\(query)")
         #expect(indexed.hits.map(\.place.placeID) == scanned.hits.map(\.place.placeID), "\(query)")
     }
@@ -34,7 +39,9 @@ import Testing
 @Test func theCatalogImageIsUsedOnlyWhenItFits() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-cache-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let resources = root + "/resources", cache = root + "/cache", image = cache + "/catalog.bin"
+    let resources = root + "/resources"
+    let cache = root + "/cache"
+    let image = cache + "/catalog.bin"
     try FileManager.default.createDirectory(atPath: resources + "/places", withIntermediateDirectories: true)
     let file = resources + "/places/places.tsv"
     try (CatalogFile.header + "\n1\tSeoul\t서울\tKR\t\t37.5\t127\t10\t\tSeúl\n2\tBusan\t부산\tKR\t\t35\t129\t5\t\t\n")
@@ -48,10 +55,15 @@ import Testing
     #expect(second.index.normalizedNames == first.index.normalizedNames)
 
     // A changed catalog (new signature) and a corrupt cache are both rebuilt, never trusted.
-    try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(toFile: file, atomically: true, encoding: .utf8)
-    #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("대구").totalCount == 1)
+    try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(
+        toFile: file, atomically: true, encoding: .utf8)
+    #expect(
+        try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("대구")
+            .totalCount == 1)
     try Data("TERNCAT5garbage".utf8).write(to: URL(fileURLWithPath: image))
-    #expect(try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("ㄷㄱ").totalCount == 1)
+    #expect(
+        try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache).search("ㄷㄱ")
+            .totalCount == 1)
     let names = NormalizedNames(units: [1, 2], nameStart: [0, 2], placeNameStart: [0, 1])
     #expect(!names.fits([place("x", "X", korean: "엑스")]))
     #expect(names.fits([place("x", "X")]))
@@ -64,8 +76,10 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-image-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
     let path = root + "/catalog.bin"
-    let places = [place("1", "Seoul", korean: "서울", alternates: ["Seúl", "Sŏul"]), place("2", "Busan", korean: "부산"),
-                  place("3", "New York City", alternates: ["New York"])]
+    let places = [
+        place("1", "Seoul", korean: "서울", alternates: ["Seúl", "Sŏul"]), place("2", "Busan", korean: "부산"),
+        place("3", "New York City", alternates: ["New York"]),
+    ]
     let catalog = PlaceCatalog(places: places)
     CatalogImage.write(catalog.index, signature: "sig", path: path)
     let good = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -111,9 +125,14 @@ func shippedImage() throws -> (PlaceCatalog, String, String) {
     let size = try #require(FileManager.default.attributesOfItem(atPath: cache + "/catalog.bin")[.size] as? Int)
     for query in ["seoul", "서울", "ㅅㅇ", "s", "newyork"] {
         let catalog = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
-        guard case .image(let image) = catalog.index.store else { Issue.record("the image was not used"); return }
+        guard case .image(let image) = catalog.index.store else {
+            Issue.record("the image was not used")
+            return
+        }
         #expect(!catalog.search(query, limit: 20).hits.isEmpty)
-        #expect(image.verifier.bytesVerified * 20 < size, "\(query): \(image.verifier.bytesVerified) of \(size) bytes checked")
+        #expect(
+            image.verifier.bytesVerified * 20 < size,
+            "\(query): \(image.verifier.bytesVerified) of \(size) bytes checked")
     }
 }
 
@@ -139,7 +158,10 @@ func damageFoundWhenRead(_ damage: (CatalogImage, UnsafeRawPointer) -> Int) thro
     let path = cache + "/catalog.bin"
     // The name of a place far down the list sits in a block `seoul` never reads: flip a byte there.
     let probe = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
-    guard case .image(let image) = probe.index.store else { Issue.record("the image was not used"); return }
+    guard case .image(let image) = probe.index.store else {
+        Issue.record("the image was not used")
+        return
+    }
     let target = try #require(probe.search("zhytomyr", limit: 1).hits.first?.place)
     let position = try #require((0..<probe.count).first { probe.index.place($0).placeID == target.placeID })
     let unitOffset = Int(probe.index.nameStart[Int(probe.index.placeNameStart[position])])
@@ -152,14 +174,20 @@ func damageFoundWhenRead(_ damage: (CatalogImage, UnsafeRawPointer) -> Int) thro
     rename(path + ".new", path)
 
     let catalog = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
-    guard case .image(let opened) = catalog.index.store else { Issue.record("the damaged image was refused at open"); return }
+    guard case .image(let opened) = catalog.index.store else {
+        Issue.record("the damaged image was refused at open")
+        return
+    }
     #expect(catalog.search("seoul") == built.search("seoul"))
     #expect(!opened.isDamaged)
     #expect(catalog.search("zhytomyr") == built.search("zhytomyr"))
     #expect(opened.isDamaged)
     let repaired = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
     #expect(repaired.search("zhytomyr") == built.search("zhytomyr"))
-    guard case .image(let fresh) = repaired.index.store else { Issue.record("the rebuilt image was not used"); return }
+    guard case .image(let fresh) = repaired.index.store else {
+        Issue.record("the rebuilt image was not used")
+        return
+    }
     #expect(!fresh.isDamaged)
 }
 
@@ -170,7 +198,8 @@ func damageFoundWhenRead(_ damage: (CatalogImage, UnsafeRawPointer) -> Int) thro
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tern-shipped-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: cache) }
     let built = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
-    let mapped = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, indexed: false, cacheDirectory: cache)
+    let mapped = try PlaceCatalog.load(
+        resourcesDirectory: resources, dataDirectory: nil, indexed: false, cacheDirectory: cache)
     if case .image = mapped.index.store {} else { Issue.record("the second load did not use the image") }
     let near = SearchOrder.distance(from: Coordinate(latitude: 37.5, longitude: 127))
     for query in ["", "s", "sa", "seo", "seoul", "new york", "서", "서우", "ㅅㅇ", "ㅂ산", "닭", "zzqx", "são"] {
@@ -189,28 +218,35 @@ func damageFoundWhenRead(_ damage: (CatalogImage, UnsafeRawPointer) -> Int) thro
 @Test func aNewDataDirectoryCopiesThePreparedImage() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-prepared-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let resources = root + "/resources", shipped = resources + "/places"
+    let resources = root + "/resources"
+    let shipped = resources + "/places"
     try FileManager.default.createDirectory(atPath: shipped, withIntermediateDirectories: true)
     let file = shipped + "/places.tsv"
     try (CatalogFile.header + "\n1\tSeoul\t서울\tKR\t\t37.5\t127\t10\t\tSeúl\n2\tBusan\t부산\tKR\t\t35\t129\t5\t\t\n")
         .write(toFile: file, atomically: true, encoding: .utf8)
-    let built = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/first")
+    let built = try PlaceCatalog.load(
+        resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/first")
     let prepared = PlaceCatalog.preparedImage(shippedDirectory: shipped)
     var bytes = try Data(contentsOf: URL(fileURLWithPath: root + "/first/catalog.bin"))
     // Damage past the header, so only reading finds it: a build would never write these bytes.
     bytes[bytes.count - 3] ^= 0x40
     try bytes.write(to: URL(fileURLWithPath: prepared))
 
-    let fresh = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/second")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/second/catalog.bin")) == bytes, "the prepared image was not copied")
+    let fresh = try PlaceCatalog.load(
+        resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/second")
+    #expect(
+        try Data(contentsOf: URL(fileURLWithPath: root + "/second/catalog.bin")) == bytes,
+        "the prepared image was not copied")
     for query in ["seoul", "서울", "ㅂ", "seul", "zzqx"] {
         #expect(fresh.search(query) == built.search(query), "\(query)")
     }
     #expect(fresh.places == built.places)
 
     // Other sources: the prepared image does not fit, and the index is built from them.
-    try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(toFile: file, atomically: true, encoding: .utf8)
-    let changed = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/third")
+    try (CatalogFile.header + "\n3\tDaegu\t대구\tKR\t\t35.8\t128.6\t7\t\t\n").write(
+        toFile: file, atomically: true, encoding: .utf8)
+    let changed = try PlaceCatalog.load(
+        resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/third")
     #expect(changed.search("대구").totalCount == 1 && changed.search("seoul").totalCount == 0)
 }
 
@@ -219,16 +255,21 @@ func damageFoundWhenRead(_ damage: (CatalogImage, UnsafeRawPointer) -> Int) thro
 @Test func anImagePreparedThroughOnePathFitsThroughALinkedOne() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-linked-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let resources = root + "/resources", linked = root + "/linked"
+    let resources = root + "/resources"
+    let linked = root + "/linked"
     try FileManager.default.createDirectory(atPath: resources + "/places", withIntermediateDirectories: true)
     try (CatalogFile.header + "\n1\tSeoul\t서울\tKR\t\t37.5\t127\t10\t\tSeúl\n")
         .write(toFile: resources + "/places/places.tsv", atomically: true, encoding: .utf8)
     try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: resources)
     _ = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: root + "/first")
-    try FileManager.default.copyItem(atPath: root + "/first/catalog.bin", toPath: PlaceCatalog.preparedImage(shippedDirectory: resources + "/places"))
-    let viaLink = try PlaceCatalog.load(resourcesDirectory: linked, dataDirectory: nil, cacheDirectory: root + "/second")
+    try FileManager.default.copyItem(
+        atPath: root + "/first/catalog.bin", toPath: PlaceCatalog.preparedImage(shippedDirectory: resources + "/places")
+    )
+    let viaLink = try PlaceCatalog.load(
+        resourcesDirectory: linked, dataDirectory: nil, cacheDirectory: root + "/second")
     if case .image = viaLink.index.store {} else { Issue.record("the prepared image was not used through the link") }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/second/catalog.bin"))
+    #expect(
+        try Data(contentsOf: URL(fileURLWithPath: root + "/second/catalog.bin"))
             == Data(contentsOf: URL(fileURLWithPath: root + "/first/catalog.bin")))
     #expect(viaLink.search("seoul").totalCount == 1)
 }

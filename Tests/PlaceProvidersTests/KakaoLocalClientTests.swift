@@ -1,6 +1,7 @@
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import PlaceProviders
 
 @Suite struct KakaoLocalClientTests {
@@ -8,7 +9,8 @@ import Testing
     static let gangnam = Coordinate(latitude: 37.4979, longitude: 127.0276)
 
     func client(_ server: FakePlacesServer, key: String = key, limits: HTTPLimits = HTTPLimits()) -> KakaoLocalClient {
-        KakaoLocalClient(key: key, baseURL: server.url, transport: CurlTransport(userAgent: "Tern/test", limits: limits))
+        KakaoLocalClient(
+            key: key, baseURL: server.url, transport: CurlTransport(userAgent: "Tern/test", limits: limits))
     }
 
     @Test func keywordSearchReadsEveryFieldWithPrefixedIDs() throws {
@@ -51,7 +53,8 @@ import Testing
         let near = Coordinate(latitude: 37.5665, longitude: 126.9900)
         let answer = try client(server).search(OnlineQuery(text: "을지로", near: near)).get()
         let request = try #require(try server.requests().first)
-        #expect(request.params["x"] == "126.99" && request.params["y"] == "37.5665" && request.params["sort"] == "distance")
+        #expect(
+            request.params["x"] == "126.99" && request.params["y"] == "37.5665" && request.params["sort"] == "distance")
         let distances = answer.places.compactMap(\.distance)
         #expect(distances.count == 3 && distances == distances.sorted())
     }
@@ -99,21 +102,33 @@ import Testing
 
     @Test func aRefusedConnectionIsUnreachable() throws {
         let port = FakePlacesServer.closedPort()
-        let client = KakaoLocalClient(key: Self.key, baseURL: "http://127.0.0.1:\(port)/", transport: CurlTransport(userAgent: "t"))
+        let client = KakaoLocalClient(
+            key: Self.key, baseURL: "http://127.0.0.1:\(port)/", transport: CurlTransport(userAgent: "t"))
         let error = try #require(client.search(OnlineQuery(text: "을지로")).failure)
         #expect(error.code == .unreachable)
-        #expect(error.message == "Kakao could not be reached at 127.0.0.1 (offline?); the offline catalog still answers")
+        #expect(
+            error.message == "Kakao could not be reached at 127.0.0.1 (offline?); the offline catalog still answers")
     }
 
     @Test func bothErrorShapesAreRead() {
-        let client = KakaoLocalClient(key: "k", baseURL: "https://dapi.kakao.com", transport: CurlTransport(userAgent: "t"))
-        let limit = client.decode(HTTPResponse(status: 400, body: Data(#"{"code": -10, "msg": "API limit has been exceeded."}"#.utf8)))
+        let client = KakaoLocalClient(
+            key: "k", baseURL: "https://dapi.kakao.com", transport: CurlTransport(userAgent: "t"))
+        let limit = client.decode(
+            HTTPResponse(status: 400, body: Data(#"{"code": -10, "msg": "API limit has been exceeded."}"#.utf8)))
         #expect(limit.failure?.code == .quotaExceeded)
-        let denied = client.decode(HTTPResponse(status: 401, body: Data(#"{"errorType": "AccessDeniedError", "message": "wrong appKey"}"#.utf8)))
+        let denied = client.decode(
+            HTTPResponse(
+                status: 401, body: Data(#"{"errorType": "AccessDeniedError", "message": "wrong appKey"}"#.utf8)))
         #expect(denied.failure?.code == .keyRefused)
-        let disabled = client.decode(HTTPResponse(status: 403, body: Data(#"{"errorType": "NotAuthorizedError", "message": "App(x) disabled OPEN_MAP_AND_LOCAL service."}"#.utf8)))
+        let disabled = client.decode(
+            HTTPResponse(
+                status: 403,
+                body: Data(
+                    #"{"errorType": "NotAuthorizedError", "message": "App(x) disabled OPEN_MAP_AND_LOCAL service."}"#
+                        .utf8)))
         #expect(disabled.failure?.code == .serviceDisabled)
-        let other = client.decode(HTTPResponse(status: 400, body: Data("{\"code\": -2, \"msg\": \"bad\\nrequest\"}".utf8)))
+        let other = client.decode(
+            HTTPResponse(status: 400, body: Data("{\"code\": -2, \"msg\": \"bad\\nrequest\"}".utf8)))
         #expect(other.failure?.code == .refused(status: 400, message: "bad request"))
         let empty = client.decode(HTTPResponse(status: 200, body: Data()))
         #expect(empty.failure?.code == .malformedAnswer)

@@ -1,6 +1,7 @@
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import PlaceProviders
 
 @Suite struct OnlinePlacesTests {
@@ -9,7 +10,8 @@ import Testing
     }
 
     func places(_ server: FakePlacesServer, cacheFile: String, nominatim: Bool = true) -> OnlinePlaces {
-        let settings = ProviderSettings(kakaoKey: "test-kakao-key", kakaoURL: server.url, nominatim: nominatim, nominatimURL: server.url)
+        let settings = ProviderSettings(
+            kakaoKey: "test-kakao-key", kakaoURL: server.url, nominatim: nominatim, nominatimURL: server.url)
         return OnlinePlaces.configured(settings, cacheFile: cacheFile, userAgent: "Tern/test")
     }
 
@@ -22,7 +24,8 @@ import Testing
 
     @Test func aCategorySearchGoesOnlyToKakao() throws {
         let server = try FakePlacesServer()
-        let query = OnlineQuery(text: "", category: PlaceCategory.named("cafe"), near: Coordinate(latitude: 37.5665, longitude: 126.99))
+        let query = OnlineQuery(
+            text: "", category: PlaceCategory.named("cafe"), near: Coordinate(latitude: 37.5665, longitude: 126.99))
         let outcomes = places(server, cacheFile: Self.temporaryFile()).searchAll(query)
         #expect(outcomes.map(\.source) == [.kakao])
         #expect(outcomes[0].answer?.places.first?.name == "을지로 커피한약방")
@@ -66,16 +69,19 @@ import Testing
     }
 
     @Test func settingsTakeTheEnvironmentFirstAndNeverShowTheKey() {
-        let settings = ProviderSettings(kakaoKey: "from-config", kakaoURL: "http://config", nominatim: false,
-                                        environment: ["KAKAO_REST_API_KEY": "from-env", "TERN_KAKAO_URL": "http://env"])
+        let settings = ProviderSettings(
+            kakaoKey: "from-config", kakaoURL: "http://config", nominatim: false,
+            environment: ["KAKAO_REST_API_KEY": "from-env", "TERN_KAKAO_URL": "http://env"])
         #expect(settings.kakaoKey == "from-env" && settings.kakaoURL == "http://env")
         #expect(settings.nominatimURL == "https://nominatim.openstreetmap.org")
         #expect(!settings.description.contains("from-env"))
         #expect(!ProviderSettings().isAnyConfigured)
     }
 
-    @Test(arguments: [("CE7", "CE7"), ("ce7", "CE7"), ("카페", "CE7"), ("cafe", "CE7"), ("Café", "CE7"), ("음식점", "FD6"),
-                      ("restaurant", "FD6"), ("지하철역", "SW8"), ("subway", "SW8"), ("약국", "PM9")])
+    @Test(arguments: [
+        ("CE7", "CE7"), ("ce7", "CE7"), ("카페", "CE7"), ("cafe", "CE7"), ("Café", "CE7"), ("음식점", "FD6"),
+        ("restaurant", "FD6"), ("지하철역", "SW8"), ("subway", "SW8"), ("약국", "PM9"),
+    ])
     func categoriesByCodeOrName(name: String, code: String) {
         #expect(PlaceCategory.named(name)?.code == code)
     }

@@ -1,19 +1,21 @@
 import Testing
+
 @testable import PlainText
 
 struct TextEditorTests {
-    @Test(arguments: [
-        ([TextEditor.Edit.insert("ab"), .left, .insert("X")], "aXb", 2),
-        ([.insert("ab"), .backspace], "a", 1),
-        ([.insert("ab"), .home, .deleteForward], "b", 0),
-        ([.insert("가나"), .home, .right, .backspace], "나", 0),
-        ([.insert("a"), .clear], "", 0),
-        ([.backspace, .deleteForward, .left, .right, .deleteWordBackward], "", 0),
-        ([.insert("hello big world"), .deleteWordBackward], "hello big ", 10),
-        ([.insert("hello big  "), .deleteWordBackward], "hello ", 6),
-        ([.insert("one two"), .left, .left, .deleteWordBackward], "one wo", 4),
-        ([.insert("ab"), .home, .end, .insert("c")], "abc", 3),
-    ] as [([TextEditor.Edit], String, Int)])
+    @Test(
+        arguments: [
+            ([TextEditor.Edit.insert("ab"), .left, .insert("X")], "aXb", 2),
+            ([.insert("ab"), .backspace], "a", 1),
+            ([.insert("ab"), .home, .deleteForward], "b", 0),
+            ([.insert("가나"), .home, .right, .backspace], "나", 0),
+            ([.insert("a"), .clear], "", 0),
+            ([.backspace, .deleteForward, .left, .right, .deleteWordBackward], "", 0),
+            ([.insert("hello big world"), .deleteWordBackward], "hello big ", 10),
+            ([.insert("hello big  "), .deleteWordBackward], "hello ", 6),
+            ([.insert("one two"), .left, .left, .deleteWordBackward], "one wo", 4),
+            ([.insert("ab"), .home, .end, .insert("c")], "abc", 3),
+        ] as [([TextEditor.Edit], String, Int)])
     func editing(edits: [TextEditor.Edit], text: String, cursor: Int) {
         var editor = TextEditor()
         for edit in edits { editor.apply(edit) }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The delay/cut proxy (`Tests/netproxy/delay_proxy.py`) in front of the throwaway cluster,
 /// started as a child process; `cut()` closes every relayed connection and refuses new ones
@@ -21,12 +22,15 @@ final class DelayProxy {
     init(delayMilliseconds: Int = 0) throws {
         let admin = try #require(TernCluster.adminURL)
         let components = try #require(URLComponents(string: admin))
-        let target = try #require(components.port ?? components.queryItems?.first { $0.name == "port" }?.value.flatMap { Int($0) })
+        let target = try #require(
+            components.port ?? components.queryItems?.first { $0.name == "port" }?.value.flatMap { Int($0) })
         port = try Self.freePort()
         controlPort = try Self.freePort()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, "--listen", "127.0.0.1:\(port)", "--target", "127.0.0.1:\(target)",
-                             "--control", "127.0.0.1:\(controlPort)", "--delay-ms", String(delayMilliseconds)]
+        process.arguments = [
+            "python3", Self.script, "--listen", "127.0.0.1:\(port)", "--target", "127.0.0.1:\(target)",
+            "--control", "127.0.0.1:\(controlPort)", "--delay-ms", String(delayMilliseconds),
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -59,13 +63,17 @@ final class DelayProxy {
         defer { close(descriptor) }
         var address = Self.loopback(controlPort)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         try #require(connected == 0, "cannot reach the proxy's control port")
         _ = (line + "\n").withCString { write(descriptor, $0, strlen($0)) }
         var answer = [UInt8](repeating: 0, count: 16)
         let count = read(descriptor, &answer, answer.count)
-        try #require(count > 0 && String(decoding: answer.prefix(count), as: UTF8.self).hasPrefix("ok"), "the proxy refused \(line)")
+        try #require(
+            count > 0 && String(decoding: answer.prefix(count), as: UTF8.self).hasPrefix("ok"),
+            "the proxy refused \(line)")
     }
 
     static func loopback(_ port: Int) -> sockaddr_in {
@@ -81,7 +89,9 @@ final class DelayProxy {
         defer { close(descriptor) }
         var address = loopback(0)
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {

@@ -1,8 +1,9 @@
 import DocStore
-@testable import Domain
 import Foundation
 import PlaceCatalog
 import Testing
+
+@testable import Domain
 
 /// On a team server a folder by name is read by the store's cursor as on the embedded one:
 /// the rules keep a favorite's name key, favorites saved without one get theirs through
@@ -29,8 +30,10 @@ struct FolderByNameServerTests {
         let favorites = FavoritesService(store: store)
         let session = Session(uid: uid, email: "\(uid.lowercased())@example.com", signedInAt: Date())
         for (index, name) in Self.names.enumerated() where index % 2 == 1 {
-            try favorites.add(FavoriteCandidate(placeID: "p\(index)", placeName: name, address: "",
-                                                coordinate: Coordinate(latitude: 37, longitude: 127)), session: session)
+            try favorites.add(
+                FavoriteCandidate(
+                    placeID: "p\(index)", placeName: name, address: "",
+                    coordinate: Coordinate(latitude: 37, longitude: 127)), session: session)
         }
         let folder = try favorites.updateFolder(id: FavoriteFolder.defaultID, sort: .name, session: session)
         // The Favorites screen starts with its folder listing, which gives older favorites their keys.
@@ -42,19 +45,24 @@ struct FolderByNameServerTests {
         var anchor: FavoritePlace?
         repeat {
             var page: FolderPage?
-            let registration = try favorites.observeFolderWindow(folder, after: anchor, limit: 4, home: Self.home,
-                                                                 session: session) { page = $0 }
+            let registration = try favorites.observeFolderWindow(
+                folder, after: anchor, limit: 4, home: Self.home,
+                session: session
+            ) { page = $0 }
             registration.remove()
             let delivered = try #require(page)
             walked += delivered.favorites.map(\.placeID)
             anchor = delivered.isEnd ? nil : delivered.favorites.last
         } while anchor != nil
         #expect(walked == expected)
-        #expect(try favorites.folderRows(folder, before: nil, limit: 3, home: Self.home, session: session).map(\.placeID)
+        #expect(
+            try favorites.folderRows(folder, before: nil, limit: 3, home: Self.home, session: session).map(\.placeID)
                 == expected.suffix(3).reversed())
         let fifth = try #require(saved.first { $0.placeID == expected[5] })
         #expect(try favorites.folderCount(folder, before: fifth, home: Self.home, session: session) == 5)
-        #expect(try store.collection("favorites/\(uid)/favorites").order(by: FavoriteNameKey.field).count() == Self.names.count)
+        #expect(
+            try store.collection("favorites/\(uid)/favorites").order(by: FavoriteNameKey.field).count()
+                == Self.names.count)
     }
 
     @Test(.requiresPostgres)
@@ -64,10 +72,15 @@ struct FolderByNameServerTests {
         let store = try DocumentStore.open(url: server.location, executor: .immediate)
         defer { store.close() }
         let favorites = FavoritesService(store: store)
-        let page = FavoritesService.StoreOrder.name.apply(to: favorites.inFolder("u1", FavoriteFolder.defaultID), reversed: false).limit(to: 100)
+        let page = FavoritesService.StoreOrder.name.apply(
+            to: favorites.inFolder("u1", FavoriteFolder.defaultID), reversed: false
+        ).limit(to: 100)
         let next = page.start(after: [.string("0aa"), .timestamp(Date())], documentID: "p1")
         let plans = ServerQueryPlanTests()
-        for (name, query) in [("first page", page), ("next page", next), ("before", FavoritesService.StoreOrder.name.apply(to: favorites.inFolder("u1", "default"), reversed: true))] {
+        for (name, query) in [
+            ("first page", page), ("next page", next),
+            ("before", FavoritesService.StoreOrder.name.apply(to: favorites.inFolder("u1", "default"), reversed: true)),
+        ] {
             let text = try plans.plan(query, at: server)
             #expect(text.contains("documents_by_name_key") && !text.contains("Sort"), "\(name): \(text)")
         }

@@ -17,20 +17,24 @@ struct OutboxSyncTests {
 
         init(_ server: RulesServer, proxy: DelayProxy) throws {
             let directory = server.directory + "/mina"
-            paths = AppPaths(dataDirectory: directory + "/data", sessionFile: directory + "/state/session",
-                             configFile: directory + "/config", resourcesDirectory: directory + "/resources")
+            paths = AppPaths(
+                dataDirectory: directory + "/data", sessionFile: directory + "/state/session",
+                configFile: directory + "/config", resourcesDirectory: directory + "/resources")
             location = proxy.url(database: "tern_test", query: "options=-csearch_path%3D\(server.schema)")
         }
 
         func open(_ offline: AppServices.OfflineReads = .readReplica) throws -> AppServices {
-            try AppServices.open(paths: paths, storeLocation: location, seedSample: false,
-                                 environment: ["TERN_INVITE": ""], offline: offline)
+            try AppServices.open(
+                paths: paths, storeLocation: location, seedSample: false,
+                environment: ["TERN_INVITE": ""], offline: offline)
         }
 
         func worker(_ services: AppServices, log: EventLog<String>) throws -> SyncWorker {
-            let worker = try #require(SyncWorker(services: services, executor: .immediate, connect: { try open(.serverOnly) }))
-            _ = worker.observe({ log.record("pending \($0.pending) \($0.isReachable ? "online" : "offline")") },
-                               onDropped: { write, _ in log.record("dropped \(write.description)") })
+            let worker = try #require(
+                SyncWorker(services: services, executor: .immediate, connect: { try open(.serverOnly) }))
+            _ = worker.observe(
+                { log.record("pending \($0.pending) \($0.isReachable ? "online" : "offline")") },
+                onDropped: { write, _ in log.record("dropped \(write.description)") })
             return worker
         }
     }
@@ -74,8 +78,9 @@ struct OutboxSyncTests {
 
     /// Registers Mina through the machine's connection and finishes her profile, so she may post.
     private func registerMina(on machine: Machine, _ server: RulesServer) throws -> Session {
-        let signedOut = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
-                                             environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
+        let signedOut = try AppServices.open(
+            paths: machine.paths, storeLocation: machine.location, seedSample: false,
+            environment: ["TERN_INVITE": try TernServer.invite(adminURL: server.location)])
         defer { signedOut.store.close() }
         let session = try signedOut.auth.register(email: "mina@example.com", password: "a long password for mina")
         try signedOut.users.updateProfile(ProfileEdit(displayName: "Mina", username: "mina"), session: session)
@@ -97,16 +102,22 @@ struct OutboxSyncTests {
         }
         try offline.queue(.like(postID: "p1"), session: session)
         try offline.queue(.post(postID: "minapost1", text: "written on a train", placeID: nil), session: session)
-        try offline.queue(.saveFavorite(FavoriteCandidate(placeID: "seoul", placeName: "Seoul", address: "Seoul",
-                                                          coordinate: .init(latitude: 37.5, longitude: 127))), session: session)
+        try offline.queue(
+            .saveFavorite(
+                FavoriteCandidate(
+                    placeID: "seoul", placeName: "Seoul", address: "Seoul",
+                    coordinate: .init(latitude: 37.5, longitude: 127))), session: session)
         offline.store.close()
 
         // Quit and start again, still cut off: the three writes wait, in order.
         let reopened = try machine.open()
         let replica = try #require(reopened.replica)
         #expect(try replica.entries().map(\.write.description) == ["like p1", "post minapost1", "save seoul"])
-        #expect(try replica.pendingPaths() == ["posts/p1/likes/\(session.uid)", "posts/minapost1",
-                                               "users/\(session.uid)/favorites/seoul"])
+        #expect(
+            try replica.pendingPaths() == [
+                "posts/p1/likes/\(session.uid)", "posts/minapost1",
+                "users/\(session.uid)/favorites/seoul",
+            ])
         #expect(try likes(server, "p1", as: bob) == 0, "nothing reached the server")
 
         let log = EventLog<String>()
@@ -125,7 +136,8 @@ struct OutboxSyncTests {
         let online = try machine.open(.serverOnly)
         defer { online.store.close() }
         try QueuedWrite.like(postID: "p1").apply(to: online, session: session)
-        try QueuedWrite.post(postID: "minapost1", text: "written on a train", placeID: nil).apply(to: online, session: session)
+        try QueuedWrite.post(postID: "minapost1", text: "written on a train", placeID: nil).apply(
+            to: online, session: session)
         #expect(try likes(server, "p1", as: bob) == 1)
         #expect(try posts(server, by: session.uid, as: bob) == ["written on a train"])
         #expect(log.take().allSatisfy { !$0.hasPrefix("dropped") })
@@ -177,8 +189,9 @@ struct OutboxSyncTests {
         defer { server.cleanup() }
         let bob = server.accounts[0]
         try server.post(as: bob, id: "p1", caption: "from bob")
-        let services = try AppServices.open(paths: machine.paths, storeLocation: machine.location, seedSample: false,
-                                            environment: ["TERN_INVITE": ""])
+        let services = try AppServices.open(
+            paths: machine.paths, storeLocation: machine.location, seedSample: false,
+            environment: ["TERN_INVITE": ""])
         defer { services.store.close() }
         try services.auth.signOut()
         let guest = try machine.open()
@@ -224,7 +237,8 @@ struct OutboxSyncTests {
         try proxy.cut()
         let offline = try machine.open()
         defer { offline.store.close() }
-        try offline.queue(.editProfile(ProfileEdit(displayName: "Mina", username: "mina", bio: "back soon")), session: session)
+        try offline.queue(
+            .editProfile(ProfileEdit(displayName: "Mina", username: "mina", bio: "back soon")), session: session)
         let worker = try machine.worker(offline, log: EventLog<String>())
         worker.start()
         defer { worker.stop() }

@@ -1,7 +1,8 @@
 import DocStore
-@testable import Domain
 import Foundation
 import Testing
+
+@testable import Domain
 
 /// On a team server the Places screen follows the same bounded selections of the favorites
 /// as on the embedded store: the saved state of the places it holds (by document id, the
@@ -22,11 +23,13 @@ struct PlacesSelectionServerTests {
         let session = Session(uid: uid, email: "\(uid.lowercased())@example.com", signedInAt: Date())
         var held: [[String]] = []
         var newest: [[String]] = []
-        let places = try #require(try favorites.observe(.places(["seoul", "busan", "jeju"]), session: session) {
-            held.append($0.map(\.placeID).sorted())
-        })
+        let places = try #require(
+            try favorites.observe(.places(["seoul", "busan", "jeju"]), session: session) {
+                held.append($0.map(\.placeID).sorted())
+            })
         defer { places.remove() }
-        let map = try #require(try favorites.observe(.newest(limit: 1), session: session) { newest.append($0.map(\.placeID)) })
+        let map = try #require(
+            try favorites.observe(.newest(limit: 1), session: session) { newest.append($0.map(\.placeID)) })
         defer { map.remove() }
         try store.document("favorites/\(uid)/favorites/jeju").setData(RulesServer.favorite("Jeju"))
         // Another account's favorites are neither read nor heard.

@@ -9,7 +9,10 @@ import Testing
 struct PostEditingServerTests {
     func service(_ server: RulesServer, as uid: String) throws -> (TweetService, Session, DocumentStore) {
         let store = try server.store(as: uid)
-        return (TweetService(store: store, onServer: true), Session(uid: uid, email: "\(uid)@example.com", signedInAt: Date(), server: "test"), store)
+        return (
+            TweetService(store: store, onServer: true),
+            Session(uid: uid, email: "\(uid)@example.com", signedInAt: Date(), server: "test"), store
+        )
     }
 
     @Test(.requiresPostgres)
@@ -29,8 +32,11 @@ struct PostEditingServerTests {
         #expect(try server.psql(likes, as: nil).output == "1", "editing keeps the like")
 
         try tweets.delete(tweetID: "p1", session: session)
-        #expect(try server.psql("SELECT count(*) FROM documents WHERE id = 'p1'", as: nil).output == "0", "the like went with the post")
-        let counter = try server.psql("SELECT data ->> 'likes' FROM documents WHERE parent = 'tweets' AND id = 'p2'", as: nil)
+        #expect(
+            try server.psql("SELECT count(*) FROM documents WHERE id = 'p1'", as: nil).output == "0",
+            "the like went with the post")
+        let counter = try server.psql(
+            "SELECT data ->> 'likes' FROM documents WHERE parent = 'tweets' AND id = 'p2'", as: nil)
         #expect(counter.output == "1", "another post's counter is untouched: \(counter)")
     }
 
@@ -43,16 +49,22 @@ struct PostEditingServerTests {
         try server.toggleLike(as: intruder, tweet: "p1")
         let (tweets, session, store) = try service(server, as: intruder)
         defer { store.close() }
-        #expect(throws: ServiceError.notYourPost("p1")) { try tweets.edit(tweetID: "p1", text: "yours", session: session) }
+        #expect(throws: ServiceError.notYourPost("p1")) {
+            try tweets.edit(tweetID: "p1", text: "yours", session: session)
+        }
         #expect(throws: ServiceError.notYourPost("p1")) { try tweets.delete(tweetID: "p1", session: session) }
         // Plain SQL as the intruder, past any client check: the server refuses both.
-        let edit = try server.psql("SELECT tern_write('tweets', 'p1', '{\"uid\":\"\(intruder)\",\"caption\":\"yours\"}')", as: intruder)
+        let edit = try server.psql(
+            "SELECT tern_write('tweets', 'p1', '{\"uid\":\"\(intruder)\",\"caption\":\"yours\"}')", as: intruder)
         #expect(!edit.ok && edit.errors.contains("not your document"), "\(edit)")
         let delete = try server.psql("SELECT tern_write('tweets', 'p1', NULL)", as: intruder)
         #expect(!delete.ok && delete.errors.contains("not your document"), "\(delete)")
-        let direct = try server.psql("WITH d AS (DELETE FROM documents WHERE parent = 'tweets' AND id = 'p1' RETURNING 1) SELECT count(*) FROM d", as: intruder)
+        let direct = try server.psql(
+            "WITH d AS (DELETE FROM documents WHERE parent = 'tweets' AND id = 'p1' RETURNING 1) SELECT count(*) FROM d",
+            as: intruder)
         #expect(!direct.ok || direct.output == "0", "\(direct)")
-        let post = try server.psql("SELECT data ->> 'caption', data ->> 'likes' FROM documents WHERE parent = 'tweets' AND id = 'p1'", as: nil)
+        let post = try server.psql(
+            "SELECT data ->> 'caption', data ->> 'likes' FROM documents WHERE parent = 'tweets' AND id = 'p1'", as: nil)
         #expect(post.output == "mine|1", "\(post)")
     }
 }

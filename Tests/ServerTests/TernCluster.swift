@@ -9,7 +9,8 @@ enum TernCluster {
         ProcessInfo.processInfo.environment["TERN_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    static let missing = "needs PostgreSQL: TERN_TEST_POSTGRES is not set (run under scripts/with-postgres.sh, as make test does)"
+    static let missing =
+        "needs PostgreSQL: TERN_TEST_POSTGRES is not set (run under scripts/with-postgres.sh, as make test does)"
 
     /// Runs statements as the superuser on one connection; the last one's rows.
     @discardableResult
@@ -29,7 +30,9 @@ enum TernCluster {
 
 extension Trait where Self == ConditionTrait {
     /// Runs a test only with the throwaway cluster, and otherwise reports it skipped with the reason.
-    static var requiresPostgres: Self { .enabled(if: TernCluster.adminURL != nil, Comment(rawValue: TernCluster.missing)) }
+    static var requiresPostgres: Self {
+        .enabled(if: TernCluster.adminURL != nil, Comment(rawValue: TernCluster.missing))
+    }
 }
 
 /// A Tern server in a fresh schema of the cluster, set up by `TernServer.initialise`, with
@@ -51,9 +54,12 @@ struct RulesServer {
         let base = try #require(TernCluster.adminURL)
         location = base + (base.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
         directory = NSTemporaryDirectory() + "tern-server-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         roles = try TernServer.initialise(adminURL: location).roles
-        accounts = (0..<count).map { i in "acct\(i)" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16) }
+        accounts = (0..<count).map { i in
+            "acct\(i)" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
+        }
         for uid in accounts {
             accountRoles[uid] = try register(uid: uid)
         }
@@ -61,8 +67,9 @@ struct RulesServer {
 
     /// Registers account `uid` (email `uid@example.com`) with a new invitation; its role.
     func register(uid: String, password: String = RulesServer.password) throws -> String {
-        try TernServer.register(guestURL: guestURL, invitation: try TernServer.invite(adminURL: location), uid: uid,
-                                password: password, email: "\(uid.lowercased())@example.com")
+        try TernServer.register(
+            guestURL: guestURL, invitation: try TernServer.invite(adminURL: location), uid: uid,
+            password: password, email: "\(uid.lowercased())@example.com")
     }
 
     /// The place's URL, signed in as `user` (an account's uid, or any role's name).
@@ -90,13 +97,22 @@ struct RulesServer {
 
     /// Posts as `uid` through Tern (the fields the services write).
     func post(as uid: String, id: String, caption: String = "hello") throws {
-        try write(as: uid, ["tweets/\(id)": ["uid": .string(uid), "caption": .string(caption), "likes": 0, "timestamp": .serverTimestamp]])
+        try write(
+            as: uid,
+            [
+                "tweets/\(id)": [
+                    "uid": .string(uid), "caption": .string(caption), "likes": 0, "timestamp": .serverTimestamp,
+                ]
+            ])
     }
 
     /// A favorite's fields as the services write them.
     static func favorite(_ name: String) -> [String: WriteValue] {
-        ["placeName": .string(name), "placeID": .string(name.lowercased()), "address": "",
-         "coordinate": .fields(["latitude": .double(37.5), "longitude": .double(127.0)]), "savedAt": .serverTimestamp]
+        [
+            "placeName": .string(name), "placeID": .string(name.lowercased()), "address": "",
+            "coordinate": .fields(["latitude": .double(37.5), "longitude": .double(127.0)]),
+            "savedAt": .serverTimestamp,
+        ]
     }
 
     /// Toggles `uid`'s like of `tweet` as the services do on a server.
@@ -108,8 +124,11 @@ struct RulesServer {
 
     /// `location` signed in as `user` with `password`.
     static func replacingUser(of location: String, with user: String, password: String) -> String {
-        guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
-        return String(location[..<scheme.upperBound]) + "\(user):\(password.replacingOccurrences(of: " ", with: "%20"))" + String(location[at...])
+        guard let scheme = location.range(of: "://"), let at = location[scheme.upperBound...].firstIndex(of: "@") else {
+            return location
+        }
+        return String(location[..<scheme.upperBound]) + "\(user):\(password.replacingOccurrences(of: " ", with: "%20"))"
+            + String(location[at...])
     }
 
     /// Runs one statement with psql as `user` (nil: the superuser); returns (succeeded, output, errors).
@@ -118,12 +137,17 @@ struct RulesServer {
     }
 
     /// psql on any URL, as a member or the guest would use it by hand.
-    func psqlAt(_ url: String, _ sql: String, timeout: TimeInterval = 30) throws -> (ok: Bool, output: String, errors: String) {
+    func psqlAt(_ url: String, _ sql: String, timeout: TimeInterval = 30) throws -> (
+        ok: Bool, output: String, errors: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", url, "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1", "-c", sql]
-        process.environment = ProcessInfo.processInfo.environment.merging(["PGOPTIONS": "-c client_min_messages=warning"]) { $1 }
-        let out = Pipe(), err = Pipe()
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PGOPTIONS": "-c client_min_messages=warning"
+        ]) { $1 }
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -141,7 +165,9 @@ struct RulesServer {
 
     /// Drops a database's roles: its accounts (whatever registered them), then its groups.
     static func dropRoles(_ roles: ServerRoles) {
-        let members = (try? TernCluster.admin("SELECT rolname FROM pg_roles WHERE rolname LIKE 'tern\\_\(roles.namespace)\\_%'")) ?? []
+        let members =
+            (try? TernCluster.admin("SELECT rolname FROM pg_roles WHERE rolname LIKE 'tern\\_\(roles.namespace)\\_%'"))
+            ?? []
         for name in members.compactMap({ $0.first ?? nil }) {
             _ = try? TernCluster.admin("DROP OWNED BY \"\(name)\"", "DROP ROLE IF EXISTS \"\(name)\"")
         }

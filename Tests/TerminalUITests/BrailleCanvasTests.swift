@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 struct BrailleCanvasTests {
@@ -16,8 +17,10 @@ struct BrailleCanvasTests {
     }
 
     @Test func mapFitsPointsAndMarksTheSelectedOne() {
-        let points = [GeoPoint(latitude: 10, longitude: 0), GeoPoint(latitude: 0, longitude: 10),
-                      GeoPoint(latitude: 5, longitude: 5)]
+        let points = [
+            GeoPoint(latitude: 10, longitude: 0), GeoPoint(latitude: 0, longitude: 10),
+            GeoPoint(latitude: 5, longitude: 5),
+        ]
         var buffer = Buffer(width: 4, height: 2)
         MapView(points: points, selected: points[1]).render(in: buffer.area, into: &buffer)
         // North-west corner dot, centre dot, and the selected south-east point as a mark.
@@ -44,8 +47,10 @@ struct BrailleCanvasTests {
 
     @Test func nonFinitePointsAreIgnored() {
         var buffer = Buffer(width: 3, height: 1)
-        MapView(points: [GeoPoint(latitude: .nan, longitude: 1), GeoPoint(latitude: 1, longitude: .infinity)],
-                selected: nil).render(in: buffer.area, into: &buffer)
+        MapView(
+            points: [GeoPoint(latitude: .nan, longitude: 1), GeoPoint(latitude: 1, longitude: .infinity)],
+            selected: nil
+        ).render(in: buffer.area, into: &buffer)
         #expect(buffer.unstyled == Buffer(lines: ["⠀⠀⠀"]))
     }
 }

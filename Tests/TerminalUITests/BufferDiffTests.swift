@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 struct BufferDiffTests {
@@ -49,10 +50,11 @@ struct BufferDiffTests {
         let before = Buffer(lines: ["가나"])
         var after = before
         after.applyStyle(.bold, to: Rect(row: 0, column: 1, width: 2, height: 1))
-        #expect(BufferDiff(from: before, to: after).changes == [
-            CellChange(row: 0, column: 0, cell: Cell("가")),
-            CellChange(row: 0, column: 2, cell: Cell("나", style: .bold)),
-        ])
+        #expect(
+            BufferDiff(from: before, to: after).changes == [
+                CellChange(row: 0, column: 0, cell: Cell("가")),
+                CellChange(row: 0, column: 2, cell: Cell("나", style: .bold)),
+            ])
     }
 
     @Test func inMemoryBackendShowsWhatWasDrawn() {

@@ -1,5 +1,6 @@
 import PlainText
 import Testing
+
 @testable import TerminalUI
 
 struct FormViewTests {
@@ -31,15 +32,16 @@ struct FormViewTests {
         #expect(buffer[1, 0].style == .dim)
     }
 
-    @Test(arguments: [
-        ([Key.character("a"), .character("b"), .left, .character("X")], "aXb", 2),
-        ([.character("a"), .character("b"), .backspace], "a", 1),
-        ([.character("a"), .character("b"), .home, .delete], "b", 0),
-        ([.character("가"), .character("나"), .home, .right, .backspace], "나", 0),
-        ([.character("a"), .ctrl("u")], "", 0),
-        ([.backspace, .delete, .left, .right], "", 0),
-        ([.character("a"), .character(" "), .character("b"), .character("c"), .ctrl("w")], "a ", 2),
-    ] as [([Key], String, Int)])
+    @Test(
+        arguments: [
+            ([Key.character("a"), .character("b"), .left, .character("X")], "aXb", 2),
+            ([.character("a"), .character("b"), .backspace], "a", 1),
+            ([.character("a"), .character("b"), .home, .delete], "b", 0),
+            ([.character("가"), .character("나"), .home, .right, .backspace], "나", 0),
+            ([.character("a"), .ctrl("u")], "", 0),
+            ([.backspace, .delete, .left, .right], "", 0),
+            ([.character("a"), .character(" "), .character("b"), .character("c"), .ctrl("w")], "a ", 2),
+        ] as [([Key], String, Int)])
     func keysEditAField(keys: [Key], text: String, cursor: Int) {
         var state = TextEditor()
         for key in keys { state.apply(TextEditor.Edit(key: key)!) }
@@ -54,20 +56,25 @@ struct FormViewTests {
 
     @Test func formDrawsLabelsFieldsAndErrorsBeside() {
         var buffer = Buffer(width: 34, height: 7)
-        let form = FormView(title: "Sign in",
-                            fields: [FormField(label: "Email", state: TextEditor("a@b"), error: "invalid"),
-                                     FormField(label: "Password", state: TextEditor("secret"), isSecure: true)],
-                            focused: 1, message: "Enter submit", fieldWidth: 12)
+        let form = FormView(
+            title: "Sign in",
+            fields: [
+                FormField(label: "Email", state: TextEditor("a@b"), error: "invalid"),
+                FormField(label: "Password", state: TextEditor("secret"), isSecure: true),
+            ],
+            focused: 1, message: "Enter submit", fieldWidth: 12)
         form.render(in: buffer.area, into: &buffer)
-        #expect(buffer.unstyled == Buffer(lines: [
-            "Sign in                           ",
-            "                                  ",
-            "Email     a@b          invalid    ",
-            "                                  ",
-            "Password  ••••••                  ",
-            "                                  ",
-            "Enter submit                      ",
-        ]))
+        #expect(
+            buffer.unstyled
+                == Buffer(lines: [
+                    "Sign in                           ",
+                    "                                  ",
+                    "Email     a@b          invalid    ",
+                    "                                  ",
+                    "Password  ••••••                  ",
+                    "                                  ",
+                    "Enter submit                      ",
+                ]))
         #expect(buffer[2, 23].style.foreground == .red)
         #expect(buffer[4, 0].style.bold)
         #expect(buffer[2, 10].style.underline)

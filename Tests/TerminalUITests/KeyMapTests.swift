@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 struct KeyMapTests {
@@ -12,10 +13,11 @@ struct KeyMapTests {
         Binding(keys: ["?"], help: "help", action: .help),
     ])
 
-    @Test(arguments: [
-        (Key.character("j"), Action.down), (.down, .down), (.up, .up), (.character("k"), .up),
-        (.character("/"), .search), (.ctrl("c"), .quit), (.character("?"), .help),
-    ] as [(Key, Action)])
+    @Test(
+        arguments: [
+            (Key.character("j"), Action.down), (.down, .down), (.up, .up), (.character("k"), .up),
+            (.character("/"), .search), (.ctrl("c"), .quit), (.character("?"), .help),
+        ] as [(Key, Action)])
     func lookup(key: Key, action: Action) {
         #expect(keyMap.action(for: key) == action)
     }
@@ -35,10 +37,11 @@ struct KeyMapTests {
         #expect(Key.ctrl("c").description == "Ctrl-C")
     }
 
-    @Test(arguments: [
-        (["LANG": "en_US.UTF-8"], true), (["LANG": "ko_KR.utf8"], true), (["LANG": "C"], false),
-        (["LC_ALL": "C", "LANG": "en_US.UTF-8"], false), (["LC_CTYPE": "C.UTF-8", "LANG": "C"], true), ([:], false),
-    ] as [([String: String], Bool)])
+    @Test(
+        arguments: [
+            (["LANG": "en_US.UTF-8"], true), (["LANG": "ko_KR.utf8"], true), (["LANG": "C"], false),
+            (["LC_ALL": "C", "LANG": "en_US.UTF-8"], false), (["LC_CTYPE": "C.UTF-8", "LANG": "C"], true), ([:], false),
+        ] as [([String: String], Bool)])
     func markersFollowTheLocale(environment: [String: String], utf8: Bool) {
         #expect(Markers.isUTF8Locale(environment: environment) == utf8)
         #expect(Markers.forLocale(isUTF8: utf8).saved == (utf8 ? "★" : "*"))
@@ -62,16 +65,18 @@ struct KeyMapTests {
     @Test func helpOverlayListsEveryBindingInABox() {
         var buffer = Buffer(width: 24, height: 9)
         HelpOverlayView(keyMap: keyMap).render(in: buffer.area, into: &buffer)
-        #expect(buffer.unstyled == Buffer(lines: [
-            "    ┌ Keys ────────┐    ",
-            "    │ j/k   move   │    ",
-            "    │ k/Up  up     │    ",
-            "    │ /     search │    ",
-            "    │ q     quit   │    ",
-            "    │ ?     help   │    ",
-            "    │              │    ",
-            "    │ Esc close    │    ",
-            "    └──────────────┘    ",
-        ]))
+        #expect(
+            buffer.unstyled
+                == Buffer(lines: [
+                    "    ┌ Keys ────────┐    ",
+                    "    │ j/k   move   │    ",
+                    "    │ k/Up  up     │    ",
+                    "    │ /     search │    ",
+                    "    │ q     quit   │    ",
+                    "    │ ?     help   │    ",
+                    "    │              │    ",
+                    "    │ Esc close    │    ",
+                    "    └──────────────┘    ",
+                ]))
     }
 }

@@ -1,23 +1,25 @@
 import Testing
+
 @testable import TerminalUI
 
 struct ListViewTests {
     let rows: [Line] = (0..<10).map { Line("row \($0)") }
 
-    @Test(arguments: [
-        // (offset, selected, count, height) -> (offset, selected)
-        (0, 0, 10, 4, 0, 0),
-        (0, 3, 10, 4, 0, 3),
-        (0, 4, 10, 4, 1, 4),
-        (0, 9, 10, 4, 6, 9),
-        (5, 2, 10, 4, 2, 2),
-        (0, 15, 10, 4, 6, 9),
-        (0, -3, 10, 4, 0, 0),
-        (8, 9, 10, 4, 6, 9),
-        (3, 3, 0, 4, 0, 0),
-        (2, 2, 3, 10, 0, 2),
-        (0, 5, 10, 0, 0, 5),
-    ] as [(Int, Int, Int, Int, Int, Int)])
+    @Test(
+        arguments: [
+            // (offset, selected, count, height) -> (offset, selected)
+            (0, 0, 10, 4, 0, 0),
+            (0, 3, 10, 4, 0, 3),
+            (0, 4, 10, 4, 1, 4),
+            (0, 9, 10, 4, 6, 9),
+            (5, 2, 10, 4, 2, 2),
+            (0, 15, 10, 4, 6, 9),
+            (0, -3, 10, 4, 0, 0),
+            (8, 9, 10, 4, 6, 9),
+            (3, 3, 0, 4, 0, 0),
+            (2, 2, 3, 10, 0, 2),
+            (0, 5, 10, 0, 0, 5),
+        ] as [(Int, Int, Int, Int, Int, Int)])
     func clamping(offset: Int, selected: Int, count: Int, height: Int, expectedOffset: Int, expectedSelected: Int) {
         let state = ListState(offset: offset, selected: selected).clamped(count: count, height: height)
         #expect(state == ListState(offset: expectedOffset, selected: expectedSelected))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 struct TabHeaderViewTests {
@@ -12,10 +13,12 @@ struct TabHeaderViewTests {
 
     @Test func fullWidthShowsEveryTitleAndTheLabelAtTheRight() {
         let buffer = draw(width: 80, active: 2, label: "@minji")
-        #expect(buffer.unstyled == Buffer(lines: [
-            "1 Places  2 Favorites  3 Feed  4 Profile" + String(repeating: " ", count: 34) + "@minji",
-        ]))
-        let activeColumns = 23..<29                      // "3 Feed"
+        #expect(
+            buffer.unstyled
+                == Buffer(lines: [
+                    "1 Places  2 Favorites  3 Feed  4 Profile" + String(repeating: " ", count: 34) + "@minji"
+                ]))
+        let activeColumns = 23..<29  // "3 Feed"
         for column in 0..<80 {
             let style = buffer[0, column].style
             if activeColumns.contains(column) {

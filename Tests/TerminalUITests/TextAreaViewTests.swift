@@ -1,5 +1,6 @@
 import PlainText
 import Testing
+
 @testable import TerminalUI
 
 /// The multi-line field of a post being written: wrapping, line breaks, the cursor's row,

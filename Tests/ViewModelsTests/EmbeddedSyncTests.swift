@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ViewModels
 
 /// The embedded store's sync port: a person on a local file never sees pending marks or

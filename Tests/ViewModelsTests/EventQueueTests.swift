@@ -79,7 +79,8 @@ import ViewModels
         let fixture = Fixture()
         let lane = WorkLane("osm", policy: .latestOnly)
         var sawCancel = false
-        fixture.work.run(lane, { token in sawCancel = token.isCancelled }, then: { _ in fixture.applied.append("answer") })
+        fixture.work.run(
+            lane, { token in sawCancel = token.isCancelled }, then: { _ in fixture.applied.append("answer") })
         fixture.work.cancel(lane)
         fixture.held.runNext()
         fixture.settle()
@@ -92,9 +93,11 @@ import ViewModels
         let fixture = Fixture()
         struct Refused: Error {}
         var failure: Error?
-        fixture.work.run(.accounts, { _ -> Int in throw Refused() }, then: { result in
-            if case .failure(let error) = result { failure = error }
-        })
+        fixture.work.run(
+            .accounts, { _ -> Int in throw Refused() },
+            then: { result in
+                if case .failure(let error) = result { failure = error }
+            })
         fixture.held.runAll()
         fixture.settle()
         #expect(failure is Refused)
@@ -137,8 +140,9 @@ import ViewModels
         let work = BackgroundWork(queue: events, executor: ThreadWorkExecutor())
         var niceness: [String: Int32] = [:]
         for lane in [WorkLane("pass", policy: .latestOnly).behindTheScreen, WorkLane("page", policy: .latestOnly)] {
-            work.run(lane, { _ in getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) },
-                     then: { niceness[lane.name] = try? $0.get() })
+            work.run(
+                lane, { _ in getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) },
+                then: { niceness[lane.name] = try? $0.get() })
             #expect(woke.wait(timeout: .now() + 10) == .success)
             while let event = events.next() {
                 if case .workFinished(let completion) = event { completion.deliver() }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import PlaceCatalog
+
 @testable import ViewModels
 
 /// A team server far away, faked: posts, likes, favorites and a profile in memory, whose
@@ -26,11 +27,15 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
     private var favoriteObservers: [(selection: FavoritesSelection, onChange: ([FavoritePlace]) -> Void)] = []
 
     init(uid: String = "u1") {
-        user = User(id: uid, email: "ann@example.com", displayName: "Ann", username: "ann", bio: "hello",
-                    createdOn: Date(timeIntervalSince1970: 1_000_000), isUserOnboarded: true)
+        user = User(
+            id: uid, email: "ann@example.com", displayName: "Ann", username: "ann", bio: "hello",
+            createdOn: Date(timeIntervalSince1970: 1_000_000), isUserOnboarded: true)
         for (index, caption) in ["third", "second", "first"].enumerated() {
-            posts.append(FeedPost(id: "p\(3 - index)", caption: caption, timestamp: Date(timeIntervalSince1970: Double(1_500_000 - index)),
-                                  uid: "author", username: "author", displayName: "Author", likes: 1, didLike: false))
+            posts.append(
+                FeedPost(
+                    id: "p\(3 - index)", caption: caption,
+                    timestamp: Date(timeIntervalSince1970: Double(1_500_000 - index)),
+                    uid: "author", username: "author", displayName: "Author", likes: 1, didLike: false))
         }
     }
 
@@ -70,27 +75,36 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
 
     // MARK: FeedPort
 
-    func observeFeed(_ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
-                     onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFeed(
+        _ kind: FeedKind, viewer: String?, limit: Int, _ onChange: @escaping ([FeedPost]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         feedObservers.append((viewer, onChange))
         onChange(posts)
         return AnyCancellable {}
     }
 
     /// The whole feed is one window here (three posts or so).
-    func observeFeedWindow(_ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
-                           _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
-        try observeFeed(kind, viewer: viewer, limit: limit, { onChange(FeedPage(posts: $0, next: nil)) }, onError: onError)
+    func observeFeedWindow(
+        _ kind: FeedKind, viewer: String?, after position: FeedPosition?, limit: Int,
+        _ onChange: @escaping (FeedPage) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        try observeFeed(
+            kind, viewer: viewer, limit: limit, { onChange(FeedPage(posts: $0, next: nil)) }, onError: onError)
     }
 
-    func observeFeedCount(_ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
-                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFeedCount(
+        _ kind: FeedKind, viewer: String?, _ onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         countObservers.append(onChange)
         onChange(posts.count)
         return AnyCancellable {}
     }
 
-    func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] { [] }
+    func feedRows(_ kind: FeedKind, viewer: String?, before position: FeedPosition?, limit: Int) throws -> [FeedPost] {
+        []
+    }
     func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int { posts.count }
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int { 0 }
 
@@ -112,8 +126,10 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
     func post(_ text: String, uid: String) throws -> Tweet {
         let id = "p\(posts.count + 1)"
         try write("post \(text)") {
-            posts.insert(FeedPost(id: id, caption: text, timestamp: clock.now, uid: uid, username: user.username,
-                                  displayName: user.displayName, likes: 0, didLike: false), at: 0)
+            posts.insert(
+                FeedPost(
+                    id: id, caption: text, timestamp: clock.now, uid: uid, username: user.username,
+                    displayName: user.displayName, likes: 0, didLike: false), at: 0)
         }
         return Tweet(id: id, caption: text, timestamp: clock.now, uid: uid)
     }
@@ -132,8 +148,10 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
 
     var home: Coordinate { Coordinate(latitude: 37.5665, longitude: 126.9780) }
 
-    func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
-                        onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFolders(
+        uid: String, _ onChange: @escaping (FolderListing) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         AnyCancellable {}
     }
 
@@ -143,8 +161,10 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
         try write("edit") {}
     }
 
-    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
-                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFavorites(
+        _ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         favoriteObservers.append((selection, onChange))
         onChange(Self.pick(selection, from: favorites))
         return AnyCancellable {}
@@ -182,7 +202,9 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
         return user
     }
 
-    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeUser(uid: String, _ onChange: @escaping (User?) -> Void, onError: @escaping (Error) -> Void) throws
+        -> Cancellable
+    {
         onChange(user)
         return AnyCancellable {}
     }

@@ -1,14 +1,17 @@
 import Domain
-import PlaceCatalog
 import Foundation
+import PlaceCatalog
 import Testing
+
 @testable import ViewModels
 
 @Suite struct FavoriteFoldersViewModelTests {
     func save(_ world: World, _ id: String, _ name: String, folderID: String? = nil) throws {
-        try world.services.favorites.add(FavoriteCandidate(placeID: id, placeName: name, address: "\(name) address",
-                                                           coordinate: Coordinate(latitude: 37, longitude: 127)),
-                                         folderID: folderID, session: world.services.session())
+        try world.services.favorites.add(
+            FavoriteCandidate(
+                placeID: id, placeName: name, address: "\(name) address",
+                coordinate: Coordinate(latitude: 37, longitude: 127)),
+            folderID: folderID, session: world.services.session())
         Thread.sleep(forTimeInterval: 0.002)
     }
 
@@ -53,7 +56,10 @@ import Testing
         model.beginCreateFolder()
         type(model, "FAVORITES")
         model.submitPrompt()
-        guard case .folderName(let form) = model.state.prompt else { Issue.record("form closed"); return }
+        guard case .folderName(let form) = model.state.prompt else {
+            Issue.record("form closed")
+            return
+        }
         #expect(form.error == "A folder named Favorites already exists")
         type(model, "Food")
         model.submitPrompt()
@@ -74,7 +80,10 @@ import Testing
         try world.services.favorites.setMemo(placeID: "1", memo: "first\nsecond", session: world.services.session())
         model.select(1)
         model.beginMemo()
-        guard case .memo(let form) = model.state.prompt else { Issue.record("no memo form"); return }
+        guard case .memo(let form) = model.state.prompt else {
+            Issue.record("no memo form")
+            return
+        }
         #expect(form.input.text == "first⏎second")
         model.editPrompt(.insert(" 일출"))
         model.submitPrompt()
@@ -101,7 +110,10 @@ import Testing
         #expect(model.state.selectedItem?.placeName == "Charlie")
 
         model.beginMoveOrCopy(copying: true)
-        guard case .pickFolder(let pick) = model.state.prompt else { Issue.record("no picker"); return }
+        guard case .pickFolder(let pick) = model.state.prompt else {
+            Issue.record("no picker")
+            return
+        }
         #expect(pick.folders.map(\.folder.name) == ["Food"])
         model.submitPrompt()
         #expect(toasts.last?.message == "Copied Charlie to Food")
@@ -114,7 +126,9 @@ import Testing
         model.selectFolder(by: 1)
         #expect(model.state.selectedFolder?.id == food.id)
         model.beginDeleteFolder()
-        #expect(model.state.prompt == .confirmDelete(folder: try #require(model.state.selectedFolder), count: 2, deletesPlaces: false))
+        #expect(
+            model.state.prompt
+                == .confirmDelete(folder: try #require(model.state.selectedFolder), count: 2, deletesPlaces: false))
         model.submitPrompt()
         #expect(model.state.folders.map(\.folder.name) == ["Favorites"])
         #expect(Set(model.state.items.map(\.placeName)) == ["Alpha", "Bravo", "Charlie"])
@@ -143,10 +157,13 @@ import Testing
         let (model, _) = try signedInModel(world)
         let session = try world.services.session()
         let trip = try world.services.favorites.createFolder(name: "Trip", session: session)
-        model.beginSave(FavoriteCandidate(placeID: "1835848", placeName: "Seoul", address: "Seoul",
-                                          coordinate: Coordinate(latitude: 37.566, longitude: 126.9784)))
+        model.beginSave(
+            FavoriteCandidate(
+                placeID: "1835848", placeName: "Seoul", address: "Seoul",
+                coordinate: Coordinate(latitude: 37.566, longitude: 126.9784)))
         model.movePick(by: 1)
         model.submitPrompt()
-        #expect(try world.services.favorites.snapshot(session: session).favorite(placeID: "1835848")?.folders == [trip.id])
+        #expect(
+            try world.services.favorites.snapshot(session: session).favorite(placeID: "1835848")?.folders == [trip.id])
     }
 }

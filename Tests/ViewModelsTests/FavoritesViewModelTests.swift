@@ -1,14 +1,17 @@
 import Domain
 import Foundation
-import Testing
-@testable import ViewModels
 import PlaceCatalog
+import Testing
+
+@testable import ViewModels
 
 @Suite struct FavoritesViewModelTests {
     func save(_ world: World, _ id: String, _ name: String) throws {
-        try world.services.favorites.add(FavoriteCandidate(placeID: id, placeName: name, address: "\(name) address",
-                                                           coordinate: Coordinate(latitude: 1, longitude: 2)),
-                                         session: world.services.session())
+        try world.services.favorites.add(
+            FavoriteCandidate(
+                placeID: id, placeName: name, address: "\(name) address",
+                coordinate: Coordinate(latitude: 1, longitude: 2)),
+            session: world.services.session())
         Thread.sleep(forTimeInterval: 0.002)
     }
 

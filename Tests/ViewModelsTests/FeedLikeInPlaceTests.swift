@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 /// A heart changes one row: the store's answer makes that post's row again, not the
@@ -49,12 +50,14 @@ import Testing
     @Test func aRenameStaysWhenALikeRemakesAnotherRow() throws {
         let (world, author, model) = try world()
         defer { withExtendedLifetime(world) {} }
-        try world.services.users.updateProfile(ProfileEdit(displayName: "Renamed", username: "renamed"), session: author)
+        try world.services.users.updateProfile(
+            ProfileEdit(displayName: "Renamed", username: "renamed"), session: author)
         #expect(model.state.rows.allSatisfy { $0.displayName == "Renamed" })
         model.select(7)
         model.toggleLike()
         #expect(model.state.rows[7].didLike)
-        #expect(model.state.rows.allSatisfy { $0.displayName == "Renamed" && $0.username == "renamed" },
-                "rows not made again keep the new name")
+        #expect(
+            model.state.rows.allSatisfy { $0.displayName == "Renamed" && $0.username == "renamed" },
+            "rows not made again keep the new name")
     }
 }

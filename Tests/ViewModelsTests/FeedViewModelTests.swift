@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 @Suite struct FeedViewModelTests {

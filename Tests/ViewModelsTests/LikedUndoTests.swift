@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 /// Unliking in the Liked view takes the post out with an undo offer; undo likes it again
@@ -53,8 +54,9 @@ import Testing
         #expect(model.state.undoable == nil, "nothing left to undo")
         let post = try #require(try world.services.tweets.post(id: row.id, viewer: session))
         #expect(post.likes == 1, "the counter is exact: one like, not two")
-        #expect(try world.services.tweets.likedAt(among: [row.id], uid: session.uid)[row.id] == likedAt,
-                "liked at its old time")
+        #expect(
+            try world.services.tweets.likedAt(among: [row.id], uid: session.uid)[row.id] == likedAt,
+            "liked at its old time")
     }
 
     @Test func undoStaysOfferedUntilUsedOrReplacedAndOnlyInTheLikedView() throws {

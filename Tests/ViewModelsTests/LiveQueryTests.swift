@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import ViewModels
 
 /// Live lists whose reads fail: a toast says why, the list is not silently empty or stale,
@@ -14,14 +15,19 @@ import Testing
         var failures: Int
         var attempts = 0
         var onError: ((Error) -> Void)?
-        let items = [FavoritePlace(placeName: "Seoul", placeID: "1835848", address: "Seoul, South Korea",
-                                   coordinate: Coordinate(latitude: 37.566, longitude: 126.9784),
-                                   savedAt: Date(timeIntervalSince1970: 1_000))]
+        let items = [
+            FavoritePlace(
+                placeName: "Seoul", placeID: "1835848", address: "Seoul, South Korea",
+                coordinate: Coordinate(latitude: 37.566, longitude: 126.9784),
+                savedAt: Date(timeIntervalSince1970: 1_000))
+        ]
 
         init(failures: Int) { self.failures = failures }
 
-        func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
-                              onError: @escaping (Error) -> Void) throws -> Cancellable {
+        func observeFavorites(
+            _ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+            onError: @escaping (Error) -> Void
+        ) throws -> Cancellable {
             attempts += 1
             if attempts <= failures { throw Unreachable() }
             self.onError = onError
@@ -32,19 +38,27 @@ import Testing
         func removeFavorite(placeID: String, uid: String) throws {}
         let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
         /// The Favorites screen's folder list fails the same way.
-        func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
-                            onError: @escaping (Error) -> Void) throws -> Cancellable {
-            try observeFavorites(.newest(limit: 100), uid: uid, { items in
-                onChange(FolderListing(folders: [.makeDefault(createdAt: Date(timeIntervalSince1970: 0))],
-                                       counts: [FavoriteFolder.defaultID: items.count]))
-            }, onError: onError)
+        func observeFolders(
+            uid: String, _ onChange: @escaping (FolderListing) -> Void,
+            onError: @escaping (Error) -> Void
+        ) throws -> Cancellable {
+            try observeFavorites(
+                .newest(limit: 100), uid: uid,
+                { items in
+                    onChange(
+                        FolderListing(
+                            folders: [.makeDefault(createdAt: Date(timeIntervalSince1970: 0))],
+                            counts: [FavoriteFolder.defaultID: items.count]))
+                }, onError: onError)
         }
         var folderPlaces: [FavoritePlace] { items }
         func edit(_ edit: FavoritesEdit, uid: String) throws {}
     }
 
     /// The Favorites view model on `port`, signed in, with its toasts recorded.
-    func signedIn(_ world: World, _ port: FavoritesPort, uid: String = "someone") -> (FavoritesViewModel, Recorder<Toast>) {
+    func signedIn(_ world: World, _ port: FavoritesPort, uid: String = "someone") -> (
+        FavoritesViewModel, Recorder<Toast>
+    ) {
         let model = FavoritesViewModel(favorites: port, events: world.events)
         let toasts = Recorder<Toast>()
         model.onToast = toasts.record
@@ -94,8 +108,10 @@ import Testing
         let user = try world.signUp("keeper")
         let (_, toasts) = signedIn(world, world.adapters, uid: user.id)
         try world.services.store.collection("favorites").document(user.id).collection("favorites").document("broken")
-            .setData(["placeName": "Broken", "placeID": "broken", "address": "", "coordinate": "not a coordinate",
-                      "savedAt": .serverTimestamp, "folders": .array([.string(FavoriteFolder.defaultID)])])
+            .setData([
+                "placeName": "Broken", "placeID": "broken", "address": "", "coordinate": "not a coordinate",
+                "savedAt": .serverTimestamp, "folders": .array([.string(FavoriteFolder.defaultID)]),
+            ])
         #expect(toasts.last?.kind == .error)
         #expect(toasts.last?.message.hasPrefix("Could not load Favorites:") == true)
     }

@@ -2,13 +2,16 @@ import Domain
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import ViewModels
 
 /// Online providers the tests script: each request is recorded and answered by `answer`.
 final class FakeOnlinePlaces: OnlinePlaceSearching, @unchecked Sendable {
     // @unchecked: the tests run every job on their own thread (`HeldWorkExecutor`).
-    static let kakao = OnlineProvider(id: "kakao", name: "Kakao", mark: "K", searchesAsYouType: true, searchesCategories: true)
-    static let osm = OnlineProvider(id: "osm", name: "OpenStreetMap", mark: "OSM", searchesAsYouType: false, searchesCategories: false)
+    static let kakao = OnlineProvider(
+        id: "kakao", name: "Kakao", mark: "K", searchesAsYouType: true, searchesCategories: true)
+    static let osm = OnlineProvider(
+        id: "osm", name: "OpenStreetMap", mark: "OSM", searchesAsYouType: false, searchesCategories: false)
 
     let providers: [OnlineProvider]
     let configFile = "/home/someone/.config/tern/config"
@@ -28,9 +31,10 @@ final class FakeOnlinePlaces: OnlinePlaceSearching, @unchecked Sendable {
         requests.append((search, provider.id))
         if let failure { throw Refused(description: failure) }
         let name = search.category.map { "\($0.name) \(search.text)" } ?? search.text
-        let place = PlaceInfo(placeID: "\(provider.id):\(requests.count)", name: "\(name) \(provider.mark)", address: "서울 강남구 역삼동 858",
-                              latitude: 37.4979, longitude: 127.0276, sourceMark: provider.mark, category: "음식점 > 카페 > 커피전문점",
-                              phone: "02-123-4567", roadAddress: "서울 강남구 강남대로 390", url: "http://place.map.kakao.com/1")
+        let place = PlaceInfo(
+            placeID: "\(provider.id):\(requests.count)", name: "\(name) \(provider.mark)", address: "서울 강남구 역삼동 858",
+            latitude: 37.4979, longitude: 127.0276, sourceMark: provider.mark, category: "음식점 > 카페 > 커피전문점",
+            phone: "02-123-4567", roadAddress: "서울 강남구 강남대로 390", url: "http://place.map.kakao.com/1")
         return OnlineAnswer(matches: [PlaceMatch(place: place, distance: search.near == nil ? nil : 120)])
     }
 }
@@ -38,8 +42,9 @@ final class FakeOnlinePlaces: OnlinePlaceSearching, @unchecked Sendable {
 @Suite struct OnlinePlaceResultsTests {
     /// A Places model over the fixture catalog and `online`, its requests held until the test runs them.
     static func model(_ world: World, _ online: FakeOnlinePlaces, held: HeldWorkExecutor) -> PlaceSearchViewModel {
-        PlaceSearchViewModel(places: world.places, favorites: world.adapters, events: world.events, online: online,
-                             work: BackgroundWork(queue: world.events, executor: held), now: world.clock.read)
+        PlaceSearchViewModel(
+            places: world.places, favorites: world.adapters, events: world.events, online: online,
+            work: BackgroundWork(queue: world.events, executor: held), now: world.clock.read)
     }
 
     /// Types `text` a key every 80 ms, applying what comes due between keys as the loop does.

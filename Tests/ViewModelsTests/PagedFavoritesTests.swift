@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import ViewModels
 
 /// A favorites folder read a window at a time: every place reachable in the folder's
@@ -17,11 +18,14 @@ import Testing
         let base = Date(timeIntervalSince1970: 1_790_000_000)
         var batch = world.services.store.batch()
         for index in 0..<count {
-            let favorite = FavoritePlace(placeName: "Place \(index)", placeID: "p\(index)", address: "Street \(index)",
-                                         coordinate: Coordinate(latitude: 37 + Double(index % 100) / 100,
-                                                                longitude: 127 + Double(index / 100) / 1000),
-                                         savedAt: base.addingTimeInterval(-Double(index)))
-            try batch.setData(from: favorite, forDocument: world.services.store.document("favorites/\(user.id)/favorites/p\(index)"))
+            let favorite = FavoritePlace(
+                placeName: "Place \(index)", placeID: "p\(index)", address: "Street \(index)",
+                coordinate: Coordinate(
+                    latitude: 37 + Double(index % 100) / 100,
+                    longitude: 127 + Double(index / 100) / 1000),
+                savedAt: base.addingTimeInterval(-Double(index)))
+            try batch.setData(
+                from: favorite, forDocument: world.services.store.document("favorites/\(user.id)/favorites/p\(index)"))
             if index % 5_000 == 4_999 {
                 try batch.commit()
                 batch = world.services.store.batch()

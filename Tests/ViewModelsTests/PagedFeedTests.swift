@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 /// The feed read a window at a time: every post reachable, the window bounded, the
@@ -74,7 +75,7 @@ import Testing
     @Test func pageKeysCrossWindowEdgesBothWays() throws {
         let (world, _, _, model) = try world()
         defer { withExtendedLifetime(world) {} }
-        model.rowsInView = 16 // four posts a page
+        model.rowsInView = 16  // four posts a page
         for _ in 0..<8 { model.pageDown() }
         #expect(model.state.position.index == 32)
         #expect(caption(model) == "post 12")

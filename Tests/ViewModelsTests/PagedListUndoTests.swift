@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 /// A row taken out and brought back before the store showed it gone (a far server, or a
@@ -19,8 +20,10 @@ import Testing
             return PageSlice(rows: Array(rows.dropFirst(start).prefix(limit)), isEnd: start + limit >= rows.count)
         }
 
-        func observeRows(after anchor: Row?, limit: Int, _ onChange: @escaping (PageSlice<Row>) -> Void,
-                         onError: @escaping (Error) -> Void) throws -> Cancellable {
+        func observeRows(
+            after anchor: Row?, limit: Int, _ onChange: @escaping (PageSlice<Row>) -> Void,
+            onError: @escaping (Error) -> Void
+        ) throws -> Cancellable {
             windows.append((anchor?.id, limit, onChange))
             onChange(slice(after: anchor?.id, limit: limit))
             return AnyCancellable {}
@@ -31,7 +34,8 @@ import Testing
             for window in windows { window.onChange(slice(after: window.after, limit: window.limit)) }
         }
 
-        func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable {
+        func observeCount(_ onChange: @escaping (Int) -> Void, onError: @escaping (Error) -> Void) throws -> Cancellable
+        {
             onChange(rows.count)
             return AnyCancellable {}
         }
@@ -48,8 +52,9 @@ import Testing
 
     @Test func aRowBroughtBackBeforeItsRemovalWasDeliveredComesBack() {
         let source = ManualSource()
-        let list = PagedList<ManualSource>(name: "undo", title: { "List" }, events: EventQueue(), pageSize: 5,
-                                           onToast: { _ in })
+        let list = PagedList<ManualSource>(
+            name: "undo", title: { "List" }, events: EventQueue(), pageSize: 5,
+            onToast: { _ in })
         list.start(source)
         #expect(list.selectedRow?.id == 0)
         list.hide(0)

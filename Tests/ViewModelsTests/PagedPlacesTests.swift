@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import PlaceCatalog
 import Testing
+
 @testable import ViewModels
 
 /// Places read a window of the ranked matches at a time: `G` and walking reach the last
@@ -15,8 +16,9 @@ import Testing
         let name = String(format: index % 2 == 0 ? "Alpha %04d" : "Beta %04d", index)
         let latitude = Double(index % 90)
         let longitude = Double(index % 180)
-        return Place(placeID: "p\(index)", name: name, countryName: "Testland", latitude: latitude, longitude: longitude,
-                     population: 1_000_000 - index)
+        return Place(
+            placeID: "p\(index)", name: name, countryName: "Testland", latitude: latitude, longitude: longitude,
+            population: 1_000_000 - index)
     }
 
     func model() throws -> (World, PlaceSearchViewModel) {
@@ -66,7 +68,8 @@ import Testing
         #expect(model.state.position.text == "500 / 500")
         model.toggleOrder()
         model.selectLast()
-        let byDistance = Self.catalog.search("alpha", limit: 1000, order: .distance(from: Coordinate(latitude: 0, longitude: 0)))
+        let byDistance = Self.catalog.search(
+            "alpha", limit: 1000, order: .distance(from: Coordinate(latitude: 0, longitude: 0)))
         #expect(model.state.selectedRow?.place.name == byDistance.hits.last?.place.name)
     }
 

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import ViewModels
 
 /// Writes to a far server: the screen shows the intent at once with the pending mark, keys
@@ -119,7 +120,8 @@ import Testing
     @Test func aSaveInPlacesShowsPendingThenConfirmedOrRolledBack() throws {
         let far = FarStore()
         let places = CatalogPlaces(catalog: World.catalog, home: (37.5665, 126.9780))
-        let model = PlaceSearchViewModel(places: places, favorites: far, events: far.events, writes: far.writes, now: far.clock.read)
+        let model = PlaceSearchViewModel(
+            places: places, favorites: far, events: far.events, writes: far.writes, now: far.clock.read)
         let toasts = Recorder<Toast>()
         model.onToast = toasts.record
         model.setUser(far.user.id)
@@ -145,8 +147,9 @@ import Testing
 
     @Test func aProfileEditShowsAtOnceAndARefusalOpensTheFormWithTheReason() throws {
         let far = FarStore()
-        let model = ProfileViewModel(accounts: far, feed: far, work: BackgroundWork(queue: far.events, executor: far.held),
-                                     writes: far.writes)
+        let model = ProfileViewModel(
+            accounts: far, feed: far, work: BackgroundWork(queue: far.events, executor: far.held),
+            writes: far.writes)
         let toasts = Recorder<Toast>()
         model.onToast = toasts.record
         model.start()

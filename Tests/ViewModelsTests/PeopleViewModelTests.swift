@@ -1,13 +1,16 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 /// Authors' profiles, editing and deleting one's own posts, live author names and the
 /// session followed across processes, at the view-model level on a real store.
 @Suite struct PeopleViewModelTests {
     /// An author with two posts, and a signed-in reader with one post the author liked.
-    func world() throws -> (world: World, reader: User, authorSession: Session, authorPosts: [FeedPost], readerPost: FeedPost) {
+    func world() throws -> (
+        world: World, reader: User, authorSession: Session, authorPosts: [FeedPost], readerPost: FeedPost
+    ) {
         let world = try World()
         let author = try world.otherUser("author")
         var posts: [FeedPost] = []
@@ -24,10 +27,12 @@ import Testing
     /// A second connection to the same database and session file: what another terminal's
     /// `tern` does.
     func otherProcess(_ world: World) throws -> AppServices {
-        let paths = AppPaths(dataDirectory: world.directory, sessionFile: world.directory + "/state/session",
-                             configFile: world.directory + "/config", resourcesDirectory: World.resources)
-        return try AppServices.open(paths: paths, seedSample: false,
-                                    hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
+        let paths = AppPaths(
+            dataDirectory: world.directory, sessionFile: world.directory + "/state/session",
+            configFile: world.directory + "/config", resourcesDirectory: World.resources)
+        return try AppServices.open(
+            paths: paths, seedSample: false,
+            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
     }
 
     @Test func editingOwnPostKeepsItsLikesAndPlace() throws {
@@ -75,8 +80,9 @@ import Testing
         model.askDeleteSelected()
         model.confirmDelete()
         #expect(model.state.rows.map(\.id) == w.authorPosts.reversed().map(\.id))
-        #expect(try w.world.services.store.collection("users/\(w.authorSession.uid)/user-likes").count() == 0,
-                "the author's like went with the post")
+        #expect(
+            try w.world.services.store.collection("users/\(w.authorSession.uid)/user-likes").count() == 0,
+            "the author's like went with the post")
     }
 
     @Test func anUnfinishedProfileIsToldHowToFinishBeforeComposing() throws {
@@ -107,7 +113,8 @@ import Testing
         #expect(author.posts.state.rows[0].didLike)
         // A rename in another process: the profile and every row follow without a re-read of posts.
         let other = try otherProcess(w.world)
-        try other.users.updateProfile(ProfileEdit(displayName: "Renamed", username: "renamed"), session: w.authorSession)
+        try other.users.updateProfile(
+            ProfileEdit(displayName: "Renamed", username: "renamed"), session: w.authorSession)
         _ = try w.world.services.store.pollExternalChanges()
         #expect(author.state.user?.displayName == "Renamed")
         #expect(author.posts.state.rows.allSatisfy { $0.username == "renamed" && $0.displayName == "Renamed" })

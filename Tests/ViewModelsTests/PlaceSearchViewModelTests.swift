@@ -1,8 +1,9 @@
 import Domain
 import Foundation
-import Testing
-@testable import ViewModels
 import PlaceCatalog
+import Testing
+
+@testable import ViewModels
 
 @Suite struct PlaceSearchViewModelTests {
     @Test func emptyQueryListsTheMostPopulousFirst() throws {
@@ -146,9 +147,11 @@ import PlaceCatalog
         let user = try world.signUp("saver")
         let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters)
         model.setUser(user.id)
-        try world.services.favorites.add(FavoriteCandidate(placeID: "1838524", placeName: "Busan", address: "",
-                                                           coordinate: Coordinate(latitude: 35, longitude: 129)),
-                                         session: world.services.session())
+        try world.services.favorites.add(
+            FavoriteCandidate(
+                placeID: "1838524", placeName: "Busan", address: "",
+                coordinate: Coordinate(latitude: 35, longitude: 129)),
+            session: world.services.session())
         #expect(model.state.rows.first { $0.place.placeID == "1838524" }?.isSaved == true)
         #expect(model.state.newestFavorites.map(\.placeID) == ["1838524"])
         model.stop()
@@ -178,16 +181,20 @@ import PlaceCatalog
 /// Favorites whose writes always fail.
 final class FailingFavorites: FavoritesPort, InMemoryFolders {
     struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
-    func observeFavorites(_ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
-                          onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFavorites(
+        _ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         onChange([])
         return AnyCancellable {}
     }
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { throw DiskFull() }
     func removeFavorite(placeID: String, uid: String) throws { throw DiskFull() }
     let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
-    func observeFolders(uid: String, _ onChange: @escaping (FolderListing) -> Void,
-                        onError: @escaping (Error) -> Void) throws -> Cancellable {
+    func observeFolders(
+        uid: String, _ onChange: @escaping (FolderListing) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
         onChange(.empty)
         return AnyCancellable {}
     }

@@ -4,6 +4,7 @@ import Domain
 import Foundation
 import PlaceCatalog
 import Testing
+
 @testable import ViewModels
 
 /// Places follows the saved state of the places it holds and the map's newest favorites,
@@ -20,18 +21,21 @@ import Testing
         let base = Date(timeIntervalSince1970: 1_790_000_000)
         let batch = world.services.store.batch()
         for (index, id) in ids.enumerated() {
-            let favorite = FavoritePlace(placeName: id, placeID: id, address: "", coordinate: Coordinate(latitude: 1, longitude: 1),
-                                         savedAt: base.addingTimeInterval(-Double(index)))
-            try batch.setData(from: favorite, forDocument: world.services.store.document("favorites/\(uid)/favorites/\(id)"))
+            let favorite = FavoritePlace(
+                placeName: id, placeID: id, address: "", coordinate: Coordinate(latitude: 1, longitude: 1),
+                savedAt: base.addingTimeInterval(-Double(index)))
+            try batch.setData(
+                from: favorite, forDocument: world.services.store.document("favorites/\(uid)/favorites/\(id)"))
         }
         try batch.commit()
     }
 
     /// Every row held shows the star of its place: saved when its index is a multiple of 3.
     static func starsAreRight(_ model: PlaceSearchViewModel) -> Bool {
-        !model.state.rows.isEmpty && model.state.rows.allSatisfy { row in
-            row.isSaved == (Int(row.place.placeID.dropFirst())! % 3 == 0)
-        }
+        !model.state.rows.isEmpty
+            && model.state.rows.allSatisfy { row in
+                row.isSaved == (Int(row.place.placeID.dropFirst())! % 3 == 0)
+            }
     }
 
     @Test func twentyThousandFavoritesHoldAWindowsWorthAndTheStarsStayRight() throws {
@@ -68,9 +72,11 @@ import Testing
         #expect(Self.starsAreRight(model))
 
         // A save from another process shows on a held row without reading the folder.
-        try world.services.favorites.add(FavoriteCandidate(placeID: "p998", placeName: "p998", address: "",
-                                                           coordinate: Coordinate(latitude: 1, longitude: 1)),
-                                         session: world.services.session())
+        try world.services.favorites.add(
+            FavoriteCandidate(
+                placeID: "p998", placeName: "p998", address: "",
+                coordinate: Coordinate(latitude: 1, longitude: 1)),
+            session: world.services.session())
         world.settle()
         #expect(model.state.rows.first { $0.place.placeID == "p998" }?.isSaved == true)
         #expect(model.state.newestFavorites.first?.placeID == "p998")

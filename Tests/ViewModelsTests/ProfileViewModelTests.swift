@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 @Suite struct ProfileViewModelTests {
@@ -47,8 +48,9 @@ import Testing
         try world.signUp("known")
         try world.services.auth.signOut()
         let held = HeldWorkExecutor()
-        let slow = ProfileViewModel(accounts: world.adapters, feed: world.adapters,
-                                    work: BackgroundWork(queue: world.events, executor: held))
+        let slow = ProfileViewModel(
+            accounts: world.adapters, feed: world.adapters,
+            work: BackgroundWork(queue: world.events, executor: held))
         let states = Recorder<ProfileState>()
         slow.onChange = states.record
         slow.start()
@@ -124,9 +126,12 @@ import Testing
         let form = ProfileForm(kind: .register, fields: ProfileViewModel.credentialFields())
         #expect(ProfileViewModel.fieldIndex(for: ServiceError.emailTaken("a@example.com"), in: form) == 0)
         #expect(ProfileViewModel.fieldIndex(for: ValidationError.passwordTooShort, in: form) == 1)
-        #expect(ProfileViewModel.fieldIndex(for: ValidationError.bioTooLong, in: form) == nil, "not a field of this form")
+        #expect(
+            ProfileViewModel.fieldIndex(for: ValidationError.bioTooLong, in: form) == nil, "not a field of this form")
         struct Outage: LocalizedError { var errorDescription: String? { "the password service is down" } }
-        #expect(ProfileViewModel.fieldIndex(for: Outage(), in: form) == nil, "an error naming no field goes on the message line")
+        #expect(
+            ProfileViewModel.fieldIndex(for: Outage(), in: form) == nil,
+            "an error naming no field goes on the message line")
     }
 
     @Test func escPostponesOnboardingToTheNextLaunch() throws {

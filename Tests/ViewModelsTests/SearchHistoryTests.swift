@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 /// The search field's history: what it keeps, and walking it with Up and Down.
@@ -24,8 +25,9 @@ import Testing
     }
 
     @Test func aLoadedHistoryIsCleanedAndBounded() {
-        let history = SearchHistory(["a", "a", "b\u{1B}[31m", String(repeating: "x", count: 500)]
-                                    + (0..<200).map { "n\($0)" })
+        let history = SearchHistory(
+            ["a", "a", "b\u{1B}[31m", String(repeating: "x", count: 500)]
+                + (0..<200).map { "n\($0)" })
         #expect(history.queries.prefix(2) == ["a", "b"], "escape sequences go")
         #expect(history.queries[2].count == PlaceSearchState.queryLimit)
         #expect(history.queries.count == SearchHistory.limit)
@@ -72,7 +74,8 @@ import Testing
 
     @Test func editingARecalledQueryStartsTheWalkAgain() throws {
         let world = try World()
-        let model = PlaceSearchViewModel(places: world.places, favorites: world.adapters, history: Kept(["busan", "seoul"]))
+        let model = PlaceSearchViewModel(
+            places: world.places, favorites: world.adapters, history: Kept(["busan", "seoul"]))
         model.focusSearch()
         model.recallQuery(olderBy: 1)
         model.editQuery(.backspace)

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Testing
+
 @testable import ViewModels
 
 /// A start on a local copy of a team server: the server is reached in the background. A
@@ -43,12 +44,16 @@ import Testing
     @Test func aRefusedConnectionIsSaidOnceAndTriedAgainWithBackOff() throws {
         let world = try World()
         let connecting = FakeConnecting()
-        connecting.failure = ServerConnectFailure(reason: "expected authentication request from server, but received H",
-                                                  isUnreachable: false)
+        connecting.failure = ServerConnectFailure(
+            reason: "expected authentication request from server, but received H",
+            isUnreachable: false)
         let app = started(world, connecting)
         #expect(connecting.attempts == 1)
-        #expect(app.state.toast == Toast("Cannot connect to the team server: expected authentication request from server, "
-                                             + "but received H · retrying", kind: .error))
+        #expect(
+            app.state.toast
+                == Toast(
+                    "Cannot connect to the team server: expected authentication request from server, "
+                        + "but received H · retrying", kind: .error))
         #expect(app.state.sync.isStale)
         advance(world, by: 1)
         #expect(connecting.attempts == 2, "tried again after 1 s")
@@ -60,7 +65,9 @@ import Testing
         #expect(connecting.attempts == 3, "then after 4 s")
         advance(world, by: 0.1)
         #expect(connecting.attempts == 4)
-        #expect(app.state.toast?.message == "Cannot connect to the team server: FATAL: password authentication failed · retrying")
+        #expect(
+            app.state.toast?.message
+                == "Cannot connect to the team server: FATAL: password authentication failed · retrying")
         connecting.failure = nil
         advance(world, by: 8)
         #expect(connecting.attempts == 5)
@@ -99,8 +106,9 @@ import Testing
     @Test func aProfileOnboardedOnTheServerMeanwhileOpensNoForm() throws {
         let world = try World()
         let (app, connecting) = try startedNotOnboarded(world)
-        _ = try world.services.users.updateProfile(ProfileEdit(displayName: "Late", username: "late"),
-                                                   session: try world.services.session())
+        _ = try world.services.users.updateProfile(
+            ProfileEdit(displayName: "Late", username: "late"),
+            session: try world.services.session())
         connecting.failure = nil
         advance(world, by: 1)
         world.settle()

@@ -32,10 +32,12 @@ final class World {
     init(seedSample: Bool = false) throws {
         directory = NSTemporaryDirectory() + "tern-vm-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let paths = AppPaths(dataDirectory: directory, sessionFile: directory + "/state/session",
-                             configFile: directory + "/config", resourcesDirectory: World.resources)
-        services = try AppServices.open(paths: paths, seedSample: seedSample, executor: .immediate,
-                                        hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
+        let paths = AppPaths(
+            dataDirectory: directory, sessionFile: directory + "/state/session",
+            configFile: directory + "/config", resourcesDirectory: World.resources)
+        services = try AppServices.open(
+            paths: paths, seedSample: seedSample, executor: .immediate,
+            hasher: PasswordHasher(parameters: ScryptParameters(n: 16, r: 1, p: 1)))
         adapters = StoreAdapters(services: services)
         places = CatalogPlaces(catalog: World.catalog, home: (37.5665, 126.9780))
     }
@@ -71,7 +73,8 @@ final class World {
         let saved = try services.session()
         try services.auth.register(email: "\(username)@example.com", password: "password123")
         let session = try services.session()!
-        try services.users.updateProfile(ProfileEdit(displayName: username.capitalized, username: username), session: session)
+        try services.users.updateProfile(
+            ProfileEdit(displayName: username.capitalized, username: username), session: session)
         if let saved { try services.sessionFile.write(saved) } else { try services.auth.signOut() }
         return session
     }

@@ -16,8 +16,10 @@ public struct ActionBinding: Sendable {
     /// The config line that set the keys; nil for the defaults.
     var line: Int?
 
-    init(_ name: String, _ screen: KeyScreen, _ action: AppAction, _ keys: [Key], _ help: TextKey,
-         label: String? = nil, inFooter: Bool = true) {
+    init(
+        _ name: String, _ screen: KeyScreen, _ action: AppAction, _ keys: [Key], _ help: TextKey,
+        label: String? = nil, inFooter: Bool = true
+    ) {
         self.name = name
         self.screen = screen
         self.action = action

@@ -72,10 +72,13 @@ public enum AppKeyMap {
         }
         add(.helpEverywhere, bindings.keyMap(.global))
         add(.helpQuestions, bindings.keyMap(.confirm, only: [.submit, .cancel]))
-        sections.append(HelpSection(tr(.helpMouse), [
-            KeyHint(keys: tr(.mouseClick), help: tr(.mouseClickHelp)),
-            KeyHint(keys: tr(.mouseWheel), help: tr(.mouseWheelHelp)),
-        ]))
+        sections.append(
+            HelpSection(
+                tr(.helpMouse),
+                [
+                    KeyHint(keys: tr(.mouseClick), help: tr(.mouseClickHelp)),
+                    KeyHint(keys: tr(.mouseWheel), help: tr(.mouseWheelHelp)),
+                ]))
         return sections
     }
 
@@ -113,7 +116,9 @@ public enum AppKeyMap {
     static func offering(_ action: AppAction, when isAvailable: Bool, in map: KeyMap<AppAction>) -> KeyMap<AppAction> {
         guard !isAvailable else { return map }
         var map = map
-        for index in map.bindings.indices where map.bindings[index].action == action { map.bindings[index].inFooter = false }
+        for index in map.bindings.indices where map.bindings[index].action == action {
+            map.bindings[index].inFooter = false
+        }
         return map
     }
 
@@ -122,7 +127,8 @@ public enum AppKeyMap {
         switch app.state.tab {
         case .profile where app.profile.state.isConfirmingSignOut:
             return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
-        case .feed where app.currentFeed.state.isConfirmingDiscard, .profile where app.currentFeed.state.isConfirmingDiscard:
+        case .feed where app.currentFeed.state.isConfirmingDiscard,
+            .profile where app.currentFeed.state.isConfirmingDiscard:
             return tr(.confirmDiscardPost)
         case .feed where app.currentFeed.state.deleting != nil, .profile where app.currentFeed.state.deleting != nil:
             return tr(.feedDeleteQuestion)

@@ -1,6 +1,6 @@
 import Domain
-import Localization
 import Foundation
+import Localization
 import TerminalUI
 
 extension KeyBindings {
@@ -35,7 +35,13 @@ extension KeyBindings {
             throw fail(tr(isBind ? .configExpectedBind : .configExpectedUnbind))
         }
         guard let screen = KeyScreen(rawValue: directive.words[1].lowercased()) else {
-            throw fail(tr(.configUnknownScreen, ["screen": directive.words[1], "screens": KeyScreen.allCases.map(\.rawValue).joined(separator: ", ")]))
+            throw fail(
+                tr(
+                    .configUnknownScreen,
+                    [
+                        "screen": directive.words[1],
+                        "screens": KeyScreen.allCases.map(\.rawValue).joined(separator: ", "),
+                    ]))
         }
         func key(_ name: String) throws -> Key {
             guard let key = Self.parseKey(name) else { throw fail(tr(.configUnknownKeyName, ["key": name])) }
@@ -48,7 +54,8 @@ extension KeyBindings {
         if !isBind {
             let removed = try key(directive.words[2])
             var found = false
-            for index in actions.indices where actions[index].screen == screen && actions[index].keys.contains(removed) {
+            for index in actions.indices where actions[index].screen == screen && actions[index].keys.contains(removed)
+            {
                 actions[index].keys.removeAll { $0 == removed }
                 actions[index].line = directive.line
                 found = true
@@ -83,9 +90,14 @@ extension KeyBindings {
                 for key in entry.keys {
                     if let other = owner[key], other.action != entry.action {
                         let line = max(other.line ?? 0, entry.line ?? 0)
-                        throw ConfigError(file: file, line: line, reason: tr(.configConflict, [
-                            "key": key.description, "first": other.name, "firstScreen": other.screen.rawValue,
-                            "second": entry.name, "secondScreen": entry.screen.rawValue]))
+                        throw ConfigError(
+                            file: file, line: line,
+                            reason: tr(
+                                .configConflict,
+                                [
+                                    "key": key.description, "first": other.name, "firstScreen": other.screen.rawValue,
+                                    "second": entry.name, "secondScreen": entry.screen.rawValue,
+                                ]))
                     }
                     owner[key] = owner[key] ?? entry
                 }

@@ -46,7 +46,8 @@ public struct KeyBindings: Sendable {
         ActionBinding("remove", .favorites, .removeFavorite, ["s", "x"], .keyRemoveFavorite, label: "s/x"),
         ActionBinding("undo", .favorites, .undoRemove, ["u"], .keyUndoRemove),
         ActionBinding("next-folder", .favorites, .nextFolder, ["]", "right"], .keyNextFolder, label: "]/["),
-        ActionBinding("previous-folder", .favorites, .previousFolder, ["[", "left"], .keyPreviousFolder, inFooter: false),
+        ActionBinding(
+            "previous-folder", .favorites, .previousFolder, ["[", "left"], .keyPreviousFolder, inFooter: false),
         ActionBinding("memo", .favorites, .editMemo, ["e"], .keyMemo),
         ActionBinding("move-to-folder", .favorites, .moveToFolder, ["m"], .keyMoveToFolder),
         ActionBinding("copy-to-folder", .favorites, .copyToFolder, ["c"], .keyCopyToFolder),
@@ -70,7 +71,6 @@ public struct KeyBindings: Sendable {
         ActionBinding("edit-post", .author, .editPost, ["e"], .keyEditPost),
         ActionBinding("delete-post", .author, .deletePost, ["d"], .keyDeletePost),
 
-
         ActionBinding("sign-in", .profile, .signIn, ["i"], .keySignIn),
         ActionBinding("register", .profile, .register, ["c"], .keyRegister),
         ActionBinding("edit", .profile, .editProfile, ["e"], .keyEditProfile),
@@ -88,13 +88,15 @@ public struct KeyBindings: Sendable {
 
         ActionBinding("submit", .compose, .submit, ["enter"], .keyPost),
         ActionBinding("cancel", .compose, .cancel, ["esc"], .keyCancel),
-        ActionBinding("new-line", .compose, .newLine, ["alt-enter", "ctrl-j"], .typingNewLine, label: "Alt-Enter/Ctrl-J"),
+        ActionBinding(
+            "new-line", .compose, .newLine, ["alt-enter", "ctrl-j"], .typingNewLine, label: "Alt-Enter/Ctrl-J"),
         ActionBinding("up", .compose, .moveUp, ["up"], .keyLineUp, inFooter: false),
         ActionBinding("down", .compose, .moveDown, ["down"], .keyLineDown, inFooter: false),
 
         ActionBinding("submit", .form, .submit, ["enter"], .keySubmit),
         ActionBinding("next-field", .form, .nextField, ["tab", "down"], .keyNextField, label: "Tab"),
-        ActionBinding("previous-field", .form, .previousField, ["shift-tab", "up"], .keyPreviousField, label: "Shift-Tab"),
+        ActionBinding(
+            "previous-field", .form, .previousField, ["shift-tab", "up"], .keyPreviousField, label: "Shift-Tab"),
         ActionBinding("cancel", .form, .cancel, ["esc"], .keyCancel),
 
         ActionBinding("close-help", .help, .closeHelp, ["esc", "?", "q"], .keyCloseHelp, label: "Esc/q"),
@@ -111,10 +113,13 @@ public struct KeyBindings: Sendable {
 
     /// The keymap of one screen, in table order, with `quitAnywhere` last on the screens it
     /// belongs to (global, and those that stand alone: text fields and help).
-    func keyMap(_ screen: KeyScreen, help: [AppAction: TextKey] = [:], only: Set<AppAction>? = nil) -> KeyMap<AppAction> {
+    func keyMap(_ screen: KeyScreen, help: [AppAction: TextKey] = [:], only: Set<AppAction>? = nil) -> KeyMap<AppAction>
+    {
         let entries = actions.filter { $0.screen == screen && !$0.keys.isEmpty && (only?.contains($0.action) ?? true) }
         var bindings = entries.map { $0.binding(help: help[$0.action]) }
-        if screen == .global || screen.isTextField || screen == .confirm || screen == .help, only?.contains(.quit) ?? true {
+        if screen == .global || screen.isTextField || screen == .confirm || screen == .help,
+            only?.contains(.quit) ?? true
+        {
             bindings.append(Self.quitAnywhere.binding())
         }
         return KeyMap(bindings)

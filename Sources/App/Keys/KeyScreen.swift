@@ -10,6 +10,7 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     /// The groups of screens whose keys act together, where one key may mean one action.
     static let contexts: [[KeyScreen]] = [
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
-        [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global], [.detail, .list, .global],
+        [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global],
+        [.detail, .list, .global],
     ]
 }

@@ -80,7 +80,8 @@ public enum PasswordHashError: Error, Equatable, CustomStringConvertible, Locali
 
     public var description: String {
         switch self {
-        case .openSSL(let what), .malformedRecord(let what), .unsupportedParameters(let what): return tr(textKey, ["detail": what])
+        case .openSSL(let what), .malformedRecord(let what), .unsupportedParameters(let what):
+            return tr(textKey, ["detail": what])
         }
     }
 

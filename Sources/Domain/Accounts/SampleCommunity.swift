@@ -1,6 +1,6 @@
 import Foundation
-import PlaceCatalog
 import Localization
+import PlaceCatalog
 
 /// Why the shipped sample community cannot be used: one line naming the file.
 public struct SampleCommunityError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -131,9 +131,9 @@ public struct SampleCommunity: Codable, Equatable, Sendable {
             }
             do {
                 guard try Validation.username(user.username) == user.username,
-                      try Validation.displayName(user.displayName) == user.displayName,
-                      try Validation.bio(user.bio) == user.bio,
-                      try Validation.email(user.email) == user.email
+                    try Validation.displayName(user.displayName) == user.displayName,
+                    try Validation.bio(user.bio) == user.bio,
+                    try Validation.email(user.email) == user.email
                 else { throw fail("user \(user.id) is not in normalised form") }
             } catch let error as ValidationError {
                 throw fail("user \(user.id): \(error)")
@@ -186,16 +186,18 @@ public struct SampleCommunity: Codable, Equatable, Sendable {
 
     public func users(now: Date) -> [User] {
         users.map {
-            User(id: $0.id, email: $0.email, displayName: $0.displayName, username: $0.username, bio: $0.bio,
-                 avatarPath: $0.avatarPath, followersCount: $0.followersCount, followingCount: $0.followingCount,
-                 createdOn: Self.date($0.ageMinutes, before: now), isUserOnboarded: $0.isUserOnboarded)
+            User(
+                id: $0.id, email: $0.email, displayName: $0.displayName, username: $0.username, bio: $0.bio,
+                avatarPath: $0.avatarPath, followersCount: $0.followersCount, followingCount: $0.followingCount,
+                createdOn: Self.date($0.ageMinutes, before: now), isUserOnboarded: $0.isUserOnboarded)
         }
     }
 
     public func tweets(now: Date) -> [Tweet] {
         posts.map {
-            Tweet(id: $0.id, caption: $0.caption, timestamp: Self.date($0.ageMinutes, before: now),
-                  uid: $0.uid, likes: $0.likes, placeID: $0.placeID)
+            Tweet(
+                id: $0.id, caption: $0.caption, timestamp: Self.date($0.ageMinutes, before: now),
+                uid: $0.uid, likes: $0.likes, placeID: $0.placeID)
         }
     }
 

@@ -20,7 +20,9 @@ public struct ServerAccess: Sendable {
     /// The invitation to register with, from `TERN_INVITE`.
     public let invitation: String?
 
-    public init(serverURL: String, sessionFile: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        serverURL: String, sessionFile: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.serverURL = serverURL
         self.server = ServerConnection.redacted(serverURL)
         self.passFile = Self.passFile(sessionFile: sessionFile)
@@ -43,7 +45,6 @@ public struct ServerAccess: Sendable {
         Self.url(serverURL, user: TernServer.guestRole, password: TernServer.guestPassword)
     }
 
-
     /// `url` with its user (and any password) replaced by `user`, and `password` added as a
     /// parameter when given; other parameters (host, port, sslmode, …) are kept.
     static func url(_ url: String, user: String, password: String?) -> String {
@@ -54,7 +55,9 @@ public struct ServerAccess: Sendable {
         if let at = rest[..<authorityEnd].lastIndex(of: "@") { rest = String(rest[rest.index(after: at)...]) }
         if let query = rest.firstIndex(of: "?") {
             // A password parameter in the URL belongs to whoever the URL named, not to `user`.
-            let kept = rest[rest.index(after: query)...].split(separator: "&").filter { !$0.hasPrefix("password=") && !$0.hasPrefix("user=") }
+            let kept = rest[rest.index(after: query)...].split(separator: "&").filter {
+                !$0.hasPrefix("password=") && !$0.hasPrefix("user=")
+            }
             rest = String(rest[..<query]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
         }
         var result = prefix + encode(user) + "@" + rest
@@ -65,6 +68,7 @@ public struct ServerAccess: Sendable {
     }
 
     private static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
+            ?? text
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Localization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Who is signed in on this machine (for this session file).
@@ -19,7 +20,9 @@ public struct Session: Codable, Equatable, Sendable {
     /// before, whose roles were named by the uid).
     public var role: String?
 
-    public init(uid: String, email: String, signedInAt: Date, server: String? = nil, token: String? = nil, role: String? = nil) {
+    public init(
+        uid: String, email: String, signedInAt: Date, server: String? = nil, token: String? = nil, role: String? = nil
+    ) {
         self.role = role
         self.uid = uid
         self.email = email
@@ -43,13 +46,17 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .filePermissions(let path, let mode): return tr(.errorSessionFileOpen, ["path": path, "mode": Self.octal(mode)])
-        case .directoryPermissions(let path, let mode): return tr(.errorSessionDirectoryOpen, ["path": path, "mode": Self.octal(mode)])
+        case .filePermissions(let path, let mode):
+            return tr(.errorSessionFileOpen, ["path": path, "mode": Self.octal(mode)])
+        case .directoryPermissions(let path, let mode):
+            return tr(.errorSessionDirectoryOpen, ["path": path, "mode": Self.octal(mode)])
         case .wrongOwner(let path): return tr(.errorSessionWrongOwner, ["path": path])
         case .notARegularFile(let path): return tr(.errorSessionNotRegular, ["path": path])
         case .malformed(let path): return tr(.errorSessionMalformed, ["path": path])
         case .io(let path, let operation, let code):
-            return tr(.errorSessionIO, ["operation": Self.operationText(operation), "path": path, "reason": SystemErrorText.describe(code)])
+            return tr(
+                .errorSessionIO,
+                ["operation": Self.operationText(operation), "path": path, "reason": SystemErrorText.describe(code)])
         }
     }
 
@@ -67,9 +74,11 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
 
     /// The operation an `io` failure names (`read`, `create directory`, …) as the person reads it.
     static func operationText(_ operation: String) -> String {
-        let keys: [String: TextKey] = ["read": .fileRead, "create": .fileCreate, "chmod": .fileChmod, "write": .fileWrite,
-                                       "sync": .fileSync, "replace": .fileReplace, "remove": .fileRemove, "open": .fileOpen,
-                                       "create directory": .fileCreateDirectory]
+        let keys: [String: TextKey] = [
+            "read": .fileRead, "create": .fileCreate, "chmod": .fileChmod, "write": .fileWrite,
+            "sync": .fileSync, "replace": .fileReplace, "remove": .fileRemove, "open": .fileOpen,
+            "create directory": .fileCreateDirectory,
+        ]
         return keys[operation].map { tr($0) } ?? operation
     }
 
@@ -137,11 +146,15 @@ public struct SessionFile: Sendable {
         if fchmod(fd, 0o600) != 0 { failure = .io(path: temporary, operation: "chmod", errno: errno) }
         if failure == nil {
             let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written != data.count { failure = .io(path: temporary, operation: "write", errno: errno == 0 ? EIO : errno) }
+            if written != data.count {
+                failure = .io(path: temporary, operation: "write", errno: errno == 0 ? EIO : errno)
+            }
         }
         if failure == nil, fsync(fd) != 0 { failure = .io(path: temporary, operation: "sync", errno: errno) }
         close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = .io(path: path, operation: "replace", errno: errno) }
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = .io(path: path, operation: "replace", errno: errno)
+        }
         if let failure {
             unlink(temporary)
             throw failure
@@ -202,8 +215,10 @@ public struct SessionFile: Sendable {
     /// `2026-12-01T03:30:00Z` (what `.iso8601` writes), or nil for any other shape.
     static func utcSeconds(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -213,8 +228,9 @@ public struct SessionFile: Sendable {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         var time = tm()
         time.tm_year = Int32(year - 1900)
         time.tm_mon = Int32(month - 1)

@@ -30,7 +30,9 @@ public enum SessionProof {
 
     /// The session a write acts as: signed in (else `SignInRequired`), proved on this store
     /// (else `ServiceError.sessionNotValid`), with a profile (else `accountMissing`).
-    public static func writer(_ session: Session?, _ action: SignInRequired.Action, in store: DocumentStore) throws -> Session {
+    public static func writer(_ session: Session?, _ action: SignInRequired.Action, in store: DocumentStore) throws
+        -> Session
+    {
         let session = try SignInRequired.check(session, action)
         do {
             try verify(session, in: store)
@@ -46,8 +48,9 @@ public enum SessionProof {
     public static func verify(_ session: Session, in store: DocumentStore) throws {
         if ServerConnection.isServerURL(store.location) { return }
         guard let token = session.token, let data = try store.protectedRecord(Credential.key(for: session.email)),
-              let credential = try? JSONDecoder().decode(Credential.self, from: data),
-              credential.uid == session.uid, (credential.sessions ?? []).contains(digest(token)) else {
+            let credential = try? JSONDecoder().decode(Credential.self, from: data),
+            credential.uid == session.uid, (credential.sessions ?? []).contains(digest(token))
+        else {
             throw ServiceError.sessionNotValid
         }
         guard try store.collection("users").document(session.uid).getDocument().exists else {

@@ -47,7 +47,10 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible, 
 public struct Config: Equatable, Sendable {
     /// Seoul City Hall.
     public static let defaultHome = Coordinate(latitude: 37.5665, longitude: 126.9780)
-    public static let knownKeys = ["home", "store", "language", "theme", "kakao_key", "kakao_url", "nominatim", "nominatim_url", "color ROLE", "bind SCREEN ACTION", "unbind SCREEN KEY"]
+    public static let knownKeys = [
+        "home", "store", "language", "theme", "kakao_key", "kakao_url", "nominatim", "nominatim_url", "color ROLE",
+        "bind SCREEN ACTION", "unbind SCREEN KEY",
+    ]
 
     public var home: Coordinate
     /// Where the documents live (`store =`); nil for the embedded database.
@@ -107,7 +110,8 @@ public struct Config: Equatable, Sendable {
             func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: lineNumber, reason: reason) }
             let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             if words.first?.lowercased() == "unbind" && !trimmed.contains("=") {
-                config.directives.append(ConfigDirective(line: lineNumber, words: ["unbind"] + words.dropFirst(), value: nil))
+                config.directives.append(
+                    ConfigDirective(line: lineNumber, words: ["unbind"] + words.dropFirst(), value: nil))
                 continue
             }
             guard let equals = trimmed.firstIndex(of: "=") else {
@@ -136,7 +140,9 @@ public struct Config: Equatable, Sendable {
                 config.store = resolve(value, besideFile: file)
             case "language":
                 guard let language = Language(code: value) else {
-                    throw fail(tr(.configBadLanguage, ["languages": Language.allCases.map(\.rawValue).joined(separator: ", ")]))
+                    throw fail(
+                        tr(.configBadLanguage, ["languages": Language.allCases.map(\.rawValue).joined(separator: ", ")])
+                    )
                 }
                 config.language = language
             case "theme":
@@ -187,7 +193,8 @@ public struct Config: Equatable, Sendable {
     /// Whether `text` is an absolute http(s) URL with a host, for the provider URLs.
     public static func isWebURL(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty else { return false }
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else { return false }
         return true
     }
 
@@ -196,8 +203,8 @@ public struct Config: Equatable, Sendable {
     public static func parseCoordinate(_ text: String) -> Coordinate? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
+            let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
         else { return nil }
         let point = Coordinate(latitude: latitude, longitude: longitude)
         return point.isValid ? point : nil

@@ -26,7 +26,8 @@ public enum StoreLocation {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let head = text[..<colon]
         guard let first = head.first, first.isASCII, first.isLetter,
-              head.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }) else { return nil }
+            head.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
+        else { return nil }
         return String(head)
     }
 

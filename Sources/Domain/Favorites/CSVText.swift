@@ -27,14 +27,18 @@ public enum CSVText {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
-        var line = 1, recordLine = 1
-        var inQuotes = false, wasQuoted = false
+        var line = 1
+        var recordLine = 1
+        var inQuotes = false
+        var wasQuoted = false
         var characters = Array(text.unicodeScalars.map(Character.init))
         if characters.first == "\u{FEFF}" { characters.removeFirst() }
         var index = 0
         func endRecord() {
             fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { records.append(Record(line: recordLine, fields: fields)) }
+            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
+                records.append(Record(line: recordLine, fields: fields))
+            }
             fields = []
             field = ""
             wasQuoted = false
@@ -51,7 +55,11 @@ public enum CSVText {
                         inQuotes = false
                     }
                 } else {
-                    if character == "\n" || (character == "\r" && (index >= characters.count || characters[index] != "\n")) { line += 1 }
+                    if character == "\n"
+                        || (character == "\r" && (index >= characters.count || characters[index] != "\n"))
+                    {
+                        line += 1
+                    }
                     field.append(character)
                 }
                 continue

@@ -18,8 +18,10 @@ public struct FavoriteFolder: Codable, Equatable, Sendable {
     public var manualOrder: [String]
     public var createdAt: Date
 
-    public init(id: String, name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
-                sort: FavoriteSort = .newest, manualOrder: [String] = [], createdAt: Date) {
+    public init(
+        id: String, name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
+        sort: FavoriteSort = .newest, manualOrder: [String] = [], createdAt: Date
+    ) {
         self.id = id
         self.name = name
         self.color = color

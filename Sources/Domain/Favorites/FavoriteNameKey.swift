@@ -18,7 +18,9 @@ public enum FavoriteNameKey {
         var key = ""
         for rank in KoreanCollation.key(name) { append(rank + 1, digits: 7, to: &key) }
         key += "0000000"
-        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars { append(scalar.value, digits: 6, to: &key) }
+        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+            append(scalar.value, digits: 6, to: &key)
+        }
         return key
     }
 

@@ -27,11 +27,13 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
         case .folderNameTooLong: return tr(textKey, ["max": String(FavoriteFolder.nameMaxLength)])
         case .folderNameTaken(let name), .folderNotFound(let name): return tr(textKey, ["name": name])
         case .defaultFolderKept: return tr(textKey)
-        case .memoTooLong(let count): return tr(textKey, ["max": String(FavoriteText.memoMaxLength), "count": String(count)])
+        case .memoTooLong(let count):
+            return tr(textKey, ["max": String(FavoriteText.memoMaxLength), "count": String(count)])
         case .controlCharacter(let field): return tr(textKey, ["field": field.title])
         case .notSaved(let id): return tr(textKey, ["id": id])
         case .unknownColor(let text):
-            return tr(textKey, ["text": text, "values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])
+            return tr(
+                textKey, ["text": text, "values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])
         case .unknownVisibility(let text): return tr(textKey, ["text": text])
         case .unknownSort(let text):
             return tr(textKey, ["text": text, "values": FavoriteSort.allCases.map(\.rawValue).joined(separator: ", ")])

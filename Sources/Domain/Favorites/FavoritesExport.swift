@@ -4,32 +4,43 @@ import PlaceCatalog
 /// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON
 /// or GeoJSON. JSON is encoded with the caller's encoder, so it matches its other output.
 public enum FavoritesExport {
-    public static func text(_ snapshot: FavoritesSnapshot, folder: FavoriteFolder?, format: FavoritesFormat,
-                            home: Coordinate, encoder: JSONEncoder) throws -> String {
+    public static func text(
+        _ snapshot: FavoritesSnapshot, folder: FavoriteFolder?, format: FavoritesFormat,
+        home: Coordinate, encoder: JSONEncoder
+    ) throws -> String {
         let places = folder.map { snapshot.places(in: $0, home: home) } ?? snapshot.favorites
         let folders = folder.map { [$0] } ?? snapshot.folders
         switch format {
         case .csv:
-            return CSVText.line(FavoritesFormat.csvHeader) + places.map { favorite in
-                CSVText.line([favorite.placeName, favorite.address, number(favorite.coordinate.latitude),
-                              number(favorite.coordinate.longitude), favorite.memo, PlaceLink.url(forPlaceID: favorite.placeID)])
-            }.joined()
+            return CSVText.line(FavoritesFormat.csvHeader)
+                + places.map { favorite in
+                    CSVText.line([
+                        favorite.placeName, favorite.address, number(favorite.coordinate.latitude),
+                        number(favorite.coordinate.longitude), favorite.memo,
+                        PlaceLink.url(forPlaceID: favorite.placeID),
+                    ])
+                }.joined()
         case .json:
             let document = JSONDocument(
                 folders: folders.map { FolderJSON($0, count: snapshot.count(in: $0)) },
                 favorites: places.map { FavoriteJSON($0, folderNames: names(of: $0, in: snapshot, keeping: folders)) })
             return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
         case .geojson:
-            let collection = FeatureCollection(features: places.map { favorite in
-                Feature(geometry: Point(coordinates: [favorite.coordinate.longitude, favorite.coordinate.latitude]),
-                        properties: FeatureProperties(favorite, folders: names(of: favorite, in: snapshot, keeping: folders)))
-            })
+            let collection = FeatureCollection(
+                features: places.map { favorite in
+                    Feature(
+                        geometry: Point(coordinates: [favorite.coordinate.longitude, favorite.coordinate.latitude]),
+                        properties: FeatureProperties(
+                            favorite, folders: names(of: favorite, in: snapshot, keeping: folders)))
+                })
             return String(decoding: try encoder.encode(collection), as: UTF8.self) + "\n"
         }
     }
 
     /// The names of a favorite's folders among those exported.
-    static func names(of favorite: FavoritePlace, in snapshot: FavoritesSnapshot, keeping folders: [FavoriteFolder]) -> [String] {
+    static func names(of favorite: FavoritePlace, in snapshot: FavoritesSnapshot, keeping folders: [FavoriteFolder])
+        -> [String]
+    {
         folders.filter { favorite.folders.contains($0.id) }.map(\.name)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import PlaceCatalog
 import Localization
+import PlaceCatalog
 
 /// A favorites file read and checked whole before anything is written: its rows and,
 /// for JSON exports, its folders. Any bad row stops the reading with its line.
@@ -40,22 +40,32 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     static func csvRows(_ text: String) throws -> [Row] {
         let records = try CSVText.records(text)
-        guard let header = records.first else { throw FavoritesError.badImportRow(line: 1, reason: tr(.importEmptyFile)) }
+        guard let header = records.first else {
+            throw FavoritesError.badImportRow(line: 1, reason: tr(.importEmptyFile))
+        }
         let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ name: String) -> Int? { columns.firstIndex(of: name.lowercased()) }
         guard let name = column("Name"), let latitude = column("Latitude"), let longitude = column("Longitude") else {
-            throw FavoritesError.badImportRow(line: header.line, reason: tr(.importHeaderColumns, ["columns": FavoritesFormat.csvHeader.joined(separator: ",")]))
+            throw FavoritesError.badImportRow(
+                line: header.line,
+                reason: tr(.importHeaderColumns, ["columns": FavoritesFormat.csvHeader.joined(separator: ",")]))
         }
-        let address = column("Address"), description = column("Description"), url = column("URL")
+        let address = column("Address")
+        let description = column("Description")
+        let url = column("URL")
         return try records.dropFirst().map { record in
             guard record.fields.count == columns.count else {
-                throw FavoritesError.badImportRow(line: record.line, reason: tr(.importColumnCount, ["count": String(record.fields.count), "header": String(columns.count)]))
+                throw FavoritesError.badImportRow(
+                    line: record.line,
+                    reason: tr(
+                        .importColumnCount, ["count": String(record.fields.count), "header": String(columns.count)]))
             }
             func field(_ index: Int?) -> String { index.map { record.fields[$0] } ?? "" }
-            return try row(line: record.line, placeID: PlaceLink.placeID(fromURL: field(url)), name: field(name),
-                           address: field(address), latitude: Double(field(latitude).trimmingCharacters(in: .whitespaces)),
-                           longitude: Double(field(longitude).trimmingCharacters(in: .whitespaces)),
-                           memo: field(description), folders: [], color: nil, savedAt: nil)
+            return try row(
+                line: record.line, placeID: PlaceLink.placeID(fromURL: field(url)), name: field(name),
+                address: field(address), latitude: Double(field(latitude).trimmingCharacters(in: .whitespaces)),
+                longitude: Double(field(longitude).trimmingCharacters(in: .whitespaces)),
+                memo: field(description), folders: [], color: nil, savedAt: nil)
         }
     }
 
@@ -81,11 +91,12 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     static func favoriteFields(_ item: LinedJSON) throws -> Row {
         let coordinate = item["coordinate"]
-        return try row(line: item.line, placeID: item["placeID"]?.string,
-                       name: try text(item, "placeName", required: true), address: try text(item, "address"),
-                       latitude: coordinate?["latitude"]?.number, longitude: coordinate?["longitude"]?.number,
-                       memo: try text(item, "memo"), folders: try names(item["folders"]),
-                       color: try item["color"]?.string.map(FavoriteColor.named), savedAt: try date(item["savedAt"]))
+        return try row(
+            line: item.line, placeID: item["placeID"]?.string,
+            name: try text(item, "placeName", required: true), address: try text(item, "address"),
+            latitude: coordinate?["latitude"]?.number, longitude: coordinate?["longitude"]?.number,
+            memo: try text(item, "memo"), folders: try names(item["folders"]),
+            color: try item["color"]?.string.map(FavoriteColor.named), savedAt: try date(item["savedAt"]))
     }
 
     static func featureRow(_ feature: LinedJSON) throws -> Row {
@@ -94,39 +105,50 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     static func featureFields(_ feature: LinedJSON) throws -> Row {
         guard let properties = feature["properties"], let geometry = feature["geometry"],
-              geometry["type"]?.string == "Point", let point = geometry["coordinates"]?.array, point.count >= 2 else {
+            geometry["type"]?.string == "Point", let point = geometry["coordinates"]?.array, point.count >= 2
+        else {
             throw FavoritesError.badImportRow(line: feature.line, reason: tr(.importNeedsPoint))
         }
-        return try row(line: feature.line,
-                       placeID: properties["placeID"]?.string ?? properties["URL"]?.string.flatMap(PlaceLink.placeID),
-                       name: try text(properties, "Name", required: true, at: feature.line),
-                       address: try text(properties, "Address"), latitude: point[1].number, longitude: point[0].number,
-                       memo: try text(properties, "Description"), folders: try names(properties["folders"]),
-                       color: try properties["color"]?.string.map(FavoriteColor.named), savedAt: try date(properties["savedAt"]))
+        return try row(
+            line: feature.line,
+            placeID: properties["placeID"]?.string ?? properties["URL"]?.string.flatMap(PlaceLink.placeID),
+            name: try text(properties, "Name", required: true, at: feature.line),
+            address: try text(properties, "Address"), latitude: point[1].number, longitude: point[0].number,
+            memo: try text(properties, "Description"), folders: try names(properties["folders"]),
+            color: try properties["color"]?.string.map(FavoriteColor.named), savedAt: try date(properties["savedAt"]))
     }
 
     static func folder(_ item: LinedJSON) throws -> Folder {
         try located(at: item.line) {
-            Folder(name: try FavoriteText.folderName(try text(item, "name", required: true)),
-                   color: try item["color"]?.string.map(FavoriteColor.named) ?? .blue,
-                   visibility: try item["visibility"]?.string.map(FolderVisibility.named) ?? .private)
+            Folder(
+                name: try FavoriteText.folderName(try text(item, "name", required: true)),
+                color: try item["color"]?.string.map(FavoriteColor.named) ?? .blue,
+                visibility: try item["visibility"]?.string.map(FolderVisibility.named) ?? .private)
         }
     }
 
     static func text(_ item: LinedJSON, _ key: String, required: Bool = false, at line: Int? = nil) throws -> String {
         guard let value = item[key], !value.isNull else {
-            if required { throw FavoritesError.badImportRow(line: line ?? item.line, reason: tr(.importKeyMissing, ["key": key])) }
+            if required {
+                throw FavoritesError.badImportRow(line: line ?? item.line, reason: tr(.importKeyMissing, ["key": key]))
+            }
             return ""
         }
-        guard let text = value.string else { throw FavoritesError.badImportRow(line: value.line, reason: tr(.importKeyNotText, ["key": key])) }
+        guard let text = value.string else {
+            throw FavoritesError.badImportRow(line: value.line, reason: tr(.importKeyNotText, ["key": key]))
+        }
         return text
     }
 
     static func names(_ value: LinedJSON?) throws -> [String] {
         guard let value, !value.isNull else { return [] }
-        guard let items = value.array else { throw FavoritesError.badImportRow(line: value.line, reason: tr(.importFoldersList)) }
+        guard let items = value.array else {
+            throw FavoritesError.badImportRow(line: value.line, reason: tr(.importFoldersList))
+        }
         return try items.map { item in
-            guard let name = item.string else { throw FavoritesError.badImportRow(line: item.line, reason: tr(.importFoldersList)) }
+            guard let name = item.string else {
+                throw FavoritesError.badImportRow(line: item.line, reason: tr(.importFoldersList))
+            }
             return try located(at: item.line) { try FavoriteText.folderName(name) }
         }
     }
@@ -136,7 +158,8 @@ public struct FavoritesImportFile: Equatable, Sendable {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         guard let text = value.string,
-              let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text) else {
+            let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+        else {
             throw FavoritesError.badImportRow(line: value.line, reason: tr(.importSavedAt))
         }
         return date
@@ -144,8 +167,10 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     // MARK: Checks shared by every format
 
-    static func row(line: Int, placeID: String?, name: String, address: String, latitude: Double?, longitude: Double?,
-                    memo: String, folders: [String], color: FavoriteColor?, savedAt: Date?) throws -> Row {
+    static func row(
+        line: Int, placeID: String?, name: String, address: String, latitude: Double?, longitude: Double?,
+        memo: String, folders: [String], color: FavoriteColor?, savedAt: Date?
+    ) throws -> Row {
         try located(at: line) {
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: tr(.importNameEmpty)) }
@@ -160,8 +185,9 @@ public struct FavoritesImportFile: Equatable, Sendable {
                 throw FavoritesError.badImportRow(line: line, reason: tr(.importCoordinateRange))
             }
             let id = placeID.flatMap { FavoritesService.isUsableID($0) ? $0 : nil }
-            return Row(line: line, placeID: id, name: name, address: address, coordinate: coordinate,
-                       memo: try FavoriteText.memo(memo), folders: folders, color: color, savedAt: savedAt)
+            return Row(
+                line: line, placeID: id, name: name, address: address, coordinate: coordinate,
+                memo: try FavoriteText.memo(memo), folders: folders, color: color, savedAt: savedAt)
         }
     }
 

@@ -37,8 +37,9 @@ public struct FavoritesSnapshot: Equatable, Sendable {
 
     /// The places in `folder`, in its kept order unless `sort` overrides it.
     public func places(in folder: FavoriteFolder, sort: FavoriteSort? = nil, home: Coordinate) -> [FavoritePlace] {
-        FavoriteOrder.sorted(favorites.filter { $0.folders.contains(folder.id) }, by: sort ?? folder.sort,
-                             home: home, manualOrder: folder.manualOrder)
+        FavoriteOrder.sorted(
+            favorites.filter { $0.folders.contains(folder.id) }, by: sort ?? folder.sort,
+            home: home, manualOrder: folder.manualOrder)
     }
 
     /// How many places `folder` holds.

@@ -8,7 +8,8 @@ import PlaceCatalog
 public enum KoreanCollation {
     /// Whether `a` sorts before `b`; equal keys fall back to the exact text, so the order is total.
     public static func precedes(_ a: String, _ b: String) -> Bool {
-        let keyA = key(a), keyB = key(b)
+        let keyA = key(a)
+        let keyB = key(b)
         if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
         return a < b
     }

@@ -13,7 +13,7 @@ public indirect enum LinedJSON: Equatable, Sendable {
     public var line: Int {
         switch self {
         case .null(let line), .bool(_, let line), .number(_, let line), .string(_, let line),
-             .array(_, let line), .object(_, let line):
+            .array(_, let line), .object(_, let line):
             return line
         }
     }
@@ -23,10 +23,22 @@ public indirect enum LinedJSON: Equatable, Sendable {
         return nil
     }
 
-    public var string: String? { if case .string(let value, _) = self { return value }; return nil }
-    public var number: Double? { if case .number(let value, _) = self { return value }; return nil }
-    public var array: [LinedJSON]? { if case .array(let value, _) = self { return value }; return nil }
-    public var isNull: Bool { if case .null = self { return true }; return false }
+    public var string: String? {
+        if case .string(let value, _) = self { return value }
+        return nil
+    }
+    public var number: Double? {
+        if case .number(let value, _) = self { return value }
+        return nil
+    }
+    public var array: [LinedJSON]? {
+        if case .array(let value, _) = self { return value }
+        return nil
+    }
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
 
     /// Parses a whole JSON text; a syntax error is `FavoritesError.badImportRow` at its line.
     public static func parse(_ text: String) throws -> LinedJSON {
@@ -73,10 +85,15 @@ public indirect enum LinedJSON: Equatable, Sendable {
                 index += 1
                 var fields: [String: LinedJSON] = [:]
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields, line: start) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(fields, line: start)
+                }
                 repeat {
                     skipSpace()
-                    guard case .string(let key, _) = try value() else { throw failure("expected a field name in the JSON") }
+                    guard case .string(let key, _) = try value() else {
+                        throw failure("expected a field name in the JSON")
+                    }
                     try expect(UInt8(ascii: ":"))
                     fields[key] = try value()
                     skipSpace()
@@ -86,7 +103,10 @@ public indirect enum LinedJSON: Equatable, Sendable {
                 index += 1
                 var items: [LinedJSON] = []
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items, line: start) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items, line: start)
+                }
                 repeat {
                     items.append(try value())
                     skipSpace()
@@ -94,9 +114,15 @@ public indirect enum LinedJSON: Equatable, Sendable {
                 return .array(items, line: start)
             case UInt8(ascii: "\""):
                 return .string(try string(), line: start)
-            case UInt8(ascii: "t"): try word("true"); return .bool(true, line: start)
-            case UInt8(ascii: "f"): try word("false"); return .bool(false, line: start)
-            case UInt8(ascii: "n"): try word("null"); return .null(line: start)
+            case UInt8(ascii: "t"):
+                try word("true")
+                return .bool(true, line: start)
+            case UInt8(ascii: "f"):
+                try word("false")
+                return .bool(false, line: start)
+            case UInt8(ascii: "n"):
+                try word("null")
+                return .null(line: start)
             default:
                 return .number(try number(), line: start)
             }
@@ -124,7 +150,8 @@ public indirect enum LinedJSON: Equatable, Sendable {
             let start = index
             while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
             guard let text = String(bytes: bytes[start..<index], encoding: .utf8), !text.isEmpty,
-                  let value = Double(text), value.isFinite else { throw failure("unexpected text in the JSON") }
+                let value = Double(text), value.isFinite
+            else { throw failure("unexpected text in the JSON") }
             return value
         }
 
@@ -134,7 +161,9 @@ public indirect enum LinedJSON: Equatable, Sendable {
             var run: [UInt8] = []
             func flush() throws {
                 guard !run.isEmpty else { return }
-                guard let text = String(bytes: run, encoding: .utf8) else { throw failure("a JSON string is not UTF-8") }
+                guard let text = String(bytes: run, encoding: .utf8) else {
+                    throw failure("a JSON string is not UTF-8")
+                }
                 scalars.append(contentsOf: text.unicodeScalars)
                 run = []
             }
@@ -157,7 +186,8 @@ public indirect enum LinedJSON: Equatable, Sendable {
                     case UInt8(ascii: "b"): scalars.append("\u{8}")
                     case UInt8(ascii: "f"): scalars.append("\u{C}")
                     case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(Unicode.Scalar(escape))
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                        scalars.append(Unicode.Scalar(escape))
                     default: throw failure("a bad escape in a JSON string")
                     }
                 case 0x00..<0x20:
@@ -172,10 +202,15 @@ public indirect enum LinedJSON: Equatable, Sendable {
         mutating func unicodeEscape() throws -> Unicode.Scalar {
             let high = try hex4()
             if (0xD800..<0xDC00).contains(high), bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
-               bytes[index + 1] == UInt8(ascii: "u") {
+                bytes[index + 1] == UInt8(ascii: "u")
+            {
                 index += 2
                 let low = try hex4()
-                if (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) { return scalar }
+                if (0xDC00..<0xE000).contains(low),
+                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                {
+                    return scalar
+                }
             }
             guard let scalar = Unicode.Scalar(high) else { throw failure("a bad \\u escape in a JSON string") }
             return scalar
@@ -183,7 +218,8 @@ public indirect enum LinedJSON: Equatable, Sendable {
 
         mutating func hex4() throws -> UInt32 {
             guard bytes.count - index >= 4, let text = String(bytes: bytes[index..<index + 4], encoding: .ascii),
-                  let value = UInt32(text, radix: 16) else { throw failure("a bad \\u escape in a JSON string") }
+                let value = UInt32(text, radix: 16)
+            else { throw failure("a bad \\u escape in a JSON string") }
             index += 4
             return value
         }

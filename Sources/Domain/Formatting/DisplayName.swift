@@ -1,4 +1,5 @@
 import Localization
+
 /// How a person's name is shown, the same in the interface and on the command line.
 public enum DisplayName {
     /// Shown where a profile has no display name yet.

@@ -8,7 +8,8 @@ public enum DistanceText {
         if metres.rounded() < 1000 { return "\(Int(max(0, metres).rounded())) m" }
         let kilometres = metres / 1000
         if (kilometres * 10).rounded() < 100 {
-            return String(Int((kilometres * 10).rounded()) / 10) + "." + String(Int((kilometres * 10).rounded()) % 10) + " km"
+            return String(Int((kilometres * 10).rounded()) / 10) + "." + String(Int((kilometres * 10).rounded()) % 10)
+                + " km"
         }
         return Formats.number(Int(kilometres.rounded())) + " km"
     }

@@ -31,9 +31,11 @@ public struct FavoritePlace: Codable, Equatable, Sendable {
     public var roadAddress: String?
     public var url: String?
 
-    public init(placeName: String, placeID: String, address: String, coordinate: Coordinate, savedAt: Date,
-                folders: [String] = [FavoriteFolder.defaultID], memo: String = "", color: FavoriteColor? = nil,
-                category: String? = nil, phone: String? = nil, roadAddress: String? = nil, url: String? = nil) {
+    public init(
+        placeName: String, placeID: String, address: String, coordinate: Coordinate, savedAt: Date,
+        folders: [String] = [FavoriteFolder.defaultID], memo: String = "", color: FavoriteColor? = nil,
+        category: String? = nil, phone: String? = nil, roadAddress: String? = nil, url: String? = nil
+    ) {
         self.placeName = placeName
         self.placeID = placeID
         self.address = address

@@ -24,7 +24,9 @@ public struct ServerRoles: Equatable, Sendable {
     static let metaKey = "role_namespace"
 
     /// What the owner role's comment says: the database and schema the roles belong to.
-    static func label(database: String, schema: String) -> String { "tern roles of database \(database), schema \(schema)" }
+    static func label(database: String, schema: String) -> String {
+        "tern roles of database \(database), schema \(schema)"
+    }
 
     /// `length` random lowercase letters and digits.
     static func randomName(length: Int) -> String {
@@ -39,18 +41,28 @@ public struct ServerRoles: Equatable, Sendable {
     static func of(_ connection: ServerConnection, database: String, schema: String) throws -> ServerRoles {
         if let recorded = try recordedNamespace(connection) {
             let roles = ServerRoles(namespace: recorded)
-            let comment = try connection.value("SELECT shobj_description(oid, 'pg_authid') FROM pg_roles WHERE rolname = $1", [roles.owner])
+            let comment = try connection.value(
+                "SELECT shobj_description(oid, 'pg_authid') FROM pg_roles WHERE rolname = $1", [roles.owner])
             let mine = label(database: database, schema: schema)
             if let comment, comment != mine {
-                throw StoreError.backend(file: connection.location, message: tr(.storeRolesOfOther, [
-                    "owner": roles.owner, "user": roles.user, "other": comment.replacingOccurrences(of: "tern roles of ", with: ""), "key": metaKey,
-                ]), code: .sqlState("42710"))
+                throw StoreError.backend(
+                    file: connection.location,
+                    message: tr(
+                        .storeRolesOfOther,
+                        [
+                            "owner": roles.owner, "user": roles.user,
+                            "other": comment.replacingOccurrences(of: "tern roles of ", with: ""), "key": metaKey,
+                        ]), code: .sqlState("42710"))
             }
             return roles
         }
         while true {
             let roles = ServerRoles(namespace: randomName(length: 8))
-            if try connection.value("SELECT 1 FROM pg_roles WHERE rolname IN ($1, $2)", [roles.owner, roles.user]) == nil { return roles }
+            if try connection.value("SELECT 1 FROM pg_roles WHERE rolname IN ($1, $2)", [roles.owner, roles.user])
+                == nil
+            {
+                return roles
+            }
         }
     }
 

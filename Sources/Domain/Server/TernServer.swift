@@ -43,8 +43,10 @@ public enum TernServer {
         let account = try store.callServerFunction("tern_me", arguments: [])
         guard account != uid else { return }
         store.close()
-        throw StoreError.cannotOpen(file: server, reason: account.map { tr(.storeSessionOtherAccount, ["uid": uid, "account": $0]) }
-            ?? tr(.storeSessionNoAccount, ["uid": uid]), code: .sqlState("28000"))
+        throw StoreError.cannotOpen(
+            file: server,
+            reason: account.map { tr(.storeSessionOtherAccount, ["uid": uid, "account": $0]) }
+                ?? tr(.storeSessionNoAccount, ["uid": uid]), code: .sqlState("28000"))
     }
 
     /// A role name shaped like an account's that no account has (for signing in with an
@@ -77,14 +79,22 @@ public enum TernServer {
                 try connection.transaction {
                     try connection.execute(ServerSchema.statements)
                     let guestVerifier = try connection.scramVerifier(password: guestPassword, user: guestRole)
-                    try connection.execute(ServerRules.statements(schema: schema, database: database, roles: roles, guestVerifier: guestVerifier))
+                    try connection.execute(
+                        ServerRules.statements(
+                            schema: schema, database: database, roles: roles, guestVerifier: guestVerifier))
                 }
                 break
-            } catch let error as StoreError where attempt < 5 && (error.code.isUniqueViolation || error.code == .sqlState("42710") || error.code.isSerializationConflict || error.code == .sqlState("XX000")) {
+            } catch let error as StoreError
+                where attempt < 5
+                && (error.code.isUniqueViolation || error.code == .sqlState("42710")
+                    || error.code.isSerializationConflict || error.code == .sqlState("XX000"))
+            {
                 usleep(UInt32.random(in: 10_000...100_000))
             }
         }
-        return Report(schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema, roles: roles)
+        return Report(
+            schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema,
+            roles: roles)
     }
 
     /// How the server lets the guest in, as any client can find out: connecting as the guest
@@ -127,7 +137,8 @@ public enum TernServer {
         let roles = try ServerRoles.recorded(connection)
         try connection.transaction {
             try connection.execute("SET LOCAL ROLE \(roles.owner)")
-            try connection.query("""
+            try connection.query(
+                """
                 INSERT INTO protected_records (key, value)
                 VALUES ('tern/invitation/' || encode(sha256(convert_to($1, 'UTF8')), 'hex'), convert_to(now()::text, 'UTF8'))
                 """, [code])
@@ -141,12 +152,17 @@ public enum TernServer {
     /// document, in one call of `tern_register`. Returns the role's name, which signing in
     /// connects as. The uid must be 16 to 63 letters and digits.
     @discardableResult
-    public static func register(guestURL: String, invitation: String, uid: String, password: String, email: String) throws -> String {
+    public static func register(guestURL: String, invitation: String, uid: String, password: String, email: String)
+        throws -> String
+    {
         let connection = try ServerConnection(url: guestURL)
         defer { connection.close() }
         let verifier = try connection.scramVerifier(password: password, user: uid)
         let profile = try FieldValue.map(["id": .string(uid), "email": .string(email)]).jsonText()
-        guard let role = try connection.value("SELECT tern_register($1, $2, $3, $4)", [invitation, uid, verifier, profile]) else {
+        guard
+            let role = try connection.value(
+                "SELECT tern_register($1, $2, $3, $4)", [invitation, uid, verifier, profile])
+        else {
             throw StoreError.invalidArgument("the server made no role for the account")
         }
         return role
@@ -159,7 +175,8 @@ public enum TernServer {
         let connection = try ServerConnection(url: guestURL)
         defer { connection.close() }
         guard let row = try connection.query("SELECT uid, role FROM tern_account($1)", [email]).first,
-              row.count == 2, let uid = row[0], let role = row[1] else { return nil }
+            row.count == 2, let uid = row[0], let role = row[1]
+        else { return nil }
         return Account(uid: uid, role: role)
     }
 }

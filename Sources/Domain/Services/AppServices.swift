@@ -47,12 +47,14 @@ public final class AppServices: @unchecked Sendable {
     /// `.serverOnly` it throws, and no replica is opened (a sync worker's own connection);
     /// with `.replicaFirst` (the interface) it opens the replica without connecting when the
     /// replica already holds the account's profile, and signed out the server's guest copy.
-    public static func open(paths: AppPaths, storeLocation: String? = nil, seedSample: Bool = true,
-                            executor: CallbackExecutor = .immediate,
-                            hasher: PasswordHasher = PasswordHasher(),
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            offline: OfflineReads = .readReplica,
-                            clock: @escaping @Sendable () -> Date = { Date() }) throws -> AppServices {
+    public static func open(
+        paths: AppPaths, storeLocation: String? = nil, seedSample: Bool = true,
+        executor: CallbackExecutor = .immediate,
+        hasher: PasswordHasher = PasswordHasher(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        offline: OfflineReads = .readReplica,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> AppServices {
         let location = try storeLocation ?? defaultStoreLocation(paths: paths, environment: environment)
         let sessionFile = SessionFile(paths: paths)
         guard ServerConnection.isServerURL(location) else {
@@ -60,7 +62,8 @@ public final class AppServices: @unchecked Sendable {
                 throw ServiceError.otherStore(signedInOn: server, here: nil)
             }
             let store = try DocumentStore.open(location: location, executor: executor)
-            try setUpIfNew(store, seedSample: seedSample, now: clock(), community: { try SampleCommunity.load(paths: paths) })
+            try setUpIfNew(
+                store, seedSample: seedSample, now: clock(), community: { try SampleCommunity.load(paths: paths) })
             return AppServices(paths: paths, store: store, server: nil, hasher: hasher, clock: clock)
         }
         let server = ServerAccess(serverURL: location, sessionFile: sessionFile.path, environment: environment)
@@ -68,34 +71,45 @@ public final class AppServices: @unchecked Sendable {
         if let session, session.server != server.server {
             throw ServiceError.otherStore(signedInOn: session.server, here: server.server)
         }
-        let replica = try session.flatMap { offline != .serverOnly
-            ? try LocalReplica.open(paths: paths, server: server.server, uid: $0.uid, executor: executor) : nil }
+        let replica = try session.flatMap {
+            offline != .serverOnly
+                ? try LocalReplica.open(paths: paths, server: server.server, uid: $0.uid, executor: executor) : nil
+        }
         if offline == .replicaFirst, session == nil {
             let copy = try LocalReplica.openGuestCopy(paths: paths, server: server.server, executor: executor)
             return AppServices(paths: paths, store: copy.store, server: server, hasher: hasher, clock: clock)
         }
         if offline == .replicaFirst, let replica, let session, try replica.holdsProfile(of: session.uid) {
-            return AppServices(paths: paths, store: replica.store, server: server, replica: replica, unreachable: nil,
-                               hasher: hasher, clock: clock)
+            return AppServices(
+                paths: paths, store: replica.store, server: server, replica: replica, unreachable: nil,
+                hasher: hasher, clock: clock)
         }
         let store: DocumentStore
         do {
             store = try openServer(server, as: session, executor: executor)
         } catch let error as StoreError where error.code.isUnreachable && replica != nil {
-            return AppServices(paths: paths, store: replica!.store, server: server, replica: replica, unreachable: error,
-                               hasher: hasher, clock: clock)
+            return AppServices(
+                paths: paths, store: replica!.store, server: server, replica: replica, unreachable: error,
+                hasher: hasher, clock: clock)
         }
-        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil, hasher: hasher, clock: clock)
+        return AppServices(
+            paths: paths, store: store, server: server, replica: replica, unreachable: nil, hasher: hasher, clock: clock
+        )
     }
 
     /// The server's store, connected as `session`'s account (the guest when nil) and checked
     /// to be that account: round trips, never made on the interface's thread.
-    private static func openServer(_ server: ServerAccess, as session: Session?, executor: CallbackExecutor) throws -> DocumentStore {
+    private static func openServer(_ server: ServerAccess, as session: Session?, executor: CallbackExecutor) throws
+        -> DocumentStore
+    {
         let store: DocumentStore
         do {
-            store = try DocumentStore.open(location: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL,
-                                           executor: executor)
-        } catch StoreError.cannotOpen(let file, let reason, let code) where session != nil && code.isAuthenticationFailure {
+            store = try DocumentStore.open(
+                location: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL,
+                executor: executor)
+        } catch StoreError.cannotOpen(let file, let reason, let code)
+            where session != nil && code.isAuthenticationFailure
+        {
             // The password file lost the account's line (or the password changed elsewhere).
             throw StoreError.cannotOpen(file: file, reason: tr(.storeSignInAgain, ["reason": reason]), code: code)
         }
@@ -128,10 +142,12 @@ public final class AppServices: @unchecked Sendable {
         let store = try Self.openServer(server, as: session, executor: self.store.callbackExecutor)
         let replica = try session.map { session in
             try self.replica.flatMap { $0.uid == session.uid ? $0 : nil }
-                ?? LocalReplica.open(paths: paths, server: server.server, uid: session.uid, executor: self.store.callbackExecutor)
+                ?? LocalReplica.open(
+                    paths: paths, server: server.server, uid: session.uid, executor: self.store.callbackExecutor)
         }
-        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil,
-                           hasher: auth.hasher, clock: auth.clock)
+        return AppServices(
+            paths: paths, store: store, server: server, replica: replica, unreachable: nil,
+            hasher: auth.hasher, clock: auth.clock)
     }
 
     /// For services that read a local copy (`readsReplica`): services over the local copy
@@ -143,14 +159,18 @@ public final class AppServices: @unchecked Sendable {
         guard readsReplica, let server = auth.server else { return self }
         guard let session else {
             guard replica != nil else { return self }
-            let copy = try LocalReplica.openGuestCopy(paths: paths, server: server.server, executor: store.callbackExecutor)
-            return AppServices(paths: paths, store: copy.store, server: server, unreachable: unreachable,
-                               hasher: auth.hasher, clock: auth.clock)
+            let copy = try LocalReplica.openGuestCopy(
+                paths: paths, server: server.server, executor: store.callbackExecutor)
+            return AppServices(
+                paths: paths, store: copy.store, server: server, unreachable: unreachable,
+                hasher: auth.hasher, clock: auth.clock)
         }
         guard replica?.uid != session.uid else { return self }
-        let replica = try LocalReplica.open(paths: paths, server: server.server, uid: session.uid, executor: store.callbackExecutor)
-        return AppServices(paths: paths, store: replica.store, server: server, replica: replica, unreachable: unreachable,
-                           hasher: auth.hasher, clock: auth.clock)
+        let replica = try LocalReplica.open(
+            paths: paths, server: server.server, uid: session.uid, executor: store.callbackExecutor)
+        return AppServices(
+            paths: paths, store: replica.store, server: server, replica: replica, unreachable: unreachable,
+            hasher: auth.hasher, clock: auth.clock)
     }
 
     /// For signed-out services on the server itself: copies the public feed into the
@@ -179,29 +199,36 @@ public final class AppServices: @unchecked Sendable {
 
     /// `TERN_STORE` when set and not empty, else `store =` in the config, else the
     /// database file in the data directory.
-    public static func defaultStoreLocation(paths: AppPaths,
-                                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    public static func defaultStoreLocation(
+        paths: AppPaths,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> String {
         if let variable = environment["TERN_STORE"], !variable.isEmpty {
             return try StoreLocation.check(variable, source: "TERN_STORE")
         }
         return try Config.load(paths: paths).store ?? paths.databaseFile
     }
 
-    init(paths: AppPaths, store: DocumentStore, server: ServerAccess? = nil, replica: LocalReplica? = nil,
-         unreachable: StoreError? = nil, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
+    init(
+        paths: AppPaths, store: DocumentStore, server: ServerAccess? = nil, replica: LocalReplica? = nil,
+        unreachable: StoreError? = nil, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date
+    ) {
         self.paths = paths
         self.store = store
         self.sessionFile = SessionFile(paths: paths)
-        self.auth = AuthService(store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock,
-                                replicas: paths)
+        self.auth = AuthService(
+            store: store, sessionFile: sessionFile, server: server, hasher: hasher, clock: clock,
+            replicas: paths)
         self.users = UserService(store: store)
         self.favorites = FavoritesService(store: store)
         // On the replica a like is a local transaction, as on the embedded store; the server's `tern_like` runs when it is sent.
-        self.tweets = TweetService(store: store, onServer: server != nil && ServerConnection.isServerURL(store.location))
+        self.tweets = TweetService(
+            store: store, onServer: server != nil && ServerConnection.isServerURL(store.location))
         self.replica = replica
         self.unreachable = unreachable
         self.replicaServices = replica.flatMap { replica in
-            store === replica.store ? nil
+            store === replica.store
+                ? nil
                 : AppServices(paths: paths, store: replica.store, replica: replica, hasher: hasher, clock: clock)
         }
     }
@@ -214,8 +241,10 @@ public final class AppServices: @unchecked Sendable {
     /// Marks a new database as set up and seeds it, in one commit; does nothing for a
     /// database already set up. Returns whether this call set it up.
     @discardableResult
-    static func setUpIfNew(_ store: DocumentStore, seedSample: Bool, now: Date,
-                           community: () throws -> SampleCommunity) throws -> Bool {
+    static func setUpIfNew(
+        _ store: DocumentStore, seedSample: Bool, now: Date,
+        community: () throws -> SampleCommunity
+    ) throws -> Bool {
         if try store.protectedRecord(setupMarker) != nil { return false }
         let sample = seedSample ? try community() : nil
         return try store.runTransaction { transaction in
@@ -228,8 +257,9 @@ public final class AppServices: @unchecked Sendable {
                     try transaction.setData(tweet.fields, forDocument: store.collection("tweets").document(tweet.id))
                 }
                 for like in sample.likes(now: now) {
-                    try transaction.setData(["likedAt": .timestamp(like.like.likedAt)],
-                                            forDocument: store.document("users/\(like.uid)/user-likes/\(like.tweetId)"))
+                    try transaction.setData(
+                        ["likedAt": .timestamp(like.like.likedAt)],
+                        forDocument: store.document("users/\(like.uid)/user-likes/\(like.tweetId)"))
                 }
             }
             let marker = "{\"createdAt\":\"\(TernTime.iso8601(now))\",\"sample\":\(sample != nil)}"

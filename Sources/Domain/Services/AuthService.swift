@@ -31,9 +31,11 @@ public final class AuthService: @unchecked Sendable {
     /// account's profile there.
     let replicas: AppPaths?
 
-    public init(store: DocumentStore, sessionFile: SessionFile, server: ServerAccess? = nil,
-                hasher: PasswordHasher = PasswordHasher(), clock: @escaping @Sendable () -> Date = { Date() },
-                replicas: AppPaths? = nil) {
+    public init(
+        store: DocumentStore, sessionFile: SessionFile, server: ServerAccess? = nil,
+        hasher: PasswordHasher = PasswordHasher(), clock: @escaping @Sendable () -> Date = { Date() },
+        replicas: AppPaths? = nil
+    ) {
         self.store = store
         self.sessionFile = sessionFile
         self.server = server
@@ -54,18 +56,23 @@ public final class AuthService: @unchecked Sendable {
         let uid = store.collection("users").document().documentID
         let now = clock()
         let token = try SessionProof.newToken()
-        let credential = try JSONEncoder().encode(Credential(uid: uid, email: email, password: record,
-                                                             sessions: [SessionProof.digest(token)]))
+        let credential = try JSONEncoder().encode(
+            Credential(
+                uid: uid, email: email, password: record,
+                sessions: [SessionProof.digest(token)]))
         // Sample accounts have profiles but no credentials: their emails are taken too.
-        if try !store.collection("users").whereField("email", isEqualTo: .string(email)).limit(to: 1).getDocuments().isEmpty {
+        if try !store.collection("users").whereField("email", isEqualTo: .string(email)).limit(to: 1).getDocuments()
+            .isEmpty
+        {
             throw ServiceError.emailTaken(email)
         }
         try store.runTransaction { transaction in
             if try transaction.protectedRecord(Credential.key(for: email)) != nil {
                 throw ServiceError.emailTaken(email)
             }
-            try transaction.setData(from: User.newRegistration(id: uid, email: email, createdOn: now),
-                                    forDocument: store.collection("users").document(uid))
+            try transaction.setData(
+                from: User.newRegistration(id: uid, email: email, createdOn: now),
+                forDocument: store.collection("users").document(uid))
             try transaction.setProtected(Credential.key(for: email), credential)
         }
         let session = Session(uid: uid, email: email, signedInAt: Self.wholeSeconds(now), token: token)
@@ -128,7 +135,8 @@ public final class AuthService: @unchecked Sendable {
         let key = Credential.key(for: credential.email)
         try store.runTransaction { transaction in
             guard let current = try transaction.protectedRecord(key),
-                  (try? JSONDecoder().decode(Credential.self, from: current)) == credential else { return }
+                (try? JSONDecoder().decode(Credential.self, from: current)) == credential
+            else { return }
             try transaction.setProtected(key, data)
         }
     }
@@ -138,7 +146,8 @@ public final class AuthService: @unchecked Sendable {
         let key = Credential.key(for: email)
         try store.runTransaction { transaction in
             guard let data = try transaction.protectedRecord(key),
-                  var credential = try? JSONDecoder().decode(Credential.self, from: data) else {
+                var credential = try? JSONDecoder().decode(Credential.self, from: data)
+            else {
                 throw ServiceError.wrongCredentials
             }
             credential.sessions = SessionProof.adding(digest, to: credential.sessions)
@@ -161,7 +170,8 @@ public final class AuthService: @unchecked Sendable {
     public static func signOut(sessionFile: SessionFile) throws {
         let session = try? sessionFile.read()
         if let session, let server = session.server {
-            try ServerAccess.passFile(sessionFile: sessionFile.path).remove(user: session.role ?? session.uid, serverURL: server)
+            try ServerAccess.passFile(sessionFile: sessionFile.path).remove(
+                user: session.role ?? session.uid, serverURL: server)
         }
         try sessionFile.clear()
     }
@@ -184,12 +194,15 @@ public final class AuthService: @unchecked Sendable {
         let uid = store.collection("users").document().documentID
         let role: String
         do {
-            role = try TernServer.register(guestURL: server.guestURL, invitation: invitation, uid: uid, password: password, email: email)
+            role = try TernServer.register(
+                guestURL: server.guestURL, invitation: invitation, uid: uid, password: password, email: email)
         } catch let error as StoreError where error.code.isUniqueViolation {
             // Two registrations of one email at once: the server's unique index refuses the second.
             throw ServiceError.emailTaken(email)
         }
-        return try startSession(on: server, account: TernServer.Account(uid: uid, role: role), email: email, password: password, now: clock())
+        return try startSession(
+            on: server, account: TernServer.Account(uid: uid, role: role), email: email, password: password,
+            now: clock())
     }
 
     /// Finds the account of `email` through `tern_guest`, then connects as it with the
@@ -200,7 +213,10 @@ public final class AuthService: @unchecked Sendable {
     /// (PostgreSQL then runs a mock SCRAM exchange), so both answers take the same time.
     private func signIn(on server: ServerAccess, email: String, password: String) throws -> Session {
         let found = try TernServer.account(forEmail: email, guestURL: server.guestURL)
-        let account = found ?? TernServer.Account(uid: store.collection("users").document().documentID, role: TernServer.unusedRoleName())
+        let account =
+            found
+            ?? TernServer.Account(
+                uid: store.collection("users").document().documentID, role: TernServer.unusedRoleName())
         let session = try startSession(on: server, account: account, email: email, password: password, now: clock())
         guard found != nil else {
             try? signOut()  // a role no email names cannot have signed in; never keep it
@@ -215,7 +231,9 @@ public final class AuthService: @unchecked Sendable {
     /// writes the session; on any failure the password file is left without the account's
     /// line and the store as it was. The account's profile, read on that connection, is
     /// copied into its replica, so that the next interface opens without waiting on the server.
-    private func startSession(on server: ServerAccess, account: TernServer.Account, email: String, password: String, now: Date) throws -> Session {
+    private func startSession(
+        on server: ServerAccess, account: TernServer.Account, email: String, password: String, now: Date
+    ) throws -> Session {
         try server.passFile.save(password: password, user: account.role, serverURL: server.serverURL)
         let profile: DocumentSnapshot?
         do {
@@ -235,7 +253,9 @@ public final class AuthService: @unchecked Sendable {
             }
             throw error
         }
-        let session = Session(uid: account.uid, email: email, signedInAt: Self.wholeSeconds(now), server: server.server, role: account.role)
+        let session = Session(
+            uid: account.uid, email: email, signedInAt: Self.wholeSeconds(now), server: server.server,
+            role: account.role)
         try sessionFile.write(session)
         if let profile, profile.exists { try? copyProfile(profile, of: session, on: server) }
         return session
@@ -261,7 +281,8 @@ public final class AuthService: @unchecked Sendable {
     public func followSessionFile() throws -> User? {
         if let server, isServerItself {
             let session = try currentSession()
-            try store.switchServerRole(url: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL)
+            try store.switchServerRole(
+                url: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL)
         }
         return try currentUser()
     }
@@ -287,7 +308,8 @@ public final class AuthService: @unchecked Sendable {
         let snapshot = try store.collection("users").document(session.uid).getDocument()
         if snapshot.exists { return try snapshot.data(as: User.self) }
         guard let server, !isServerItself, let replicas,
-              store.location != LocalReplica.file(paths: replicas, server: server.server, uid: session.uid) else {
+            store.location != LocalReplica.file(paths: replicas, server: server.server, uid: session.uid)
+        else {
             // The copy read is the account's own replica: nowhere else holds it here.
             throw ServiceError.accountMissing(uid: session.uid)
         }
@@ -295,7 +317,8 @@ public final class AuthService: @unchecked Sendable {
         defer { replica.store.close() }
         var copied = try replica.store.collection("users").document(session.uid).getDocument()
         if !copied.exists {
-            let connection = try DocumentStore.open(location: server.accountURL(role: session.role ?? session.uid), executor: .immediate)
+            let connection = try DocumentStore.open(
+                location: server.accountURL(role: session.role ?? session.uid), executor: .immediate)
             defer { connection.close() }
             copied = try connection.collection("users").document(session.uid).getDocument()
             guard copied.exists else { throw ServiceError.accountMissing(uid: session.uid) }
@@ -312,8 +335,9 @@ public final class AuthService: @unchecked Sendable {
     /// A record of no password with this hasher's parameters, verified against when the
     /// email is unknown so that the answer takes as long as for a real account.
     var decoy: PasswordRecord {
-        PasswordRecord(n: hasher.parameters.n, r: hasher.parameters.r, p: hasher.parameters.p,
-                       salt: Data(repeating: 0x5a, count: hasher.parameters.saltLength),
-                       hash: Data(repeating: 0, count: hasher.parameters.keyLength))
+        PasswordRecord(
+            n: hasher.parameters.n, r: hasher.parameters.r, p: hasher.parameters.p,
+            salt: Data(repeating: 0x5a, count: hasher.parameters.saltLength),
+            hash: Data(repeating: 0, count: hasher.parameters.keyLength))
     }
 }

@@ -10,13 +10,20 @@ struct DecodedDocuments<Value> {
 
     init(_ documents: [DocumentSnapshot], decode: (DocumentSnapshot) throws -> Value) {
         for document in documents {
-            if let value = try? decode(document) { values.append(value) } else { skipped.append(document.reference.parent.path) }
+            if let value = try? decode(document) {
+                values.append(value)
+            } else {
+                skipped.append(document.reference.parent.path)
+            }
         }
     }
 
     /// What was left out, as one error; nil when nothing was.
     var notice: StoreError? {
         guard let first = skipped.first else { return nil }
-        return .coding(tr(skipped.count == 1 ? .storeLeftOutOne : .storeLeftOut, ["count": String(skipped.count), "collection": first]))
+        return .coding(
+            tr(
+                skipped.count == 1 ? .storeLeftOutOne : .storeLeftOut,
+                ["count": String(skipped.count), "collection": first]))
     }
 }

@@ -10,7 +10,9 @@ final class DecodingCache<Value> {
 
     /// The documents decoded with `decode`, reusing the last delivery's value of each whose
     /// fields are unchanged.
-    func decode(_ documents: [DocumentSnapshot], _ decode: (DocumentSnapshot) throws -> Value) -> DecodedDocuments<Value> {
+    func decode(_ documents: [DocumentSnapshot], _ decode: (DocumentSnapshot) throws -> Value) -> DecodedDocuments<
+        Value
+    > {
         var kept: [String: (data: [String: FieldValue], value: Value)] = [:]
         kept.reserveCapacity(documents.count)
         let decoded = DecodedDocuments(documents) { document in

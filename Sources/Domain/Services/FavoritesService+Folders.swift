@@ -13,15 +13,18 @@ public enum FolderDeletion: Equatable, Sendable {
 extension FavoritesService {
     /// Creates a folder; its name is 1 to 30 characters, unique ignoring case.
     @discardableResult
-    public func createFolder(name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
-                             session: Session?) throws -> FavoriteFolder {
+    public func createFolder(
+        name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
+        session: Session?
+    ) throws -> FavoriteFolder {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let name = try FavoriteText.folderName(name)
         return try mutate(session, reading: .none) { transaction, snapshot in
             if let other = snapshot.folder(named: name) { throw FavoritesError.folderNameTaken(other.name) }
             let reference = folders(of: session.uid).document()
-            let folder = FavoriteFolder(id: reference.documentID, name: name, color: color, visibility: visibility,
-                                        createdAt: Date())
+            let folder = FavoriteFolder(
+                id: reference.documentID, name: name, color: color, visibility: visibility,
+                createdAt: Date())
             try transaction.setData(from: folder, forDocument: reference)
             return folder
         }
@@ -29,15 +32,19 @@ extension FavoritesService {
 
     /// Changes a folder's name, colour, visibility or kept order (nil leaves one as it is).
     @discardableResult
-    public func updateFolder(id: String, name: String? = nil, color: FavoriteColor? = nil,
-                             visibility: FolderVisibility? = nil, sort: FavoriteSort? = nil,
-                             session: Session?) throws -> FavoriteFolder {
+    public func updateFolder(
+        id: String, name: String? = nil, color: FavoriteColor? = nil,
+        visibility: FolderVisibility? = nil, sort: FavoriteSort? = nil,
+        session: Session?
+    ) throws -> FavoriteFolder {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let name = try name.map(FavoriteText.folderName)
         return try mutate(session, reading: .none) { transaction, snapshot in
             var folder = try Self.existing(id, in: snapshot)
             if let name {
-                if let other = snapshot.folder(named: name), other.id != id { throw FavoritesError.folderNameTaken(other.name) }
+                if let other = snapshot.folder(named: name), other.id != id {
+                    throw FavoritesError.folderNameTaken(other.name)
+                }
                 folder.name = name
             }
             folder.color = color ?? folder.color
@@ -71,14 +78,16 @@ extension FavoritesService {
                     let folders = (document.get("folders")?.arrayValue ?? []).compactMap(\.stringValue)
                     let rest = folders.filter { $0 != id }
                     if !rest.isEmpty {
-                        try transaction.updateData(["folders": .array(rest.map(FieldValue.string))], forDocument: document.reference)
+                        try transaction.updateData(
+                            ["folders": .array(rest.map(FieldValue.string))], forDocument: document.reference)
                         continue
                     }
                     affected += 1
                     switch deletion {
                     case .movePlacesToDefault:
-                        try transaction.updateData(["folders": .array([.string(FavoriteFolder.defaultID)])],
-                                                   forDocument: document.reference)
+                        try transaction.updateData(
+                            ["folders": .array([.string(FavoriteFolder.defaultID)])],
+                            forDocument: document.reference)
                     case .deletePlaces:
                         try transaction.deleteDocument(document.reference)
                     }
@@ -91,8 +100,10 @@ extension FavoritesService {
 
     /// Moves a place one step up (`by: -1`) or down (`by: 1`) in its folder's current
     /// order, which becomes the folder's own (manual) order.
-    public func moveManually(placeID: String, in folderID: String, by offset: Int, home: Coordinate,
-                             session: Session?) throws {
+    public func moveManually(
+        placeID: String, in folderID: String, by offset: Int, home: Coordinate,
+        session: Session?
+    ) throws {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         try mutate(session) { transaction, snapshot in
             var folder = try Self.existing(folderID, in: snapshot)

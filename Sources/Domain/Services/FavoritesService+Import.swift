@@ -26,7 +26,9 @@ extension FavoritesService {
     /// case within 50 m) adds that place to the folder instead of duplicating it. The saved
     /// places are passed `scanBatch` at a time and only those the file names are kept, so
     /// what an import holds grows with the file, not with the favorites.
-    public func importFavorites(_ file: FavoritesImportFile, into folderName: String?, session: Session?) throws -> ImportReport {
+    public func importFavorites(_ file: FavoritesImportFile, into folderName: String?, session: Session?) throws
+        -> ImportReport
+    {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let folderName = try folderName.map(FavoriteText.folderName)
         return try mutate(session, reading: .none) { transaction, snapshot in
@@ -39,8 +41,9 @@ extension FavoritesService {
                 if let folder = folders.first(where: { FavoriteText.nameKey($0.name) == key }) { return folder.id }
                 let described = file.folders.first { FavoriteText.nameKey($0.name) == key }
                 let reference = self.folders(of: session.uid).document()
-                let folder = FavoriteFolder(id: reference.documentID, name: name, color: described?.color ?? .blue,
-                                            visibility: described?.visibility ?? .private, createdAt: now)
+                let folder = FavoriteFolder(
+                    id: reference.documentID, name: name, color: described?.color ?? .blue,
+                    visibility: described?.visibility ?? .private, createdAt: now)
                 try transaction.setData(from: folder, forDocument: reference)
                 folders.append(folder)
                 report.createdFolders.append(name)
@@ -58,21 +61,29 @@ extension FavoritesService {
                     }
                     var fields: [String: WriteValue] = ["folders": .array(joined.map(FieldValue.string))]
                     if favorite.memo.isEmpty, !row.memo.isEmpty { fields["memo"] = .string(row.memo) }
-                    try transaction.updateData(fields, forDocument: favorites(of: session.uid).document(favorite.placeID))
+                    try transaction.updateData(
+                        fields, forDocument: favorites(of: session.uid).document(favorite.placeID))
                     favorite.folders = joined
                     saved[position] = favorite
                     report.matched += 1
                     continue
                 }
-                let placeID = row.placeID
-                    ?? "csv-" + PlaceImporter.stableHash("\(row.name)\u{1F}\(row.coordinate.latitude)\u{1F}\(row.coordinate.longitude)")
+                let placeID =
+                    row.placeID
+                    ?? "csv-"
+                    + PlaceImporter.stableHash(
+                        "\(row.name)\u{1F}\(row.coordinate.latitude)\u{1F}\(row.coordinate.longitude)")
                 // Rows without a saved time keep the file's order: the first is the newest.
                 let savedAt = row.savedAt ?? now.addingTimeInterval(-Double(index) / 1000)
-                let candidate = FavoriteCandidate(placeID: placeID, placeName: row.name, address: row.address, coordinate: row.coordinate)
-                try transaction.setData(Self.newFields(candidate, folders: targets, memo: row.memo, color: row.color, savedAt: savedAt),
-                                        forDocument: favorites(of: session.uid).document(placeID))
-                saved.append(FavoritePlace(placeName: row.name, placeID: placeID, address: row.address, coordinate: row.coordinate,
-                                           savedAt: savedAt, folders: targets, memo: row.memo, color: row.color))
+                let candidate = FavoriteCandidate(
+                    placeID: placeID, placeName: row.name, address: row.address, coordinate: row.coordinate)
+                try transaction.setData(
+                    Self.newFields(candidate, folders: targets, memo: row.memo, color: row.color, savedAt: savedAt),
+                    forDocument: favorites(of: session.uid).document(placeID))
+                saved.append(
+                    FavoritePlace(
+                        placeName: row.name, placeID: placeID, address: row.address, coordinate: row.coordinate,
+                        savedAt: savedAt, folders: targets, memo: row.memo, color: row.color))
                 report.added += 1
             }
             return report
@@ -87,7 +98,8 @@ extension FavoritesService {
         var named: [FavoritePlace] = []
         try scan(newestFirst(uid)) { passed in
             guard ids.contains(passed.key.placeID) || names.contains(passed.key.placeName.lowercased()),
-                  let favorite = passed.favorite else { return }
+                let favorite = passed.favorite
+            else { return }
             named.append(favorite)
         }
         return named

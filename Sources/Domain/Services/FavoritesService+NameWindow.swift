@@ -30,7 +30,8 @@ extension FavoritesService {
         func apply(to query: Query, reversed: Bool) -> Query {
             switch self {
             case .newest: query.order(by: "savedAt", descending: !reversed)
-            case .name: query.order(by: FavoriteNameKey.field, descending: reversed).order(by: "savedAt", descending: !reversed)
+            case .name:
+                query.order(by: FavoriteNameKey.field, descending: reversed).order(by: "savedAt", descending: !reversed)
             }
         }
 
@@ -52,8 +53,9 @@ extension FavoritesService {
         var pending = 0
         try scan(newestFirst(uid)) { passed in
             guard passed.document.get(FavoriteNameKey.field) == nil else { return }
-            batch.updateData([FavoriteNameKey.field: .string(FavoriteNameKey.make(passed.key.placeName))],
-                             forDocument: passed.document.reference)
+            batch.updateData(
+                [FavoriteNameKey.field: .string(FavoriteNameKey.make(passed.key.placeName))],
+                forDocument: passed.document.reference)
             pending += 1
             guard pending == Self.scanBatch else { return }
             try batch.commit()

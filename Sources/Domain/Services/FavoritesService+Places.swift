@@ -28,7 +28,9 @@ extension FavoritesService {
 
     /// Moves a saved place from one folder to another.
     @discardableResult
-    public func move(placeID: String, from sourceID: String, to folderID: String, session: Session?) throws -> FavoritePlace {
+    public func move(placeID: String, from sourceID: String, to folderID: String, session: Session?) throws
+        -> FavoritePlace
+    {
         try update(placeID, session) { favorite, snapshot in
             let folder = try Self.existing(folderID, in: snapshot)
             let kept = sourceID == folder.id ? favorite.folders : favorite.folders.filter { $0 != sourceID }
@@ -71,23 +73,30 @@ extension FavoritesService {
                 try transaction.updateData(["folders": .array(joined.map(FieldValue.string))], forDocument: reference)
                 return
             }
-            let candidate = FavoriteCandidate(placeID: favorite.placeID, placeName: favorite.placeName,
-                                              address: favorite.address, coordinate: favorite.coordinate,
-                                              category: favorite.category, phone: favorite.phone,
-                                              roadAddress: favorite.roadAddress, url: favorite.url)
-            try transaction.setData(Self.newFields(candidate, folders: existing.isEmpty ? [FavoriteFolder.defaultID] : existing,
-                                                   memo: favorite.memo, color: favorite.color, savedAt: favorite.savedAt),
-                                    forDocument: reference)
+            let candidate = FavoriteCandidate(
+                placeID: favorite.placeID, placeName: favorite.placeName,
+                address: favorite.address, coordinate: favorite.coordinate,
+                category: favorite.category, phone: favorite.phone,
+                roadAddress: favorite.roadAddress, url: favorite.url)
+            try transaction.setData(
+                Self.newFields(
+                    candidate, folders: existing.isEmpty ? [FavoriteFolder.defaultID] : existing,
+                    memo: favorite.memo, color: favorite.color, savedAt: favorite.savedAt),
+                forDocument: reference)
         }
     }
 
     /// Applies the fields `change` computes to a saved place, in one transaction.
-    private func update(_ placeID: String, _ session: Session?,
-                        _ change: (FavoritePlace, FavoritesSnapshot) throws -> [String: WriteValue]) throws -> FavoritePlace {
+    private func update(
+        _ placeID: String, _ session: Session?,
+        _ change: (FavoritePlace, FavoritesSnapshot) throws -> [String: WriteValue]
+    ) throws -> FavoritePlace {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard Self.isUsableID(placeID) else { throw FavoritesError.notSaved(placeID: placeID) }
         return try mutate(session, reading: .one(placeID: placeID)) { transaction, snapshot in
-            guard let favorite = snapshot.favorite(placeID: placeID) else { throw FavoritesError.notSaved(placeID: placeID) }
+            guard let favorite = snapshot.favorite(placeID: placeID) else {
+                throw FavoritesError.notSaved(placeID: placeID)
+            }
             let reference = favorites(of: session.uid).document(placeID)
             try transaction.updateData(try change(favorite, snapshot), forDocument: reference)
             return try transaction.get(reference).data(as: FavoritePlace.self)

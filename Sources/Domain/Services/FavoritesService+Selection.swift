@@ -20,17 +20,20 @@ extension FavoritesService {
     /// after every change, from this process or another. Signed out, or no usable place id:
     /// one empty list, no listener. Favorites that cannot be decoded are left out and
     /// reported to `onError`, as a failed re-read is.
-    public func observe(_ selection: FavoritesSelection, session: Session?, onChange: @escaping ([FavoritePlace]) -> Void,
-                        onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration? {
+    public func observe(
+        _ selection: FavoritesSelection, session: Session?, onChange: @escaping ([FavoritePlace]) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration? {
         guard let session, let query = query(selection, uid: session.uid) else {
             onChange([])
             return nil
         }
-        return try query.addSnapshotListener({ snapshot in
-            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
-            onChange(decoded.values)
-            if let notice = decoded.notice { onError(notice) }
-        }, onError: onError)
+        return try query.addSnapshotListener(
+            { snapshot in
+                let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
+                onChange(decoded.values)
+                if let notice = decoded.notice { onError(notice) }
+            }, onError: onError)
     }
 
     /// The query of `selection`; nil when it names no place a document could have.

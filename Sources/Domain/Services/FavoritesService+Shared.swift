@@ -13,15 +13,20 @@ extension FavoritesService {
     /// The shared folders of the user `@username`, each with its places; nothing of their
     /// private folders. On a team server the server's rules decide what is readable; the
     /// same filter applies on the embedded store.
-    public func sharedFolders(ofUsername username: String, home: Coordinate, session: Session?) throws -> [SharedFolder] {
+    public func sharedFolders(ofUsername username: String, home: Coordinate, session: Session?) throws -> [SharedFolder]
+    {
         _ = try SessionProof.writer(session, .listFavorites, in: store)
         let name = username.hasPrefix("@") ? String(username.dropFirst()) : username
-        guard let owner = try store.collection("users").whereField("username", isEqualTo: .string(name.lowercased()))
-            .limit(to: 1).getDocuments().documents.first?.documentID else {
+        guard
+            let owner = try store.collection("users").whereField("username", isEqualTo: .string(name.lowercased()))
+                .limit(to: 1).getDocuments().documents.first?.documentID
+        else {
             throw FavoritesError.unknownUser(name)
         }
-        let shared = try folders(of: owner).whereField("visibility", isEqualTo: .string(FolderVisibility.shared.rawValue))
-            .getDocuments().documents.map { try $0.data(as: FavoriteFolder.self) }
+        let shared = try folders(of: owner).whereField(
+            "visibility", isEqualTo: .string(FolderVisibility.shared.rawValue)
+        )
+        .getDocuments().documents.map { try $0.data(as: FavoriteFolder.self) }
         guard !shared.isEmpty else { return [] }
         let ids = Set(shared.map(\.id))
         let places = try favorites(of: owner).getDocuments().documents

@@ -31,11 +31,13 @@ extension FavoritesService {
 
         init?(_ document: DocumentSnapshot) {
             guard let name = document.get("placeName")?.stringValue, let id = document.get("placeID")?.stringValue,
-                  let savedAt = document.get("savedAt")?.dateValue,
-                  let latitude = document.get("coordinate.latitude")?.doubleValue,
-                  let longitude = document.get("coordinate.longitude")?.doubleValue else { return nil }
-            key = FavoritePlace(placeName: name, placeID: id, address: "",
-                                coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
+                let savedAt = document.get("savedAt")?.dateValue,
+                let latitude = document.get("coordinate.latitude")?.doubleValue,
+                let longitude = document.get("coordinate.longitude")?.doubleValue
+            else { return nil }
+            key = FavoritePlace(
+                placeName: name, placeID: id, address: "",
+                coordinate: Coordinate(latitude: latitude, longitude: longitude), savedAt: savedAt)
             self.document = document
         }
 
@@ -67,8 +69,10 @@ extension FavoritesService {
 
     /// Up to `limit` places strictly after `anchor` in the folder's order, and whether they
     /// reach its last place.
-    func sortedPage(_ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
-                    uid: String) throws -> FolderPage {
+    func sortedPage(
+        _ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
+        uid: String
+    ) throws -> FolderPage {
         let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
         var selection = BoundedSelection<PassedPlace>(capacity: limit, by: { precedes($0.key, $1.key) })
         var after = 0
@@ -82,17 +86,22 @@ extension FavoritesService {
 
     /// A live sorted window: passes the folder again after every write to the user's
     /// favorites, and calls `onChange` when the window differs.
-    func observeSortedWindow(_ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
-                             uid: String, onChange: @escaping (FolderPage) -> Void,
-                             onError: @escaping (Error) -> Void) throws -> ListenerRegistration {
-        try favorites(of: uid).addComputedListener({
-            try self.sortedPage(folder, after: anchor, limit: limit, home: home, uid: uid)
-        }, onChange, onError: onError)
+    func observeSortedWindow(
+        _ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
+        uid: String, onChange: @escaping (FolderPage) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> ListenerRegistration {
+        try favorites(of: uid).addComputedListener(
+            {
+                try self.sortedPage(folder, after: anchor, limit: limit, home: home, uid: uid)
+            }, onChange, onError: onError)
     }
 
     /// Up to `limit` places strictly before `place` (nil: the last), nearest first.
-    func sortedRows(_ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
-                    uid: String) throws -> [FavoritePlace] {
+    func sortedRows(
+        _ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
+        uid: String
+    ) throws -> [FavoritePlace] {
         let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
         var selection = BoundedSelection<PassedPlace>(capacity: limit, by: { precedes($1.key, $0.key) })
         try scanFolder(uid, folder.id) { passed in
@@ -103,7 +112,8 @@ extension FavoritesService {
     }
 
     /// How many places come strictly before `place` in the folder's order.
-    func sortedCount(_ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate, uid: String) throws -> Int {
+    func sortedCount(_ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate, uid: String) throws -> Int
+    {
         let precedes = FavoriteOrder.precedes(folder.sort, home: home, manualOrder: folder.manualOrder)
         var count = 0
         try scanFolder(uid, folder.id) { passed in

@@ -73,8 +73,10 @@ extension FavoritesService {
     /// Calls `onChange` with the user's folders and their counts now and after every change
     /// of either (setting up the default folder first), through the store's executor.
     /// Signed out: one empty listing, no listener.
-    public func observeFolderListing(session: Session?, onChange: @escaping (FolderListing) -> Void,
-                                     onError: @escaping (Error) -> Void = { _ in }) throws -> FavoritesObservation? {
+    public func observeFolderListing(
+        session: Session?, onChange: @escaping (FolderListing) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> FavoritesObservation? {
         guard let session else {
             store.callbackExecutor.execute { onChange(.empty) }
             return nil
@@ -86,18 +88,21 @@ extension FavoritesService {
         var current = FolderListing.empty
         var heardFolders = false
         var heardCounts = false
-        let folders = try folders(of: session.uid).addSnapshotListener({ snapshot in
-            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoriteFolder.self) }
-            current = FolderListing(folders: decoded.values, counts: current.counts)
-            heardFolders = true
-            if heardCounts { onChange(current) }
-            if let notice = decoded.notice { onError(notice) }
-        }, onError: onError)
-        let counts = try favorites(of: session.uid).addCountsListener(by: "folders", { groups in
-            current.counts = Self.folderCounts(groups)
-            heardCounts = true
-            if heardFolders { onChange(current) }
-        }, onError: onError)
+        let folders = try folders(of: session.uid).addSnapshotListener(
+            { snapshot in
+                let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoriteFolder.self) }
+                current = FolderListing(folders: decoded.values, counts: current.counts)
+                heardFolders = true
+                if heardCounts { onChange(current) }
+                if let notice = decoded.notice { onError(notice) }
+            }, onError: onError)
+        let counts = try favorites(of: session.uid).addCountsListener(
+            by: "folders",
+            { groups in
+                current.counts = Self.folderCounts(groups)
+                heardCounts = true
+                if heardFolders { onChange(current) }
+            }, onError: onError)
         return FavoritesObservation([folders, counts])
     }
 
@@ -108,43 +113,53 @@ extension FavoritesService {
     }
 
     /// Calls `onChange` with how many places `folderID` holds, now and whenever it changes.
-    public func observeFolderCount(_ folderID: String, session: Session?, onChange: @escaping (Int) -> Void,
-                                   onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func observeFolderCount(
+        _ folderID: String, session: Session?, onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         let session = try SignInRequired.check(session, .listFavorites)
         var last: Int?
-        return try favorites(of: session.uid).addCountsListener(by: "folders", { groups in
-            let count = Self.folderCounts(groups)[folderID] ?? 0
-            guard count != last else { return }
-            last = count
-            onChange(count)
-        }, onError: onError)
+        return try favorites(of: session.uid).addCountsListener(
+            by: "folders",
+            { groups in
+                let count = Self.folderCounts(groups)[folderID] ?? 0
+                guard count != last else { return }
+                last = count
+                onChange(count)
+            }, onError: onError)
     }
 
     /// Calls `onChange` with up to `limit` places of `folder` strictly after `anchor` in the
     /// folder's order (nil: from its first) now and whenever they change.
-    public func observeFolderWindow(_ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
-                                    session: Session?, onChange: @escaping (FolderPage) -> Void,
-                                    onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func observeFolderWindow(
+        _ folder: FavoriteFolder, after anchor: FavoritePlace?, limit: Int, home: Coordinate,
+        session: Session?, onChange: @escaping (FolderPage) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         let session = try SignInRequired.check(session, .listFavorites)
         let limit = max(1, limit)
         guard let order = StoreOrder(folder.sort) else {
-            return try observeSortedWindow(folder, after: anchor, limit: limit, home: home, uid: session.uid,
-                                           onChange: onChange, onError: onError)
+            return try observeSortedWindow(
+                folder, after: anchor, limit: limit, home: home, uid: session.uid,
+                onChange: onChange, onError: onError)
         }
         var query = order.apply(to: inFolder(session.uid, folder.id), reversed: false)
         if let anchor { query = query.start(after: order.cursor(anchor), documentID: anchor.placeID) }
         let cache = DecodingCache<FavoritePlace>()
-        return try query.limit(to: limit).addSnapshotListener({ snapshot in
-            let decoded = cache.decode(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
-            onChange(FolderPage(favorites: decoded.values, isEnd: snapshot.count < limit))
-            if let notice = decoded.notice { onError(notice) }
-        }, onError: onError)
+        return try query.limit(to: limit).addSnapshotListener(
+            { snapshot in
+                let decoded = cache.decode(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
+                onChange(FolderPage(favorites: decoded.values, isEnd: snapshot.count < limit))
+                if let notice = decoded.notice { onError(notice) }
+            }, onError: onError)
     }
 
     /// Up to `limit` places of `folder` strictly before `place` in its order, nearest first;
     /// with no place, its last places, last first.
-    public func folderRows(_ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
-                           session: Session?) throws -> [FavoritePlace] {
+    public func folderRows(
+        _ folder: FavoriteFolder, before place: FavoritePlace?, limit: Int, home: Coordinate,
+        session: Session?
+    ) throws -> [FavoritePlace] {
         let session = try SignInRequired.check(session, .listFavorites)
         guard let order = StoreOrder(folder.sort) else {
             return try sortedRows(folder, before: place, limit: max(1, limit), home: home, uid: session.uid)
@@ -157,8 +172,10 @@ extension FavoritesService {
     }
 
     /// How many places of `folder` come strictly before `place` in its order.
-    public func folderCount(_ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate,
-                            session: Session?) throws -> Int {
+    public func folderCount(
+        _ folder: FavoriteFolder, before place: FavoritePlace, home: Coordinate,
+        session: Session?
+    ) throws -> Int {
         let session = try SignInRequired.check(session, .listFavorites)
         guard let order = StoreOrder(folder.sort) else {
             return try sortedCount(folder, before: place, home: home, uid: session.uid)

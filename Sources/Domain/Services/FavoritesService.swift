@@ -15,8 +15,10 @@ public struct FavoriteCandidate: Equatable, Sendable {
     public var roadAddress: String?
     public var url: String?
 
-    public init(placeID: String, placeName: String, address: String, coordinate: Coordinate, category: String? = nil,
-                phone: String? = nil, roadAddress: String? = nil, url: String? = nil) {
+    public init(
+        placeID: String, placeName: String, address: String, coordinate: Coordinate, category: String? = nil,
+        phone: String? = nil, roadAddress: String? = nil, url: String? = nil
+    ) {
         self.placeID = placeID
         self.placeName = placeName
         self.address = address
@@ -60,8 +62,10 @@ public final class FavoritesService: @unchecked Sendable {
 
     /// Saves a place from `directory`; `ServiceError.placeNotFound` when it has none.
     @discardableResult
-    public func add(placeID: String, from directory: PlaceDirectory, folderID: String? = nil, memo: String? = nil,
-                    session: Session?) throws -> FavoritePlace {
+    public func add(
+        placeID: String, from directory: PlaceDirectory, folderID: String? = nil, memo: String? = nil,
+        session: Session?
+    ) throws -> FavoritePlace {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard let candidate = directory.favoriteCandidate(placeID: placeID) else {
             throw ServiceError.placeNotFound(placeID)
@@ -72,8 +76,10 @@ public final class FavoritesService: @unchecked Sendable {
     /// Saves a place into a folder (the default one when nil). A place already saved keeps
     /// its saved time and joins the folder; `memo`, when given, replaces its memo.
     @discardableResult
-    public func add(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil,
-                    session: Session?) throws -> FavoritePlace {
+    public func add(
+        _ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil,
+        session: Session?
+    ) throws -> FavoritePlace {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         guard Self.isUsableID(place.placeID) else { throw ServiceError.placeNotFound(place.placeID) }
         let memo = try memo.map(FavoriteText.memo)
@@ -82,33 +88,42 @@ public final class FavoritesService: @unchecked Sendable {
             let reference = favorites(of: session.uid).document(place.placeID)
             if let saved = snapshot.favorite(placeID: place.placeID) {
                 var fields: [String: WriteValue] = [:]
-                if !saved.folders.contains(folder.id) { fields["folders"] = .value(.array((saved.folders + [folder.id]).map(FieldValue.string))) }
+                if !saved.folders.contains(folder.id) {
+                    fields["folders"] = .value(.array((saved.folders + [folder.id]).map(FieldValue.string)))
+                }
                 if let memo, memo != saved.memo { fields["memo"] = .value(.string(memo)) }
                 if !fields.isEmpty { try transaction.updateData(fields, forDocument: reference) }
             } else {
-                try transaction.setData(Self.newFields(place, folders: [folder.id], memo: memo ?? ""), forDocument: reference)
+                try transaction.setData(
+                    Self.newFields(place, folders: [folder.id], memo: memo ?? ""), forDocument: reference)
             }
             return try transaction.get(reference).data(as: FavoritePlace.self)
         }
     }
 
     /// The fields of a newly saved place; `savedAt` is the commit time unless given.
-    static func newFields(_ place: FavoriteCandidate, folders: [String], memo: String, color: FavoriteColor? = nil,
-                          savedAt: Date? = nil) -> [String: WriteValue] {
+    static func newFields(
+        _ place: FavoriteCandidate, folders: [String], memo: String, color: FavoriteColor? = nil,
+        savedAt: Date? = nil
+    ) -> [String: WriteValue] {
         var fields: [String: WriteValue] = [
             "placeName": .string(place.placeName),
             "placeID": .string(place.placeID),
             "address": .string(place.address),
-            "coordinate": .map(["latitude": .double(place.coordinate.latitude),
-                                "longitude": .double(place.coordinate.longitude)]),
+            "coordinate": .map([
+                "latitude": .double(place.coordinate.latitude),
+                "longitude": .double(place.coordinate.longitude),
+            ]),
             "savedAt": savedAt.map { .timestamp($0) } ?? .serverTimestamp,
             FavoriteNameKey.field: .string(FavoriteNameKey.make(place.placeName)),
             "folders": .array(folders.map(FieldValue.string)),
             "memo": .string(memo),
         ]
         if let color { fields["color"] = .string(color.rawValue) }
-        for (name, value) in [("category", place.category), ("phone", place.phone),
-                              ("roadAddress", place.roadAddress), ("url", place.url)] {
+        for (name, value) in [
+            ("category", place.category), ("phone", place.phone),
+            ("roadAddress", place.roadAddress), ("url", place.url),
+        ] {
             if let value { fields[name] = .string(value) }
         }
         return fields
@@ -168,8 +183,10 @@ public final class FavoritesService: @unchecked Sendable {
 
     /// Runs `body` in one transaction on the user's snapshot as it is inside it: the folders,
     /// and the favorites `reading` names.
-    func mutate<T>(_ session: Session, reading: FavoritesRead = .all,
-                   _ body: (Transaction, FavoritesSnapshot) throws -> T) throws -> T {
+    func mutate<T>(
+        _ session: Session, reading: FavoritesRead = .all,
+        _ body: (Transaction, FavoritesSnapshot) throws -> T
+    ) throws -> T {
         try store.runTransaction { transaction in
             try body(transaction, try load(session.uid, in: transaction, reading: reading))
         }
@@ -180,26 +197,33 @@ public final class FavoritesService: @unchecked Sendable {
     /// touching no other field.
     func load(_ uid: String, in transaction: Transaction, reading: FavoritesRead = .all) throws -> FavoritesSnapshot {
         let defaultFolder = folders(of: uid).document(FavoriteFolder.defaultID)
-        guard try !transaction.get(defaultFolder).exists else { return try read(uid, reading: reading, in: transaction) }
+        guard try !transaction.get(defaultFolder).exists else {
+            return try read(uid, reading: reading, in: transaction)
+        }
         try transaction.setData(from: FavoriteFolder.makeDefault(createdAt: Date()), forDocument: defaultFolder)
         for document in try favorites(of: uid).getDocuments().documents where document.data?["folders"] == nil {
-            try transaction.updateData(["folders": .array([.string(FavoriteFolder.defaultID)])], forDocument: document.reference)
+            try transaction.updateData(
+                ["folders": .array([.string(FavoriteFolder.defaultID)])], forDocument: document.reference)
         }
         return try read(uid)
     }
 
-    func read(_ uid: String, reading: FavoritesRead = .all, in transaction: Transaction? = nil) throws -> FavoritesSnapshot {
+    func read(_ uid: String, reading: FavoritesRead = .all, in transaction: Transaction? = nil) throws
+        -> FavoritesSnapshot
+    {
         let folders = try folders(of: uid).getDocuments().documents.map { try $0.data(as: FavoriteFolder.self) }
         switch reading {
         case .all:
-            return FavoritesSnapshot(folders: folders,
-                                     favorites: try favorites(of: uid).getDocuments().documents.map { try $0.data(as: FavoritePlace.self) })
+            return FavoritesSnapshot(
+                folders: folders,
+                favorites: try favorites(of: uid).getDocuments().documents.map { try $0.data(as: FavoritePlace.self) })
         case .none:
             return FavoritesSnapshot(folders: folders, favorites: [])
         case .one(let placeID):
             let reference = favorites(of: uid).document(placeID)
             let document = try transaction.map { try $0.get(reference) } ?? reference.getDocument()
-            return FavoritesSnapshot(folders: folders, favorites: document.exists ? [try document.data(as: FavoritePlace.self)] : [])
+            return FavoritesSnapshot(
+                folders: folders, favorites: document.exists ? [try document.data(as: FavoritePlace.self)] : [])
         }
     }
 
@@ -232,26 +256,30 @@ extension FavoritesService {
     /// change of either, from this process or another (setting up the default folder first).
     /// Signed out: one empty snapshot, no listener. A failed re-read, or documents that
     /// cannot be decoded (left out), are reported to `onError`.
-    public func observeSnapshot(session: Session?, onChange: @escaping (FavoritesSnapshot) -> Void,
-                                onError: @escaping (Error) -> Void = { _ in }) throws -> FavoritesObservation? {
+    public func observeSnapshot(
+        session: Session?, onChange: @escaping (FavoritesSnapshot) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> FavoritesObservation? {
         guard let session else {
             onChange(.empty)
             return nil
         }
         var current = try snapshot(session: session)
         var started = false
-        let folders = try folders(of: session.uid).addSnapshotListener({ snapshot in
-            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoriteFolder.self) }
-            current.folders = FavoritesSnapshot(folders: decoded.values, favorites: []).folders
-            if started { onChange(current) }
-            if let notice = decoded.notice { onError(notice) }
-        }, onError: onError)
-        let favorites = try favorites(of: session.uid).addSnapshotListener({ snapshot in
-            let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
-            current.favorites = FavoritesSnapshot(folders: [], favorites: decoded.values).favorites
-            if started { onChange(current) }
-            if let notice = decoded.notice { onError(notice) }
-        }, onError: onError)
+        let folders = try folders(of: session.uid).addSnapshotListener(
+            { snapshot in
+                let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoriteFolder.self) }
+                current.folders = FavoritesSnapshot(folders: decoded.values, favorites: []).folders
+                if started { onChange(current) }
+                if let notice = decoded.notice { onError(notice) }
+            }, onError: onError)
+        let favorites = try favorites(of: session.uid).addSnapshotListener(
+            { snapshot in
+                let decoded = DecodedDocuments(snapshot.documents) { try $0.data(as: FavoritePlace.self) }
+                current.favorites = FavoritesSnapshot(folders: [], favorites: decoded.values).favorites
+                if started { onChange(current) }
+                if let notice = decoded.notice { onError(notice) }
+            }, onError: onError)
         started = true
         onChange(current)
         return FavoritesObservation([folders, favorites])

@@ -20,8 +20,10 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     /// When the viewer liked it, in the Liked view.
     public var likedAt: Date?
 
-    public init(id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
-                likes: Int, didLike: Bool, placeID: String? = nil, likedAt: Date? = nil) {
+    public init(
+        id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
+        likes: Int, didLike: Bool, placeID: String? = nil, likedAt: Date? = nil
+    ) {
         self.id = id
         self.caption = caption
         self.timestamp = timestamp
@@ -75,11 +77,12 @@ extension Tweet {
     /// A post document decoded by hand: the id is the document's, not a field.
     init(snapshot: DocumentSnapshot) throws {
         guard let caption = snapshot.get("caption")?.stringValue,
-              let timestamp = snapshot.get("timestamp")?.dateValue,
-              let uid = snapshot.get("uid")?.stringValue
+            let timestamp = snapshot.get("timestamp")?.dateValue,
+            let uid = snapshot.get("uid")?.stringValue
         else { throw StoreError.coding("\(snapshot.reference.path) is not a post") }
-        self.init(id: snapshot.documentID, caption: caption, timestamp: timestamp, uid: uid,
-                  likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue)
+        self.init(
+            id: snapshot.documentID, caption: caption, timestamp: timestamp, uid: uid,
+            likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue)
     }
 
     /// The fields stored at `tweets/{id}`.

@@ -53,8 +53,9 @@ public struct ServerLikeWriter: LikeWriter {
         let likeReference = store.document("users/\(uid)/user-likes/\(tweetID)")
         let wanted = try liked ?? !likeReference.getDocument().exists
         do {
-            try store.callServerFunction("tern_like", arguments: [tweetID, wanted ? "true" : "false"],
-                                         touching: [tweetReference, likeReference])
+            try store.callServerFunction(
+                "tern_like", arguments: [tweetID, wanted ? "true" : "false"],
+                touching: [tweetReference, likeReference])
         } catch let error as StoreError where error.code == .sqlState("P0002") {
             throw ServiceError.postNotFound(tweetID)
         }

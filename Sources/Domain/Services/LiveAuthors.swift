@@ -61,15 +61,18 @@ public final class LiveAuthors: @unchecked Sendable {
         let (onError, executor) = (self.onError, users.store.callbackExecutor)
         let start: @Sendable () -> Void = { [weak self] in
             do {
-                let started = try query.addSnapshotListener({ [weak self] snapshot in
-                    let found = DecodedDocuments(snapshot.documents) { try $0.data(as: User.self) }
-                    self?.authorsChanged(Dictionary(found.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
-                }, onError: onError)
-                let kept = self?.lock.withLock { () -> Bool in
-                    guard self?.generation == generation else { return false }
-                    self?.registration = started
-                    return true
-                } ?? false
+                let started = try query.addSnapshotListener(
+                    { [weak self] snapshot in
+                        let found = DecodedDocuments(snapshot.documents) { try $0.data(as: User.self) }
+                        self?.authorsChanged(
+                            Dictionary(found.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+                    }, onError: onError)
+                let kept =
+                    self?.lock.withLock { () -> Bool in
+                        guard self?.generation == generation else { return false }
+                        self?.registration = started
+                        return true
+                    } ?? false
                 if !kept { started.remove() }
             } catch {
                 // Told where callbacks are, as a listener's own errors are.
@@ -96,7 +99,8 @@ public final class LiveAuthors: @unchecked Sendable {
         var changed = false
         let renamed = posts.map { post -> FeedPost in
             guard let author = authors[post.uid],
-                  author.username != post.username || author.displayName != post.displayName else { return post }
+                author.username != post.username || author.displayName != post.displayName
+            else { return post }
             changed = true
             var copy = post
             copy.username = author.username

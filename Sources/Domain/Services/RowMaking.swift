@@ -16,8 +16,10 @@ struct RowMaking {
 
     /// Runs `make` (nil: nothing to deliver), passing it where notices go; then `onChange`
     /// with what it made, or `onError` with why it failed. Notices come before the value.
-    func deliver<Value>(_ make: @escaping (_ notice: @escaping (Error) -> Void) throws -> Value?,
-                        onChange: @escaping (Value) -> Void, onError: @escaping (Error) -> Void) {
+    func deliver<Value>(
+        _ make: @escaping (_ notice: @escaping (Error) -> Void) throws -> Value?,
+        onChange: @escaping (Value) -> Void, onError: @escaping (Error) -> Void
+    ) {
         guard let work else {
             do {
                 if let value = try make(onError) { onChange(value) }

@@ -36,7 +36,8 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .postNotFound(let id): return tr(.errorPostNotFound, ["id": id])
         case .placeNotFound(let id): return tr(.errorPlaceNotFound, ["id": id])
         case .otherStore(let signedInOn, let here):
-            return tr(.errorOtherStore, ["signedInOn": signedInOn ?? tr(.embeddedStore), "here": here ?? tr(.embeddedStore)])
+            return tr(
+                .errorOtherStore, ["signedInOn": signedInOn ?? tr(.embeddedStore), "here": here ?? tr(.embeddedStore)])
         case .notYourPost(let id): return tr(.errorNotYourPost, ["id": id])
         case .profileNotFinished: return tr(.errorProfileNotFinished)
         case .serverUnreachable: return tr(.errorServerUnreachable)

@@ -39,8 +39,10 @@ extension TweetService {
     }
 
     /// Rows from `query`'s documents (posts, or likes in the Liked view), in their order.
-    func rows(of documents: [DocumentSnapshot], _ kind: FeedKind, viewer: Session?,
-              onSkipped: (Error) -> Void) throws -> [FeedPost] {
+    func rows(
+        of documents: [DocumentSnapshot], _ kind: FeedKind, viewer: Session?,
+        onSkipped: (Error) -> Void
+    ) throws -> [FeedPost] {
         if kind == .liked { return try likedRows(documents, onSkipped: onSkipped) }
         let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
         if let notice = posts.notice { onSkipped(notice) }
@@ -50,33 +52,43 @@ extension TweetService {
     /// Calls `onChange` with up to `limit` rows of `kind` strictly after `position` (nil:
     /// from the newest) now and whenever they change; `next` is nil when the window reaches
     /// the oldest row.
-    public func observeWindow(_ kind: FeedKind, after position: FeedPosition?, limit: Int, viewer: Session?,
-                              onChange: @escaping (FeedPage) -> Void,
-                              onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func observeWindow(
+        _ kind: FeedKind, after position: FeedPosition?, limit: Int, viewer: Session?,
+        onChange: @escaping (FeedPage) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         let limit = max(1, limit)
         var query = try orderedQuery(kind, viewer: viewer, newestFirst: true)
         if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
         // Read and written only where the rows are made (one delivery at a time, in order).
         var last: [FeedPost]?
         let making = rowMaking()
-        return try query.limit(to: limit).addSnapshotListener({ [weak self] snapshot in
-            making.deliver({ notice in
-                guard let self else { return nil }
-                let rows = try last.flatMap { try self.patched($0, by: snapshot, kind, viewer: viewer) }
-                    ?? self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: notice)
-                last = rows
-                return FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
-            }, onChange: onChange, onError: onError)
-        }, onError: onError)
+        return try query.limit(to: limit).addSnapshotListener(
+            { [weak self] snapshot in
+                making.deliver(
+                    { notice in
+                        guard let self else { return nil }
+                        let rows =
+                            try last.flatMap { try self.patched($0, by: snapshot, kind, viewer: viewer) }
+                            ?? self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: notice)
+                        last = rows
+                        return FeedPage(
+                            posts: rows,
+                            next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
+                    }, onChange: onChange, onError: onError)
+            }, onError: onError)
     }
 
     /// `rows` with the posts `snapshot` reports changed in place (a like, an edit) made
     /// again, and only those: a heart costs one row's reads, not the window's. Nil when
     /// rows came, went or moved, or a changed post cannot be read: then the window is read.
-    func patched(_ rows: [FeedPost], by snapshot: QuerySnapshot, _ kind: FeedKind, viewer: Session?) throws -> [FeedPost]? {
+    func patched(_ rows: [FeedPost], by snapshot: QuerySnapshot, _ kind: FeedKind, viewer: Session?) throws
+        -> [FeedPost]?
+    {
         let changes = snapshot.documentChanges
         guard kind != .liked, !changes.isEmpty,
-              changes.allSatisfy({ $0.kind == .modified && $0.oldIndex == $0.newIndex }) else { return nil }
+            changes.allSatisfy({ $0.kind == .modified && $0.oldIndex == $0.newIndex })
+        else { return nil }
         let remade = try self.rows(of: changes.map(\.document), kind, viewer: viewer, onSkipped: { _ in })
         let held = Set(rows.map(\.id))
         guard remade.count == changes.count, remade.allSatisfy({ held.contains($0.id) }) else { return nil }
@@ -88,19 +100,23 @@ extension TweetService {
     /// changes (a post added or taken away on top). Not on every write: counting 100,000
     /// posts takes tens of milliseconds, too much for every like; a list re-counts itself
     /// when rows it holds come or go (see `PagedList`).
-    public func observeCount(_ kind: FeedKind, viewer: Session?, onChange: @escaping (Int) -> Void,
-                             onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func observeCount(
+        _ kind: FeedKind, viewer: Session?, onChange: @escaping (Int) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         var newest: String??
         let making = rowMaking()
-        return try orderedQuery(kind, viewer: viewer, newestFirst: true).limit(to: 1).addSnapshotListener({ [weak self] snapshot in
-            making.deliver({ _ in
-                guard let self else { return nil }
-                let id = snapshot.documents.first?.documentID
-                if newest == .some(id) { return nil }
-                newest = .some(id)
-                return try self.count(kind, viewer: viewer)
-            }, onChange: onChange, onError: onError)
-        }, onError: onError)
+        return try orderedQuery(kind, viewer: viewer, newestFirst: true).limit(to: 1).addSnapshotListener(
+            { [weak self] snapshot in
+                making.deliver(
+                    { _ in
+                        guard let self else { return nil }
+                        let id = snapshot.documents.first?.documentID
+                        if newest == .some(id) { return nil }
+                        newest = .some(id)
+                        return try self.count(kind, viewer: viewer)
+                    }, onChange: onChange, onError: onError)
+            }, onError: onError)
     }
 
     /// How many rows `kind` has, counted by the database.
@@ -110,7 +126,9 @@ extension TweetService {
 
     /// Up to `limit` rows strictly before `position` in the feed's order (newer), nearest
     /// first; with no position, the oldest rows, oldest first.
-    public func rows(_ kind: FeedKind, before position: FeedPosition?, limit: Int, viewer: Session?) throws -> [FeedPost] {
+    public func rows(_ kind: FeedKind, before position: FeedPosition?, limit: Int, viewer: Session?) throws
+        -> [FeedPost]
+    {
         var query = try orderedQuery(kind, viewer: viewer, newestFirst: false)
         if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
         return try rows(of: run(query.limit(to: max(1, limit))), kind, viewer: viewer, onSkipped: { _ in })

@@ -68,11 +68,13 @@ public final class TweetService: @unchecked Sendable {
         let reference = id.map { tweets.document($0) } ?? tweets.document()
         let tweet = try store.runTransaction { transaction -> Tweet in
             if id != nil, case let existing = try transaction.get(reference), existing.exists,
-               existing.get("uid") == .string(session.uid) {
+                existing.get("uid") == .string(session.uid)
+            {
                 return try Tweet(snapshot: existing)
             }
             var fields: [String: WriteValue] = [
-                "caption": .string(caption), "timestamp": .serverTimestamp, "uid": .string(session.uid), "likes": .int(0),
+                "caption": .string(caption), "timestamp": .serverTimestamp, "uid": .string(session.uid),
+                "likes": .int(0),
             ]
             if let placeID, !placeID.isEmpty { fields["placeID"] = .string(placeID) }
             try transaction.setData(fields, forDocument: reference)
@@ -135,7 +137,9 @@ public final class TweetService: @unchecked Sendable {
 
     /// A page of `kind` for `viewer`, `limit` rows after `cursor`. A page costs three
     /// queries whatever its size: the posts, their authors, the viewer's likes among them.
-    public func page(_ kind: FeedKind, limit: Int = 50, after cursor: FeedCursor? = nil, viewer: Session?) throws -> FeedPage {
+    public func page(_ kind: FeedKind, limit: Int = 50, after cursor: FeedCursor? = nil, viewer: Session?) throws
+        -> FeedPage
+    {
         let limit = max(1, limit)
         switch kind {
         case .liked:
@@ -145,13 +149,16 @@ public final class TweetService: @unchecked Sendable {
             let likeDocuments = try run(query)
             var notice: String?
             let rows = try likedRows(likeDocuments) { notice = "\($0)" }
-            return FeedPage(posts: rows, next: likeDocuments.count == limit ? likeDocuments.last.map(FeedCursor.init) : nil, notice: notice)
+            return FeedPage(
+                posts: rows, next: likeDocuments.count == limit ? likeDocuments.last.map(FeedCursor.init) : nil,
+                notice: notice)
         case .all, .author:
             let documents = try run(postsQuery(kind, limit: limit, after: cursor))
             let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
             let rows = try rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
-            return FeedPage(posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil,
-                            notice: posts.notice.map { "\($0)" })
+            return FeedPage(
+                posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil,
+                notice: posts.notice.map { "\($0)" })
         }
     }
 
@@ -160,32 +167,42 @@ public final class TweetService: @unchecked Sendable {
     /// in the Liked view a like given or taken back. Remove the registration to stop. A
     /// failed re-read calls `onError` (the listener retries on the next change); posts that
     /// cannot be decoded are left out of the page and reported to `onError` too.
-    public func observe(_ kind: FeedKind, limit: Int = 50, viewer: Session?,
-                        onChange: @escaping (FeedPage) -> Void,
-                        onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
+    public func observe(
+        _ kind: FeedKind, limit: Int = 50, viewer: Session?,
+        onChange: @escaping (FeedPage) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
         switch kind {
         case .liked:
             let session = try SignInRequired.check(viewer, .viewLikedPosts)
             let query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
             let making = rowMaking()
-            return try query.addSnapshotListener({ [weak self] snapshot in
-                making.deliver({ notice in
-                    guard let self else { return nil }
-                    let rows = try self.likedRows(snapshot.documents, onSkipped: notice)
-                    return FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
-                }, onChange: onChange, onError: onError)
-            }, onError: onError)
+            return try query.addSnapshotListener(
+                { [weak self] snapshot in
+                    making.deliver(
+                        { notice in
+                            guard let self else { return nil }
+                            let rows = try self.likedRows(snapshot.documents, onSkipped: notice)
+                            return FeedPage(
+                                posts: rows,
+                                next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
+                        }, onChange: onChange, onError: onError)
+                }, onError: onError)
         case .all, .author:
             let making = rowMaking()
-            return try postsQuery(kind, limit: limit, after: nil).addSnapshotListener({ [weak self] snapshot in
-                making.deliver({ notice in
-                    guard let self else { return nil }
-                    let posts = DecodedDocuments(snapshot.documents) { try Tweet(snapshot: $0) }
-                    let rows = try self.rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
-                    if let skipped = posts.notice { notice(skipped) }
-                    return FeedPage(posts: rows, next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
-                }, onChange: onChange, onError: onError)
-            }, onError: onError)
+            return try postsQuery(kind, limit: limit, after: nil).addSnapshotListener(
+                { [weak self] snapshot in
+                    making.deliver(
+                        { notice in
+                            guard let self else { return nil }
+                            let posts = DecodedDocuments(snapshot.documents) { try Tweet(snapshot: $0) }
+                            let rows = try self.rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
+                            if let skipped = posts.notice { notice(skipped) }
+                            return FeedPage(
+                                posts: rows,
+                                next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
+                        }, onChange: onChange, onError: onError)
+                }, onError: onError)
         }
     }
 
@@ -233,11 +250,15 @@ public final class TweetService: @unchecked Sendable {
         var posts: [String: Tweet] = [:]
         for start in stride(from: 0, to: ids.count, by: 1000) {
             let chunk = ids[start..<min(start + 1000, ids.count)].map { FieldValue.string($0) }
-            let decoded = DecodedDocuments(try run(tweets.whereField(FieldPath.documentID, in: chunk))) { try Tweet(snapshot: $0) }
+            let decoded = DecodedDocuments(try run(tweets.whereField(FieldPath.documentID, in: chunk))) {
+                try Tweet(snapshot: $0)
+            }
             for post in decoded.values { posts[post.id] = post }
             if let notice = decoded.notice { onSkipped(notice) }
         }
-        let ordered = likeDocuments.compactMap { like in posts[like.documentID].map { ($0, like.get("likedAt")?.dateValue) } }
+        let ordered = likeDocuments.compactMap { like in
+            posts[like.documentID].map { ($0, like.get("likedAt")?.dateValue) }
+        }
         var rows = try authored(ordered.map(\.0))
         for index in rows.indices {
             rows[index].didLike = true
@@ -254,9 +275,10 @@ public final class TweetService: @unchecked Sendable {
         let authors = try users.users(ids: tweets.map(\.uid))
         return tweets.map { tweet in
             let author = authors[tweet.uid]
-            return FeedPost(id: tweet.id, caption: tweet.caption, timestamp: tweet.timestamp, uid: tweet.uid,
-                            username: author?.username ?? "", displayName: author?.displayName ?? "",
-                            likes: tweet.likes, didLike: false, placeID: tweet.placeID)
+            return FeedPost(
+                id: tweet.id, caption: tweet.caption, timestamp: tweet.timestamp, uid: tweet.uid,
+                username: author?.username ?? "", displayName: author?.displayName ?? "",
+                likes: tweet.likes, didLike: false, placeID: tweet.placeID)
         }
     }
 

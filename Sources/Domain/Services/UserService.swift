@@ -56,7 +56,9 @@ public final class UserService: @unchecked Sendable {
         }
     }
 
-    private func apply(_ edit: ProfileEdit, username: String?, to reference: DocumentReference, session: Session) throws -> User {
+    private func apply(_ edit: ProfileEdit, username: String?, to reference: DocumentReference, session: Session) throws
+        -> User
+    {
         try store.runTransaction { transaction in
             let snapshot = try transaction.get(reference)
             guard snapshot.exists else { throw ServiceError.accountMissing(uid: session.uid) }
@@ -70,27 +72,31 @@ public final class UserService: @unchecked Sendable {
                 if !holders.isEmpty { throw ServiceError.usernameTaken(username) }
             }
             guard updated != current else { return current }
-            try transaction.updateData([
-                "displayName": .string(updated.displayName),
-                "username": .string(updated.username),
-                "bio": .string(updated.bio),
-                "isUserOnboarded": .bool(updated.isUserOnboarded),
-            ], forDocument: reference)
+            try transaction.updateData(
+                [
+                    "displayName": .string(updated.displayName),
+                    "username": .string(updated.username),
+                    "bio": .string(updated.bio),
+                    "isUserOnboarded": .bool(updated.isUserOnboarded),
+                ], forDocument: reference)
             return updated
         }
     }
 
     /// Calls `onChange` with the user now and after every change (nil when missing). A
     /// failed re-read, or a profile that cannot be decoded, is reported to `onError`.
-    public func observeUser(id: String, onChange: @escaping (User?) -> Void,
-                            onError: @escaping (Error) -> Void = { _ in }) throws -> ListenerRegistration {
-        try users.document(id).addSnapshotListener({ snapshot in
-            guard snapshot.exists else { return onChange(nil) }
-            do {
-                onChange(try snapshot.data(as: User.self))
-            } catch {
-                onError(error)
-            }
-        }, onError: onError)
+    public func observeUser(
+        id: String, onChange: @escaping (User?) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
+        try users.document(id).addSnapshotListener(
+            { snapshot in
+                guard snapshot.exists else { return onChange(nil) }
+                do {
+                    onChange(try snapshot.data(as: User.self))
+                } catch {
+                    onError(error)
+                }
+            }, onError: onError)
     }
 }

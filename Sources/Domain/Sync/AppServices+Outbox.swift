@@ -9,7 +9,9 @@ extension AppServices {
     /// Only on a team server with someone signed in.
     @discardableResult
     public func queue(_ write: QueuedWrite, session: Session) throws -> LocalReplica.Entry {
-        guard let replica, let local else { throw StoreError.invalidArgument("only a store on a team server queues writes") }
+        guard let replica, let local else {
+            throw StoreError.invalidArgument("only a store on a team server queues writes")
+        }
         try write.validate()
         let entry = try replica.enqueue(write)
         LocalReplica.$isApplyingQueuedWrite.withValue(true) { _ = try? write.apply(to: local, session: session) }
@@ -26,7 +28,9 @@ extension AppServices {
 
     /// Sends the outbox through this (online) store, then, when it emptied, refreshes the
     /// replica from the server.
-    public func sendOutbox(session: Session, report: (OutboxReplay.Event) -> Void = { _ in }) throws -> OutboxReplay.Summary {
+    public func sendOutbox(session: Session, report: (OutboxReplay.Event) -> Void = { _ in }) throws
+        -> OutboxReplay.Summary
+    {
         guard let replica, unreachable == nil else {
             throw unreachable ?? StoreError.invalidArgument("only a store on a team server has an outbox")
         }
@@ -44,9 +48,11 @@ extension AppServices {
     public func withReplica(for session: Session) throws -> AppServices? {
         guard let server = auth.server else { return nil }
         if replica?.uid == session.uid { return self }
-        let replica = try LocalReplica.open(paths: paths, server: server.server, uid: session.uid,
-                                            executor: store.callbackExecutor)
-        return AppServices(paths: paths, store: store, server: server, replica: replica, unreachable: nil,
-                           hasher: auth.hasher, clock: auth.clock)
+        let replica = try LocalReplica.open(
+            paths: paths, server: server.server, uid: session.uid,
+            executor: store.callbackExecutor)
+        return AppServices(
+            paths: paths, store: store, server: server, replica: replica, unreachable: nil,
+            hasher: auth.hasher, clock: auth.clock)
     }
 }

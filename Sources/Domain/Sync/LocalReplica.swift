@@ -41,8 +41,10 @@ public final class LocalReplica: @unchecked Sendable {
     }
 
     /// Opens (creating when missing) the replica of `uid`'s view of `server`.
-    public static func open(paths: AppPaths, server: String, uid: String,
-                            executor: CallbackExecutor = .immediate) throws -> LocalReplica {
+    public static func open(
+        paths: AppPaths, server: String, uid: String,
+        executor: CallbackExecutor = .immediate
+    ) throws -> LocalReplica {
         let file = file(paths: paths, server: server, uid: uid)
         let store = try DocumentStore.open(path: file, executor: executor)
         if try store.protectedRecord(marker) == nil {
@@ -59,8 +61,10 @@ public final class LocalReplica: @unchecked Sendable {
     /// authors' profiles as a signed-out run last read them (`ReplicaRefresh.refreshGuestCopy`),
     /// what a signed-out interface shows before it reaches the server. It has no outbox
     /// (a guest writes nothing), and like a replica it trusts no session for a write.
-    public static func openGuestCopy(paths: AppPaths, server: String,
-                                     executor: CallbackExecutor = .immediate) throws -> LocalReplica {
+    public static func openGuestCopy(
+        paths: AppPaths, server: String,
+        executor: CallbackExecutor = .immediate
+    ) throws -> LocalReplica {
         try open(paths: paths, server: server, uid: guestCopyName, executor: executor)
     }
 
@@ -93,8 +97,9 @@ public final class LocalReplica: @unchecked Sendable {
         return try store.runTransaction { transaction in
             let last = try outbox.order(by: "sequence", descending: true).limit(to: 1).getDocuments().documents.first
             let sequence = (last?.get("sequence")?.intValue ?? 0) + 1
-            try transaction.setData(["sequence": .int(sequence), "write": .string(text), "queuedAt": .serverTimestamp],
-                                    forDocument: outbox.document(String(format: "%012lld", sequence)))
+            try transaction.setData(
+                ["sequence": .int(sequence), "write": .string(text), "queuedAt": .serverTimestamp],
+                forDocument: outbox.document(String(format: "%012lld", sequence)))
             return Entry(sequence: sequence, write: write)
         }
     }
@@ -107,7 +112,8 @@ public final class LocalReplica: @unchecked Sendable {
         var entries: [Entry] = []
         for document in try query.getDocuments().documents {
             guard let sequence = document.get("sequence")?.intValue, case .string(let text)? = document.get("write"),
-                  let write = try? JSONDecoder().decode(QueuedWrite.self, from: Data(text.utf8)) else { break }
+                let write = try? JSONDecoder().decode(QueuedWrite.self, from: Data(text.utf8))
+            else { break }
             entries.append(Entry(sequence: sequence, write: write))
         }
         return entries

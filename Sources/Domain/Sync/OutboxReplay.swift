@@ -25,8 +25,10 @@ public enum OutboxReplay {
 
     /// Sends every queued write through `online` (services on the server) as `session`,
     /// reporting each as it goes. Holds the replica's send lock throughout.
-    public static func send(_ replica: LocalReplica, through online: AppServices, session: Session,
-                            report: (Event) -> Void = { _ in }) throws -> Summary {
+    public static func send(
+        _ replica: LocalReplica, through online: AppServices, session: Session,
+        report: (Event) -> Void = { _ in }
+    ) throws -> Summary {
         try replica.whileSending {
             var summary = Summary()
             while let entry = try replica.entries(limit: 1).first {
@@ -35,7 +37,7 @@ public enum OutboxReplay {
                     try replica.remove(entry)
                     summary.sent += 1
                     report(.sent(entry.write))
-                } catch where isRefusal(error) {
+                } catch  where isRefusal(error) {
                     try replica.remove(entry)
                     summary.dropped += 1
                     report(.dropped(entry.write, reason: "\(error)"))
@@ -58,7 +60,8 @@ public enum OutboxReplay {
             return error.code.isRefusedByRules
         case let error as ServiceError:
             switch error {
-            case .postNotFound, .placeNotFound, .usernameTaken, .accountMissing, .notYourPost, .profileNotFinished: return true
+            case .postNotFound, .placeNotFound, .usernameTaken, .accountMissing, .notYourPost, .profileNotFinished:
+                return true
             case .wrongCredentials, .emailTaken, .sessionNotValid, .otherStore, .serverUnreachable: return false
             }
         case is ValidationError, is FavoritesError:

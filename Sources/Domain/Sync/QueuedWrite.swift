@@ -1,6 +1,6 @@
 import Foundation
-import PlaceCatalog
 import Localization
+import PlaceCatalog
 
 /// One write made on a team server, as the outbox keeps it until the server confirms it: the
 /// intent (like, post, save a place…), not the documents it changes, so that replaying it
@@ -19,11 +19,15 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
     case editProfile(displayName: String?, username: String?, bio: String?)
 
     /// A place saved from a candidate.
-    public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil) -> QueuedWrite {
-        .saveFavorite(QueuedPlace(placeID: place.placeID, placeName: place.placeName, address: place.address,
-                                  latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                                  category: place.category, phone: place.phone, roadAddress: place.roadAddress, url: place.url,
-                                  folderID: folderID, memo: memo))
+    public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
+        -> QueuedWrite
+    {
+        .saveFavorite(
+            QueuedPlace(
+                placeID: place.placeID, placeName: place.placeName, address: place.address,
+                latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                category: place.category, phone: place.phone, roadAddress: place.roadAddress, url: place.url,
+                folderID: folderID, memo: memo))
     }
 
     /// A profile edit.
@@ -84,7 +88,8 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
         case .removeFavorite(let id):
             try services.favorites.remove(placeID: id, session: session)
         case .editProfile(let displayName, let username, let bio):
-            try services.users.updateProfile(ProfileEdit(displayName: displayName, username: username, bio: bio), session: session)
+            try services.users.updateProfile(
+                ProfileEdit(displayName: displayName, username: username, bio: bio), session: session)
         }
     }
 }
@@ -104,8 +109,9 @@ public struct QueuedPlace: Equatable, Sendable, Codable {
     public var memo: String?
 
     var candidate: FavoriteCandidate {
-        FavoriteCandidate(placeID: placeID, placeName: placeName, address: address,
-                          coordinate: Coordinate(latitude: latitude, longitude: longitude),
-                          category: category, phone: phone, roadAddress: roadAddress, url: url)
+        FavoriteCandidate(
+            placeID: placeID, placeName: placeName, address: address,
+            coordinate: Coordinate(latitude: latitude, longitude: longitude),
+            category: category, phone: phone, roadAddress: roadAddress, url: url)
     }
 }

@@ -16,15 +16,19 @@ public enum ReplicaRefresh {
         let uid = replica.uid
         let posts = try server.collection("tweets").order(by: "timestamp", descending: true).limit(to: keptPosts)
             .getDocuments().documents
-        let likes = try server.collection("users/\(uid)/user-likes").order(by: "likedAt", descending: true).limit(to: keptPosts)
-            .getDocuments().documents
+        let likes = try server.collection("users/\(uid)/user-likes").order(by: "likedAt", descending: true).limit(
+            to: keptPosts
+        )
+        .getDocuments().documents
         let shown = Set(posts.map(\.documentID))
         let likedPosts = try byID(server.collection("tweets"), likes.map(\.documentID).filter { !shown.contains($0) })
         let authors = Set((posts + likedPosts).compactMap { $0.get("uid")?.stringValue } + [uid])
         let users = try byID(server.collection("users"), Array(authors))
         let favorites = try server.collection("favorites/\(uid)/favorites").getDocuments().documents
         let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
-        let collections = ["tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders"]
+        let collections = [
+            "tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders",
+        ]
         return try replace(collections, in: replica, with: posts + likes + likedPosts + users + favorites + folders)
     }
 
@@ -50,11 +54,14 @@ public enum ReplicaRefresh {
 
     /// Replaces what `replica` holds of `collections` by `documents`, in one local commit;
     /// does nothing (returns false) when writes wait in the outbox.
-    static func replace(_ collections: [String], in replica: LocalReplica, with documents: [DocumentSnapshot]) throws -> Bool {
+    static func replace(_ collections: [String], in replica: LocalReplica, with documents: [DocumentSnapshot]) throws
+        -> Bool
+    {
         let local = replica.store
-        let fetched = Dictionary(documents.compactMap { document in
-            document.data.map { (document.reference.path, $0) }
-        }, uniquingKeysWith: { first, _ in first })
+        let fetched = Dictionary(
+            documents.compactMap { document in
+                document.data.map { (document.reference.path, $0) }
+            }, uniquingKeysWith: { first, _ in first })
         return try local.runTransaction { transaction in
             guard try replica.outbox.count() == 0 else { return false }
             // Only what differs is written, so an unchanged server wakes no listener.

@@ -59,9 +59,10 @@ public final class SyncWorker: @unchecked Sendable {
         self.connect = connect
         self.readsReplica = services.store === replica.store
         self.executor = executor
-        self.state = OutboxState(unreachableBecause: services.unreachable.map(ServerReach.reason),
-                                 pending: (try? replica.pendingCount()) ?? 0,
-                                 pendingPaths: (try? replica.pendingPaths()) ?? [])
+        self.state = OutboxState(
+            unreachableBecause: services.unreachable.map(ServerReach.reason),
+            pending: (try? replica.pendingCount()) ?? 0,
+            pendingPaths: (try? replica.pendingPaths()) ?? [])
     }
 
     /// Starts the worker's thread; it runs until `stop()`.
@@ -80,8 +81,10 @@ public final class SyncWorker: @unchecked Sendable {
 
     /// Calls `onChange` now and on every change of the state, `onDropped` once for each write
     /// the server refused; returns what stops the reports.
-    public func observe(_ onChange: @escaping (OutboxState) -> Void,
-                        onDropped: @escaping (QueuedWrite, String) -> Void) -> () -> Void {
+    public func observe(
+        _ onChange: @escaping (OutboxState) -> Void,
+        onDropped: @escaping (QueuedWrite, String) -> Void
+    ) -> () -> Void {
         condition.lock()
         let id = nextObserver
         nextObserver += 1
@@ -176,8 +179,9 @@ public final class SyncWorker: @unchecked Sendable {
     }
 
     private func publish(unreachableBecause reason: String?) {
-        let next = OutboxState(unreachableBecause: reason, pending: (try? replica.pendingCount()) ?? 0,
-                               pendingPaths: (try? replica.pendingPaths()) ?? [])
+        let next = OutboxState(
+            unreachableBecause: reason, pending: (try? replica.pendingCount()) ?? 0,
+            pendingPaths: (try? replica.pendingPaths()) ?? [])
         condition.lock()
         let changed = next != state
         state = next

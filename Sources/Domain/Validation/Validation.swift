@@ -66,9 +66,10 @@ public enum Validation {
         guard email.count <= emailMaxLength, email.utf8.count <= 320 else { throw ValidationError.emailTooLong }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw ValidationError.emailInvalid }
-        let local = parts[0], domain = parts[1]
+        let local = parts[0]
+        let domain = parts[1]
         guard !local.isEmpty, local.count <= 64,
-              !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..")
+            !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..")
         else { throw ValidationError.emailInvalid }
         let forbiddenInLocal = Set<Character>(" \t\"(),:;<>[]\\")
         guard local.allSatisfy({ !forbiddenInLocal.contains($0) && isVisible($0) }) else {
@@ -78,7 +79,7 @@ public enum Validation {
         guard labels.count >= 2 else { throw ValidationError.emailInvalid }
         for label in labels {
             guard !label.isEmpty, label.count <= 63, !label.hasPrefix("-"), !label.hasSuffix("-"),
-                  label.allSatisfy({ $0 == "-" || $0.isLetter || $0.isNumber })
+                label.allSatisfy({ $0 == "-" || $0.isLetter || $0.isNumber })
             else { throw ValidationError.emailInvalid }
         }
         guard let tld = labels.last, tld.count >= 2, tld.allSatisfy({ $0.isLetter }) else {
@@ -106,7 +107,7 @@ public enum Validation {
     public static func username(_ raw: String) throws -> String {
         let username = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard (3...15).contains(username.unicodeScalars.count),
-              username.unicodeScalars.allSatisfy({ isUsernameScalar($0) })
+            username.unicodeScalars.allSatisfy({ isUsernameScalar($0) })
         else { throw ValidationError.usernameInvalid }
         return username
     }

@@ -1,12 +1,17 @@
 import Foundation
+
 @testable import PlaceCatalog
 
 /// A few places whose names the catalog harnesses build on.
 let fuzzPlaces: [Place] = [
-    Place(placeID: "1", name: "Seoul", koreanName: "서울", alternateNames: ["Seúl", "Sŏul"], latitude: 37.566, longitude: 126.978,
-          population: 10_000_000),
+    Place(
+        placeID: "1", name: "Seoul", koreanName: "서울", alternateNames: ["Seúl", "Sŏul"], latitude: 37.566,
+        longitude: 126.978,
+        population: 10_000_000),
     Place(placeID: "2", name: "Busan", koreanName: "부산", latitude: 35.1, longitude: 129.0, population: 3_000_000),
-    Place(placeID: "3", name: "New York City", alternateNames: ["New York"], latitude: 40.7, longitude: -74.0, population: 8_000_000),
+    Place(
+        placeID: "3", name: "New York City", alternateNames: ["New York"], latitude: 40.7, longitude: -74.0,
+        population: 8_000_000),
     Place(placeID: "4", name: "Gwacheon", koreanName: "과천", latitude: 37.4, longitude: 127.0, population: 70_000),
 ]
 
@@ -42,17 +47,23 @@ enum CatalogSearchHarness {
         var places: [Place] = []
         var queries: [String] = []
         for line in lines.prefix(64) {
-            if line.hasPrefix("?") { queries.append(String(line.dropFirst())); continue }
+            if line.hasPrefix("?") {
+                queries.append(String(line.dropFirst()))
+                continue
+            }
             let names = line.split(separator: "|").map(String.init)
             guard let name = names.first else { continue }
-            places.append(Place(placeID: String(places.count), name: name, alternateNames: Array(names.dropFirst()),
-                                latitude: Double(places.count % 90), longitude: Double(places.count % 180),
-                                population: (places.count * 7_919) % 100_000))
+            places.append(
+                Place(
+                    placeID: String(places.count), name: name, alternateNames: Array(names.dropFirst()),
+                    latitude: Double(places.count % 90), longitude: Double(places.count % 180),
+                    population: (places.count * 7_919) % 100_000))
         }
         let catalog = PlaceCatalog(places: places)
         for query in queries.prefix(8) + ["", "s"] {
-            try require(catalog.search(query) == catalog.searchByScanning(query),
-                        "index and scan disagree on '\(query)' over \(places.count) places")
+            try require(
+                catalog.search(query) == catalog.searchByScanning(query),
+                "index and scan disagree on '\(query)' over \(places.count) places")
         }
     }
 }

@@ -8,24 +8,34 @@ import PlainText
 /// directory of their own, so nothing outside it is touched; an input may take 10 s, as
 /// it starts a process (the first one also builds the catalog image there).
 enum CommandLineHarness {
-    static let commands = [["places", "search"], ["places", "show"], ["favorites", "list"], ["feed"], ["like"],
-                           ["profile", "show"], ["places"], ["bogus"], ["--json"], ["help"]]
+    static let commands = [
+        ["places", "search"], ["places", "show"], ["favorites", "list"], ["feed"], ["like"],
+        ["profile", "show"], ["places"], ["bogus"], ["--json"], ["help"],
+    ]
     static let directory = FuzzScratch.directory + "/cli-data"
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tern").path
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tern").path
 
     static let harness = FuzzHarness(
         name: "command-line",
-        textSeeds: ["\u{0}seoul\u{0}--limit\u{0}3", "\u{1}--near\u{0}37,127\u{0}--json", "\u{7}--\u{1B}[2Jx\u{0}--limit\u{0}-1",
-                    "\u{4}\u{0}", "\u{8}--data-dir"],
-        tokens: hostileText + ["\u{0}", "--limit", "--near", "--json", "--help", "--folder", "--sort", "--", "-", "=", "999999999999"],
+        textSeeds: [
+            "\u{0}seoul\u{0}--limit\u{0}3", "\u{1}--near\u{0}37,127\u{0}--json", "\u{7}--\u{1B}[2Jx\u{0}--limit\u{0}-1",
+            "\u{4}\u{0}", "\u{8}--data-dir",
+        ],
+        tokens: hostileText + [
+            "\u{0}", "--limit", "--near", "--json", "--help", "--folder", "--sort", "--", "-", "=", "999999999999",
+        ],
         timeLimit: 10
     ) { bytes in
-        guard FileManager.default.isExecutableFile(atPath: binary) else { throw BrokenInvariant("no tern binary at \(binary)") }
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BrokenInvariant("no tern binary at \(binary)")
+        }
         let pieces = bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false)
             .prefix(12).map { String(decoding: $0, as: UTF8.self) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--data-dir", directory, "--no-sample"] + commands[Int(bytes.first ?? 0) % commands.count]
+        process.arguments =
+            ["--data-dir", directory, "--no-sample"] + commands[Int(bytes.first ?? 0) % commands.count]
             + pieces.filter { !$0.contains("\u{0}") }
         process.environment = ["HOME": directory, "LANG": "C.UTF-8", "TERN_STORE": ""]
         let output = Pipe()

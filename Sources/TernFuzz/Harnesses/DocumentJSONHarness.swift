@@ -1,5 +1,6 @@
 import DocStore
 import Domain
+
 @testable import DocStore
 
 /// Stored documents as a server or a damaged file may hand them over: parsing is bounded
@@ -8,11 +9,15 @@ import Domain
 enum DocumentJSONHarness {
     static let harness = FuzzHarness(
         name: "document-json",
-        textSeeds: ["{\"caption\":\"hi\",\"timestamp\":{\"__time\":1.5},\"uid\":\"u\",\"likes\":2}",
-                    "{\"displayName\":\"Seo\",\"username\":\"seo\",\"email\":\"a@b.co\",\"followers\":[1,2,[3,{\"a\":null}]]}",
-                    "{\"a\":1e400,\"b\":-0,\"c\":\"\\ud800\",\"d\":true}"],
-        tokens: ["{", "}", "[", "]", "\"", ":", ",", "\\u0000", "\\ud83d\\ude00", "1e308", "-", "null", "true",
-                 String(repeating: "[", count: 40), "{\"__time\":", "\"timestamp\"", "\"likes\""]
+        textSeeds: [
+            "{\"caption\":\"hi\",\"timestamp\":{\"__time\":1.5},\"uid\":\"u\",\"likes\":2}",
+            "{\"displayName\":\"Seo\",\"username\":\"seo\",\"email\":\"a@b.co\",\"followers\":[1,2,[3,{\"a\":null}]]}",
+            "{\"a\":1e400,\"b\":-0,\"c\":\"\\ud800\",\"d\":true}",
+        ],
+        tokens: [
+            "{", "}", "[", "]", "\"", ":", ",", "\\u0000", "\\ud83d\\ude00", "1e308", "-", "null", "true",
+            String(repeating: "[", count: 40), "{\"__time\":", "\"timestamp\"", "\"likes\"",
+        ]
     ) { bytes in
         guard let fields = try? StorageJSON.decode(String(decoding: bytes, as: UTF8.self)) else { return }
         _ = try? FieldValueDecoder().decode(Tweet.self, from: fields)

@@ -11,7 +11,8 @@ enum QueryNormaliserHarness {
         let text = String(decoding: bytes, as: UTF8.self)
         let once = TextNormalizer.normalize(text)
         let twice = TextNormalizer.normalize(once)
-        try require(twice == once, "normalising twice changed the query: \(Self.scalars(once)) then \(Self.scalars(twice))")
+        try require(
+            twice == once, "normalising twice changed the query: \(Self.scalars(once)) then \(Self.scalars(twice))")
         let decomposed = Hangul.decompose(text)
         try require(Hangul.decompose(decomposed) == decomposed, "decomposing twice changed the text")
         _ = Hangul.chosung(text)

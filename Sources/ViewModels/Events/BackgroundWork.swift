@@ -31,8 +31,10 @@ public final class BackgroundWork: @unchecked Sendable {
 
     /// Runs `work` on a worker, then `apply` with its result on the loop's thread, following
     /// the lane's policy.
-    public func run<Value>(_ lane: WorkLane, _ work: @escaping (WorkToken) throws -> Value,
-                           then apply: @escaping (Result<Value, Error>) -> Void) {
+    public func run<Value>(
+        _ lane: WorkLane, _ work: @escaping (WorkToken) throws -> Value,
+        then apply: @escaping (Result<Value, Error>) -> Void
+    ) {
         lock.lock()
         var state = lanes[lane] ?? LaneState()
         state.newest += 1
@@ -41,9 +43,11 @@ public final class BackgroundWork: @unchecked Sendable {
         let start = { [queue, executor] in
             executor.execute(behindTheScreen: lane.isBehindTheScreen) {
                 let result = Result { try work(token) }
-                queue.post(.workFinished(WorkCompletion(lane: lane, generation: generation, token: token) {
-                    apply(result)
-                }))
+                queue.post(
+                    .workFinished(
+                        WorkCompletion(lane: lane, generation: generation, token: token) {
+                            apply(result)
+                        }))
             }
         }
         if lane.policy == .latestOnly { state.waiting.removeAll() }

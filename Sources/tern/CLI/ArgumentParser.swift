@@ -52,7 +52,9 @@ struct UsageError: Error, CustomStringConvertible {
 
     static func usage(_ usage: String) -> UsageError { UsageError(tr(.usageLine, ["usage": usage])) }
 
-    static func unknownOption(_ argument: String) -> UsageError { UsageError(tr(.usageUnknownOption, ["option": argument])) }
+    static func unknownOption(_ argument: String) -> UsageError {
+        UsageError(tr(.usageUnknownOption, ["option": argument]))
+    }
 
     static func unknownCommand(_ words: [String]) -> UsageError {
         UsageError(tr(.usageUnknownCommand, ["command": words.joined(separator: " ")]))
@@ -74,8 +76,10 @@ struct CommandFailure: Error, CustomStringConvertible {
 enum ArgumentParser {
     /// One option at `arguments[index]` (which starts with `--`), or nil when `specs` does
     /// not declare it. Advances `index` past the option and its value.
-    static func readOption(_ arguments: [String], at index: inout Int, specs: [OptionSpec],
-                           into values: inout OptionValues) throws -> Bool {
+    static func readOption(
+        _ arguments: [String], at index: inout Int, specs: [OptionSpec],
+        into values: inout OptionValues
+    ) throws -> Bool {
         let argument = arguments[index]
         var name = String(argument.dropFirst(2))
         var inlineValue: String?
@@ -116,7 +120,8 @@ enum ArgumentParser {
                 optionsEnded = true
                 index += 1
             } else if try !readOption(arguments, at: &index, specs: command.options, into: &parsed.options) {
-                throw UsageError.unknownOption(argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument)
+                throw UsageError.unknownOption(
+                    argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument)
             }
         }
         try check(parsed, against: command)
@@ -133,7 +138,9 @@ enum ArgumentParser {
         guard (least...most).contains(parsed.positionals.count) else { throw parsed.usageError() }
         for (position, word) in parsed.positionals.enumerated() {
             let declared = command.positionals[min(position, command.positionals.count - 1)]
-            if word.isEmpty, !declared.allowsEmpty { throw UsageError(tr(.usageMustNotBeEmpty, ["name": declared.name])) }
+            if word.isEmpty, !declared.allowsEmpty {
+                throw UsageError(tr(.usageMustNotBeEmpty, ["name": declared.name]))
+            }
         }
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Domain
 import Foundation
 import Localization
 import PlainText
 import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a subcommand gets to work with: the global options, the output streams, and (opened
 /// once per process, only by the commands that need them) the paths, store and session.

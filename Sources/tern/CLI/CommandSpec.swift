@@ -12,8 +12,10 @@ struct CommandSpec {
     let isGroupDefault: Bool
     let run: (CommandContext, ParsedArguments) throws -> Void
 
-    init(words: [String], summary: TextKey, positionals: [Positional] = [], options: [OptionSpec] = [],
-         isGroupDefault: Bool = false, run: @escaping (CommandContext, ParsedArguments) throws -> Void) {
+    init(
+        words: [String], summary: TextKey, positionals: [Positional] = [], options: [OptionSpec] = [],
+        isGroupDefault: Bool = false, run: @escaping (CommandContext, ParsedArguments) throws -> Void
+    ) {
         self.words = words
         self.summary = summary
         self.positionals = positionals

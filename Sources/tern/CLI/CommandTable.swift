@@ -5,7 +5,8 @@ import Localization
 enum CommandTable {
     static let all: [CommandSpec] =
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
-        + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs + DoctorCommand.specs + KeysCommands.specs
+        + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs
+        + DoctorCommand.specs + KeysCommands.specs
         + SyncCommands.specs
 
     /// What each group is for, shown above its subcommands.

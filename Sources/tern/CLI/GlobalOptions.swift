@@ -3,13 +3,16 @@ import Localization
 
 /// Options that every subcommand accepts, wherever they stand on the line, each declared once.
 struct GlobalOptions {
-    static let dataDirectory = Option<String>.text("data-dir", value: "DIR", help: .optGlobalDataDirectory,
-                                                   allowsEmpty: false)
+    static let dataDirectory = Option<String>.text(
+        "data-dir", value: "DIR", help: .optGlobalDataDirectory,
+        allowsEmpty: false)
     static let store = Option<String>(
         "store", value: "URL", help: .optGlobalStore,
-        expected: tr(.usageStore)) { try StoreLocation.check($0, source: "--store") }
-    static let session = Option<String>.text("session", value: "FILE", help: .optGlobalSession,
-                                             allowsEmpty: false)
+        expected: tr(.usageStore)
+    ) { try StoreLocation.check($0, source: "--store") }
+    static let session = Option<String>.text(
+        "session", value: "FILE", help: .optGlobalSession,
+        allowsEmpty: false)
     static let noSample = Option<Bool>.flag("no-sample", help: .optGlobalNoSample)
     static let json = Option<Bool>.flag("json", help: .optGlobalJson)
     static let help = Option<Bool>.flag("help", help: .optGlobalHelp)
@@ -43,7 +46,9 @@ struct GlobalOptions {
             if argument == "-h" {
                 options.values.set(help.spec, true)
                 index += 1
-            } else if argument.hasPrefix("--"), try ArgumentParser.readOption(arguments, at: &index, specs: specs, into: &options.values) {
+            } else if argument.hasPrefix("--"),
+                try ArgumentParser.readOption(arguments, at: &index, specs: specs, into: &options.values)
+            {
                 continue
             } else {
                 rest.append(argument)

@@ -11,11 +11,12 @@ enum HelpText {
             tr(.helpTagline),
             "",
         ]
-        lines += columns([
-            ("tern \(tr(.helpGlobalOptionsValue))", tr(.helpStartInterface)),
-            ("tern \(tr(.helpGlobalOptionsValue)) COMMAND …", tr(.helpRunOneCommand)),
-            ("tern help [COMMAND]", tr(.helpShowCommandHelp)),
-        ], indent: tr(.helpUsage), continuation: tr(.helpUsageIndent))
+        lines += columns(
+            [
+                ("tern \(tr(.helpGlobalOptionsValue))", tr(.helpStartInterface)),
+                ("tern \(tr(.helpGlobalOptionsValue)) COMMAND …", tr(.helpRunOneCommand)),
+                ("tern help [COMMAND]", tr(.helpShowCommandHelp)),
+            ], indent: tr(.helpUsage), continuation: tr(.helpUsageIndent))
         lines.append("")
         lines.append(tr(.helpCommands))
         lines += commandList(CommandTable.all)
@@ -63,7 +64,8 @@ enum HelpText {
     private static func columns(_ rows: [(String, String)], indent: String, continuation: String) -> [String] {
         let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
         return rows.enumerated().map { index, row in
-            (index == 0 ? indent : continuation) + row.0 + String(repeating: " ", count: width + 2 - TextWidth.of(row.0)) + row.1
+            (index == 0 ? indent : continuation) + row.0
+                + String(repeating: " ", count: width + 2 - TextWidth.of(row.0)) + row.1
         }
     }
 

@@ -19,9 +19,12 @@ struct Option<Value> {
     /// that says more (it becomes the usage error's text).
     let parse: (String) throws -> Value?
 
-    init(_ name: String, value valueName: String?, help: TextKey, helpValues: @autoclosure @escaping () -> [String: String] = [:],
-         required: Bool = false,
-         expected: @autoclosure @escaping () -> String = "", parse: @escaping (String) throws -> Value?) {
+    init(
+        _ name: String, value valueName: String?, help: TextKey,
+        helpValues: @autoclosure @escaping () -> [String: String] = [:],
+        required: Bool = false,
+        expected: @autoclosure @escaping () -> String = "", parse: @escaping (String) throws -> Value?
+    ) {
         self.name = name
         self.valueName = valueName
         self.help = help
@@ -33,7 +36,8 @@ struct Option<Value> {
 
     /// The type-erased declaration a command's option table holds.
     var spec: OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, helpValues: helpValues, isRequired: isRequired) { text in
+        OptionSpec(name: name, valueName: valueName, help: help, helpValues: helpValues, isRequired: isRequired) {
+            text in
             let parsed: Value?
             do {
                 parsed = try parse(text)
@@ -55,8 +59,10 @@ extension Option where Value == Bool {
 
 extension Option where Value == String {
     /// Any text; `allowsEmpty: false` refuses `--name ""`.
-    static func text(_ name: String, value valueName: String, help: TextKey, required: Bool = false,
-                     allowsEmpty: Bool = true) -> Option {
+    static func text(
+        _ name: String, value valueName: String, help: TextKey, required: Bool = false,
+        allowsEmpty: Bool = true
+    ) -> Option {
         Option(name, value: valueName, help: help, required: required, expected: tr(.usageNonEmptyValue)) { text in
             allowsEmpty || !text.isEmpty ? text : nil
         }
@@ -65,10 +71,14 @@ extension Option where Value == String {
 
 extension Option where Value == Int {
     /// A whole number within `range`.
-    static func integer(_ name: String, value valueName: String, in range: ClosedRange<Int>, help: TextKey,
-                        helpValues: @autoclosure @escaping () -> [String: String] = [:]) -> Option {
-        Option(name, value: valueName, help: help, helpValues: helpValues(),
-               expected: tr(.usageWholeNumber, ["low": String(range.lowerBound), "high": String(range.upperBound)])) { text in
+    static func integer(
+        _ name: String, value valueName: String, in range: ClosedRange<Int>, help: TextKey,
+        helpValues: @autoclosure @escaping () -> [String: String] = [:]
+    ) -> Option {
+        Option(
+            name, value: valueName, help: help, helpValues: helpValues(),
+            expected: tr(.usageWholeNumber, ["low": String(range.lowerBound), "high": String(range.upperBound)])
+        ) { text in
             Int(text).flatMap { range.contains($0) ? $0 : nil }
         }
     }

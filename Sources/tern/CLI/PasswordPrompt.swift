@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Localization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why no password could be read; one line for stderr (exit status 1).
 struct PasswordPromptError: Error, CustomStringConvertible {
@@ -31,7 +32,9 @@ enum PasswordPrompt {
 
     /// For registration: on a terminal asks twice and requires the same answer; from a pipe
     /// reads one line.
-    static func readNew(prompt: String = tr(.promptPassword), confirmation: String = tr(.promptRepeatPassword)) throws -> String {
+    static func readNew(prompt: String = tr(.promptPassword), confirmation: String = tr(.promptRepeatPassword)) throws
+        -> String
+    {
         guard isatty(STDIN_FILENO) == 1 else { return try read(prompt: prompt) }
         let first = try readFromTerminal(prompt: prompt)
         let second = try readFromTerminal(prompt: confirmation)
@@ -118,10 +121,14 @@ enum PasswordPrompt {
             let count = Glibc.read(descriptor, &byte, 1)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw PasswordPromptError(tr(.passwordCannotRead, ["source": source, "reason": SystemErrorText.describe(errno)]))
+                throw PasswordPromptError(
+                    tr(.passwordCannotRead, ["source": source, "reason": SystemErrorText.describe(errno)]))
             }
             if count == 0 { break }
-            if byte == 10 { sawNewline = true; break }
+            if byte == 10 {
+                sawNewline = true
+                break
+            }
             bytes.append(byte)
             guard bytes.count <= maximumBytes else {
                 throw PasswordPromptError(tr(.passwordTooLongFrom, ["source": source]))

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
-import TerminalUI
 import PlaceCatalog
+import TerminalUI
 
 /// How rows look in text output: markers that fall back to ASCII outside a UTF-8 locale,
 /// and the feed's three-line posts.

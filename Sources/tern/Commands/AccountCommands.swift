@@ -4,14 +4,17 @@ import Localization
 
 /// The account subcommands: register, login, logout, whoami.
 enum AccountCommands {
-    static let email = Option<String>.text("email", value: "EMAIL", help: .optAccountEmail, required: true,
-                                           allowsEmpty: false)
+    static let email = Option<String>.text(
+        "email", value: "EMAIL", help: .optAccountEmail, required: true,
+        allowsEmpty: false)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["register"], summary: .cmdRegister,
-                    options: [email.spec], run: register),
-        CommandSpec(words: ["login"], summary: .cmdLogin,
-                    options: [email.spec], run: login),
+        CommandSpec(
+            words: ["register"], summary: .cmdRegister,
+            options: [email.spec], run: register),
+        CommandSpec(
+            words: ["login"], summary: .cmdLogin,
+            options: [email.spec], run: login),
         CommandSpec(words: ["logout"], summary: .cmdLogout, run: logout),
         CommandSpec(words: ["whoami"], summary: .cmdWhoami, run: whoami),
     ]
@@ -58,7 +61,9 @@ enum AccountCommands {
 
     static func whoami(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         guard try context.session() != nil else { throw CommandFailure(tr(.cliNotSignedInError)) }
-        guard let user = try context.services().auth.currentUser() else { throw CommandFailure(tr(.cliNotSignedInError)) }
+        guard let user = try context.services().auth.currentUser() else {
+            throw CommandFailure(tr(.cliNotSignedInError))
+        }
         if context.options.json {
             try context.printJSON(user)
             return

@@ -9,7 +9,7 @@ import PlaceCatalog
 /// a team server, checks that the guest cannot be locked out.
 enum DoctorCommand {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["doctor"], summary: .cmdDoctor, run: run),
+        CommandSpec(words: ["doctor"], summary: .cmdDoctor, run: run)
     ]
 
     /// What `--json` prints.
@@ -58,7 +58,8 @@ enum DoctorCommand {
             return
         }
         guard FileManager.default.fileExists(atPath: file) else {
-            try report(Report(file: file, ok: true, problems: [], resources: shipped), context, note: tr(.doctorNoDatabase))
+            try report(
+                Report(file: file, ok: true, problems: [], resources: shipped), context, note: tr(.doctorNoDatabase))
             return
         }
         let problems: [String]
@@ -70,8 +71,9 @@ enum DoctorCommand {
             // Refused before the check could run: the message says what is wrong and the fix.
             throw CommandFailure(error.description)
         }
-        try report(Report(file: file, ok: problems.isEmpty, problems: problems, resources: shipped), context,
-                   note: problems.isEmpty ? tr(.doctorOK) : nil)
+        try report(
+            Report(file: file, ok: problems.isEmpty, problems: problems, resources: shipped), context,
+            note: problems.isEmpty ? tr(.doctorOK) : nil)
         if !problems.isEmpty { throw CommandFailure(tr(.doctorDamaged, ["file": file])) }
     }
 
@@ -80,18 +82,21 @@ enum DoctorCommand {
     private static func checkServer(_ url: String, _ context: CommandContext, shipped: ShippedFiles) throws {
         let problems = ServerCommands.guestSignInLine(serverURL: url).map { [$0] } ?? []
         let server = ServerConnection.redacted(url)
-        try report(Report(file: server, ok: problems.isEmpty, problems: problems, resources: shipped), context,
-                   note: problems.isEmpty ? tr(.doctorServerOK) : nil, recover: false)
+        try report(
+            Report(file: server, ok: problems.isEmpty, problems: problems, resources: shipped), context,
+            note: problems.isEmpty ? tr(.doctorServerOK) : nil, recover: false)
         if !problems.isEmpty { throw CommandFailure(tr(.doctorServerFix, ["server": server])) }
     }
 
-    private static func report(_ report: Report, _ context: CommandContext, note: String?, recover: Bool = true) throws {
+    private static func report(_ report: Report, _ context: CommandContext, note: String?, recover: Bool = true) throws
+    {
         if context.options.json {
             try context.printJSON(report)
             return
         }
         if report.resources.ok {
-            context.printLine(tr(.doctorShippedOK, ["directory": report.resources.directory, "manifest": ResourceManifest.fileName]))
+            context.printLine(
+                tr(.doctorShippedOK, ["directory": report.resources.directory, "manifest": ResourceManifest.fileName]))
         } else {
             report.resources.problems.forEach(context.printLine)
         }
@@ -100,10 +105,13 @@ enum DoctorCommand {
             return
         }
         let one = report.problems.count == 1
-        let found: TextKey = recover ? (one ? .doctorIntegrityFoundOne : .doctorIntegrityFound) : (one ? .doctorFoundOne : .doctorFound)
+        let found: TextKey =
+            recover ? (one ? .doctorIntegrityFoundOne : .doctorIntegrityFound) : (one ? .doctorFoundOne : .doctorFound)
         context.printLine(tr(found, ["file": report.file, "count": String(report.problems.count)]))
         for problem in report.problems.prefix(10) { context.printLine("  " + problem) }
-        if report.problems.count > 10 { context.printLine("  " + tr(.doctorMore, ["count": String(report.problems.count - 10)])) }
+        if report.problems.count > 10 {
+            context.printLine("  " + tr(.doctorMore, ["count": String(report.problems.count - 10)]))
+        }
         if recover { recovery(report.file).forEach(context.printLine) }
     }
 

@@ -5,18 +5,23 @@ import Localization
 /// `favorites export` and `favorites import`.
 enum FavoritesFileCommands {
     static let folder = Option<String>.text("folder", value: "NAME", help: .optFavoritesFileFolder, allowsEmpty: false)
-    static let format = Option<FavoritesFormat>("format", value: "csv|json|geojson",
-                                                help: .optFavoritesFileFormat,
-                                                expected: tr(.usageOneOf, ["values": "csv, json, geojson"])) { FavoritesFormat.named($0) }
-    static let importFolder = Option<String>.text("folder", value: "NAME",
-                                                  help: .optFavoritesFileImportFolder,
-                                                  allowsEmpty: false)
+    static let format = Option<FavoritesFormat>(
+        "format", value: "csv|json|geojson",
+        help: .optFavoritesFileFormat,
+        expected: tr(.usageOneOf, ["values": "csv, json, geojson"])
+    ) { FavoritesFormat.named($0) }
+    static let importFolder = Option<String>.text(
+        "folder", value: "NAME",
+        help: .optFavoritesFileImportFolder,
+        allowsEmpty: false)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["favorites", "export"], summary: .cmdFavoritesExport,
-                    positionals: [Positional("FILE", .optional)], options: [folder.spec, format.spec], run: export),
-        CommandSpec(words: ["favorites", "import"], summary: .cmdFavoritesImport,
-                    positionals: [Positional("FILE")], options: [importFolder.spec], run: importFile),
+        CommandSpec(
+            words: ["favorites", "export"], summary: .cmdFavoritesExport,
+            positionals: [Positional("FILE", .optional)], options: [folder.spec, format.spec], run: export),
+        CommandSpec(
+            words: ["favorites", "import"], summary: .cmdFavoritesImport,
+            positionals: [Positional("FILE")], options: [importFolder.spec], run: importFile),
     ]
 
     static func export(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -24,10 +29,12 @@ enum FavoritesFileCommands {
         let snapshot = try context.services().favorites.snapshot(session: session)
         let chosen = try arguments[folder].map(snapshot.requireFolder(named:))
         let file = arguments.positionals.first
-        let format = arguments[Self.format]
+        let format =
+            arguments[Self.format]
             ?? file.flatMap { FavoritesFormat.named(($0 as NSString).pathExtension) } ?? .csv
-        let text = try FavoritesExport.text(snapshot, folder: chosen, format: format, home: try Config.load(paths: context.paths).home,
-                                            encoder: JSONOutput.encoder)
+        let text = try FavoritesExport.text(
+            snapshot, folder: chosen, format: format, home: try Config.load(paths: context.paths).home,
+            encoder: JSONOutput.encoder)
         guard let file else {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
@@ -38,28 +45,40 @@ enum FavoritesFileCommands {
             throw CommandFailure(tr(.cliCannotWrite, ["file": file, "reason": SystemErrorText.describe(error)]))
         }
         let count = chosen.map { snapshot.count(in: $0) } ?? snapshot.favorites.count
-        if !context.options.json { context.printLine(tr(.cliWrote, ["places": FolderCommands.placeCount(count), "file": file, "format": format.rawValue])) }
+        if !context.options.json {
+            context.printLine(
+                tr(.cliWrote, ["places": FolderCommands.placeCount(count), "file": file, "format": format.rawValue]))
+        }
     }
 
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let path = arguments.positionals[0]
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(tr(.cliCannotRead, ["file": path])) }
-        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure(tr(.cliNotUTF8Imported, ["file": path])) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(tr(.cliCannotRead, ["file": path]))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(tr(.cliNotUTF8Imported, ["file": path]))
+        }
         let file: FavoritesImportFile
         do {
             file = try FavoritesImportFile.read(text)
         } catch let error as FavoritesError {
             throw CommandFailure("\(path): \(error)")
         }
-        let report = try context.services().favorites.importFavorites(file, into: arguments[importFolder], session: session)
+        let report = try context.services().favorites.importFavorites(
+            file, into: arguments[importFolder], session: session)
         if context.options.json {
             try context.printJSON(ImportReportJSON(report))
             return
         }
-        let counts = ["file": path, "added": String(report.added), "matched": String(report.matched), "skipped": String(report.skipped),
-                      "folders": report.createdFolders.joined(separator: ", ")]
-        context.printLine(tr(report.createdFolders.isEmpty ? .cliFavoritesImported : .cliFavoritesImportedFolders, counts) + ".")
+        let counts = [
+            "file": path, "added": String(report.added), "matched": String(report.matched),
+            "skipped": String(report.skipped),
+            "folders": report.createdFolders.joined(separator: ", "),
+        ]
+        context.printLine(
+            tr(report.createdFolders.isEmpty ? .cliFavoritesImported : .cliFavoritesImportedFolders, counts) + ".")
     }
 }
 

@@ -7,17 +7,21 @@ enum FeedCommands {
     static let defaultLimit = 50
 
     static let liked = Option<Bool>.flag("liked", help: .optFeedLiked)
-    static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000,
-                                           help: .optFeedLimit, helpValues: ["default": String(defaultLimit)])
+    static let limit = Option<Int>.integer(
+        "limit", value: "N", in: 1...1000,
+        help: .optFeedLimit, helpValues: ["default": String(defaultLimit)])
 
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["feed"], summary: .cmdFeed, options: [liked.spec, limit.spec], run: feed),
-        CommandSpec(words: ["post"], summary: .cmdPost, positionals: [Positional("TEXT", .words, allowsEmpty: true)],
-                    options: [SyncCommands.queue.spec], run: post),
-        CommandSpec(words: ["like"], summary: .cmdLike, positionals: [Positional("POST_ID")],
-                    options: [SyncCommands.queue.spec], run: { try setLike(true, $0, $1) }),
-        CommandSpec(words: ["unlike"], summary: .cmdUnlike, positionals: [Positional("POST_ID")],
-                    options: [SyncCommands.queue.spec], run: { try setLike(false, $0, $1) }),
+        CommandSpec(
+            words: ["post"], summary: .cmdPost, positionals: [Positional("TEXT", .words, allowsEmpty: true)],
+            options: [SyncCommands.queue.spec], run: post),
+        CommandSpec(
+            words: ["like"], summary: .cmdLike, positionals: [Positional("POST_ID")],
+            options: [SyncCommands.queue.spec], run: { try setLike(true, $0, $1) }),
+        CommandSpec(
+            words: ["unlike"], summary: .cmdUnlike, positionals: [Positional("POST_ID")],
+            options: [SyncCommands.queue.spec], run: { try setLike(false, $0, $1) }),
     ]
 
     static func feed(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -51,7 +55,11 @@ enum FeedCommands {
         let session = try SignInRequired.check(try context.session(), .post)
         let text = arguments.text
         _ = try Validation.postText(text)
-        let queued = { QueuedWrite.post(postID: try context.services().store.collection("tweets").document().documentID, text: text, placeID: nil) }
+        let queued = {
+            QueuedWrite.post(
+                postID: try context.services().store.collection("tweets").document().documentID, text: text,
+                placeID: nil)
+        }
         if try context.queuedBecauseUnreachable(queued, session: session, arguments) { return }
         let post = try context.services().tweets.post(text, session: session)
         try show(post, context)
@@ -60,10 +68,16 @@ enum FeedCommands {
     static func setLike(_ liked: Bool, _ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .likePosts)
         let id = arguments.positionals[0]
-        if try context.queuedBecauseUnreachable({ liked ? .like(postID: id) : .unlike(postID: id) }, session: session, arguments) { return }
+        if try context.queuedBecauseUnreachable(
+            { liked ? .like(postID: id) : .unlike(postID: id) }, session: session, arguments)
+        {
+            return
+        }
         let tweets = try context.services().tweets
-        let post = liked ? try tweets.like(tweetID: arguments.positionals[0], session: session)
-                         : try tweets.unlike(tweetID: arguments.positionals[0], session: session)
+        let post =
+            liked
+            ? try tweets.like(tweetID: arguments.positionals[0], session: session)
+            : try tweets.unlike(tweetID: arguments.positionals[0], session: session)
         try show(post, context)
     }
 

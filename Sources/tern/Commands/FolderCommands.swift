@@ -4,26 +4,36 @@ import Localization
 
 /// `favorites folders` and `favorites folder create|rename|set|delete`.
 enum FolderCommands {
-    static let color = Option<FavoriteColor>("color", value: "COLOUR", help: .optFolderColor,
-                                             helpValues: ["colours": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")],
-                                             expected: tr(.usageOneOf, ["values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])) { try? FavoriteColor.named($0) }
-    static let visibility = Option<FolderVisibility>("visibility", value: "private|shared",
-                                                     help: .optFolderVisibility,
-                                                     expected: tr(.usageOneOf, ["values": "private, shared"])) { try? FolderVisibility.named($0) }
-    static let sort = Option<FavoriteSort>("sort", value: "newest|name|distance|manual", help: .optFolderSort,
-                                           expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])) { try? FavoriteSort.named($0) }
+    static let color = Option<FavoriteColor>(
+        "color", value: "COLOUR", help: .optFolderColor,
+        helpValues: ["colours": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")],
+        expected: tr(.usageOneOf, ["values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])
+    ) { try? FavoriteColor.named($0) }
+    static let visibility = Option<FolderVisibility>(
+        "visibility", value: "private|shared",
+        help: .optFolderVisibility,
+        expected: tr(.usageOneOf, ["values": "private, shared"])
+    ) { try? FolderVisibility.named($0) }
+    static let sort = Option<FavoriteSort>(
+        "sort", value: "newest|name|distance|manual", help: .optFolderSort,
+        expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])
+    ) { try? FavoriteSort.named($0) }
     static let withPlaces = Option<Bool>.flag("with-places", help: .optFolderWithPlaces)
 
     static let specs: [CommandSpec] = [
         CommandSpec(words: ["favorites", "folders"], summary: .cmdFavoritesFolders, run: folders),
-        CommandSpec(words: ["favorites", "folder", "create"], summary: .cmdFavoritesFolderCreate,
-                    positionals: [Positional("NAME")], options: [color.spec, visibility.spec], run: create),
-        CommandSpec(words: ["favorites", "folder", "rename"], summary: .cmdFavoritesFolderRename,
-                    positionals: [Positional("NAME"), Positional("NEW_NAME")], run: rename),
-        CommandSpec(words: ["favorites", "folder", "set"], summary: .cmdFavoritesFolderSet,
-                    positionals: [Positional("NAME")], options: [color.spec, visibility.spec, sort.spec], run: set),
-        CommandSpec(words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
-                    positionals: [Positional("NAME")], options: [withPlaces.spec], run: delete),
+        CommandSpec(
+            words: ["favorites", "folder", "create"], summary: .cmdFavoritesFolderCreate,
+            positionals: [Positional("NAME")], options: [color.spec, visibility.spec], run: create),
+        CommandSpec(
+            words: ["favorites", "folder", "rename"], summary: .cmdFavoritesFolderRename,
+            positionals: [Positional("NAME"), Positional("NEW_NAME")], run: rename),
+        CommandSpec(
+            words: ["favorites", "folder", "set"], summary: .cmdFavoritesFolderSet,
+            positionals: [Positional("NAME")], options: [color.spec, visibility.spec, sort.spec], run: set),
+        CommandSpec(
+            words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
+            positionals: [Positional("NAME")], options: [withPlaces.spec], run: delete),
     ]
 
     static func folders(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -38,8 +48,9 @@ enum FolderCommands {
 
     static func create(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
-        let folder = try context.services().favorites.createFolder(name: arguments.positionals[0], color: arguments[color] ?? .blue,
-                                                                   visibility: arguments[visibility] ?? .private, session: session)
+        let folder = try context.services().favorites.createFolder(
+            name: arguments.positionals[0], color: arguments[color] ?? .blue,
+            visibility: arguments[visibility] ?? .private, session: session)
         try printFolder(context, folder, verb: .cliFolderCreated, session: session)
     }
 
@@ -51,8 +62,9 @@ enum FolderCommands {
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         try change(context, arguments, verb: .cliFolderChanged) { favorites, folder, session in
-            try favorites.updateFolder(id: folder.id, color: arguments[color], visibility: arguments[visibility],
-                                       sort: arguments[sort], session: session)
+            try favorites.updateFolder(
+                id: folder.id, color: arguments[color], visibility: arguments[visibility],
+                sort: arguments[sort], session: session)
         }
     }
 
@@ -61,23 +73,29 @@ enum FolderCommands {
         let favorites = try context.services().favorites
         let folder = try favorites.snapshot(session: session).requireFolder(named: arguments.positionals[0])
         let deletePlaces = arguments.has(withPlaces)
-        let count = try favorites.deleteFolder(id: folder.id, deletion: deletePlaces ? .deletePlaces : .movePlacesToDefault,
-                                               session: session)
+        let count = try favorites.deleteFolder(
+            id: folder.id, deletion: deletePlaces ? .deletePlaces : .movePlacesToDefault,
+            session: session)
         if context.options.json { return }
-        context.printLine(tr(deletePlaces ? .cliFolderDeletedWithPlaces : .cliFolderDeletedMoved,
-                             ["folder": folder.shownName, "places": placeCount(count)]))
+        context.printLine(
+            tr(
+                deletePlaces ? .cliFolderDeletedWithPlaces : .cliFolderDeletedMoved,
+                ["folder": folder.shownName, "places": placeCount(count)]))
     }
 
     /// Finds the folder named by the first word and applies `body` to it.
-    static func change(_ context: CommandContext, _ arguments: ParsedArguments, verb: TextKey,
-                       _ body: (FavoritesService, FavoriteFolder, Session) throws -> FavoriteFolder) throws {
+    static func change(
+        _ context: CommandContext, _ arguments: ParsedArguments, verb: TextKey,
+        _ body: (FavoritesService, FavoriteFolder, Session) throws -> FavoriteFolder
+    ) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let favorites = try context.services().favorites
         let folder = try favorites.snapshot(session: session).requireFolder(named: arguments.positionals[0])
         try printFolder(context, try body(favorites, folder, session), verb: verb, session: session)
     }
 
-    static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: TextKey, session: Session) throws {
+    static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: TextKey, session: Session) throws
+    {
         let snapshot = try context.services().favorites.snapshot(session: session)
         let count = snapshot.folder(id: folder.id).map(snapshot.count(in:)) ?? 0
         if context.options.json {
@@ -96,6 +114,7 @@ enum FolderCommands {
     static func line(for folder: FavoriteFolder, count: Int) -> String {
         let dot = TextOutput.dot
         let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.shownName]) : folder.shownName
-        return "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
+        return
+            "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
     }
 }

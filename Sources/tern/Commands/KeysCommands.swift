@@ -7,8 +7,9 @@ import TerminalUI
 /// `bind` and `unbind` in the config use), its screen, the keys in effect and the defaults.
 enum KeysCommands {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["keys"], summary: .cmdKeys,
-                    run: list),
+        CommandSpec(
+            words: ["keys"], summary: .cmdKeys,
+            run: list)
     ]
 
     /// One row of `tern keys --json`.
@@ -24,17 +25,22 @@ enum KeysCommands {
         let file = context.paths.configFile
         let bindings = try KeyBindings.configured(try Config.load(file: file), file: file)
         let rows = zip(bindings.actions, KeyBindings.defaults.actions).map { current, original in
-            Row(action: current.name, screen: current.screen.rawValue, keys: current.keys.map(\.description),
+            Row(
+                action: current.name, screen: current.screen.rawValue, keys: current.keys.map(\.description),
                 defaultKeys: original.keys.map(\.description), help: tr(current.help))
         }
         if context.options.json {
             try context.printJSON(rows)
             return
         }
-        let table = [[tr(.keysAction), tr(.keysScreen), tr(.keysKeys), tr(.keysDefault), ""]] + rows.map { row in
-            [row.action, row.screen, row.keys.isEmpty ? "-" : row.keys.joined(separator: ", "),
-             row.defaultKeys.joined(separator: ", "), row.help]
-        }
+        let table =
+            [[tr(.keysAction), tr(.keysScreen), tr(.keysKeys), tr(.keysDefault), ""]]
+            + rows.map { row in
+                [
+                    row.action, row.screen, row.keys.isEmpty ? "-" : row.keys.joined(separator: ", "),
+                    row.defaultKeys.joined(separator: ", "), row.help,
+                ]
+            }
         let widths = (0..<4).map { column in table.map { TextWidth.of($0[column]) }.max() ?? 0 }
         for line in table {
             let cells = line.enumerated().map { column, text in
@@ -46,6 +52,6 @@ enum KeysCommands {
     }
 }
 
-private extension String {
-    var trimmingTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
+extension String {
+    fileprivate var trimmingTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
 }

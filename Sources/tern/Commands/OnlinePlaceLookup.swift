@@ -6,16 +6,18 @@ import PlainText
 
 /// Which online providers the config and environment turn on.
 func providerSettings(config: Config, environment: [String: String]) -> ProviderSettings {
-    ProviderSettings(kakaoKey: config.kakaoKey, kakaoURL: config.kakaoURL, nominatim: config.nominatim,
-                     nominatimURL: config.nominatimURL, environment: environment)
+    ProviderSettings(
+        kakaoKey: config.kakaoKey, kakaoURL: config.kakaoURL, nominatim: config.nominatim,
+        nominatimURL: config.nominatimURL, environment: environment)
 }
 
 /// The providers `settings` turn on, with their answer cache in the data directory. Nothing
 /// here touches the network until a search asks.
 func onlinePlaces(paths: AppPaths, settings: ProviderSettings) -> OnlinePlaces {
     let version = HelpText.version.split(separator: " ").last.map(String.init) ?? "0"
-    return OnlinePlaces.configured(settings, cacheFile: onlineAnswerCacheFile(paths),
-                                   userAgent: "Tern/\(version) (terminal places client)")
+    return OnlinePlaces.configured(
+        settings, cacheFile: onlineAnswerCacheFile(paths),
+        userAgent: "Tern/\(version) (terminal places client)")
 }
 
 func onlineAnswerCacheFile(_ paths: AppPaths) -> String {
@@ -40,8 +42,9 @@ struct CachedOnlineDirectory: PlaceDirectory {
     func favoriteCandidate(placeID: String) -> FavoriteCandidate? {
         guard PlaceSource.of(placeID: placeID).isOnline else { return fallback?.favoriteCandidate(placeID: placeID) }
         guard let place = cache.place(id: placeID) else { return nil }
-        return FavoriteCandidate(placeID: place.placeID, placeName: place.name, address: place.address,
-                                 coordinate: place.coordinate, category: place.category, phone: place.phone,
-                                 roadAddress: place.roadAddress, url: place.url)
+        return FavoriteCandidate(
+            placeID: place.placeID, placeName: place.name, address: place.address,
+            coordinate: place.coordinate, category: place.category, phone: place.phone,
+            roadAddress: place.roadAddress, url: place.url)
     }
 }

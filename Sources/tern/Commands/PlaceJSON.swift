@@ -79,9 +79,10 @@ struct PlaceJSON: Encodable {
 extension OnlinePlace {
     /// A saved online place, from the copy in the favorite document.
     init(saved favorite: FavoritePlace) {
-        self.init(placeID: favorite.placeID, source: PlaceSource.of(placeID: favorite.placeID), name: favorite.placeName,
-                  address: favorite.address, roadAddress: favorite.roadAddress, coordinate: favorite.coordinate,
-                  category: favorite.category, phone: favorite.phone, url: favorite.url)
+        self.init(
+            placeID: favorite.placeID, source: PlaceSource.of(placeID: favorite.placeID), name: favorite.placeName,
+            address: favorite.address, roadAddress: favorite.roadAddress, coordinate: favorite.coordinate,
+            category: favorite.category, phone: favorite.phone, url: favorite.url)
     }
 }
 

@@ -8,24 +8,29 @@ import TerminalUI
 /// The `places` subcommands: search, show and import.
 enum PlacesCommands {
     static let limit = Option<Int>.integer("limit", value: "N", in: 1...1000, help: .optPlacesLimit)
-    static let near = Option<Coordinate>("near", value: "LAT,LON", help: .optPlacesNear,
-                                         expected: tr(.usageCoordinate), parse: Config.parseCoordinate)
+    static let near = Option<Coordinate>(
+        "near", value: "LAT,LON", help: .optPlacesNear,
+        expected: tr(.usageCoordinate), parse: Config.parseCoordinate)
     static let offline = Option<Bool>.flag("offline", help: .optPlacesOffline)
     static let online = Option<Bool>.flag("online", help: .optPlacesOnline)
-    static let category = Option<PlaceCategory>("category", value: "CODE|NAME",
-                                                help: .optPlacesCategory,
-                                                expected: tr(.usageCategory),
-                                                parse: PlaceCategory.named)
+    static let category = Option<PlaceCategory>(
+        "category", value: "CODE|NAME",
+        help: .optPlacesCategory,
+        expected: tr(.usageCategory),
+        parse: PlaceCategory.named)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["places", "search"],
-                    summary: .cmdPlacesSearch,
-                    positionals: [Positional("QUERY", .words, allowsEmpty: true)],
-                    options: [limit.spec, near.spec, offline.spec, online.spec, category.spec], run: search),
-        CommandSpec(words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")], run: show),
-        CommandSpec(words: ["places", "import"],
-                    summary: .cmdPlacesImport,
-                    positionals: [Positional("FILE")], run: importFile),
+        CommandSpec(
+            words: ["places", "search"],
+            summary: .cmdPlacesSearch,
+            positionals: [Positional("QUERY", .words, allowsEmpty: true)],
+            options: [limit.spec, near.spec, offline.spec, online.spec, category.spec], run: search),
+        CommandSpec(
+            words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")], run: show),
+        CommandSpec(
+            words: ["places", "import"],
+            summary: .cmdPlacesImport,
+            positionals: [Positional("FILE")], run: importFile),
     ]
 
     /// The catalog a command loaded, kept until the process ends: a command runs once, and
@@ -38,8 +43,9 @@ enum PlacesCommands {
         do {
             // The catalog image in the cache directory holds the posting lists, so `indexed`
             // matters only when the image has to be rebuilt (then it is built with them).
-            let catalog = try PlaceCatalog.load(resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory,
-                                                indexed: false, cacheDirectory: paths.catalogCacheDirectory)
+            let catalog = try PlaceCatalog.load(
+                resourcesDirectory: paths.resourcesDirectory, dataDirectory: paths.dataDirectory,
+                indexed: false, cacheDirectory: paths.catalogCacheDirectory)
             kept = catalog
             return catalog
         } catch {
@@ -88,10 +94,12 @@ enum PlacesCommands {
         let isEnd = (catalogResult?.isEnd ?? true) && outcomes.allSatisfy { $0.answer?.isEnd ?? true }
         let catalogHits = catalogResult?.hits ?? []
         if context.options.json {
-            let documents = catalogHits.map {
-                PlaceJSON($0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance)
-            } + onlineHits.map { PlaceJSON($0, isFavorite: favorites.contains($0.placeID)) }
-            try context.printJSON(PlaceSearchJSON(meta: .init(totalCount: totalCount, isEnd: isEnd), documents: documents))
+            let documents =
+                catalogHits.map {
+                    PlaceJSON($0.place, isFavorite: favorites.contains($0.place.placeID), distance: $0.distance)
+                } + onlineHits.map { PlaceJSON($0, isFavorite: favorites.contains($0.placeID)) }
+            try context.printJSON(
+                PlaceSearchJSON(meta: .init(totalCount: totalCount, isEnd: isEnd), documents: documents))
             return
         }
         if catalogHits.isEmpty && onlineHits.isEmpty {
@@ -104,7 +112,9 @@ enum PlacesCommands {
             // A Korean interface shows the Korean name first.
             line += names(place)
             if hit.matchedAlternate { line += " “\(hit.matchedName)”" }
-            if !place.address.isEmpty { line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName) }
+            if !place.address.isEmpty {
+                line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName)
+            }
             if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
@@ -117,8 +127,10 @@ enum PlacesCommands {
         }
         let shown = catalogHits.count + onlineHits.count
         let total = String(totalCount)
-        context.printLine(isEnd ? (totalCount == 1 ? tr(.cliOnePlace) : tr(.cliPlaces, ["count": total]))
-                                : tr(.cliSomePlaces, ["shown": String(shown), "count": total]))
+        context.printLine(
+            isEnd
+                ? (totalCount == 1 ? tr(.cliOnePlace) : tr(.cliPlaces, ["count": total]))
+                : tr(.cliSomePlaces, ["shown": String(shown), "count": total]))
     }
 
     static func idColumn(_ id: String) -> String {
@@ -131,7 +143,8 @@ enum PlacesCommands {
         var place: OnlinePlace?
         var isFavorite = false
         if let session = try context.session(),
-           let saved = try context.services().favorites.list(session: session).first(where: { $0.placeID == id }) {
+            let saved = try context.services().favorites.list(session: session).first(where: { $0.placeID == id })
+        {
             place = OnlinePlace(saved: saved)
             isFavorite = true
         }
@@ -157,7 +170,9 @@ enum PlacesCommands {
         let id = arguments.positionals[0]
         if PlaceSource.of(placeID: id).isOnline { return try showOnline(context, id: id) }
         let catalog = try catalog(context)
-        guard let place = catalog.place(id: id) else { throw CommandFailure(ServiceError.placeNotFound(id).description) }
+        guard let place = catalog.place(id: id) else {
+            throw CommandFailure(ServiceError.placeNotFound(id).description)
+        }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
         if context.options.json {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite, distance: nil))
@@ -172,7 +187,9 @@ enum PlacesCommands {
         if !place.timeZone.isEmpty { fields.append((.cliFieldTimeZone, place.timeZone)) }
         if !place.alternateNames.isEmpty {
             let shown = place.alternateNames.prefix(12).joined(separator: ", ")
-            let more = place.alternateNames.count > 12 ? ", " + tr(.cliNamesInAll, ["count": String(place.alternateNames.count)]) : ""
+            let more =
+                place.alternateNames.count > 12
+                ? ", " + tr(.cliNamesInAll, ["count": String(place.alternateNames.count)]) : ""
             fields.append((.cliFieldAlso, shown + more))
         }
         printFields(context, title: names(place) + (isFavorite ? " " + TextOutput.star(true) : ""), fields)
@@ -191,18 +208,22 @@ enum PlacesCommands {
         let labelWidth = max(10, fields.map { TextWidth.of(tr($0.0)) }.max() ?? 0)
         context.printLine(title)
         for (label, value) in fields {
-            context.printLine("  " + tr(label) + String(repeating: " ", count: labelWidth - TextWidth.of(tr(label)) + 2) + value)
+            context.printLine(
+                "  " + tr(label) + String(repeating: " ", count: labelWidth - TextWidth.of(tr(label)) + 2) + value)
         }
     }
 
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = arguments.positionals[0]
         let paths = context.paths
-        guard FileManager.default.isReadableFile(atPath: file) else { throw CommandFailure(tr(.cliCannotRead, ["file": file])) }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw CommandFailure(tr(.cliCannotRead, ["file": file]))
+        }
         let summary: ImportSummary
         do {
-            summary = try PlaceCatalog.importFile(path: file, resourcesDirectory: paths.resourcesDirectory,
-                                                  dataDirectory: paths.dataDirectory)
+            summary = try PlaceCatalog.importFile(
+                path: file, resourcesDirectory: paths.resourcesDirectory,
+                dataDirectory: paths.dataDirectory)
         } catch let rejection as PlaceImporter.Rejection {
             throw CommandFailure(tr(.cliImportRejected, ["file": file, "reason": rejection.description]))
         } catch {
@@ -212,11 +233,18 @@ enum PlacesCommands {
         // for the index build (a failure here only costs that search the time).
         _ = try? catalog(context)
         if context.options.json {
-            try context.printJSON(["added": summary.added, "updated": summary.updated, "totalImported": summary.totalImported])
+            try context.printJSON([
+                "added": summary.added, "updated": summary.updated, "totalImported": summary.totalImported,
+            ])
         } else {
-            context.printLine(tr(.cliImported, ["count": String(summary.added + summary.updated), "file": file,
-                                                "added": String(summary.added), "updated": String(summary.updated),
-                                                "total": String(summary.totalImported)]))
+            context.printLine(
+                tr(
+                    .cliImported,
+                    [
+                        "count": String(summary.added + summary.updated), "file": file,
+                        "added": String(summary.added), "updated": String(summary.updated),
+                        "total": String(summary.totalImported),
+                    ]))
         }
     }
 

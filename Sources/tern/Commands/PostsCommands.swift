@@ -5,10 +5,12 @@ import Localization
 /// The `posts` subcommands: editing and deleting one's own posts.
 enum PostsCommands {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["posts", "edit"], summary: .cmdPostsEdit,
-                    positionals: [Positional("POST_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: edit),
-        CommandSpec(words: ["posts", "delete"], summary: .cmdPostsDelete,
-                    positionals: [Positional("POST_ID")], run: delete),
+        CommandSpec(
+            words: ["posts", "edit"], summary: .cmdPostsEdit,
+            positionals: [Positional("POST_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: edit),
+        CommandSpec(
+            words: ["posts", "delete"], summary: .cmdPostsDelete,
+            positionals: [Positional("POST_ID")], run: delete),
     ]
 
     static func edit(_ context: CommandContext, _ arguments: ParsedArguments) throws {

@@ -9,9 +9,10 @@ enum ProfileCommands {
     static let bio = Option<String>.text("bio", value: "TEXT", help: .optProfileBio)
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["profile", "set"],
-                    summary: .cmdProfileSet,
-                    options: [displayName.spec, username.spec, bio.spec, SyncCommands.queue.spec], run: set),
+        CommandSpec(
+            words: ["profile", "set"],
+            summary: .cmdProfileSet,
+            options: [displayName.spec, username.spec, bio.spec, SyncCommands.queue.spec], run: set)
     ]
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -39,8 +40,13 @@ enum ProfileCommands {
         lines.append(name + (user.username.isEmpty ? "" : " @" + user.username))
         if !user.bio.isEmpty { lines.append(user.bio) }
         lines.append(user.email)
-        lines.append(tr(.cliProfileCounts, ["followers": String(user.followersCount), "following": String(user.followingCount),
-                                            "dot": TextOutput.dot, "date": String(TernTime.iso8601(user.createdOn).prefix(10))]))
+        lines.append(
+            tr(
+                .cliProfileCounts,
+                [
+                    "followers": String(user.followersCount), "following": String(user.followingCount),
+                    "dot": TextOutput.dot, "date": String(TernTime.iso8601(user.createdOn).prefix(10)),
+                ]))
         if !user.isUserOnboarded { lines.append(tr(.cliProfileNotFinished)) }
         return lines.joined(separator: "\n")
     }

@@ -7,12 +7,14 @@ import Localization
 /// PostgreSQL database, idempotently; `tern server invite URL` prints a one-time invitation.
 enum ServerCommands {
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["server", "init"],
-                    summary: .cmdServerInit,
-                    positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: initialise),
-        CommandSpec(words: ["server", "invite"],
-                    summary: .cmdServerInvite,
-                    positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: invite),
+        CommandSpec(
+            words: ["server", "init"],
+            summary: .cmdServerInit,
+            positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: initialise),
+        CommandSpec(
+            words: ["server", "invite"],
+            summary: .cmdServerInvite,
+            positionals: [Positional("postgres://ADMIN@HOST/DB")], options: [], run: invite),
     ]
 
     static func adminURL(_ arguments: ParsedArguments, command: String) throws -> String {
@@ -47,8 +49,13 @@ enum ServerCommands {
         case report.schemaAfter?: before = tr(.serverSchemaUpToDate, ["schema": schema])
         case let old?: before = tr(.serverMigratedSchema, ["old": String(old), "schema": schema])
         }
-        context.printLine(tr(.serverInitialised, ["server": ServerConnection.redacted(url), "schema": before, "rules": "\(report.rulesVersion)",
-                                                  "namespace": report.schema, "owner": report.roles.owner, "user": report.roles.user]))
+        context.printLine(
+            tr(
+                .serverInitialised,
+                [
+                    "server": ServerConnection.redacted(url), "schema": before, "rules": "\(report.rulesVersion)",
+                    "namespace": report.schema, "owner": report.roles.owner, "user": report.roles.user,
+                ]))
         context.printLine(guestSignInLine(serverURL: url) ?? tr(.serverGuestTrusted))
     }
 

@@ -44,17 +44,23 @@ enum SyncCommands {
             if !ServerConnection.isServerURL(location) {
                 status = Status(store: location, connection: "embedded", pending: 0)
             } else {
-                status = Status(store: location, connection: services.unreachable == nil ? "online" : "offline",
-                                reason: services.unreachable.map(ServerReach.reason), pending: try services.replica?.pendingCount() ?? 0)
+                status = Status(
+                    store: location, connection: services.unreachable == nil ? "online" : "offline",
+                    reason: services.unreachable.map(ServerReach.reason),
+                    pending: try services.replica?.pendingCount() ?? 0)
             }
         } catch let error as StoreError where error.code.isUnreachable {
             // Signed out, there is no replica to fall back on.
-            status = Status(store: ServerConnection.redacted(try context.storeLocation()), connection: "offline",
-                            reason: ServerReach.reason(error), pending: 0)
+            status = Status(
+                store: ServerConnection.redacted(try context.storeLocation()), connection: "offline",
+                reason: ServerReach.reason(error), pending: 0)
         }
         if context.options.json { return try context.printJSON(status) }
         context.printLine(tr(.cliStatusStore, ["store": status.store]))
-        context.printLine(tr(.cliStatusConnection, ["connection": connectionText(status.connection) + (status.reason.map { " (\($0))" } ?? "")]))
+        context.printLine(
+            tr(
+                .cliStatusConnection,
+                ["connection": connectionText(status.connection) + (status.reason.map { " (\($0))" } ?? "")]))
         context.printLine(tr(.cliStatusPending, ["count": String(status.pending)]))
     }
 
@@ -79,11 +85,17 @@ enum SyncCommands {
         let summary = try services.sendOutbox(session: session) { event in
             switch event {
             case .sent(let write): context.printLine(tr(.cliSyncSent, ["write": write.description]))
-            case .dropped(let write, let reason): context.printLine(tr(.cliSyncDropped, ["write": write.description, "reason": reason]))
+            case .dropped(let write, let reason):
+                context.printLine(tr(.cliSyncDropped, ["write": write.description, "reason": reason]))
             }
         }
-        context.printLine(tr(.cliSyncSummary, ["sent": String(summary.sent), "dropped": String(summary.dropped),
-                                               "pending": String(summary.pending)]))
+        context.printLine(
+            tr(
+                .cliSyncSummary,
+                [
+                    "sent": String(summary.sent), "dropped": String(summary.dropped),
+                    "pending": String(summary.pending),
+                ]))
         if let error = summary.stoppedBy { throw failure(error, server: replica.server, pending: summary.pending) }
     }
 
@@ -94,8 +106,13 @@ enum SyncCommands {
     }
 
     static func cannotReach(_ server: String, _ error: Error, pending: Int) -> CommandFailure {
-        CommandFailure(tr(.cliCannotReachQueued, ["server": ServerReach.hostPort(server), "reason": ServerReach.reason(error),
-                                                   "pending": String(pending)]))
+        CommandFailure(
+            tr(
+                .cliCannotReachQueued,
+                [
+                    "server": ServerReach.hostPort(server), "reason": ServerReach.reason(error),
+                    "pending": String(pending),
+                ]))
     }
 }
 
@@ -105,14 +122,17 @@ extension CommandContext {
     /// usual. Unreachable: with `--queue` queues `write` (printing `queued`) and returns
     /// true; without, stops with the `cannot reach` line. On the embedded store, or signed
     /// out, returns false at once.
-    func queuedBecauseUnreachable(_ write: () throws -> QueuedWrite, session: Session, _ arguments: ParsedArguments) throws -> Bool {
+    func queuedBecauseUnreachable(_ write: () throws -> QueuedWrite, session: Session, _ arguments: ParsedArguments)
+        throws -> Bool
+    {
         let services = try services()
         guard let replica = services.replica else { return false }
         var unreachable = services.unreachable
         if unreachable == nil, try replica.pendingCount() > 0 {
             let summary = try services.sendOutbox(session: session) { event in
                 if case .dropped(let write, let reason) = event {
-                    FileHandle.standardError.write(Data("tern: \(tr(.cliDroppedNotice, ["write": write.description, "reason": reason]))\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("tern: \(tr(.cliDroppedNotice, ["write": write.description, "reason": reason]))\n".utf8))
                 }
             }
             if let error = summary.stoppedBy {
@@ -122,7 +142,10 @@ extension CommandContext {
         }
         guard let unreachable else { return false }
         guard arguments.has(SyncCommands.queue) else {
-            throw CommandFailure(tr(.cliCannotReach, ["server": ServerReach.hostPort(replica.server), "reason": ServerReach.reason(unreachable)]))
+            throw CommandFailure(
+                tr(
+                    .cliCannotReach,
+                    ["server": ServerReach.hostPort(replica.server), "reason": ServerReach.reason(unreachable)]))
         }
         try services.queue(try write(), session: session)
         printLine(tr(.cliQueued))
