@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev libcurl4-openssl-dev pkg-config
 TEST_PACKAGES := tmux python3 postgresql strace
 RELEASE_BIN := .build/release/tern
-# The release binary is built to start fast (docs/ARCHITECTURE.md, "Start-up"): the Swift
+# The release binary is built to start fast (docs/decisions/0004-start-up-and-linking.md): the Swift
 # runtime and Foundation linked in (--static-swift-stdlib), and SQLite, libcrypto, ncursesw,
 # tinfo, libstdc++ and libgcc too (their archives first on the search path, see
 # scripts/static-libraries.sh), so the loader maps only libc and libm; a fixed-address
@@ -15,7 +15,7 @@ RELEASE_BIN := .build/release/tern
 # copied at start; no $ORIGIN search path, so each library is found in one lookup; generic
 # types' metadata reached through their accessors rather than by demangling a mangled name,
 # whose first use per type looked up each conformance its requirements name by scanning
-# every conformance record of the binary (docs/ARCHITECTURE.md, "Start-up"); and no symbol
+# every conformance record of the binary (docs/decisions/0004-start-up-and-linking.md); and no symbol
 # exported to the dynamic table but the few libc needs (--no-export-dynamic): the runtime's
 # start looks its own path up with dladdr, which scanned all 7,466 exported symbols.
 STATIC_LIBRARIES := $(CURDIR)/.build/static-libraries

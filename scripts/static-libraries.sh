@@ -4,7 +4,7 @@
 # binary links (SQLite, libcrypto, ncursesw, tinfo, libstdc++). The release build puts
 # DIRECTORY first on the linker's search path, so `-lsqlite3` finds the archive before the
 # shared library: a start then loads and relocates only libc and libm (see
-# docs/ARCHITECTURE.md, "Start-up"). The debug build keeps the shared libraries.
+# docs/decisions/0004-start-up-and-linking.md). The debug build keeps the shared libraries.
 set -e
 directory=$1
 compiler=$(dirname "$(readlink -f "$(command -v "${SWIFT:-swift}")")")/clang

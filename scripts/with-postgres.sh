@@ -7,10 +7,10 @@
 #   TERN_TEST_POSTGRES      postgresql URL of database tern_test over the Unix socket
 #   TERN_TEST_POSTGRES_TCP  the same over 127.0.0.1
 # as the superuser tern_admin (trusted locally). The guest role tern_guest is trusted too,
-# as the README tells administrators to configure it (its password is public and any role
+# as docs/server.md tells administrators to configure it (its password is public and any role
 # may change its own, so a password must not be what lets the guest in); every other role
 # logs in with a SCRAM-SHA-256 password. Failed sign-ins are slowed by the auth_delay
-# module (TERN_PG_AUTH_DELAY milliseconds, 200 unless set), as the README recommends.
+# module (TERN_PG_AUTH_DELAY milliseconds, 200 unless set), as docs/server.md recommends.
 # For speed the cluster does not fsync, unless TERN_PG_DURABLE=1 (the benchmark sets it,
 # so that it compares durable commits with durable commits). The script exits with the
 # command's status and leaves no process behind, even when the command fails or is

@@ -224,7 +224,7 @@ struct ServerAttackTests {
     }
 
     // 4. The guest cannot lock others out by changing its password: the server trusts the
-    // guest (pg_hba.conf, as the README says), so no password lets it in or keeps it out.
+    // guest (pg_hba.conf, as docs/server.md says), so no password lets it in or keeps it out.
     @Test(.requiresPostgres)
     func theGuestChangingItsPasswordLocksNobodyOut() throws {
         let server = try RulesServer(accounts: 1)
@@ -237,7 +237,7 @@ struct ServerAttackTests {
         try server.post(as: server.accounts[0], id: "p1")
         #expect(
             try TernServer.guestSignIn(serverURL: server.location) == .trusted,
-            "the throwaway cluster is configured as the README says")
+            "the throwaway cluster is configured as docs/server.md says")
         let changed = try asGuest(server, "ALTER ROLE tern_guest PASSWORD 'taken over by a guest'")
         #expect(changed.ok, "PostgreSQL lets a role change its own password: \(changed)")
         #expect(

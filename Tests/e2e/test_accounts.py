@@ -1,4 +1,4 @@
-"""Accounts and profiles through the command line, as the README's Command line section says."""
+"""Accounts and profiles through the command line, as docs/cli.md says."""
 import json
 import os
 import stat

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `users/{uid}`: the profile of an account. Field names follow the data model in the README.
+/// `users/{uid}`: the profile of an account. Field names follow the data model in docs/files.md.
 /// Credentials are not here: they live outside the documents.
 public struct User: Codable, Equatable, Sendable, Identifiable {
     public var id: String

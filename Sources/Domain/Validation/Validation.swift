@@ -39,7 +39,7 @@ public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible
     public var errorDescription: String? { description }
 }
 
-/// The rules (README: Validation) for what people type. Every function returns the value to
+/// The rules (docs/cli.md) for what people type. Every function returns the value to
 /// store (trimmed, normalised) or throws a `ValidationError`.
 ///
 /// Lengths count characters as people see them (grapheme clusters): `서울` is 2, `👨‍👩‍👧` is 1.

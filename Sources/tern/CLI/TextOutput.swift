@@ -32,7 +32,7 @@ enum TextOutput {
     }
 }
 
-/// A post in the JSON shape the README gives.
+/// A post in the JSON shape docs/cli.md gives.
 struct FeedPostJSON: Encodable {
     let id: String
     let caption: String

@@ -2,7 +2,7 @@ import Domain
 import PlaceCatalog
 import PlaceProviders
 
-/// PLACE as the README's JSON shapes section gives it. `koreanName`, `distance` (metres,
+/// PLACE as docs/cli.md ("JSON shapes") gives it. `koreanName`, `distance` (metres,
 /// only with `--near`), `category`, `phone`, `roadAddress` and `url` are written as null
 /// when unknown, so every document has the same keys; `source` is `catalog`, `import`,
 /// `kakao` or `osm`.
