@@ -1,4 +1,4 @@
--- tern server rules 8
+-- tern server rules 9
 -- What Tern adds to the store's generic tables (`documents`, `protected_records`,
 -- `tern_meta`, which the store creates itself): the `owner` of each document (from its
 -- path, or from `uid` for a post), which the rules check; the indexes behind Tern's
@@ -33,3 +33,18 @@ CREATE UNIQUE INDEX IF NOT EXISTS documents_user_username ON documents (lower(da
     WHERE parent = 'users' AND data ->> 'username' <> '';
 
 CREATE TABLE IF NOT EXISTS tern_accounts (role text PRIMARY KEY, uid text NOT NULL UNIQUE);
+-- When an administrator removed the account (`tern server remove`): its role no longer
+-- logs in, belongs to no group, and is nobody to the functions.
+ALTER TABLE tern_accounts ADD COLUMN IF NOT EXISTS removed_at timestamptz;
+
+-- Invitations (`tern server invite`): the SHA-256 of each code, when it was made, and when
+-- it expires. Earlier versions kept them in `protected_records`; they move here.
+CREATE TABLE IF NOT EXISTS tern_invitations (
+    code_hash text PRIMARY KEY,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz
+);
+INSERT INTO tern_invitations (code_hash, created_at)
+    SELECT substr(key, 17), now() FROM protected_records WHERE key LIKE 'tern/invitation/%'
+    ON CONFLICT DO NOTHING;
+DELETE FROM protected_records WHERE key LIKE 'tern/invitation/%';

@@ -1,4 +1,4 @@
--- tern server rules 8
+-- tern server rules 9
 -- Who reads what. Accounts and the guest read through forced row-level security and write
 -- nothing directly (every write goes through the functions of the later files): the
 -- guest reads profiles and posts, an account also its own documents and the folders
@@ -8,7 +8,8 @@ ALTER TABLE documents OWNER TO {{owner}};
 ALTER TABLE protected_records OWNER TO {{owner}};
 ALTER TABLE tern_meta OWNER TO {{owner}};
 ALTER TABLE tern_accounts OWNER TO {{owner}};
-REVOKE ALL ON tern_accounts FROM PUBLIC;
+ALTER TABLE tern_invitations OWNER TO {{owner}};
+REVOKE ALL ON tern_accounts, tern_invitations FROM PUBLIC;
 COMMENT ON ROLE {{owner}} IS {{roles_label}};
 COMMENT ON ROLE {{user}} IS {{roles_label}};
 REVOKE ALL ON documents, protected_records, tern_meta FROM PUBLIC, {{user}}, tern_guest;
@@ -23,14 +24,18 @@ ALTER TABLE tern_meta ENABLE ROW LEVEL SECURITY;
 ALTER TABLE tern_meta FORCE ROW LEVEL SECURITY;
 ALTER TABLE tern_accounts ENABLE ROW LEVEL SECURITY;
 ALTER TABLE tern_accounts FORCE ROW LEVEL SECURITY;
+ALTER TABLE tern_invitations ENABLE ROW LEVEL SECURITY;
+ALTER TABLE tern_invitations FORCE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS tern_owner_all ON tern_accounts;
 CREATE POLICY tern_owner_all ON tern_accounts TO {{owner}} USING (true) WITH CHECK (true);
+DROP POLICY IF EXISTS tern_owner_all ON tern_invitations;
+CREATE POLICY tern_owner_all ON tern_invitations TO {{owner}} USING (true) WITH CHECK (true);
 
 -- The uid of the signed-in account (the login role, whatever SET ROLE says), NULL
--- for any role that is not one of this database's accounts.
+-- for any role that is not one of this database's accounts, or whose account was removed.
 CREATE OR REPLACE FUNCTION tern_me() RETURNS text
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
-    SELECT uid FROM tern_accounts WHERE role = session_user
+    SELECT uid FROM tern_accounts WHERE role = session_user AND removed_at IS NULL
 $$;
 ALTER FUNCTION tern_me() OWNER TO {{owner}};
 REVOKE ALL ON FUNCTION tern_me() FROM PUBLIC;

@@ -1,4 +1,4 @@
--- tern server rules 8
+-- tern server rules 9
 -- How the server checks text, as the client's `Validation` and `SafeText` do: characters
 -- counted as people count them, no unsafe character, and documents kept as the store
 -- writes them.
@@ -20,14 +20,23 @@ LANGUAGE sql IMMUTABLE SET search_path = {{schema}}, pg_temp AS $$
         '[\U0001f1e6-\U0001f1ff]{2}', 'R', 'g'))
 $$;
 
--- Whether `v` is a string of at most `max` characters, at most 8 scalars each, with
--- no unsafe character (newlines allowed only with `multiline`).
+-- The longest run of combining marks (and the other scalars that extend a character, as
+-- `SafeText.isCombiningMark` says) in `t`: what one character carries.
+CREATE OR REPLACE FUNCTION tern_longest_mark_run(t text) RETURNS integer
+LANGUAGE sql IMMUTABLE SET search_path = {{schema}}, pg_temp AS $$
+    SELECT coalesce(max(char_length(m[1])), 0) FROM regexp_matches(t, '({{combining_marks}}+)', 'g') m
+$$;
+
+-- Whether `v` is a string of at most `max` characters, at most 8 scalars each on average
+-- and at most {{max_marks}} combining marks on any one (as the client cuts them), with no
+-- unsafe character (newlines allowed only with `multiline`).
 CREATE OR REPLACE FUNCTION tern_is_text(v jsonb, max integer, multiline boolean) RETURNS boolean
 LANGUAGE sql IMMUTABLE SET search_path = {{schema}}, pg_temp AS $$
     SELECT jsonb_typeof(v) = 'string'
        AND char_length(v #>> '{}') <= max * 8
        AND (v #>> '{}') !~ (CASE WHEN multiline THEN '{{unsafe_text}}' ELSE '{{unsafe_line}}' END)
        AND tern_characters(v #>> '{}') <= max
+       AND tern_longest_mark_run(v #>> '{}') <= {{max_marks}}
 $$;
 
 -- A document's text as the store keeps it: the fields as jsonb writes them, and the
@@ -58,6 +67,7 @@ BEGIN
 END $$;
 
 ALTER FUNCTION tern_characters(text) OWNER TO {{owner}};
+ALTER FUNCTION tern_longest_mark_run(text) OWNER TO {{owner}};
 ALTER FUNCTION tern_is_text(jsonb, integer, boolean) OWNER TO {{owner}};
 ALTER FUNCTION tern_text(jsonb, jsonb) OWNER TO {{owner}};
 ALTER FUNCTION tern_check_keys(jsonb, text[]) OWNER TO {{owner}};

@@ -1,4 +1,4 @@
--- tern server rules 8
+-- tern server rules 9
 -- Every document write of an account goes through `tern_write` (the store's write hook):
 -- it writes as the *login* role's account (`tern_me()` reads `session_user`, whatever
 -- `SET ROLE` says), checks every field (types, lengths, characters, as `Validation`
@@ -6,8 +6,11 @@
 -- the email) itself. An account writes only its profile, its posts, and its own
 -- favorites and folders. `doc` NULL deletes.
 
+-- A row another backend holds (a post someone is liking, a username someone is taking) is
+-- waited for as in `tern_like`: the backends over the bounds are ended first, then the
+-- write waits at most 3 s.
 CREATE OR REPLACE FUNCTION tern_write(parent_path text, doc_id text, doc text)
-RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp SET lock_timeout = '3s' AS $$
 DECLARE
     me text := tern_me();
     d jsonb;
@@ -25,7 +28,12 @@ BEGIN
     IF parent_path NOT IN ('users', 'tweets', 'favorites/' || me || '/favorites', 'favorites/' || me || '/folders') THEN
         RAISE EXCEPTION 'an account writes only its profile, its posts and its favorites' USING ERRCODE = '42501';
     END IF;
-    SELECT data INTO old FROM documents WHERE parent = parent_path AND id = doc_id FOR UPDATE;
+    BEGIN
+        SELECT data INTO old FROM documents WHERE parent = parent_path AND id = doc_id FOR UPDATE NOWAIT;
+    EXCEPTION WHEN lock_not_available THEN
+        PERFORM tern_end_stale_holders();
+        SELECT data INTO old FROM documents WHERE parent = parent_path AND id = doc_id FOR UPDATE;
+    END;
     IF old IS NOT NULL AND ((parent_path = 'users' AND doc_id <> me)
                             OR (parent_path = 'tweets' AND old ->> 'uid' IS DISTINCT FROM me)) THEN
         RAISE EXCEPTION 'not your document' USING ERRCODE = '42501';
@@ -41,6 +49,13 @@ BEGIN
         PERFORM tern_check_keys(d, ARRAY['caption', 'likes', 'placeID', 'timestamp', 'uid']);
         IF d -> 'uid' IS DISTINCT FROM to_jsonb(me) THEN
             RAISE EXCEPTION 'a post is its author''s' USING ERRCODE = '42501';
+        END IF;
+        -- As the client: an account that has not finished its profile does not post.
+        IF NOT EXISTS (SELECT 1 FROM documents WHERE parent = 'users' AND id = me
+                       AND data ->> 'isUserOnboarded' = 'true' AND data ->> 'displayName' !~ '^[[:space:]]*$'
+                       AND data ->> 'username' <> '') THEN
+            RAISE EXCEPTION 'finish your profile (a display name and a username) before posting'
+                USING ERRCODE = '42501';
         END IF;
         IF NOT tern_is_text(d -> 'caption', {{post_max}}, true) OR btrim(d ->> 'caption', E' \n') = '' THEN
             PERFORM tern_refuse('a post is 1 to {{post_max}} characters without control characters');
@@ -70,6 +85,11 @@ BEGIN
         END IF;
         IF jsonb_typeof(coalesce(d -> 'isUserOnboarded', 'false')) <> 'boolean' THEN
             PERFORM tern_refuse('isUserOnboarded is true or false');
+        END IF;
+        -- A finished profile keeps a display name and a username (they change, never go blank).
+        IF (coalesce(d ->> 'isUserOnboarded', 'false') = 'true' OR old ->> 'isUserOnboarded' = 'true')
+           AND (coalesce(d ->> 'displayName', '') ~ '^[[:space:]]*$' OR coalesce(d ->> 'username', '') = '') THEN
+            PERFORM tern_refuse('a finished profile has a display name and a username');
         END IF;
         fields := jsonb_build_object('id', to_jsonb(me), 'email', old -> 'email',
             'displayName', coalesce(d -> 'displayName', '""'), 'username', coalesce(d -> 'username', '""'),
@@ -133,8 +153,16 @@ BEGIN
             'color', d -> 'color', 'nameKey', d -> 'nameKey'));
         stamps := jsonb_build_object('savedAt', coalesce(old -> 'savedAt', to_jsonb(now_s)));
     END IF;
-    INSERT INTO documents (parent, id, doc) VALUES (parent_path, doc_id, tern_text(fields, stamps))
-        ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc;
+    BEGIN
+        PERFORM set_config('lock_timeout', '200ms', true);
+        INSERT INTO documents (parent, id, doc) VALUES (parent_path, doc_id, tern_text(fields, stamps))
+            ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc;
+    EXCEPTION WHEN lock_not_available THEN
+        PERFORM tern_end_stale_holders();
+        PERFORM set_config('lock_timeout', '3s', true);
+        INSERT INTO documents (parent, id, doc) VALUES (parent_path, doc_id, tern_text(fields, stamps))
+            ON CONFLICT (parent, id) DO UPDATE SET doc = excluded.doc;
+    END;
 END $$;
 ALTER FUNCTION tern_write(text, text, text) OWNER TO {{owner}};
 REVOKE ALL ON FUNCTION tern_write(text, text, text) FROM PUBLIC;

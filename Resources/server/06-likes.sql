@@ -1,4 +1,4 @@
--- tern server rules 8
+-- tern server rules 9
 -- Likes: `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`,
 -- which likes as the login role, reads the post itself and computes its new counter
 -- (never below 0); deleting a post deletes its likes. A trigger refuses any other change
@@ -33,8 +33,11 @@ DROP TRIGGER IF EXISTS documents_post_deleted ON documents;
 CREATE TRIGGER documents_post_deleted AFTER DELETE ON documents
     FOR EACH ROW WHEN (OLD.parent = 'tweets') EXECUTE FUNCTION tern_post_deleted();
 
+-- The post's row is locked for the counter: taken without waiting when it is free; when
+-- another backend holds it, the backends over the bounds are ended first (09-limits.sql),
+-- then the like waits at most 3 s, whatever the caller set.
 CREATE OR REPLACE FUNCTION tern_like(tweet_id text, liked boolean)
-RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
+RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp SET lock_timeout = '3s' AS $$
 DECLARE
     likes_parent text := 'users/' || tern_me() || '/user-likes';
     post jsonb;
@@ -43,7 +46,12 @@ BEGIN
     IF likes_parent IS NULL THEN
         RAISE EXCEPTION 'only an account likes' USING ERRCODE = '42501';
     END IF;
-    SELECT data INTO post FROM documents WHERE parent = 'tweets' AND id = tweet_id FOR UPDATE;
+    BEGIN
+        SELECT data INTO post FROM documents WHERE parent = 'tweets' AND id = tweet_id FOR UPDATE NOWAIT;
+    EXCEPTION WHEN lock_not_available THEN
+        PERFORM tern_end_stale_holders();
+        SELECT data INTO post FROM documents WHERE parent = 'tweets' AND id = tweet_id FOR UPDATE;
+    END;
     IF post IS NULL THEN
         RAISE EXCEPTION 'no post %', tweet_id USING ERRCODE = 'P0002';
     END IF;

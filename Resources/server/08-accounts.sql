@@ -1,4 +1,4 @@
--- tern server rules 8
+-- tern server rules 9
 -- Accounts. An account is a login role with a random name, in this database's group
 -- {{user}}, whose password PostgreSQL keeps as SCRAM-SHA-256; `tern_accounts` maps it
 -- to the uid documents show. The guest registers (`tern_register`) with a one-time
@@ -17,12 +17,13 @@ DECLARE
     used integer;
     role_name text := 'tern_{{namespace}}_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24);
 BEGIN
-    DELETE FROM protected_records
-     WHERE key = 'tern/invitation/' || encode(sha256(convert_to(coalesce(invitation, ''), 'UTF8')), 'hex');
+    DELETE FROM tern_invitations
+     WHERE code_hash = encode(sha256(convert_to(coalesce(invitation, ''), 'UTF8')), 'hex')
+       AND (expires_at IS NULL OR expires_at > now());
     GET DIAGNOSTICS used = ROW_COUNT;
     IF used = 0 THEN
-        RAISE EXCEPTION 'that invitation is not valid (used, or never made): ask an administrator for one (tern server invite)'
-            USING ERRCODE = '28000';
+        RAISE EXCEPTION 'that invitation is not valid (used, expired, revoked or never made): ask an administrator '
+                        'for one (tern server invite)' USING ERRCODE = '28000';
     END IF;
     IF account !~ '^[A-Za-z0-9]{16,63}$' THEN
         RAISE EXCEPTION 'an account id is 16 to 63 letters and digits' USING ERRCODE = '22023';
@@ -55,15 +56,23 @@ BEGIN
     RETURN role_name;
 END $$;
 
--- The uid and the role to sign in as of the account of an email.
+-- The uid and the role to sign in as of the account of an email (none for a removed one).
 DROP FUNCTION IF EXISTS tern_account(text);
 CREATE FUNCTION tern_account(email text)
 RETURNS TABLE (uid text, role text) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
     SELECT a.uid, a.role FROM documents d JOIN tern_accounts a ON a.uid = d.id
-    WHERE d.parent = 'users' AND lower(d.data ->> 'email') = lower(email)
+    WHERE d.parent = 'users' AND lower(d.data ->> 'email') = lower(email) AND a.removed_at IS NULL
+$$;
+
+-- Whether an administrator removed the account `account`: what a client that can no longer
+-- sign in asks before it drops the writes it queued (anyone may see that an account is gone).
+CREATE OR REPLACE FUNCTION tern_removed(account text) RETURNS boolean
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
+    SELECT EXISTS (SELECT 1 FROM tern_accounts WHERE uid = account AND removed_at IS NOT NULL)
 $$;
 
 ALTER FUNCTION tern_register(text, text, text, text) OWNER TO {{owner}};
 ALTER FUNCTION tern_account(text) OWNER TO {{owner}};
-REVOKE ALL ON FUNCTION tern_register(text, text, text, text), tern_account(text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION tern_register(text, text, text, text), tern_account(text) TO tern_guest;
+ALTER FUNCTION tern_removed(text) OWNER TO {{owner}};
+REVOKE ALL ON FUNCTION tern_register(text, text, text, text), tern_account(text), tern_removed(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION tern_register(text, text, text, text), tern_account(text), tern_removed(text) TO tern_guest;

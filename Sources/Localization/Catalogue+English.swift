@@ -709,6 +709,38 @@ extension Catalogue {
         case .errorUnknownLanguage: return "{name}={value}: unknown language (known: {languages})"
         case .errorNoTerminal: return "cannot start the terminal interface (TERM={term})"
         case .errorServerURL: return "tern server {command} needs a postgres:// or postgresql:// URL, not '{url}'"
+        case .cmdServerInvitations: return "list the invitations not yet used, with when each expires"
+        case .cmdServerRevoke: return "revoke an invitation by the id tern server invitations lists"
+        case .cmdServerMembers: return "list the accounts of a team server"
+        case .cmdServerRemove: return "remove a member: no more sign-ins, open sessions ended, queued writes refused"
+        case .cmdServerWatch: return "end members' and the guest's sessions over the server's limits, every second"
+        case .optServerExpires: return "how long the invitation lasts: 30m, 12h, 7d (the default) or never"
+        case .optServerOnce: return "check once and stop, instead of every second"
+        case .usageDuration: return "a duration such as 30m, 12h, 7d, or never"
+        case .serverNoInvitations: return "no invitations waiting"
+        case .serverInvitationLine: return "{id}  made {created}  {expires}"
+        case .serverInvitationExpires: return "expires {date}"
+        case .serverInvitationExpired: return "expired {date}"
+        case .serverInvitationNeverExpires: return "never expires"
+        case .serverInvitationRevoked: return "revoked invitation {id}"
+        case .serverNoSuchInvitation: return "no invitation {id} (tern server invitations lists them)"
+        case .serverNoMembers: return "no accounts yet"
+        case .serverMemberLine: return "{username}  {name}  {email}  {uid}  joined {joined}  {sessions} open sessions"
+        case .serverRemovedMemberLine: return "{username}  {name}  {email}  {uid}  joined {joined}  removed {removed}"
+        case .serverMemberRemoved:
+            return "removed {username} ({uid}): {count} open sessions ended; what its clients queued is refused"
+        case .serverNoSuchMember: return "no account {name} on this server (tern server members lists them)"
+        case .serverWatching: return "watching {server}: sessions over the limits are ended every second (Ctrl-C stops)"
+        case .serverSessionEnded: return "ended session {pid} of {account}: {reason} over the limit"
+        case .serverWatchHint:
+            return
+                "run tern server watch with this URL as a service: it ends sessions over the limits and keeps guest connections free"
+        case .serverCannotEndSessions:
+            return
+                "the owner role cannot end sessions over the limits: run tern server init as a superuser (it grants pg_signal_backend and pg_read_all_stats)"
+        case .serverOpenDatabases:
+            return
+                "members and the guest can also connect to {databases}: close them with REVOKE CONNECT ON DATABASE … FROM PUBLIC (see the administrator's guide)"
         case .serverScriptStale: return "starts with '{found}', not '{expected}': it belongs to another version of Tern"
         case .serverScriptUnlisted: return "is not one of the files tern server init applies (left by another install?)"
         case .serverScriptValue: return "names a value, {name}, that tern server init does not fill in"

@@ -183,6 +183,12 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal
     case errorServerURL, serverCreatedSchema, serverSchemaUpToDate, serverMigratedSchema, serverInitialised
     case serverScriptStale, serverScriptUnlisted, serverScriptValue
+    case cmdServerInvitations, cmdServerRevoke, cmdServerMembers, cmdServerRemove, cmdServerWatch, optServerExpires,
+        optServerOnce, usageDuration, serverNoInvitations
+    case serverInvitationLine, serverInvitationExpires, serverInvitationExpired, serverInvitationNeverExpires,
+        serverInvitationRevoked, serverNoSuchInvitation, serverNoMembers, serverMemberLine, serverRemovedMemberLine
+    case serverMemberRemoved, serverNoSuchMember, serverWatching, serverSessionEnded, serverWatchHint,
+        serverCannotEndSessions, serverOpenDatabases
     case serverGuestTrusted, serverGuestPassword, serverGuestUnknown, doctorShippedDiffer, doctorAndShippedDiffer
     case doctorNoDatabase, doctorOK, doctorDamaged, doctorServerOK, doctorServerFix, doctorShippedOK,
         doctorIntegrityFound

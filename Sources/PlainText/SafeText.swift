@@ -131,7 +131,7 @@ public enum SafeText {
     /// Whether `scalar` joins the character before it: a combining mark, or one of the other
     /// scalars that extend a character (a zero-width joiner, an emoji skin tone, a tag).
     /// 2,000 joiners in a row made one character as costly as 2,000 marks.
-    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.value >= 0x300 else { return false }
         if scalar.value == 0x200D { return true }
         let properties = scalar.properties

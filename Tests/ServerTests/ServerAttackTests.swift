@@ -259,13 +259,14 @@ struct ServerAttackTests {
         let server = try RulesServer(accounts: 2)
         defer { server.cleanup() }
         let (mina, attacker) = (server.accounts[0], server.accounts[1])
-        #expect(try server.psql("SELECT tern_write('users', '\(mina)', '{\"username\":\"mina\"}')", as: mina).ok)
-        let taken = try server.psql(
-            "SELECT tern_write('users', '\(attacker)', '{\"username\":\"mina\"}')", as: attacker)
+        let named = { (name: String) in "'{\"username\":\"\(name)\",\"displayName\":\"X\",\"isUserOnboarded\":true}'" }
+        #expect(try server.psql("SELECT tern_write('users', '\(mina)', \(named("mina")))", as: mina).ok)
+        let taken = try server.psql("SELECT tern_write('users', '\(attacker)', \(named("mina")))", as: attacker)
         #expect(!taken.ok && taken.errors.contains("duplicate key"), "\(taken)")
         let grab = try server.psql(
             "SELECT tern_write('users', '\(attacker)', "
-                + "'{\"username\":\"x_x\",\"followersCount\":1000000,\"createdOn\":1,\"email\":\"boss@example.com\"}')",
+                + "'{\"username\":\"x_x\",\"displayName\":\"X\",\"isUserOnboarded\":true,\"followersCount\":1000000,"
+                + "\"createdOn\":1,\"email\":\"boss@example.com\"}')",
             as: attacker)
         #expect(grab.ok, "\(grab)")
         let profile = try server.psql(

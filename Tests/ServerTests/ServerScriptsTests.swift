@@ -104,7 +104,7 @@ struct ServerScriptsTests {
         let server = try RulesServer(accounts: 0)
         defer { server.cleanup() }
         let resources = try copiedResources { folder in
-            let meta = folder + "/09-meta.sql"
+            let meta = folder + "/" + (ServerScripts.files.last ?? "")
             let text = try String(contentsOfFile: meta, encoding: .utf8)
             try (text + "INSERT INTO tern_meta (key, value) VALUES ('probe', 'from the copy');\n")
                 .write(toFile: meta, atomically: true, encoding: .utf8)

@@ -75,11 +75,20 @@ struct RulesServer {
         }
     }
 
-    /// Registers account `uid` (email `uid@example.com`) with a new invitation; its role.
+    /// Registers account `uid` (email `uid@example.com`) with a new invitation, and finishes
+    /// its profile (a display name, and a username from its uid) so that it may post; its role.
     func register(uid: String, password: String = RulesServer.password) throws -> String {
-        try TernServer.register(
+        let role = try TernServer.register(
             guestURL: guestURL, invitation: try TernServer.invite(adminURL: location), uid: uid,
             password: password, email: "\(uid.lowercased())@example.com")
+        let account = try ServerConnection(
+            url: Self.replacingUser(of: location, with: role, password: password))
+        defer { account.close() }
+        try account.query(
+            "SELECT tern_write('users', $1, json_build_object('displayName', $2::text, 'username', $3::text, "
+                + "'isUserOnboarded', true)::text)",
+            [uid, "Account " + uid.prefix(8), "u" + uid.lowercased().suffix(14)])
+        return role
     }
 
     /// The place's URL, signed in as `user` (an account's uid, or any role's name).

@@ -6,7 +6,7 @@ import PlainText
 /// public name and password, and the values filled into the files, the client's own limits
 /// among them.
 enum ServerRules {
-    static let version = 8
+    static let version = 9
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
@@ -45,8 +45,27 @@ enum ServerRules {
             "colors": array(FavoriteColor.allCases.map(\.rawValue)),
             "sorts": array(FavoriteSort.allCases.map(\.rawValue)),
             "unsafe_line": unsafeClass(allowNewline: false), "unsafe_text": unsafeClass(allowNewline: true),
+            "combining_marks": combiningMarkClass, "max_marks": String(SafeText.maxCombiningMarks),
         ]
     }
+
+    /// A regular-expression class of the scalars that extend the character before them
+    /// (`SafeText.isCombiningMark`), worked out once from Unicode's properties.
+    static let combiningMarkClass: String = {
+        var ranges: [(UInt32, UInt32)] = []
+        for value in UInt32(0x300)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), SafeText.isCombiningMark(scalar) else { continue }
+            if let last = ranges.last, last.1 + 1 == value {
+                ranges[ranges.count - 1].1 = value
+            } else {
+                ranges.append((value, value))
+            }
+        }
+        func escaped(_ value: UInt32) -> String {
+            value <= 0xFFFF ? String(format: "\\u%04x", value) : String(format: "\\U%08x", value)
+        }
+        return "[" + ranges.map { $0.0 == $0.1 ? escaped($0.0) : escaped($0.0) + "-" + escaped($0.1) }.joined() + "]"
+    }()
 
     /// The names of the values (what the files may name).
     static var valueNames: Set<String> {

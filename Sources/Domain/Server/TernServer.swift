@@ -22,6 +22,13 @@ public enum TernServer {
         public var schema: String
         /// The names of this database's roles.
         public var roles: ServerRoles
+        /// Whether the owner role may end sessions over the server's bounds (it holds
+        /// `pg_signal_backend` and `pg_read_all_stats`, which only a superuser can grant).
+        public var endsSessions: Bool
+        /// The other databases of the cluster that members and the guest may connect to
+        /// (`PUBLIC` has `CONNECT` there): `postgres` and `template1` unless an
+        /// administrator closed them.
+        public var openDatabases: [String]
     }
 
     /// An account as signing in needs it: its uid (what documents show) and the role it
@@ -94,9 +101,21 @@ public enum TernServer {
                 usleep(UInt32.random(in: 10_000...100_000))
             }
         }
+        let ends = try connection.value(
+            """
+            SELECT pg_has_role($1, 'pg_signal_backend', 'USAGE') AND pg_has_role($1, 'pg_read_all_stats', 'USAGE')
+            """, [roles.owner])
+        let open = try connection.query(
+            """
+            SELECT datname FROM pg_database
+             WHERE datallowconn AND datname <> current_database()
+               AND (datacl IS NULL OR EXISTS (SELECT 1 FROM aclexplode(datacl) a
+                                               WHERE a.grantee = 0 AND a.privilege_type = 'CONNECT'))
+             ORDER BY datname
+            """)
         return Report(
             schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema,
-            roles: roles)
+            roles: roles, endsSessions: ends == "t", openDatabases: open.compactMap { $0.first ?? nil })
     }
 
     /// Runs one SQL file; a failure names the file.
@@ -134,28 +153,6 @@ public enum TernServer {
     public static func guestTrustLine(serverURL: String) -> String {
         let database = ServerConnection.databaseName(url: serverURL) ?? "all"
         return "host \(database) \(guestRole) 0.0.0.0/0 trust"
-    }
-
-    /// Makes a one-time invitation on the database at `adminURL` (as `initialise` connects):
-    /// a random code that registers exactly one account. Only its SHA-256 is stored, where
-    /// no client can read it.
-    public static func invite(adminURL: String) throws -> String {
-        let connection = try ServerConnection(url: adminURL)
-        defer { connection.close() }
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
-        let code = String((0..<24).map { _ in alphabet[Int(generator.next(upperBound: UInt32(alphabet.count)))] })
-        let roles = try ServerRoles.recorded(connection)
-        try connection.transaction {
-            try connection.execute("SET LOCAL ROLE \(roles.owner)")
-            try connection.query(
-                """
-                INSERT INTO protected_records (key, value)
-                VALUES ('tern/invitation/' || encode(sha256(convert_to($1, 'UTF8')), 'hex'),
-                        convert_to(now()::text, 'UTF8'))
-                """, [code])
-        }
-        return code
     }
 
     /// Creates account `uid` through `guestURL` with a one-time `invitation`: a login role
