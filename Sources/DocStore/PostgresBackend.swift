@@ -38,6 +38,14 @@ final class PostgresBackend: StoreBackend {
     private var fullReports = RateBudget(burst: 1, perSecond: 1)
     /// More changed paths than this in one report count as "anything may have changed".
     static let heardLimit = 256
+    /// At most this many notifications are read at a time. More waiting is a flood (a
+    /// backlog the server would send whole): the connection is made anew, which drops the
+    /// backlog with the old backend, and every listener re-reads, at most once a second;
+    /// between two such reconnections each read takes at most this many.
+    static let notificationLimit = 1024
+    private var nextFloodReconnect = Date.distantPast
+    /// Notifications parsed since the store opened (what a flood costs this client).
+    private(set) var notificationsRead = 0
 
     /// Payloads stay under PostgreSQL's limit of 8000 bytes.
     static let payloadLimit = 7900
@@ -213,6 +221,9 @@ final class PostgresBackend: StoreBackend {
     @discardableResult
     private func run(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
         try ensureConnected()
+        // What waits on the socket first, at most a bounded amount: a statement would
+        // otherwise read a whole flood's backlog before its answer.
+        if !inTransaction && connection.isReadable() { takeNotifications() }
         do {
             return try connection.query(sql, parameters)
         } catch let failure as PostgresFailure {
@@ -462,14 +473,7 @@ final class PostgresBackend: StoreBackend {
     /// the changed documents, or an empty set when anything may have changed (a collection
     /// announced as a whole, or a reconnection). Idle, it costs one poll() of the socket.
     func externalChanges() throws -> Set<ResourcePath>? {
-        var notifications: [PostgresNotification] = []
-        do {
-            if connection.isOpen {
-                notifications = try connection.takeNotifications(consume: connection.isReadable())
-            }
-        } catch {
-            nextAttempt = .distantPast
-        }
+        if connection.isOpen { takeNotifications() }
         if !connection.isOpen {
             // Stay quiet while the server is away; report everything once it is back.
             guard (try? ensureConnected()) != nil else { return nil }
@@ -478,7 +482,29 @@ final class PostgresBackend: StoreBackend {
             missedChanges = false
             heardEverything = true
         }
-        for notification in notifications
+        guard heardEverything || !heard.isEmpty else { return nil }
+        let now = Date()
+        guard heardEverything ? fullReports.take(at: now) : reports.take(at: now) else { return nil }
+        defer {
+            heard = []
+            heardEverything = false
+        }
+        return heardEverything ? [] : heard
+    }
+
+    /// Reads the waiting notifications (at most `notificationLimit`) into `heard`; a flood
+    /// makes the connection anew (see `notificationLimit`).
+    private func takeNotifications() {
+        let taken: (notifications: [PostgresNotification], more: Bool)
+        do {
+            taken = try connection.takeNotifications(
+                consume: connection.isReadable(), limit: Self.notificationLimit)
+        } catch {
+            nextAttempt = .distantPast
+            return
+        }
+        notificationsRead += taken.notifications.count
+        for notification in taken.notifications
         where notification.senderPID != ownPID && channels.contains(notification.channel) {
             for line in notification.payload.split(separator: "\n") where !heardEverything {
                 guard let path = try? ResourcePath(String(line)), path.isDocument else {
@@ -489,14 +515,18 @@ final class PostgresBackend: StoreBackend {
                 if heard.count > Self.heardLimit { heardEverything = true }
             }
         }
-        guard heardEverything || !heard.isEmpty else { return nil }
+        guard taken.more else { return }
+        heardEverything = true
         let now = Date()
-        guard heardEverything ? fullReports.take(at: now) : reports.take(at: now) else { return nil }
-        defer {
-            heard = []
-            heardEverything = false
+        guard now >= nextFloodReconnect else { return }
+        nextFloodReconnect = now.addingTimeInterval(1)
+        do {
+            try connection.reset()
+            try Self.listen(connection, to: channels)
+            ownPID = connection.backendPID
+        } catch {
+            nextAttempt = .distantPast
         }
-        return heardEverything ? [] : heard
     }
 
     /// The server process serving this store now (for tests that cut the connection).

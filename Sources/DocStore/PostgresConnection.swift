@@ -282,27 +282,39 @@ final class PostgresConnection {
         return poll(&descriptor, 1, 0) > 0
     }
 
-    /// Reads what the server sent (when `consume`) and returns the notifications received,
-    /// including any gathered while other statements ran; throws when the connection turned
-    /// out to be lost.
-    func takeNotifications(consume: Bool) throws -> [PostgresNotification] {
+    /// The notifications received, at most `limit` of them, reading what the server sent
+    /// (when `consume`) until the socket is drained or the limit is reached, including any
+    /// gathered while other statements ran; `more` says that others were still waiting. One
+    /// read of the socket holds a few hundred at most, so a flood of any size costs at most
+    /// `limit` notifications of memory at a time. Throws when the connection turned out to
+    /// be lost.
+    func takeNotifications(consume: Bool, limit: Int) throws -> (notifications: [PostgresNotification], more: Bool) {
         guard let connection else {
             throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
         }
-        if consume && (PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK) {
-            throw PostgresFailure(
-                message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil,
-                connectionLost: true)
-        }
         var notifications: [PostgresNotification] = []
-        while let notification = PQnotifies(connection) {
-            let n = notification.pointee
-            notifications.append(
-                PostgresNotification(
-                    channel: String(cString: n.relname), payload: String(cString: n.extra), senderPID: n.be_pid))
-            PQfreemem(notification)
+        var reading = consume
+        repeat {
+            if reading && (PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK) {
+                throw PostgresFailure(
+                    message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil,
+                    connectionLost: true)
+            }
+            while notifications.count < limit, let notification = PQnotifies(connection) {
+                let n = notification.pointee
+                notifications.append(
+                    PostgresNotification(
+                        channel: String(cString: n.relname), payload: String(cString: n.extra), senderPID: n.be_pid))
+                PQfreemem(notification)
+            }
+            reading = consume && notifications.count < limit && isReadable()
+        } while reading
+        guard notifications.count >= limit else { return (notifications, false) }
+        if let next = PQnotifies(connection) {
+            PQfreemem(next)
+            return (notifications, true)
         }
-        return notifications
+        return (notifications, isReadable())
     }
 
     /// The SCRAM-SHA-256 verifier of `password` for `user`, computed here so the password

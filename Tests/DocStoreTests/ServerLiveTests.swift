@@ -95,6 +95,38 @@ struct ServerLiveTests {
         #expect(heard - start < 1, "heard after \(heard - start) s")
     }
 
+    /// Issue 26, point 3: anyone may NOTIFY, and a backlog of 100,000 notifications would be
+    /// read whole (by the next poll, or by any statement) and kept in memory. The store reads
+    /// at most `notificationLimit` at a time; more waiting makes its connection anew, which
+    /// drops the backlog, and its listeners re-read, so a change made after the flood shows
+    /// after a bounded amount of reading.
+    @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
+    func aNotificationFloodCostsABoundedReadAndTheNextChangeStillShows(_ fixture: StoreFixture) throws {
+        let (place, store, other) = try twoStores(fixture)
+        defer { close(place, store, other) }
+        try other.document("tweets/t1").setData(["n": "before"])
+        let seen = EventLog<FieldValue?>()
+        let registration = try store.document("tweets/t1").addSnapshotListener { seen.record($0.get("n")) }
+        defer { registration.remove() }
+        #expect(seen.take() == ["before"])
+        let backend = try #require(store.backend as? PostgresBackend)
+        let channel = "tern_" + (try #require(place.schema))
+        _ = try ServerAdmin.query(
+            "SELECT count(pg_notify($1, 'tweets/forged' || i)) FROM generate_series(1, 100000) i",
+            url: try #require(StoreFixture.serverURL), [channel])
+        try other.document("tweets/t1").setData(["n": "after the flood"])
+        var polls = 0
+        while !seen.take().contains("after the flood") && polls < 2000 {
+            try store.pollExternalChanges()
+            polls += 1
+            usleep(1000)
+        }
+        #expect(polls < 2000, "the change made after the flood showed")
+        #expect(
+            backend.notificationsRead <= 4 * PostgresBackend.notificationLimit,
+            "read \(backend.notificationsRead) of 100,000 notifications")
+    }
+
     @Test(.requiresPostgres, arguments: [StoreFixture.postgres])
     func afterItsConnectionIsTerminatedAListenerReconnectsAndMissesNothing(_ fixture: StoreFixture) throws {
         let (place, store, other) = try twoStores(fixture)
