@@ -10,8 +10,29 @@ struct PostgresFailure: Error {
 
     var code: StoreErrorCode { sqlState.map(StoreErrorCode.sqlState) ?? (connectionLost ? .unreachable : .none) }
 
-    /// libpq's message in the run's language (see `StoreErrorCode.explained`).
-    var explained: String { code.explained(message) }
+    /// libpq's message in the run's language (see `StoreErrorCode.explained`), without the
+    /// names a person should not see in an error line: the role (`for user "tern_…"`, an
+    /// account's secret-ish sign-in name) and the password file's path.
+    var explained: String { code.explained(Self.withoutNames(message)) }
+
+    /// `message` with every quoted role or user name, and the password file's path, left out.
+    static func withoutNames(_ message: String) -> String {
+        var text = message
+        for (opening, replacement) in [
+            ("password retrieved from file \"", ""), ("password file \"", "password file"),
+            ("role \"", "role \"…\""), ("user \"", "user \"…\""),
+        ] {
+            var searched = text.startIndex
+            while let open = text.range(of: opening, range: searched..<text.endIndex),
+                let close = text[open.upperBound...].firstIndex(of: "\"")
+            {
+                let offset = text.distance(from: text.startIndex, to: open.lowerBound) + replacement.count
+                text.replaceSubrange(open.lowerBound...close, with: replacement)
+                searched = text.index(text.startIndex, offsetBy: offset)
+            }
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
 
 /// One notification received on a LISTEN channel.

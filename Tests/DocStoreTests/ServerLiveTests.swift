@@ -259,3 +259,21 @@ func readLine(_ handle: FileHandle) -> String? {
     }
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
 }
+
+/// Issue 26, point 6: an error line from the server names neither the role an account signs
+/// in as nor the password file it came from.
+@Test func serverErrorLinesShowNoRoleNamesNorPasswordFilePaths() {
+    let lines = [
+        "connection to server on socket \"/tmp/.s.PGSQL.5432\" failed: FATAL:  password authentication failed for "
+            + "user \"tern_k3x9q2ma_0123456789abcdef01234567\"\npassword retrieved from file "
+            + "\"/home/mina/.local/state/tern/pgpass\"",
+        "FATAL:  too many connections for role \"tern_guest\"",
+        "FATAL:  role \"tern_k3x9q2ma_0123456789abcdef01234567\" is not permitted to log in",
+        "WARNING: password file \"/home/mina/.local/state/tern/pgpass\" has group or world access",
+    ]
+    for line in lines {
+        let shown = PostgresFailure(message: line, sqlState: "28P01", connectionLost: true).explained
+        #expect(!shown.contains("tern_") && !shown.contains("pgpass") && !shown.contains("/home"), "\(shown)")
+        #expect(shown.contains("\"…\"") || shown.contains("password file"), "says what kind of name: \(shown)")
+    }
+}
