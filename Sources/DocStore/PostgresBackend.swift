@@ -116,6 +116,27 @@ final class PostgresBackend: StoreBackend {
         return text
     }
 
+    /// The URL as an error line shows it: without its password, and without the role it
+    /// connects as or the password file it reads (`user@`, `user=`, `passfile=`), which
+    /// name an account's sign-in role and where its password is kept.
+    static func forMessages(_ url: String) -> String {
+        var text = redacted(url)
+        if let scheme = text.range(of: "://"),
+            let at = text.range(
+                of: "@",
+                range: scheme.upperBound..<(text.firstIndex(of: "/", after: scheme.upperBound) ?? text.endIndex))
+        {
+            text.removeSubrange(scheme.upperBound..<at.upperBound)
+        }
+        if let query = text.firstIndex(of: "?") {
+            let kept = text[text.index(after: query)...].split(separator: "&").filter {
+                !$0.hasPrefix("passfile=") && !$0.hasPrefix("user=")
+            }
+            text = String(text[..<query]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        return text
+    }
+
     /// Connects, or throws one line naming the server (`location`, without a password).
     private static func connect(_ url: String, location: String) throws -> PostgresConnection {
         do {

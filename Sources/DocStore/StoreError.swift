@@ -56,11 +56,16 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .notADatabase(let file, let detail): text = tr(textKey, ["file": file, "detail": detail])
         case .newerSchema(let file, let found, let known):
             text = tr(textKey, ["file": file, "found": String(found), "known": String(known)])
-        case .cannotOpen(let file, let reason, _): text = tr(textKey, ["file": file, "reason": reason])
-        case .backend(let file, let message, _): text = tr(textKey, ["file": file, "message": message])
+        case .cannotOpen(let file, let reason, _): text = tr(textKey, ["file": Self.shown(file), "reason": reason])
+        case .backend(let file, let message, _): text = tr(textKey, ["file": Self.shown(file), "message": message])
         case .coding(let message): text = tr(textKey, ["message": message])
         case .closed: text = tr(textKey)
         }
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// A server's URL as an error line names it (`PostgresBackend.forMessages`); a file as it is.
+    static func shown(_ file: String) -> String {
+        PostgresBackend.isServerURL(file) ? PostgresBackend.forMessages(file) : file
     }
 }

@@ -96,7 +96,7 @@ def test_init_is_idempotent_and_store_option_wins():
     with Server() as server, DataDir() as data:
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
-        assert "schema 1 up to date" in again.stdout and "rules 8" in again.stdout
+        assert "schema 1 up to date" in again.stdout and "rules 9" in again.stdout
         assert "the guest signs in without a password" in again.stdout, again.stdout
         doctor = server.tern(["doctor"], data)
         assert doctor.returncode == 0 and "ok (the guest signs in without a password" in doctor.stdout, (doctor.stdout, doctor.stderr)
@@ -122,6 +122,63 @@ def test_init_is_idempotent_and_store_option_wins():
         assert run(["feed", "--json"], data).returncode == 0
         assert json.loads(run(["feed", "--json"], data).stdout) == [], "no sample seeded on a server"
         assert not os.path.exists(os.path.join(data.path, "tern.db")), "the embedded store is not opened"
+
+
+def test_idle_guest_sessions_stop_no_sign_in_once_the_watch_runs():
+    """Issue 26, point 2: the guest's 64 connections held idle (its own idle timeout turned
+    off) stop every sign-in; one pass of `tern server watch` ends the idlest of them until
+    the guest's reserve is free, and signing in works again."""
+    with Server() as server, DataDir() as ann:
+        server.register(ann, "ann@example.com", "ann")
+        assert server.tern(["logout"], ann).returncode == 0
+        guest = re.sub(r"//[^/@]*@", "//tern_guest@", server.admin)
+        held = []
+        try:
+            for _ in range(64):
+                session = subprocess.Popen(["psql", guest, "-X", "-q"], stdin=subprocess.PIPE,
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+                session.stdin.write("SET idle_session_timeout = 0; SELECT 1;\n")
+                session.stdin.flush()
+                held.append(session)
+            count = "SELECT count(*) FROM pg_stat_activity WHERE usename = 'tern_guest'"
+            deadline = time.monotonic() + 30
+            while psql(server.admin, count).split()[2] != "64" and time.monotonic() < deadline:
+                time.sleep(0.1)
+            login = lambda: server.tern(["login", "--email", "ann@example.com"], ann,
+                                        input=password_of("ann@example.com") + "\n")
+            refused = login()
+            assert refused.returncode == 1 and "too many connections" in refused.stderr, refused.stderr
+            assert "tern_guest" not in refused.stderr, "no role name in the error line: " + refused.stderr
+            watch = run(["server", "watch", "--once", server.admin], ann)
+            assert watch.returncode == 0 and watch.stdout.count("guest reserve") == 8, (watch.stdout, watch.stderr)
+            signed_in = login()
+            assert signed_in.returncode == 0, signed_in.stderr
+        finally:
+            for session in held:
+                session.kill()
+                session.wait()
+
+
+def test_an_administrator_lists_and_removes_a_member():
+    """Issue 26, point 4: `tern server members` lists the accounts; `tern server remove
+    @NAME` ends the member's sessions and its writes are refused from then on."""
+    with Server() as server, DataDir() as ann, DataDir() as bob:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        listed = run(["server", "members", "--json", server.admin], ann)
+        assert listed.returncode == 0, listed.stderr
+        assert sorted(m["username"] for m in json.loads(listed.stdout)) == ["ann", "bob"]
+        removed = run(["server", "remove", server.admin, "@bob"], ann)
+        assert removed.returncode == 0 and "removed @bob" in removed.stdout, (removed.stdout, removed.stderr)
+        refused = server.tern(["post", "still here?"], bob)
+        assert refused.returncode == 1 and len(refused.stderr.splitlines()) == 1, refused.stderr
+        assert session_of(bob)["role"] not in refused.stderr, "no role name in the error line: " + refused.stderr
+        assert "pgpass" not in refused.stderr, "no password file in the error line: " + refused.stderr
+        after = json.loads(run(["server", "members", "--json", server.admin], ann).stdout)
+        assert [m["username"] for m in after if m.get("removed")] == ["bob"], after
+        missing = run(["server", "remove", server.admin, "@nobody"], ann)
+        assert missing.returncode == 1 and "no account @nobody" in missing.stderr, missing.stderr
+        assert server.tern(["post", "ann still posts"], ann).returncode == 0
 
 
 def test_a_guest_changing_its_password_locks_no_one_out_of_reading():
@@ -207,7 +264,8 @@ def test_one_account_cannot_touch_another_through_the_cli():
         # With Ann's role too (any guest can look it up by her email), the server wants Ann's password.
         ann_role = session_of(ann)["role"]
         assert ann_role != ann_uid and ann_role.startswith("tern_"), ann_role
-        forge_and_try({"uid": ann_uid, "role": ann_role}, "cannot connect", ann_role)
+        forge_and_try({"uid": ann_uid, "role": ann_role}, "cannot connect")
+        assert ann_role not in server.tern(["post", "as ann"], bob).stderr, "error lines name no role"
 
         # …and writing his own password under Ann's role into his password file changes nothing.
         passfile = os.path.join(os.path.dirname(bob.session), "pgpass")
