@@ -70,6 +70,8 @@ public enum StoreErrorCode: Equatable, Hashable, Sendable, CustomStringConvertib
     public var textKey: TextKey {
         switch self {
         case _ where isUnreachable: return .engineUnreachable
+        // Out of connections (the server's `max_connections`, or the role's limit): said as such.
+        case .sqlState("53300"): return .engineServerFull
         case _ where isAuthenticationFailure: return .engineAuthentication
         case _ where isUniqueViolation: return .engineUniqueViolation
         case _ where isRefusedByRules: return .engineRefusedByRules

@@ -277,3 +277,11 @@ func readLine(_ handle: FileHandle) -> String? {
         #expect(shown.contains("\"…\"") || shown.contains("password file"), "says what kind of name: \(shown)")
     }
 }
+
+/// Issue 26, point 6: a server out of connections says so, in words.
+@Test func aFullServerSaysItIsFull() {
+    for message in ["FATAL:  sorry, too many clients already", "FATAL:  too many connections for role \"tern_x\""] {
+        let shown = PostgresFailure(message: message, sqlState: "53300", connectionLost: true).explained
+        #expect(shown.contains("the server is full") && !shown.contains("tern_x"), "\(shown)")
+    }
+}

@@ -159,6 +159,30 @@ def test_idle_guest_sessions_stop_no_sign_in_once_the_watch_runs():
                 session.wait()
 
 
+def test_a_full_server_says_it_is_full():
+    """Issue 26, point 6: out of connections (here the account's own limit of 8, as at the
+    server's max_connections), a command says the server is full, in one line naming no role."""
+    with Server() as server, DataDir() as ann:
+        server.register(ann, "ann@example.com", "ann")
+        role = session_of(ann)["role"]
+        url = re.sub(r"//[^/@]*@", f"//{role}:{password_of('ann@example.com').replace(' ', '%20')}@", server.admin)
+        held = [subprocess.Popen(["psql", url, "-X", "-q"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, text=True) for _ in range(8)]
+        try:
+            count = f"SELECT count(*) FROM pg_stat_activity WHERE usename = '{role}'"
+            deadline = time.monotonic() + 30
+            while psql(server.admin, count).split()[2] != "8" and time.monotonic() < deadline:
+                time.sleep(0.1)
+            full = server.tern(["post", "hello"], ann)
+            assert full.returncode == 1 and "the server is full" in full.stderr, full.stderr
+            assert len(full.stderr.splitlines()) == 1 and role not in full.stderr, full.stderr
+        finally:
+            for session in held:
+                session.kill()
+                session.wait()
+        assert server.tern(["post", "hello"], ann).returncode == 0
+
+
 def test_an_administrator_lists_and_removes_a_member():
     """Issue 26, point 4: `tern server members` lists the accounts; `tern server remove
     @NAME` ends the member's sessions and its writes are refused from then on."""
