@@ -604,6 +604,7 @@ extension Catalogue {
         case .engineRefusedByRules: return "{engine}"
         case .engineUniqueViolation: return "{engine}"
         case .engineBusy: return "{engine}"
+        case .outboxAccountRemoved: return "an administrator removed this account from the team server"
         case .engineServerFull: return "the server is full: it takes no more connections now ({engine})"
         case .engineConflict: return "{engine}"
         case .engineCannotOpenFile: return "{engine}"

@@ -574,6 +574,7 @@ extension Catalogue {
         case .engineAuthentication: return "서버가 로그인을 받지 않았습니다 ({code})"
         case .engineRefusedByRules: return "서버 규칙이 거부했습니다 ({code})"
         case .engineUniqueViolation: return "같은 값이 이미 있습니다 ({code})"
+        case .outboxAccountRemoved: return "관리자가 이 계정을 팀 서버에서 제거했습니다"
         case .engineServerFull: return "서버가 가득 찼습니다: 지금은 연결을 더 받지 않습니다 ({code})"
         case .engineBusy: return "데이터베이스가 바쁘거나 시간이 초과되었습니다; 다시 시도하세요 ({code})"
         case .engineConflict: return "동시에 바뀐 내용과 충돌했습니다; 다시 시도하세요 ({code})"

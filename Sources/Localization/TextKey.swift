@@ -182,7 +182,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placeImportLatitudeRange, placeImportLongitudeRange, placeImportEmpty, placeImportControl, placeImportTooLong
     case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal
     case errorServerURL, serverCreatedSchema, serverSchemaUpToDate, serverMigratedSchema, serverInitialised
-    case serverScriptStale, serverScriptUnlisted, serverScriptValue, engineServerFull
+    case serverScriptStale, serverScriptUnlisted, serverScriptValue, engineServerFull, outboxAccountRemoved
     case cmdServerInvitations, cmdServerRevoke, cmdServerMembers, cmdServerRemove, cmdServerWatch, optServerExpires,
         optServerOnce, usageDuration, serverNoInvitations
     case serverInvitationLine, serverInvitationExpires, serverInvitationExpired, serverInvitationNeverExpires,

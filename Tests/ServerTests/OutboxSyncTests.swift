@@ -87,6 +87,35 @@ struct OutboxSyncTests {
         return session
     }
 
+    /// Issue 26, point 4: what a member queued before an administrator removed them is
+    /// refused: each write is dropped with the reason, nothing reaches the server.
+    @Test(.requiresPostgres)
+    func writesQueuedByARemovedMemberAreDroppedWithTheReason() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
+        defer { server.cleanup() }
+        try server.post(as: server.accounts[0], id: "p1", caption: "from bob")
+        try proxy.cut()
+        let offline = try machine.open()
+        try offline.queue(.like(postID: "p1"), session: session)
+        try offline.queue(.post(postID: "minapost1", text: "after my removal", placeID: nil), session: session)
+        _ = try TernServer.remove(adminURL: server.location, name: "@mina")
+        try proxy.restore()
+        let log = EventLog<String>()
+        let reasons = EventLog<String>()
+        let worker = try machine.worker(offline, log: log)
+        _ = worker.observe({ _ in }, onDropped: { _, reason in reasons.record(reason) })
+        worker.start()
+        defer { worker.stop() }
+        let deadline = Date().addingTimeInterval(30)
+        while worker.current.pending > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(worker.current.pending == 0)
+        #expect(log.take().filter { $0.hasPrefix("dropped") } == ["dropped like p1", "dropped post minapost1"])
+        let said = reasons.take()
+        #expect(said.count == 2 && said.allSatisfy { $0.contains("removed this account") }, "\(said)")
+        #expect(try likes(server, "p1", as: server.accounts[0]) == 0)
+        #expect(try posts(server, by: session.uid, as: server.accounts[0]).isEmpty)
+    }
+
     @Test(.requiresPostgres)
     func writesQueuedOfflineSurviveReopeningAndAreSentOnceWhenTheServerIsBack() throws {
         let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)

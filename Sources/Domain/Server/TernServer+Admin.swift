@@ -122,6 +122,14 @@ extension TernServer {
         }
     }
 
+    /// Whether an administrator removed account `uid`, asked through `guestURL` (what a client
+    /// that can no longer sign in asks before it drops what it queued).
+    public static func isRemoved(uid: String, guestURL: String) throws -> Bool {
+        let connection = try ServerConnection(url: guestURL)
+        defer { connection.close() }
+        return try connection.value("SELECT tern_removed($1)", [uid]) == "t"
+    }
+
     /// Runs `body` on a new connection to `adminURL`, in a transaction as the owner role.
     @discardableResult
     static func asOwner<T>(_ adminURL: String, _ body: (ServerConnection) throws -> T) throws -> T {

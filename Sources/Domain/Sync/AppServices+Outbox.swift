@@ -34,8 +34,14 @@ extension AppServices {
         guard let replica, unreachable == nil else {
             throw unreachable ?? StoreError.invalidArgument("only a store on a team server has an outbox")
         }
-        let summary = try OutboxReplay.send(replica, through: self, session: session, report: report)
-        if summary.stoppedBy == nil { try ReplicaRefresh.refresh(replica, from: store) }
+        var summary = try OutboxReplay.send(replica, through: self, session: session, report: report)
+        if let error = summary.stoppedBy {
+            summary.dropped += try OutboxReplay.dropIfRemoved(
+                replica, after: error, server: auth.server, report: report)
+            summary.pending = try replica.pendingCount()
+        } else {
+            try ReplicaRefresh.refresh(replica, from: store)
+        }
         return summary
     }
 }

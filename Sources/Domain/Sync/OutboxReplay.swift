@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Localization
 
 /// Sends a replica's outbox to the server, oldest write first, one at a time.
 ///
@@ -48,6 +49,28 @@ public enum OutboxReplay {
             }
             summary.pending = try replica.pendingCount()
             return summary
+        }
+    }
+
+    /// When `error` is a refused sign-in (SQLSTATE 28000 or 28P01) and the server says an
+    /// administrator removed the account (`tern_removed`, asked as the guest through
+    /// `server`), every write still queued leaves the outbox and is reported dropped with
+    /// that reason; returns how many. A wrong password, or a server that cannot tell, drops
+    /// nothing (0): the writes wait for the next sign-in.
+    public static func dropIfRemoved(
+        _ replica: LocalReplica, after error: Error, server: ServerAccess?, report: (Event) -> Void = { _ in }
+    ) throws -> Int {
+        guard let server, let code = (error as? StoreError)?.code, code.isAuthenticationFailure,
+            (try? TernServer.isRemoved(uid: replica.uid, guestURL: server.guestURL)) == true
+        else { return 0 }
+        return try replica.whileSending {
+            var dropped = 0
+            while let entry = try replica.entries(limit: 1).first {
+                try replica.remove(entry)
+                dropped += 1
+                report(.dropped(entry.write, reason: tr(.outboxAccountRemoved)))
+            }
+            return dropped
         }
     }
 

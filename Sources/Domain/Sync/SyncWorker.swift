@@ -31,6 +31,8 @@ public final class SyncWorker: @unchecked Sendable {
     let replica: LocalReplica
     let sessionFile: SessionFile
     let connect: () throws -> AppServices
+    /// The team server, asked whether the account was removed when it refuses to sign in.
+    let server: ServerAccess?
     /// True while the screens read the replica: each round then refreshes it.
     private var readsReplica: Bool
     let executor: CallbackExecutor
@@ -57,6 +59,7 @@ public final class SyncWorker: @unchecked Sendable {
         self.replica = replica
         self.sessionFile = services.sessionFile
         self.connect = connect
+        self.server = services.auth.server
         self.readsReplica = services.store === replica.store
         self.executor = executor
         self.state = OutboxState(
@@ -168,9 +171,19 @@ public final class SyncWorker: @unchecked Sendable {
             publish(unreachableBecause: nil)
             return Self.idleInterval
         } catch {
-            if let storeError = error as? StoreError, storeError.code.isUnreachable {
+            if let storeError = error as? StoreError,
+                storeError.code.isUnreachable || storeError.code.isAuthenticationFailure
+            {
                 online?.store.close()
                 online = nil
+            }
+            // Removed by an administrator: what is queued can never be sent; say so for each.
+            let dropped = try? OutboxReplay.dropIfRemoved(replica, after: error, server: server) { [self] event in
+                if case .dropped(let write, let reason) = event { report(dropped: write, reason: reason) }
+            }
+            if let dropped, dropped > 0 {
+                publish(unreachableBecause: ServerReach.reason(error))
+                return Self.longestRetry
             }
             publish(unreachableBecause: ServerReach.reason(error))
             defer { retryDelay = min(retryDelay * 2, Self.longestRetry) }
