@@ -120,7 +120,8 @@ final class PostgresConnection {
         var options = given
         if !given.contains("search_path") { options += " -c search_path=public" }
         options +=
-            " -c client_encoding=UTF8 -c standard_conforming_strings=on -c row_security=on -c default_transaction_read_only=off -c idle_session_timeout=0"
+            " -c client_encoding=UTF8 -c standard_conforming_strings=on -c row_security=on"
+            + " -c default_transaction_read_only=off -c idle_session_timeout=0"
         if limits {
             options += " -c statement_timeout=5s -c lock_timeout=3s -c idle_in_transaction_session_timeout=10s"
         }

@@ -140,7 +140,8 @@ final class SQLiteBackend: StoreBackend {
         try ensureIndex(sql.index)
         return try translating {
             try connection.query(
-                "EXPLAIN QUERY PLAN SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                "EXPLAIN QUERY PLAN SELECT id, data FROM documents "
+                    + "WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
                 sql.selectParameters, cache: false
             ).compactMap { row in
                 if case .text(let detail)? = row.last { return detail }

@@ -674,6 +674,9 @@ extension Catalogue {
         case .errorNoTerminal: return "터미널 화면을 시작할 수 없습니다 (TERM={term})"
         case .errorServerURL:
             return "tern server {command}에는 postgres:// 또는 postgresql:// URL이 필요합니다 ('{url}'은(는) 안 됩니다)"
+        case .serverScriptStale: return "'{expected}'가 아니라 '{found}'(으)로 시작합니다: 다른 버전의 Tern 파일입니다"
+        case .serverScriptUnlisted: return "tern server init이 적용하는 파일이 아닙니다 (다른 설치가 남긴 파일?)"
+        case .serverScriptValue: return "tern server init이 채우지 않는 값 {name}을(를) 씁니다"
         case .serverCreatedSchema: return "스키마 {schema} 만듦"
         case .serverSchemaUpToDate: return "스키마 {schema} 최신"
         case .serverMigratedSchema: return "스키마 {old} → {schema}로 옮김"

@@ -182,6 +182,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placeImportLatitudeRange, placeImportLongitudeRange, placeImportEmpty, placeImportControl, placeImportTooLong
     case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal
     case errorServerURL, serverCreatedSchema, serverSchemaUpToDate, serverMigratedSchema, serverInitialised
+    case serverScriptStale, serverScriptUnlisted, serverScriptValue
     case serverGuestTrusted, serverGuestPassword, serverGuestUnknown, doctorShippedDiffer, doctorAndShippedDiffer
     case doctorNoDatabase, doctorOK, doctorDamaged, doctorServerOK, doctorServerFix, doctorShippedOK,
         doctorIntegrityFound

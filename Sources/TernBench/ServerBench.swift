@@ -26,7 +26,8 @@ enum ServerBench {
         try psql(admin, "CREATE SCHEMA \(schema)")
         defer { try? psql(admin, "DROP SCHEMA \(schema) CASCADE") }
         let adminURL = admin + (admin.contains("?") ? "&" : "?") + "options=-csearch_path%3D\(schema)"
-        let roles = try TernServer.initialise(adminURL: adminURL).roles
+        let resources = AppPaths.resolve(dataDirectory: nil, sessionFile: nil).resourcesDirectory
+        let roles = try TernServer.initialise(adminURL: adminURL, resourcesDirectory: resources).roles
         let uid = "bench" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
         defer { dropRoles(admin, roles) }
         let role = try TernServer.register(
@@ -51,7 +52,8 @@ enum ServerBench {
             admin,
             """
             DO $$ DECLARE r text; BEGIN
-                FOR r IN SELECT rolname FROM pg_roles WHERE rolname LIKE 'tern\\_\(roles.namespace)\\_%' ORDER BY rolname LIKE '%\\_owner', rolname LIKE '%\\_user' LOOP
+                FOR r IN SELECT rolname FROM pg_roles WHERE rolname LIKE 'tern\\_\(roles.namespace)\\_%'
+                         ORDER BY rolname LIKE '%\\_owner', rolname LIKE '%\\_user' LOOP
                     EXECUTE format('DROP OWNED BY %I', r); EXECUTE format('DROP ROLE %I', r);
                 END LOOP;
             END $$

@@ -164,8 +164,10 @@ private final class RawSQLite {
         guard sqlite3_open(file, &db) == SQLITE_OK else { throw BenchFailure.sqlite("open \(file)") }
         try exec("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
         try exec(
-            "CREATE TABLE likes (uid TEXT, tid TEXT, likedAt REAL, PRIMARY KEY (uid, tid)); CREATE TABLE tweets (id TEXT PRIMARY KEY, likes INTEGER)"
-        )
+            """
+            CREATE TABLE likes (uid TEXT, tid TEXT, likedAt REAL, PRIMARY KEY (uid, tid));
+            CREATE TABLE tweets (id TEXT PRIMARY KEY, likes INTEGER)
+            """)
         try exec("INSERT INTO tweets VALUES ('t1', 0)")
         sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO likes VALUES ('u1', ?, ?)", -1, &insert, nil)
         sqlite3_prepare_v2(db, "UPDATE tweets SET likes = likes + 1 WHERE id = 't1'", -1, &update, nil)

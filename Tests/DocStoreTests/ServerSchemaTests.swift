@@ -23,7 +23,8 @@ struct ServerSchemaTests {
         let role = "plain" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         let base = try #require(StoreFixture.serverURL)
         try ServerAdmin.execute(
-            "CREATE ROLE \(role) LOGIN PASSWORD 'plain-password'; GRANT USAGE ON SCHEMA \(try #require(empty.schema)) TO \(role); GRANT CONNECT ON DATABASE tern_test TO \(role)",
+            "CREATE ROLE \(role) LOGIN PASSWORD 'plain-password'; GRANT USAGE ON SCHEMA "
+                + "\(try #require(empty.schema)) TO \(role); GRANT CONNECT ON DATABASE tern_test TO \(role)",
             url: base)
         defer {
             empty.cleanup()

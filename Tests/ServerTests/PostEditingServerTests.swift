@@ -60,7 +60,8 @@ struct PostEditingServerTests {
         let delete = try server.psql("SELECT tern_write('tweets', 'p1', NULL)", as: intruder)
         #expect(!delete.ok && delete.errors.contains("not your document"), "\(delete)")
         let direct = try server.psql(
-            "WITH d AS (DELETE FROM documents WHERE parent = 'tweets' AND id = 'p1' RETURNING 1) SELECT count(*) FROM d",
+            "WITH d AS (DELETE FROM documents WHERE parent = 'tweets' AND id = 'p1' RETURNING 1) SELECT count(*) "
+                + "FROM d",
             as: intruder)
         #expect(!direct.ok || direct.output == "0", "\(direct)")
         let post = try server.psql(

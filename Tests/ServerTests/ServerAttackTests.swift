@@ -46,7 +46,9 @@ struct ServerAttackTests {
         let before = try stored(server, "tweets", "p1")
 
         let oldForm = try server.psql(
-            "SELECT tern_like('\(attacker)', 'p1', true, '{}', '{\"caption\":\"mine\",\"likes\":1,\"timestamp\":1796065321.24E0,\"uid\":\"\(author)\",\"pad\":\"\(String(repeating: "x", count: 1000))\"}')",
+            "SELECT tern_like('\(attacker)', 'p1', true, '{}', "
+                + "'{\"caption\":\"mine\",\"likes\":1,\"timestamp\":1796065321.24E0,\"uid\":\"\(author)\","
+                + "\"pad\":\"\(String(repeating: "x", count: 1000))\"}')",
             as: attacker)
         #expect(
             !oldForm.ok && oldForm.errors.contains("does not exist"), "no like takes a post from the client: \(oldForm)"
@@ -74,12 +76,17 @@ struct ServerAttackTests {
             "SELECT tern_write('users', '\(attacker)', '{\"displayName\":42}')",
             "SELECT tern_write('users', '\(attacker)', '{\"username\":\"Has Spaces\"}')",
             "SELECT tern_write('users', '\(attacker)', '{\"bio\":\"\\u001b[2J\"}')",
-            "SELECT tern_write('tweets', 'deep', '{\"uid\":\"\(attacker)\",\"caption\":' || repeat('[', 10000) || repeat(']', 10000) || '}')",
-            "SELECT tern_write('tweets', 'big', json_build_object('uid', tern_me(), 'caption', repeat('x', 10000000))::text)",
-            "SELECT tern_write('tweets', 'long', json_build_object('uid', tern_me(), 'caption', repeat('가', 281))::text)",
+            "SELECT tern_write('tweets', 'deep', '{\"uid\":\"\(attacker)\",\"caption\":' || repeat('[', 10000) || "
+                + "repeat(']', 10000) || '}')",
+            "SELECT tern_write('tweets', 'big', json_build_object('uid', tern_me(), 'caption', repeat('x', "
+                + "10000000))::text)",
+            "SELECT tern_write('tweets', 'long', json_build_object('uid', tern_me(), 'caption', repeat('가', "
+                + "281))::text)",
             "SELECT tern_write('tweets', 'ctl', json_build_object('uid', tern_me(), 'caption', E'a\\u202Eb')::text)",
-            "SELECT tern_write('tweets', 'extra', json_build_object('uid', tern_me(), 'caption', 'x', 'evil', 1)::text)",
-            "SELECT tern_write('favorites/\(attacker)/favorites', 'f', '{\"placeName\":\"x\",\"coordinate\":{\"latitude\":500,\"longitude\":0}}')",
+            "SELECT tern_write('tweets', 'extra', json_build_object('uid', tern_me(), 'caption', 'x', 'evil', "
+                + "1)::text)",
+            "SELECT tern_write('favorites/\(attacker)/favorites', 'f', "
+                + "'{\"placeName\":\"x\",\"coordinate\":{\"latitude\":500,\"longitude\":0}}')",
         ]
         for sql in refused {
             let result = try server.psql(sql, as: attacker)
@@ -87,26 +94,31 @@ struct ServerAttackTests {
         }
         // A post claiming year 9999 gets the server's time, so it is not pinned on top.
         let future = try server.psql(
-            "SELECT tern_write('tweets', 'future', json_build_object('uid', tern_me(), 'caption', 'first!', 'timestamp', 253402300799)::text)",
+            "SELECT tern_write('tweets', 'future', json_build_object('uid', tern_me(), 'caption', 'first!', "
+                + "'timestamp', 253402300799)::text)",
             as: attacker)
         #expect(future.ok, "\(future)")
         let stamp = try server.psql(
-            "SELECT (data ->> 'timestamp')::numeric < extract(epoch FROM now()) + 60 FROM documents WHERE parent = 'tweets' AND id = 'future'",
+            "SELECT (data ->> 'timestamp')::numeric < extract(epoch FROM now()) + 60 FROM documents WHERE parent = "
+                + "'tweets' AND id = 'future'",
             as: nil)
         #expect(stamp.output == "t", "the server sets the time: \(stamp)")
         let two = try server.psql(
-            "SELECT tern_write('tweets', 'ok', json_build_object('uid', tern_me(), 'caption', repeat('👩‍👩‍👧', 280))::text)",
+            "SELECT tern_write('tweets', 'ok', json_build_object('uid', tern_me(), 'caption', repeat('👩‍👩‍👧', "
+                + "280))::text)",
             as: attacker)
         #expect(two.ok, "280 characters as people count them pass: \(two)")
 
         // Even a document written behind the rules (by the owner) costs readers only itself.
         try TernCluster.admin(
             "SET search_path = \(server.schema)", "SET ROLE \(server.roles.owner)",
-            "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'zz-deep', '{\"uid\":\"x\",\"caption\":' || repeat('[', 1000) || repeat(']', 1000) || ',\"timestamp\":9E0}')"
+            "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'zz-deep', '{\"uid\":\"x\",\"caption\":' || "
+                + "repeat('[', 1000) || repeat(']', 1000) || ',\"timestamp\":9E0}')"
         )
         try TernCluster.admin(
             "SET search_path = \(server.schema)", "SET ROLE \(server.roles.owner)",
-            "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'zz-type', '{\"uid\":\"x\",\"caption\":\"c\",\"timestamp\":\"zzz\"}')"
+            "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'zz-type', "
+                + "'{\"uid\":\"x\",\"caption\":\"c\",\"timestamp\":\"zzz\"}')"
         )
         let page = try feed(server, as: nil)
         #expect(Set(page.posts.map(\.id)) == ["good", "future", "ok"], "\(page.posts.map(\.id))")
@@ -133,13 +145,16 @@ struct ServerAttackTests {
             }
         }
         let limits = try server.psql(
-            "SELECT string_agg(rolname || '=' || rolconnlimit, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN ('tern_guest', '\(server.role(attacker))')",
+            "SELECT string_agg(rolname || '=' || rolconnlimit, ',' ORDER BY rolname) FROM pg_roles WHERE rolname "
+                + "IN ('tern_guest', '\(server.role(attacker))')",
             as: nil)
         #expect(
             limits.output.contains("tern_guest=64") && limits.output.contains("\(server.role(attacker))=8"), "\(limits)"
         )
         let settings = try server.psql(
-            "SELECT count(*) FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname IN ('tern_guest', '\(server.role(attacker))') AND 'statement_timeout=5s' = ANY (s.setconfig) AND 'lock_timeout=3s' = ANY (s.setconfig)",
+            "SELECT count(*) FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname IN "
+                + "('tern_guest', '\(server.role(attacker))') AND 'statement_timeout=5s' = ANY (s.setconfig) AND "
+                + "'lock_timeout=3s' = ANY (s.setconfig)",
             as: nil)
         #expect(settings.output == "2", "every login role has timeouts: \(settings)")
 
@@ -150,7 +165,8 @@ struct ServerAttackTests {
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = [
             "psql", server.url(user: attacker), "-X", "-q", "-c",
-            "BEGIN; SELECT tern_write('tweets', 'a1', json_build_object('uid', tern_me(), 'caption', 'held')::text); SELECT pg_sleep(8); COMMIT",
+            "BEGIN; SELECT tern_write('tweets', 'a1', json_build_object('uid', tern_me(), 'caption', "
+                + "'held')::text); SELECT pg_sleep(8); COMMIT",
         ]
         holder.standardOutput = FileHandle.nullDevice
         holder.standardError = FileHandle.nullDevice
@@ -248,11 +264,13 @@ struct ServerAttackTests {
             "SELECT tern_write('users', '\(attacker)', '{\"username\":\"mina\"}')", as: attacker)
         #expect(!taken.ok && taken.errors.contains("duplicate key"), "\(taken)")
         let grab = try server.psql(
-            "SELECT tern_write('users', '\(attacker)', '{\"username\":\"x_x\",\"followersCount\":1000000,\"createdOn\":1,\"email\":\"boss@example.com\"}')",
+            "SELECT tern_write('users', '\(attacker)', "
+                + "'{\"username\":\"x_x\",\"followersCount\":1000000,\"createdOn\":1,\"email\":\"boss@example.com\"}')",
             as: attacker)
         #expect(grab.ok, "\(grab)")
         let profile = try server.psql(
-            "SELECT data ->> 'followersCount', data ->> 'email', (data ->> 'createdOn')::numeric > 1 FROM documents WHERE parent = 'users' AND id = '\(attacker)'",
+            "SELECT data ->> 'followersCount', data ->> 'email', (data ->> 'createdOn')::numeric > 1 FROM "
+                + "documents WHERE parent = 'users' AND id = '\(attacker)'",
             as: nil)
         #expect(
             profile.output == "0|\(attacker.lowercased())@example.com|t",
@@ -260,11 +278,13 @@ struct ServerAttackTests {
         #expect(try TernServer.account(forEmail: "boss@example.com", guestURL: server.guestURL) == nil)
         // As the group role: documents belong to login roles only.
         let group = try server.psql(
-            "SET ROLE \(server.roles.user); SELECT tern_write('tweets', 'g1', '{\"uid\":\"tern_user\",\"caption\":\"nobody owns me\"}')",
+            "SET ROLE \(server.roles.user); SELECT tern_write('tweets', 'g1', "
+                + "'{\"uid\":\"tern_user\",\"caption\":\"nobody owns me\"}')",
             as: attacker)
         #expect(!group.ok, "\(group)")
         let asGroup = try server.psql(
-            "SET ROLE \(server.roles.user); SELECT tern_write('tweets', 'g2', json_build_object('uid', tern_me(), 'caption', 'mine')::text); SELECT data ->> 'uid' FROM documents WHERE id = 'g2'",
+            "SET ROLE \(server.roles.user); SELECT tern_write('tweets', 'g2', json_build_object('uid', tern_me(), "
+                + "'caption', 'mine')::text); SELECT data ->> 'uid' FROM documents WHERE id = 'g2'",
             as: attacker)
         #expect(asGroup.output.hasSuffix(attacker), "written as the login role whatever SET ROLE says: \(asGroup)")
     }
@@ -318,7 +338,8 @@ struct ServerAttackTests {
         // store reports (and its listeners re-read) a bounded number of times.
         let flood = try server.psqlAt(
             server.guestURL,
-            "SELECT pg_notify('tern_\(server.schema)', CASE WHEN i % 2 = 0 THEN '*' ELSE 'tweets/forged' || i END) FROM generate_series(1, 20000) i"
+            "SELECT pg_notify('tern_\(server.schema)', CASE WHEN i % 2 = 0 THEN '*' ELSE 'tweets/forged' || i END) "
+                + "FROM generate_series(1, 20000) i"
         )
         #expect(flood.ok, "anyone can NOTIFY; what matters is the cost: \(flood)")
         var reports = 0
@@ -381,7 +402,7 @@ struct ServerAttackTests {
         try TernCluster.admin("CREATE DATABASE \(database)")
         defer { _ = try? TernCluster.admin("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
         let otherAdmin = try #require(TernCluster.adminURL).replacingOccurrences(of: "/tern_test", with: "/\(database)")
-        let otherRoles = try TernServer.initialise(adminURL: otherAdmin).roles
+        let otherRoles = try TernCluster.initialise(otherAdmin).roles
         defer { RulesServer.dropRoles(otherRoles) }
         let crossing = try first.psqlAt(
             RulesServer.replacingUser(of: otherAdmin, with: first.role(mina), password: RulesServer.password),
@@ -392,7 +413,7 @@ struct ServerAttackTests {
         try TernCluster.admin(
             "UPDATE \(second.schema).tern_meta SET value = '\(first.roles.namespace)' WHERE key = 'role_namespace'")
         do {
-            try TernServer.initialise(adminURL: second.location)
+            try TernCluster.initialise(second.location)
             Issue.record("an init took another database's roles")
         } catch let error as StoreError {
             #expect(error.code == .sqlState("42710") && error.description.contains(first.schema), "\(error)")

@@ -28,7 +28,8 @@ struct ServerQueryPlanTests {
         let feed = store.collection("tweets").order(by: "timestamp", descending: true).limit(to: 50)
         try TernCluster.admin(
             "SET ROLE \(server.roles.owner)",
-            "INSERT INTO \(server.schema).documents (parent, id, doc) VALUES ('tweets', 't1', '{\"timestamp\":1E0,\"uid\":\"u1\"}')"
+            "INSERT INTO \(server.schema).documents (parent, id, doc) VALUES ('tweets', 't1', "
+                + "'{\"timestamp\":1E0,\"uid\":\"u1\"}')"
         )
         let last = try store.document("tweets/t1").getDocument()
         let liked = store.collection("users/u1/user-likes").order(by: "likedAt", descending: true).limit(to: 50)

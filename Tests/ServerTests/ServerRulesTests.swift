@@ -33,9 +33,11 @@ struct ServerRulesTests {
                 let inserts = [
                     "INSERT INTO documents (parent, id, doc) VALUES ('favorites/\(theirs)/favorites', 'evil', '{}')",
                     "INSERT INTO documents (parent, id, doc) VALUES ('users/\(theirs)/user-likes', 'evil', '{}')",
-                    "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'evil', '{\"uid\":\"\(theirs)\",\"likes\":0}')",
+                    "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'evil', "
+                        + "'{\"uid\":\"\(theirs)\",\"likes\":0}')",
                     "INSERT INTO documents (parent, id, doc) VALUES ('users', 'evil', '{\"id\":\"\(theirs)\"}')",
-                    "INSERT INTO documents (parent, id, doc) VALUES ('users', '\(theirs)', '{}') ON CONFLICT (parent, id) DO UPDATE SET doc = '{}'",
+                    "INSERT INTO documents (parent, id, doc) VALUES ('users', '\(theirs)', '{}') ON CONFLICT "
+                        + "(parent, id) DO UPDATE SET doc = '{}'",
                 ]
                 for sql in inserts {
                     let result = try server.psql(sql, as: mine)
@@ -79,7 +81,8 @@ struct ServerRulesTests {
             }
             // Reading: everyone's profile and posts, but only one's own favorites and likes.
             let visible = try server.psql(
-                "SELECT count(*) FILTER (WHERE parent = 'users'), count(*) FILTER (WHERE parent = 'tweets'), count(*) FILTER (WHERE owner <> tern_me() AND parent NOT IN ('users', 'tweets')) FROM documents",
+                "SELECT count(*) FILTER (WHERE parent = 'users'), count(*) FILTER (WHERE parent = 'tweets'), "
+                    + "count(*) FILTER (WHERE owner <> tern_me() AND parent NOT IN ('users', 'tweets')) FROM documents",
                 as: mine)
             #expect(visible.output == "3|3|0", "\(visible)")
             let records = try server.psql("SELECT count(*) FROM protected_records", as: mine)
@@ -119,7 +122,8 @@ struct ServerRulesTests {
 
         // What one may do still works, so the refusals above are the rules, not a broken setup.
         let own = try server.psql(
-            "SELECT tern_write('favorites/\(accounts[0])/favorites', 'p1', '{\"placeName\":\"Busan\",\"coordinate\":{\"latitude\":35.1,\"longitude\":129}}')",
+            "SELECT tern_write('favorites/\(accounts[0])/favorites', 'p1', "
+                + "'{\"placeName\":\"Busan\",\"coordinate\":{\"latitude\":35.1,\"longitude\":129}}')",
             as: accounts[0])
         #expect(own.ok, "\(own)")
     }
@@ -132,7 +136,8 @@ struct ServerRulesTests {
             "'\($0)'"
         }.joined(separator: ", ")
         let roles = try server.psql(
-            "SELECT string_agg(rolname || ' ' || rolsuper || ' ' || rolbypassrls, ',' ORDER BY rolname) FROM pg_roles WHERE rolname IN (\(names))",
+            "SELECT string_agg(rolname || ' ' || rolsuper || ' ' || rolbypassrls, ',' ORDER BY rolname) FROM "
+                + "pg_roles WHERE rolname IN (\(names))",
             as: nil)
         #expect(
             roles.ok && !roles.output.contains(" true") && roles.output.split(separator: ",").count == 5, "\(roles)")
@@ -140,11 +145,13 @@ struct ServerRulesTests {
             "SELECT string_agg(DISTINCT tableowner, ',') FROM pg_tables WHERE schemaname = current_schema()", as: nil)
         #expect(owners.output == server.roles.owner, "\(owners)")
         let forced = try server.psql(
-            "SELECT bool_and(relrowsecurity AND relforcerowsecurity), count(*) FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'",
+            "SELECT bool_and(relrowsecurity AND relforcerowsecurity), count(*) FROM pg_class WHERE relnamespace = "
+                + "current_schema()::regnamespace AND relkind = 'r'",
             as: nil)
         #expect(forced.output == "t|4", "\(forced)")
         let passwords = try server.psql(
-            "SELECT bool_and(rolpassword LIKE 'SCRAM-SHA-256$%') FROM pg_authid WHERE rolname IN (\(names)) AND rolcanlogin",
+            "SELECT bool_and(rolpassword LIKE 'SCRAM-SHA-256$%') FROM pg_authid WHERE rolname IN (\(names)) AND "
+                + "rolcanlogin",
             as: nil)
         #expect(passwords.output == "t", "\(passwords)")
         let member = try server.psql(
@@ -154,14 +161,16 @@ struct ServerRulesTests {
         let code = try TernServer.invite(adminURL: server.location)
         for sql in [
             "SELECT tern_like('y', true)", "CREATE ROLE sneaky LOGIN",
-            "SELECT tern_register('guessed', 'acctNoInvitation0001', 'SCRAM-SHA-256$4096:x', '{\"id\":\"acctNoInvitation0001\",\"email\":\"a@b.c\"}')",
+            "SELECT tern_register('guessed', 'acctNoInvitation0001', 'SCRAM-SHA-256$4096:x', "
+                + "'{\"id\":\"acctNoInvitation0001\",\"email\":\"a@b.c\"}')",
         ] {
             let process = try server.psqlAt(server.guestURL, sql)
             #expect(!process.ok, "tern_guest: \(sql) → \(process)")
         }
         let plain = try server.psqlAt(
             server.guestURL,
-            "SELECT tern_register('\(code)', 'acctPlainPassword0001', 'plaintext', '{\"id\":\"acctPlainPassword0001\",\"email\":\"p@example.com\"}')"
+            "SELECT tern_register('\(code)', 'acctPlainPassword0001', 'plaintext', "
+                + "'{\"id\":\"acctPlainPassword0001\",\"email\":\"p@example.com\"}')"
         )
         #expect(!plain.ok && plain.errors.contains("SCRAM"), "\(plain)")
         let uid = "acctInvited" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12))
@@ -181,7 +190,7 @@ struct ServerRulesTests {
         let wrong = try server.psqlAt(server.url(user: server.accounts[0], password: "wrong password"), "SELECT 1")
         #expect(!wrong.ok && wrong.errors.contains("password authentication failed"), "\(wrong)")
         // Running init again changes nothing and keeps working.
-        try TernServer.initialise(adminURL: server.location)
+        try TernCluster.initialise(server.location)
         let again = try server.psql("SELECT value FROM tern_meta WHERE key = 'schema_version'", as: server.accounts[1])
         #expect(again.output == "1", "\(again)")
     }
@@ -229,7 +238,8 @@ struct ServerRulesTests {
             guestURL, "SELECT count(*) FILTER (WHERE parent NOT IN ('users', 'tweets')), count(*) FROM documents")
         #expect(visible.output == "0|2", "\(visible)")
         let role = try server.psql(
-            "SELECT rolsuper OR rolbypassrls OR rolcreaterole OR pg_has_role('tern_guest', '\(server.roles.user)', 'MEMBER') FROM pg_roles WHERE rolname = 'tern_guest'",
+            "SELECT rolsuper OR rolbypassrls OR rolcreaterole OR pg_has_role('tern_guest', '\(server.roles.user)', "
+                + "'MEMBER') FROM pg_roles WHERE rolname = 'tern_guest'",
             as: nil)
         #expect(role.output == "f", "\(role)")
     }

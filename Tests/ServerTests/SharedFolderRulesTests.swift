@@ -52,7 +52,8 @@ struct SharedFolderRulesTests {
             "INSERT INTO documents (parent, id, doc) VALUES ('\(places)', 'evil', '{\"folders\":[\"open\"]}')",
             "SELECT tern_write('\(folders)', 'evil', '{\"name\":\"x\",\"visibility\":\"shared\"}')",
             "SELECT tern_write('\(folders)', 'closed', '{\"name\":\"Home\",\"visibility\":\"shared\"}')",
-            "SELECT tern_write('\(places)', 'p2', '{\"placeName\":\"Home\",\"folders\":[\"open\"],\"coordinate\":{\"latitude\":1,\"longitude\":2}}')",
+            "SELECT tern_write('\(places)', 'p2', "
+                + "'{\"placeName\":\"Home\",\"folders\":[\"open\"],\"coordinate\":{\"latitude\":1,\"longitude\":2}}')",
         ] {
             let result = try server.psql(sql, as: reader)
             #expect(
@@ -68,7 +69,8 @@ struct SharedFolderRulesTests {
         }
         for target in ["parent = '\(folders)'", "parent = '\(places)'"] {
             for change in [
-                "UPDATE documents SET doc = '{\"visibility\":\"shared\",\"folders\":[\"closed\"]}' WHERE \(target) RETURNING 1",
+                "UPDATE documents SET doc = '{\"visibility\":\"shared\",\"folders\":[\"closed\"]}' WHERE \(target) "
+                    + "RETURNING 1",
                 "DELETE FROM documents WHERE \(target) RETURNING 1",
             ] {
                 let result = try server.psql("WITH changed AS (\(change)) SELECT count(*) FROM changed", as: reader)

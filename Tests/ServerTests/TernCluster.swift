@@ -22,6 +22,16 @@ enum TernCluster {
         return rows
     }
 
+    /// The source tree's resources, whose `server/*.sql` `tern server init` applies.
+    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources").path
+
+    /// Sets up (or migrates) the Tern server at `url` from the source tree's SQL files.
+    @discardableResult
+    static func initialise(_ url: String) throws -> TernServer.Report {
+        try TernServer.initialise(adminURL: url, resourcesDirectory: resources)
+    }
+
     /// A random name of `length` lowercase letters and digits.
     static func randomName(_ prefix: String, length: Int = 16) -> String {
         prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(length)
@@ -56,7 +66,7 @@ struct RulesServer {
         directory = NSTemporaryDirectory() + "tern-server-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        roles = try TernServer.initialise(adminURL: location).roles
+        roles = try TernCluster.initialise(location).roles
         accounts = (0..<count).map { i in
             "acct\(i)" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
         }

@@ -61,27 +61,29 @@ public enum TernServer {
     public static let guestPassword = ServerRules.guestPassword
 
     /// Creates or migrates the tables, roles, row-level security and functions on the
-    /// database at `adminURL`, idempotently. Connect as a superuser, or as the database
-    /// owner holding CREATEROLE. The roles are this database's own (see `ServerRoles`): an
-    /// `init` whose recorded namespace names roles of another database refuses.
+    /// database at `adminURL`, idempotently, by applying the server's SQL files from
+    /// `resourcesDirectory` (`ServerScripts`, checked before anything is sent). Connect as a
+    /// superuser, or as the database owner holding CREATEROLE. The roles are this database's
+    /// own (see `ServerRoles`): an `init` whose recorded namespace names roles of another
+    /// database refuses.
     @discardableResult
-    public static func initialise(adminURL: String) throws -> Report {
+    public static func initialise(adminURL: String, resourcesDirectory: String) throws -> Report {
+        let scripts = try ServerScripts.load(resourcesDirectory: resourcesDirectory)
         let connection = try ServerConnection(url: adminURL)
         defer { connection.close() }
         let schema = try connection.currentSchema()
         let database = try connection.value("SELECT current_database()") ?? ""
         let tables = try connection.prepareDocumentTables()
         let roles = try ServerRoles.of(connection, database: database, schema: schema)
+        let guestVerifier = try connection.scramVerifier(password: guestPassword, user: guestRole)
+        let files = try scripts.rendered(
+            ServerRules.values(schema: schema, database: database, roles: roles, guestVerifier: guestVerifier))
         // Roles are the cluster's: two set-ups at once may both create one, and the loser
         // runs again and finds it made.
         for attempt in 1...5 {
             do {
                 try connection.transaction {
-                    try connection.execute(ServerSchema.statements)
-                    let guestVerifier = try connection.scramVerifier(password: guestPassword, user: guestRole)
-                    try connection.execute(
-                        ServerRules.statements(
-                            schema: schema, database: database, roles: roles, guestVerifier: guestVerifier))
+                    for file in files { try apply(file, on: connection) }
                 }
                 break
             } catch let error as StoreError
@@ -95,6 +97,15 @@ public enum TernServer {
         return Report(
             schemaBefore: tables.before, schemaAfter: tables.after, rulesVersion: ServerRules.version, schema: schema,
             roles: roles)
+    }
+
+    /// Runs one SQL file; a failure names the file.
+    static func apply(_ file: ServerScripts.Script, on connection: ServerConnection) throws {
+        do {
+            try connection.execute(file.text)
+        } catch StoreError.backend(let location, let message, let code) {
+            throw StoreError.backend(file: location, message: file.file + ": " + message, code: code)
+        }
     }
 
     /// How the server lets the guest in, as any client can find out: connecting as the guest
@@ -140,7 +151,8 @@ public enum TernServer {
             try connection.query(
                 """
                 INSERT INTO protected_records (key, value)
-                VALUES ('tern/invitation/' || encode(sha256(convert_to($1, 'UTF8')), 'hex'), convert_to(now()::text, 'UTF8'))
+                VALUES ('tern/invitation/' || encode(sha256(convert_to($1, 'UTF8')), 'hex'),
+                        convert_to(now()::text, 'UTF8'))
                 """, [code])
         }
         return code

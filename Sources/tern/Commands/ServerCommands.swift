@@ -38,8 +38,10 @@ enum ServerCommands {
         let url = try adminURL(arguments, command: "init")
         let report: TernServer.Report
         do {
-            report = try TernServer.initialise(adminURL: url)
+            report = try TernServer.initialise(adminURL: url, resourcesDirectory: context.paths.resourcesDirectory)
         } catch let error as StoreError {
+            throw CommandFailure(error.description)
+        } catch let error as ServerScriptError {
             throw CommandFailure(error.description)
         }
         let schema = String(report.schemaAfter)

@@ -1,0 +1,77 @@
+-- tern server rules 8
+-- Likes: `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`,
+-- which likes as the login role, reads the post itself and computes its new counter
+-- (never below 0); deleting a post deletes its likes. A trigger refuses any other change
+-- of a counter, even by a superuser (repairs go through `SET ROLE {{owner}}`).
+
+CREATE OR REPLACE FUNCTION tern_guard_likes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF current_user = '{{owner}}' THEN RETURN NULL; END IF;
+    IF TG_OP = 'INSERT' AND NEW.parent = 'tweets' AND coalesce(NEW.data -> 'likes', '0'::jsonb) <> '0'::jsonb THEN
+        RAISE EXCEPTION 'a new post starts with no likes' USING ERRCODE = '42501';
+    END IF;
+    IF TG_OP = 'UPDATE' AND (OLD.parent = 'tweets' OR NEW.parent = 'tweets')
+       AND ((OLD.parent, OLD.id) IS DISTINCT FROM (NEW.parent, NEW.id)
+            OR (OLD.data -> 'likes') IS DISTINCT FROM (NEW.data -> 'likes')) THEN
+        RAISE EXCEPTION 'likes change only through like and unlike' USING ERRCODE = '42501';
+    END IF;
+    RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS documents_guard_likes ON documents;
+CREATE TRIGGER documents_guard_likes AFTER INSERT OR UPDATE ON documents
+    FOR EACH ROW EXECUTE FUNCTION tern_guard_likes();
+
+-- A deleted post takes its likes with it, so a post made again under the same id
+-- starts at zero and no later unlike can count it down.
+CREATE OR REPLACE FUNCTION tern_post_deleted() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
+BEGIN
+    DELETE FROM documents WHERE id = OLD.id AND parent LIKE 'users/%/user-likes';
+    RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS documents_post_deleted ON documents;
+CREATE TRIGGER documents_post_deleted AFTER DELETE ON documents
+    FOR EACH ROW WHEN (OLD.parent = 'tweets') EXECUTE FUNCTION tern_post_deleted();
+
+CREATE OR REPLACE FUNCTION tern_like(tweet_id text, liked boolean)
+RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
+DECLARE
+    likes_parent text := 'users/' || tern_me() || '/user-likes';
+    post jsonb;
+    changed integer;
+BEGIN
+    IF likes_parent IS NULL THEN
+        RAISE EXCEPTION 'only an account likes' USING ERRCODE = '42501';
+    END IF;
+    SELECT data INTO post FROM documents WHERE parent = 'tweets' AND id = tweet_id FOR UPDATE;
+    IF post IS NULL THEN
+        RAISE EXCEPTION 'no post %', tweet_id USING ERRCODE = 'P0002';
+    END IF;
+    IF jsonb_typeof(post -> 'caption') <> 'string' OR jsonb_typeof(post -> 'uid') <> 'string'
+       OR jsonb_typeof(post -> 'timestamp') <> 'number' THEN
+        RAISE EXCEPTION 'post % is not a post', tweet_id USING ERRCODE = '22023';
+    END IF;
+    IF liked THEN
+        INSERT INTO documents (parent, id, doc)
+            VALUES (likes_parent, tweet_id,
+                    tern_text('{}', jsonb_build_object('likedAt', extract(epoch FROM statement_timestamp()))))
+            ON CONFLICT (parent, id) DO NOTHING;
+    ELSE
+        DELETE FROM documents WHERE parent = likes_parent AND id = tweet_id;
+    END IF;
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    IF changed = 0 THEN RETURN 0; END IF;
+    UPDATE documents
+       SET doc = tern_text(jsonb_strip_nulls(jsonb_build_object('caption', post -> 'caption', 'uid', post -> 'uid',
+               'placeID', post -> 'placeID',
+               'likes', greatest(0, coalesce((post ->> 'likes')::bigint, 0) + CASE WHEN liked THEN 1 ELSE -1 END))),
+               jsonb_build_object('timestamp', post -> 'timestamp'))
+     WHERE parent = 'tweets' AND id = tweet_id;
+    RETURN 1;
+END $$;
+
+ALTER FUNCTION tern_guard_likes() OWNER TO {{owner}};
+ALTER FUNCTION tern_post_deleted() OWNER TO {{owner}};
+ALTER FUNCTION tern_like(text, boolean) OWNER TO {{owner}};
+REVOKE ALL ON FUNCTION tern_post_deleted(), tern_like(text, boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION tern_like(text, boolean) TO {{user}};
