@@ -3,9 +3,10 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 # Debian packages for building (C libraries) and for the tests (tmux and python3 for the
 # end-to-end runner, postgresql for the throwaway server the store suite also runs against,
-# strace for the start-up test that lists what `tern --version` touches).
+# strace for the start-up test that lists what `tern --version` touches, man-db, zsh and fish
+# for the test that renders the manual page and reads the completion scripts).
 BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev libcurl4-openssl-dev pkg-config
-TEST_PACKAGES := tmux python3 postgresql strace
+TEST_PACKAGES := tmux python3 postgresql strace man-db zsh fish
 RELEASE_BIN := .build/release/tern
 # The release binary is built to start fast (docs/decisions/0004-start-up-and-linking.md): the Swift
 # runtime and Foundation linked in (--static-swift-stdlib), and SQLite, libcrypto, ncursesw,
@@ -24,7 +25,7 @@ RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(S
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xlinker --no-export-dynamic
 DEBUG_BIN := .build/debug/tern
 
-.PHONY: all deps test-deps build debug run test unit-test e2e fuzz bench install clean
+.PHONY: all deps test-deps build debug run test unit-test e2e fuzz bench install install-files docs clean
 
 all: build
 
@@ -97,12 +98,35 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product TernBench
 	.build/release/TernBench $(SECTION)
 
+# The binary, its resources, the manual page and the completion scripts, the last two made by
+# the binary from its own declarations (`tern __generate`). `install-files` installs a binary
+# built already (INSTALL_BIN), which is what the install test does with the debug build.
+INSTALL_BIN ?= $(RELEASE_BIN)
+SHARE := $(DESTDIR)$(PREFIX)/share
+
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tern
-	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tern
-	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/tern/
-	cd $(DESTDIR)$(PREFIX)/share/tern && sha256sum --quiet -c MANIFEST.sha256
-	$(PREPARE_IMAGE) $(DESTDIR)$(PREFIX)/bin/tern $(DESTDIR)$(PREFIX)/share/tern
+	$(MAKE) --no-print-directory install-files
+
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/tern $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
+		$(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d
+	install -m 0755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/tern
+	cp -R Resources/. $(SHARE)/tern/
+	cd $(SHARE)/tern && sha256sum --quiet -c MANIFEST.sha256
+	$(PREPARE_IMAGE) $(DESTDIR)$(PREFIX)/bin/tern $(SHARE)/tern
+	$(INSTALL_BIN) __generate tern.1 > $(SHARE)/man/man1/tern.1
+	$(INSTALL_BIN) __generate bash > $(SHARE)/bash-completion/completions/tern
+	$(INSTALL_BIN) __generate zsh > $(SHARE)/zsh/site-functions/_tern
+	$(INSTALL_BIN) __generate fish > $(SHARE)/fish/vendor_completions.d/tern.fish
+	chmod 0644 $(SHARE)/man/man1/tern.1 $(SHARE)/bash-completion/completions/tern \
+		$(SHARE)/zsh/site-functions/_tern $(SHARE)/fish/vendor_completions.d/tern.fish
+
+# The generated docs (docs/keys.md, docs/commands.md), made by the binary from the key table
+# and the command declarations; Tests/e2e/test_generated_docs.py fails when they are stale.
+docs:
+	$(SWIFT) build --product tern
+	$(DEBUG_BIN) __generate keys.md > docs/keys.md
+	$(DEBUG_BIN) __generate commands.md > docs/commands.md
 
 clean:
 	rm -rf .build

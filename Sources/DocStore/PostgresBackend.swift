@@ -268,8 +268,9 @@ final class PostgresBackend: StoreBackend {
                 ? tr(.storeConnectionLost, ["detail": failure.explained]) : failure.explained, code: failure.code)
     }
 
-    /// Re-establishes a lost connection, at most once per back-off interval (0.1 s doubling
-    /// to 5 s), and listens again; every listener then re-reads.
+    /// Re-establishes a lost connection, at most once per back-off interval (`retryDelay`,
+    /// doubling after each failure up to its cap), and listens again; every listener then
+    /// re-reads.
     private func ensureConnected() throws {
         if connection.isOpen { return }
         guard Date() >= nextAttempt else {

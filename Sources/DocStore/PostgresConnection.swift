@@ -48,12 +48,12 @@ final class PostgresConnection {
     private var connection: OpaquePointer?
     private(set) var url: String
 
-    /// Connects to `url` (a libpq URI or key=value string) with a 5 second timeout. A
+    /// Connects to `url` (a libpq URI or key=value string) with a connect timeout. A
     /// refusal during start-up (a wrong password, too many connections) carries the
     /// server's SQLSTATE.
-    /// `sessionLimits`: the client's own timeouts (statement 5 s, lock wait 3 s, idle in a
-    /// transaction 10 s), set on the connection whatever defaults the role was given on
-    /// the server; off for an administrator setting a database up.
+    /// `sessionLimits`: the client's own timeouts (statement, lock wait, idle in a
+    /// transaction: the `-c` options below), set on the connection whatever defaults the
+    /// role was given on the server; off for an administrator setting a database up.
     init(url: String, sessionLimits: Bool = true) throws {
         try LibPQ.require()
         self.url = url

@@ -39,7 +39,7 @@ final class SQLiteConnection {
     deinit { close() }
 
     /// Makes a connection that finds the database locked wait up to `seconds`, retrying
-    /// about every millisecond. SQLite's own busy timeout backs off to 100 ms sleeps, so
+    /// at short intervals. SQLite's own busy timeout backs off to long sleeps, so
     /// under steady contention a long waiter keeps losing the lock to fresh ones and can
     /// time out; frequent retries with jitter keep waiters on an equal footing.
     func setBusyTimeout(seconds: Double) {

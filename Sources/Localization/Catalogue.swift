@@ -42,8 +42,8 @@ public enum Catalogue {
     }
 
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        // A byte test: `contains("{")` took Foundation's general string search (0.1 ms of a
-        // one-search command, for the one line it prints last).
+        // A byte test: `contains("{")` goes through Foundation's general string search (a
+        // measurable part of a one-search command, for the one line it prints last).
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var result = ""
         var rest = Substring(template)

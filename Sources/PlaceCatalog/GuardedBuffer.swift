@@ -68,8 +68,8 @@ struct GuardedBuffer<Element>: RandomAccessCollection {
 /// body): a search reads a few bytes here and there (a name's units, a signature), and each
 /// first read checksums its whole block, so the block is what a random read costs. With
 /// 4 KiB blocks a broad query (`ville`) hashed 3.4 MB of the shipped image; with 512-byte
-/// blocks, `ville` over cities500 still hashed 6.4 MB in a 16 ms process (the lines fetched
-/// from memory, not the arithmetic, were the cost). The table of sums is not checksummed
+/// blocks, `ville` over cities500 still hashed 6.4 MB (the lines fetched from memory, not
+/// the arithmetic, were the cost). The table of sums is not checksummed
 /// itself: a damaged sum fails its block's check like a damaged block.
 /// Several threads may check blocks at once: a bit is only ever set after its block's checksum
 /// matched, and two threads setting bits of one word can lose one of them, which only costs

@@ -201,7 +201,7 @@ public enum PlaceImporter {
 
     /// The most characters a name, alternate name, address or other text column may hold:
     /// GeoNames' own column width. Longer text would make every keystroke that shows it
-    /// slower (a 20 MB name cost 0.7 s per key), so such a file is rejected, saying where.
+    /// slower, in proportion to its length, so such a file is rejected, saying where.
     public static let maxNameLength = 200
 
     /// The text, or a rejection when it is empty, longer than `maxNameLength`, or holds a

@@ -62,8 +62,8 @@ final class SearchQuery {
 }
 
 /// The keystrokes of a syllable, worked out from its index: a table of every syllable's
-/// keystrokes (11,172 × 5) cost each Hangul query's process about 0.3 ms to build, and its
-/// scattered reads missed the cache; this one holds 117 values.
+/// keystrokes (11,172 × 5) was built by each Hangul query's process, a measurable part of
+/// it, and its scattered reads missed the cache; this one holds 117 values.
 enum SyllableJamo {
     /// The initials (19), then each medial's keys in two slots (21 × 2), then each final's
     /// keys in two slots (28 × 2); zero where a vowel is one key or there is no final.

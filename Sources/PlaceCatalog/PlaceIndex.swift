@@ -434,8 +434,8 @@ final class OwnedBuffers {
     /// Uninitialised room for `count` values. A buffer of 2 MB or more starts on a 2 MB
     /// boundary and is advised `MADV_HUGEPAGE`: a search reads a few bytes of many names
     /// across arrays of tens of megabytes, and on 4 KiB pages each read was a TLB miss
-    /// (`ville` over cities500 took 0.85 to 4 ms a search, process to process, by how the
-    /// kernel happened to back the arrays).
+    /// (the same search over cities500 varied several times over from process to process, by
+    /// how the kernel happened to back the arrays).
     private func raw<T>(_ type: T.Type, count: Int) -> UnsafeMutableBufferPointer<T> {
         let bytes = max(count, 1) * MemoryLayout<T>.stride
         let huge = bytes >= CatalogImage.hugePage

@@ -2,7 +2,7 @@
 /// (`id << MatchRank.shift | bits`, ids rising within a list) as the LEB128 varint of its id's
 /// gap to the previous entry's, shifted over the same bits (a list's first entry counts from id 0).
 /// Long lists of a common unit or trigram have gaps of a few ids, so most entries take one byte
-/// where a plain `UInt32` took four.
+/// where a plain `UInt32` needed four.
 enum PostingCoding {
     /// The varint of `entry` after `previous` (both `id << MatchRank.shift | bits`).
     @inline(__always) static func gap(_ entry: UInt32, after previous: UInt32) -> UInt32 {

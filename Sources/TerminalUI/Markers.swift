@@ -39,8 +39,8 @@ public struct Markers: Hashable, Sendable {
     public static func isUTF8Locale(environment: [String: String]) -> Bool {
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
             if let value = environment[name], !value.isEmpty {
-                // Bytes, not Foundation's `contains`, which took its general (ICU-backed)
-                // path: about 1% of a one-search command.
+                // Bytes, not Foundation's `contains`, which goes its general (ICU-backed)
+                // way: a measurable part of a one-search command.
                 let lower = Array(value.lowercased().utf8)
                 return Markers.holds(lower, "utf-8") || Markers.holds(lower, "utf8")
             }

@@ -7,7 +7,7 @@ func now() -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
-/// Runs `body` and returns how long it took, in seconds.
+/// Runs `body` and returns its duration in seconds.
 @discardableResult
 func measure(_ body: () throws -> Void) rethrows -> Double {
     let start = now()
@@ -54,7 +54,8 @@ struct SpawnResult {
 }
 
 /// Runs a program (found on PATH) with stdout to /dev/null and waits for it: posix_spawnp, not
-/// Foundation's Process, whose waitUntilExit polls and rounds short runs up to ~50 ms.
+/// Foundation's Process, whose waitUntilExit polls and rounds short runs up to its polling
+/// interval.
 @discardableResult
 func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> SpawnResult {
     var env = ProcessInfo.processInfo.environment

@@ -6,13 +6,13 @@ import PlaceCatalog
 import TerminalUI
 import ViewModels
 
-/// `make bench SECTION=online`: the Places screen while an online provider takes 500 ms to
-/// answer, against the same keys with no provider in the same run. Never touches the
+/// `make bench SECTION=online`: the Places screen while an online provider takes
+/// `providerDelay` to answer, against the same keys with no provider in the same run. Never touches the
 /// network: the provider is in-process.
 enum OnlineBench {
     static let width = 120, height = 40
     static let providerDelay: TimeInterval = 0.5
-    /// Milliseconds between keys: faster than the debounce, as a person types.
+    /// The pause between keys: shorter than the debounce, as a person types.
     static let keyGap: TimeInterval = 0.06
     /// Ten-syllable Hangul queries.
     static let queries = [

@@ -8,7 +8,7 @@ import ViewModels
 
 extension ServerBench {
     /// Keystroke to frame while liking and saving, on the team server through the delay
-    /// proxy (Tests/netproxy/delay_proxy.py) at 0, 50 and 200 ms of round trip, against the
+    /// proxy (Tests/netproxy/delay_proxy.py) at each round trip the loop below adds, against the
     /// embedded store in the same run. The whole app runs on an in-memory terminal with real
     /// worker threads: each key is timed from the press to the frame drawn (a like or save
     /// goes off the loop). What reached the loop while the bench waited between keys (the
@@ -74,8 +74,8 @@ extension ServerBench {
         return BenchApp(harness: harness, services: services, directory: directory)
     }
 
-    /// Types the bench's keys (feed: `l j k j`, places: `s j k j`, ten times) 15 ms apart and
-    /// times each; then waits for every write's answer.
+    /// Types the bench's keys (feed: `l j k j`, places: `s j k j`, ten times) a short gap
+    /// apart and times each; then waits for every write's answer.
     private static func typeWhileWriting(_ app: BenchApp) throws -> (all: Timings, writes: Timings, drained: Double) {
         let harness = app.harness
         var all: [Double] = []

@@ -45,7 +45,7 @@ extension ServerBench {
         print(String(format: "  ratio wrong/unknown (median) %.2f×", wrong.p50 / unknown.p50))
     }
 
-    /// How long a sign-in that must be refused took.
+    /// The duration of a sign-in that must be refused.
     private static func refusedTime(_ body: () throws -> Void) -> Double {
         let start = now()
         do {

@@ -6,8 +6,8 @@ import Foundation
 import ViewModels
 
 extension ServerBench {
-    /// Start to first frame on a team server through the delay proxy at 0, 50 and 200 ms of
-    /// round trip, signed in, with the account's replica filled by an earlier run: opening as
+    /// Start to first frame on a team server through the delay proxy at each round trip the
+    /// loop below adds, signed in, with the account's replica filled by an earlier run: opening as
     /// the interface does now (`.replicaFirst`: the replica, the server reached on a worker)
     /// against connecting first (`.readReplica`, the start before), and the embedded store as
     /// the baseline. A start is what `InterfaceLauncher` does before the loop: open the

@@ -137,7 +137,7 @@ enum ServerBench {
     }
 
     /// 10 processes listen (as the guest) to one profile; its account commits 100 changes
-    /// of the bio 20 ms apart (through the server's write function, announced by its
+    /// of the bio a short gap apart (through the server's write function, announced by its
     /// trigger) and each listener prints when its callback ran.
     static func commitToCallback(serverURL: String, listenURL: String, path: String) throws {
         let store = try DocumentStore.open(location: serverURL, executor: .immediate)

@@ -56,7 +56,7 @@ public final class AppViewModel {
     /// The sync port's last report (the header's `state.sync` adds the local copy's staleness).
     private var syncStatus = SyncStatus.embedded
     private let connecting: ServerConnecting?
-    /// The wait before trying the server again after a failed connection (1 s doubling to 30 s).
+    /// The wait before trying the server again after a failed connection (doubling up to a cap).
     private var connectRetry: TimeInterval = 1
     /// Why the last attempt to reach the server was refused, once a toast said it (not
     /// again on every retry); nil after a success or an unreachable server.
@@ -114,7 +114,7 @@ public final class AppViewModel {
 
     /// When the screens opened on the local copy of a team server: connects on a worker
     /// (the loop keeps drawing and answering keys from the copy), then reads the live lists
-    /// from the server. A failure tries again after 1 s, doubling to 30 s, and at once when
+    /// from the server. A failure tries again after `connectRetry`, doubling, and at once when
     /// the sync worker finds the server answering.
     private func connectToServer() {
         guard let connecting, connecting.readsLocalCopy, !work.isBusy(.serverConnect) else { return }

@@ -69,7 +69,7 @@ public struct FeedState: Equatable, Sendable {
     public var isLoaded = false
     /// The selection's place in the whole feed (`rows` is a window of it).
     public var position = ListPosition(index: 0, total: 0)
-    /// The post an unlike in the Liked view took out: the footer offers `u` to like it
+    /// The post an unlike in the Liked view removed: the footer offers `u` to like it
     /// again while there is one (until it is undone, another post is unliked, the view or
     /// the user changes).
     public var undoable: FeedRowModel?

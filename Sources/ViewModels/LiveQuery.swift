@@ -4,8 +4,8 @@ import Localization
 /// A view model's live list from the store. A read that fails later (a lost connection, a
 /// document that cannot be decoded) is shown in a toast while the last result stays on
 /// screen (the store reads again on the next change); when subscribing itself fails, the
-/// toast says so and the subscription is tried again on the event queue's timer, after
-/// 1 s doubling to 30 s, instead of leaving an empty list.
+/// toast says so and the subscription is tried again on the event queue's timer, waiting
+/// twice as long after each failure up to a cap, instead of leaving an empty list.
 ///
 /// Subscribing reads the store (the first snapshot), so it goes through `StoreReads`: on a
 /// team server it runs on a worker and the loop keeps answering keys. One start is in

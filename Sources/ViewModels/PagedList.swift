@@ -100,7 +100,7 @@ public final class PagedList<Source: PageSource> where Source.Row.ID: Hashable {
 
     /// Where the rows are read from (nil: an empty list).
     public private(set) var source: Source?
-    /// Rows the viewer took out before the store shows it (a removal on its way to a far
+    /// Rows the viewer removed before the store shows it (a removal on its way to a far
     /// server): left out of what arrives until a delivery comes without them.
     private var hidden: Set<Row.ID> = []
     private var anchor: Row?

@@ -12,7 +12,8 @@ enum ProcessEnvironment {
 
     /// Each entry's name and value are made straight from its bytes (split at the first `=`
     /// with `memchr`), not copied whole into a `String` and then cut, and the dictionary is
-    /// sized once: the old way cost a search process about 0.2 ms.
+    /// sized once: the old way was a measurable part of a search process
+    /// (docs/benchmarks.md, "Figures that were in the code").
     static func read() -> [String: String] {
         var count = 0
         while environ[count] != nil { count += 1 }

@@ -14,6 +14,7 @@ func printError(_ message: String) {
 
 /// Runs Tern with `arguments` (without the program name) and returns the exit status.
 func runTern(_ arguments: [String], start: StartSettings) -> Int32 {
+    if let status = MaintenanceCommands.run(arguments, start: start) { return status }
     // What `Try 'tern help …'` names after a usage error: the command being run, if known.
     var helpTopic: [String] = []
     do {

@@ -83,8 +83,8 @@ public struct Config: Equatable, Sendable {
     }
 
     public static func load(file: String) throws -> Config {
-        // `stat` first: most runs have no config, and `FileManager.default` costs a search
-        // process about 0.1 ms to set up.
+        // `stat` first: most runs have no config, and setting up `FileManager.default` is a
+        // measurable part of a search process.
         var info = stat()
         guard stat(file, &info) == 0 else { return .defaults }
         guard let data = FileManager.default.contents(atPath: file) else {

@@ -15,8 +15,8 @@ public struct OutboxState: Equatable, Sendable {
 
 /// Sends an account's outbox to its team server on a thread of its own, never the event
 /// loop's: at once when asked (`syncNow`, after each queued write, the sync key), and again
-/// after a failure with back-off (0.5 s doubling to `longestRetry`, 4 s, so a server that
-/// comes back is noticed within about 5 s). Once the outbox is empty it refreshes
+/// after a failure with back-off (doubling up to `longestRetry`, so a server that comes back
+/// is noticed soon after it does). Once the outbox is empty it refreshes
 /// the replica from the server, then checks the server every few seconds (refreshing the
 /// replica each time when the screens read from it). Reports go through `executor`.
 ///

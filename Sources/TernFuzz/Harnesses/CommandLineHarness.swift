@@ -5,8 +5,9 @@ import PlainText
 /// this runs it): any arguments end with status 0, 1 or 2 and one clean message, never a
 /// crash, a hang or an escape sequence echoed to the terminal. Arguments are the input's
 /// NUL-separated pieces, after a command word the input picks. Runs share one data
-/// directory of their own, so nothing outside it is touched; an input may take 10 s, as
-/// it starts a process (the first one also builds the catalog image there).
+/// directory of their own, so nothing outside it is touched; an input may take longer than
+/// another harness's, as it starts a process (the first one also builds the catalog image
+/// there).
 enum CommandLineHarness {
     static let commands = [
         ["places", "search"], ["places", "show"], ["favorites", "list"], ["feed"], ["like"],

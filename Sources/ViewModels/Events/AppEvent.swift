@@ -35,7 +35,7 @@ public enum AppEvent {
 public enum TimerID: Hashable, Sendable {
     /// The toast's time is up.
     case toastExpiry
-    /// Look for other processes' commits (about every 250 ms).
+    /// Look for other processes' commits (every `EventLoop.pollInterval`).
     case storePoll
     /// Relative times ("2m") age: redraw now and then even when nothing changed.
     case clock

@@ -70,7 +70,7 @@ enum HelpText {
     }
 
     /// A summary as a sentence: capitalised, with a full stop.
-    private static func sentence(_ text: String) -> String {
+    static func sentence(_ text: String) -> String {
         text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 }

@@ -18,11 +18,13 @@ struct Option<Value> {
     /// The value, or nil when `text` is not `expected`; may throw an error of its own
     /// that says more (it becomes the usage error's text).
     let parse: (String) throws -> Value?
+    /// What a shell offers for the value (nil: worked out from the value's name).
+    let completion: ValueCompletion
 
     init(
         _ name: String, value valueName: String?, help: TextKey,
         helpValues: @autoclosure @escaping () -> [String: String] = [:],
-        required: Bool = false,
+        required: Bool = false, completion: ValueCompletion? = nil,
         expected: @autoclosure @escaping () -> String = "", parse: @escaping (String) throws -> Value?
     ) {
         self.name = name
@@ -30,13 +32,17 @@ struct Option<Value> {
         self.help = help
         self.helpValues = helpValues
         self.isRequired = required
+        self.completion = completion ?? ValueCompletion(valueName: valueName ?? "")
         self.expected = expected
         self.parse = parse
     }
 
     /// The type-erased declaration a command's option table holds.
     var spec: OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, helpValues: helpValues, isRequired: isRequired) {
+        OptionSpec(
+            name: name, valueName: valueName, help: help, helpValues: helpValues, isRequired: isRequired,
+            completion: completion
+        ) {
             text in
             let parsed: Value?
             do {
@@ -61,9 +67,12 @@ extension Option where Value == String {
     /// Any text; `allowsEmpty: false` refuses `--name ""`.
     static func text(
         _ name: String, value valueName: String, help: TextKey, required: Bool = false,
-        allowsEmpty: Bool = true
+        allowsEmpty: Bool = true, completion: ValueCompletion? = nil
     ) -> Option {
-        Option(name, value: valueName, help: help, required: required, expected: tr(.usageNonEmptyValue)) { text in
+        Option(
+            name, value: valueName, help: help, required: required, completion: completion,
+            expected: tr(.usageNonEmptyValue)
+        ) { text in
             allowsEmpty || !text.isEmpty ? text : nil
         }
     }
@@ -91,6 +100,7 @@ struct OptionSpec {
     let help: TextKey
     let helpValues: () -> [String: String]
     let isRequired: Bool
+    let completion: ValueCompletion
     /// Reads a value (a flag gets the empty string), or throws the usage error that says why not.
     let read: (String) throws -> Any
 

@@ -14,11 +14,14 @@ struct Positional {
     let count: Count
     /// `tern like ""` is a usage error; an empty query is a question of its own.
     let allowsEmpty: Bool
+    /// What a shell offers for it (nil: worked out from its name).
+    let completion: ValueCompletion
 
-    init(_ name: String, _ count: Count = .one, allowsEmpty: Bool = false) {
+    init(_ name: String, _ count: Count = .one, allowsEmpty: Bool = false, completion: ValueCompletion? = nil) {
         self.name = name
         self.count = count
         self.allowsEmpty = allowsEmpty
+        self.completion = completion ?? ValueCompletion(valueName: name)
     }
 
     /// As the usage line shows it.

@@ -7,23 +7,25 @@ import PlaceCatalog
 enum FavoritesCommands {
     static let folder = Option<String>.text(
         "folder", value: "NAME", help: .optFavoritesFolder,
-        allowsEmpty: false)
+        allowsEmpty: false, completion: .folders)
     static let listFolder = Option<String>.text(
         "folder", value: "NAME", help: .optFavoritesListFolder,
-        allowsEmpty: false)
+        allowsEmpty: false, completion: .folders)
     static let sort = Option<FavoriteSort>(
         "sort", value: "newest|name|distance|manual",
         help: .optFavoritesSort,
         expected: tr(.usageOneOf, ["values": "newest, name, distance, manual"])
     ) { try? FavoriteSort.named($0) }
-    static let user = Option<String>.text("user", value: "@NAME", help: .optFavoritesUser, allowsEmpty: false)
+    static let user = Option<String>.text(
+        "user", value: "@NAME", help: .optFavoritesUser, allowsEmpty: false, completion: .usernames)
     static let memo = Option<String>.text("memo", value: "TEXT", help: .optFavoritesMemo)
     static let from = Option<String>.text(
-        "from", value: "NAME", help: .optFavoritesFrom, required: true, allowsEmpty: false)
-    static let to = Option<String>.text("to", value: "NAME", help: .optFavoritesTo, required: true, allowsEmpty: false)
+        "from", value: "NAME", help: .optFavoritesFrom, required: true, allowsEmpty: false, completion: .folders)
+    static let to = Option<String>.text(
+        "to", value: "NAME", help: .optFavoritesTo, required: true, allowsEmpty: false, completion: .folders)
     static let removeFolder = Option<String>.text(
         "folder", value: "NAME", help: .optFavoritesRemoveFolder,
-        allowsEmpty: false)
+        allowsEmpty: false, completion: .folders)
 
     static let specs: [CommandSpec] =
         [

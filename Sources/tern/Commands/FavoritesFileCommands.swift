@@ -4,7 +4,8 @@ import Localization
 
 /// `favorites export` and `favorites import`.
 enum FavoritesFileCommands {
-    static let folder = Option<String>.text("folder", value: "NAME", help: .optFavoritesFileFolder, allowsEmpty: false)
+    static let folder = Option<String>.text(
+        "folder", value: "NAME", help: .optFavoritesFileFolder, allowsEmpty: false, completion: .folders)
     static let format = Option<FavoritesFormat>(
         "format", value: "csv|json|geojson",
         help: .optFavoritesFileFormat,
@@ -13,7 +14,7 @@ enum FavoritesFileCommands {
     static let importFolder = Option<String>.text(
         "folder", value: "NAME",
         help: .optFavoritesFileImportFolder,
-        allowsEmpty: false)
+        allowsEmpty: false, completion: .folders)
 
     static let specs: [CommandSpec] = [
         CommandSpec(

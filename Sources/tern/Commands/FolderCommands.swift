@@ -7,6 +7,7 @@ enum FolderCommands {
     static let color = Option<FavoriteColor>(
         "color", value: "COLOUR", help: .optFolderColor,
         helpValues: ["colours": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")],
+        completion: .words(FavoriteColor.allCases.map(\.rawValue)),
         expected: tr(.usageOneOf, ["values": FavoriteColor.allCases.map(\.rawValue).joined(separator: ", ")])
     ) { try? FavoriteColor.named($0) }
     static let visibility = Option<FolderVisibility>(
@@ -27,13 +28,14 @@ enum FolderCommands {
             positionals: [Positional("NAME")], options: [color.spec, visibility.spec], run: create),
         CommandSpec(
             words: ["favorites", "folder", "rename"], summary: .cmdFavoritesFolderRename,
-            positionals: [Positional("NAME"), Positional("NEW_NAME")], run: rename),
+            positionals: [Positional("NAME", completion: .folders), Positional("NEW_NAME")], run: rename),
         CommandSpec(
             words: ["favorites", "folder", "set"], summary: .cmdFavoritesFolderSet,
-            positionals: [Positional("NAME")], options: [color.spec, visibility.spec, sort.spec], run: set),
+            positionals: [Positional("NAME", completion: .folders)], options: [color.spec, visibility.spec, sort.spec],
+            run: set),
         CommandSpec(
             words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
-            positionals: [Positional("NAME")], options: [withPlaces.spec], run: delete),
+            positionals: [Positional("NAME", completion: .folders)], options: [withPlaces.spec], run: delete),
     ]
 
     static func folders(_ context: CommandContext, _ arguments: ParsedArguments) throws {

@@ -21,14 +21,19 @@ enum KeysCommands {
         let help: String
     }
 
-    static func list(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        let file = context.paths.configFile
-        let bindings = try KeyBindings.configured(try Config.load(file: file), file: file)
-        let rows = zip(bindings.actions, KeyBindings.defaults.actions).map { current, original in
+    /// One row per action: `bindings`' keys beside the defaults (`docs/keys.md` is made from
+    /// the defaults' rows, `ReferenceDocs`).
+    static func rows(_ bindings: KeyBindings) -> [Row] {
+        zip(bindings.actions, KeyBindings.defaults.actions).map { current, original in
             Row(
                 action: current.name, screen: current.screen.rawValue, keys: current.keys.map(\.description),
                 defaultKeys: original.keys.map(\.description), help: tr(current.help))
         }
+    }
+
+    static func list(_ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let file = context.paths.configFile
+        let rows = Self.rows(try KeyBindings.configured(try Config.load(file: file), file: file))
         if context.options.json {
             try context.printJSON(rows)
             return

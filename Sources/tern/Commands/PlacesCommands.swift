@@ -34,8 +34,8 @@ enum PlacesCommands {
     ]
 
     /// The catalog a command loaded, kept until the process ends: a command runs once, and
-    /// unmapping the image and freeing the index when the search returned cost 4% of the
-    /// whole `tern places search` process.
+    /// unmapping the image and freeing the index when the search returned was a
+    /// measurable part of the whole `tern places search` process.
     nonisolated(unsafe) private static var kept: PlaceCatalog?
 
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
