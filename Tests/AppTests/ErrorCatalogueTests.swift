@@ -181,7 +181,8 @@ import Testing
     /// engine's English text is left out and the code kept.
     @Test(arguments: [
         StoreErrorCode.unreachable, .sqlState("08006"), .sqlState("28P01"), .sqlState("42501"), .sqlState("23505"),
-        .sqlState("57014"), .sqlState("40001"), .sqlState("XX000"), .sqlite(14), .sqlite(26), .sqlite(11), .sqlite(8),
+        .sqlState("57014"), .sqlState("40001"), .sqlState("XX000"), .sqlite(14), .sqlite(26),
+        .sqlite(11), .sqlite(8),
         .sqlite(13), .sqlite(10), .sqlite(5), .sqlite(2067), .sqlite(1),
     ])
     func engineCodesReadInKorean(code: StoreErrorCode) {
@@ -198,7 +199,8 @@ import Testing
     @Test func everyEngineAndSystemLineIsMet() {
         let codes: [StoreErrorCode] = [
             .unreachable, .sqlState("28P01"), .sqlState("42501"), .sqlState("23505"), .sqlState("57014"),
-            .sqlState("40001"), .sqlState("XX000"), .sqlite(14), .sqlite(26), .sqlite(8), .sqlite(13), .sqlite(10),
+            .sqlState("40001"), .sqlState("XX000"), .sqlState("53300"), .sqlite(14), .sqlite(26), .sqlite(8),
+            .sqlite(13), .sqlite(10),
         ]
         let engineKeys = Set(codes.map(\.textKey))
         #expect(engineKeys == Set(TextKey.allCases.filter { $0.rawValue.hasPrefix("engine") }))
