@@ -92,6 +92,18 @@ struct ProbeProcess {
         return ProbeProcess(process: process, stdout: out, stderr: err)
     }
 
+    /// Reads standard output up to and including its first newline (all of it, if the
+    /// process ends first); `finish()` returns only what comes after.
+    func readFirstLine() -> String {
+        var read = Data()
+        while !read.contains(UInt8(ascii: "\n")) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            read.append(chunk)
+        }
+        return String(decoding: read, as: UTF8.self)
+    }
+
     /// Waits for the process and returns (exit status, stdout, stderr).
     func finish() -> (status: Int32, output: String, errors: String) {
         let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -48,7 +48,9 @@ class Tmux:
 
     def __init__(self, args, data, width=100, height=30, env=None):
         self.name = "tern-" + uuid.uuid4().hex[:8]
-        self.socket = os.path.join(data.path, "tmux.sock")
+        # A socket of each session's own: a second interface on the same data directory must not
+        # meet the first one's tmux server while it is still exiting.
+        self.socket = os.path.join(data.path, f"tmux-{self.name}.sock")
         full_env = data.env(**{"TERM": "xterm-256color", **(env or {})})
         command = " ".join([quote(BIN), *[quote(a) for a in args]])
         env_prefix = " ".join(f"{k}={quote(v)}" for k, v in full_env.items()
