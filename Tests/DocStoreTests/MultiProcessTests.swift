@@ -37,7 +37,9 @@ struct MultiProcessTests {
             usleep(UInt32((round * 5_000) % 100_000))
             kill(probe.process.processIdentifier, SIGKILL)
             let result = probe.finish()
-            #expect(result.status == SIGKILL || probe.process.terminationReason == .uncaughtSignal)
+            #expect(
+                result.status == SIGKILL || probe.process.terminationReason == .uncaughtSignal,
+                "round \(round): the writer ended by itself: \(result.errors)")
             // A line without its newline was cut by the kill and is not a report.
             let lines = (first + result.output).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             reported += lines.map(String.init)
