@@ -5,6 +5,8 @@ import Foundation
 protocol StoreBackend: AnyObject {
     /// The file or address, for messages.
     var location: String { get }
+    /// What this backend has run so far (see `StoreCounts`).
+    var counts: StoreCounts { get }
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]?
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws

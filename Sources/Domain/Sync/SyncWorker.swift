@@ -7,7 +7,7 @@ public struct OutboxState: Equatable, Sendable {
     public var unreachableBecause: String?
     /// Writes queued here and not yet confirmed by the server.
     public var pending: Int
-    /// The rows those writes change, in the sync port's naming (`QueuedWrite.pendingPath`).
+    /// The rows those writes change, in the sync port's naming (`WriteIntent.pendingPath`).
     public var pendingPaths: Set<String>
 
     public var isReachable: Bool { unreachableBecause == nil }
@@ -26,7 +26,7 @@ public struct OutboxState: Equatable, Sendable {
 public final class SyncWorker: @unchecked Sendable {
     // @unchecked: `state`, `observers`, `wanted`, `stopped` and `readsReplica` are read and
     // written under `condition`; `online`, `retryDelay` and `refreshed` only on the worker's thread.
-    public typealias Observer = (onChange: (OutboxState) -> Void, onDropped: (QueuedWrite, String) -> Void)
+    public typealias Observer = (onChange: (OutboxState) -> Void, onDropped: (WriteIntent, String) -> Void)
 
     let replica: LocalReplica
     let sessionFile: SessionFile
@@ -86,7 +86,7 @@ public final class SyncWorker: @unchecked Sendable {
     /// the server refused; returns what stops the reports.
     public func observe(
         _ onChange: @escaping (OutboxState) -> Void,
-        onDropped: @escaping (QueuedWrite, String) -> Void
+        onDropped: @escaping (WriteIntent, String) -> Void
     ) -> () -> Void {
         condition.lock()
         let id = nextObserver
@@ -162,8 +162,11 @@ public final class SyncWorker: @unchecked Sendable {
                 }
             }
             if let error = summary.stoppedBy { throw error }
-            if condition.withLock({ readsReplica }) || !refreshed || summary.sent + summary.dropped > 0 {
+            if condition.withLock({ readsReplica }) || !refreshed || summary.dropped > 0 {
                 refreshed = try ReplicaRefresh.refresh(replica, from: online.store)
+            } else if summary.sent > 0 {
+                // Only what the sent writes changed: the rest of the replica is as fresh as before.
+                try ReplicaRefresh.refresh(replica, after: summary.sentWrites, from: online.store)
             } else {
                 _ = try online.store.document("users/\(replica.uid)").getDocument()
             }
@@ -204,7 +207,7 @@ public final class SyncWorker: @unchecked Sendable {
         executor.execute { targets.forEach { $0(next) } }
     }
 
-    private func report(dropped write: QueuedWrite, reason: String) {
+    private func report(dropped write: WriteIntent, reason: String) {
         condition.lock()
         let targets = observers.values.map(\.onDropped)
         condition.unlock()
