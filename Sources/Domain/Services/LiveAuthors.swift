@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Workers
 
 /// Keeps the author names of a live list of posts current. A post stores only its author's
 /// uid, so a rename changes no post: this listens to the `users` documents of the authors
@@ -80,7 +81,7 @@ public final class LiveAuthors: @unchecked Sendable {
             }
         }
         if startsInBackground {
-            DispatchQueue.global(qos: .userInitiated).async(execute: start)
+            Workers.shared.run(.reads, start)
         } else {
             start()
         }
