@@ -60,6 +60,10 @@ public final class DocumentStore: @unchecked Sendable {
     /// goes the same way.
     public var callbackExecutor: CallbackExecutor { executor }
 
+    /// True when this store is a team server's (each call a round trip), false for a local
+    /// file: the one place that decides it, by the backend the store opened.
+    public var isRemote: Bool { backend.isRemote }
+
     /// Statements, commits and round trips this store has cost since it opened.
     public var counts: StoreCounts { locked { backend.counts } }
 

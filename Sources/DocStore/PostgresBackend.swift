@@ -23,6 +23,7 @@ final class PostgresBackend: StoreBackend {
     private var commits = 0
 
     /// On a server every message is counted as a round trip; statements are left uncounted.
+    var isRemote: Bool { true }
     var counts: StoreCounts { StoreCounts(commits: commits, roundTrips: connection.roundTrips) }
     private var touched: Set<ResourcePath> = []
     private var missedChanges = false

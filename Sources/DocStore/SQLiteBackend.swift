@@ -15,6 +15,7 @@ final class SQLiteBackend: StoreBackend {
     private var checkedBeforeWriting = false
     private var commits = 0
 
+    var isRemote: Bool { false }
     var counts: StoreCounts { StoreCounts(statements: connection.statementCount, commits: commits) }
 
     private init(file: String, connection: SQLiteConnection) {

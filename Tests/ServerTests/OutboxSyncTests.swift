@@ -389,14 +389,16 @@ struct OutboxSyncTests {
     /// reads back only the post and the like it changed, not the account's whole view.
     @Test(.requiresPostgres)
     func aLikeSentCostsAtMostTwoRoundTripsAndTheRefreshReadsOnlyWhatItChanged() throws {
-        let (server, _, machine, session) = try minaBehindAProxy(accounts: 1)
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
         defer { server.cleanup() }
         let bob = server.accounts[0]
         try server.post(as: bob, id: "p1", caption: "from bob")
         let online = try machine.open()
+        #expect(online.unreachable == nil && online.store.isRemote, "through \(proxy)")
         defer { online.store.close() }
         let replica = try #require(online.replica)
-        try ReplicaRefresh.refresh(replica, from: online.store)
+        #expect(try ReplicaRefresh.refresh(replica, from: online.store))
+        #expect(try replica.store.document("tweets/p1").getDocument().exists, "copied from the server")
         #expect(try online.write(.like(postID: "p1"), session: session) == .queued)
         #expect(try replica.store.document("tweets/p1").getDocument().get("likes")?.intValue == 1, "shown at once")
 

@@ -48,7 +48,7 @@ public enum SessionProof {
     /// Checks `session` against its credential and profile once; later writes on the same
     /// store reuse the proof until a protected record changes (`DocumentStore.holdsProof`).
     public static func verify(_ session: Session, in store: DocumentStore) throws {
-        if ServerConnection.isServerURL(store.location) { return }
+        if store.isRemote { return }
         let proof = session.token.map { "session \(session.uid) \(session.email) \(digest($0))" }
         if let proof, store.holdsProof(proof) { return }
         guard let token = session.token, let data = try store.protectedRecord(Credential.key(for: session.email)),

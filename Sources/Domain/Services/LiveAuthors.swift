@@ -30,7 +30,7 @@ public final class LiveAuthors: @unchecked Sendable {
         self.users = users
         self.onChange = onChange
         self.onError = onError
-        startsInBackground = ServerConnection.isServerURL(users.store.location)
+        startsInBackground = users.store.isRemote
     }
 
     /// The page as just read: passed on with its authors' names as they are now (a page
