@@ -22,13 +22,15 @@ let package = Package(
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(
-            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"]),
+            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"],
+            swiftSettings: swift6),
         .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
         .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
         .target(
             name: "Domain",
-            dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"]),
+            dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"],
+            swiftSettings: swift6),
         .target(
             name: "ViewModels",
             dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "Workers"]),
@@ -38,7 +40,7 @@ let package = Package(
             dependencies: [
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText",
                 "Workers",
-            ]),
+            ], swiftSettings: swift6),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
@@ -48,7 +50,7 @@ let package = Package(
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App",
                 "CursesBackend",
                 "Localization", "PlainText",
-            ]),
+            ], swiftSettings: swift6),
         .executableTarget(
             name: "TernBench",
             dependencies: [
@@ -65,15 +67,17 @@ let package = Package(
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"]),
-        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "Workers"]),
+        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "Workers"], swiftSettings: swift6),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(
-            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
+            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"],
+            swiftSettings: swift6),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(
-            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"]),
+            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"],
+            swiftSettings: swift6),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [

@@ -32,9 +32,10 @@ public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
     private func startLoading() {
         // Taken before reading: an import during the load is seen by the next check.
         let stamp = self.stamp?()
-        Workers.shared.run(.compute) { [weak self, load, onLoaded] in
+        // Holds the catalog until it is loaded, even if the interface let go of it meanwhile.
+        Workers.shared.run(.compute) { [self] in
             let result = Result { try load() }
-            self?.finish(try? result.get(), stamp: stamp)
+            finish(try? result.get(), stamp: stamp)
             onLoaded(result.map { _ in () })
         }
     }

@@ -59,7 +59,7 @@ public final class LiveAuthors: @unchecked Sendable {
         guard !authors.isEmpty else { return }
         let query = users.users.whereField(FieldPath.documentID, in: authors.sorted().map { FieldValue.string($0) })
         let generation = lock.withLock { self.generation }
-        let (onError, executor) = (self.onError, users.store.callbackExecutor)
+        let executor = users.store.callbackExecutor
         let start: @Sendable () -> Void = { [weak self] in
             do {
                 let started = try query.addSnapshotListener(
@@ -67,7 +67,7 @@ public final class LiveAuthors: @unchecked Sendable {
                         let found = DecodedDocuments(snapshot.documents) { try $0.data(as: User.self) }
                         self?.authorsChanged(
                             Dictionary(found.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
-                    }, onError: onError)
+                    }, onError: { [weak self] in self?.onError($0) })
                 let kept =
                     self?.lock.withLock { () -> Bool in
                         guard self?.generation == generation else { return false }
@@ -77,7 +77,7 @@ public final class LiveAuthors: @unchecked Sendable {
                 if !kept { started.remove() }
             } catch {
                 // Told where callbacks are, as a listener's own errors are.
-                executor.execute { onError(error) }
+                executor.execute { [weak self] in self?.onError(error) }
             }
         }
         if startsInBackground {
