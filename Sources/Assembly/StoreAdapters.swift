@@ -83,16 +83,16 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     /// Made on the store, the edit returns the profile it wrote; queued, the replica's copy.
+    /// A replica without the profile yet (an account's first edit) cannot show it: the
+    /// edit is then made on the server too, as the queued one will be again when sent.
     public func updateProfile(_ edit: ProfileEdit) throws -> User {
         let session = try services.session()
         guard let session, queues(for: session.uid) else {
             return try services.users.updateProfile(edit, session: session)
         }
         try write(.editProfile(edit), uid: session.uid, to: .editProfile)
-        guard let user = try services.local?.users.user(id: session.uid) else {
-            throw ServiceError.accountMissing(uid: session.uid)
-        }
-        return user
+        if let user = try services.local?.users.user(id: session.uid) { return user }
+        return try services.users.updateProfile(edit, session: session)
     }
 
     public func observeUser(
