@@ -17,25 +17,30 @@ let package = Package(
 
         // dlopen/dlsym for the C libraries only some runs need (libpq, libcurl): see LibPQ and LibCurl.
         .target(name: "LibraryLoading", dependencies: ["Localization"], swiftSettings: swift6),
-        // Lowering a worker thread's priority below the screen's, for the store's passes and the view models' workers.
-        .target(name: "ThreadPriority", swiftSettings: swift6),
+        // The one way off the event loop: a fixed set of lanes, one thread each (see docs/decisions/0011-one-worker.md).
+        .target(name: "Workers", swiftSettings: swift6),
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(
-            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "ThreadPriority"]),
+            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"],
+            swiftSettings: swift6),
         .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
         .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
-        .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
+        .target(
+            name: "Domain",
+            dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"],
+            swiftSettings: swift6),
         .target(
             name: "ViewModels",
-            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority"]),
+            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "Workers"]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(
             name: "Assembly",
             dependencies: [
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText",
-            ]),
+                "Workers",
+            ], swiftSettings: swift6),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
         .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
@@ -45,7 +50,7 @@ let package = Package(
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App",
                 "CursesBackend",
                 "Localization", "PlainText",
-            ]),
+            ], swiftSettings: swift6),
         .executableTarget(
             name: "TernBench",
             dependencies: [
@@ -62,19 +67,21 @@ let package = Package(
         .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
         .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
         .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"]),
-        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "ThreadPriority"]),
+        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "Workers"], swiftSettings: swift6),
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(
-            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
+            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"],
+            swiftSettings: swift6),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(
-            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"]),
+            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"],
+            swiftSettings: swift6),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [
-                "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "ThreadPriority",
+                "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "Workers",
             ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.

@@ -24,7 +24,7 @@ public final class BackgroundWork: @unchecked Sendable {
         var waiting: [(generation: Int, start: () -> Void)] = []
     }
 
-    public init(queue: EventQueue, executor: WorkExecutor = ThreadWorkExecutor()) {
+    public init(queue: EventQueue, executor: WorkExecutor = LaneWorkExecutor()) {
         self.queue = queue
         self.executor = executor
     }
@@ -41,7 +41,7 @@ public final class BackgroundWork: @unchecked Sendable {
         let generation = state.newest
         let token = WorkToken(work: self, lane: lane, generation: generation)
         let start = { [queue, executor] in
-            executor.execute(behindTheScreen: lane.isBehindTheScreen) {
+            executor.execute(on: lane.worker) {
                 let result = Result { try work(token) }
                 queue.post(
                     .workFinished(

@@ -36,6 +36,7 @@ enum PlacesCommands {
     /// The catalog a command loaded, kept until the process ends: a command runs once, and
     /// unmapping the image and freeing the index when the search returned was a
     /// measurable part of the whole `tern places search` process.
+    // nonisolated(unsafe): written only on the main thread by the one command a process runs, never read.
     nonisolated(unsafe) private static var kept: PlaceCatalog?
 
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
