@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(
             name: "ViewModels",
-            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority"]),
+            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority"],
+            swiftSettings: swift6),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(
             name: "Assembly",
@@ -37,8 +38,11 @@ let package = Package(
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText",
             ]),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
-        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
-        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
+        .target(
+            name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"], swiftSettings: swift6),
+        .target(
+            name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"],
+            swiftSettings: swift6),
         .executableTarget(
             name: "tern",
             dependencies: [
@@ -75,7 +79,8 @@ let package = Package(
             name: "ViewModelsTests",
             dependencies: [
                 "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "ThreadPriority",
-            ]),
+            ],
+            swiftSettings: swift6),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
         .testTarget(
@@ -84,7 +89,7 @@ let package = Package(
                 "App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
                 "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden"], swiftSettings: swift6),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -38,9 +38,9 @@ import Testing
     @Test func unbindingAKeyFreesItForAnotherAction() throws {
         let bindings = try Self.bindings("unbind global q\nbind feed like = q\n")
         let feed = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.feed) }
-        #expect(feed.action(for: "q") == .toggleLike)
+        #expect(feed.action(for: "q")?.name == "like")
         #expect(feed.action(for: "l") == nil)
-        #expect(feed.action(for: "ctrl-c") == .quit)
+        #expect(feed.action(for: "ctrl-c")?.name == "quit")
         let places = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.places) }
         #expect(places.action(for: "q") == nil)
     }

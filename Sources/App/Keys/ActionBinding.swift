@@ -1,11 +1,13 @@
 import Localization
 import TerminalUI
+import ViewModels
 
-/// One action on one screen, with the keys that trigger it: a row of the table every keymap,
-/// footer, help overlay and `tern keys` is made from.
+/// One action on one screen, declared once: its name, its keys, what it does, when the
+/// footer offers it, and its help text (a catalogue key, so English and Korean). A row of the
+/// table every keymap, footer, help overlay, `tern keys` and `docs/keys.md` is made from.
 public struct ActionBinding: Sendable {
     /// The stable name the config and `tern keys` use, such as `like`.
-    public var name: String
+    public var name: String { action.name }
     public var screen: KeyScreen
     public var action: AppAction
     public var keys: [Key]
@@ -16,13 +18,15 @@ public struct ActionBinding: Sendable {
     /// The config line that set the keys; nil for the defaults.
     var line: Int?
 
+    /// `offered`: while it returns false the footer leaves the action out (undo with nothing
+    /// to undo), so that the footer offers exactly what works; the key still acts.
     init(
-        _ name: String, _ screen: KeyScreen, _ action: AppAction, _ keys: [Key], _ help: TextKey,
-        label: String? = nil, inFooter: Bool = true
+        _ name: String, _ screen: KeyScreen, _ keys: [Key], _ help: TextKey, label: String? = nil,
+        inFooter: Bool = true, offered: (@Sendable (AppViewModel) -> Bool)? = nil,
+        perform: @escaping @Sendable (AppController) -> Void
     ) {
-        self.name = name
         self.screen = screen
-        self.action = action
+        self.action = AppAction(name: name, perform: perform, isOffered: offered)
         self.keys = keys
         self.help = help
         self.defaultLabel = label

@@ -88,7 +88,7 @@ extension KeyBindings {
             var owner: [Key: ActionBinding] = [:]
             for entry in actions where context.contains(entry.screen) {
                 for key in entry.keys {
-                    if let other = owner[key], other.action != entry.action {
+                    if let other = owner[key], other.name != entry.name {
                         let line = max(other.line ?? 0, entry.line ?? 0)
                         throw ConfigError(
                             file: file, line: line,
