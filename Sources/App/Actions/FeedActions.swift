@@ -16,8 +16,13 @@ extension KeyBindings {
         },
 
         ActionBinding("back", .author, ["esc"], .keyBack, label: "Esc") { $0.app.closeAuthor() },
-        ActionBinding("like", .author, ["l"], .keyLike) { $0.app.currentFeed.toggleLike() },
-        ActionBinding("edit-post", .author, ["e"], .keyEditPost) { $0.app.currentFeed.startEditSelected() },
-        ActionBinding("delete-post", .author, ["d"], .keyDeletePost) { $0.app.currentFeed.askDeleteSelected() },
+        // The Feed's own actions on the author's posts: their keys follow the Feed's.
+        ActionBinding("like", .author, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
+        ActionBinding("edit-post", .author, ["e"], .keyEditPost, keysFrom: .feed) {
+            $0.app.currentFeed.startEditSelected()
+        },
+        ActionBinding("delete-post", .author, ["d"], .keyDeletePost, keysFrom: .feed) {
+            $0.app.currentFeed.askDeleteSelected()
+        },
     ]
 }

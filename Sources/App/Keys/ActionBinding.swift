@@ -15,14 +15,19 @@ public struct ActionBinding: Sendable {
     /// How the default keys are shown when that differs from the key names, such as `j/Down`.
     var defaultLabel: String?
     var inFooter: Bool
+    /// The screen whose same-named action this one is (an author's profile likes as the Feed
+    /// does): a `bind` or `unbind` there moves these keys too, unless this screen has its own.
+    var keysFrom: KeyScreen?
     /// The config line that set the keys; nil for the defaults.
     var line: Int?
+    /// Whether a line named this screen itself (then `keysFrom`'s lines leave it alone).
+    var isRebound = false
 
     /// `offered`: while it returns false the footer leaves the action out (undo with nothing
     /// to undo), so that the footer offers exactly what works; the key still acts.
     init(
         _ name: String, _ screen: KeyScreen, _ keys: [Key], _ help: TextKey, label: String? = nil,
-        inFooter: Bool = true, offered: (@Sendable (AppViewModel) -> Bool)? = nil,
+        inFooter: Bool = true, keysFrom: KeyScreen? = nil, offered: (@Sendable (AppViewModel) -> Bool)? = nil,
         perform: @escaping @Sendable (AppController) -> Void
     ) {
         self.screen = screen
@@ -31,6 +36,7 @@ public struct ActionBinding: Sendable {
         self.help = help
         self.defaultLabel = label
         self.inFooter = inFooter
+        self.keysFrom = keysFrom
     }
 
     /// The keys as the footer and help show them: the default label until the keys change.
