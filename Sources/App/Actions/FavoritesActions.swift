@@ -10,7 +10,7 @@ extension KeyBindings {
         ActionBinding("undo", .favorites, ["u"], .keyUndoRemove, offered: { $0.favorites.state.undoable != nil }) {
             $0.app.favorites.undo()
         },
-        ActionBinding("next-folder", .favorites, ["]", "right"], .keyNextFolder, label: "]/[") {
+        ActionBinding("next-folder", .favorites, ["]", "right"], .keyNextFolder) {
             $0.app.favorites.selectFolder(by: 1)
         },
         ActionBinding("previous-folder", .favorites, ["[", "left"], .keyPreviousFolder, inFooter: false) {
