@@ -15,7 +15,9 @@ extension KeyBindings {
             $0.app.places.beginCategoryPick()
         },
         ActionBinding("clear", .places, ["esc"], .keyClearPlaces, inFooter: false) { $0.app.places.cancel() },
+        // With the detail already beside the list (100 columns or more), Enter does nothing.
         ActionBinding("detail", .places, ["enter"], .keyPlaceDetail, label: "Enter", inFooter: false) {
+            guard !$0.layout.showsDetailPane else { return }
             $0.app.places.openDetail()
         },
         ActionBinding("back", .detail, ["esc", "enter"], .keyBack, label: "Esc") { $0.app.places.closeDetail() },
