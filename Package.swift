@@ -33,7 +33,8 @@ let package = Package(
             swiftSettings: swift6),
         .target(
             name: "ViewModels",
-            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "Workers"]),
+            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "Workers"],
+            swiftSettings: swift6),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(
             name: "Assembly",
@@ -42,8 +43,11 @@ let package = Package(
                 "Workers",
             ], swiftSettings: swift6),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
-        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
-        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
+        .target(
+            name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"], swiftSettings: swift6),
+        .target(
+            name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"],
+            swiftSettings: swift6),
         .executableTarget(
             name: "tern",
             dependencies: [
@@ -82,7 +86,8 @@ let package = Package(
             name: "ViewModelsTests",
             dependencies: [
                 "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "Workers",
-            ]),
+            ],
+            swiftSettings: swift6),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
         .testTarget(
@@ -91,7 +96,7 @@ let package = Package(
                 "App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
                 "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden"], swiftSettings: swift6),
     ],
     swiftLanguageModes: [.v5]
 )
