@@ -24,6 +24,7 @@ import Foundation
 /// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
+    // @unchecked: the mapping is read-only, `materialized` is guarded by `lock`, `verifier` is atomic.
     static let magic: [UInt8] = Array("TERNCATC".utf8)
     static let headerWords = 14
     static let headerSize = 8 + headerWords * 8

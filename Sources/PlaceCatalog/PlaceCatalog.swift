@@ -227,6 +227,7 @@ public final class PlaceCatalog: Sendable {
 /// The catalog's index, and the one rebuild that replaces it when its image is damaged (a
 /// class under a lock, so the immutable-looking catalog can heal itself).
 final class IndexHolder: @unchecked Sendable {
+    // @unchecked: `current` is read and written only under `lock`.
     private let lock = NSLock()
     private var current: PlaceIndex
     private let rebuild: (@Sendable () -> PlaceIndex?)?
@@ -254,6 +255,7 @@ final class IndexHolder: @unchecked Sendable {
 
 /// Id → position, filled once per index under a lock on first use.
 final class PositionTable: @unchecked Sendable {
+    // @unchecked: `table` and `owner` are read and written only under `lock`.
     private let lock = NSLock()
     private var table: [String: Int32]?
     private var owner: ObjectIdentifier?
