@@ -536,6 +536,13 @@ enum PlaceStore {
         case .image(let image): return image.coordinate(position)
         }
     }
+
+    func category(_ position: Int) -> String? {
+        switch self {
+        case .array(let places): return places[position].category
+        case .image(let image): return image.category(position)
+        }
+    }
 }
 
 /// Every name's search units in place order: the part of the index worth caching on disk,

@@ -62,19 +62,23 @@ enum PlacesCommands {
         let onlyOnline = arguments[Self.online] ?? false
         let category = arguments[Self.category]
         if onlyOffline && onlyOnline { throw UsageError(tr(.usageOfflineAndOnline)) }
-        if onlyOffline && category != nil { throw UsageError(tr(.usageCategoryOffline)) }
         let favorites = try favoritePlaceIDs(context)
 
-        // The catalog holds cities without categories, so a category search is online only.
+        // The shipped cities carry no category; places imported from OpenStreetMap do.
         var catalogResult: PlaceSearchResult?
-        if !onlyOnline && category == nil {
+        if !onlyOnline, let category {
+            let home = try context.config().home
+            catalogResult = try catalog(context).search(
+                query, category: category.code, limit: limit, order: .distance(from: nearPoint ?? home))
+        } else if !onlyOnline {
             // Text and JSON show no emphasis, so the hits' match ranges are not worked out.
             catalogResult = try catalog(context).search(query, limit: limit, order: near ?? .relevance, ranges: false)
         }
+        let categoryFoundNothing = category != nil && (catalogResult?.hits.isEmpty ?? true)
         var outcomes: [ProviderOutcome] = []
         if !onlyOffline {
             let settings = providerSettings(config: try context.config(), environment: context.environment)
-            if !settings.isAnyConfigured && (onlyOnline || category != nil) {
+            if !settings.isAnyConfigured && (onlyOnline || categoryFoundNothing) {
                 throw CommandFailure(tr(.cliNoProvider, ["file": context.paths.configFile]))
             }
             // With no provider turned on there is no one to ask: no online query is built.
@@ -83,7 +87,7 @@ enum PlacesCommands {
                 let onlineQuery = OnlineQuery(text: query, category: category, near: nearPoint ?? home, limit: limit)
                 outcomes = onlinePlaces(paths: context.paths, settings: settings).searchAll(onlineQuery)
             }
-            if onlyOnline || category != nil, !outcomes.isEmpty, outcomes.allSatisfy({ $0.answer == nil }) {
+            if onlyOnline || categoryFoundNothing, !outcomes.isEmpty, outcomes.allSatisfy({ $0.answer == nil }) {
                 outcomes.dropLast().forEach(printProviderNotice)
                 throw CommandFailure(outcomes.last!.error!.message)
             }
@@ -112,6 +116,7 @@ enum PlacesCommands {
             // A Korean interface shows the Korean name first.
             line += names(place)
             if hit.matchedAlternate { line += " “\(hit.matchedName)”" }
+            if let category = PlaceCategory.coded(place.category) { line += " · " + category.korean }
             if !place.address.isEmpty {
                 line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName)
             }
