@@ -61,6 +61,14 @@ struct ImportScratch {
 
     func catalog() throws -> PlaceCatalog { try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: data) }
 
+    /// The test extract written as XML and as PBF; returns both paths.
+    func extracts() throws -> (xml: String, pbf: String) {
+        let xml = try write(extractXML, "seoul.osm")
+        let pbf = root + "/seoul.osm.pbf"
+        try convert(xml, to: pbf)
+        return (xml, pbf)
+    }
+
     /// `osmium cat FROM -o TO`: the extract as osmium-tool's own PBF encoder writes it.
     func convert(_ from: String, to: String) throws {
         let process = Process()
@@ -75,9 +83,7 @@ struct ImportScratch {
 @Test func aPBFExtractImportsItsNamedPointsOfInterest() throws {
     let scratch = try ImportScratch()
     defer { try? FileManager.default.removeItem(atPath: scratch.root) }
-    let xml = try scratch.write(extractXML, "seoul.osm")
-    let pbf = scratch.root + "/seoul.osm.pbf"
-    try scratch.convert(xml, to: pbf)
+    let pbf = try scratch.extracts().pbf
 
     #expect(try scratch.importFile(pbf) == ImportSummary(added: 5, updated: 0, totalImported: 5))
     let catalog = try scratch.catalog()
@@ -107,9 +113,7 @@ struct ImportScratch {
 @Test func anXMLExtractImportsTheSamePlacesUnderTheSameIDs() throws {
     let scratch = try ImportScratch()
     defer { try? FileManager.default.removeItem(atPath: scratch.root) }
-    let xml = try scratch.write(extractXML, "seoul.osm")
-    let pbf = scratch.root + "/seoul.osm.pbf"
-    try scratch.convert(xml, to: pbf)
+    let (xml, pbf) = try scratch.extracts()
     _ = try scratch.importFile(pbf)
     #expect(try scratch.importFile(xml) == ImportSummary(added: 0, updated: 5, totalImported: 5))
 }
@@ -117,9 +121,7 @@ struct ImportScratch {
 @Test func aTruncatedExtractIsRefusedWholeAndChangesNothing() throws {
     let scratch = try ImportScratch()
     defer { try? FileManager.default.removeItem(atPath: scratch.root) }
-    let xml = try scratch.write(extractXML, "seoul.osm")
-    let pbf = scratch.root + "/seoul.osm.pbf"
-    try scratch.convert(xml, to: pbf)
+    let pbf = try scratch.extracts().pbf
     _ = try scratch.importFile(pbf)
     let before = try String(contentsOfFile: PlaceCatalog.importsFile(dataDirectory: scratch.data), encoding: .utf8)
 

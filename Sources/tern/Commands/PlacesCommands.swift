@@ -173,9 +173,11 @@ enum PlacesCommands {
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let id = arguments.positionals[0]
-        if PlaceSource.of(placeID: id).isOnline { return try showOnline(context, id: id) }
-        let catalog = try catalog(context)
-        guard let place = catalog.place(id: id) else {
+        let source = PlaceSource.of(placeID: id)
+        if source == .kakao { return try showOnline(context, id: id) }
+        // An `osm:` id is a place imported from an extract, or else one an answer showed.
+        guard let place = try catalog(context).place(id: id) else {
+            if source.isOnline { return try showOnline(context, id: id) }
             throw CommandFailure(ServiceError.placeNotFound(id).description)
         }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
@@ -188,6 +190,7 @@ enum PlacesCommands {
             fields.append((.cliFieldAddress, CountryNames.localizedAddress(place.address, country: place.countryName)))
         }
         fields.append((.cliFieldCoordinate, "\(place.latitude), \(place.longitude)"))
+        if let category = PlaceCategory.coded(place.category) { fields.append((.cliFieldCategory, category.korean)) }
         if place.population > 0 { fields.append((.cliFieldPopulation, String(place.population))) }
         if !place.timeZone.isEmpty { fields.append((.cliFieldTimeZone, place.timeZone)) }
         if !place.alternateNames.isEmpty {
