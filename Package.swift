@@ -20,13 +20,15 @@ let package = Package(
         // The one way off the event loop: a fixed set of lanes, one thread each (see docs/decisions/0011-one-worker.md).
         .target(name: "Workers", swiftSettings: swift6),
         // The one filter for unsafe characters, the text editor and the bounds on text.
-        .target(name: "PlainText", dependencies: ["Localization"]),
+        .target(name: "PlainText", dependencies: ["Localization"], swiftSettings: swift6),
         .target(
             name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"],
             swiftSettings: swift6),
-        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
-        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
-        .target(name: "Localization"),
+        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"], swiftSettings: swift6),
+        .target(
+            name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"],
+            swiftSettings: swift6),
+        .target(name: "Localization", swiftSettings: swift6),
         .target(
             name: "Domain",
             dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"],
@@ -60,7 +62,8 @@ let package = Package(
             dependencies: [
                 "DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite",
                 "PlainText",
-            ]),
+            ],
+            swiftSettings: swift6),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
         .executableTarget(
@@ -68,13 +71,15 @@ let package = Package(
             swiftSettings: swift6),
 
         // A small program the store tests start several times over, for multi-process checks.
-        .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
-        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
-        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"]),
+        .executableTarget(
+            name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe", swiftSettings: swift6),
+        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"], swiftSettings: swift6),
+        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"], swiftSettings: swift6),
         .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "Workers"], swiftSettings: swift6),
-        .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
-        .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"], swiftSettings: swift6),
+        .testTarget(
+            name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"], swiftSettings: swift6),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swift6),
         .testTarget(
             name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"],
             swiftSettings: swift6),
@@ -88,7 +93,7 @@ let package = Package(
                 "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "Workers",
             ],
             swiftSettings: swift6),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"], swiftSettings: swift6),
         // Golden screens are read by path from the source tree, not bundled.
         .testTarget(
             name: "AppTests",

@@ -212,15 +212,14 @@ enum ServerBench {
 
     /// The child's side: listen to the profile at `path` and print "<wall time> <bio>" per callback.
     private static func listen(url: String, path: String) throws -> Never {
-        setvbuf(stdout, nil, _IOLBF, 0)
         let store = try DocumentStore.open(location: url, executor: .immediate)
         var ready = false
         let registration = try store.document(path).addSnapshotListener { snapshot in
             guard ready else { return }
-            print(String(format: "%.6f", wallClock()), snapshot.get("bio")?.stringValue ?? "-1")
+            say(String(format: "%.6f", wallClock()) + " " + (snapshot.get("bio")?.stringValue ?? "-1"))
         }
         ready = true
-        print("ready")
+        say("ready")
         try withExtendedLifetime(registration) {
             while true {
                 try store.pollExternalChanges()
