@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Workers
 import ViewModels
+import Workers
 
 /// The loop's one queue and the background work that posts to it: the rules online search
 /// (stale answers dropped, one request in flight per provider, debounce) and server writes
