@@ -14,6 +14,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CStbImage", path: "Sources/CStbImage", providers: [.apt(["libstb-dev"])]),
 
         // dlopen/dlsym for the C libraries only some runs need (libpq, libcurl): see LibPQ and LibCurl.
         .target(name: "LibraryLoading", dependencies: ["Localization"], swiftSettings: swift6),
@@ -26,6 +27,8 @@ let package = Package(
         .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
         .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
         .target(name: "Localization"),
+        // Pictures as faces: a PNG or JPEG decoded within bounds, kept as a small PNG data URL.
+        .target(name: "Faces", dependencies: ["CStbImage", "Localization"], swiftSettings: swift6),
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(
             name: "ViewModels",
@@ -38,24 +41,25 @@ let package = Package(
             ]),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
-        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
+        .target(
+            name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText", "Faces"]),
         .executableTarget(
             name: "tern",
             dependencies: [
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App",
                 "CursesBackend",
-                "Localization", "PlainText",
+                "Localization", "PlainText", "Faces",
             ]),
         .executableTarget(
             name: "TernBench",
             dependencies: [
                 "DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite",
-                "PlainText",
+                "PlainText", "Faces",
             ]),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
         .executableTarget(
-            name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"],
+            name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI", "Faces"],
             swiftSettings: swift6),
 
         // A small program the store tests start several times over, for multi-process checks.
@@ -66,11 +70,13 @@ let package = Package(
         .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
         .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "FacesTests", dependencies: ["Faces", "CStbImage", "Domain"]),
         .testTarget(
             name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(
-            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"]),
+            name: "ServerTests",
+            dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog", "Faces"]),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [
