@@ -14,6 +14,8 @@ public final class AppRenderer {
     public var faces = FaceCache()
     /// Whether the terminal draws true colour (`COLORTERM`), for the faces' half blocks.
     public var trueColor = FaceDrawing.isTrueColor(ProcessInfo.processInfo.environment)
+    /// False draws no faces at all (the bench's baseline).
+    public var showsFaces = true
 
     public init(app: AppViewModel, markers: Markers = .utf8, now: @escaping () -> Date = Date.init) {
         self.app = app
@@ -36,7 +38,9 @@ public final class AppRenderer {
         let (headerArea, rest) = area.split(top: 1)
         let (body, footerArea) = rest.split(bottom: 1)
         drawHeader(in: headerArea, into: &buffer, layout: &layout)
-        let drawing = FaceDrawing.current(isUTF8: markers != .ascii, theme: Theme.current, trueColor: trueColor)
+        let drawing =
+            showsFaces
+            ? FaceDrawing.current(isUTF8: markers != .ascii, theme: Theme.current, trueColor: trueColor) : .hidden
         let context = ScreenContext(
             markers: markers, now: now(), isStale: app.state.sync.isStale, faces: faces, faceDrawing: drawing)
         cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)

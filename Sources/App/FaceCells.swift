@@ -9,6 +9,8 @@ public enum FaceDrawing: Equatable, Sendable {
     case pictures(trueColor: Bool)
     /// Initials in a badge coloured from the username (`colored` false: reverse video only).
     case badges(colored: Bool, unicode: Bool)
+    /// No faces: the renderer's `showsFaces` is off (the bench's baseline frame).
+    case hidden
 
     /// What this terminal and theme allow.
     static func current(isUTF8: Bool, theme: Theme, trueColor: Bool) -> FaceDrawing {
@@ -81,6 +83,7 @@ extension ScreenContext {
         case .badges(let colored, let unicode):
             return FaceCells.badge(
                 displayName: displayName, username: username, rows: rows, colored: colored, unicode: unicode)
+        case .hidden: return []
         }
     }
 }

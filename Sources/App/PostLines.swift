@@ -16,7 +16,7 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
     let face = context.face(
         key: row.uid.isEmpty ? "@" + row.username : row.uid, avatar: row.avatar, displayName: row.displayName,
         username: row.username, rows: FaceCells.postRows)
-    let indent = String(repeating: " ", count: FaceCells.columns(rows: FaceCells.postRows) + 1)
+    let indent = face.isEmpty ? "  " : String(repeating: " ", count: FaceCells.columns(rows: FaceCells.postRows) + 1)
     let header =
         [Span(name, style: Theme.title)] + handle
         + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)]
@@ -33,9 +33,11 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
 }
 
 /// `lines` to the right of `face`'s rows (one space between), the lines past the face
-/// indented as far; a face taller than the lines gets lines of its own.
+/// indented as far; a face taller than the lines gets lines of its own. Without a face the
+/// first line starts at the left and the others are indented.
 func beside(_ face: [[Span]], _ lines: [[Span]], indent: String) -> [Line] {
-    (0..<max(face.count, lines.count)).map { index in
+    if face.isEmpty { return lines.enumerated().map { Line(($0.offset == 0 ? [] : [Span(indent)]) + $0.element) } }
+    return (0..<max(face.count, lines.count)).map { index in
         let left = index < face.count ? face[index] + [Span(" ")] : [Span(indent)]
         return Line(left + (index < lines.count ? lines[index] : []))
     }

@@ -101,7 +101,7 @@ func profileLines(_ user: User, postCount: Int, isPending: Bool = false, width: 
     let face = context.face(
         key: user.id, avatar: user.avatar, displayName: user.displayName, username: user.username,
         rows: FaceCells.profileRows)
-    let indent = String(repeating: " ", count: FaceCells.columns(rows: FaceCells.profileRows) + 1)
+    let indent = face.isEmpty ? "" : String(repeating: " ", count: FaceCells.columns(rows: FaceCells.profileRows) + 1)
     var lines: [[Span]] = [
         [Span(DisplayName.shown(user.displayName), style: Theme.title)] + pendingSpans(isPending, context: context),
         [Span("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label)],
