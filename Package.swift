@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
         .target(
             name: "ViewModels",
-            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority"]),
+            dependencies: [
+                "Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority", "Faces",
+            ]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(
             name: "Assembly",

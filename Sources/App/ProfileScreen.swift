@@ -51,7 +51,7 @@ struct ProfileScreen: TabScreen {
         let fields = form.fields.map {
             FormField(
                 label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error,
-                showsCount: !$0.isSecure && $0.field != .email)
+                showsCount: !$0.isSecure && $0.field != .email && $0.field != .picture)
         }
         let message: String
         let style: Style

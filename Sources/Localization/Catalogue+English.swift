@@ -813,7 +813,8 @@ extension Catalogue {
         case .pictureDamaged: return "the picture is cut short or damaged ({reason})"
         case .errorAvatarInvalid: return "a picture is stored as a {side}×{side} PNG data URL (data:image/png;base64,…)"
         case .optProfileAvatar: return "a PNG or JPEG picture, kept as a small square copy (none removes it)"
-        case .fieldPicture: return "Picture"
+        case .fieldPicture: return "Picture file"
+        case .formPictureReading: return "Reading the picture…"
         case .cliProfileHasPicture: return "with a picture"
         }
     }

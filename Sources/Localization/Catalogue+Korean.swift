@@ -770,7 +770,8 @@ extension Catalogue {
         case .pictureDamaged: return "사진이 잘렸거나 손상되었습니다 ({reason})"
         case .errorAvatarInvalid: return "사진은 {side}×{side} PNG 데이터 URL(data:image/png;base64,…)로 저장됩니다"
         case .optProfileAvatar: return "PNG나 JPEG 사진, 작은 정사각형 사본으로 보관 (none은 지움)"
-        case .fieldPicture: return "사진"
+        case .fieldPicture: return "사진 파일"
+        case .formPictureReading: return "사진을 읽는 중…"
         case .cliProfileHasPicture: return "사진 있음"
         }
     }

@@ -205,5 +205,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case storeLeftOutOne, storeLeftOut
 
     // Faces
-    case pictureUnreadable, pictureTooLarge, pictureTooWide, pictureTooMuchMemory, pictureUnknownFormat, pictureDamaged, errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture
+    case pictureUnreadable, pictureTooLarge, pictureTooWide, pictureTooMuchMemory, pictureUnknownFormat, pictureDamaged, errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture, formPictureReading
 }
