@@ -83,6 +83,7 @@ let package = Package(
             name: "ViewModelsTests",
             dependencies: [
                 "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "ThreadPriority",
+                "Faces",
             ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
