@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 # end-to-end runner, postgresql for the throwaway server the store suite also runs against,
 # strace for the start-up test that lists what `tern --version` touches, man-db, zsh and fish
 # for the test that renders the manual page and reads the completion scripts).
-BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev libcurl4-openssl-dev pkg-config
+BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev libcurl4-openssl-dev libstb-dev pkg-config
 TEST_PACKAGES := tmux python3 postgresql strace man-db zsh fish
 RELEASE_BIN := .build/release/tern
 # The release binary is built to start fast (docs/decisions/0004-start-up-and-linking.md): the Swift

@@ -1,11 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Swift 6 language mode (strict concurrency checking), for the targets that already hold it.
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-
 // Layers, each depending only on the ones above it (see docs/ARCHITECTURE.md). Every
-// project module a target imports is listed here: no re-exports hide the graph.
+// project module a target imports is listed here: no re-exports hide the graph. Every
+// target builds in Swift 6 language mode, so the compiler checks concurrency everywhere.
 let package = Package(
     name: "Tern",
     targets: [
@@ -14,86 +12,74 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CStbImage", path: "Sources/CStbImage", providers: [.apt(["libstb-dev"])]),
 
         // dlopen/dlsym for the C libraries only some runs need (libpq, libcurl): see LibPQ and LibCurl.
-        .target(name: "LibraryLoading", dependencies: ["Localization"], swiftSettings: swift6),
+        .target(name: "LibraryLoading", dependencies: ["Localization"]),
         // The one way off the event loop: a fixed set of lanes, one thread each (see docs/decisions/0011-one-worker.md).
-        .target(name: "Workers", swiftSettings: swift6),
+        .target(name: "Workers"),
         // The one filter for unsafe characters, the text editor and the bounds on text.
-        .target(name: "PlainText", dependencies: ["Localization"], swiftSettings: swift6),
+        .target(name: "PlainText", dependencies: ["Localization"]),
+        .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"]),
+        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
+        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
+        .target(name: "Localization"),
+        // Pictures as faces: a PNG or JPEG decoded within bounds, kept as a small PNG data URL.
+        .target(name: "Faces", dependencies: ["CStbImage", "Localization"]),
         .target(
-            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"],
-            swiftSettings: swift6),
-        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"], swiftSettings: swift6),
-        .target(
-            name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"],
-            swiftSettings: swift6),
-        .target(name: "Localization", swiftSettings: swift6),
-        .target(
-            name: "Domain",
-            dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"],
-            swiftSettings: swift6),
+            name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"]
+        ),
         .target(
             name: "ViewModels",
-            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "Workers"],
-            swiftSettings: swift6),
+            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "Workers", "Faces"]),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(
             name: "Assembly",
             dependencies: [
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText",
                 "Workers",
-            ], swiftSettings: swift6),
-        .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
-        .target(
-            name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"], swiftSettings: swift6),
-        .target(
-            name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"],
-            swiftSettings: swift6),
+            ]),
+        .target(name: "TerminalUI", dependencies: ["PlainText"]),
+        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
+        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText", "Faces"]),
         .executableTarget(
             name: "tern",
             dependencies: [
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App",
-                "CursesBackend",
-                "Localization", "PlainText",
-            ], swiftSettings: swift6),
+                "CursesBackend", "Localization", "PlainText", "Faces",
+            ]),
         .executableTarget(
             name: "TernBench",
             dependencies: [
                 "DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite",
-                "PlainText",
-            ],
-            swiftSettings: swift6),
+                "PlainText", "Faces",
+            ]),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
         .executableTarget(
-            name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI"],
-            swiftSettings: swift6),
+            name: "TernFuzz", dependencies: ["PlainText", "PlaceCatalog", "Domain", "DocStore", "TerminalUI", "Faces"]),
 
         // A small program the store tests start several times over, for multi-process checks.
-        .executableTarget(
-            name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe", swiftSettings: swift6),
-        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"], swiftSettings: swift6),
-        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"], swiftSettings: swift6),
-        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "Workers"], swiftSettings: swift6),
-        .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"], swiftSettings: swift6),
+        .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
+        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
+        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"]),
+        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "Workers"]),
+        .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
+        .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "FacesTests", dependencies: ["Faces", "CStbImage", "Domain"]),
         .testTarget(
-            name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"], swiftSettings: swift6),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swift6),
-        .testTarget(
-            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"],
-            swiftSettings: swift6),
+            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(
-            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"],
-            swiftSettings: swift6),
+            name: "ServerTests",
+            dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog", "Faces"]),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [
-                "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "Workers",
-            ],
-            swiftSettings: swift6),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"], swiftSettings: swift6),
+                "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "Workers", "Faces",
+            ]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
         // Golden screens are read by path from the source tree, not bundled.
         .testTarget(
             name: "AppTests",
@@ -101,7 +87,7 @@ let package = Package(
                 "App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
                 "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend",
             ],
-            exclude: ["Golden"], swiftSettings: swift6),
+            exclude: ["Golden"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
--- tern server rules 9
+-- tern server rules 10
 -- Who reads what. Accounts and the guest read through forced row-level security and write
 -- nothing directly (every write goes through the functions of the later files): the
 -- guest reads profiles and posts, an account also its own documents and the folders

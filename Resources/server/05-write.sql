@@ -1,10 +1,32 @@
--- tern server rules 9
+-- tern server rules 10
 -- Every document write of an account goes through `tern_write` (the store's write hook):
 -- it writes as the *login* role's account (`tern_me()` reads `session_user`, whatever
 -- `SET ROLE` says), checks every field (types, lengths, characters, as `Validation`
 -- does), and keeps the fields the server maintains (counters, creation and save times,
 -- the email) itself. An account writes only its profile, its posts, and its own
 -- favorites and folders. `doc` NULL deletes.
+
+-- Whether `v` is an avatar as the client's `Validation.avatar` takes one: a
+-- `data:image/png;base64,` URL of at most {{avatar_max}} characters whose PNG header says
+-- {{avatar_side}} x {{avatar_side}} pixels, 8-bit RGB (so no member stores a large or foreign blob as a face).
+CREATE OR REPLACE FUNCTION tern_is_avatar(v jsonb) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE SET search_path = {{schema}}, pg_temp AS $$
+DECLARE
+    url text;
+    png bytea;
+BEGIN
+    IF jsonb_typeof(v) <> 'string' THEN RETURN false; END IF;
+    url := v #>> '{}';
+    IF octet_length(url) > {{avatar_max}} OR left(url, 22) <> 'data:image/png;base64,'
+       OR substr(url, 23) !~ '^[A-Za-z0-9+/]+={0,2}$' THEN
+        RETURN false;
+    END IF;
+    png := decode(substr(url, 23), 'base64');
+    RETURN substr(png, 1, 26) = '\x89504e470d0a1a0a0000000d49484452'::bytea
+        || int4send({{avatar_side}}) || int4send({{avatar_side}}) || '\x0802'::bytea;
+EXCEPTION WHEN invalid_parameter_value OR invalid_text_representation THEN
+    RETURN false;
+END $$;
 
 -- A row another backend holds (a post someone is liking, a username someone is taking) is
 -- waited for as in `tern_like`: the backends over the bounds are ended first, then the
@@ -68,7 +90,7 @@ BEGIN
         stamps := jsonb_build_object('timestamp', coalesce(old -> 'timestamp', to_jsonb(now_s)));
     ELSIF parent_path = 'users' THEN
         IF old IS NULL THEN RAISE EXCEPTION 'a profile is made by registering' USING ERRCODE = '42501'; END IF;
-        PERFORM tern_check_keys(d, ARRAY['id', 'email', 'displayName', 'username', 'bio', 'avatarPath',
+        PERFORM tern_check_keys(d, ARRAY['id', 'email', 'displayName', 'username', 'bio', 'avatarPath', 'avatar',
                                          'followersCount', 'followingCount', 'createdOn', 'isUserOnboarded']);
         IF NOT tern_is_text(coalesce(d -> 'displayName', '""'), {{display_name_max}}, false) THEN
             PERFORM tern_refuse('a display name is at most {{display_name_max}} characters on one line');
@@ -83,6 +105,10 @@ BEGIN
         IF NOT tern_is_text(coalesce(d -> 'avatarPath', '""'), 1024, false) THEN
             PERFORM tern_refuse('an avatar path is at most 1024 characters');
         END IF;
+        IF jsonb_typeof(coalesce(d -> 'avatar', 'null')) <> 'null' AND NOT tern_is_avatar(d -> 'avatar') THEN
+            PERFORM tern_refuse('an avatar is a {{avatar_side}} x {{avatar_side}} PNG as a data:image/png;base64 URL '
+                                'of at most {{avatar_max}} characters');
+        END IF;
         IF jsonb_typeof(coalesce(d -> 'isUserOnboarded', 'false')) <> 'boolean' THEN
             PERFORM tern_refuse('isUserOnboarded is true or false');
         END IF;
@@ -94,6 +120,7 @@ BEGIN
         fields := jsonb_build_object('id', to_jsonb(me), 'email', old -> 'email',
             'displayName', coalesce(d -> 'displayName', '""'), 'username', coalesce(d -> 'username', '""'),
             'bio', coalesce(d -> 'bio', '""'), 'avatarPath', coalesce(d -> 'avatarPath', '""'),
+            'avatar', coalesce(d -> 'avatar', 'null'),
             'followersCount', coalesce(old -> 'followersCount', '0'),
             'followingCount', coalesce(old -> 'followingCount', '0'),
             'isUserOnboarded', coalesce(d -> 'isUserOnboarded', 'false'));

@@ -10,11 +10,20 @@ public final class AppRenderer {
     public let app: AppViewModel
     public var markers: Markers
     public var now: () -> Date
+    /// The people's decoded pictures; a picture decoded on its worker redraws the screen.
+    public var faces = FaceCache()
+    /// Whether the terminal draws true colour (`COLORTERM`), for the faces' half blocks.
+    public var trueColor = FaceDrawing.isTrueColor(ProcessInfo.processInfo.environment)
+    /// False draws no faces at all (the bench's baseline).
+    public var showsFaces = true
 
     public init(app: AppViewModel, markers: Markers = .utf8, now: @escaping () -> Date = Date.init) {
         self.app = app
         self.markers = markers
         self.now = now
+        faces.onDecoded = { [weak app, events = app.events] in
+            events.post(.storeChanged { app?.onChange() })
+        }
     }
 
     /// Draws the whole screen at `size`.
@@ -29,7 +38,11 @@ public final class AppRenderer {
         let (headerArea, rest) = area.split(top: 1)
         let (body, footerArea) = rest.split(bottom: 1)
         drawHeader(in: headerArea, into: &buffer, layout: &layout)
-        let context = ScreenContext(markers: markers, now: now(), isStale: app.state.sync.isStale)
+        let drawing =
+            showsFaces
+            ? FaceDrawing.current(isUTF8: markers != .ascii, theme: Theme.current, trueColor: trueColor) : .hidden
+        let context = ScreenContext(
+            markers: markers, now: now(), isStale: app.state.sync.isStale, faces: faces, faceDrawing: drawing)
         cursor = app.state.tab.route.body(app, context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.

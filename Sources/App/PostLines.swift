@@ -4,27 +4,43 @@ import PlainText
 import TerminalUI
 import ViewModels
 
-/// The lines of one post: `Display Name @username · 2d` (a placeholder for a missing name),
-/// the caption wrapped to the width, then `♥ 12` (red) or `♡ 12` (with the dim pending mark
-/// `◌` while the store has not confirmed a like or the post itself), and a blank line.
+/// The lines of one post: the author's face two rows high (`FaceCells`), beside it
+/// `Display Name @username · 2d` (a placeholder for a missing name) and the caption wrapped
+/// to the width, then `♥ 12` (red) or `♡ 12` (with the dim pending mark `◌` while the store
+/// has not confirmed a like or the post itself), and a blank line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
     // Old data or a deleted author may have no names: a placeholder, never a bare ` @`.
     let name =
         row.displayName.isEmpty ? (row.username.isEmpty ? DisplayName.placeholder : row.username) : row.displayName
     let handle = row.username.isEmpty ? [] : [Span(" "), Span("@" + row.username, style: Theme.label)]
-    let header = Line(
+    let face = context.face(
+        key: row.uid.isEmpty ? "@" + row.username : row.uid, avatar: row.avatar, displayName: row.displayName,
+        username: row.username, rows: FaceCells.postRows)
+    let indent = face.isEmpty ? "  " : String(repeating: " ", count: FaceCells.columns(rows: FaceCells.postRows) + 1)
+    let header =
         [Span(name, style: Theme.title)] + handle
-            + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)])
-    let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - 2)).map { Line("  " + $0) }
+        + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)]
+    let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - indent.count)).map { [Span($0)] }
     let heart = Line(
         [
-            Span("  "),
+            Span(indent),
             Span(
                 row.didLike ? context.markers.liked : context.markers.notLiked,
                 style: row.didLike ? Theme.likedMarker : .plain),
             Span(" \(row.likes)"),
         ] + pendingSpans(row.isPending, context: context))
-    return [header] + caption + [heart, Line("")]
+    return beside(face, [header] + caption, indent: indent) + [heart, Line("")]
+}
+
+/// `lines` to the right of `face`'s rows (one space between), the lines past the face
+/// indented as far; a face taller than the lines gets lines of its own. Without a face the
+/// first line starts at the left and the others are indented.
+func beside(_ face: [[Span]], _ lines: [[Span]], indent: String) -> [Line] {
+    if face.isEmpty { return lines.enumerated().map { Line(($0.offset == 0 ? [] : [Span(indent)]) + $0.element) } }
+    return (0..<max(face.count, lines.count)).map { index in
+        let left = index < face.count ? face[index] + [Span(" ")] : [Span(indent)]
+        return Line(left + (index < lines.count ? lines[index] : []))
+    }
 }
 
 /// A caption as a list shows it: cleaned, each line break kept, and a run of blank lines

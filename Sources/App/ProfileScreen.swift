@@ -51,7 +51,7 @@ struct ProfileScreen: TabScreen {
         let fields = form.fields.map {
             FormField(
                 label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error,
-                showsCount: !$0.isSecure && $0.field != .email)
+                showsCount: !$0.isSecure && $0.field != .email && $0.field != .picture)
         }
         let message: String
         let style: Style
@@ -94,25 +94,28 @@ func drawProfileAndPosts(
     return cursor
 }
 
-/// A profile above its posts: display name, @username, bio (up to three lines), join date
-/// and counts, then the posts' title. The Profile tab and an author's profile share it.
+/// A profile above its posts: the face four rows high, beside it display name, @username,
+/// bio (up to three lines), join date and counts, then the posts' title. The Profile tab
+/// and an author's profile share it.
 func profileLines(_ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext) -> [Line] {
-    var lines: [Line] = [
-        Line(
-            [Span(DisplayName.shown(user.displayName), style: Theme.title)] + pendingSpans(isPending, context: context)),
-        Line("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label),
+    let face = context.face(
+        key: user.id, avatar: user.avatar, displayName: user.displayName, username: user.username,
+        rows: FaceCells.profileRows)
+    let indent = face.isEmpty ? "" : String(repeating: " ", count: FaceCells.columns(rows: FaceCells.profileRows) + 1)
+    var lines: [[Span]] = [
+        [Span(DisplayName.shown(user.displayName), style: Theme.title)] + pendingSpans(isPending, context: context),
+        [Span("@" + (user.username.isEmpty ? context.markers.ellipsis : user.username), style: Theme.label)],
     ]
-    let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, width)).prefix(3)
-    lines += bio.map { Line($0) }
-    lines.append(
-        Line([
-            Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
-            Span(" · ", style: Theme.dim),
-            Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
-            Span(" · ", style: Theme.dim),
-            Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim),
-        ]))
-    lines.append(Line(""))
-    lines.append(Line(context.listTitle(tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title))
-    return lines
+    let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, width - indent.count)).prefix(3)
+    lines += bio.map { [Span($0)] }
+    lines.append([
+        Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
+        Span(" · ", style: Theme.dim),
+        Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
+        Span(" · ", style: Theme.dim),
+        Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim),
+    ])
+    return beside(face, lines, indent: indent) + [
+        Line(""), Line(context.listTitle(tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title),
+    ]
 }

@@ -16,6 +16,9 @@ struct ScreenContext {
     var now: Date
     /// The lists were read from the local copy while the server is out of reach.
     var isStale = false
+    /// Where decoded faces are kept, and how they are drawn (`FaceCells`).
+    var faces = FaceCache(decodesInline: true)
+    var faceDrawing = FaceDrawing.badges(colored: true, unicode: true)
 
     /// A list's title with ` · possibly stale` when the list may be older than the server.
     func listTitle(_ title: String) -> String {

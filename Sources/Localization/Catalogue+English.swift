@@ -812,6 +812,17 @@ extension Catalogue {
         case .cliCannotCreatePipe: return "cannot create a pipe: {reason}"
         case .storeLeftOutOne: return "left out 1 document of {collection} that cannot be read"
         case .storeLeftOut: return "left out {count} documents of {collection} that cannot be read"
+        case .pictureUnreadable: return "cannot read {path}: {reason}"
+        case .pictureTooLarge: return "the picture is {size}; a picture is at most {max}"
+        case .pictureTooWide: return "the picture is {width}×{height} pixels; a picture is at most {max} on a side"
+        case .pictureTooMuchMemory: return "the picture ({width}×{height} pixels) would take more than {max} to decode"
+        case .pictureUnknownFormat: return "not a PNG or JPEG picture"
+        case .pictureDamaged: return "the picture is cut short or damaged ({reason})"
+        case .errorAvatarInvalid: return "a picture is stored as a {side}×{side} PNG data URL (data:image/png;base64,…)"
+        case .optProfileAvatar: return "a PNG or JPEG picture, kept as a small square copy (none removes it)"
+        case .fieldPicture: return "Picture file"
+        case .formPictureReading: return "Reading the picture…"
+        case .cliProfileHasPicture: return "with a picture"
         }
     }
 

@@ -766,6 +766,17 @@ extension Catalogue {
         case .cliCannotCreatePipe: return "파이프를 만들 수 없습니다: {reason}"
         case .storeLeftOutOne: return "읽을 수 없는 {collection} 문서 1개를 뺐습니다"
         case .storeLeftOut: return "읽을 수 없는 {collection} 문서 {count}개를 뺐습니다"
+        case .pictureUnreadable: return "{path}을(를) 읽을 수 없습니다: {reason}"
+        case .pictureTooLarge: return "사진이 {size}입니다. 사진은 {max} 이하여야 합니다"
+        case .pictureTooWide: return "사진이 {width}×{height} 픽셀입니다. 한 변은 {max} 픽셀 이하여야 합니다"
+        case .pictureTooMuchMemory: return "사진({width}×{height} 픽셀)을 풀려면 {max}보다 많은 메모리가 듭니다"
+        case .pictureUnknownFormat: return "PNG나 JPEG 사진이 아닙니다"
+        case .pictureDamaged: return "사진이 잘렸거나 손상되었습니다 ({reason})"
+        case .errorAvatarInvalid: return "사진은 {side}×{side} PNG 데이터 URL(data:image/png;base64,…)로 저장됩니다"
+        case .optProfileAvatar: return "PNG나 JPEG 사진, 작은 정사각형 사본으로 보관 (none은 지움)"
+        case .fieldPicture: return "사진 파일"
+        case .formPictureReading: return "사진을 읽는 중…"
+        case .cliProfileHasPicture: return "사진 있음"
         }
     }
 

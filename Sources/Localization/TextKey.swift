@@ -204,4 +204,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliNoSampleHint
     case cliNeedsTerminal, cliCannotCreatePipe
     case storeLeftOutOne, storeLeftOut
+
+    // Faces
+    case pictureUnreadable, pictureTooLarge, pictureTooWide, pictureTooMuchMemory, pictureUnknownFormat, pictureDamaged, errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture, formPictureReading
 }

@@ -1,4 +1,6 @@
+import App
 import Foundation
+import TerminalUI
 
 /// Monotonic time in seconds.
 func now() -> Double {
@@ -31,6 +33,19 @@ struct Timings {
     var p99: Double { percentile(99) }
     var max: Double { samples.last ?? 0 }
     var mean: Double { samples.isEmpty ? 0 : samples.reduce(0, +) / Double(samples.count) }
+}
+
+/// 300 frames of the harness's current screen, each rendered and diffed against the one before.
+func frameTimings(_ harness: AppHarness) -> Timings {
+    var previous = harness.loop.renderer.frame(size: harness.backend.size).buffer
+    return Timings(
+        (0..<300).map { _ in
+            measure {
+                let next = harness.loop.renderer.frame(size: harness.backend.size).buffer
+                _ = BufferDiff(from: previous, to: next)
+                previous = next
+            }
+        })
 }
 
 /// Milliseconds with three decimals, for the tables.

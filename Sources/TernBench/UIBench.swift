@@ -123,15 +123,7 @@ extension UIBench {
         }
         for (key, name) in [("1", "Places"), ("2", "Favorites"), ("3", "Feed"), ("4", "Profile")] {
             harness.press(key)
-            var previous = harness.loop.renderer.frame(size: harness.backend.size).buffer
-            let samples = (0..<300).map { _ in
-                measure {
-                    let next = harness.loop.renderer.frame(size: harness.backend.size).buffer
-                    _ = BufferDiff(from: previous, to: next)
-                    previous = next
-                }
-            }
-            let timings = Timings(samples)
+            let timings = frameTimings(harness)
             print("ui: app \(name) frame 120×40 (render + diff)  p50 \(ms(timings.p50))  p99 \(ms(timings.p99))")
         }
 

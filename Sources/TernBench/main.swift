@@ -8,6 +8,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("process", ProcessBench.run),
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
+    ("faces", FacesBench.run),
     ("lists", ListsBench.run),
     ("favorites", ListsBench.runFavorites),
     ("text", TextBench.run),

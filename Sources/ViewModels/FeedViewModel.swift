@@ -17,12 +17,15 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var isPending: Bool
     /// The author's uid: whose profile Enter opens, and whether the viewer may edit the post.
     public var uid: String
+    /// The author's picture as stored (a PNG data URL), nil without one: drawn as a face.
+    public var avatar: String?
 
     public init(
         id: String, displayName: String, username: String, caption: String, timestamp: Date,
-        likes: Int, didLike: Bool, isPending: Bool = false, uid: String = ""
+        likes: Int, didLike: Bool, isPending: Bool = false, uid: String = "", avatar: String? = nil
     ) {
         self.id = id
+        self.avatar = avatar
         self.uid = uid
         self.displayName = displayName
         self.username = username
@@ -36,7 +39,8 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public init(_ post: FeedPost) {
         self.init(
             id: post.id, displayName: post.displayName, username: post.username,
-            caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid)
+            caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid,
+            avatar: post.avatar)
     }
 }
 
@@ -383,7 +387,8 @@ public final class FeedViewModel {
         let localID = "sending-\(nextPostNumber)"
         let row = FeedRowModel(
             id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
-            caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true)
+            caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true,
+            avatar: author?.avatar)
         posts.insert(PostIntent(row: row, storedID: nil), at: 0)
         state.compose = nil
         state.composeError = nil

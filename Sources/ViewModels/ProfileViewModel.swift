@@ -1,4 +1,5 @@
 import Domain
+import Faces
 import Foundation
 import Localization
 import PlainText
@@ -310,6 +311,8 @@ public final class ProfileViewModel {
             ProfileFormField(.displayName, input: TextEditor(user.displayName, limit: Validation.displayNameMaxLength)),
             ProfileFormField(.username, input: TextEditor(user.username, limit: 15)),
             ProfileFormField(.bio, input: TextEditor(user.bio, limit: Validation.bioMaxLength)),
+            // A file to take the picture from: empty keeps the picture, `none` removes it.
+            ProfileFormField(.picture, input: TextEditor(limit: 1024)),
         ]
     }
 
@@ -367,7 +370,11 @@ public final class ProfileViewModel {
             return
         }
         if form.kind == .edit || form.kind == .onboarding, let user = state.user {
-            return sendEdit(form, over: user)
+            let picture = form.text(.picture).trimmingCharacters(in: .whitespaces)
+            guard !picture.isEmpty, picture != "none" else {
+                return sendEdit(form, over: user, avatar: picture.isEmpty ? nil : "")
+            }
+            return readPicture(picture, form, over: user)
         }
         form.isBusy = true
         userGeneration += 1
@@ -393,10 +400,12 @@ public final class ProfileViewModel {
 
     /// A profile edit shows at once, marked as pending, and goes to the store writes; the
     /// answer confirms it, or opens the form again as typed with the reason.
-    private func sendEdit(_ form: ProfileForm, over user: User) {
+    private func sendEdit(_ form: ProfileForm, over user: User, avatar: String?) {
         let edit = ProfileEdit(
-            displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
+            displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio),
+            avatar: avatar)
         var shown = user
+        if let avatar { shown.avatar = avatar.isEmpty ? nil : avatar }
         shown.displayName = form.text(.displayName)
         shown.username = form.text(.username)
         shown.bio = form.text(.bio)
@@ -409,6 +418,32 @@ public final class ProfileViewModel {
         writes.send(
             { [accounts] in try accounts.updateProfile(edit) },
             then: { [weak self] result in self?.editAnswered(form, result) })
+    }
+
+    /// The picture file decoded off the loop's thread (a large photo takes a moment), then
+    /// the edit sent with it; a refused picture is the picture field's error, nothing sent.
+    private func readPicture(_ path: String, _ form: ProfileForm, over user: User) {
+        var busy = form
+        busy.isBusy = true
+        busy.message = tr(.formPictureReading)
+        state.form = busy
+        publish()
+        work.run(
+            .accounts, { _ in AvatarDataURL.encode(try PictureDecoder.face(fromFile: path)) },
+            then: { [weak self] result in
+                guard let self, self.state.form?.isBusy == true else { return }
+                switch result {
+                case .success(let url): self.sendEdit(form, over: self.state.user ?? user, avatar: url)
+                case .failure(let error):
+                    var refused = form
+                    if let index = refused.fields.firstIndex(where: { $0.field == .picture }) {
+                        refused.fields[index].error = ErrorText.describe(error)
+                        refused.focused = index
+                    }
+                    self.state.form = refused
+                    self.publish()
+                }
+            })
     }
 
     private func editAnswered(_ form: ProfileForm, _ result: Result<User, Error>) {

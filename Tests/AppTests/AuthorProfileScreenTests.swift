@@ -78,7 +78,8 @@ import ViewModels
         let harness = world.harness(width: 80, height: 24)
         harness.press("3")
         let header = try #require(harness.lines.firstIndex { $0.contains("from nowhere") }) - 1
-        #expect(harness.lines[header].hasPrefix("(no display name) · "), "\(harness.lines[header])")
+        // After the face's badge (four columns and a space).
+        #expect(harness.lines[header].dropFirst(5).hasPrefix("(no display name) · "), "\(harness.lines[header])")
         #expect(!harness.text.contains(" @ "))
     }
 }

@@ -82,6 +82,7 @@ import Testing
             (.errorDisplayNameEmpty, ValidationError.displayNameEmpty),
             (.errorDisplayNameTooLong, ValidationError.displayNameTooLong),
             (.errorBioTooLong, ValidationError.bioTooLong),
+            (.errorAvatarInvalid, ValidationError.avatarInvalid),
             (.errorPostEmpty, ValidationError.postEmpty),
             (.errorPostTooLong, ValidationError.postTooLong(count: 300)),
         ]

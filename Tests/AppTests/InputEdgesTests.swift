@@ -24,7 +24,7 @@ import ViewModels
         #expect(harness.app.feed.state.compose == nil, "Enter still posts")
         let stored = try world.services.tweets.page(.all, limit: 1, viewer: world.services.session()).posts[0]
         #expect(stored.caption == "first line\nsecond\nthird")
-        let header = try #require(harness.lines.firstIndex { $0.hasPrefix("Keeper @newcomer") })
+        let header = try #require(harness.lines.firstIndex { $0.contains(" Keeper @newcomer") })
         #expect(
             Array(harness.lines[(header + 1)...(header + 3)]).map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["first line", "second", "third"], "the feed shows the post's lines")
@@ -73,7 +73,7 @@ import ViewModels
     @Test func blankLineRunsShowAsOneBlankLineInTheFeed() throws {
         let (_, harness) = try ScreenScript(newcomer: "Keeper", posts: ["top\n\n\n\nbottom"], .press("3"))
             .run(width: 80, height: 24)
-        let header = try #require(harness.lines.firstIndex { $0.hasPrefix("Keeper @newcomer") })
+        let header = try #require(harness.lines.firstIndex { $0.contains(" Keeper @newcomer") })
         #expect(
             Array(harness.lines[(header + 1)...(header + 3)]).map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["top", "", "bottom"])

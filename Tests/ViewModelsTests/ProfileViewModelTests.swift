@@ -33,7 +33,7 @@ import Testing
         model.submitForm()
         world.settle()
         #expect(model.state.form?.kind == .onboarding)
-        #expect(model.state.form?.fields.map(\.field) == [.displayName, .username, .bio])
+        #expect(model.state.form?.fields.map(\.field) == [.displayName, .username, .bio, .picture])
         fill(model, ["New Comer", "newcomer", "hello"])
         model.submitForm()
         world.settle()

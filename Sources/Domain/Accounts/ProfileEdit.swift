@@ -9,14 +9,17 @@ public struct ProfileEdit: Equatable, Sendable {
     public var displayName: String?
     public var username: String?
     public var bio: String?
+    /// The picture as a PNG data URL (`Validation.avatar`); "" removes it.
+    public var avatar: String?
 
-    public init(displayName: String? = nil, username: String? = nil, bio: String? = nil) {
+    public init(displayName: String? = nil, username: String? = nil, bio: String? = nil, avatar: String? = nil) {
         self.displayName = displayName
         self.username = username
         self.bio = bio
+        self.avatar = avatar
     }
 
-    public var isEmpty: Bool { displayName == nil && username == nil && bio == nil }
+    public var isEmpty: Bool { displayName == nil && username == nil && bio == nil && avatar == nil }
 
     /// The username as it will be stored (trimmed, lowercased), or nil when not changed.
     public func normalisedUsername() throws -> String? {
@@ -24,12 +27,13 @@ public struct ProfileEdit: Equatable, Sendable {
     }
 
     /// `user` with this edit applied; throws the first `ValidationError` (display name,
-    /// then username, then bio) and changes nothing in that case.
+    /// then username, then bio, then avatar) and changes nothing in that case.
     public func apply(to user: User) throws -> User {
         var updated = user
         if let displayName { updated.displayName = try Validation.displayName(displayName) }
         if let username { updated.username = try Validation.username(username) }
         if let bio { updated.bio = try Validation.bio(bio) }
+        if let avatar { updated.avatar = avatar.isEmpty ? nil : try Validation.avatar(avatar) }
         updated.isUserOnboarded = !updated.displayName.isEmpty && !updated.username.isEmpty
         return updated
     }

@@ -11,6 +11,9 @@ public struct User: Codable, Equatable, Sendable, Identifiable {
     public var username: String
     public var bio: String
     public var avatarPath: String
+    /// The picture as a small PNG data URL (`Validation.avatar`), nil without one; older
+    /// profiles have no such field.
+    public var avatar: String?
     public var followersCount: Int
     public var followingCount: Int
     public var createdOn: Date
@@ -20,7 +23,7 @@ public struct User: Codable, Equatable, Sendable, Identifiable {
     public init(
         id: String, email: String, displayName: String = "", username: String = "", bio: String = "",
         avatarPath: String = "", followersCount: Int = 0, followingCount: Int = 0,
-        createdOn: Date, isUserOnboarded: Bool = false
+        createdOn: Date, isUserOnboarded: Bool = false, avatar: String? = nil
     ) {
         self.id = id
         self.email = email
@@ -32,6 +35,7 @@ public struct User: Codable, Equatable, Sendable, Identifiable {
         self.followingCount = followingCount
         self.createdOn = createdOn
         self.isUserOnboarded = isUserOnboarded
+        self.avatar = avatar
     }
 
     /// The record created at registration: not onboarded, empty profile.

@@ -6,7 +6,7 @@ import PlainText
 /// public name and password, and the values filled into the files, the client's own limits
 /// among them.
 enum ServerRules {
-    static let version = 9
+    static let version = 10
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
@@ -42,6 +42,7 @@ enum ServerRules {
             "post_max": String(Validation.postMaxLength), "display_name_max": String(Validation.displayNameMaxLength),
             "bio_max": String(Validation.bioMaxLength), "memo_max": String(FavoriteText.memoMaxLength),
             "folder_name_max": String(FavoriteFolder.nameMaxLength),
+            "avatar_max": String(Validation.avatarMaxLength), "avatar_side": String(Validation.avatarSide),
             "colors": array(FavoriteColor.allCases.map(\.rawValue)),
             "sorts": array(FavoriteSort.allCases.map(\.rawValue)),
             "unsafe_line": unsafeClass(allowNewline: false), "unsafe_text": unsafeClass(allowNewline: true),

@@ -19,6 +19,8 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     public var placeID: String?
     /// When the viewer liked it, in the Liked view.
     public var likedAt: Date?
+    /// The author's picture as stored (`User.avatar`), nil without one.
+    public var avatar: String?
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,

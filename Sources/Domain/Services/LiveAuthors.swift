@@ -101,11 +101,13 @@ public final class LiveAuthors: @unchecked Sendable {
         let renamed = posts.map { post -> FeedPost in
             guard let author = authors[post.uid],
                 author.username != post.username || author.displayName != post.displayName
+                    || author.avatar != post.avatar
             else { return post }
             changed = true
             var copy = post
             copy.username = author.username
             copy.displayName = author.displayName
+            copy.avatar = author.avatar
             return copy
         }
         return changed ? renamed : nil

@@ -284,10 +284,12 @@ public final class TweetService: @unchecked Sendable {
         let authors = try users.users(ids: tweets.map(\.uid))
         return tweets.map { tweet in
             let author = authors[tweet.uid]
-            return FeedPost(
+            var post = FeedPost(
                 id: tweet.id, caption: tweet.caption, timestamp: tweet.timestamp, uid: tweet.uid,
                 username: author?.username ?? "", displayName: author?.displayName ?? "",
                 likes: tweet.likes, didLike: false, placeID: tweet.placeID)
+            post.avatar = author?.avatar
+            return post
         }
     }
 

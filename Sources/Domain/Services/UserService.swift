@@ -72,13 +72,15 @@ public final class UserService: @unchecked Sendable {
                 if !holders.isEmpty { throw ServiceError.usernameTaken(username) }
             }
             guard updated != current else { return current }
-            try transaction.updateData(
-                [
-                    "displayName": .string(updated.displayName),
-                    "username": .string(updated.username),
-                    "bio": .string(updated.bio),
-                    "isUserOnboarded": .bool(updated.isUserOnboarded),
-                ], forDocument: reference)
+            var fields: [String: WriteValue] = [
+                "displayName": .string(updated.displayName),
+                "username": .string(updated.username),
+                "bio": .string(updated.bio),
+                "isUserOnboarded": .bool(updated.isUserOnboarded),
+            ]
+            // Only an edit of the picture writes the field, so profiles without one keep none.
+            if edit.avatar != nil { fields["avatar"] = updated.avatar.map { .string($0) } ?? .null }
+            try transaction.updateData(fields, forDocument: reference)
             return updated
         }
     }

@@ -17,7 +17,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case post(postID: String, text: String, placeID: String?)
     case saveFavorite(QueuedPlace)
     case removeFavorite(placeID: String)
-    case editProfile(displayName: String?, username: String?, bio: String?)
+    case editProfile(displayName: String?, username: String?, bio: String?, avatar: String? = nil)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -33,7 +33,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
 
     /// A profile edit.
     public static func editProfile(_ edit: ProfileEdit) -> WriteIntent {
-        .editProfile(displayName: edit.displayName, username: edit.username, bio: edit.bio)
+        .editProfile(displayName: edit.displayName, username: edit.username, bio: edit.bio, avatar: edit.avatar)
     }
 
     /// What `tern sync` calls it: the kind and the id it acts on (`like POST_ID`).
@@ -78,10 +78,11 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         switch self {
         case .post(_, let text, _): _ = try Validation.postText(text)
         case .saveFavorite(let place): _ = try place.memo.map(FavoriteText.memo)
-        case .editProfile(let displayName, let username, let bio):
+        case .editProfile(let displayName, let username, let bio, let avatar):
             _ = try ProfileEdit(displayName: displayName, username: username, bio: bio).normalisedUsername()
             _ = try displayName.map(Validation.displayName)
             _ = try bio.map(Validation.bio)
+            _ = try avatar.map { $0.isEmpty ? $0 : try Validation.avatar($0) }
         case .like, .unlike, .removeFavorite: break
         }
     }
@@ -100,9 +101,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.favorites.add(place.candidate, folderID: place.folderID, memo: place.memo, session: session)
         case .removeFavorite(let id):
             try services.favorites.remove(placeID: id, session: session)
-        case .editProfile(let displayName, let username, let bio):
+        case .editProfile(let displayName, let username, let bio, let avatar):
             try services.users.updateProfile(
-                ProfileEdit(displayName: displayName, username: username, bio: bio), session: session)
+                ProfileEdit(displayName: displayName, username: username, bio: bio, avatar: avatar), session: session)
         }
     }
 }

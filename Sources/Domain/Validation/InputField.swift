@@ -3,7 +3,7 @@ import Localization
 /// A field people type into, as errors name it: a form puts an error beside the field its
 /// error names, never by matching the error's words.
 public enum InputField: String, CaseIterable, Sendable {
-    case email, password, displayName, username, bio, post
+    case email, password, displayName, username, bio, post, picture
 
     /// The field's name in the person's language.
     public var title: String {
@@ -14,6 +14,7 @@ public enum InputField: String, CaseIterable, Sendable {
         case .username: return tr(.fieldUsername)
         case .bio: return tr(.fieldBio)
         case .post: return tr(.fieldPost)
+        case .picture: return tr(.fieldPicture)
         }
     }
 
@@ -38,6 +39,7 @@ extension ValidationError {
         case .bioTooLong: return .bio
         case .controlCharacter(let field): return field
         case .postEmpty, .postTooLong: return .post
+        case .avatarInvalid: return .picture
         }
     }
 }

@@ -17,6 +17,8 @@ public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible
     case postTooLong(count: Int)
     /// A control character, escape, or bidirectional override in `field`.
     case controlCharacter(field: InputField)
+    /// Not a small PNG data URL (`Validation.avatar`).
+    case avatarInvalid
 
     public var description: String {
         switch self {
@@ -33,6 +35,7 @@ public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible
             return tr(.errorPostTooLong, ["max": String(Validation.postMaxLength), "count": String(count)])
         case .controlCharacter(let field):
             return tr(.errorControlCharacter, ["field": field.title])
+        case .avatarInvalid: return tr(.errorAvatarInvalid, ["side": String(Validation.avatarSide)])
         }
     }
 

@@ -26,7 +26,7 @@ enum AccountCommands {
         let services = try context.services()
         let session = try services.auth.register(email: email, password: password)
         if context.options.json {
-            try context.printJSON(try services.auth.currentUser())
+            try context.printJSON(try services.auth.currentUser().map(UserJSON.init))
         } else {
             context.printLine(tr(.cliRegistered, ["email": session.email]))
             context.printLine(tr(.cliNextProfile))
@@ -40,7 +40,7 @@ enum AccountCommands {
         let session = try services.auth.signIn(email: email, password: password)
         let user = try services.auth.currentUser()
         if context.options.json {
-            try context.printJSON(user)
+            try context.printJSON(user.map(UserJSON.init))
         } else {
             let name = user.map { $0.username.isEmpty ? "" : " (@\($0.username))" } ?? ""
             context.printLine(tr(.cliSignedIn, ["email": session.email, "handle": name]))
@@ -65,7 +65,7 @@ enum AccountCommands {
             throw CommandFailure(tr(.cliNotSignedInError))
         }
         if context.options.json {
-            try context.printJSON(user)
+            try context.printJSON(UserJSON(user))
             return
         }
         context.printLine(ProfileCommands.describe(user))
