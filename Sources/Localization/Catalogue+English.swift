@@ -805,6 +805,10 @@ extension Catalogue {
         case .cliCannotCreatePipe: return "cannot create a pipe: {reason}"
         case .storeLeftOutOne: return "left out 1 document of {collection} that cannot be read"
         case .storeLeftOut: return "left out {count} documents of {collection} that cannot be read"
+        case .keyOpenElsewhere: return "open in the browser"
+        case .toastOpenedElsewhere: return "Opened in the browser: {link}"
+        case .toastNoBrowser: return "Could not open a browser ({command} not found): set BROWSER to one"
+        case .optPlacesShowURL: return "print only the link to see the place elsewhere (its Kakao page, else a map)"
         }
     }
 

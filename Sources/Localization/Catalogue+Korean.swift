@@ -762,6 +762,10 @@ extension Catalogue {
         case .cliCannotCreatePipe: return "파이프를 만들 수 없습니다: {reason}"
         case .storeLeftOutOne: return "읽을 수 없는 {collection} 문서 1개를 뺐습니다"
         case .storeLeftOut: return "읽을 수 없는 {collection} 문서 {count}개를 뺐습니다"
+        case .keyOpenElsewhere: return "브라우저에서 열기"
+        case .toastOpenedElsewhere: return "브라우저에서 열었습니다: {link}"
+        case .toastNoBrowser: return "브라우저를 열 수 없습니다({command} 없음): BROWSER에 브라우저를 지정하세요"
+        case .optPlacesShowURL: return "장소를 볼 수 있는 링크만 출력 (카카오 페이지, 없으면 지도)"
         }
     }
 

@@ -203,4 +203,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliNoSampleHint
     case cliNeedsTerminal, cliCannotCreatePipe
     case storeLeftOutOne, storeLeftOut
+
+    // Opening a place elsewhere (the browser)
+    case keyOpenElsewhere, toastOpenedElsewhere, toastNoBrowser, optPlacesShowURL
 }

@@ -24,5 +24,11 @@ extension KeyBindings {
         ActionBinding("undo", .places, ["u"], .keyUndoUnsave, offered: { $0.places.state.undoable != nil }) {
             $0.app.places.undoUnsave()
         },
+        ActionBinding("open-elsewhere", .places, ["b"], .keyOpenElsewhere, inFooter: false) {
+            $0.openSelectedPlaceElsewhere()
+        },
+        ActionBinding("open-elsewhere", .detail, ["b"], .keyOpenElsewhere, keysFrom: .places) {
+            $0.openSelectedPlaceElsewhere()
+        },
     ]
 }
