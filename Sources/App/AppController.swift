@@ -58,6 +58,12 @@ public final class AppController {
         }
     }
 
+    /// `S`: the folder picker for the selected place.
+    func saveSelectedPlaceToFolder() {
+        guard let place = app.places.state.selectedRow?.place else { return }
+        app.favorites.beginSave(place.favoriteCandidate)
+    }
+
     /// Opens the selected place's link in the browser, and says so (or why not) in a toast.
     func openSelectedPlaceElsewhere() {
         guard let place = app.places.state.selectedRow?.place else { return }
