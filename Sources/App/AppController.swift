@@ -1,3 +1,4 @@
+import Localization
 import PlainText
 import TerminalUI
 import ViewModels
@@ -7,6 +8,8 @@ public final class AppController {
     public let app: AppViewModel
     /// The layout of the last frame, for mouse hits.
     public var layout = ScreenLayout()
+    /// Where "open elsewhere" sends a place's link (tests give it a fake browser).
+    public var linkOpener = LinkOpener()
 
     public init(app: AppViewModel) {
         self.app = app
@@ -52,6 +55,23 @@ public final class AppController {
             app.places.moveCategoryPick(by: rows)
         } else {
             activeScreen.moveSelection(by: rows)
+        }
+    }
+
+    /// `S`: the folder picker for the selected place.
+    func saveSelectedPlaceToFolder() {
+        guard let place = app.places.state.selectedRow?.place else { return }
+        app.favorites.beginSave(place.favoriteCandidate)
+    }
+
+    /// Opens the selected place's link in the browser, and says so (or why not) in a toast.
+    func openSelectedPlaceElsewhere() {
+        guard let place = app.places.state.selectedRow?.place else { return }
+        do {
+            try linkOpener.open(place.link)
+            app.showToast(Toast(tr(.toastOpenedElsewhere, ["link": place.link]), kind: .success))
+        } catch {
+            app.showToast(Toast(tr(.toastNoBrowser, ["command": error.command]), kind: .error))
         }
     }
 

@@ -823,6 +823,10 @@ extension Catalogue {
         case .fieldPicture: return "Picture file"
         case .formPictureReading: return "Reading the picture…"
         case .cliProfileHasPicture: return "with a picture"
+        case .keyOpenElsewhere: return "open in the browser"
+        case .toastOpenedElsewhere: return "Opened in the browser: {link}"
+        case .toastNoBrowser: return "Could not open a browser ({command} not found): set BROWSER to one"
+        case .optPlacesShowURL: return "print only the link to see the place elsewhere (its Kakao page, else a map)"
         }
     }
 

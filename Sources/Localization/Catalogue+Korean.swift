@@ -777,6 +777,10 @@ extension Catalogue {
         case .fieldPicture: return "사진 파일"
         case .formPictureReading: return "사진을 읽는 중…"
         case .cliProfileHasPicture: return "사진 있음"
+        case .keyOpenElsewhere: return "브라우저에서 열기"
+        case .toastOpenedElsewhere: return "브라우저에서 열었습니다: {link}"
+        case .toastNoBrowser: return "브라우저를 열 수 없습니다({command} 없음): BROWSER에 브라우저를 지정하세요"
+        case .optPlacesShowURL: return "장소를 볼 수 있는 링크만 출력 (카카오 페이지, 없으면 지도)"
         }
     }
 

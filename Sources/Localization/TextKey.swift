@@ -207,4 +207,6 @@ public enum TextKey: String, CaseIterable, Sendable {
 
     // Faces
     case pictureUnreadable, pictureTooLarge, pictureTooWide, pictureTooMuchMemory, pictureUnknownFormat, pictureDamaged, errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture, formPictureReading
+    // Opening a place elsewhere (the browser)
+    case keyOpenElsewhere, toastOpenedElsewhere, toastNoBrowser, optPlacesShowURL
 }

@@ -46,6 +46,33 @@ import ViewModels
         #expect(narrow.app.places.state.isDetailOpen, "below 100 columns Enter shows the detail full screen")
     }
 
+    @Test func theFullScreenDetailSavesAsTheListDoes() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper").run(width: 80, height: 24)
+        harness.press("enter")
+        #expect(harness.app.places.state.isDetailOpen)
+        #expect(harness.lines[23].contains("s save"), "the detail's footer offers it")
+        let place = try #require(harness.app.places.state.selectedRow?.place)
+        harness.press("s")
+        #expect(harness.app.places.state.selectedRow?.isSaved == true, "s saved \(place.name)")
+        harness.press("S")
+        #expect(harness.app.favorites.state.prompt != nil, "S offers the folders")
+    }
+
+    @Test func enterAnswersNoToAQuestionThatDeletes() throws {
+        let (world, harness) = try ScreenScript(newcomer: "Writer", posts: ["keep these words"], .press("4"))
+            .run(width: 80, height: 24)
+        harness.press("d")
+        #expect(harness.lines[23].hasPrefix("Delete this post?"))
+        harness.press("enter")
+        #expect(!harness.lines[23].hasPrefix("Delete this post?"))
+        let session = try world.services.session()
+        let captions = try world.services.tweets.page(.all, limit: 10, viewer: session).posts.map(\.caption)
+        #expect(captions.contains("keep these words"), "Enter kept the post")
+        harness.press("L")
+        harness.press("enter")
+        #expect(harness.app.state.user != nil, "Enter did not sign out")
+    }
+
     @Test func aFieldAtItsLimitSaysSo() throws {
         let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("4"), .press("e"), .press("tab"))
             .run(width: 80, height: 24)

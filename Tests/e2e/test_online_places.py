@@ -98,6 +98,8 @@ def test_saved_kakao_place_works_with_the_server_gone():
         assert [favorite["placeID"] for favorite in listed] == ["kakao:8105891"]
         text = run(["places", "show", "kakao:8105891"], data).stdout
         assert "road        서울 중구 삼일대로12길 16-6" in text
+        link = run(["places", "show", "kakao:8105891", "--url"], data)
+        assert link.returncode == 0 and link.stdout == "http://place.map.kakao.com/8105891\n", link
         # The catalog still answers and one line says which provider failed (exit 0).
         offline = run(["places", "search", "Seoul"], data)
         assert offline.returncode == 0

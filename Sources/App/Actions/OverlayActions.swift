@@ -15,7 +15,10 @@ extension KeyBindings {
             $0.scrollHelp(by: $0.layout.helpMaxOffset)
         },
 
-        ActionBinding("yes", .confirm, ["y", "enter"], .keyConfirmYes, label: "y") { $0.activeScreen.submit() },
-        ActionBinding("no", .confirm, ["n", "esc"], .keyConfirmNo, label: "n/Esc") { $0.activeScreen.cancel() },
+        // Enter gives the safe answer: nothing is deleted or signed out by a key pressed out of habit.
+        ActionBinding("yes", .confirm, ["y"], .keyConfirmYes) { $0.activeScreen.submit() },
+        ActionBinding("no", .confirm, ["n", "esc", "enter"], .keyConfirmNo, label: "n/Esc") {
+            $0.activeScreen.cancel()
+        },
     ]
 }

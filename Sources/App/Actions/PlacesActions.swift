@@ -6,9 +6,8 @@ extension KeyBindings {
         ActionBinding("search", .places, ["/"], .keySearch) { $0.app.places.focusSearch() },
         ActionBinding("save", .places, ["s"], .keySave) { $0.app.places.toggleSave() },
         ActionBinding("order", .places, ["o"], .keyOrder) { $0.app.places.toggleOrder() },
-        ActionBinding("save-to-folder", .places, ["S"], .keySaveToFolder, inFooter: false) { controller in
-            guard let place = controller.app.places.state.selectedRow?.place else { return }
-            controller.app.favorites.beginSave(place.favoriteCandidate)
+        ActionBinding("save-to-folder", .places, ["S"], .keySaveToFolder, inFooter: false) {
+            $0.saveSelectedPlaceToFolder()
         },
         // Offered while a provider can answer it.
         ActionBinding("category", .places, ["c"], .keyCategory, offered: { $0.places.state.online.isConfigured }) {
@@ -21,8 +20,19 @@ extension KeyBindings {
             $0.app.places.openDetail()
         },
         ActionBinding("back", .detail, ["esc", "enter"], .keyBack, label: "Esc") { $0.app.places.closeDetail() },
+        // The full-screen detail saves as the list does, with the list's keys.
+        ActionBinding("save", .detail, ["s"], .keySave, keysFrom: .places) { $0.app.places.toggleSave() },
+        ActionBinding("save-to-folder", .detail, ["S"], .keySaveToFolder, inFooter: false, keysFrom: .places) {
+            $0.saveSelectedPlaceToFolder()
+        },
         ActionBinding("undo", .places, ["u"], .keyUndoUnsave, offered: { $0.places.state.undoable != nil }) {
             $0.app.places.undoUnsave()
+        },
+        ActionBinding("open-elsewhere", .places, ["b"], .keyOpenElsewhere, inFooter: false) {
+            $0.openSelectedPlaceElsewhere()
+        },
+        ActionBinding("open-elsewhere", .detail, ["b"], .keyOpenElsewhere, keysFrom: .places) {
+            $0.openSelectedPlaceElsewhere()
         },
     ]
 }

@@ -13,6 +13,7 @@ enum PlacesCommands {
         expected: tr(.usageCoordinate), parse: Config.parseCoordinate)
     static let offline = Option<Bool>.flag("offline", help: .optPlacesOffline)
     static let online = Option<Bool>.flag("online", help: .optPlacesOnline)
+    static let url = Option<Bool>.flag("url", help: .optPlacesShowURL)
     static let category = Option<PlaceCategory>(
         "category", value: "CODE|NAME",
         help: .optPlacesCategory,
@@ -26,7 +27,8 @@ enum PlacesCommands {
             positionals: [Positional("QUERY", .words, allowsEmpty: true)],
             options: [limit.spec, near.spec, offline.spec, online.spec, category.spec], run: search),
         CommandSpec(
-            words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")], run: show),
+            words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")],
+            options: [url.spec], run: show),
         CommandSpec(
             words: ["places", "import"],
             summary: .cmdPlacesImport,
@@ -145,7 +147,7 @@ enum PlacesCommands {
 
     /// An online place by id: the signed-in person's saved copy first, then the answer cache,
     /// so a place found once shows without the network.
-    static func showOnline(_ context: CommandContext, id: String) throws {
+    static func showOnline(_ context: CommandContext, id: String, link: Bool) throws {
         var place: OnlinePlace?
         var isFavorite = false
         if let session = try context.session(),
@@ -157,6 +159,11 @@ enum PlacesCommands {
         if place == nil { place = AnswerCache(file: onlineAnswerCacheFile(context.paths)).place(id: id) }
         guard let place else {
             throw CommandFailure(tr(.cliNoOnlinePlace, ["id": id]))
+        }
+        if link {
+            let coordinate = place.coordinate
+            return context.printLine(
+                PlaceLink.url(page: place.url, latitude: coordinate.latitude, longitude: coordinate.longitude))
         }
         if context.options.json {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
@@ -174,12 +181,16 @@ enum PlacesCommands {
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let id = arguments.positionals[0]
+        let link = arguments[Self.url] ?? false
         let source = PlaceSource.of(placeID: id)
-        if source == .kakao { return try showOnline(context, id: id) }
+        if source == .kakao { return try showOnline(context, id: id, link: link) }
         // An `osm:` id is a place imported from an extract, or else one an answer showed.
         guard let place = try catalog(context).place(id: id) else {
-            if source.isOnline { return try showOnline(context, id: id) }
+            if source.isOnline { return try showOnline(context, id: id, link: link) }
             throw CommandFailure(ServiceError.placeNotFound(id).description)
+        }
+        if link {
+            return context.printLine(PlaceLink.url(page: nil, latitude: place.latitude, longitude: place.longitude))
         }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
         if context.options.json {
