@@ -797,6 +797,8 @@ extension Catalogue {
                 "reading OpenStreetMap extracts needs osmium-tool ('{program}' did not start); install the osmium-tool package"
         case .placeImportExtractUnreadable: return "osmium could not read the extract: {reason}"
         case .placeImportNoPlaces: return "the file holds no named point of interest"
+        case .cliImportProgress:
+            return "reading the extract: {count} places ({rate} a second); Ctrl-C stops and keeps the catalog as it was"
         case .helpMoreBelow: return "more below"
         case .cliSavedVerb: return "Saved"
         case .cliFavoritesImported: return "Imported {file}: {added} added, {matched} matched, {skipped} skipped"

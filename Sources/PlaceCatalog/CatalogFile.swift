@@ -176,18 +176,17 @@ extension PlaceCatalog {
             if let image = CatalogImage.open(path: cacheFile, signature: signature) {
                 return PlaceCatalog(image: image, rebuild: rebuild)
             }
+            // Without imports, the image `make build` prepared beside the shipped catalog (same
+            // sources, same signature) is read where it is installed: a new data directory
+            // writes nothing before it answers. Only a repair of it is written to `cacheFile`.
+            if sources.count == 1,
+                let image = CatalogImage.open(path: preparedImage(shippedDirectory: directory), signature: signature)
+            {
+                return PlaceCatalog(image: image, rebuild: rebuild)
+            }
             // One process builds the image while others wait for it and then map it.
             return try FileLock.withLock(cacheFile + ".lock") {
                 if let image = CatalogImage.open(path: cacheFile, signature: signature) {
-                    return PlaceCatalog(image: image, rebuild: rebuild)
-                }
-                // Without imports, a new data directory starts from a copy of the image `make build`
-                // prepared beside the shipped catalog (same sources, same signature): no build.
-                if sources.count == 1,
-                    CatalogImage.copy(
-                        from: preparedImage(shippedDirectory: directory), to: cacheFile, signature: signature),
-                    let image = CatalogImage.open(path: cacheFile, signature: signature)
-                {
                     return PlaceCatalog(image: image, rebuild: rebuild)
                 }
                 let catalog = PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: true)

@@ -285,43 +285,6 @@ final class CatalogImage: @unchecked Sendable {
 
     // MARK: writing
 
-    /// Copies the image at `source` to `path` (through a temporary file and a rename) when its
-    /// header and `signature` check out; damage elsewhere in it is found as the copy is read,
-    /// like any image's. False when there is nothing usable to copy.
-    static func copy(from source: String, to path: String, signature: String) -> Bool {
-        guard open(path: source, signature: signature) != nil else { return false }
-        let input = Glibc.open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { return false }
-        defer { close(input) }
-        var info = stat()
-        guard fstat(input, &info) == 0 else { return false }
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = path + ".\(getpid()).tmp"
-        let output = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard output >= 0 else { return false }
-        // 2 MB at a time, at multiples of 2 MB: the copy's page cache then holds 2 MB folios
-        // (see `BodyWriter`), where `sendfile` left small ones.
-        var left = Int(info.st_size)
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: hugePage, alignment: 8)
-        defer { chunk.deallocate() }
-        var offset = 0
-        while left > 0 {
-            let count = read(input, chunk.baseAddress, min(left, hugePage))
-            guard count > 0, BodyWriter.write(output, UnsafeRawBufferPointer(rebasing: chunk[0..<count]), at: offset)
-            else { break }
-            left -= count
-            offset += count
-        }
-        close(output)
-        guard left == 0, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
-
     /// Writes the image of `index` to `path` (through a temporary file and a rename); a failure
     /// only costs the next start-up time.
     static func write(_ index: PlaceIndex, signature: String, path: String) {

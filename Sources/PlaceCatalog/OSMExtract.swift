@@ -8,6 +8,7 @@ import Localization
 /// docs/decisions/0014-openstreetmap-reading.md).
 enum OSMExtract {
     /// The file names osmium reads (by their ending).
+    static let progressEvery = 10_000
     static let endings = [".osm.pbf", ".pbf", ".osm", ".osm.bz2", ".osm.gz", ".osc", ".opl"]
 
     static func isExtract(_ path: String) -> Bool {
@@ -20,7 +21,10 @@ enum OSMExtract {
 
     /// The places of the extract at `path`; the whole extract or, when osmium cannot read it
     /// (truncated, malformed), a rejection with osmium's reason (its XML line, or the PBF error).
-    static func read(_ path: String, countries: [String: String]) throws -> GeoJSONPlaces {
+    /// `progress` is told the count of places kept so far, every `progressEvery` of them.
+    static func read(
+        _ path: String, countries: [String: String], progress: ((Int) -> Void)? = nil
+    ) throws -> GeoJSONPlaces {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -44,11 +48,16 @@ enum OSMExtract {
         var reader = GeoJSONPlaces(countries: countries)
         var lines = LineSplitter()
         var failure: Error?
+        var reported = 0
         do {
             while true {
                 let chunk = output.fileHandleForReading.readData(ofLength: 1 << 20)
                 if chunk.isEmpty { break }
                 try lines.feed(chunk) { line, number in try reader.addLine(line, number: number) }
+                if let progress, reader.places.count >= reported + progressEvery {
+                    reported = reader.places.count
+                    progress(reported)
+                }
             }
             try lines.finish { line, number in try reader.addLine(line, number: number) }
         } catch {

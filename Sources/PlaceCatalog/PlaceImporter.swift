@@ -302,14 +302,16 @@ extension PlaceCatalog {
     /// malformed, nothing (`PlaceImporter.Rejection`). Earlier imports stay; a re-import
     /// replaces places by id instead of adding them twice. The imports file is written to a
     /// temporary file and renamed into place.
-    public static func importFile(path: String, resourcesDirectory: String, dataDirectory: String) throws
-        -> ImportSummary
-    {
+    /// `progress` hears how many places an OpenStreetMap extract has given so far.
+    public static func importFile(
+        path: String, resourcesDirectory: String, dataDirectory: String, progress: ((Int) -> Void)? = nil
+    ) throws -> ImportSummary {
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
         var incoming: [Place]
         if OSMExtract.isExtract(path) {
-            incoming = try PlaceImporter.pointsOfInterest(OSMExtract.read(path, countries: countries))
+            incoming = try PlaceImporter.pointsOfInterest(
+                OSMExtract.read(path, countries: countries, progress: progress))
         } else {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))

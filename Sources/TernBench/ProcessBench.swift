@@ -70,7 +70,11 @@ enum ProcessBench {
                 + "(built in \(ms(shippedBuild))); tern places search Q --limit 20, 10 runs per query:")
         try searchTable(tern: tern, sqlite: sqlite, database: shippedDB, environment: environment, scale: 1)
 
-        let image = shippedData + "/places/cache/catalog.bin"
+        // Without imports the prepared image is the one read, where it is installed.
+        let image =
+            prepared
+            ? PlaceCatalog.preparedImage(shippedDirectory: resources + "/places")
+            : shippedData + "/places/cache/catalog.bin"
         var cold: [Double] = []
         var coldSQLite: [Double] = []
         for _ in 0..<5 {

@@ -177,6 +177,12 @@ def test_bad_file_is_rejected_whole_and_earlier_imports_stay():
 def test_the_catalog_image_is_rebuilt_when_damaged_or_stale():
     with DataDir() as data:
         image = os.path.join(data.path, "places", "cache", "catalog.bin")
+        search(data, "seoul", "--limit", "5")
+        # Without imports the prepared image is read where it is installed: nothing is written.
+        assert not os.path.exists(image)
+        # An import changes the sources: the data directory gets an image of its own.
+        geo_file = write(data, "cities.txt", GEONAMES_ROWS)
+        assert run(["places", "import", geo_file], data).returncode == 0
         first = search(data, "seoul", "--limit", "5")
         assert os.path.getsize(image) > 1_000_000
         size = os.path.getsize(image)
@@ -190,9 +196,6 @@ def test_the_catalog_image_is_rebuilt_when_damaged_or_stale():
             handle.truncate(size // 3)
         assert search(data, "seoul", "--limit", "5") == first
         assert os.path.getsize(image) == size
-        # An import changes the sources: the image follows them.
-        geo_file = write(data, "cities.txt", GEONAMES_ROWS)
-        assert run(["places", "import", geo_file], data).returncode == 0
         assert search(data, "little tern")["documents"][0]["placeID"] == "99000002"
         os.remove(os.path.join(data.path, "places", "imports", "places.tsv"))
         assert search(data, "little tern")["meta"]["totalCount"] == 0
@@ -221,6 +224,7 @@ def test_two_imports_at_once_both_keep_their_places():
 def test_a_copied_binary_reuses_the_catalog_image():
     with DataDir() as data:
         image = os.path.join(data.path, "places", "cache", "catalog.bin")
+        assert run(["places", "import", write(data, "cities.txt", GEONAMES_ROWS)], data).returncode == 0
         first = search(data, "seoul", "--limit", "5")
         before = os.stat(image)
         copy = os.path.join(data.path, "bin", "tern")

@@ -233,6 +233,18 @@ enum PlacesCommands {
         }
     }
 
+    /// On a terminal, one line on stderr rewritten as an extract is read: places so far and
+    /// their rate (osmium streams, so the total is not known ahead); elsewhere nothing.
+    static func importProgress() -> ((Int) -> Void)? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        let start = Date()
+        return { count in
+            let rate = Double(count) / max(0.001, Date().timeIntervalSince(start))
+            let line = tr(.cliImportProgress, ["count": String(count), "rate": String(Int(rate))])
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        }
+    }
+
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let file = arguments.positionals[0]
         let paths = context.paths
@@ -243,7 +255,8 @@ enum PlacesCommands {
         do {
             summary = try PlaceCatalog.importFile(
                 path: file, resourcesDirectory: paths.resourcesDirectory,
-                dataDirectory: paths.dataDirectory)
+                dataDirectory: paths.dataDirectory, progress: importProgress())
+            if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         } catch let rejection as PlaceImporter.Rejection {
             throw CommandFailure(tr(.cliImportRejected, ["file": file, "reason": rejection.description]))
         } catch {

@@ -1,0 +1,82 @@
+"""`tern places import` of OpenStreetMap extracts: PBF made by osmium itself, categories offline, Ctrl-C."""
+import json
+import os
+import signal
+import subprocess
+import time
+
+from tern import BIN, DataDir, run
+
+EXTRACT = """<?xml version="1.0" encoding="UTF-8"?>
+<osm version="0.6" generator="tern e2e">
+ <node id="1" lat="37.5636" lon="126.9827" version="1">
+  <tag k="name" v="명동 별다방"/><tag k="name:en" v="Myeongdong Star Cafe"/><tag k="amenity" v="cafe"/>
+  <tag k="addr:city" v="서울특별시"/><tag k="addr:district" v="중구"/>
+ </node>
+ <node id="2" lat="37.4979" lon="127.0276" version="1">
+  <tag k="name" v="강남"/><tag k="railway" v="station"/><tag k="station" v="subway"/>
+ </node>
+ <node id="3" lat="37.51" lon="127.02" version="1"><tag k="name" v="강남대로"/><tag k="highway" v="bus_stop"/></node>
+</osm>
+"""
+
+
+def write_pbf(data, name, xml):
+    source = os.path.join(data.path, name + ".osm")
+    with open(source, "w", encoding="utf-8") as handle:
+        handle.write(xml)
+    target = os.path.join(data.path, name + ".osm.pbf")
+    subprocess.run(["osmium", "cat", source, "-o", target, "--overwrite"], check=True)
+    return target
+
+
+def search(data, *args):
+    result = run(["--json", "places", "search", *args], data)
+    assert result.returncode == 0, result
+    return json.loads(result.stdout)
+
+
+def test_an_extract_makes_gangnam_and_cafes_findable_offline():
+    with DataDir() as data:
+        result = run(["places", "import", write_pbf(data, "seoul", EXTRACT)], data)
+        assert result.returncode == 0 and "2 new" in result.stdout, result
+        found = search(data, "강남", "--offline", "--limit", "5")["documents"]
+        assert found[0]["placeID"] == "osm:N2" and found[0]["source"] == "osm", found
+        cafes = search(data, "", "--category", "카페", "--offline", "--near", "37.56,126.98")["documents"]
+        assert [(c["placeName"], c["category"]) for c in cafes] == [("명동 별다방", "카페")], cafes
+        assert cafes[0]["address"] == "서울특별시 중구"
+        shown = run(["places", "show", "osm:N1"], data)
+        assert shown.returncode == 0 and "Myeongdong Star Cafe" in shown.stdout and "카페" in shown.stdout, shown
+
+
+def test_a_truncated_extract_is_refused_and_ctrl_c_leaves_the_catalog_as_it_was():
+    with DataDir() as data:
+        assert run(["places", "import", write_pbf(data, "seoul", EXTRACT)], data).returncode == 0
+        imports = os.path.join(data.path, "places", "imports", "places.tsv")
+        before = open(imports, encoding="utf-8").read()
+        whole = open(os.path.join(data.path, "seoul.osm.pbf"), "rb").read()
+        cut = os.path.join(data.path, "cut.osm.pbf")
+        with open(cut, "wb") as handle:
+            handle.write(whole[:-30])
+        refused = run(["places", "import", cut], data)
+        assert refused.returncode == 1 and "osmium could not read the extract" in refused.stderr, refused
+        assert "nothing was imported" in refused.stderr
+
+        nodes = "".join(f'<node id="{100 + n}" lat="37.{n:06d}" lon="127.0" version="1"><tag k="name" v="카페 {n}"/>'
+                        f'<tag k="amenity" v="cafe"/></node>\n' for n in range(300_000))
+        big = write_pbf(data, "big", '<?xml version="1.0"?>\n<osm version="0.6">\n' + nodes + "</osm>\n")
+        process = subprocess.Popen([BIN, "places", "import", big], env=data.env(), stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, start_new_session=True)
+        # Ctrl-C once osmium is reading the extract (the import's child), as a person would press it.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            children = subprocess.run(["pgrep", "-g", str(process.pid), "osmium"], capture_output=True, text=True)
+            if children.stdout.strip():
+                break
+            time.sleep(0.02)
+        os.killpg(process.pid, signal.SIGINT)
+        process.communicate(timeout=60)
+        assert process.returncode != 0
+        assert open(imports, encoding="utf-8").read() == before
+        assert os.listdir(os.path.dirname(imports)) == ["places.tsv"]
+        assert search(data, "카페 12345", "--offline")["meta"]["totalCount"] == 0
