@@ -130,6 +130,9 @@ public enum TextKey: String, CaseIterable, Sendable {
         usageStore
     case configCannotRead, configNotUTF8
     case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
+    case configControlCharacter, importNestedTooDeeply, importTextTooLong, importNoCoordinates
+    case usageUnknownCommandSuggestion
+    case optPlacesURL
     case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
     case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind
     case configUnknownScreen, configUnknownKeyName, configCtrlC, configTypesText, configNotBound, configUnknownAction

@@ -1,14 +1,17 @@
 /// The file formats favorites are exported to and imported from.
 public enum FavoritesFormat: String, CaseIterable, Sendable {
     /// `Name,Address,Latitude,Longitude,Description,URL` (RFC 4180), the shape people pass
-    /// around when leaving KakaoMap; the memo is the Description.
+    /// around when leaving KakaoMap, then an online place's `Category,Road Address,Phone`;
+    /// the memo is the Description.
     case csv
     /// `{"folders": [FOLDER…], "favorites": [FAVORITE…]}`, FAVORITE as in `favorites list`.
     case json
     /// A FeatureCollection of Points with the CSV's columns as properties.
     case geojson
 
-    public static let csvHeader = ["Name", "Address", "Latitude", "Longitude", "Description", "URL"]
+    public static let csvHeader = [
+        "Name", "Address", "Latitude", "Longitude", "Description", "URL", "Category", "Road Address", "Phone",
+    ]
 
     /// The format named `text` (any case), or `nil`.
     public static func named(_ text: String) -> FavoritesFormat? {

@@ -13,6 +13,7 @@ enum PlacesCommands {
         expected: tr(.usageCoordinate), parse: Config.parseCoordinate)
     static let offline = Option<Bool>.flag("offline", help: .optPlacesOffline)
     static let online = Option<Bool>.flag("online", help: .optPlacesOnline)
+    static let url = Option<Bool>.flag("url", help: .optPlacesURL)
     static let category = Option<PlaceCategory>(
         "category", value: "CODE|NAME",
         help: .optPlacesCategory,
@@ -26,7 +27,8 @@ enum PlacesCommands {
             positionals: [Positional("QUERY", .words, allowsEmpty: true)],
             options: [limit.spec, near.spec, offline.spec, online.spec, category.spec], run: search),
         CommandSpec(
-            words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")], run: show),
+            words: ["places", "show"], summary: .cmdPlacesShow, positionals: [Positional("PLACE_ID")],
+            options: [url.spec], run: show),
         CommandSpec(
             words: ["places", "import"],
             summary: .cmdPlacesImport,
@@ -139,7 +141,7 @@ enum PlacesCommands {
 
     /// An online place by id: the signed-in person's saved copy first, then the answer cache,
     /// so a place found once shows without the network.
-    static func showOnline(_ context: CommandContext, id: String) throws {
+    static func showOnline(_ context: CommandContext, id: String, link: Bool = false) throws {
         var place: OnlinePlace?
         var isFavorite = false
         if let session = try context.session(),
@@ -151,6 +153,12 @@ enum PlacesCommands {
         if place == nil { place = AnswerCache(file: onlineAnswerCacheFile(context.paths)).place(id: id) }
         guard let place else {
             throw CommandFailure(tr(.cliNoOnlinePlace, ["id": id]))
+        }
+        if link {
+            return context.printLine(
+                PlaceLink.openURL(
+                    placeID: place.placeID, url: place.url, latitude: place.coordinate.latitude,
+                    longitude: place.coordinate.longitude))
         }
         if context.options.json {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
@@ -168,10 +176,16 @@ enum PlacesCommands {
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let id = arguments.positionals[0]
-        if PlaceSource.of(placeID: id).isOnline { return try showOnline(context, id: id) }
+        let link = arguments.has(url)
+        if PlaceSource.of(placeID: id).isOnline { return try showOnline(context, id: id, link: link) }
         let catalog = try catalog(context)
         guard let place = catalog.place(id: id) else {
             throw CommandFailure(ServiceError.placeNotFound(id).description)
+        }
+        if link {
+            return context.printLine(
+                PlaceLink.openURL(
+                    placeID: place.placeID, url: nil, latitude: place.latitude, longitude: place.longitude))
         }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
         if context.options.json {
