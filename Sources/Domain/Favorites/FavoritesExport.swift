@@ -1,8 +1,8 @@
 import Foundation
 import PlaceCatalog
 
-/// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON
-/// or GeoJSON. JSON is encoded with the caller's encoder, so it matches its other output.
+/// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON,
+/// GeoJSON, GPX or KML. JSON is encoded with the caller's encoder, so it matches its other output.
 public enum FavoritesExport {
     public static func text(
         _ snapshot: FavoritesSnapshot, folder: FavoriteFolder?, format: FavoritesFormat,
@@ -36,6 +36,8 @@ public enum FavoritesExport {
                             favorite, folders: names(of: favorite, in: snapshot, keeping: folders)))
                 })
             return String(decoding: try encoder.encode(collection), as: UTF8.self) + "\n"
+        case .gpx: return gpx(places) { names(of: $0, in: snapshot, keeping: folders) }
+        case .kml: return kml(places) { names(of: $0, in: snapshot, keeping: folders) }
         }
     }
 

@@ -6,8 +6,13 @@ public enum FavoritesFormat: String, CaseIterable, Sendable {
     case csv
     /// `{"folders": [FOLDER…], "favorites": [FAVORITE…]}`, FAVORITE as in `favorites list`.
     case json
-    /// A FeatureCollection of Points with the CSV's columns as properties.
+    /// A FeatureCollection of Points with the CSV's columns as properties (Google Takeout's
+    /// "Saved Places.json" is one too, its name and address under `properties.location`).
     case geojson
+    /// GPX 1.1 waypoints (OsmAnd, Organic Maps, GPS units), their extensions read.
+    case gpx
+    /// KML placemarks (Google My Maps, Organic Maps), in their folders.
+    case kml
 
     public static let csvHeader = [
         "Name", "Address", "Latitude", "Longitude", "Description", "URL", "Category", "Road Address", "Phone",
@@ -18,10 +23,12 @@ public enum FavoritesFormat: String, CaseIterable, Sendable {
         FavoritesFormat(rawValue: text.lowercased())
     }
 
-    /// The format of a file's text: JSON when it starts with `{` or `[` (GeoJSON when its
-    /// `type` is `FeatureCollection`), CSV otherwise.
+    /// The format of a file's text: XML when it starts with `<` (KML when its root is `kml`,
+    /// GPX otherwise), JSON when it starts with `{` or `[` (GeoJSON when its `type` is
+    /// `FeatureCollection`), CSV otherwise.
     static func detect(_ text: String) -> FavoritesFormat {
         let start = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
+        if start == "<" { return text.contains("<kml") || text.contains(":kml") ? .kml : .gpx }
         guard start == "{" || start == "[" else { return .csv }
         return text.contains("\"FeatureCollection\"") ? .geojson : .json
     }

@@ -41,12 +41,17 @@ public struct FavoritesImportFile: Equatable, Sendable {
     public var format: FavoritesFormat
     public var folders: [Folder]
     public var rows: [Row]
+    /// The lines of entries without coordinates (a Takeout place with no location, a GPX
+    /// waypoint without lat and lon, a KML placemark that is not a point): reported, not imported.
+    public var withoutCoordinates: [Int] = []
 
     public static func read(_ text: String) throws -> FavoritesImportFile {
         let format = FavoritesFormat.detect(text)
         switch format {
         case .csv: return FavoritesImportFile(format: format, folders: [], rows: try csvRows(text))
         case .json, .geojson: return try json(LinedJSON.parse(text), format: format)
+        case .gpx: return try gpx(XMLTree.parse(text))
+        case .kml: return try kml(XMLTree.parse(text))
         }
     }
 
@@ -99,7 +104,15 @@ public struct FavoritesImportFile: Equatable, Sendable {
             guard let features = root["features"]?.array else {
                 throw FavoritesError.badImportRow(line: root.line, reason: tr(.importNeedsFeatures))
             }
-            return FavoritesImportFile(format: format, folders: [], rows: try features.map(featureRow))
+            var file = FavoritesImportFile(format: format, folders: [], rows: [])
+            for feature in features {
+                if TakeoutPlace.hasNoLocation(feature) {
+                    file.withoutCoordinates.append(feature.line)
+                } else {
+                    file.rows.append(try featureRow(feature))
+                }
+            }
+            return file
         }
         guard let items = root.array ?? root["favorites"]?.array else {
             throw FavoritesError.badImportRow(line: root.line, reason: tr(.importNeedsFavorites))
@@ -131,6 +144,7 @@ public struct FavoritesImportFile: Equatable, Sendable {
     }
 
     static func featureFields(_ feature: LinedJSON) throws -> Row {
+        if let place = try TakeoutPlace(feature) { return try place.row() }
         guard let properties = feature["properties"], let geometry = feature["geometry"],
             geometry["type"]?.string == "Point", let point = geometry["coordinates"]?.array, point.count >= 2
         else {

@@ -55,6 +55,11 @@ public indirect enum LinedJSON: Equatable, Sendable {
         return value
     }
 
+    /// A file's bytes without the UTF-8 byte-order mark some editors put first.
+    static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
     /// How deep arrays and objects may nest: a favorites file needs 6 levels, and a limit
     /// keeps a hostile file from exhausting the stack.
     public static let maxDepth = 64
@@ -66,7 +71,7 @@ public indirect enum LinedJSON: Equatable, Sendable {
         var depth = 0
 
         init(bytes: [UInt8]) {
-            self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            self.bytes = LinedJSON.withoutByteOrderMark(bytes)
         }
 
         func failure(_ reason: String) -> FavoritesError { .badImportRow(line: line, reason: reason) }
