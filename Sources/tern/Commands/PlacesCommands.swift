@@ -91,8 +91,16 @@ enum PlacesCommands {
             }
             outcomes.forEach(printProviderNotice)
         }
-        let onlineHits = outcomes.compactMap(\.answer).flatMap(\.places)
-        let totalCount = (catalogResult?.totalCount ?? 0) + outcomes.compactMap(\.answer).map(\.totalCount).reduce(0, +)
+        var onlineHits = outcomes.compactMap(\.answer).flatMap(\.places)
+        var totalCount = (catalogResult?.totalCount ?? 0) + outcomes.compactMap(\.answer).map(\.totalCount).reduce(0, +)
+        // Saved online places are found by name when no provider answered (offline, no key).
+        if category == nil, !onlyOnline, outcomes.allSatisfy({ $0.answer == nil }), let session = try context.session()
+        {
+            let saved = SavedPlaceSearch.matches(query, in: try context.services().favorites.list(session: session))
+            let hits = saved.prefix(limit).map(OnlinePlace.init(saved:))
+            onlineHits += hits
+            totalCount += hits.count
+        }
         let isEnd = (catalogResult?.isEnd ?? true) && outcomes.allSatisfy { $0.answer?.isEnd ?? true }
         let catalogHits = catalogResult?.hits ?? []
         if context.options.json {
