@@ -354,6 +354,7 @@ extension Catalogue {
         case .optPlacesNear: return "order by distance from this point and show it"
         case .optPlacesOffline: return "search only the offline catalog"
         case .optPlacesURL: return "print the place's link (its Kakao page, else an OpenStreetMap map)"
+        case .outboxUnreadable: return "this Tern cannot read the queued write ({detail})"
         case .optPlacesOnline: return "search only the online providers (Kakao, OpenStreetMap)"
         case .optPlacesCategory: return "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point"
         case .cmdPlacesSearch:

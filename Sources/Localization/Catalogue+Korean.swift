@@ -346,6 +346,7 @@ extension Catalogue {
         case .optPlacesNear: return "이 지점에서 가까운 순으로 정렬하고 거리 표시"
         case .optPlacesOffline: return "오프라인 카탈로그만 검색"
         case .optPlacesURL: return "장소의 링크 출력 (카카오 페이지, 없으면 OpenStreetMap 지도)"
+        case .outboxUnreadable: return "이 Tern이 읽을 수 없는 대기 중인 쓰기입니다 ({detail})"
         case .optPlacesOnline: return "온라인 제공자만 검색 (카카오, OpenStreetMap)"
         case .optPlacesCategory: return "카카오 업종의 장소 (CE7, 카페, cafe, …), --near 또는 집 주변"
         case .cmdPlacesSearch: return "이름으로 장소 검색 (한글 초성과 입력 중인 음절도 됨)"

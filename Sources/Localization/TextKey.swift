@@ -133,6 +133,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case configControlCharacter, importNestedTooDeeply, importTextTooLong, importNoCoordinates
     case usageUnknownCommandSuggestion
     case optPlacesURL
+    case outboxUnreadable
     case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
     case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind
     case configUnknownScreen, configUnknownKeyName, configCtrlC, configTypesText, configNotBound, configUnknownAction
