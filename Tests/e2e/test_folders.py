@@ -58,7 +58,7 @@ def test_walk_folder_memo_export_import_into_a_new_data_directory():
         assert result.returncode == 0, result.stderr
         assert "2 added, 0 matched, 0 skipped" in result.stdout
         again = json.loads(ok(["favorites", "import", exported, "--folder", "제주 여행", "--json"], fresh))
-        assert again == {"added": 0, "matched": 0, "skipped": 2, "createdFolders": []}
+        assert again == {"added": 0, "matched": 0, "skipped": 2, "createdFolders": [], "withoutCoordinates": []}
         copied = listed(fresh, "--folder", "제주 여행")
         assert [(f["placeID"], f["memo"]) for f in copied] == [(f["placeID"], f["memo"]) for f in trip]
         assert "제주 여행  2 places" in ok(["favorites", "folders"], fresh)
