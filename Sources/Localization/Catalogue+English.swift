@@ -353,6 +353,8 @@ extension Catalogue {
         case .optPlacesLimit: return "show at most N places (1 to 1000, default 20)"
         case .optPlacesNear: return "order by distance from this point and show it"
         case .optPlacesOffline: return "search only the offline catalog"
+        case .optPlacesURL: return "print the place's link (its Kakao page, else an OpenStreetMap map)"
+        case .outboxUnreadable: return "this Tern cannot read the queued write ({detail})"
         case .optPlacesOnline: return "search only the online providers (Kakao, OpenStreetMap)"
         case .optPlacesCategory:
             return "places of a category (CE7, 카페, cafe, …) around --near or the home point, imported and from Kakao"
@@ -396,6 +398,7 @@ extension Catalogue {
         case .groupServer: return "set up a PostgreSQL team server"
         case .usageTry: return "Try 'tern help{topic}'."
         case .usageUnknownCommand: return "unknown command '{command}'"
+        case .usageUnknownCommandSuggestion: return "unknown command '{command}'; did you mean {suggestion}?"
         case .usageUnknownOption: return "unknown option {option}"
         case .usageBadValue: return "--{option} needs {expected}, not '{given}'"
         case .usageTakesNoValue: return "--{option} takes no value"
@@ -412,6 +415,10 @@ extension Catalogue {
         case .configCannotRead: return "cannot read the file"
         case .configNotUTF8: return "not UTF-8 text"
         case .configExpectedKeyValue: return "expected key = value"
+        case .configControlCharacter: return "a control character (NUL, escape or the like) in the line"
+        case .importNestedTooDeeply: return "nested too deeply (at most {max} levels)"
+        case .importTextTooLong: return "{field} is over {max} characters"
+        case .importNoCoordinates: return "{count} entries without coordinates skipped (lines {lines})"
         case .configMissingKey: return "missing key before ="
         case .configSetTwice: return "{key} is set twice"
         case .configBadHome: return "home must be LAT,LON in degrees, like 37.5665,126.9780"
@@ -828,7 +835,6 @@ extension Catalogue {
         case .keyOpenElsewhere: return "open in the browser"
         case .toastOpenedElsewhere: return "Opened in the browser: {link}"
         case .toastNoBrowser: return "Could not open a browser ({command} not found): set BROWSER to one"
-        case .optPlacesShowURL: return "print only the link to see the place elsewhere (its Kakao page, else a map)"
         }
     }
 

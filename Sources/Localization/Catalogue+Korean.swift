@@ -345,6 +345,8 @@ extension Catalogue {
         case .optPlacesLimit: return "장소를 최대 N개 표시 (1~1000, 기본값 20)"
         case .optPlacesNear: return "이 지점에서 가까운 순으로 정렬하고 거리 표시"
         case .optPlacesOffline: return "오프라인 카탈로그만 검색"
+        case .optPlacesURL: return "장소의 링크 출력 (카카오 페이지, 없으면 OpenStreetMap 지도)"
+        case .outboxUnreadable: return "이 Tern이 읽을 수 없는 대기 중인 쓰기입니다 ({detail})"
         case .optPlacesOnline: return "온라인 제공자만 검색 (카카오, OpenStreetMap)"
         case .optPlacesCategory: return "업종의 장소 (CE7, 카페, cafe, …), --near 또는 집 주변, 가져온 장소와 카카오에서"
         case .cmdPlacesSearch: return "이름으로 장소 검색 (한글 초성과 입력 중인 음절도 됨)"
@@ -383,6 +385,7 @@ extension Catalogue {
         case .groupServer: return "PostgreSQL 팀 서버 설정"
         case .usageTry: return "'tern help{topic}'을(를) 실행해 보세요."
         case .usageUnknownCommand: return "알 수 없는 명령 '{command}'"
+        case .usageUnknownCommandSuggestion: return "알 수 없는 명령 '{command}'. 혹시 {suggestion}?"
         case .usageUnknownOption: return "알 수 없는 옵션 {option}"
         case .usageBadValue: return "--{option}에 필요한 값: {expected} ('{given}'은(는) 안 됩니다)"
         case .usageTakesNoValue: return "--{option}은(는) 값을 받지 않습니다"
@@ -399,6 +402,10 @@ extension Catalogue {
         case .configCannotRead: return "파일을 읽을 수 없습니다"
         case .configNotUTF8: return "UTF-8 텍스트가 아닙니다"
         case .configExpectedKeyValue: return "key = value 형식이어야 합니다"
+        case .configControlCharacter: return "줄에 제어 문자(널 문자, 이스케이프 등)가 있습니다"
+        case .importNestedTooDeeply: return "너무 깊이 중첩되어 있습니다 (최대 {max}단계)"
+        case .importTextTooLong: return "{field}이(가) {max}자를 넘습니다"
+        case .importNoCoordinates: return "좌표가 없는 항목 {count}개를 건너뛰었습니다 (줄 {lines})"
         case .configMissingKey: return "= 앞에 키가 없습니다"
         case .configSetTwice: return "{key}이(가) 두 번 설정되었습니다"
         case .configBadHome: return "home은 37.5665,126.9780처럼 도 단위 LAT,LON이어야 합니다"
@@ -781,7 +788,6 @@ extension Catalogue {
         case .keyOpenElsewhere: return "브라우저에서 열기"
         case .toastOpenedElsewhere: return "브라우저에서 열었습니다: {link}"
         case .toastNoBrowser: return "브라우저를 열 수 없습니다({command} 없음): BROWSER에 브라우저를 지정하세요"
-        case .optPlacesShowURL: return "장소를 볼 수 있는 링크만 출력 (카카오 페이지, 없으면 지도)"
         }
     }
 

@@ -130,6 +130,10 @@ public enum TextKey: String, CaseIterable, Sendable {
         usageStore
     case configCannotRead, configNotUTF8
     case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
+    case configControlCharacter, importNestedTooDeeply, importTextTooLong, importNoCoordinates
+    case usageUnknownCommandSuggestion
+    case optPlacesURL
+    case outboxUnreadable
     case configBadLanguage, configBadKakaoKey, configBadURL, configBadNominatim, configUnknownKey, configUnknownTheme
     case configExpectedColor, configUnknownColour, configUnknownRole, configExpectedBind, configExpectedUnbind
     case configUnknownScreen, configUnknownKeyName, configCtrlC, configTypesText, configNotBound, configUnknownAction
@@ -209,5 +213,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Faces
     case pictureUnreadable, pictureTooLarge, pictureTooWide, pictureTooMuchMemory, pictureUnknownFormat, pictureDamaged, errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture, formPictureReading
     // Opening a place elsewhere (the browser)
-    case keyOpenElsewhere, toastOpenedElsewhere, toastNoBrowser, optPlacesShowURL
+    case keyOpenElsewhere, toastOpenedElsewhere, toastNoBrowser
 }

@@ -79,7 +79,12 @@ public final class AnswerCache: @unchecked Sendable {
         encoder.dateEncodingStrategy = .secondsSince1970
         guard let entries, let data = try? encoder.encode(entries) else { return }
         let directory = (file as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        // The queries and answers are the person's own: 0700 and 0600, as every data file.
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = file + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+        else { return }
+        if rename(temporary, file) != 0 { unlink(temporary) }
     }
 }

@@ -135,6 +135,16 @@ public struct KakaoLocalClient: PlaceProvider {
             address: document["address_name"].string ?? road ?? "", roadAddress: road, coordinate: coordinate,
             category: document["category_name"].string ?? document["category_group_name"].string,
             categoryCode: document["category_group_code"].string, phone: document["phone"].string,
-            url: document["place_url"].string, distance: document["distance"].double)
+            url: document["place_url"].string.flatMap(webPage), distance: document["distance"].double)
+    }
+
+    /// A provider's link when it is http or https, the only kind shown or opened: a
+    /// `javascript:` or `file:` link in an answer is dropped.
+    static func webPage(_ link: String) -> String? {
+        let lower = link.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
+            !link.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return link
     }
 }

@@ -35,7 +35,7 @@ struct FuzzHarness: Sendable {
         TextFilterHarness.harness, TextLayoutHarness.harness, QueryNormaliserHarness.harness,
         CSVImportHarness.harness, GeoNamesImportHarness.harness, ConfigParserHarness.harness,
         DocumentJSONHarness.harness, CatalogImageHarness.harness, CatalogSearchHarness.harness,
-        CommandLineHarness.harness, PictureHarness.harness,
+        CommandLineHarness.harness, PictureHarness.harness, FavoritesFileHarness.harness,
     ]
 }
 

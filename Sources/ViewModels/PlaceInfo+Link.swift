@@ -1,6 +1,6 @@
-import PlaceCatalog
+import Domain
 
 extension PlaceInfo {
-    /// Where the place can be seen elsewhere (`PlaceLink`).
-    public var link: String { PlaceLink.url(page: url, latitude: latitude, longitude: longitude) }
+    /// Where the place can be seen elsewhere (`PlaceLink.openURL`).
+    public var link: String { PlaceLink.openURL(placeID: placeID, url: url, latitude: latitude, longitude: longitude) }
 }

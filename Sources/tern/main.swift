@@ -58,13 +58,12 @@ func runTern(_ arguments: [String], start: StartSettings) -> Int32 {
             return 0
         }
     } catch let error as UsageError {
+        if ErrorLine.wantsJSON(arguments) { return ErrorLine.printJSON(error, status: 2) }
         printError("tern: \(error.description)")
         printError(tr(.usageTry, ["topic": helpTopic.map { " " + $0 }.joined()]))
         return 2
-    } catch let error as CommandFailure {
-        printError("tern: \(error.description)")
-        return 1
     } catch {
+        if ErrorLine.wantsJSON(arguments) { return ErrorLine.printJSON(error, status: 1) }
         printError("tern: \(error)")
         return 1
     }
@@ -104,4 +103,6 @@ func answerVersionFirst(_ commandLine: [String]) {
 }
 
 answerVersionFirst(CommandLine.arguments)
+// Every file and directory Tern makes is the owner's alone, whichever command makes it first.
+umask(0o077)
 exit(runInLanguage(Array(CommandLine.arguments.dropFirst())))

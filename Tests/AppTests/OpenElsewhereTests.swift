@@ -40,8 +40,7 @@ import ViewModels
         harness.press("b")
         let link = try Self.recordedLink(in: directory)
         #expect(link.hasPrefix("https://www.openstreetmap.org/?mlat="))
-        #expect(link.contains(String(format: "%.6f", place.latitude)))
-        #expect(link.contains(String(format: "%.6f", place.longitude)))
+        #expect(link == place.link)
         #expect(harness.text.contains("Opened in the browser"))
     }
 
@@ -59,6 +58,6 @@ import ViewModels
         #expect(kakao.link == "https://place.map.kakao.com/1")
         let catalog = PlaceInfo(placeID: "1835848", name: "Seoul", latitude: 37.566, longitude: 126.9784)
         #expect(
-            catalog.link == "https://www.openstreetmap.org/?mlat=37.566000&mlon=126.978400#map=16/37.566000/126.978400")
+            catalog.link == "https://www.openstreetmap.org/?mlat=37.566&mlon=126.9784#map=17/37.566/126.9784")
     }
 }

@@ -78,9 +78,9 @@ import Testing
         let trip = try tripFolder(services, session)
         let csv = try export(services, session, trip, .csv)
         #expect(
-            csv == "Name,Address,Latitude,Longitude,Description,URL\r\n"
-                + "Busan,\"Busan, South Korea\",35.1028,129.0403,,https://www.geonames.org/1838524\r\n"
-                + "제주,\"Jeju, South Korea\",33.5097,126.5219,\"일출 명소, 07:37\n\"\"성산\"\"\",https://www.geonames.org/1846266\r\n"
+            csv == "Name,Address,Latitude,Longitude,Description,URL,Category,Road Address,Phone\r\n"
+                + "Busan,\"Busan, South Korea\",35.1028,129.0403,,https://www.geonames.org/1838524,,,\r\n"
+                + "제주,\"Jeju, South Korea\",33.5097,126.5219,\"일출 명소, 07:37\n\"\"성산\"\"\",https://www.geonames.org/1846266,,,\r\n"
         )
 
         let other = ServiceFixture()

@@ -13,6 +13,16 @@ import Testing
             key: key, baseURL: server.url, transport: CurlTransport(userAgent: "Tern/test", limits: limits))
     }
 
+    @Test func aLinkThatIsNotHTTPIsNotShown() throws {
+        let body = """
+            {"documents": [{"id": "1", "place_name": "X", "x": "127.0", "y": "37.5",
+              "place_url": "javascript:alert(document.cookie)"},
+              {"id": "2", "place_name": "Y", "x": "127.0", "y": "37.5", "place_url": "https://place.map.kakao.com/2"}]}
+            """
+        let documents = try #require(LenientJSON.parse(Data(body.utf8))?["documents"].array)
+        #expect(documents.map { KakaoLocalClient.place($0)?.url } == [nil, "https://place.map.kakao.com/2"])
+    }
+
     @Test func keywordSearchReadsEveryFieldWithPrefixedIDs() throws {
         let server = try FakePlacesServer()
         let answer = try client(server).search(OnlineQuery(text: "을지로")).get()

@@ -39,7 +39,8 @@ def test_walk_folder_memo_export_import_into_a_new_data_directory():
         ok(["favorites", "export", "--folder", "제주 여행", exported], data)
         with open(exported, newline="", encoding="utf-8") as handle:
             rows = list(csv.reader(handle))
-        assert rows[0] == ["Name", "Address", "Latitude", "Longitude", "Description", "URL"]
+        assert rows[0] == ["Name", "Address", "Latitude", "Longitude", "Description", "URL", "Category", "Road Address",
+                           "Phone"]
         assert rows[2][0] == trip[1]["placeName"] and rows[2][4] == "일출 명소, 07:37\n\"성산\""
         assert rows[2][5] == "https://www.geonames.org/" + JEJU
 
@@ -57,7 +58,7 @@ def test_walk_folder_memo_export_import_into_a_new_data_directory():
         assert result.returncode == 0, result.stderr
         assert "2 added, 0 matched, 0 skipped" in result.stdout
         again = json.loads(ok(["favorites", "import", exported, "--folder", "제주 여행", "--json"], fresh))
-        assert again == {"added": 0, "matched": 0, "skipped": 2, "createdFolders": []}
+        assert again == {"added": 0, "matched": 0, "skipped": 2, "createdFolders": [], "withoutCoordinates": []}
         copied = listed(fresh, "--folder", "제주 여행")
         assert [(f["placeID"], f["memo"]) for f in copied] == [(f["placeID"], f["memo"]) for f in trip]
         assert "제주 여행  2 places" in ok(["favorites", "folders"], fresh)

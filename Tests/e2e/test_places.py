@@ -96,7 +96,7 @@ def test_show_prints_one_place_and_rejects_unknown_ids():
         assert set(document) == PLACE_KEYS and document["placeName"] == "Seoul"
         assert run(["places", "show", SEOUL], data).stdout.startswith("Seoul (서울)")
         link = run(["places", "show", SEOUL, "--url"], data).stdout
-        assert link == "https://www.openstreetmap.org/?mlat=37.566000&mlon=126.978400#map=16/37.566000/126.978400\n"
+        assert link == "https://www.openstreetmap.org/?mlat=37.566&mlon=126.9784#map=17/37.566/126.9784\n"
         missing = run(["places", "show", "no-such-place"], data)
         assert missing.returncode == 1
         assert len(missing.stderr.strip().splitlines()) == 1 and "no-such-place" in missing.stderr

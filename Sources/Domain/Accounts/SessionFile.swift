@@ -161,6 +161,13 @@ public struct SessionFile: Sendable {
         }
     }
 
+    /// Creates the session's directory when missing and checks it is the owner's alone, so a
+    /// registration can be refused before its account exists.
+    public func prepareDirectory() throws {
+        try makeDirectory(directory)
+        try checkDirectory()
+    }
+
     public func clear() throws {
         if unlink(path) != 0, errno != ENOENT {
             throw SessionFileError.io(path: path, operation: "remove", errno: errno)

@@ -99,15 +99,13 @@ public struct Config: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws -> Config {
         var config = Config()
         var seen = Set<String>()
-        // "\r\n" is one Character in Swift, so lines split on any newline (CRLF files from
-        // Windows editors work), and a leading byte-order mark is not part of the first key.
-        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        for (index, rawLine) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let lineNumber = index + 1
-            let trimmed = withoutComment(Substring(rawLine))
-                .trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
-            if trimmed.isEmpty { continue }
+        for (lineNumber, rawLine) in ConfigLines.lines(of: text) {
             func fail(_ reason: String) -> ConfigError { ConfigError(file: file, line: lineNumber, reason: reason) }
+            if rawLine.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
+                throw fail(tr(.configControlCharacter))
+            }
+            let trimmed = withoutComment(Substring(rawLine)).trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
             let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             if words.first?.lowercased() == "unbind" && !trimmed.contains("=") {
                 config.directives.append(

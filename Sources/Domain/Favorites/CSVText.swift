@@ -8,6 +8,24 @@ public enum CSVText {
         fields.map(quoted).joined(separator: ",") + "\r\n"
     }
 
+    /// A text cell a spreadsheet will not run: one starting with `=`, `+`, `-`, `@`, a tab or
+    /// a CR (or a quote before one of those) gets a leading `'`, as OWASP's CSV injection
+    /// guidance says; `unguarded` takes it off again when Tern reads the file back.
+    public static func guarded(_ cell: String) -> String {
+        needsGuard(Substring(cell)) ? "'" + cell : cell
+    }
+
+    /// A cell as it was before `guarded`.
+    public static func unguarded(_ cell: String) -> String {
+        cell.first == "'" && needsGuard(cell.dropFirst()) ? String(cell.dropFirst()) : cell
+    }
+
+    static func needsGuard(_ cell: Substring) -> Bool {
+        guard let first = cell.unicodeScalars.first else { return false }
+        if "=+-@\t\r".unicodeScalars.contains(first) { return true }
+        return first == "'" && needsGuard(cell.dropFirst())
+    }
+
     static func quoted(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
             return field

@@ -13,6 +13,11 @@ public struct FavoriteJSON: Codable, Equatable, Sendable {
     public var memo: String
     /// nil (`null`) when the place uses its folder's colour.
     public var color: String?
+    /// What an online place brought (`kakao:…`); absent for catalog places.
+    public var category: String?
+    public var roadAddress: String?
+    public var phone: String?
+    public var url: String?
 
     public init(_ favorite: FavoritePlace, folderNames: [String]) {
         placeID = favorite.placeID
@@ -23,6 +28,10 @@ public struct FavoriteJSON: Codable, Equatable, Sendable {
         folders = folderNames
         memo = favorite.memo
         color = favorite.color?.rawValue
+        category = favorite.category
+        roadAddress = favorite.roadAddress
+        phone = favorite.phone
+        url = favorite.url
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -35,6 +44,10 @@ public struct FavoriteJSON: Codable, Equatable, Sendable {
         try container.encode(folders, forKey: .folders)
         try container.encode(memo, forKey: .memo)
         try container.encode(color, forKey: .color)
+        try container.encodeIfPresent(category, forKey: .category)
+        try container.encodeIfPresent(roadAddress, forKey: .roadAddress)
+        try container.encodeIfPresent(phone, forKey: .phone)
+        try container.encodeIfPresent(url, forKey: .url)
     }
 }
 
@@ -46,6 +59,8 @@ public struct FolderJSON: Codable, Equatable, Sendable {
     public var sort: String
     public var count: Int
     public var isDefault: Bool
+    /// The place ids in the person's own order (`sort` `manual`); absent when none is kept.
+    public var manualOrder: [String]?
 
     public init(_ folder: FavoriteFolder, count: Int) {
         name = folder.name
@@ -54,5 +69,6 @@ public struct FolderJSON: Codable, Equatable, Sendable {
         sort = folder.sort.rawValue
         self.count = count
         isDefault = folder.isDefault
+        manualOrder = folder.manualOrder.isEmpty ? nil : folder.manualOrder
     }
 }

@@ -4,6 +4,9 @@ import PlainText
 /// to store or throws.
 public enum FavoriteText {
     public static let memoMaxLength = 200
+    /// A saved place's name and address, as the team server's rules allow.
+    public static let placeNameMaxLength = 200
+    public static let addressMaxLength = 300
 
     /// At most 200 characters after trimming, one line or several; other control
     /// characters are rejected.

@@ -1,8 +1,8 @@
 import Foundation
 import PlaceCatalog
 
-/// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON
-/// or GeoJSON. JSON is encoded with the caller's encoder, so it matches its other output.
+/// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON,
+/// GeoJSON, GPX or KML. JSON is encoded with the caller's encoder, so it matches its other output.
 public enum FavoritesExport {
     public static func text(
         _ snapshot: FavoritesSnapshot, folder: FavoriteFolder?, format: FavoritesFormat,
@@ -15,9 +15,11 @@ public enum FavoritesExport {
             return CSVText.line(FavoritesFormat.csvHeader)
                 + places.map { favorite in
                     CSVText.line([
-                        favorite.placeName, favorite.address, number(favorite.coordinate.latitude),
-                        number(favorite.coordinate.longitude), favorite.memo,
-                        PlaceLink.url(forPlaceID: favorite.placeID),
+                        CSVText.guarded(favorite.placeName), CSVText.guarded(favorite.address),
+                        number(favorite.coordinate.latitude), number(favorite.coordinate.longitude),
+                        CSVText.guarded(favorite.memo), CSVText.guarded(link(of: favorite)),
+                        CSVText.guarded(favorite.category ?? ""), CSVText.guarded(favorite.roadAddress ?? ""),
+                        CSVText.guarded(favorite.phone ?? ""),
                     ])
                 }.joined()
         case .json:
@@ -34,6 +36,8 @@ public enum FavoritesExport {
                             favorite, folders: names(of: favorite, in: snapshot, keeping: folders)))
                 })
             return String(decoding: try encoder.encode(collection), as: UTF8.self) + "\n"
+        case .gpx: return gpx(places) { names(of: $0, in: snapshot, keeping: folders) }
+        case .kml: return kml(places) { names(of: $0, in: snapshot, keeping: folders) }
         }
     }
 
@@ -42,6 +46,11 @@ public enum FavoritesExport {
         -> [String]
     {
         folders.filter { favorite.folders.contains($0.id) }.map(\.name)
+    }
+
+    /// The place's own web page when it has one, else the page its id names.
+    static func link(of favorite: FavoritePlace) -> String {
+        favorite.url ?? PlaceLink.url(forPlaceID: favorite.placeID)
     }
 
     /// A coordinate as the shortest text that reads back to the same number.
@@ -71,7 +80,8 @@ public enum FavoritesExport {
         var coordinates: [Double]
     }
 
-    /// The CSV's columns, plus what a round trip needs (id, folders, colour, saved time).
+    /// The CSV's columns, plus what a round trip needs (id, folders, colour, saved time, an
+    /// online place's details).
     struct FeatureProperties: Encodable {
         var Name: String
         var Address: String
@@ -83,6 +93,10 @@ public enum FavoritesExport {
         var folders: [String]
         var color: String?
         var savedAt: Date
+        var category: String?
+        var roadAddress: String?
+        var phone: String?
+        var url: String?
 
         init(_ favorite: FavoritePlace, folders: [String]) {
             Name = favorite.placeName
@@ -95,6 +109,10 @@ public enum FavoritesExport {
             self.folders = folders
             color = favorite.color?.rawValue
             savedAt = favorite.savedAt
+            category = favorite.category
+            roadAddress = favorite.roadAddress
+            phone = favorite.phone
+            url = favorite.url
         }
 
         func encode(to encoder: Encoder) throws {
@@ -109,10 +127,15 @@ public enum FavoritesExport {
             try container.encode(folders, forKey: .folders)
             try container.encode(color, forKey: .color)
             try container.encode(savedAt, forKey: .savedAt)
+            try container.encodeIfPresent(category, forKey: .category)
+            try container.encodeIfPresent(roadAddress, forKey: .roadAddress)
+            try container.encodeIfPresent(phone, forKey: .phone)
+            try container.encodeIfPresent(url, forKey: .url)
         }
 
         enum CodingKeys: String, CodingKey {
             case Name, Address, Latitude, Longitude, Description, URL, placeID, folders, color, savedAt
+            case category, roadAddress, phone, url
         }
     }
 }

@@ -16,23 +16,42 @@ public struct FavoritesImportFile: Equatable, Sendable {
         public var folders: [String]
         public var color: FavoriteColor?
         public var savedAt: Date?
+        /// What an online place brought, kept so a backup restores it.
+        public var details = PlaceDetails()
+    }
+
+    /// A saved online place's category, road address, phone and web page.
+    public struct PlaceDetails: Equatable, Sendable {
+        public var category: String?
+        public var roadAddress: String?
+        public var phone: String?
+        public var url: String?
     }
 
     public struct Folder: Equatable, Sendable {
         public var name: String
         public var color: FavoriteColor
         public var visibility: FolderVisibility
+        public var sort: FavoriteSort = .newest
+        public var manualOrder: [String] = []
+        /// The file's default folder, which becomes the account's own.
+        public var isDefault = false
     }
 
     public var format: FavoritesFormat
     public var folders: [Folder]
     public var rows: [Row]
+    /// The lines of entries without coordinates (a Takeout place with no location, a GPX
+    /// waypoint without lat and lon, a KML placemark that is not a point): reported, not imported.
+    public var withoutCoordinates: [Int] = []
 
     public static func read(_ text: String) throws -> FavoritesImportFile {
         let format = FavoritesFormat.detect(text)
         switch format {
         case .csv: return FavoritesImportFile(format: format, folders: [], rows: try csvRows(text))
         case .json, .geojson: return try json(LinedJSON.parse(text), format: format)
+        case .gpx: return try gpx(XMLTree.parse(text))
+        case .kml: return try kml(XMLTree.parse(text))
         }
     }
 
@@ -53,6 +72,9 @@ public struct FavoritesImportFile: Equatable, Sendable {
         let address = column("Address")
         let description = column("Description")
         let url = column("URL")
+        let category = column("Category")
+        let roadAddress = column("Road Address")
+        let phone = column("Phone")
         return try records.dropFirst().map { record in
             guard record.fields.count == columns.count else {
                 throw FavoritesError.badImportRow(
@@ -60,12 +82,18 @@ public struct FavoritesImportFile: Equatable, Sendable {
                     reason: tr(
                         .importColumnCount, ["count": String(record.fields.count), "header": String(columns.count)]))
             }
-            func field(_ index: Int?) -> String { index.map { record.fields[$0] } ?? "" }
-            return try row(
-                line: record.line, placeID: PlaceLink.placeID(fromURL: field(url)), name: field(name),
+            func field(_ index: Int?) -> String { CSVText.unguarded(index.map { record.fields[$0] } ?? "") }
+            let placeID = PlaceLink.placeID(fromURL: field(url))
+            let link = field(url).trimmingCharacters(in: .whitespaces)
+            var parsed = try row(
+                line: record.line, placeID: placeID, name: field(name),
                 address: field(address), latitude: Double(field(latitude).trimmingCharacters(in: .whitespaces)),
                 longitude: Double(field(longitude).trimmingCharacters(in: .whitespaces)),
                 memo: field(description), folders: [], color: nil, savedAt: nil)
+            parsed.details = try details(
+                line: record.line, category: field(category), roadAddress: field(roadAddress), phone: field(phone),
+                url: link == PlaceLink.url(forPlaceID: placeID ?? "") ? "" : link)
+            return parsed
         }
     }
 
@@ -76,7 +104,15 @@ public struct FavoritesImportFile: Equatable, Sendable {
             guard let features = root["features"]?.array else {
                 throw FavoritesError.badImportRow(line: root.line, reason: tr(.importNeedsFeatures))
             }
-            return FavoritesImportFile(format: format, folders: [], rows: try features.map(featureRow))
+            var file = FavoritesImportFile(format: format, folders: [], rows: [])
+            for feature in features {
+                if TakeoutPlace.hasNoLocation(feature) {
+                    file.withoutCoordinates.append(feature.line)
+                } else {
+                    file.rows.append(try featureRow(feature))
+                }
+            }
+            return file
         }
         guard let items = root.array ?? root["favorites"]?.array else {
             throw FavoritesError.badImportRow(line: root.line, reason: tr(.importNeedsFavorites))
@@ -91,12 +127,16 @@ public struct FavoritesImportFile: Equatable, Sendable {
 
     static func favoriteFields(_ item: LinedJSON) throws -> Row {
         let coordinate = item["coordinate"]
-        return try row(
+        var parsed = try row(
             line: item.line, placeID: item["placeID"]?.string,
             name: try text(item, "placeName", required: true), address: try text(item, "address"),
             latitude: coordinate?["latitude"]?.number, longitude: coordinate?["longitude"]?.number,
             memo: try text(item, "memo"), folders: try names(item["folders"]),
             color: try item["color"]?.string.map(FavoriteColor.named), savedAt: try date(item["savedAt"]))
+        parsed.details = try details(
+            line: item.line, category: try text(item, "category"), roadAddress: try text(item, "roadAddress"),
+            phone: try text(item, "phone"), url: try text(item, "url"))
+        return parsed
     }
 
     static func featureRow(_ feature: LinedJSON) throws -> Row {
@@ -104,18 +144,24 @@ public struct FavoritesImportFile: Equatable, Sendable {
     }
 
     static func featureFields(_ feature: LinedJSON) throws -> Row {
+        if let place = try TakeoutPlace(feature) { return try place.row() }
         guard let properties = feature["properties"], let geometry = feature["geometry"],
             geometry["type"]?.string == "Point", let point = geometry["coordinates"]?.array, point.count >= 2
         else {
             throw FavoritesError.badImportRow(line: feature.line, reason: tr(.importNeedsPoint))
         }
-        return try row(
+        var parsed = try row(
             line: feature.line,
             placeID: properties["placeID"]?.string ?? properties["URL"]?.string.flatMap(PlaceLink.placeID),
             name: try text(properties, "Name", required: true, at: feature.line),
             address: try text(properties, "Address"), latitude: point[1].number, longitude: point[0].number,
             memo: try text(properties, "Description"), folders: try names(properties["folders"]),
             color: try properties["color"]?.string.map(FavoriteColor.named), savedAt: try date(properties["savedAt"]))
+        parsed.details = try details(
+            line: feature.line, category: try text(properties, "category"),
+            roadAddress: try text(properties, "roadAddress"), phone: try text(properties, "phone"),
+            url: try text(properties, "url"))
+        return parsed
     }
 
     static func folder(_ item: LinedJSON) throws -> Folder {
@@ -123,7 +169,15 @@ public struct FavoritesImportFile: Equatable, Sendable {
             Folder(
                 name: try FavoriteText.folderName(try text(item, "name", required: true)),
                 color: try item["color"]?.string.map(FavoriteColor.named) ?? .blue,
-                visibility: try item["visibility"]?.string.map(FolderVisibility.named) ?? .private)
+                visibility: try item["visibility"]?.string.map(FolderVisibility.named) ?? .private,
+                sort: try item["sort"]?.string.map(FavoriteSort.named) ?? .newest,
+                manualOrder: try (item["manualOrder"]?.array ?? []).map { id in
+                    guard let id = id.string, FavoritesService.isUsableID(id) else {
+                        throw FavoritesError.badImportRow(line: id.line, reason: tr(.importFoldersList))
+                    }
+                    return id
+                },
+                isDefault: item["isDefault"]?.bool == true)
         }
     }
 
@@ -175,8 +229,10 @@ public struct FavoritesImportFile: Equatable, Sendable {
             let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: tr(.importNameEmpty)) }
             try FavoriteText.rejectControls(name, field: .placeName, allowNewline: false)
+            try within(name, FavoriteText.placeNameMaxLength, field: .placeName, line: line)
             let address = address.trimmingCharacters(in: .whitespacesAndNewlines)
             try FavoriteText.rejectControls(address, field: .address, allowNewline: false)
+            try within(address, FavoriteText.addressMaxLength, field: .address, line: line)
             guard let latitude, let longitude else {
                 throw FavoritesError.badImportRow(line: line, reason: tr(.importCoordinateNumbers))
             }
@@ -187,8 +243,41 @@ public struct FavoritesImportFile: Equatable, Sendable {
             let id = placeID.flatMap { FavoritesService.isUsableID($0) ? $0 : nil }
             return Row(
                 line: line, placeID: id, name: name, address: address, coordinate: coordinate,
-                memo: try FavoriteText.memo(memo), folders: folders, color: color, savedAt: savedAt)
+                memo: try FavoriteText.memo(Self.lineBreaks(memo)), folders: folders,
+                color: color, savedAt: savedAt)
         }
+    }
+
+    /// An online place's details, each one line within the address's limit; a web page
+    /// other than http or https is left out.
+    static func details(line: Int, category: String, roadAddress: String, phone: String, url: String) throws
+        -> PlaceDetails
+    {
+        try located(at: line) {
+            func checked(_ text: String, _ field: FavoriteField) throws -> String? {
+                let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty else { return nil }
+                try FavoriteText.rejectControls(text, field: field, allowNewline: false)
+                try within(text, FavoriteText.addressMaxLength, field: field, line: line)
+                return text
+            }
+            let url = try checked(url, .address)
+            return PlaceDetails(
+                category: try checked(category, .address), roadAddress: try checked(roadAddress, .address),
+                phone: try checked(phone, .address), url: url.flatMap { PlaceLink.isWebLink($0) ? $0 : nil })
+        }
+    }
+
+    /// A memo's CRLF and CR line breaks (what Python's `csv` and Windows write) as LF.
+    static func lineBreaks(_ memo: String) -> String {
+        memo.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    /// Refuses a name or address longer than every other write allows.
+    static func within(_ text: String, _ max: Int, field: FavoriteField, line: Int) throws {
+        guard text.count > max else { return }
+        throw FavoritesError.badImportRow(
+            line: line, reason: tr(.importTextTooLong, ["field": field.title, "max": String(max)]))
     }
 
     /// Runs `body`, turning a refusal into the import error of `line` (kept when it

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A JSON value that remembers the line it starts on, so an import can name the line of
 /// its first bad row (Foundation's parser keeps no positions).
@@ -27,6 +28,10 @@ public indirect enum LinedJSON: Equatable, Sendable {
         if case .string(let value, _) = self { return value }
         return nil
     }
+    public var bool: Bool? {
+        if case .bool(let value, _) = self { return value }
+        return nil
+    }
     public var number: Double? {
         if case .number(let value, _) = self { return value }
         return nil
@@ -50,13 +55,23 @@ public indirect enum LinedJSON: Equatable, Sendable {
         return value
     }
 
+    /// A file's bytes without the UTF-8 byte-order mark some editors put first.
+    static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    /// How deep arrays and objects may nest: a favorites file needs 6 levels, and a limit
+    /// keeps a hostile file from exhausting the stack.
+    public static let maxDepth = 64
+
     struct Parser {
         let bytes: [UInt8]
         var index = 0
         var line = 1
+        var depth = 0
 
         init(bytes: [UInt8]) {
-            self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            self.bytes = LinedJSON.withoutByteOrderMark(bytes)
         }
 
         func failure(_ reason: String) -> FavoritesError { .badImportRow(line: line, reason: reason) }
@@ -81,37 +96,13 @@ public indirect enum LinedJSON: Equatable, Sendable {
             guard index < bytes.count else { throw failure("the JSON ends too early") }
             let start = line
             switch bytes[index] {
-            case UInt8(ascii: "{"):
-                index += 1
-                var fields: [String: LinedJSON] = [:]
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return .object(fields, line: start)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= LinedJSON.maxDepth else {
+                    throw failure(tr(.importNestedTooDeeply, ["max": String(LinedJSON.maxDepth)]))
                 }
-                repeat {
-                    skipSpace()
-                    guard case .string(let key, _) = try value() else {
-                        throw failure("expected a field name in the JSON")
-                    }
-                    try expect(UInt8(ascii: ":"))
-                    fields[key] = try value()
-                    skipSpace()
-                } while try more(closing: UInt8(ascii: "}"))
-                return .object(fields, line: start)
-            case UInt8(ascii: "["):
-                index += 1
-                var items: [LinedJSON] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return .array(items, line: start)
-                }
-                repeat {
-                    items.append(try value())
-                    skipSpace()
-                } while try more(closing: UInt8(ascii: "]"))
-                return .array(items, line: start)
+                return bytes[index] == UInt8(ascii: "{") ? try object(start: start) : try array(start: start)
             case UInt8(ascii: "\""):
                 return .string(try string(), line: start)
             case UInt8(ascii: "t"):
@@ -126,6 +117,41 @@ public indirect enum LinedJSON: Equatable, Sendable {
             default:
                 return .number(try number(), line: start)
             }
+        }
+
+        mutating func object(start: Int) throws -> LinedJSON {
+            index += 1
+            var fields: [String: LinedJSON] = [:]
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(fields, line: start)
+            }
+            repeat {
+                skipSpace()
+                guard case .string(let key, _) = try value() else {
+                    throw failure("expected a field name in the JSON")
+                }
+                try expect(UInt8(ascii: ":"))
+                fields[key] = try value()
+                skipSpace()
+            } while try more(closing: UInt8(ascii: "}"))
+            return .object(fields, line: start)
+        }
+
+        mutating func array(start: Int) throws -> LinedJSON {
+            index += 1
+            var items: [LinedJSON] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items, line: start)
+            }
+            repeat {
+                items.append(try value())
+                skipSpace()
+            } while try more(closing: UInt8(ascii: "]"))
+            return .array(items, line: start)
         }
 
         /// After an element: true at a comma, false at the closing bracket.

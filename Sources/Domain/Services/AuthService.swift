@@ -52,6 +52,9 @@ public final class AuthService: @unchecked Sendable {
         let email = try Validation.email(rawEmail)
         try Validation.password(password)
         if let server { return try register(on: server, email: email, password: password) }
+        // A session directory open to others refuses the session file: say so before the
+        // account exists, so the next try does not find it taken.
+        try sessionFile.prepareDirectory()
         let record = try hasher.hash(password)
         let uid = store.collection("users").document().documentID
         let now = clock()

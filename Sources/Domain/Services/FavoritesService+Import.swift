@@ -34,8 +34,9 @@ extension FavoritesService {
         return try mutate(session, reading: .none) { transaction, snapshot in
             var report = ImportReport()
             var folders = snapshot.folders
-            var saved = try savedPlaces(namedIn: file, uid: session.uid)
+            var saved = SavedPlaces(try savedPlaces(namedIn: file, uid: session.uid))
             let now = Date()
+            try adoptDefaultFolder(file, folders: &folders, transaction: transaction, uid: session.uid)
             func folderID(named name: String) throws -> String {
                 let key = FavoriteText.nameKey(name)
                 if let folder = folders.first(where: { FavoriteText.nameKey($0.name) == key }) { return folder.id }
@@ -43,7 +44,8 @@ extension FavoritesService {
                 let reference = self.folders(of: session.uid).document()
                 let folder = FavoriteFolder(
                     id: reference.documentID, name: name, color: described?.color ?? .blue,
-                    visibility: described?.visibility ?? .private, createdAt: now)
+                    visibility: described?.visibility ?? .private, sort: described?.sort ?? .newest,
+                    manualOrder: described?.manualOrder ?? [], createdAt: now)
                 try transaction.setData(from: folder, forDocument: reference)
                 folders.append(folder)
                 report.createdFolders.append(name)
@@ -52,8 +54,8 @@ extension FavoritesService {
             for (index, row) in file.rows.enumerated() {
                 let names = folderName.map { [$0] } ?? row.folders
                 let targets = names.isEmpty ? [FavoriteFolder.defaultID] : try names.map(folderID(named:))
-                if let position = saved.firstIndex(where: { Self.isSamePlace($0, row) }) {
-                    var favorite = saved[position]
+                if let position = saved.position(of: row) {
+                    var favorite = saved.places[position]
                     let joined = targets.reduce(favorite.folders) { Self.adding($1, to: $0) }
                     guard joined != favorite.folders else {
                         report.skipped += 1
@@ -64,7 +66,7 @@ extension FavoritesService {
                     try transaction.updateData(
                         fields, forDocument: favorites(of: session.uid).document(favorite.placeID))
                     favorite.folders = joined
-                    saved[position] = favorite
+                    saved.places[position] = favorite
                     report.matched += 1
                     continue
                 }
@@ -76,18 +78,46 @@ extension FavoritesService {
                 // Rows without a saved time keep the file's order: the first is the newest.
                 let savedAt = row.savedAt ?? now.addingTimeInterval(-Double(index) / 1000)
                 let candidate = FavoriteCandidate(
-                    placeID: placeID, placeName: row.name, address: row.address, coordinate: row.coordinate)
+                    placeID: placeID, placeName: row.name, address: row.address, coordinate: row.coordinate,
+                    category: row.details.category, phone: row.details.phone,
+                    roadAddress: row.details.roadAddress, url: row.details.url)
                 try transaction.setData(
                     Self.newFields(candidate, folders: targets, memo: row.memo, color: row.color, savedAt: savedAt),
                     forDocument: favorites(of: session.uid).document(placeID))
-                saved.append(
+                saved.add(
                     FavoritePlace(
                         placeName: row.name, placeID: placeID, address: row.address, coordinate: row.coordinate,
-                        savedAt: savedAt, folders: targets, memo: row.memo, color: row.color))
+                        savedAt: savedAt, folders: targets, memo: row.memo, color: row.color,
+                        category: row.details.category, phone: row.details.phone,
+                        roadAddress: row.details.roadAddress, url: row.details.url))
                 report.added += 1
             }
             return report
         }
+    }
+
+    /// A backup's default folder becomes the account's own while that one is as first made
+    /// (its name, colour, visibility, order and kept order), so a restore into a new account
+    /// gives back the same folders.
+    func adoptDefaultFolder(
+        _ file: FavoritesImportFile, folders: inout [FavoriteFolder], transaction: Transaction, uid: String
+    ) throws {
+        guard let described = file.folders.first(where: \.isDefault),
+            let position = folders.firstIndex(where: \.isDefault)
+        else { return }
+        let current = folders[position]
+        let fresh = FavoriteFolder.makeDefault(createdAt: current.createdAt)
+        guard current == fresh, !folders.contains(where: { !$0.isDefault && $0.name == described.name }) else {
+            return
+        }
+        var adopted = current
+        adopted.name = described.name
+        adopted.color = described.color
+        adopted.visibility = described.visibility
+        adopted.sort = described.sort
+        adopted.manualOrder = described.manualOrder
+        try transaction.setData(from: adopted, forDocument: self.folders(of: uid).document(adopted.id))
+        folders[position] = adopted
     }
 
     /// The saved places `file`'s rows name by id or by name (ignoring case): the candidates
@@ -111,5 +141,33 @@ extension FavoritesService {
         if let id = row.placeID { if favorite.placeID == id { return true } }
         return favorite.placeName.lowercased() == row.name.lowercased()
             && favorite.coordinate.distance(to: row.coordinate) <= sameplaceDistance
+    }
+}
+
+/// The saved places an import matches its rows against, found by id and by name in one
+/// look-up each, so a file of many rows takes time in proportion to its rows.
+struct SavedPlaces {
+    var places: [FavoritePlace] = []
+    private var byID: [String: Int] = [:]
+    private var byName: [String: [Int]] = [:]
+
+    init(_ places: [FavoritePlace]) {
+        places.forEach { add($0) }
+    }
+
+    mutating func add(_ place: FavoritePlace) {
+        let position = places.count
+        places.append(place)
+        if byID[place.placeID] == nil { byID[place.placeID] = position }
+        byName[place.placeName.lowercased(), default: []].append(position)
+    }
+
+    /// The first saved place that is the row's place (`FavoritesService.isSamePlace`).
+    func position(of row: FavoritesImportFile.Row) -> Int? {
+        let byIDPosition = row.placeID.flatMap { byID[$0] }
+        let byNamePosition = byName[row.name.lowercased()]?.first {
+            FavoritesService.isSamePlace(places[$0], row)
+        }
+        return [byIDPosition, byNamePosition].compactMap { $0 }.min()
     }
 }

@@ -1,6 +1,7 @@
 import DocStore
 import Foundation
 import PlaceCatalog
+import Localization
 
 /// The local side of a team server for one account: an embedded store in the data
 /// directory (`sync/SERVER-UID.db`, private like every Tern file) holding a copy of the
@@ -117,6 +118,29 @@ public final class LocalReplica: @unchecked Sendable {
             entries.append(Entry(sequence: sequence, write: write))
         }
         return entries
+    }
+
+    /// Takes the oldest entry out when this build cannot read it (damaged, or written by a
+    /// newer Tern), returning its sequence and why; nil when the oldest entry reads (or
+    /// there is none). Left in, it would stop every later write from being sent.
+    public func dropFirstUnreadable() throws -> (sequence: Int, reason: String)? {
+        guard let document = try outbox.order(by: "sequence").limit(to: 1).getDocuments().documents.first else {
+            return nil
+        }
+        let sequence = Int(document.data?["sequence"]?.intValue ?? Int64(document.documentID) ?? 0)
+        let detail: String
+        if case .string(let text)? = document.get("write") {
+            do {
+                _ = try JSONDecoder().decode(QueuedWrite.self, from: Data(text.utf8))
+                return nil
+            } catch {
+                detail = String(describing: error).prefix(200).description
+            }
+        } else {
+            detail = "no write"
+        }
+        try document.reference.delete()
+        return (sequence, tr(.outboxUnreadable, ["detail": detail]))
     }
 
     /// How many writes wait.

@@ -14,6 +14,8 @@ public enum OutboxReplay {
     public enum Event: Equatable, Sendable {
         case sent(WriteIntent)
         case dropped(WriteIntent, reason: String)
+        /// An entry this build cannot read, taken out so later writes are not held behind it.
+        case unreadable(sequence: Int, reason: String)
     }
 
     /// The counts of one replay, and what stopped it early (nil when the outbox emptied).
@@ -34,7 +36,13 @@ public enum OutboxReplay {
     ) throws -> Summary {
         try replica.whileSending {
             var summary = Summary()
-            while let entry = try replica.entries(limit: 1).first {
+            while true {
+                if let unreadable = try replica.dropFirstUnreadable() {
+                    summary.dropped += 1
+                    report(.unreadable(sequence: unreadable.sequence, reason: unreadable.reason))
+                    continue
+                }
+                guard let entry = try replica.entries(limit: 1).first else { break }
                 do {
                     try entry.write.apply(to: online, session: session)
                     try replica.remove(entry)

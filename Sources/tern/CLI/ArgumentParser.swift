@@ -57,7 +57,11 @@ struct UsageError: Error, CustomStringConvertible {
     }
 
     static func unknownCommand(_ words: [String]) -> UsageError {
-        UsageError(tr(.usageUnknownCommand, ["command": words.joined(separator: " ")]))
+        let command = words.joined(separator: " ")
+        guard let suggestion = CommandSuggestion.nearest(to: words) else {
+            return UsageError(tr(.usageUnknownCommand, ["command": command]))
+        }
+        return UsageError(tr(.usageUnknownCommandSuggestion, ["command": command, "suggestion": suggestion]))
     }
 
     static func badValue(option: String, expected: String, given: String) -> UsageError {

@@ -24,10 +24,11 @@ enum PasswordPrompt {
     static let maximumBytes = 64 * 1024
 
     static func read(prompt: String = tr(.promptPassword)) throws -> String {
-        if isatty(STDIN_FILENO) == 1 {
-            return try readFromTerminal(prompt: prompt)
-        }
-        return try readLine(from: STDIN_FILENO, source: tr(.sourceStandardInput))
+        let password =
+            isatty(STDIN_FILENO) == 1
+            ? try readFromTerminal(prompt: prompt) : try readLine(from: STDIN_FILENO, source: tr(.sourceStandardInput))
+        guard !password.isEmpty else { throw PasswordPromptError(tr(.errorPasswordEmpty)) }
+        return password
     }
 
     /// For registration: on a terminal asks twice and requires the same answer; from a pipe
@@ -37,6 +38,7 @@ enum PasswordPrompt {
     {
         guard isatty(STDIN_FILENO) == 1 else { return try read(prompt: prompt) }
         let first = try readFromTerminal(prompt: prompt)
+        guard !first.isEmpty else { throw PasswordPromptError(tr(.errorPasswordEmpty)) }
         let second = try readFromTerminal(prompt: confirmation)
         guard first == second else { throw PasswordPromptError(tr(.passwordsDiffer)) }
         return first

@@ -7,9 +7,9 @@ enum FavoritesFileCommands {
     static let folder = Option<String>.text(
         "folder", value: "NAME", help: .optFavoritesFileFolder, allowsEmpty: false, completion: .folders)
     static let format = Option<FavoritesFormat>(
-        "format", value: "csv|json|geojson",
+        "format", value: "csv|json|geojson|gpx|kml",
         help: .optFavoritesFileFormat,
-        expected: tr(.usageOneOf, ["values": "csv, json, geojson"])
+        expected: tr(.usageOneOf, ["values": "csv, json, geojson, gpx, kml"])
     ) { FavoritesFormat.named($0) }
     static let importFolder = Option<String>.text(
         "folder", value: "NAME",
@@ -69,8 +69,18 @@ enum FavoritesFileCommands {
         }
         let report = try context.services().favorites.importFavorites(
             file, into: arguments[importFolder], session: session)
+        if !file.withoutCoordinates.isEmpty {
+            printError(
+                "tern: \(path): "
+                    + tr(
+                        .importNoCoordinates,
+                        [
+                            "count": String(file.withoutCoordinates.count),
+                            "lines": file.withoutCoordinates.map(String.init).joined(separator: ", "),
+                        ]))
+        }
         if context.options.json {
-            try context.printJSON(ImportReportJSON(report))
+            try context.printJSON(ImportReportJSON(report, withoutCoordinates: file.withoutCoordinates))
             return
         }
         let counts = [
@@ -83,17 +93,20 @@ enum FavoritesFileCommands {
     }
 }
 
-/// `favorites import --json`: `{"added", "matched", "skipped", "createdFolders"}`.
+/// `favorites import --json`: `{"added", "matched", "skipped", "createdFolders",
+/// "withoutCoordinates"}` (the lines of entries left out for having no coordinates).
 struct ImportReportJSON: Encodable {
     let added: Int
     let matched: Int
     let skipped: Int
     let createdFolders: [String]
+    let withoutCoordinates: [Int]
 
-    init(_ report: ImportReport) {
+    init(_ report: ImportReport, withoutCoordinates: [Int]) {
         added = report.added
         matched = report.matched
         skipped = report.skipped
         createdFolders = report.createdFolders
+        self.withoutCoordinates = withoutCoordinates
     }
 }

@@ -13,7 +13,7 @@ enum PlacesCommands {
         expected: tr(.usageCoordinate), parse: Config.parseCoordinate)
     static let offline = Option<Bool>.flag("offline", help: .optPlacesOffline)
     static let online = Option<Bool>.flag("online", help: .optPlacesOnline)
-    static let url = Option<Bool>.flag("url", help: .optPlacesShowURL)
+    static let url = Option<Bool>.flag("url", help: .optPlacesURL)
     static let category = Option<PlaceCategory>(
         "category", value: "CODE|NAME",
         help: .optPlacesCategory,
@@ -96,8 +96,16 @@ enum PlacesCommands {
             }
             outcomes.forEach(printProviderNotice)
         }
-        let onlineHits = outcomes.compactMap(\.answer).flatMap(\.places)
-        let totalCount = (catalogResult?.totalCount ?? 0) + outcomes.compactMap(\.answer).map(\.totalCount).reduce(0, +)
+        var onlineHits = outcomes.compactMap(\.answer).flatMap(\.places)
+        var totalCount = (catalogResult?.totalCount ?? 0) + outcomes.compactMap(\.answer).map(\.totalCount).reduce(0, +)
+        // Saved online places are found by name when no provider answered (offline, no key).
+        if category == nil, !onlyOnline, outcomes.allSatisfy({ $0.answer == nil }), let session = try context.session()
+        {
+            let saved = SavedPlaceSearch.matches(query, in: try context.services().favorites.list(session: session))
+            let hits = saved.prefix(limit).map(OnlinePlace.init(saved:))
+            onlineHits += hits
+            totalCount += hits.count
+        }
         let isEnd = (catalogResult?.isEnd ?? true) && outcomes.allSatisfy { $0.answer?.isEnd ?? true }
         let catalogHits = catalogResult?.hits ?? []
         if context.options.json {
@@ -147,7 +155,7 @@ enum PlacesCommands {
 
     /// An online place by id: the signed-in person's saved copy first, then the answer cache,
     /// so a place found once shows without the network.
-    static func showOnline(_ context: CommandContext, id: String, link: Bool) throws {
+    static func showOnline(_ context: CommandContext, id: String, link: Bool = false) throws {
         var place: OnlinePlace?
         var isFavorite = false
         if let session = try context.session(),
@@ -161,9 +169,10 @@ enum PlacesCommands {
             throw CommandFailure(tr(.cliNoOnlinePlace, ["id": id]))
         }
         if link {
-            let coordinate = place.coordinate
             return context.printLine(
-                PlaceLink.url(page: place.url, latitude: coordinate.latitude, longitude: coordinate.longitude))
+                PlaceLink.openURL(
+                    placeID: place.placeID, url: place.url, latitude: place.coordinate.latitude,
+                    longitude: place.coordinate.longitude))
         }
         if context.options.json {
             try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
@@ -181,7 +190,7 @@ enum PlacesCommands {
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let id = arguments.positionals[0]
-        let link = arguments[Self.url] ?? false
+        let link = arguments.has(url)
         let source = PlaceSource.of(placeID: id)
         if source == .kakao { return try showOnline(context, id: id, link: link) }
         // An `osm:` id is a place imported from an extract, or else one an answer showed.
@@ -190,7 +199,9 @@ enum PlacesCommands {
             throw CommandFailure(ServiceError.placeNotFound(id).description)
         }
         if link {
-            return context.printLine(PlaceLink.url(page: nil, latitude: place.latitude, longitude: place.longitude))
+            return context.printLine(
+                PlaceLink.openURL(
+                    placeID: place.placeID, url: nil, latitude: place.latitude, longitude: place.longitude))
         }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
         if context.options.json {

@@ -87,6 +87,8 @@ enum SyncCommands {
             case .sent(let write): context.printLine(tr(.cliSyncSent, ["write": write.description]))
             case .dropped(let write, let reason):
                 context.printLine(tr(.cliSyncDropped, ["write": write.description, "reason": reason]))
+            case .unreadable(let sequence, let reason):
+                context.printLine(tr(.cliSyncDropped, ["write": "#\(sequence)", "reason": reason]))
             }
         }
         context.printLine(
@@ -130,9 +132,17 @@ extension CommandContext {
         var unreachable = services.unreachable
         if unreachable == nil, try replica.pendingCount() > 0 {
             let summary = try services.sendOutbox(session: session) { event in
-                if case .dropped(let write, let reason) = event {
+                let dropped: (write: String, reason: String)? =
+                    switch event {
+                    case .dropped(let write, let reason): (write.description, reason)
+                    case .unreadable(let sequence, let reason): ("#\(sequence)", reason)
+                    case .sent: nil
+                    }
+                if let dropped {
                     FileHandle.standardError.write(
-                        Data("tern: \(tr(.cliDroppedNotice, ["write": write.description, "reason": reason]))\n".utf8))
+                        Data(
+                            "tern: \(tr(.cliDroppedNotice, ["write": dropped.write, "reason": dropped.reason]))\n".utf8)
+                    )
                 }
             }
             if let error = summary.stoppedBy {

@@ -1,0 +1,122 @@
+import DocStore
+import Foundation
+import PlaceCatalog
+import Testing
+
+@testable import Domain
+
+/// Files made to break Tern (issue 26): spreadsheet formulas, deep nesting, long names, line
+/// breaks of other systems, hostile config lines, and files far larger than anyone's.
+@Suite struct HostileFilesTests {
+    let fixture = ServiceFixture()
+
+    func signedIn() throws -> (AppServices, Session) {
+        let services = try fixture.open()
+        return (services, try services.registered("hostile@example.com"))
+    }
+
+    static let header = "Name,Address,Latitude,Longitude,Description,URL\r\n"
+
+    @Test func csvCellsThatStartAFormulaAreNeutralisedAndReadBackAsText() throws {
+        let (services, session) = try signedIn()
+        let names = ["=HYPERLINK(\"http://x\",\"y\")", "+cmd|' /C calc'!A0", "@SUM(A1)", "-2+3"]
+        let csv =
+            Self.header
+            + names.enumerated().map { index, name in
+                CSVText.line([name, "", "37.\(index + 1)", "127.0", "=1+1", ""])
+            }.joined()
+        let report = try services.favorites.importFavorites(
+            try FavoritesImportFile.read(csv), into: nil, session: session)
+        #expect(report.added == names.count)
+        let exported = try FavoritesExport.text(
+            try services.favorites.snapshot(session: session), folder: nil, format: .csv, home: seoulCityHall,
+            encoder: JSONEncoder())
+        let cells = try CSVText.records(exported).dropFirst().flatMap(\.fields)
+        #expect(!cells.contains { cell in ["=", "+", "-", "@", "\t", "\r"].contains { cell.hasPrefix($0) } })
+        #expect(exported.contains("'=HYPERLINK(") && exported.contains("'-2+3"))
+        // Tern's own export gives back the text it was given.
+        let again = try FavoritesImportFile.read(exported)
+        #expect(Set(again.rows.map(\.name)) == Set(names))
+        #expect(again.rows.allSatisfy { $0.memo == "=1+1" })
+        #expect(CSVText.guarded("'=x") == "''=x" && CSVText.unguarded("''=x") == "'=x")
+        #expect(CSVText.unguarded(CSVText.guarded("'plain")) == "'plain" && CSVText.guarded("'plain") == "'plain")
+    }
+
+    @Test(arguments: ["[", "{\"type\": \"FeatureCollection\", \"features\": "])
+    func aFileNested50000DeepIsRefusedWithItsLine(prefix: String) {
+        let text = prefix + "\n\n" + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
+        #expect {
+            _ = try FavoritesImportFile.read(text)
+        } throws: { error in
+            guard case FavoritesError.badImportRow(let line, let reason) = error else { return false }
+            return line == 3 && reason.contains("nested too deeply")
+        }
+    }
+
+    @Test func foundationsDecoderRefusesDeepNestingWithoutCrashing() {
+        let deep = Data((String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)).utf8)
+        #expect(throws: (any Error).self) { _ = try JSONDecoder().decode([String].self, from: deep) }
+        #expect(throws: (any Error).self) { _ = try JSONSerialization.jsonObject(with: deep) }
+    }
+
+    @Test func anImportTakesTheLimitsOfEveryOtherWrite() throws {
+        let (services, session) = try signedIn()
+        for (name, address, reason) in [
+            (String(repeating: "n", count: 1_000_000), "", "over 200 characters"),
+            ("ok", String(repeating: "a", count: 301), "over 300 characters"),
+        ] {
+            let csv = Self.header + CSVText.line([name, address, "37.5", "127.0", "", ""])
+            #expect {
+                _ = try services.favorites.importFavorites(
+                    try FavoritesImportFile.read(csv), into: nil, session: session)
+            } throws: { error in
+                guard case FavoritesError.badImportRow(2, let why) = error else { return false }
+                return why.contains(reason)
+            }
+        }
+        #expect(try services.favorites.list(session: session).isEmpty)
+        let longest = Self.header + CSVText.line([String(repeating: "n", count: 200), "", "37.5", "127.0", "", ""])
+        _ = try services.favorites.importFavorites(try FavoritesImportFile.read(longest), into: nil, session: session)
+        #expect(try services.favorites.list(session: session).count == 1)
+    }
+
+    @Test func aQuotedMultiLineMemoWithCRLFIsAccepted() throws {
+        // What Python's csv module writes.
+        let csv = Self.header + "Cafe,,37.5,127.0,\"first line\r\nsecond line\",\r\n"
+        let file = try FavoritesImportFile.read(csv)
+        #expect(file.rows.map(\.memo) == ["first line\nsecond line"])
+    }
+
+    @Test func twentyThousandRowsImportInOneGo() throws {
+        let (services, session) = try signedIn()
+        let rows = (0..<20_000).map { index in
+            CSVText.line(["Place \(index)", "Street \(index)", "\(30 + Double(index) / 1000)", "127.0", "", ""])
+        }
+        let started = Date()
+        let report = try services.favorites.importFavorites(
+            try FavoritesImportFile.read(Self.header + rows.joined()), into: nil, session: session)
+        #expect(report.added == 20_000)
+        // A bound far above the few seconds this takes; it took 50 s when every row was
+        // matched against every saved place.
+        #expect(Date().timeIntervalSince(started) < 40)
+    }
+
+    @Test func aNulInAConfigLineIsRefusedWithItsLine() {
+        #expect(
+            throws: ConfigError(
+                file: "cfg", line: 2, reason: "a control character (NUL, escape or the like) in the line")
+        ) {
+            try Config.parse("home = 37.5,127.0\nstore = x\u{0}.db\n", file: "cfg")
+        }
+    }
+
+    @Test func twoMillionBlankLinesParseAndLineNumbersStayRight() throws {
+        let blank = String(repeating: "\n", count: 2_000_000)
+        let started = Date()
+        #expect(try Config.parse(blank + "home = 35.1,129.0\n", file: "cfg").home.latitude == 35.1)
+        #expect(Date().timeIntervalSince(started) < 8)
+        #expect(throws: ConfigError(file: "cfg", line: 4, reason: "expected key = value")) {
+            try Config.parse("\r\n \t\r\rnonsense\n", file: "cfg")
+        }
+    }
+}
