@@ -77,6 +77,6 @@ def test_korean_config_errors_name_file_and_line():
             file.write("bind feed like = q\n")
         keys = run(["keys"], data, env=KOREAN)
         assert keys.returncode == 1
-        assert keys.stderr.strip() == "tern: %s:1: q이(가) quit(global)와 like(feed) 모두에 지정되어 있습니다" % config
+        assert keys.stderr.strip() == "tern: %s:1: q이(가) quit(global)과(와) like(feed) 모두에 지정되어 있습니다" % config
         english = run(["keys"], data, env=ENGLISH)
         assert english.stderr.strip() == "tern: %s:1: q is bound to both quit (global) and like (feed)" % config
