@@ -97,6 +97,38 @@ import ViewModels
         #expect(!column().contains { $0.hasSuffix("↓ ") }, "nothing hidden below the last folder")
     }
 
+    /// The memo and folder-name fields stop at the limits their hints give (200 and 30
+    /// characters): the counter counts to them and typing past them is refused at once.
+    @Test func memoAndFolderNameStopAtTheirLimits() throws {
+        let started = try ScreenScript(newcomer: "New Comer").run(width: 80, height: 24)
+        let harness = started.harness
+        harness.press("s")
+        harness.press("2")
+        harness.press("e")
+        harness.type(String(repeating: "a", count: 199))
+        #expect(harness.text.contains("199/200"), "\(harness.text)")
+        harness.type("bcd")
+        guard case .memo(let memo) = harness.app.favorites.state.prompt else {
+            Issue.record("no memo form")
+            return
+        }
+        #expect(memo.input.text.count == 200)
+        #expect(harness.text.contains("at most 200 characters"), "\(harness.text)")
+        harness.press("esc")
+        harness.press("n")
+        harness.type(String(repeating: "b", count: 29))
+        #expect(harness.text.contains("29/30"), "\(harness.text)")
+        harness.type("cd")
+        guard case .folderName(let name) = harness.app.favorites.state.prompt else {
+            Issue.record("no folder-name form")
+            return
+        }
+        #expect(name.input.text.count == 30)
+        #expect(harness.text.contains("at most 30 characters"), "\(harness.text)")
+        harness.press("enter")
+        #expect(harness.app.favorites.state.selectedFolder?.name == String(repeating: "b", count: 29) + "c")
+    }
+
     /// The first `width` columns of a screen line (Hangul takes two).
     static func columns(_ width: Int, of line: String) -> String {
         var used = 0
