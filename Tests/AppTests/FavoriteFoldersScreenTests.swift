@@ -104,29 +104,25 @@ import ViewModels
         let harness = started.harness
         harness.press("s")
         harness.press("2")
-        harness.press("e")
-        harness.type(String(repeating: "a", count: 199))
-        #expect(harness.text.contains("199/200"), "\(harness.text)")
-        harness.type("bcd")
-        guard case .memo(let memo) = harness.app.favorites.state.prompt else {
-            Issue.record("no memo form")
-            return
+        for (key, limit) in [("e", 200), ("n", 30)] {
+            harness.press(key)
+            harness.type(String(repeating: "a", count: limit - 1))
+            #expect(harness.text.contains("\(limit - 1)/\(limit)"), "\(harness.text)")
+            harness.type("bcd")
+            #expect(Self.promptText(harness.app.favorites.state.prompt)?.count == limit)
+            #expect(harness.text.contains("at most \(limit) characters"), "\(harness.text)")
+            if key == "e" { harness.press("esc") }
         }
-        #expect(memo.input.text.count == 200)
-        #expect(harness.text.contains("at most 200 characters"), "\(harness.text)")
-        harness.press("esc")
-        harness.press("n")
-        harness.type(String(repeating: "b", count: 29))
-        #expect(harness.text.contains("29/30"), "\(harness.text)")
-        harness.type("cd")
-        guard case .folderName(let name) = harness.app.favorites.state.prompt else {
-            Issue.record("no folder-name form")
-            return
-        }
-        #expect(name.input.text.count == 30)
-        #expect(harness.text.contains("at most 30 characters"), "\(harness.text)")
         harness.press("enter")
-        #expect(harness.app.favorites.state.selectedFolder?.name == String(repeating: "b", count: 29) + "c")
+        #expect(harness.app.favorites.state.selectedFolder?.name == String(repeating: "a", count: 29) + "b")
+    }
+
+    static func promptText(_ prompt: FavoritesPrompt?) -> String? {
+        switch prompt {
+        case .memo(let form): return form.input.text
+        case .folderName(let form): return form.input.text
+        default: return nil
+        }
     }
 
     /// The first `width` columns of a screen line (Hangul takes two).
