@@ -10,8 +10,16 @@ nonisolated(unsafe) private var cursesActive = false
 private func restoreTerminal() {
     if cursesActive {
         cursesActive = false
+        setBracketedPaste(on: false)
         endwin()
     }
+}
+
+/// Asks the terminal to mark pasted text (`\e[200~` … `\e[201~`), as fzf and bubbletea do;
+/// a plain `write`, so that the signal handlers may turn it off too.
+private func setBracketedPaste(on: Bool) {
+    let sequence: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+    _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
 }
 
 /// The terminal through ncursesw: raw keys (Ctrl-C arrives as `.ctrl("c")`), instant Esc,
@@ -95,7 +103,12 @@ public final class CursesTerminal: TerminalBackend {
         wclear(window)
         wnoutrefresh(window)
         doupdate()
+        setBracketedPaste(on: true)
     }
+
+    /// The codes curses reports for the start and end of a bracketed paste.
+    static let pasteStart = KEY_MAX + 1
+    static let pasteEnd = KEY_MAX + 2
 
     /// The sequences terminals and tmux send for Home, End, PgUp and PgDn whatever TERM says
     /// (tmux sends `\e[1~` and `\e[4~` under TERM=xterm-256color, whose terminfo has only
@@ -112,6 +125,8 @@ public final class CursesTerminal: TerminalBackend {
         for (sequence, code) in extraKeySequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
+        define_key("\u{1B}[200~", pasteStart)
+        define_key("\u{1B}[201~", pasteEnd)
     }
 
     /// The process environment as a dictionary.
@@ -136,6 +151,7 @@ public final class CursesTerminal: TerminalBackend {
     /// action, and on SIGCONT take the terminal back (the app then redraws every cell).
     public func suspend() {
         guard !closed else { return }
+        setBracketedPaste(on: false)
         endwin()
         let previous = signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
@@ -143,6 +159,7 @@ public final class CursesTerminal: TerminalBackend {
         wclear(window)
         wnoutrefresh(window)
         doupdate()
+        setBracketedPaste(on: true)
     }
 
     /// Gives the terminal back (`endwin`). Later draws are ignored.
@@ -339,9 +356,34 @@ public final class CursesTerminal: TerminalBackend {
             let result = wget_wch(window, &value)
             if result == ERR { return nil }
             if result != KEY_CODE_YES && value == 27, let alt = altKey() { return alt }
+            if result == KEY_CODE_YES && Int32(value) == Self.pasteStart { return pastedText() }
             let event = result == KEY_CODE_YES ? functionKey(Int32(value)) : character(UInt32(value))
             if let event { return event }
         }
+    }
+
+    /// The text up to the end of a bracketed paste (or until the terminal stops sending it):
+    /// line ends become line breaks, other control characters and keys are left out.
+    private func pastedText() -> InputEvent {
+        var text = String.UnicodeScalarView()
+        var afterReturn = false
+        wtimeout(window, 500)
+        defer { nodelay(window, true) }
+        while true {
+            var value: wint_t = 0
+            let result = wget_wch(window, &value)
+            if result == ERR || (result == KEY_CODE_YES && Int32(value) == Self.pasteEnd) { break }
+            guard result != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            defer { afterReturn = scalar.value == 13 }
+            switch scalar.value {
+            case 10 where afterReturn: continue
+            case 10, 13: text.append("\n")
+            case 9: text.append(" ")
+            case 0..<32, 127: continue
+            default: text.append(scalar)
+            }
+        }
+        return .paste(String(text))
     }
 
     /// Esc followed at once by Enter is Alt-Enter (terminals send Alt as an Esc prefix);

@@ -30,6 +30,26 @@ import ViewModels
                 == ["first line", "second", "third"], "the feed shows the post's lines")
     }
 
+    /// A bracketed paste is one edit of the focused field, its keys never read as keys; with
+    /// no field focused it does nothing (a pasted `2q` neither changes tab nor quits).
+    @Test func aPasteIsOneEditAndNeverKeys() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24)
+        harness.paste("2q")
+        #expect(!harness.app.state.isQuitting)
+        #expect(harness.app.state.tab == .places)
+        harness.press("/")
+        harness.paste("Seo")
+        #expect(harness.app.places.state.query.text == "Seo")
+        #expect(harness.lines.contains { $0.contains("Seoul") }, "\(harness.text)")
+        harness.paste("ul" + String(repeating: "\u{301}", count: 20_000))
+        #expect(harness.app.places.state.query.text.unicodeScalars.starts(with: "Seoul".unicodeScalars))
+        #expect(harness.app.places.state.query.text.unicodeScalars.count < 100, "the marks are cut")
+        harness.press("esc")
+        harness.press("2")
+        #expect(harness.app.state.tab == .favorites)
+    }
+
     @Test func aLongPostWrapsAndScrollsInASmallComposeBox() throws {
         let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("3"), .press("n")).run(width: 40, height: 12)
         for line in ["one", "two", "three", "four"] {
