@@ -146,7 +146,9 @@ struct FavoritesScreen: TabScreen {
         let selected = state.selectedItem.map {
             GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
         }
-        MapView(points: points, selected: selected, margin: 0.1).render(in: box.inner(of: mapArea), into: &buffer)
+        MapView(
+            points: points, selected: selected, dotStyle: Theme.mapDots, selectedStyle: Theme.mapSelected, margin: 0.1
+        ).render(in: box.inner(of: mapArea), into: &buffer)
     }
 
     func promptHeight(_ prompt: FavoritesPrompt) -> Int {

@@ -161,7 +161,7 @@ struct PlacesScreen: TabScreen {
         MapView(
             points: nearbyPoints(around: place),
             selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
-            margin: 0.1
+            dotStyle: Theme.mapDots, selectedStyle: Theme.mapSelected, margin: 0.1
         )
         .render(in: box.inner(of: mapArea), into: &buffer)
     }

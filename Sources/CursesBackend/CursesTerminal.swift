@@ -210,6 +210,9 @@ public final class CursesTerminal: TerminalBackend {
         case "↑": return "^"
         case "↓": return "v"
         case "•", "★": return "*"
+        case "●": return "o"
+        case "◆": return "#"
+        case "⇄": return "="
         case "⠀": return " "
         default:
             // The map's braille dots read as dots; anything else is a visible placeholder.
@@ -220,6 +223,8 @@ public final class CursesTerminal: TerminalBackend {
 
     private func put(_ cell: Cell, row: Int, column: Int) {
         var cell = cell
+        // The width as laid out: a wide character's stand-in still covers both its columns.
+        let ourWidth = TextWidth.of(cell.symbol)
         if !isUTF8 { cell.symbol = Self.asciiStandIn(cell.symbol) }
         // Curses holds a spacing character and the zero-width ones that follow it; of a
         // sequence of several pictures (ZWJ emoji, flags) only the first is drawn.
@@ -235,7 +240,6 @@ public final class CursesTerminal: TerminalBackend {
             if scalars.count == Int(CCHARW_MAX) { break }
         }
         if scalars.isEmpty { scalars = [" "] }
-        let ourWidth = TextWidth.of(cell.symbol)
         var attributes: attr_t = 0
         var pair: Int16 = 0
         attributesAndPair(cell.style, attributes: &attributes, pair: &pair)
