@@ -185,6 +185,19 @@ import ViewModels
         #expect(harness.line(containing: "newest words") == nil)
     }
 
+    /// Enter on `Delete this post?` gives the safe answer: the post stays.
+    @Test func enterOnTheDeleteQuestionKeepsThePost() throws {
+        let (world, harness) = try ScreenScript(newcomer: "Keeper", posts: ["kept words"], .press("4")).run(
+            width: 80, height: 24)
+        harness.press("d")
+        #expect(harness.lines[23].hasPrefix("Delete this post?"))
+        harness.press("enter")
+        #expect(!harness.lines[23].hasPrefix("Delete this post?"), "the question is answered")
+        #expect(!harness.text.contains("Post deleted"))
+        let captions = try world.services.tweets.page(.all, limit: 100, viewer: world.services.session()).posts
+        #expect(captions.contains { $0.caption == "kept words" })
+    }
+
     @Test(arguments: [(80, 24), (40, 12)]) func profileEditPostGolden(size: (Int, Int)) throws {
         try ScreenScript(
             newcomer: "Keeper", posts: ["older words", "newest words"], .press("4"), .press("E"),

@@ -107,8 +107,9 @@ public struct KeyBindings: Sendable {
         ActionBinding("top", .help, .top, ["g", "home"], .keyTop, label: "g/Home"),
         ActionBinding("bottom", .help, .bottom, ["G", "end"], .keyBottom, label: "G/End"),
 
-        ActionBinding("yes", .confirm, .submit, ["y", "enter"], .keyConfirmYes, label: "y"),
-        ActionBinding("no", .confirm, .cancel, ["n", "esc"], .keyConfirmNo, label: "n/Esc"),
+        // Enter gives the safe answer, as `[y/N]` does in a shell.
+        ActionBinding("yes", .confirm, .submit, ["y"], .keyConfirmYes, label: "y"),
+        ActionBinding("no", .confirm, .cancel, ["n", "esc", "enter"], .keyConfirmNo, label: "n/Esc"),
     ])
 
     /// The keymap of one screen, in table order, with `quitAnywhere` last on the screens it
