@@ -32,9 +32,12 @@ private func setBracketedPaste(on: Bool) {
 public final class CursesTerminal: TerminalBackend {
     public enum Failure: Error, CustomStringConvertible {
         case noTerminal(String)
+        /// A terminal that cannot move the cursor (`TERM=dumb`): the screen cannot be drawn.
+        case cannotAddressCursor(String)
         public var description: String {
             switch self {
             case .noTerminal(let term): return tr(.errorNoTerminal, ["term": term])
+            case .cannotAddressCursor(let term): return tr(.errorTerminalCannotAddress, ["term": term])
             }
         }
     }
@@ -76,6 +79,12 @@ public final class CursesTerminal: TerminalBackend {
         }
         self.screen = screen
         set_term(screen)
+        let moveCursor = tigetstr("cup")
+        guard let moveCursor, Int(bitPattern: moveCursor) != -1 else {
+            endwin()
+            delscreen(screen)
+            throw Failure.cannotAddressCursor(environment["TERM"] ?? "")
+        }
         window = stdscr
         cursesActive = true
         CursesTerminal.installHandlers()

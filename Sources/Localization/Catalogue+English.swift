@@ -710,6 +710,7 @@ extension Catalogue {
         case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: unknown theme (known: {themes})"
         case .errorUnknownLanguage: return "{name}={value}: unknown language (known: {languages})"
         case .errorNoTerminal: return "cannot start the terminal interface (TERM={term})"
+        case .errorTerminalCannotAddress: return "TERM={term} cannot move the cursor, which the interface needs: run it in a terminal that can (TERM=xterm-256color), or use the command line (tern help)"
         case .errorServerURL: return "tern server {command} needs a postgres:// or postgresql:// URL, not '{url}'"
         case .cmdServerInvitations: return "list the invitations not yet used, with when each expires"
         case .cmdServerRevoke: return "revoke an invitation by the id tern server invitations lists"

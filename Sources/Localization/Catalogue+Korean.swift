@@ -674,6 +674,7 @@ extension Catalogue {
         case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: 알 수 없는 테마 (아는 테마: {themes})"
         case .errorUnknownLanguage: return "{name}={value}: 알 수 없는 언어 (아는 언어: {languages})"
         case .errorNoTerminal: return "터미널 화면을 시작할 수 없습니다 (TERM={term})"
+        case .errorTerminalCannotAddress: return "TERM={term} 터미널은 커서를 옮길 수 없어 화면을 그릴 수 없습니다: 커서를 옮길 수 있는 터미널(TERM=xterm-256color)에서 실행하거나 명령줄을 쓰세요 (tern help)"
         case .errorServerURL:
             return "tern server {command}에는 postgres:// 또는 postgresql:// URL이 필요합니다 ('{url}'은(는) 안 됩니다)"
         case .cmdServerInvitations: return "아직 쓰이지 않은 초대장과 각 만료 시각 나열"

@@ -180,7 +180,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placeImportBadPopulation, placeImportUnknownFormat, placeImportColumns, placeImportBadLatitude,
         placeImportBadLongitude
     case placeImportLatitudeRange, placeImportLongitudeRange, placeImportEmpty, placeImportControl, placeImportTooLong
-    case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal
+    case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal,
+        errorTerminalCannotAddress
     case errorServerURL, serverCreatedSchema, serverSchemaUpToDate, serverMigratedSchema, serverInitialised
     case serverScriptStale, serverScriptUnlisted, serverScriptValue, engineServerFull, outboxAccountRemoved
     case cmdServerInvitations, cmdServerRevoke, cmdServerMembers, cmdServerRemove, cmdServerWatch, optServerExpires,
