@@ -548,6 +548,7 @@ extension Catalogue {
         case .keyDeleteOwnPost: return "delete post"
         // Lists without walls: undo in the Liked view
         case .toastUnlikedUndo: return "Unliked {author}'s post · u undo"
+        case .toastUnlikeUndone: return "Liked {author}'s post again"
         case .keyUndoUnlike: return "undo unlike"
         // Issue 15 (korean): errors by code, engine and system reasons, server/doctor/status output
         case .errorStoreInvalidPath: return "invalid path \"{path}\": {reason}"

@@ -526,6 +526,7 @@ extension Catalogue {
         case .keyDeleteOwnPost: return "글 삭제"
         // Lists without walls: undo in the Liked view
         case .toastUnlikedUndo: return "{author}님의 글 좋아요 취소함 · u 되돌리기"
+        case .toastUnlikeUndone: return "{author}님의 글에 다시 좋아요함"
         case .keyUndoUnlike: return "좋아요 취소 되돌리기"
         // Issue 15 (korean): errors by code, engine and system reasons, server/doctor/status output
         case .errorStoreInvalidPath: return "잘못된 경로 \"{path}\": {reason}"

@@ -145,7 +145,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case providerRefusedSaying
 
     // Lists without walls: undo in the Liked view
-    case toastUnlikedUndo, keyUndoUnlike
+    case toastUnlikedUndo, toastUnlikeUndone, keyUndoUnlike
     // Issue 15 (korean): every layer's errors by code, the engine's and the system's reasons,
     // and the output of tern server, doctor and status
     case errorStoreInvalidPath, errorStoreInvalidArgument, errorStoreNotFound, errorStoreNotADatabase,
