@@ -71,13 +71,14 @@ struct FavoritesScreen: TabScreen {
                     + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
                     + [" ", Span(item.placeName, style: Theme.title)]
                     + koreanSpans(item)
+                    // When it was saved before the coordinates, which give way first in a narrow list.
                     + [
                         Span("  " + item.address, style: Theme.dim),
-                        Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
                         Span(
                             "  "
                                 + tr(.favoriteSavedAgo, ["time": RelativeTime.describe(item.savedAt, now: context.now)]),
                             style: Theme.dim),
+                        Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
                     ])
         ]
         if let memo = item.memo.split(separator: "\n").first {

@@ -117,6 +117,16 @@ import ViewModels
         #expect(harness.app.favorites.state.selectedFolder?.name == String(repeating: "a", count: 29) + "b")
     }
 
+    /// At 120 columns, beside the folders and the map, a favorite's row keeps when it was saved.
+    @Test func theSavedTimeIsNotCutAt120Columns() throws {
+        let started = try ScreenScript(newcomer: "New Comer").run(width: 120, height: 40)
+        let harness = started.harness
+        harness.press("s")
+        harness.press("2")
+        let row = try #require(harness.line(containing: "★ Seoul"))
+        #expect(row.contains("saved now"), "\(row)")
+    }
+
     static func promptText(_ prompt: FavoritesPrompt?) -> String? {
         switch prompt {
         case .memo(let form): return form.input.text
