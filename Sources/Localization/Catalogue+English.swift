@@ -292,6 +292,7 @@ extension Catalogue {
         case .keysKeys: return "KEYS"
         case .keysDefault: return "DEFAULT"
         case .placesOnlineOff: return "Online places are off: add kakao_key = KEY or nominatim = on to {file}"
+        case .placesNoCategoryProvider: return "No provider here searches by category (OpenStreetMap cannot): add kakao_key = KEY to {file}"
         case .placesOnlineSearching: return "searching {providers}…"
         case .placesOnlineOnEnter: return "{provider} on Enter"
         case .placesCategoryNearHome: return "{category} near home"

@@ -287,6 +287,7 @@ extension Catalogue {
         case .keysKeys: return "키"
         case .keysDefault: return "기본값"
         case .placesOnlineOff: return "온라인 장소 검색 꺼짐: {file}에 kakao_key = KEY 또는 nominatim = on을 넣으세요"
+        case .placesNoCategoryProvider: return "여기에는 업종으로 찾는 제공자가 없습니다 (OpenStreetMap은 못 합니다): {file}에 kakao_key = KEY를 넣으세요"
         case .placesOnlineSearching: return "{providers} 검색 중…"
         case .placesOnlineOnEnter: return "Enter로 {provider}"
         case .placesCategoryNearHome: return "집 주변 {category}"

@@ -92,7 +92,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keysAction, keysScreen, keysKeys, keysDefault
 
     // Online places in the interface
-    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
+    case placesOnlineOff, placesNoCategoryProvider, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome,
         pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help

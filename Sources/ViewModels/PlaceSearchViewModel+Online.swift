@@ -30,6 +30,15 @@ extension PlaceSearchViewModel {
                     kind: .error))
             return
         }
+        guard state.online.providers.contains(where: \.searchesCategories) else {
+            onToast(
+                Toast(
+                    tr(
+                        .placesNoCategoryProvider,
+                        ["file": state.online.configFile.isEmpty ? "config" : state.online.configFile]),
+                    kind: .error))
+            return
+        }
         onlineResults.beginPick()
     }
 
