@@ -168,6 +168,17 @@ struct CannedKakao: HTTPTransport {
         #expect(harness.line(containing: "★ K 을지로 커피한약방") != nil)
     }
 
+    /// Beside the detail pane the line is too long for the list: it is drawn across the
+    /// screen, so the config file's path is whole.
+    @Test(arguments: [(100, 30), (120, 40)]) func theConfigPathIsShownWhole(width: Int, height: Int) throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: width, height: height, online: Self.online(kakao: false))
+        let text = harness.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(
+            text.contains("Online places are off: add kakao_key = KEY or nominatim = on to \(Self.configFile)"),
+            "\(harness.text)")
+    }
+
     @Test func withoutAProviderOneQuietLineSaysHowToAddOne() throws {
         let world = try AppWorld()
         let harness = world.harness(width: 80, height: 24, online: Self.online(kakao: false))
