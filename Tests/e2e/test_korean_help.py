@@ -58,7 +58,7 @@ def test_korean_usage_error_keeps_its_exit_status():
         result = run(["places", "search", "서울", "--limit", "0"], data, env=KOREAN)
         assert result.returncode == 2
         assert result.stderr.splitlines() == [
-            "tern: --limit에 필요한 값: 1부터 1000까지의 정수 ('0'은(는) 안 됩니다)",
+            "tern: --limit에 필요한 값: 1부터 1000까지의 정수 ('0'은 안 됩니다)",
             "'tern help places search'을(를) 실행해 보세요.",
         ]
         unknown = run(["plaecs"], data, env=KOREAN)
