@@ -19,8 +19,17 @@ public final class AppController {
         switch event {
         case .key(let key): handle(key)
         case .mouse(let mouse): handle(mouse)
+        case .paste(let text): paste(text)
         case .resize: break
         }
+    }
+
+    /// A paste goes whole into a focused field as one edit (one search, one redraw), and
+    /// never reads as keys where no field has focus.
+    public func paste(_ text: String) {
+        let screen = activeScreen
+        guard screen.isEditingText else { return }
+        screen.edit(.insert(text))
     }
 
     public func handle(_ key: Key) {

@@ -43,6 +43,11 @@ public final class AppHarness {
         for character in text { press(.character(character)) }
     }
 
+    /// Pastes `text` as a terminal with bracketed paste delivers it: one event.
+    public func paste(_ text: String) {
+        loop.process(.paste(text))
+    }
+
     public func click(row: Int, column: Int) {
         loop.process(.mouse(.click(Position(row: row, column: column))))
     }

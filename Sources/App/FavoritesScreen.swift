@@ -71,13 +71,14 @@ struct FavoritesScreen: TabScreen {
                     + pendingSpans(state.pendingPlaceIDs.contains(item.placeID), context: context)
                     + [" ", Span(item.placeName, style: Theme.title)]
                     + koreanSpans(item)
+                    // When it was saved before the coordinates, which give way first in a narrow list.
                     + [
                         Span("  " + item.address, style: Theme.dim),
-                        Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
                         Span(
                             "  "
                                 + tr(.favoriteSavedAgo, ["time": RelativeTime.describe(item.savedAt, now: context.now)]),
                             style: Theme.dim),
+                        Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
                     ])
         ]
         if let memo = item.memo.split(separator: "\n").first {
@@ -93,10 +94,23 @@ struct FavoritesScreen: TabScreen {
         return [Span("  (" + korean + ")")]
     }
 
-    /// `● Favorites   3`, the selected folder highlighted; `⇄` marks a shared folder.
+    /// `● Favorites   3`, the selected folder highlighted; `⇄` marks a shared folder. The
+    /// column scrolls so that the selected folder is drawn, and `↑` `↓` just right of it
+    /// mark folders hidden above and below.
     func drawFolders(in area: Rect, into buffer: inout Buffer) {
-        for (index, row) in state.folders.enumerated() where index < area.height {
-            let line = area.line(index)
+        guard !area.isEmpty else { return }
+        let offset = Self.folderOffset(selected: state.folderIndex, count: state.folders.count, height: area.height)
+        let shown = state.folders.indices.dropFirst(offset).prefix(area.height)
+        let marks = Position(row: area.row, column: area.right)
+        if offset > 0 { buffer.setString(buffer.lineSymbols.moreAbove, at: marks, style: Theme.dim) }
+        if shown.upperBound < state.folders.count {
+            buffer.setString(
+                buffer.lineSymbols.moreBelow, at: Position(row: area.bottom - 1, column: marks.column), style: Theme.dim
+            )
+        }
+        for index in shown {
+            let row = state.folders[index]
+            let line = area.line(index - offset)
             let count = String(row.count)
             let shared = row.folder.visibility == .shared ? " ⇄" : ""
             let isSelected = index == state.folderIndex
@@ -115,6 +129,12 @@ struct FavoritesScreen: TabScreen {
         }
     }
 
+    /// The first folder drawn: the top one until the selection would fall below the column.
+    static func folderOffset(selected: Int, count: Int, height: Int) -> Int {
+        guard height > 0, count > height else { return 0 }
+        return min(max(0, selected - height + 1), count - height)
+    }
+
     /// The places held (the window around the selection, at most a few hundred) on a
     /// braille map, the selected one marked.
     func drawMap(in area: Rect, into buffer: inout Buffer) {
@@ -127,7 +147,9 @@ struct FavoritesScreen: TabScreen {
         let selected = state.selectedItem.map {
             GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
         }
-        MapView(points: points, selected: selected, margin: 0.1).render(in: box.inner(of: mapArea), into: &buffer)
+        MapView(
+            points: points, selected: selected, dotStyle: Theme.mapDots, selectedStyle: Theme.mapSelected, margin: 0.1
+        ).render(in: box.inner(of: mapArea), into: &buffer)
     }
 
     func promptHeight(_ prompt: FavoritesPrompt) -> Int {

@@ -15,8 +15,21 @@ struct PlacesScreen: TabScreen {
     /// Draws and returns where the cursor goes (in the search field while it has focus).
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
-        let (searchRow, rest) = area.split(top: 1)
+        var (searchRow, rest) = area.split(top: 1)
         let cursor = drawSearch(in: searchRow, into: &buffer)
+        var status = onlineStatus()
+        if let line = status, let rows = Self.wholeStatus(line, width: area.width, listWidth: listWidth(of: rest)),
+            rest.height >= rows.count + 2
+        {
+            // A message to act on (a config path, a key to fix) is shown whole, across the screen.
+            let split = rest.split(bottom: rows.count)
+            rest = split.rest
+            let style = line.spans.first?.style ?? Theme.dim
+            for (index, text) in rows.enumerated() {
+                buffer.setString(text, at: Position(row: split.bottom.row + index, column: area.column), style: style)
+            }
+            status = nil
+        }
         var listArea = rest
         if state.isDetailOpen, area.width < Self.detailPaneMinimumWidth, state.selectedRow != nil {
             buffer.fill(rest)
@@ -25,7 +38,7 @@ struct PlacesScreen: TabScreen {
         }
         if area.width >= Self.detailPaneMinimumWidth {
             layout.showsDetailPane = true
-            let paneWidth = min(50, area.width * 2 / 5)
+            let paneWidth = Self.paneWidth(area.width)
             let (left, pane) = rest.split(right: paneWidth)
             listArea = left.inset(right: 1)
             for row in pane.row..<pane.bottom {
@@ -33,7 +46,7 @@ struct PlacesScreen: TabScreen {
             }
             drawDetail(in: pane.inset(left: 2), into: &buffer)
         }
-        if let status = onlineStatus(), listArea.height >= 2 {
+        if let status, listArea.height >= 2 {
             let (top, statusRow) = listArea.split(bottom: 1)
             listArea = top
             status.render(in: statusRow, into: &buffer)
@@ -162,9 +175,24 @@ struct PlacesScreen: TabScreen {
         MapView(
             points: nearbyPoints(around: place),
             selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
-            margin: 0.1
+            dotStyle: Theme.mapDots, selectedStyle: Theme.mapSelected, margin: 0.1
         )
         .render(in: box.inner(of: mapArea), into: &buffer)
+    }
+
+    static func paneWidth(_ width: Int) -> Int { min(50, width * 2 / 5) }
+
+    /// The list's width beside the detail pane (the whole width below it).
+    func listWidth(of area: Rect) -> Int {
+        area.width >= Self.detailPaneMinimumWidth ? area.width - Self.paneWidth(area.width) - 1 : area.width
+    }
+
+    /// A one-span status line too wide for the list, wrapped to the screen's width (at most
+    /// three rows); nil when it fits beside the pane or is the providers' legend.
+    static func wholeStatus(_ line: Line, width: Int, listWidth: Int) -> [String]? {
+        guard line.width > listWidth, line.spans.count == 1, let text = line.spans.first?.text else { return nil }
+        let rows = ParagraphView(text).lines(width: width)
+        return rows.count <= 3 ? rows : nil
     }
 
     /// The name to show first and the other one: the Korean name first in a Korean interface.

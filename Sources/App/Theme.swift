@@ -94,4 +94,7 @@ public struct Theme: Equatable, Sendable {
     static var dim: Style { current.muted }
     static var label: Style { current.accent }
     static var error: Style { current.error }
+    /// The map's dots and its selected place: the theme's colours, attributes only in `mono`.
+    static var mapDots: Style { current.name == "mono" ? .plain : Style(foreground: .green) }
+    static var mapSelected: Style { current.name == "mono" ? .bold : Style(foreground: .yellow, bold: true) }
 }

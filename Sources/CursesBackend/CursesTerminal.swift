@@ -11,8 +11,16 @@ nonisolated(unsafe) private var cursesActive = false
 private func restoreTerminal() {
     if cursesActive {
         cursesActive = false
+        setBracketedPaste(on: false)
         endwin()
     }
+}
+
+/// Asks the terminal to mark pasted text (`\e[200~` … `\e[201~`), as fzf and bubbletea do;
+/// a plain `write`, so that the signal handlers may turn it off too.
+private func setBracketedPaste(on: Bool) {
+    let sequence: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+    _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
 }
 
 /// The terminal through ncursesw: raw keys (Ctrl-C arrives as `.ctrl("c")`), instant Esc,
@@ -25,9 +33,12 @@ private func restoreTerminal() {
 public final class CursesTerminal: TerminalBackend {
     public enum Failure: Error, CustomStringConvertible {
         case noTerminal(String)
+        /// A terminal that cannot move the cursor (`TERM=dumb`): the screen cannot be drawn.
+        case cannotAddressCursor(String)
         public var description: String {
             switch self {
             case .noTerminal(let term): return tr(.errorNoTerminal, ["term": term])
+            case .cannotAddressCursor(let term): return tr(.errorTerminalCannotAddress, ["term": term])
             }
         }
     }
@@ -69,6 +80,12 @@ public final class CursesTerminal: TerminalBackend {
         }
         self.screen = screen
         set_term(screen)
+        let moveCursor = tigetstr("cup")
+        guard let moveCursor, Int(bitPattern: moveCursor) != -1 else {
+            endwin()
+            delscreen(screen)
+            throw Failure.cannotAddressCursor(environment["TERM"] ?? "")
+        }
         window = tern_stdscr()
         cursesActive = true
         CursesTerminal.installHandlers()
@@ -96,7 +113,12 @@ public final class CursesTerminal: TerminalBackend {
         wclear(window)
         wnoutrefresh(window)
         doupdate()
+        setBracketedPaste(on: true)
     }
+
+    /// The codes curses reports for the start and end of a bracketed paste.
+    static let pasteStart = KEY_MAX + 1
+    static let pasteEnd = KEY_MAX + 2
 
     /// The sequences terminals and tmux send for Home, End, PgUp and PgDn whatever TERM says
     /// (tmux sends `\e[1~` and `\e[4~` under TERM=xterm-256color, whose terminfo has only
@@ -113,6 +135,8 @@ public final class CursesTerminal: TerminalBackend {
         for (sequence, code) in extraKeySequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
+        define_key("\u{1B}[200~", pasteStart)
+        define_key("\u{1B}[201~", pasteEnd)
     }
 
     /// The process environment as a dictionary.
@@ -137,6 +161,7 @@ public final class CursesTerminal: TerminalBackend {
     /// action, and on SIGCONT take the terminal back (the app then redraws every cell).
     public func suspend() {
         guard !closed else { return }
+        setBracketedPaste(on: false)
         endwin()
         let previous = signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
@@ -144,6 +169,7 @@ public final class CursesTerminal: TerminalBackend {
         wclear(window)
         wnoutrefresh(window)
         doupdate()
+        setBracketedPaste(on: true)
     }
 
     /// Gives the terminal back (`endwin`). Later draws are ignored.
@@ -195,6 +221,9 @@ public final class CursesTerminal: TerminalBackend {
         case "↑": return "^"
         case "↓": return "v"
         case "•", "★": return "*"
+        case "●": return "o"
+        case "◆": return "#"
+        case "⇄": return "="
         case "⠀": return " "
         default:
             // The map's braille dots read as dots; anything else is a visible placeholder.
@@ -205,6 +234,8 @@ public final class CursesTerminal: TerminalBackend {
 
     private func put(_ cell: Cell, row: Int, column: Int) {
         var cell = cell
+        // The width as laid out: a wide character's stand-in still covers both its columns.
+        let ourWidth = TextWidth.of(cell.symbol)
         if !isUTF8 { cell.symbol = Self.asciiStandIn(cell.symbol) }
         // Curses holds a spacing character and the zero-width ones that follow it; of a
         // sequence of several pictures (ZWJ emoji, flags) only the first is drawn.
@@ -220,7 +251,6 @@ public final class CursesTerminal: TerminalBackend {
             if scalars.count == Int(CCHARW_MAX) { break }
         }
         if scalars.isEmpty { scalars = [" "] }
-        let ourWidth = TextWidth.of(cell.symbol)
         var attributes: attr_t = 0
         var pair: Int16 = 0
         attributesAndPair(cell.style, attributes: &attributes, pair: &pair)
@@ -341,9 +371,34 @@ public final class CursesTerminal: TerminalBackend {
             let result = wget_wch(window, &value)
             if result == ERR { return nil }
             if result != KEY_CODE_YES && value == 27, let alt = altKey() { return alt }
+            if result == KEY_CODE_YES && Int32(value) == Self.pasteStart { return pastedText() }
             let event = result == KEY_CODE_YES ? functionKey(Int32(value)) : character(UInt32(value))
             if let event { return event }
         }
+    }
+
+    /// The text up to the end of a bracketed paste (or until the terminal stops sending it):
+    /// line ends become line breaks, other control characters and keys are left out.
+    private func pastedText() -> InputEvent {
+        var text = String.UnicodeScalarView()
+        var afterReturn = false
+        wtimeout(window, 500)
+        defer { nodelay(window, true) }
+        while true {
+            var value: wint_t = 0
+            let result = wget_wch(window, &value)
+            if result == ERR || (result == KEY_CODE_YES && Int32(value) == Self.pasteEnd) { break }
+            guard result != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            defer { afterReturn = scalar.value == 13 }
+            switch scalar.value {
+            case 10 where afterReturn: continue
+            case 10, 13: text.append("\n")
+            case 9: text.append(" ")
+            case 0..<32, 127: continue
+            default: text.append(scalar)
+            }
+        }
+        return .paste(String(text))
     }
 
     /// Esc followed at once by Enter is Alt-Enter (terminals send Alt as an Esc prefix);

@@ -292,6 +292,7 @@ extension Catalogue {
         case .keysKeys: return "KEYS"
         case .keysDefault: return "DEFAULT"
         case .placesOnlineOff: return "Online places are off: add kakao_key = KEY or nominatim = on to {file}"
+        case .placesNoCategoryProvider: return "No provider here searches by category (OpenStreetMap cannot): add kakao_key = KEY to {file}"
         case .placesOnlineSearching: return "searching {providers}…"
         case .placesOnlineOnEnter: return "{provider} on Enter"
         case .placesCategoryNearHome: return "{category} near home"
@@ -556,6 +557,7 @@ extension Catalogue {
         case .keyDeleteOwnPost: return "delete post"
         // Lists without walls: undo in the Liked view
         case .toastUnlikedUndo: return "Unliked {author}'s post · u undo"
+        case .toastUnlikeUndone: return "Liked {author}'s post again"
         case .keyUndoUnlike: return "undo unlike"
         // Issue 15 (korean): errors by code, engine and system reasons, server/doctor/status output
         case .errorStoreInvalidPath: return "invalid path \"{path}\": {reason}"
@@ -718,6 +720,7 @@ extension Catalogue {
         case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: unknown theme (known: {themes})"
         case .errorUnknownLanguage: return "{name}={value}: unknown language (known: {languages})"
         case .errorNoTerminal: return "cannot start the terminal interface (TERM={term})"
+        case .errorTerminalCannotAddress: return "TERM={term} cannot move the cursor, which the interface needs: run it in a terminal that can (TERM=xterm-256color), or use the command line (tern help)"
         case .errorServerURL: return "tern server {command} needs a postgres:// or postgresql:// URL, not '{url}'"
         case .cmdServerInvitations: return "list the invitations not yet used, with when each expires"
         case .cmdServerRevoke: return "revoke an invitation by the id tern server invitations lists"

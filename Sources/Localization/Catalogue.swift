@@ -52,8 +52,10 @@ public enum Catalogue {
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result.append(contentsOf: rest[..<open])
             let name = String(rest[rest.index(after: open)..<close])
-            result += values[name] ?? "{\(name)}"
+            let value = values[name] ?? "{\(name)}"
+            result += value
             rest = rest[rest.index(after: close)...]
+            if let particle = KoreanParticle.resolve(after: value, in: rest) { rest = particle }
         }
         result.append(contentsOf: rest)
         return result

@@ -92,7 +92,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keysAction, keysScreen, keysKeys, keysDefault
 
     // Online places in the interface
-    case placesOnlineOff, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
+    case placesOnlineOff, placesNoCategoryProvider, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome,
         pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
@@ -149,7 +149,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case providerRefusedSaying
 
     // Lists without walls: undo in the Liked view
-    case toastUnlikedUndo, keyUndoUnlike
+    case toastUnlikedUndo, toastUnlikeUndone, keyUndoUnlike
     // Issue 15 (korean): every layer's errors by code, the engine's and the system's reasons,
     // and the output of tern server, doctor and status
     case errorStoreInvalidPath, errorStoreInvalidArgument, errorStoreNotFound, errorStoreNotADatabase,
@@ -184,7 +184,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placeImportBadPopulation, placeImportUnknownFormat, placeImportColumns, placeImportBadLatitude,
         placeImportBadLongitude
     case placeImportLatitudeRange, placeImportLongitudeRange, placeImportEmpty, placeImportControl, placeImportTooLong
-    case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal
+    case errorLibraryMissing, errorLibraryFunction, errorUnknownEnvironmentTheme, errorUnknownLanguage, errorNoTerminal,
+        errorTerminalCannotAddress
     case errorServerURL, serverCreatedSchema, serverSchemaUpToDate, serverMigratedSchema, serverInitialised
     case serverScriptStale, serverScriptUnlisted, serverScriptValue, engineServerFull, outboxAccountRemoved
     case cmdServerInvitations, cmdServerRevoke, cmdServerMembers, cmdServerRemove, cmdServerWatch, optServerExpires,

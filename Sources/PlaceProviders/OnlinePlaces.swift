@@ -53,8 +53,11 @@ public final class OnlinePlaces: @unchecked Sendable {
     /// network fails. Blocks: call it off the interface's thread.
     public func search(_ query: OnlineQuery, with provider: PlaceProvider) -> ProviderOutcome {
         let key = Self.cacheKey(query, provider.source)
-        if let age = reuseAge[provider.source], let cached = cache?.answer(for: key, youngerThan: age) {
-            return ProviderOutcome(source: provider.source, answer: cached.answer, error: nil, cachedAt: nil)
+        if let age = reuseAge[provider.source], let cached = cache?.answer(for: key, youngerThan: age),
+            cached.answer.isEnd || cached.answer.places.count >= query.limit
+        {
+            return ProviderOutcome(
+                source: provider.source, answer: cached.answer.first(query.limit), error: nil, cachedAt: nil)
         }
         switch provider.search(query) {
         case .success(let answer):
@@ -63,7 +66,8 @@ public final class OnlinePlaces: @unchecked Sendable {
         case .failure(let error):
             if error.isConnectivity, let cached = cache?.answer(for: key) {
                 return ProviderOutcome(
-                    source: provider.source, answer: cached.answer, error: error, cachedAt: cached.savedAt)
+                    source: provider.source, answer: cached.answer.first(query.limit), error: error,
+                    cachedAt: cached.savedAt)
             }
             return ProviderOutcome(source: provider.source, answer: nil, error: error, cachedAt: nil)
         }
@@ -86,11 +90,12 @@ public final class OnlinePlaces: @unchecked Sendable {
         cache?.place(id: id)
     }
 
+    /// What a saved answer is found by: the question, not how many places were wanted (the
+    /// interface asks for 15, the command line for 20).
     static func cacheKey(_ query: OnlineQuery, _ source: PlaceSource) -> String {
         let near = query.near.map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) } ?? "-"
         return [
-            source.rawValue, query.text.lowercased(), query.category?.code ?? "-", near, String(query.limit),
-            String(query.radius),
+            source.rawValue, query.text.lowercased(), query.category?.code ?? "-", near, String(query.radius),
         ]
         .joined(separator: "|")
     }

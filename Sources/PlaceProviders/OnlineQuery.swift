@@ -39,6 +39,12 @@ public struct ProviderAnswer: Codable, Equatable, Sendable {
         self.totalCount = totalCount
         self.isEnd = isEnd
     }
+
+    /// The answer's first `limit` places (an answer saved for a larger limit).
+    func first(_ limit: Int) -> ProviderAnswer {
+        guard places.count > limit else { return self }
+        return ProviderAnswer(source: source, places: Array(places.prefix(limit)), totalCount: totalCount, isEnd: false)
+    }
 }
 
 /// A place search source the app can ask: Kakao Local or Nominatim.

@@ -5,9 +5,11 @@ public enum MouseEvent: Hashable, Sendable {
     case wheelDown(Position)
 }
 
-/// Something the terminal reports: a key, the mouse, or a new size.
+/// Something the terminal reports: a key, the mouse, a paste, or a new size.
 public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
+    /// Text the terminal marked as pasted (bracketed paste), handled as one edit.
+    case paste(String)
     case resize(Size)
 }

@@ -11,7 +11,7 @@ extension FavoritesViewModel {
         guard requireSignIn() else { return }
         open(
             .folderName(
-                FolderNameForm(renaming: nil, input: TextEditor(limit: FavoriteFolder.nameMaxLength * 2), error: nil)))
+                FolderNameForm(renaming: nil, input: TextEditor(limit: FavoriteFolder.nameMaxLength), error: nil)))
     }
 
     /// `r`: asks for a new name of the selected folder.
@@ -20,7 +20,7 @@ extension FavoritesViewModel {
         open(
             .folderName(
                 FolderNameForm(
-                    renaming: folder, input: TextEditor(folder.name, limit: FavoriteFolder.nameMaxLength * 2),
+                    renaming: folder, input: TextEditor(folder.name, limit: FavoriteFolder.nameMaxLength),
                     error: nil)))
     }
 
@@ -58,7 +58,12 @@ extension FavoritesViewModel {
     public func beginMemo() {
         guard requireSignIn(), let item = state.selectedItem else { return }
         let text = item.memo.replacingOccurrences(of: "\n", with: MemoForm.lineBreak)
-        open(.memo(MemoForm(placeID: item.placeID, placeName: item.placeName, input: TextEditor(text), error: nil)))
+        open(
+            .memo(
+                MemoForm(
+                    placeID: item.placeID, placeName: item.placeName,
+                    input: TextEditor(text, limit: FavoriteText.memoMaxLength),
+                    error: nil)))
     }
 
     /// `m` / `c`: picks the folder the selected place moves or is copied to.

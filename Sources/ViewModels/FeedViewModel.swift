@@ -284,6 +284,8 @@ public final class FeedViewModel {
         undoPost = nil
         likes[id] = LikeIntent(liked: true, inFlight: (likes[id]?.inFlight ?? 0) + 1)
         publish()
+        // The toast offering `u` goes with the undo it offered.
+        onToast(Toast(tr(.toastUnlikeUndone, ["author": "@" + row.username]), kind: .success))
         writes.send(
             { [port] in try port.restoreLike(tweetID: id, likedAt: likedAt, uid: uid) },
             then: { [weak self] result in

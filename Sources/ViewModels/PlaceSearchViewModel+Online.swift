@@ -19,14 +19,26 @@ extension PlaceSearchViewModel {
 
     public var isPickingCategory: Bool { state.online.isPicking }
 
+    /// The config file as the toasts name it.
+    private var configFileShown: String { state.online.configFile.isEmpty ? "config" : state.online.configFile }
+
     /// Opens the category picker; without a provider, says how to add one.
     public func beginCategoryPick() {
         guard let onlineResults, state.online.isConfigured else {
             onToast(
                 Toast(
                     tr(
-                        .placesOnlineOff, ["file": state.online.configFile.isEmpty ? "config" : state.online.configFile]
+                        .placesOnlineOff, ["file": configFileShown]
                     ),
+                    kind: .error))
+            return
+        }
+        guard state.online.providers.contains(where: \.searchesCategories) else {
+            onToast(
+                Toast(
+                    tr(
+                        .placesNoCategoryProvider,
+                        ["file": configFileShown]),
                     kind: .error))
             return
         }

@@ -438,7 +438,9 @@ public final class PlaceSearchViewModel {
     /// selecting `placeID` when it is among them, else the top.
     func startPaging(keepingSelection placeID: String?) {
         let first = state.online.matches + (pinned.map { [$0] } ?? [])
-        paged.start(PlacePageSource(first.isEmpty ? ranking : PinnedPlaces(first, before: ranking)))
+        // A category search lists that category's places only, not the catalog after them.
+        let rest = state.online.category == nil ? ranking : ListedPlaces([])
+        paged.start(PlacePageSource(first.isEmpty ? rest : PinnedPlaces(first, before: rest)))
         var list = ListState()
         if let placeID, let index = paged.rows.firstIndex(where: { $0.id == placeID }) { list.selected = index }
         paged.list = list

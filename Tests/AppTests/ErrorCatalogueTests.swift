@@ -59,6 +59,7 @@ import Testing
             (.errorUnknownEnvironmentTheme, ThemeError.unknownEnvironmentTheme("pink")),
             (.errorUnknownLanguage, UnknownLanguage(name: "TERN_LANG", value: "fr")),
             (.errorNoTerminal, CursesTerminal.Failure.noTerminal("dumb")),
+            (.errorTerminalCannotAddress, CursesTerminal.Failure.cannotAddressCursor("dumb")),
             (
                 .errorImportLine,
                 PlaceImporter.Rejection(line: 2, problem: tr(.placeImportBadLatitude, ["value": "north"]))

@@ -30,6 +30,26 @@ import ViewModels
                 == ["first line", "second", "third"], "the feed shows the post's lines")
     }
 
+    /// A bracketed paste is one edit of the focused field, its keys never read as keys; with
+    /// no field focused it does nothing (a pasted `2q` neither changes tab nor quits).
+    @Test func aPasteIsOneEditAndNeverKeys() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24)
+        harness.paste("2q")
+        #expect(!harness.app.state.isQuitting)
+        #expect(harness.app.state.tab == .places)
+        harness.press("/")
+        harness.paste("Seo")
+        #expect(harness.app.places.state.query.text == "Seo")
+        #expect(harness.lines.contains { $0.contains("Seoul") }, "\(harness.text)")
+        harness.paste("ul" + String(repeating: "\u{301}", count: 20_000))
+        #expect(harness.app.places.state.query.text.unicodeScalars.starts(with: "Seoul".unicodeScalars))
+        #expect(harness.app.places.state.query.text.unicodeScalars.count < 100, "the marks are cut")
+        harness.press("esc")
+        harness.press("2")
+        #expect(harness.app.state.tab == .favorites)
+    }
+
     @Test func aLongPostWrapsAndScrollsInASmallComposeBox() throws {
         let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("3"), .press("n")).run(width: 40, height: 12)
         for line in ["one", "two", "three", "four"] {
@@ -163,6 +183,19 @@ import ViewModels
         let after = try world.services.tweets.page(.all, limit: 100, viewer: session).posts.map(\.caption)
         #expect(!after.contains("newest words") && after.contains("older thoughts\non two lines"))
         #expect(harness.line(containing: "newest words") == nil)
+    }
+
+    /// Enter on `Delete this post?` gives the safe answer: the post stays.
+    @Test func enterOnTheDeleteQuestionKeepsThePost() throws {
+        let (world, harness) = try ScreenScript(newcomer: "Keeper", posts: ["kept words"], .press("4")).run(
+            width: 80, height: 24)
+        harness.press("d")
+        #expect(harness.lines[23].hasPrefix("Delete this post?"))
+        harness.press("enter")
+        #expect(!harness.lines[23].hasPrefix("Delete this post?"), "the question is answered")
+        #expect(!harness.text.contains("Post deleted"))
+        let captions = try world.services.tweets.page(.all, limit: 100, viewer: world.services.session()).posts
+        #expect(captions.contains { $0.caption == "kept words" })
     }
 
     @Test(arguments: [(80, 24), (40, 12)]) func profileEditPostGolden(size: (Int, Int)) throws {

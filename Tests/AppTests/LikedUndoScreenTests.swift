@@ -32,4 +32,17 @@ import ViewModels
         #expect(feed.state.position == ListPosition(index: 1, total: 3))
         #expect(!harness.lines[23].contains("u undo"))
     }
+
+    /// `u` while the toast still offers it: the toast goes with the undo it offered.
+    @Test func theUndoToastGoesOnceUndone() throws {
+        let (_, harness) = try ScreenScript(
+            newcomer: "Keeper", .press("3"), .press("l"), .press("j"), .press("l"), .press("v")
+        ).run(width: 80, height: 24)
+        let unliked = try #require(harness.app.currentFeed.state.selectedRow)
+        harness.press("l")
+        #expect(harness.lines[23].contains("· u undo"))
+        harness.press("u")
+        #expect(!harness.text.contains("· u undo"), "\(harness.text)")
+        #expect(harness.lines[23].contains("Liked @\(unliked.username)'s post again"))
+    }
 }

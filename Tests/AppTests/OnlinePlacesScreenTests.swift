@@ -102,6 +102,36 @@ struct CannedKakao: HTTPTransport {
         #expect(harness.line(containing: "K 을지로") == nil)
     }
 
+    /// A category search lists that category's places only: not the catalog after them.
+    @Test func aCategorySearchListsOnlyItsPlaces() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24, online: Self.online())
+        harness.press("c")
+        harness.press("enter")
+        Self.answer(world, harness)
+        #expect(harness.line(containing: "K 을지로 커피한약방") != nil)
+        #expect(harness.line(containing: "Tokyo") == nil, "\(harness.text)")
+        #expect(harness.app.places.state.position.total == 2)
+        harness.press("esc")
+        #expect(harness.line(containing: "Tokyo") != nil, "the catalog is back")
+    }
+
+    /// With only a provider that cannot search by category, `c` says so instead of finding nothing.
+    @Test func withoutACategoryProviderCSaysSo() throws {
+        let world = try AppWorld()
+        let nominatim = NominatimClient(baseURL: "http://nominatim.test", transport: CannedKakao())
+        let online = ProviderPlaces(
+            online: OnlinePlaces(providers: [nominatim], cache: nil), configFile: Self.configFile)
+        let harness = world.harness(width: 120, height: 40, online: online)
+        harness.press("c")
+        #expect(!harness.app.places.isPickingCategory)
+        #expect(
+            harness.text.contains(
+                "No provider here searches by category (OpenStreetMap cannot): add kakao_key = KEY to \(Self.configFile)"
+            ),
+            "\(harness.text)")
+    }
+
     @Test func inKoreanTheRowsPickerAndDetailsReadKorean() throws {
         let world = try AppWorld()
         Language.$scoped.withValue(.ko) {
@@ -136,6 +166,17 @@ struct CannedKakao: HTTPTransport {
         #expect(harness.text.contains("Road address 서울 중구 삼일대로12길 16-6"))
         #expect(harness.text.contains("Source Kakao"))
         #expect(harness.line(containing: "★ K 을지로 커피한약방") != nil)
+    }
+
+    /// Beside the detail pane the line is too long for the list: it is drawn across the
+    /// screen, so the config file's path is whole.
+    @Test(arguments: [(100, 30), (120, 40)]) func theConfigPathIsShownWhole(width: Int, height: Int) throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: width, height: height, online: Self.online(kakao: false))
+        let text = harness.lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(
+            text.contains("Online places are off: add kakao_key = KEY or nominatim = on to \(Self.configFile)"),
+            "\(harness.text)")
     }
 
     @Test func withoutAProviderOneQuietLineSaysHowToAddOne() throws {

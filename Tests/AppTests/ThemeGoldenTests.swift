@@ -28,6 +28,30 @@ import Testing
         }
     }
 
+    /// `theme = mono` draws no colour anywhere, the mini-maps of Places and Favorites included.
+    @Test func monoDrawsTheMapsWithoutColour() throws {
+        let world = try AppWorld()
+        try world.signUp("newcomer", displayName: "New Comer")
+        try Theme.$current.withValue(.mono) {
+            let harness = world.harness(width: 120, height: 40)
+            harness.press("s")
+            for tab in ["1", "2"] {
+                harness.press(tab)
+                _ = try #require(harness.line(containing: "Map"), "tab \(tab) has a map:\n\(harness.text)")
+                var coloured: [String] = []
+                for row in 0..<40 {
+                    for column in 0..<120
+                    where harness.screen[row, column].style.foreground != .default
+                        || harness.screen[row, column].style.background != .default
+                    {
+                        coloured.append("\(row),\(column) \(harness.screen[row, column].symbol)")
+                    }
+                }
+                #expect(coloured.isEmpty, "tab \(tab): coloured cells \(coloured.prefix(5))")
+            }
+        }
+    }
+
     @Test func customColoursRecolourTheirRoles() throws {
         let config = try Config.parse(
             """

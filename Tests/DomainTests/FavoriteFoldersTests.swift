@@ -36,6 +36,20 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         return (services, try services.registered("folders@example.com"))
     }
 
+    /// The default folder first, then Korean names in ㄱㄴㄷ order, numbers as numbers, then Latin.
+    @Test func foldersSortNumbersAsNumbersAndKoreanByItsOwnOrder() {
+        let names = ["폴더 10", "Zoo", "폴더 2", "나들이", "폴더 1", "가방", "폴더 02b", "zoo 9", "zoo 10"]
+        let folders = names.enumerated().map {
+            FavoriteFolder(id: "f\($0.offset)", name: $0.element, createdAt: Date())
+        }
+        let snapshot = FavoritesSnapshot(
+            folders: folders + [FavoriteFolder(id: FavoriteFolder.defaultID, name: "Favorites", createdAt: Date())],
+            favorites: [])
+        #expect(
+            snapshot.folders.map(\.name)
+                == ["Favorites", "가방", "나들이", "폴더 1", "폴더 2", "폴더 02b", "폴더 10", "Zoo", "zoo 9", "zoo 10"])
+    }
+
     @Test func aNewUserHasTheDefaultFolderAndSavesGoThere() throws {
         let (services, session) = try signedIn()
         let favorites = services.favorites

@@ -37,6 +37,43 @@ import Testing
         #expect(Catalogue.placeholders(in: "{count} of {total}") == ["count", "total"])
     }
 
+    /// Each Korean particle after a name takes the form the name's last sound asks for.
+    static let particles: [(TextKey, [String: String], String)] = [
+        (.placesNoMatch, ["query": "경복궁"], "\u{201C}경복궁\u{201D}과 맞는 장소가 없습니다."),
+        (.placesNoMatch, ["query": "서울타워"], "\u{201C}서울타워\u{201D}와 맞는 장소가 없습니다."),
+        (.cliNoPlaces, ["query": "남산"], "'남산'과 맞는 장소가 없습니다."),
+        (.toastCouldNotSave, ["place": "경복궁", "reason": "x"], "경복궁을 저장하지 못했습니다: x"),
+        (.toastCouldNotSave, ["place": "서울타워", "reason": "x"], "서울타워를 저장하지 못했습니다: x"),
+        (.toastMovedTo, ["place": "남산", "folder": "제주 여행"], "남산을 제주 여행으로 옮겼습니다"),
+        (.toastMovedTo, ["place": "남산", "folder": "서울"], "남산을 서울로 옮겼습니다"),
+        (.toastMovedTo, ["place": "남산", "folder": "부산"], "남산을 부산으로 옮겼습니다"),
+        (.toastMovedTo, ["place": "남산", "folder": "폴더 2"], "남산을 폴더 2로 옮겼습니다"),
+        (.toastMovedTo, ["place": "남산", "folder": "폴더 3"], "남산을 폴더 3으로 옮겼습니다"),
+        (.toastMovedTo, ["place": "남산", "folder": "폴더 1"], "남산을 폴더 1로 옮겼습니다"),
+        (.errorUsernameTaken, ["username": "민수"], "사용자 이름 @민수는 이미 쓰이고 있습니다"),
+        (.errorUsernameTaken, ["username": "지민"], "사용자 이름 @지민은 이미 쓰이고 있습니다"),
+        (.configSetTwice, ["key": "테마"], "테마가 두 번 설정되었습니다"),
+        (.configSetTwice, ["key": "색깔"], "색깔이 두 번 설정되었습니다"),
+        (.cliMovedTo, ["folder": "여행"], "여행으로 옮김:"),
+        // Latin text: its last sound is not known from its letters, so the pair stays.
+        (.errorUsernameTaken, ["username": "alice"], "사용자 이름 @alice은(는) 이미 쓰이고 있습니다"),
+        (.cliMovedTo, ["folder": "Trip"], "Trip(으)로 옮김:"),
+    ]
+
+    @Test(arguments: particles) func koreanParticleFollowsTheName(
+        key: TextKey, values: [String: String], expected: String
+    ) {
+        #expect(Catalogue.text(key, values, language: .ko) == expected)
+    }
+
+    /// No Korean text writes a bare particle right after a name: it writes the pair, which
+    /// filling resolves.
+    @Test func koreanTextsWriteParticlePairsAfterNames() {
+        let bare = try! Regex(#"\}['"\u{201D})]?(이|가|은|는|을|를|과|와|로)([ .,:;"']|$)"#)
+        let offenders = Catalogue.texts(.ko).filter { $0.value.contains(bare) }.map(\.key.rawValue)
+        #expect(offenders.isEmpty, "bare particles after a name in \(offenders.sorted())")
+    }
+
     @Test func koreanTabHeaderFitsEightyColumns() {
         let header = Language.$scoped.withValue(.ko) {
             [tr(.tabPlaces), tr(.tabFavorites), tr(.tabFeed), tr(.tabProfile)].enumerated()

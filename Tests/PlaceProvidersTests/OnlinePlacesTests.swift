@@ -44,6 +44,21 @@ import Testing
         #expect(offline.cachedPlace(id: "kakao:1") == nil)
     }
 
+    /// The saved answer is the query's, whatever the result limit: what the interface saved
+    /// (15) answers the command line (20) offline, cut to the limit asked.
+    @Test func theSavedAnswerIsSharedAcrossResultLimits() throws {
+        let server = try FakePlacesServer()
+        let file = Self.temporaryFile()
+        _ = places(server, cacheFile: file, nominatim: false).searchAll(OnlineQuery(text: "을지로", limit: 15))
+        server.stop()
+        let offline = places(server, cacheFile: file, nominatim: false)
+        let wider = try #require(offline.searchAll(OnlineQuery(text: "을지로", limit: 20)).first)
+        #expect(wider.error?.code == .unreachable)
+        #expect(wider.answer?.places.count == 3 && wider.cachedAt != nil)
+        let narrower = try #require(offline.searchAll(OnlineQuery(text: "을지로", limit: 2)).first)
+        #expect(narrower.answer?.places.count == 2)
+    }
+
     @Test func nominatimAnswersAreReusedForAnHour() throws {
         let server = try FakePlacesServer()
         let online = places(server, cacheFile: Self.temporaryFile())

@@ -27,3 +27,30 @@ def test_lang_c_draws_ascii_only():
                 assert not non_ascii(screen), (key, non_ascii(screen), screen)
         finally:
             ui.kill()
+
+
+def test_lang_c_draws_korean_folders_and_posts_one_question_mark_per_character():
+    from test_accounts import register
+    from test_folders import ok, JEJU, SEOUL
+    with DataDir() as data:
+        assert register(data, "walker@example.com").returncode == 0
+        ok(["profile", "set", "--display-name", "김민수", "--username", "walker"], data)
+        ok(["favorites", "folder", "create", "제주 여행"], data)
+        ok(["favorites", "add", JEJU, "--folder", "제주 여행"], data)
+        ok(["favorites", "add", SEOUL], data)
+        ok(["post", "안녕하세요 서울"], data)
+        ui = Tmux([], data, width=120, height=30, env={"LANG": "C", "LC_ALL": "C"})
+        try:
+            ui.wait_for("Seoul")
+            ui.send("2")
+            screen = ui.wait_for("Favorites (1)")
+            # A wide character is `?` and a blank, whatever the screen drew there before.
+            assert "o Favorites" in screen and "o ? ?  ? ? " in screen, screen
+            assert "* Seoul  (? ? )  Seoul" in screen, screen
+            assert not non_ascii(screen), (non_ascii(screen), screen)
+            ui.send("3")
+            screen = ui.wait_for("@walker -")
+            assert "? ? ?  @walker" in screen and "  ? ? ? ? ?  ? ? " in screen, screen
+            assert not non_ascii(screen), (non_ascii(screen), screen)
+        finally:
+            ui.kill()

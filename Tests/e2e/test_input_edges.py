@@ -193,3 +193,28 @@ def test_own_posts_are_edited_with_capital_e_and_deleted_with_d_on_the_profile_t
         posts = json.loads(run(["feed", "--json", "--limit", "100"], data).stdout)
         mine = [post["caption"] for post in posts if post["username"] == "writer"]
         assert mine == ["fix fixed"], mine
+
+
+def test_a_paste_of_twenty_thousand_marks_is_one_edit_and_keys_after_it_are_answered():
+    with DataDir() as data:
+        assert run(["feed"], data).returncode == 0
+        ui = Tmux([], data, width=100, height=30)
+        try:
+            wait_for_position_total(ui)
+            ui.send("/")
+            ui.type("Seo")
+            ui.wait_for("Seoul")
+            marks = os.path.join(data.path, "marks.txt")
+            with open(marks, "w", encoding="utf-8") as file:
+                file.write("ul" + "\u0301" * 20_000)
+            loaded = ui.tmux("load-buffer", "-b", "marks", marks, check=False)
+            assert loaded.returncode == 0, loaded.stderr
+            # -p: as a terminal pastes when the program asked for bracketed paste.
+            ui.tmux("paste-buffer", "-p", "-d", "-b", "marks", "-t", ui.name)
+            ui.send("Escape")
+            ui.send("2")
+            # Typed one key at a time, the paste kept the process busy for over 20 s.
+            screen = ui.wait_for("Sign in on the Profile tab (4) to save favorites", timeout=10)
+            assert ui.alive(), screen
+        finally:
+            ui.kill()

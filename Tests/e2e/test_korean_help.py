@@ -58,7 +58,7 @@ def test_korean_usage_error_keeps_its_exit_status():
         result = run(["places", "search", "서울", "--limit", "0"], data, env=KOREAN)
         assert result.returncode == 2
         assert result.stderr.splitlines() == [
-            "tern: --limit에 필요한 값: 1부터 1000까지의 정수 ('0'은(는) 안 됩니다)",
+            "tern: --limit에 필요한 값: 1부터 1000까지의 정수 ('0'은 안 됩니다)",
             "'tern help places search'을(를) 실행해 보세요.",
         ]
         unknown = run(["plaecs"], data, env=KOREAN)
@@ -77,6 +77,6 @@ def test_korean_config_errors_name_file_and_line():
             file.write("bind feed like = q\n")
         keys = run(["keys"], data, env=KOREAN)
         assert keys.returncode == 1
-        assert keys.stderr.strip() == "tern: %s:1: q이(가) quit(global)와 like(feed) 모두에 지정되어 있습니다" % config
+        assert keys.stderr.strip() == "tern: %s:1: q이(가) quit(global)과(와) like(feed) 모두에 지정되어 있습니다" % config
         english = run(["keys"], data, env=ENGLISH)
         assert english.stderr.strip() == "tern: %s:1: q is bound to both quit (global) and like (feed)" % config

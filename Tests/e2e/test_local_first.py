@@ -15,6 +15,16 @@ from tern import DataDir, Tmux
 from test_server import Server, password_of, psql
 
 
+# The round trip the proxy adds where a test shows that the interface does not wait on the
+# server: a byte sent at the start reaches the server only after half of it, so a frame drawn
+# sooner was drawn before any byte reached the server, however loaded the machine.
+FAR_MS = 10_000
+ONE_WAY_S = FAR_MS / 2000
+# With the server cut off (or answering garbage) nothing orders the first frame: a bound five
+# times what it takes.
+CUT_BOUND_S = 7.5
+
+
 def far(server, proxy):
     """Points the server's people at the proxy instead of the cluster itself."""
     server.env = {"TERN_STORE": proxy.postgres_url(server.name)}
@@ -279,19 +289,19 @@ def test_a_start_through_a_slow_server_draws_the_local_copy_at_once_then_reads_t
         bob_env = ann_far_after_a_first_run(server, proxy, ann, bob, "bob before")
         # Written on the server since: not in ann's copy.
         assert server.tern(["post", "bob meanwhile"], bob, **bob_env).returncode == 0
-        # A round trip of 1 s: connecting and checking the account take several (the start
-        # used to wait for them all before the first frame); the copy takes none.
-        proxy.delay(1000)
+        # A long round trip: connecting and checking the account take several (the start used
+        # to wait for them all before the first frame); the copy takes none.
+        proxy.delay(FAR_MS)
         started = time.monotonic()
         ui = Tmux([], ann, env=server.env)
         try:
             screen, _ = wait_until(ui, lambda s: header(s).startswith("1 Places") and header(s).endswith("@ann"))
             first = time.monotonic() - started
-            assert first < 1.0, f"the first frame took {first:.2f}s, a round trip or more:\n{screen}"
+            assert first < ONE_WAY_S, f"before any byte reached the server: the first frame took {first:.2f}s, a round trip or more:\n{screen}"
             ui.send("3")
             screen, _ = wait_until(ui, lambda s: "bob before" in s)
             shown = time.monotonic() - started
-            assert shown < 1.0, f"the feed's local copy took {shown:.2f}s:\n{screen}"
+            assert shown < ONE_WAY_S, f"before any byte reached the server: the feed's local copy took {shown:.2f}s:\n{screen}"
             assert "possibly stale" in screen.splitlines()[1], "read from the copy until the server answers"
             assert "bob meanwhile" not in screen
             ui.send("4")
@@ -318,7 +328,7 @@ def test_a_start_with_the_server_cut_opens_on_the_cached_profile_and_feed():
         try:
             screen, _ = wait_until(ui, lambda s: header(s).endswith("@ann"))
             first = time.monotonic() - started
-            assert first < 1.5, f"the first frame took {first:.2f}s on a laptop on a train:\n{screen}"
+            assert first < CUT_BOUND_S, f"the first frame took {first:.2f}s on a laptop on a train:\n{screen}"
             screen, _ = wait_until(ui, lambda s: "offline" in header(s), timeout=20)
             ui.send("3")
             screen, _ = wait_until(ui, lambda s: "bob on the server" in s)
@@ -344,17 +354,17 @@ def test_a_signed_out_start_through_a_slow_server_draws_at_once_then_keeps_the_p
         server.register(bob, "bob@example.com", "bob")
         assert server.tern(["post", "bob in public"], bob).returncode == 0
         far(server, proxy)
-        # Signed out, nothing copied yet, 1 s of round trip: connecting as the guest takes several.
-        proxy.delay(1000)
+        # Signed out, nothing copied yet, a long round trip: connecting as the guest takes several.
+        proxy.delay(FAR_MS)
         started = time.monotonic()
         ui = Tmux([], ann, env=server.env)
         try:
             screen, first = first_frame(ui, started)
-            assert first < 1.0, f"the first frame took {first:.2f}s, a round trip or more:\n{screen}"
+            assert first < ONE_WAY_S, f"before any byte reached the server: the first frame took {first:.2f}s, a round trip or more:\n{screen}"
             ui.send("3")
             screen, _ = wait_until(ui, lambda s: "possibly stale" in s.splitlines()[1])
             shown = time.monotonic() - started
-            assert shown < 1.0, f"the feed's title took {shown:.2f}s:\n{screen}"
+            assert shown < ONE_WAY_S, f"before any byte reached the server: the feed's title took {shown:.2f}s:\n{screen}"
             assert "bob in public" not in screen, "nothing was copied yet"
             proxy.delay(200)
             screen, _ = wait_until(ui, lambda s: "bob in public" in s and "possibly stale" not in s.splitlines()[1], timeout=60)
@@ -370,7 +380,7 @@ def test_a_signed_out_start_through_a_slow_server_draws_at_once_then_keeps_the_p
         try:
             ui.send("3")
             screen, shown = first_frame(ui, started, lambda s: "bob in public" in s)
-            assert shown < 1.5, f"the copied feed took {shown:.2f}s:\n{screen}"
+            assert shown < CUT_BOUND_S, f"the copied feed took {shown:.2f}s:\n{screen}"
             assert "possibly stale" in screen.splitlines()[1], screen
             proxy.restore()
             wait_until(ui, lambda s: "bob in public" in s and "possibly stale" not in s.splitlines()[1], timeout=60)
@@ -391,12 +401,12 @@ def test_the_first_start_after_a_command_line_login_draws_from_the_replica_at_on
         assert server.tern(["logout"], ann).returncode == 0
         # A machine that never ran the interface: the login alone fills the replica's profile.
         login(server, ann, "ann@example.com")
-        proxy.delay(1000)
+        proxy.delay(FAR_MS)
         started = time.monotonic()
         ui = Tmux([], ann, env=server.env)
         try:
             screen, first = first_frame(ui, started, lambda s: header(s).endswith("@ann"))
-            assert first < 1.0, f"the first frame took {first:.2f}s, a round trip or more:\n{screen}"
+            assert first < ONE_WAY_S, f"before any byte reached the server: the first frame took {first:.2f}s, a round trip or more:\n{screen}"
             ui.send("4")
             screen, _ = wait_until(ui, lambda s: "Ann" in body(s) and "@ann" in body(s))
             assert "Display name" not in screen, f"no onboarding: the profile was set before:\n{screen}"
@@ -487,7 +497,7 @@ def test_a_server_answering_garbage_is_said_once_in_a_toast_and_tried_again():
         ui = Tmux([], ann, env=env)
         try:
             screen, first = first_frame(ui, started)
-            assert first < 1.0, f"the first frame took {first:.2f}s:\n{screen}"
+            assert first < CUT_BOUND_S, f"the first frame took {first:.2f}s:\n{screen}"
             screen, _ = wait_until(ui, lambda s: "Cannot connect to the team server" in s.splitlines()[-1])
             assert "retrying" in screen.splitlines()[-1] or "…" in screen.splitlines()[-1], screen
             # Tried again after 1, 2, 4 s: the toast (3 s) goes and is not shown again.

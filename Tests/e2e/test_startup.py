@@ -110,3 +110,20 @@ def test_version_reads_nothing_of_its_own_and_opens_no_library():
         assert not opened_after_start(libraries)
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def test_term_dumb_says_the_interface_needs_cursor_addressing_and_points_to_the_command_line():
+    import pty
+    with DataDir() as data:
+        controller, terminal = pty.openpty()
+        try:
+            process = subprocess.Popen([BIN], stdin=terminal, stdout=terminal, stderr=subprocess.PIPE,
+                                       env=data.env(TERM="dumb"), close_fds=True)
+            _, stderr = process.communicate(timeout=30)
+        finally:
+            os.close(terminal)
+            os.close(controller)
+        message = stderr.decode().strip()
+        assert process.returncode == 1, (process.returncode, message)
+        assert message == ("tern: TERM=dumb cannot move the cursor, which the interface needs: run it in a "
+                           "terminal that can (TERM=xterm-256color), or use the command line (tern help)"), message

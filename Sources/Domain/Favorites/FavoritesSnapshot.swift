@@ -4,14 +4,14 @@ import PlaceCatalog
 /// A user's folders and favorites as read at one moment: what the command line, the
 /// exports and the Favorites screen work from.
 public struct FavoritesSnapshot: Equatable, Sendable {
-    /// The default folder first, then the others by name (`KoreanCollation`).
+    /// The default folder first, then the others by name (`KoreanCollation`, numbers as numbers).
     public var folders: [FavoriteFolder]
     /// Every favorite, newest first.
     public var favorites: [FavoritePlace]
 
     public init(folders: [FavoriteFolder], favorites: [FavoritePlace]) {
         self.folders = folders.sorted { a, b in
-            a.isDefault != b.isDefault ? a.isDefault : KoreanCollation.precedes(a.name, b.name)
+            a.isDefault != b.isDefault ? a.isDefault : KoreanCollation.precedesNumbering(a.name, b.name)
         }
         self.favorites = FavoriteOrder.sorted(favorites, by: .newest, home: Coordinate(latitude: 0, longitude: 0))
     }

@@ -14,6 +14,39 @@ public enum KoreanCollation {
         return a < b
     }
 
+    /// Whether folder name `a` sorts before `b`: the collation, with each run of digits read
+    /// as one number (`폴더 2` before `폴더 10`). Not for saved name keys, whose order is the
+    /// stored one.
+    public static func precedesNumbering(_ a: String, _ b: String) -> Bool {
+        let keyA = numberingKey(a)
+        let keyB = numberingKey(b)
+        if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
+        return a < b
+    }
+
+    /// `key`, with a run of digits as its count of significant digits, then the digits.
+    static func numberingKey(_ text: String) -> [UInt32] {
+        var key: [UInt32] = []
+        var digits: [UInt32] = []
+        func endDigits() {
+            guard !digits.isEmpty else { return }
+            let significant = digits.drop { $0 == 0x30 }
+            key.append((4 << 24) + UInt32(significant.count))
+            key.append(contentsOf: significant.map(rank))
+            digits = []
+        }
+        for unit in TextNormalizer.units(text) {
+            if (0x30...0x39).contains(unit) {
+                digits.append(unit)
+            } else {
+                endDigits()
+                key.append(rank(unit))
+            }
+        }
+        endDigits()
+        return key
+    }
+
     /// One number per normalised unit: the class in the top byte, the rank within it below.
     public static func key(_ text: String) -> [UInt32] {
         TextNormalizer.units(text).map(rank)
