@@ -28,7 +28,9 @@ enum OSMExtract {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            program, "export", path, "--output-format=geojsonseq", "--add-unique-id=type_id",
+            // A file named like an option is passed as a path (`./-x.osm`), never read as one.
+            program, "export", path.hasPrefix("-") ? "./" + path : path, "--output-format=geojsonseq",
+            "--add-unique-id=type_id",
             "--format-option=print_record_separator=false", "--output=-", "--no-progress",
         ]
         let output = Pipe()

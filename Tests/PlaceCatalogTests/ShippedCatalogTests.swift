@@ -107,13 +107,19 @@ import Testing
     }
 }
 
-/// The shipped catalog's image, written to a new cache directory; returns the built catalog
-/// and the image's path.
+/// The shipped catalog built from its files, and its image written to a new cache directory
+/// (which a load then prefers to an image prepared beside the resources); returns the built
+/// catalog, the cache directory and the resources directory.
 func shippedImage() throws -> (PlaceCatalog, String, String) {
     let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources").path
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tern-blocks-\(UUID().uuidString)").path
-    let built = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
+    let built = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil)
+    let shipped = PlaceCatalog.shippedDirectory(resourcesDirectory: resources)
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    CatalogImage.write(
+        built.index, signature: ImageSignature.of([shipped + "/places.tsv", shipped + "/countries.tsv"]),
+        path: cache + "/catalog.bin")
     return (built, cache, resources)
 }
 
@@ -193,11 +199,8 @@ func damageFoundWhenRead(_ damage: (CatalogImage, UnsafeRawPointer) -> Int) thro
 
 /// Searches on a loaded image answer exactly as on the catalog built from the same places.
 @Test func theImageAnswersLikeTheBuiltCatalog() throws {
-    let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Resources").path
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tern-shipped-\(UUID().uuidString)").path
+    let (built, cache, resources) = try shippedImage()
     defer { try? FileManager.default.removeItem(atPath: cache) }
-    let built = try PlaceCatalog.load(resourcesDirectory: resources, dataDirectory: nil, cacheDirectory: cache)
     let mapped = try PlaceCatalog.load(
         resourcesDirectory: resources, dataDirectory: nil, indexed: false, cacheDirectory: cache)
     if case .image = mapped.index.store {} else { Issue.record("the second load did not use the image") }
