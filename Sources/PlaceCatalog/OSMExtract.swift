@@ -5,7 +5,7 @@ import Localization
 /// osmium-tool: `osmium export` turns every tagged node, way and area into a GeoJSON feature
 /// (ways and areas with their geometry, so a centre can be taken), one per line, and
 /// `GeoJSONPlaces` keeps the named points of interest as it reads the lines (see
-/// docs/decisions/0014-openstreetmap-reading.md).
+/// docs/decisions/0013-openstreetmap-reading.md).
 enum OSMExtract {
     /// The file names osmium reads (by their ending).
     static let progressEvery = 10_000
