@@ -17,41 +17,53 @@ let package = Package(
 
         // dlopen/dlsym for the C libraries only some runs need (libpq, libcurl): see LibPQ and LibCurl.
         .target(name: "LibraryLoading", dependencies: ["Localization"], swiftSettings: swift6),
-        // Lowering a worker thread's priority below the screen's, for the store's passes and the view models' workers.
-        .target(name: "ThreadPriority", swiftSettings: swift6),
+        // The one way off the event loop: a fixed set of lanes, one thread each (see docs/decisions/0011-one-worker.md).
+        .target(name: "Workers", swiftSettings: swift6),
         // The one filter for unsafe characters, the text editor and the bounds on text.
-        .target(name: "PlainText", dependencies: ["Localization"]),
+        .target(name: "PlainText", dependencies: ["Localization"], swiftSettings: swift6),
         .target(
-            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "ThreadPriority"]),
-        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
-        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
-        .target(name: "Localization"),
-        .target(name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto"]),
+            name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"],
+            swiftSettings: swift6),
+        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"], swiftSettings: swift6),
+        .target(
+            name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"],
+            swiftSettings: swift6),
+        .target(name: "Localization", swiftSettings: swift6),
+        .target(
+            name: "Domain",
+            dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"],
+            swiftSettings: swift6),
         .target(
             name: "ViewModels",
-            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "ThreadPriority"]),
+            dependencies: ["Domain", "PlaceCatalog", "Localization", "PlainText", "TerminalUI", "Workers"],
+            swiftSettings: swift6),
         // The composition root: adapters from the services and the catalog to the view models' ports.
         .target(
             name: "Assembly",
             dependencies: [
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Localization", "PlainText",
-            ]),
+                "Workers",
+            ], swiftSettings: swift6),
         .target(name: "TerminalUI", dependencies: ["PlainText"], swiftSettings: swift6),
-        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
-        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"]),
+        .target(
+            name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"], swiftSettings: swift6),
+        .target(
+            name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText"],
+            swiftSettings: swift6),
         .executableTarget(
             name: "tern",
             dependencies: [
                 "DocStore", "PlaceCatalog", "PlaceProviders", "Domain", "ViewModels", "Assembly", "TerminalUI", "App",
                 "CursesBackend",
                 "Localization", "PlainText",
-            ]),
+            ], swiftSettings: swift6),
         .executableTarget(
             name: "TernBench",
             dependencies: [
                 "DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite",
                 "PlainText",
-            ]),
+            ],
+            swiftSettings: swift6),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).
         .executableTarget(
@@ -59,24 +71,29 @@ let package = Package(
             swiftSettings: swift6),
 
         // A small program the store tests start several times over, for multi-process checks.
-        .executableTarget(name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe"),
-        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"]),
-        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"]),
-        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "ThreadPriority"]),
-        .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"]),
-        .testTarget(name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .executableTarget(
+            name: "DocStoreProbe", dependencies: ["DocStore"], path: "Tests/DocStoreProbe", swiftSettings: swift6),
+        .testTarget(name: "PlainTextTests", dependencies: ["PlainText"], swiftSettings: swift6),
+        .testTarget(name: "LibraryLoadingTests", dependencies: ["LibraryLoading"], swiftSettings: swift6),
+        .testTarget(name: "DocStoreTests", dependencies: ["DocStore", "CSQLite", "Workers"], swiftSettings: swift6),
+        .testTarget(name: "PlaceCatalogTests", dependencies: ["PlaceCatalog"], swiftSettings: swift6),
         .testTarget(
-            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"]),
+            name: "PlaceProvidersTests", dependencies: ["PlaceProviders", "PlaceCatalog"], swiftSettings: swift6),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: swift6),
+        .testTarget(
+            name: "DomainTests", dependencies: ["Domain", "DocStore", "PlaceCatalog", "Localization", "PlainText"],
+            swiftSettings: swift6),
         // Tern's rules on a team server, attacked with plain SQL as members and the guest.
         .testTarget(
-            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"]),
+            name: "ServerTests", dependencies: ["Domain", "DocStore", "Assembly", "ViewModels", "PlaceCatalog"],
+            swiftSettings: swift6),
         .testTarget(
             name: "ViewModelsTests",
             dependencies: [
-                "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "ThreadPriority",
-            ]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"]),
+                "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog", "Localization", "Workers",
+            ],
+            swiftSettings: swift6),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText"], swiftSettings: swift6),
         // Golden screens are read by path from the source tree, not bundled.
         .testTarget(
             name: "AppTests",
@@ -84,7 +101,7 @@ let package = Package(
                 "App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
                 "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden"], swiftSettings: swift6),
     ],
     swiftLanguageModes: [.v5]
 )

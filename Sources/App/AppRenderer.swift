@@ -30,7 +30,7 @@ public final class AppRenderer {
         let (body, footerArea) = rest.split(bottom: 1)
         drawHeader(in: headerArea, into: &buffer, layout: &layout)
         let context = ScreenContext(markers: markers, now: now(), isStale: app.state.sync.isStale)
-        cursor = screen(for: app.state.tab, context: context).render(in: body, into: &buffer, layout: &layout)
+        cursor = app.state.tab.route.body(app, context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.
             let favorites = FavoritesScreen(
@@ -86,23 +86,6 @@ public final class AppRenderer {
         case .info: return .info
         case .success: return .success
         case .error: return .error
-        }
-    }
-
-    /// The table of tabs: each one's body, drawn from its view model's state.
-    private func screen(for tab: AppTab, context: ScreenContext) -> TabScreen {
-        switch tab {
-        case .places: return PlacesScreen(state: app.places.state, context: context)
-        case .favorites:
-            return FavoritesScreen(
-                state: app.favorites.state, context: context,
-                koreanName: { [places = app.places] in places.koreanName(of: $0) })
-        case .feed:
-            if let author = app.author {
-                return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
-            }
-            return FeedScreen(state: app.feed.state, context: context)
-        case .profile: return ProfileScreen(state: app.profile.state, posts: app.profile.posts?.state, context: context)
         }
     }
 

@@ -24,6 +24,7 @@ struct PlacesScreen: TabScreen {
             return nil
         }
         if area.width >= Self.detailPaneMinimumWidth {
+            layout.showsDetailPane = true
             let paneWidth = min(50, area.width * 2 / 5)
             let (left, pane) = rest.split(right: paneWidth)
             listArea = left.inset(right: 1)

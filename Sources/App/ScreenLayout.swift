@@ -15,13 +15,15 @@ public struct ScreenLayout: Equatable, Sendable {
     public var helpMaxOffset = 0
     /// The width of a post being written, for moving its cursor a row up or down.
     public var composeWidth: Int?
+    /// Places drew the selected place's detail beside the list (100 columns or more).
+    public var showsDetailPane = false
 
     public init() {}
 
     public static func == (lhs: ScreenLayout, rhs: ScreenLayout) -> Bool {
         lhs.tabColumns == rhs.tabColumns && lhs.listArea == rhs.listArea && lhs.listOffset == rhs.listOffset
             && lhs.fieldRows == rhs.fieldRows && lhs.helpMaxOffset == rhs.helpMaxOffset
-            && lhs.composeWidth == rhs.composeWidth
+            && lhs.composeWidth == rhs.composeWidth && lhs.showsDetailPane == rhs.showsDetailPane
             && lhs.itemRows.map(\.rows) == rhs.itemRows.map(\.rows)
             && lhs.itemRows.map(\.index) == rhs.itemRows.map(\.index)
     }

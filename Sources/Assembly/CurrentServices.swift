@@ -2,6 +2,7 @@ import DocStore
 import Domain
 import Foundation
 import ViewModels
+import Workers
 
 /// The services the ports use. On a team server they change once: the interface opens on the
 /// signed-in account's replica (`AppServices.readsReplica`, no round trip before the first
@@ -58,7 +59,7 @@ final class ServerConnector: ServerConnecting {
             current.use(online)
             outbox?.account?.worker.screensReadServer()
             if online.replica == nil {
-                Thread.detachNewThread { try? online.copyPublicFeed() }
+                Workers.shared.run(.sync) { try? online.copyPublicFeed() }
             }
             return true
         }

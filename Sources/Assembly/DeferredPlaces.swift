@@ -1,7 +1,8 @@
 import Foundation
 import ViewModels
+import Workers
 
-/// A place catalog loaded on a background thread, so the first frame does not wait for it.
+/// A place catalog loaded on the compute worker lane, so the first frame does not wait for it.
 /// Until it is ready every search is empty; then `onLoaded` runs on the loading thread with
 /// the outcome (the app posts it to its `EventQueue` as `.catalogLoaded`). With `stamp`,
 /// `followSources()` loads it again when the stamp changed (another process imported
@@ -31,14 +32,12 @@ public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
     private func startLoading() {
         // Taken before reading: an import during the load is seen by the next check.
         let stamp = self.stamp?()
-        let thread = Thread { [weak self, load, onLoaded] in
+        // Holds the catalog until it is loaded, even if the interface let go of it meanwhile.
+        Workers.shared.run(.compute) { [self] in
             let result = Result { try load() }
-            self?.finish(try? result.get(), stamp: stamp)
+            finish(try? result.get(), stamp: stamp)
             onLoaded(result.map { _ in () })
         }
-        // Building the index recurses deeper than a secondary thread's default stack allows.
-        thread.stackSize = 1 << 22
-        thread.start()
     }
 
     /// A failed reload keeps the catalog loaded before.

@@ -25,13 +25,21 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         self.outbox = outbox
     }
 
-    /// Queues `write` when there is an outbox, and wakes the worker; false otherwise.
-    func queued(_ write: QueuedWrite, session: Session) throws -> Bool {
-        guard let account = outbox?.account, account.uid == session.uid else { return false }
-        try account.services.queue(write, session: session)
+    /// Sends `intent` as `uid` through the one writer (`AppServices.write`): with this
+    /// account's outbox it is queued on the replica and the sync worker woken; otherwise it
+    /// is made on the store at once.
+    func write(_ intent: WriteIntent, uid: String, to action: SignInRequired.Action) throws {
+        let session = try writeSession(for: uid, to: action)
+        guard let account = outbox?.account, account.uid == session.uid else {
+            try services.write(intent, session: session)
+            return
+        }
+        try account.services.write(intent, session: session)
         account.worker.didQueue()
-        return true
     }
+
+    /// Whether writes of `uid` are queued for a team server.
+    func queues(for uid: String) -> Bool { outbox?.account?.uid == uid }
 
     /// The viewer for reads of `uid`'s views: the session file's when it names that user.
     func session(for uid: String) -> Session {
@@ -74,13 +82,16 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try services.auth.signOut()
     }
 
+    /// Made on the store, the edit returns the profile it wrote; queued, the replica's copy.
+    /// A replica without the profile yet (an account's first edit) cannot show it: the
+    /// edit is then made on the server too, as the queued one will be again when sent.
     public func updateProfile(_ edit: ProfileEdit) throws -> User {
         let session = try services.session()
-        if let session, try queued(.editProfile(edit), session: session),
-            let user = try services.local?.users.user(id: session.uid)
-        {
-            return user
+        guard let session, queues(for: session.uid) else {
+            return try services.users.updateProfile(edit, session: session)
         }
+        try write(.editProfile(edit), uid: session.uid, to: .editProfile)
+        if let user = try services.local?.users.user(id: session.uid) { return user }
         return try services.users.updateProfile(edit, session: session)
     }
 
@@ -118,15 +129,11 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
             address: favorite.address, coordinate: favorite.coordinate,
             category: favorite.category, phone: favorite.phone,
             roadAddress: favorite.roadAddress, url: favorite.url)
-        let session = try writeSession(for: uid, to: .saveFavorites)
-        if try queued(.saveFavorite(place), session: session) { return }
-        try services.favorites.add(place, session: session)
+        try write(.saveFavorite(place), uid: uid, to: .saveFavorites)
     }
 
     public func removeFavorite(placeID: String, uid: String) throws {
-        let session = try writeSession(for: uid, to: .removeFavorites)
-        if try queued(.removeFavorite(placeID: placeID), session: session) { return }
-        try services.favorites.remove(placeID: placeID, session: session)
+        try write(.removeFavorite(placeID: placeID), uid: uid, to: .removeFavorites)
     }
 
     // MARK: FeedPort
@@ -184,32 +191,28 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     public func like(tweetID: String, uid: String) throws {
-        let session = try writeSession(for: uid, to: .likePosts)
-        if try queued(.like(postID: tweetID), session: session) { return }
-        try services.tweets.like(tweetID: tweetID, session: session)
+        try write(.like(postID: tweetID), uid: uid, to: .likePosts)
     }
 
     public func unlike(tweetID: String, uid: String) throws {
-        let session = try writeSession(for: uid, to: .likePosts)
-        if try queued(.unlike(postID: tweetID), session: session) { return }
-        try services.tweets.unlike(tweetID: tweetID, session: session)
+        try write(.unlike(postID: tweetID), uid: uid, to: .likePosts)
     }
 
     /// Queued for a team server, the like is a plain one: the server stamps it when it arrives.
     public func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
-        let session = try writeSession(for: uid, to: .likePosts)
-        if try queued(.like(postID: tweetID), session: session) { return }
-        try services.tweets.restoreLike(tweetID: tweetID, likedAt: likedAt, session: session)
+        guard queues(for: uid) else {
+            let session = try writeSession(for: uid, to: .likePosts)
+            return try services.tweets.restoreLike(tweetID: tweetID, likedAt: likedAt, session: session)
+        }
+        try write(.like(postID: tweetID), uid: uid, to: .likePosts)
     }
 
+    /// The post's id is drawn here, so a post queued and sent twice is one post.
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
-        let session = try writeSession(for: uid, to: .post)
         let id = services.store.collection("tweets").document().documentID
-        if try queued(.post(postID: id, text: text, placeID: nil), session: session) {
-            return Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: session.uid)
-        }
-        return try services.tweets.post(text, session: session).tweet
+        try write(.post(postID: id, text: text, placeID: nil), uid: uid, to: .post)
+        return Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: uid)
     }
 
     public func edit(tweetID: String, text: String, uid: String) throws {

@@ -21,3 +21,9 @@ static inline int tern_key_f0(void) { return KEY_F0; }
 // Columns the C library gives a character (declared here as glibc hides it without _XOPEN_SOURCE).
 int wcwidth(wchar_t c);
 static inline int tern_wcwidth(wchar_t c) { return wcwidth(c); }
+// The C library's and curses' globals, read through functions: Swift 6 refuses a direct read
+// of a mutable C global, and the backend reads these on the loop's thread only.
+static inline FILE *tern_stdout(void) { return stdout; }
+static inline FILE *tern_stdin(void) { return stdin; }
+static inline WINDOW *tern_stdscr(void) { return stdscr; }
+static inline WINDOW *tern_curscr(void) { return curscr; }

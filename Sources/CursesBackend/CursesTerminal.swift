@@ -4,6 +4,7 @@ import Localization
 import TerminalUI
 
 /// Whether curses currently owns the terminal; read by the exit and signal handlers.
+/// `nonisolated(unsafe)`: set on the loop's thread only, and a signal handler cannot take a lock.
 nonisolated(unsafe) private var cursesActive = false
 
 /// Restores the terminal if curses owns it. Safe to call more than once.
@@ -63,12 +64,12 @@ public final class CursesTerminal: TerminalBackend {
     /// text selection then needs Shift).
     public init(mouse: Bool = true, environment: [String: String] = CursesTerminal.processEnvironment) throws {
         isUTF8 = CursesTerminal.isUTF8
-        guard let screen = newterm(nil, stdout, stdin) else {
+        guard let screen = newterm(nil, tern_stdout(), tern_stdin()) else {
             throw Failure.noTerminal(environment["TERM"] ?? "")
         }
         self.screen = screen
         set_term(screen)
-        window = stdscr
+        window = tern_stdscr()
         cursesActive = true
         CursesTerminal.installHandlers()
 
@@ -153,6 +154,7 @@ public final class CursesTerminal: TerminalBackend {
         delscreen(screen)
     }
 
+    /// `nonisolated(unsafe)`: read and set on the loop's thread only, when a terminal is opened.
     nonisolated(unsafe) private static var handlersInstalled = false
 
     private static func installHandlers() {
@@ -294,7 +296,7 @@ public final class CursesTerminal: TerminalBackend {
 
     /// Makes the next flush repaint the whole screen (after something else wrote to it).
     public func repaintAll() {
-        clearok(curscr, true)
+        clearok(tern_curscr(), true)
     }
 
     // MARK: Input
@@ -388,7 +390,7 @@ public final class CursesTerminal: TerminalBackend {
         case KEY_ENTER: return .key(.enter)
         case KEY_BTAB: return .key(.backTab)
         case KEY_RESIZE:
-            clearok(curscr, true)
+            clearok(tern_curscr(), true)
             return .resize(size)
         case KEY_MOUSE: return mouseEvent()
         default:

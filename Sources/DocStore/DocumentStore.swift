@@ -14,6 +14,7 @@ public final class DocumentStore: @unchecked Sendable {
     let lock = NSRecursiveLock()
     var listeners = ListenerSet()
     private var isClosed = false
+    private var proofs: Set<String> = []
 
     init(backend: StoreBackend, executor: CallbackExecutor) {
         self.backend = backend
@@ -59,6 +60,13 @@ public final class DocumentStore: @unchecked Sendable {
     /// goes the same way.
     public var callbackExecutor: CallbackExecutor { executor }
 
+    /// True when this store is a team server's (each call a round trip), false for a local
+    /// file: the one place that decides it, by the backend the store opened.
+    public var isRemote: Bool { backend.isRemote }
+
+    /// Statements, commits and round trips this store has cost since it opened.
+    public var counts: StoreCounts { locked { backend.counts } }
+
     /// The file (or address) behind this store, for messages.
     public var location: String { backend.location }
 
@@ -92,6 +100,7 @@ public final class DocumentStore: @unchecked Sendable {
                 defer { transaction.isFinished = true }
                 return try body(transaction)
             }
+            if transaction.changedProtected { proofs.removeAll() }
             notify(touched: transaction.touched)
             return result
         }
@@ -143,6 +152,7 @@ public final class DocumentStore: @unchecked Sendable {
         try locked {
             try checkOpen()
             guard let changed = try backend.externalChanges() else { return false }
+            proofs.removeAll()
             if changed.isEmpty { listeners.markAllDirty() } else { listeners.markDirty(changed) }
             deliverNotifications()
             return true
@@ -157,10 +167,19 @@ public final class DocumentStore: @unchecked Sendable {
         try locked {
             try checkOpen()
             try backend.switchRole(url: url)
+            proofs.removeAll()
             listeners.markAllDirty()
             deliverNotifications()
         }
     }
+
+    /// Whether `key` was proved against the protected records (`rememberProof`) since they
+    /// last changed: through this store, or in another process as `pollExternalChanges` saw.
+    /// A session checked against its credential is proved once, not on every write.
+    public func holdsProof(_ key: String) -> Bool { locked { proofs.contains(key) } }
+
+    /// Records that `key` was proved on what the protected records hold now.
+    public func rememberProof(_ key: String) { locked { _ = proofs.insert(key) } }
 
     /// Problems found by a full consistency check of the file; empty when it is sound.
     public func integrityProblems() throws -> [String] {
@@ -177,6 +196,7 @@ public final class DocumentStore: @unchecked Sendable {
             let touched = try backend.writeTransaction {
                 try operations.compactMap { try $0.apply(to: backend, at: commitTime) }
             }
+            if operations.contains(where: \.isProtected) { proofs.removeAll() }
             notify(touched: Set(touched))
         }
     }

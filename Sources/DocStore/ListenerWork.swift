@@ -1,5 +1,5 @@
 import Foundation
-import ThreadPriority
+import Workers
 
 /// Work a listener does away from the thread that delivers its changes: a computed
 /// listener's pass over a folder of 20,000 places (most of a second, and an interface's
@@ -7,10 +7,9 @@ import ThreadPriority
 /// authors and the viewer's likes, a round trip each).
 ///
 /// Only the newest job counts: one submitted while another waits replaces it, so a burst
-/// of changes costs at most the run under way and one more. Jobs run one at a time on a
-/// thread started when there is work and ended when there is none, at a priority below the
-/// screen's (`BehindTheScreen`). What a job returns runs through the store's executor,
-/// unless `cancel` came first.
+/// of changes costs at most the run under way and one more. Jobs run one at a time on the
+/// passes' worker lane (`Lane.passes`), below the screen's priority. What a job returns
+/// runs through the store's executor, unless `cancel` came first.
 public final class ListenerWork: @unchecked Sendable {
     // @unchecked: `waiting`, `isRunning` and `isCancelled` are read and written under `lock`;
     // jobs run one at a time, each after the last one's thread let go of `isRunning`.
@@ -34,15 +33,12 @@ public final class ListenerWork: @unchecked Sendable {
             return !isRunning
         }
         guard starts else { return }
-        let thread = Thread { [self] in
-            BehindTheScreen.lowerThisThread()
+        Workers.shared.run(.passes) { [self] in
             while let job = next() {
                 guard let callback = job() else { continue }
                 executor.execute { [self] in if isActive { callback() } }
             }
         }
-        thread.name = "tern.store.listener-work"
-        thread.start()
     }
 
     /// Stops handing callbacks on; a job under way finishes unseen.

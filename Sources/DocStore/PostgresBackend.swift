@@ -20,6 +20,11 @@ final class PostgresBackend: StoreBackend {
     private var channels: [String]
     private var ownPID: Int32
     private var inTransaction = false
+    private var commits = 0
+
+    /// On a server every message is counted as a round trip; statements are left uncounted.
+    var isRemote: Bool { true }
+    var counts: StoreCounts { StoreCounts(commits: commits, roundTrips: connection.roundTrips) }
     private var touched: Set<ResourcePath> = []
     private var missedChanges = false
     private var retryDelay: TimeInterval = 0.1
@@ -357,7 +362,9 @@ final class PostgresBackend: StoreBackend {
         while true {
             try ensureConnected()
             do {
-                return try connection.queryText(sql).first?.first ?? nil
+                let result = try connection.queryText(sql).first?.first ?? nil
+                commits += 1
+                return result
             } catch let failure as PostgresFailure {
                 let error = translate(failure)
                 guard error.code.isSerializationConflict && Date() < deadline else { throw error }
@@ -472,6 +479,7 @@ final class PostgresBackend: StoreBackend {
                 try run("SELECT pg_notify($1, $2)", [channel, payload])
             }
             try run("COMMIT")
+            commits += 1
             return result
         } catch {
             if connection.isOpen { try? connection.execute("ROLLBACK") }

@@ -47,6 +47,8 @@ struct PostgresNotification {
 final class PostgresConnection {
     private var connection: OpaquePointer?
     private(set) var url: String
+    /// Messages sent and answered on this connection (see `StoreCounts`).
+    private(set) var roundTrips = 0
 
     /// Connects to `url` (a libpq URI or key=value string) with a connect timeout. A
     /// refusal during start-up (a wrong password, too many connections) carries the
@@ -224,6 +226,7 @@ final class PostgresConnection {
         guard let connection else {
             throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
         }
+        roundTrips += 1
         let cValues = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { cValues.forEach { free($0) } }
         let pointers = cValues.map { $0.map { UnsafePointer<CChar>($0) } }
@@ -240,6 +243,7 @@ final class PostgresConnection {
         guard let connection else {
             throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
         }
+        roundTrips += 1
         return try rows(of: PQexec(connection, sql))
     }
 
@@ -275,6 +279,7 @@ final class PostgresConnection {
         guard let connection else {
             throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
         }
+        roundTrips += 1
         let result = PQexec(connection, sql)
         defer { PQclear(result) }
         guard let result else { throw failure(nil) }

@@ -13,6 +13,10 @@ final class SQLiteBackend: StoreBackend {
     private var parsedFields = ParsedFieldsCache()
     /// Whether this connection's first write has checked the file (see `SQLiteQuickCheck`).
     private var checkedBeforeWriting = false
+    private var commits = 0
+
+    var isRemote: Bool { false }
+    var counts: StoreCounts { StoreCounts(statements: connection.statementCount, commits: commits) }
 
     private init(file: String, connection: SQLiteConnection) {
         location = file
@@ -242,15 +246,16 @@ final class SQLiteBackend: StoreBackend {
             try translating { try SQLiteQuickCheck.run(on: connection, file: location) }
             checkedBeforeWriting = true
         }
-        try translating { try connection.execute("BEGIN IMMEDIATE") }
+        try translating { try connection.control("BEGIN IMMEDIATE") }
         inTransaction = true
         defer { inTransaction = false }
         do {
             let result = try body()
-            try translating { try connection.execute("COMMIT") }
+            try translating { try connection.control("COMMIT") }
+            commits += 1
             return result
         } catch {
-            try? connection.execute("ROLLBACK")
+            try? connection.control("ROLLBACK")
             throw error
         }
     }

@@ -20,6 +20,8 @@ final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private var busyWait: BusyWait?
+    /// Statements this connection ran (see `StoreCounts`).
+    private(set) var statementCount = 0
 
     init(file: String, flags: Int32) throws {
         self.file = file
@@ -63,6 +65,12 @@ final class SQLiteConnection {
 
     /// Runs one or more statements that take no parameters and return nothing needed.
     func execute(_ sql: String) throws {
+        statementCount += 1
+        try control(sql)
+    }
+
+    /// Runs transaction control (`BEGIN`, `COMMIT`, `ROLLBACK`), which `StoreCounts` counts as commits.
+    func control(_ sql: String) throws {
         guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "connection closed") }
         var error: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &error)
@@ -84,6 +92,7 @@ final class SQLiteConnection {
     /// Runs a statement with parameters and hands each row to `body`.
     func each(_ sql: String, _ parameters: [SQLValue], cache: Bool = true, _ body: ([SQLValue]) throws -> Void) throws {
         let statement = try prepare(sql, cache: cache)
+        statementCount += 1
         defer {
             if cache {
                 sqlite3_reset(statement)

@@ -5,6 +5,10 @@ import Foundation
 protocol StoreBackend: AnyObject {
     /// The file or address, for messages.
     var location: String { get }
+    /// True for a database behind a network (a team server), false for a local file.
+    var isRemote: Bool { get }
+    /// What this backend has run so far (see `StoreCounts`).
+    var counts: StoreCounts { get }
 
     func document(at path: ResourcePath) throws -> [String: FieldValue]?
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws

@@ -7,6 +7,8 @@ public final class Transaction {
     private let commitTime: Date
     var touched: Set<ResourcePath> = []
     var isFinished = false
+    /// Whether a protected record was written (proofs made on the old ones no longer hold).
+    var changedProtected = false
 
     init(store: DocumentStore, commitTime: Date) {
         self.store = store
@@ -15,6 +17,7 @@ public final class Transaction {
 
     private func perform(_ operation: WriteOperation) throws {
         guard !isFinished else { throw StoreError.invalidArgument("a transaction was used after it ended") }
+        if operation.isProtected { changedProtected = true }
         if let path = try operation.apply(to: store.backend, at: commitTime) { touched.insert(path) }
     }
 

@@ -8,6 +8,14 @@ enum WriteOperation {
     case setProtected(String, Data)
     case deleteProtected(String)
 
+    /// True for a write of a protected record.
+    var isProtected: Bool {
+        switch self {
+        case .setProtected, .deleteProtected: true
+        case .set, .update, .delete: false
+        }
+    }
+
     /// Applies the write, resolving transforms against what is stored now; returns the
     /// document path it touched, if any.
     @discardableResult

@@ -356,11 +356,13 @@ extension Catalogue {
         case .optPlacesURL: return "print the place's link (its Kakao page, else an OpenStreetMap map)"
         case .outboxUnreadable: return "this Tern cannot read the queued write ({detail})"
         case .optPlacesOnline: return "search only the online providers (Kakao, OpenStreetMap)"
-        case .optPlacesCategory: return "places of a Kakao category (CE7, 카페, cafe, …) around --near or the home point"
+        case .optPlacesCategory:
+            return "places of a category (CE7, 카페, cafe, …) around --near or the home point, imported and from Kakao"
         case .cmdPlacesSearch:
             return "search places by any of their names (Hangul initials and half-typed syllables work)"
         case .cmdPlacesShow: return "show one place"
-        case .cmdPlacesImport: return "import places from a GeoNames dump or a CSV (name,latitude,longitude[,address])"
+        case .cmdPlacesImport:
+            return "import places from an OpenStreetMap extract (.osm.pbf, .osm), GeoJSON, a GeoNames dump or a CSV"
         case .optProfileDisplayName: return "1 to 50 characters"
         case .optProfileUsername: return "3 to 15 of a-z 0-9 _, unique (stored lowercased)"
         case .optProfileBio: return "at most 160 characters (empty clears it)"
@@ -406,7 +408,6 @@ extension Catalogue {
         case .usageNonEmptyValue: return "a non-empty value"
         case .usageWholeNumber: return "a whole number from {low} to {high}"
         case .usageOfflineAndOnline: return "--offline and --online cannot be used together"
-        case .usageCategoryOffline: return "--category searches online; it cannot be used with --offline"
         case .usageOneOf: return "one of {values}"
         case .usageCoordinate: return "LAT,LON in degrees (for example 37.57,126.98)"
         case .usageCategory: return "a Kakao category code or name (for example CE7, 카페, cafe, 음식점, subway)"
@@ -797,6 +798,12 @@ extension Catalogue {
         case .writeProfile: return "profile"
         case .placeImportUnterminated: return "unterminated quoted field"
         case .placeImportAfterQuote: return "unexpected character after a closing quote"
+        case .placeImportNotGeoJSON: return "not a GeoJSON feature with a point, line or polygon"
+        case .placeImportNoOsmium:
+            return
+                "reading OpenStreetMap extracts needs osmium-tool ('{program}' did not start); install the osmium-tool package"
+        case .placeImportExtractUnreadable: return "osmium could not read the extract: {reason}"
+        case .placeImportNoPlaces: return "the file holds no named point of interest"
         case .helpMoreBelow: return "more below"
         case .cliSavedVerb: return "Saved"
         case .cliFavoritesImported: return "Imported {file}: {added} added, {matched} matched, {skipped} skipped"

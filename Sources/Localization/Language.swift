@@ -12,6 +12,7 @@ public enum Language: String, CaseIterable, Sendable {
     @TaskLocal public static var scoped: Language?
 
     /// The language of this run; `tern` sets it before anything is shown.
+    // nonisolated(unsafe): written once at start-up, before any other thread exists, then only read.
     nonisolated(unsafe) public static var processLanguage: Language = .en
 
     /// `ko`, `en`, or a locale name such as `ko_KR.UTF-8` or `en_US`; nil for anything else.

@@ -126,7 +126,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpOptions, helpExitStatus, helpGroupUsage, helpCommandUsage, helpRunGroupCommand, helpGlobalHere
     case groupPlaces, groupProfile, groupFavorites, groupServer, usageTry, usageUnknownCommand, usageUnknownOption
     case usageBadValue, usageTakesNoValue, usageNeedsValue, usageMustNotBeEmpty, usageLine, usageNonEmptyValue
-    case usageWholeNumber, usageOfflineAndOnline, usageCategoryOffline, usageOneOf, usageCoordinate, usageCategory,
+    case usageWholeNumber, usageOfflineAndOnline, usageOneOf, usageCoordinate, usageCategory,
         usageStore
     case configCannotRead, configNotUTF8
     case configExpectedKeyValue, configMissingKey, configSetTwice, configBadHome, configStoreEmpty, configStoreScheme
@@ -201,6 +201,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case libraryForServer, libraryForOnline
     case writeLike, writeUnlike, writePost, writeSave, writeRemove, writeProfile
     case placeImportUnterminated, placeImportAfterQuote
+    case placeImportNotGeoJSON, placeImportNoOsmium, placeImportExtractUnreadable, placeImportNoPlaces
     case helpMoreBelow
     case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL,
         cliFieldSource, cliFieldCategory

@@ -4,11 +4,11 @@ import Localization
 /// The catalog's file format (`Resources/places/places.tsv`, and the imports file in the data
 /// directory): UTF-8, one place per line, tab-separated columns
 /// `id name koreanName country region latitude longitude population timeZone alternateNames
-/// [address]`, alternates joined by `|`, a first line starting with `#tern-places`.
+/// [address [category]]`, alternates joined by `|`, a first line starting with `#tern-places`.
 /// `country` is an ISO code resolved through `countries.tsv`, or a name kept as it is.
 public enum CatalogFile {
     public static let header =
-        "#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation\ttimeZone\talternateNames\taddress"
+        "#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation\ttimeZone\talternateNames\taddress\tcategory"
     static let alternateSeparator: Character = "|"
 
     public struct FormatError: Error, CustomStringConvertible {
@@ -79,7 +79,8 @@ public enum CatalogFile {
                     regionName: fields[4].isEmpty ? nil : string(fields[4]),
                     latitude: latitude, longitude: longitude, population: population,
                     timeZone: string(fields[8]),
-                    explicitAddress: fields.count > 10 && !fields[10].isEmpty ? string(fields[10]) : nil))
+                    explicitAddress: fields.count > 10 && !fields[10].isEmpty ? string(fields[10]) : nil,
+                    category: fields.count > 11 && !fields[11].isEmpty ? string(fields[11]) : nil))
         }
         return places
     }
@@ -93,7 +94,7 @@ public enum CatalogFile {
                 clean(place.regionName ?? ""), String(place.latitude), String(place.longitude),
                 String(place.population), clean(place.timeZone),
                 place.alternateNames.map(clean).filter { !$0.isEmpty }.joined(separator: "|"),
-                clean(place.explicitAddress ?? ""),
+                clean(place.explicitAddress ?? ""), clean(place.category ?? ""),
             ]
             text += fields.joined(separator: "\t") + "\n"
         }
@@ -215,7 +216,7 @@ extension PlaceCatalog {
 enum ImageSignature {
     /// Bump when the image layout, normalisation, ranking or index changes: the executable is
     /// not in the signature, so a copied or upgraded binary of the same format reuses the image.
-    static let version = "catalog image 13"
+    static let version = "catalog image 14"
 
     /// Paths are resolved first, so one file reached through a symbolic link (a data or resources
     /// directory linked elsewhere) keys the same image as through its real path.

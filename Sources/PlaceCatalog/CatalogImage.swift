@@ -24,12 +24,13 @@ import Foundation
 /// file is bounds-checked (`GuardedBuffer`): damage marks the image damaged, and the catalog
 /// rebuilds it instead of answering from it.
 final class CatalogImage: @unchecked Sendable {
+    // @unchecked: the mapping is read-only, `materialized` is guarded by `lock`, `verifier` is atomic.
     static let magic: [UInt8] = Array("TERNCATC".utf8)
     static let headerWords = 14
     static let headerSize = 8 + headerWords * 8
     /// Strings stored per place before its alternates: id, name, Korean name, country, region,
     /// time zone, address (an absent optional one has `absent` set on its end offset).
-    static let fixedStrings = 7
+    static let fixedStrings = 8
     static let absent: UInt32 = 1 << 31
 
     let placeCount: Int
@@ -243,6 +244,13 @@ final class CatalogImage: @unchecked Sendable {
 
     func placeID(_ position: Int) -> String { string(Int(placeStringStart[position])) ?? "" }
 
+    /// The category code of place `position` (its eighth string), without materialising it.
+    func category(_ position: Int) -> String? {
+        let strings = placeStringStart.span(
+            placeStringStart[position], placeStringStart[position + 1], in: stringEnds.count - 1)
+        return strings.count >= CatalogImage.fixedStrings ? string(strings.lowerBound + 7) : nil
+    }
+
     func coordinate(_ position: Int) -> Coordinate {
         Coordinate(latitude: latitudes[position], longitude: longitudes[position])
     }
@@ -263,7 +271,7 @@ final class CatalogImage: @unchecked Sendable {
             alternateNames: alternates, countryName: string(first + 3) ?? "", regionName: string(first + 4),
             latitude: latitudes[position], longitude: longitudes[position],
             population: Int(populations[position]), timeZone: string(first + 5) ?? "",
-            explicitAddress: string(first + 6))
+            explicitAddress: string(first + 6), category: string(first + 7))
     }
 
     var allPlaces: [Place] {
@@ -356,7 +364,7 @@ final class CatalogImage: @unchecked Sendable {
             populations.append(Int64(place.population))
             for text in [
                 place.placeID, place.name, place.koreanName, place.countryName, place.regionName,
-                place.timeZone, place.explicitAddress,
+                place.timeZone, place.explicitAddress, place.category,
             ] { add(text) }
             place.alternateNames.forEach(add)
             placeStringStart.append(Int32(ends.count - 1))

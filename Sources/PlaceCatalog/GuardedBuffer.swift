@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A read-only array of plain values that the search reads: memory the index owns, or a
 /// section of a mapped catalog image. Every read is bounds-checked, and on an image it first
@@ -71,16 +72,17 @@ struct GuardedBuffer<Element>: RandomAccessCollection {
 /// blocks, `ville` over cities500 still hashed 6.4 MB (the lines fetched from memory, not
 /// the arithmetic, were the cost). The table of sums is not checksummed
 /// itself: a damaged sum fails its block's check like a damaged block.
-/// Several threads may check blocks at once: a bit is only ever set after its block's checksum
-/// matched, and two threads setting bits of one word can lose one of them, which only costs
-/// that block a second check, so the race is benign; `damaged` only ever turns true.
+/// Several threads may check blocks at once: the bits, `damaged` and the count are atomics
+/// (relaxed: a bit says only that its immutable block matched once), so no update is lost.
 final class BlockVerifier: @unchecked Sendable {
+    // @unchecked: the pointers are to a mapping that never changes; all mutable state is atomic.
     static let blockShift = 7
     static let blockSize = 1 << blockShift
     /// Bytes per block in the table of sums.
     static let sumSize = MemoryLayout<UInt32>.size
     /// Sixteen zero bytes, what a damaged read yields.
-    static let zeroes: UnsafeMutableRawPointer = {
+    // nonisolated(unsafe): written once while it is made, then only ever read.
+    nonisolated(unsafe) static let zeroes: UnsafeMutableRawPointer = {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: 16)
         return memory
@@ -93,12 +95,19 @@ final class BlockVerifier: @unchecked Sendable {
     /// each read of it checks again and fails again (`damaged` is set for good anyway). From
     /// `calloc`, so a start pays only for the pages of bits it touches: a byte per block,
     /// zeroed at open, cost a 122 MB image 240 KB of memset and 60 page faults per process.
-    private let good: UnsafeMutablePointer<UInt64>
+    private let good: UnsafeMutablePointer<Atomic<UInt64>>
     private let blocks: Int
+    private let damagedFlag = Atomic<Bool>(false)
+    private let verifiedBytes = Atomic<Int>(0)
+
     /// Set by any read of a damaged block or out of range.
-    var damaged = false
+    var damaged: Bool {
+        get { damagedFlag.load(ordering: .relaxed) }
+        set { damagedFlag.store(newValue, ordering: .relaxed) }
+    }
+
     /// Bytes checksummed so far (what a start-up test bounds).
-    private(set) var bytesVerified = 0
+    var bytesVerified: Int { verifiedBytes.load(ordering: .relaxed) }
 
     /// `sums` holds one checksum per `blockSize` bytes of `start ..< start + size`.
     init(start: UnsafeRawPointer, size: Int, sums: UnsafePointer<UInt32>) {
@@ -107,15 +116,17 @@ final class BlockVerifier: @unchecked Sendable {
         self.sums = sums
         blocks = (size + BlockVerifier.blockSize - 1) >> BlockVerifier.blockShift
         let words = max(1, (blocks + 63) >> 6)
-        guard let memory = calloc(words, MemoryLayout<UInt64>.stride) else { fatalError("out of memory") }
-        good = memory.assumingMemoryBound(to: UInt64.self)
+        // A zeroed word is an atomic holding zero (`Atomic<UInt64>` is laid out as its value).
+        guard let memory = calloc(words, MemoryLayout<Atomic<UInt64>>.stride) else { fatalError("out of memory") }
+        good = memory.bindMemory(to: Atomic<UInt64>.self, capacity: words)
     }
 
     deinit { free(good) }
 
     /// False for a block outside the body too (`check` then marks the image damaged).
     @inline(__always) private func isGood(_ block: Int) -> Bool {
-        UInt(bitPattern: block) < UInt(blocks) && good[block >> 6] & (1 << UInt64(block & 63)) != 0
+        UInt(bitPattern: block) < UInt(blocks)
+            && good[block >> 6].load(ordering: .relaxed) & (1 << UInt64(block & 63)) != 0
     }
 
     static func blockCount(_ size: Int) -> Int { (size + blockSize - 1) >> blockShift }
@@ -161,11 +172,11 @@ final class BlockVerifier: @unchecked Sendable {
         }
         let lower = block << BlockVerifier.blockShift
         let length = min(size - lower, BlockVerifier.blockSize)
-        bytesVerified += length
+        verifiedBytes.wrappingAdd(length, ordering: .relaxed)
         if BlockVerifier.sum(UnsafeRawBufferPointer(start: start + lower, count: length))
             == UInt32(littleEndian: sums[block])
         {
-            good[block >> 6] |= 1 << UInt64(block & 63)
+            good[block >> 6].bitwiseOr(1 << UInt64(block & 63), ordering: .relaxed)
         } else {
             damaged = true
         }

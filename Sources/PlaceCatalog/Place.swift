@@ -42,11 +42,14 @@ public struct Place: Sendable, Hashable {
     public var timeZone: String
     /// For CSV imports: the address column as given; otherwise `nil` (see `address`).
     public var explicitAddress: String?
+    /// The category's code (`CE7`, Kakao's codes, as `PlaceCategory` names them) for places
+    /// imported from OpenStreetMap; `nil` for cities and rows without one.
+    public var category: String?
 
     public init(
         placeID: String, name: String, koreanName: String? = nil, alternateNames: [String] = [],
         countryName: String = "", regionName: String? = nil, latitude: Double, longitude: Double,
-        population: Int = 0, timeZone: String = "", explicitAddress: String? = nil
+        population: Int = 0, timeZone: String = "", explicitAddress: String? = nil, category: String? = nil
     ) {
         self.placeID = placeID
         self.name = name
@@ -59,6 +62,7 @@ public struct Place: Sendable, Hashable {
         self.population = population
         self.timeZone = timeZone
         self.explicitAddress = explicitAddress
+        self.category = category
     }
 
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }

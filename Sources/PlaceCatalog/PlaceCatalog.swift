@@ -120,20 +120,40 @@ public final class PlaceCatalog: Sendable {
         checked { search(query, limit: limit, order: order, ranges: ranges, in: $0) }
     }
 
-    private func search(_ query: String, limit: Int, order: SearchOrder, ranges: Bool, in index: PlaceIndex)
+    /// The same search among the places of one category (`CE7`: imported OpenStreetMap places
+    /// carry one; the shipped cities carry none).
+    public func search(_ query: String, category: String, limit: Int = 50, order: SearchOrder = .relevance)
         -> PlaceSearchResult
     {
+        checked { index in
+            search(query, limit: limit, order: order, ranges: false, in: index) {
+                index.store.category($0) == category
+            }
+        }
+    }
+
+    private func search(
+        _ query: String, limit: Int, order: SearchOrder, ranges: Bool, in index: PlaceIndex,
+        only: ((Int) -> Bool)? = nil
+    ) -> PlaceSearchResult {
         let count = index.placeCount
         let limit = max(0, limit)
         let prepared = SearchQuery(query)
         switch order {
         case .relevance:
             if prepared.units.isEmpty {
+                if let only {
+                    let chosen = (0..<count).filter(only)
+                    let hits = chosen.prefix(limit).map { PlaceCatalog.emptyHit(index.place($0), distance: nil) }
+                    return PlaceSearchResult(totalCount: chosen.count, hits: hits)
+                }
                 let hits = (0..<min(limit, count)).map { PlaceCatalog.emptyHit(index.place($0), distance: nil) }
                 return PlaceSearchResult(totalCount: count, hits: hits)
             }
             var top = TopByRank(limit: limit)
-            index.forEachMatch(prepared) { place, bits in top.note(place, rank: MatchRank.rank(bits)) }
+            index.forEachMatch(prepared) { place, bits in
+                if only?(Int(place)) ?? true { top.note(place, rank: MatchRank.rank(bits)) }
+            }
             return PlaceSearchResult(
                 totalCount: top.total,
                 hits: top.chosen.map {
@@ -147,12 +167,13 @@ public final class PlaceCatalog: Sendable {
             }
             var total = 0
             if prepared.units.isEmpty {
-                total = count
-                for place in 0..<count {
+                for place in 0..<count where only?(place) ?? true {
+                    total += 1
                     top.insert((index.store.coordinate(place).distance(to: origin), Int32(place)))
                 }
             } else {
                 index.forEachMatch(prepared) { place, _ in
+                    guard only?(Int(place)) ?? true else { return }
                     total += 1
                     top.insert((index.store.coordinate(place).distance(to: origin), Int32(place)))
                 }
@@ -227,6 +248,7 @@ public final class PlaceCatalog: Sendable {
 /// The catalog's index, and the one rebuild that replaces it when its image is damaged (a
 /// class under a lock, so the immutable-looking catalog can heal itself).
 final class IndexHolder: @unchecked Sendable {
+    // @unchecked: `current` is read and written only under `lock`.
     private let lock = NSLock()
     private var current: PlaceIndex
     private let rebuild: (@Sendable () -> PlaceIndex?)?
@@ -254,6 +276,7 @@ final class IndexHolder: @unchecked Sendable {
 
 /// Id → position, filled once per index under a lock on first use.
 final class PositionTable: @unchecked Sendable {
+    // @unchecked: `table` and `owner` are read and written only under `lock`.
     private let lock = NSLock()
     private var table: [String: Int32]?
     private var owner: ObjectIdentifier?

@@ -6,11 +6,14 @@ import PlainText
 /// header: cities500.txt, allCountries.txt) or CSV with a header naming `name`, `latitude`,
 /// `longitude` and optionally `address`. Any malformed line rejects the whole file.
 public enum PlaceImporter {
-    /// Why a file was rejected: the line (the header is line 1) and the problem.
+    /// Why a file was rejected: the line (the header is line 1; 0 when the problem is the
+    /// whole file's, such as an extract osmium cannot read) and the problem.
     public struct Rejection: Error, CustomStringConvertible, Equatable {
         public let line: Int
         public let problem: String
-        public var description: String { tr(.errorImportLine, ["line": String(line), "problem": problem]) }
+        public var description: String {
+            line == 0 ? problem : tr(.errorImportLine, ["line": String(line), "problem": problem])
+        }
     }
 
     /// Parses `data`; `countries` maps ISO codes to names, `regions` `CC.admin1` to names.
@@ -240,6 +243,19 @@ public enum PlaceImporter {
         }
     }
 
+    /// A `.geojson`/`.geojsonseq` file, or one whose first character opens a JSON object.
+    static func isGeoJSON(path: String, _ data: Data) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".geojson") || lower.hasSuffix(".geojsonseq") || lower.hasSuffix(".json") { return true }
+        return data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map { $0 == 0x7B || $0 == 0x1E } ?? false
+    }
+
+    /// The places read, or a rejection saying the file holds no named place of interest.
+    static func pointsOfInterest(_ reader: GeoJSONPlaces) throws -> [Place] {
+        guard !reader.places.isEmpty else { throw Rejection(line: 0, problem: tr(.placeImportNoPlaces)) }
+        return reader.places
+    }
+
     /// The Hangul alternate most others extend (서울 for 서울시 and 서울특별시), then the shortest.
     static func koreanName(among alternates: [String]) -> String? {
         let hangul = alternates.filter(isHangulName)
@@ -289,13 +305,22 @@ extension PlaceCatalog {
     public static func importFile(path: String, resourcesDirectory: String, dataDirectory: String) throws
         -> ImportSummary
     {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
-        }
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
-        var incoming = try PlaceImporter.parse(
-            data, countries: countries, regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
+        var incoming: [Place]
+        if OSMExtract.isExtract(path) {
+            incoming = try PlaceImporter.pointsOfInterest(OSMExtract.read(path, countries: countries))
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
+            }
+            if PlaceImporter.isGeoJSON(path: path, data) {
+                incoming = try PlaceImporter.pointsOfInterest(GeoJSONPlaces.parse(data, countries: countries))
+            } else {
+                incoming = try PlaceImporter.parse(
+                    data, countries: countries, regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
+            }
+        }
         if let shipped = try? CatalogFile.read(path: directory + "/places.tsv", countries: countries) {
             PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
         }

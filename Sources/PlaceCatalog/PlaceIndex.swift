@@ -57,6 +57,7 @@ enum NameFlags {
 /// answered from the list alone; longer or Hangul-syllable queries intersect the lists of all
 /// their pairs (or trigrams) and check each candidate place's names.
 final class PlaceIndex: @unchecked Sendable {
+    // @unchecked: every field is a constant, and the buffers they point to are never written after the build.
     /// Where the places come from: an array, or a mapped catalog image that materialises a
     /// `Place` only when asked (`place(_:)`).
     let store: PlaceStore
@@ -400,6 +401,7 @@ func ownedBuffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
 
 /// A value one thread hands to another, with the signal that it is there.
 final class BuildResult<Value>: @unchecked Sendable {
+    // @unchecked: `value` is written before `done` is signalled and read only after waiting on it.
     var value: Value?
     let done = DispatchSemaphore(value: 0)
 
@@ -532,6 +534,13 @@ enum PlaceStore {
         switch self {
         case .array(let places): return places[position].coordinate
         case .image(let image): return image.coordinate(position)
+        }
+    }
+
+    func category(_ position: Int) -> String? {
+        switch self {
+        case .array(let places): return places[position].category
+        case .image(let image): return image.category(position)
         }
     }
 }

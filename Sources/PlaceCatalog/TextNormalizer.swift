@@ -1,6 +1,7 @@
 // The standard library's own canonical decomposition (`String._nfd`), which Foundation's
 // `decomposedStringWithCanonicalMapping` bridges to NSString and CoreFoundation for.
 @_spi(_Unicode) import Swift
+import Synchronization
 
 /// Turns names and queries into search units: one `UInt32` per folded Unicode scalar.
 ///
@@ -293,9 +294,10 @@ public enum TextNormalizer {
 /// The folding of every scalar below U+3000 (`TextNormalizer.fold`), computed 32 scalars at a
 /// time when text first holds one of them: a search process folds a few names, not 12,288
 /// scalars' Unicode properties. Up to `slots` units per scalar (a longer folding is not kept).
-/// Threads may fill one block at once: each writes the same values before marking it filled,
-/// so the race is benign.
+/// A block is filled under `filling` and then published by an atomic release store of its
+/// flag, so a reader that sees the flag set (acquire) sees the block's units.
 final class FoldTable: @unchecked Sendable {
+    // @unchecked: units and counts are written only under `filling`, before their block's flag.
     static let shared = FoldTable()
     static let limit: UInt32 = 0x3000
     static let slots = 4
@@ -304,25 +306,36 @@ final class FoldTable: @unchecked Sendable {
 
     private let units = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(limit) * slots)
     private let counts = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(limit))
-    private let filled = UnsafeMutablePointer<Bool>.allocate(capacity: Int(limit) >> blockShift)
+    private let filled = UnsafeMutablePointer<Atomic<Bool>>.allocate(capacity: Int(limit) >> blockShift)
+    private let filling = Mutex(())
 
     private init() {
         // `units` stays uninitialised (a unit is read only after its block is filled), so the
         // process touches only the pages of the blocks its text uses.
         counts.initialize(repeating: 0, count: Int(FoldTable.limit))
-        filled.initialize(repeating: false, count: Int(FoldTable.limit) >> FoldTable.blockShift)
+        for block in 0..<(Int(FoldTable.limit) >> FoldTable.blockShift) {
+            (filled + block).initialize(to: Atomic(false))
+        }
     }
 
     /// The folding of `value` (below `limit`), or `nil` when it is too long to keep.
     @inline(__always) func fold(_ value: UInt32) -> UnsafeBufferPointer<UInt32>? {
         let position = Int(value)
-        if !filled[position >> FoldTable.blockShift] { fill(position >> FoldTable.blockShift) }
+        if !filled[position >> FoldTable.blockShift].load(ordering: .acquiring) {
+            fill(position >> FoldTable.blockShift)
+        }
         let count = counts[position]
         if count == FoldTable.tooLong { return nil }
         return UnsafeBufferPointer(start: units + position * FoldTable.slots, count: Int(count))
     }
 
     private func fill(_ block: Int) {
+        filling.withLock { _ in
+            if !filled[block].load(ordering: .relaxed) { fillLocked(block) }
+        }
+    }
+
+    private func fillLocked(_ block: Int) {
         for position in (block << FoldTable.blockShift)..<((block + 1) << FoldTable.blockShift) {
             let folded = TextNormalizer.fold(UInt32(position))
             if folded.count > FoldTable.slots {
@@ -332,6 +345,6 @@ final class FoldTable: @unchecked Sendable {
             for (index, unit) in folded.enumerated() { units[position * FoldTable.slots + index] = unit }
             counts[position] = UInt8(folded.count)
         }
-        filled[block] = true
+        filled[block].store(true, ordering: .releasing)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 /// `maxAge`; the file is rewritten whole (atomically) after each new answer. The key is the
 /// request without credentials.
 public final class AnswerCache: @unchecked Sendable {
+    // @unchecked: `entries` and the file are read and written only under `lock`.
     struct Entry: Codable {
         var key: String
         var savedAt: Date

@@ -4,6 +4,7 @@ import Foundation
 /// `HTTPTransport` over libcurl: http and https only, TLS verified against the system's
 /// certificates, `HTTPLimits` enforced (a body over the cap is cut off while it streams).
 public final class CurlTransport: HTTPTransport, @unchecked Sendable {
+    // @unchecked: its fields never change, and each request makes and frees a curl handle of its own.
     public let limits: HTTPLimits
     public let userAgent: String
 

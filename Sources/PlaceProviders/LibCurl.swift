@@ -6,7 +6,8 @@ import Localization
 /// load libcurl and its TLS, SSH and IDN chain at every start of Tern, which most runs never
 /// need. The free functions below keep the names `CurlTransport` calls; they shadow the
 /// declarations of the `CCurl` header, whose module map links nothing.
-struct LibCurl {
+struct LibCurl: @unchecked Sendable {
+    // @unchecked: its fields are constant addresses in a library that is never closed.
     let curl_global_init: @convention(c) (Int) -> CURLcode
     let curl_easy_init: @convention(c) () -> UnsafeMutableRawPointer?
     let curl_easy_cleanup: @convention(c) (UnsafeMutableRawPointer?) -> Void

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one provider gave for a query: places, an error, or both when the network failed
 /// and an earlier answer from the cache stands in (`cachedAt` says when it was saved).
@@ -12,6 +13,7 @@ public struct ProviderOutcome: Sendable {
 /// The configured providers with their answer cache: the one entry point the command line
 /// and the interface search through.
 public final class OnlinePlaces: @unchecked Sendable {
+    // @unchecked: its fields never change, and each provider and the cache lock their own state.
     public let providers: [PlaceProvider]
     let cache: AnswerCache?
     /// Nominatim's answers are reused this long without asking again (its usage policy asks
@@ -71,15 +73,12 @@ public final class OnlinePlaces: @unchecked Sendable {
     /// providers' order.
     public func searchAll(_ query: OnlineQuery) -> [ProviderOutcome] {
         let chosen = providers(for: query)
-        var outcomes = [ProviderOutcome?](repeating: nil, count: chosen.count)
-        let lock = NSLock()
+        let outcomes = Mutex([ProviderOutcome?](repeating: nil, count: chosen.count))
         DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
             let outcome = search(query, with: chosen[index])
-            lock.lock()
-            outcomes[index] = outcome
-            lock.unlock()
+            outcomes.withLock { $0[index] = outcome }
         }
-        return outcomes.compactMap { $0 }
+        return outcomes.withLock { $0.compactMap { $0 } }
     }
 
     /// A place seen in an earlier answer, for `places show` and saving without the network.

@@ -40,6 +40,12 @@ public struct PlaceCategory: Hashable, Sendable {
         }
     }
 
+    /// The category a catalog place's code names (`CE7`), for showing it.
+    public static func coded(_ code: String?) -> PlaceCategory? {
+        guard let code else { return nil }
+        return all.first { $0.code == code }
+    }
+
     /// `카페 (cafe, CE7)`, as lists and help show it.
     public var label: String { "\(korean) (\(english), \(code))" }
 }

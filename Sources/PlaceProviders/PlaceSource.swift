@@ -13,11 +13,11 @@ public enum PlaceSource: String, Codable, Sendable, CaseIterable {
     }
 
     /// The source of a place id: `kakao:…` and `osm:…` are online, CSV imports start with
-    /// `csv-`, everything else is the GeoNames catalog.
+    /// `csv-` (GeoJSON without OpenStreetMap ids `geo-`), everything else is the GeoNames catalog.
     public static func of(placeID: String) -> PlaceSource {
         if placeID.hasPrefix("kakao:") { return .kakao }
         if placeID.hasPrefix("osm:") { return .osm }
-        if placeID.hasPrefix("csv-") { return .import }
+        if placeID.hasPrefix("csv-") || placeID.hasPrefix("geo-") { return .import }
         return .catalog
     }
 

@@ -3,6 +3,7 @@ import Foundation
 /// Keeps requests at least `interval` apart (Nominatim's policy: one a second), waiting on
 /// the caller's thread, which is never the interface's.
 public final class RequestSpacer: @unchecked Sendable {
+    // @unchecked: `nextAllowed` is read and written only under `lock`.
     let interval: TimeInterval
     private let lock = NSLock()
     private var nextAllowed = Date.distantPast

@@ -34,6 +34,9 @@ struct Timings {
 }
 
 /// Milliseconds with three decimals, for the tables.
+/// One line to standard output at once (unbuffered, so the parent reading the pipe sees it now).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
 func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
 
 /// Resident memory of this process in megabytes (from /proc/self/statm).

@@ -28,7 +28,7 @@ extension ListsBench {
             executor: .eventLoop { events.post(.storeChanged($0)) }, hasher: hasher)
         let harness = AppHarness(
             width: width, height: height, services: ScreenServices(services: services, places: places),
-            events: events, work: ThreadWorkExecutor())
+            events: events, work: LaneWorkExecutor())
         defer { harness.app.stop() }
         let favorites = harness.app.favorites
         harness.press("2")

@@ -97,7 +97,7 @@ enum OnlineBench {
         let events = EventQueue()
         events.onPost = { posted.signal() }
         let harness = AppHarness(
-            width: width, height: height, services: services, events: events, work: ThreadWorkExecutor())
+            width: width, height: height, services: services, events: events, work: LaneWorkExecutor())
         var lastFrame: Double = 0
         harness.loop.onFrame = { lastFrame = now() }
         var keystrokes: [Double] = []

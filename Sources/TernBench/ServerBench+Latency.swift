@@ -61,7 +61,7 @@ extension ServerBench {
         let places = try UIBench.benchPlaces(paths: paths)
         let screenServices = ScreenServices(services: services, places: places)
         let harness = AppHarness(
-            width: 120, height: 40, services: screenServices, events: events, work: ThreadWorkExecutor())
+            width: 120, height: 40, services: screenServices, events: events, work: LaneWorkExecutor())
         // Other connections' commits (the sync worker's among them) reach the screens as the
         // interface's do: the store poll, off the loop on a server (as `InterfaceLauncher` sets it).
         harness.loop.pollExternalChanges =

@@ -66,7 +66,7 @@ extension ServerBench {
     }
 
     /// The `index`th write of the bench's mix.
-    static func write(_ index: Int, target: String) -> QueuedWrite {
+    static func write(_ index: Int, target: String) -> WriteIntent {
         switch index % 4 {
         case 0: .like(postID: target)
         case 1: .unlike(postID: target)

@@ -97,7 +97,7 @@ private struct StartBenchAccount {
             let current = CurrentServices(services)
             let harness = AppHarness(
                 width: 120, height: 40, services: ScreenServices(current: current, places: places),
-                events: events, work: ThreadWorkExecutor())
+                events: events, work: LaneWorkExecutor())
             guard harness.lines.first?.contains("@" + username) == true else {
                 throw StoreError.invalidArgument("the first frame has no @\(username): \(harness.lines.first ?? "")")
             }

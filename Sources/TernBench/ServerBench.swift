@@ -110,6 +110,11 @@ enum ServerBench {
             server.close()
             embedded.close()
         }
+        // The server takes posts only from a finished profile (a display name and a username).
+        let username = "b" + uid.suffix(14).lowercased()
+        try server.document("users/\(uid)").updateData([
+            "displayName": "Bench", "username": .string(username), "isUserOnboarded": true,
+        ])
         for store in [server, embedded] {
             try store.document("tweets/t1").setData([
                 "uid": .string(uid), "caption": "bench", "likes": 0, "timestamp": .serverTimestamp,
@@ -143,7 +148,7 @@ enum ServerBench {
         let store = try DocumentStore.open(location: serverURL, executor: .immediate)
         defer { store.close() }
         let document = store.document(path)
-        try document.setData(["bio": "-1"])
+        try document.setData(["bio": "-1"], merge: true)
         let me =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var listeners: [(Process, Pipe)] = []
@@ -171,7 +176,7 @@ enum ServerBench {
         for n in 0..<commits {
             let start = wallClock()
             commitStart[n] = start
-            try document.setData(["bio": .string(String(n))])
+            try document.setData(["bio": .string(String(n))], merge: true)
             let end = wallClock()
             commitEnd[n] = end
             commitTimes.append(end - start)
@@ -207,15 +212,14 @@ enum ServerBench {
 
     /// The child's side: listen to the profile at `path` and print "<wall time> <bio>" per callback.
     private static func listen(url: String, path: String) throws -> Never {
-        setvbuf(stdout, nil, _IOLBF, 0)
         let store = try DocumentStore.open(location: url, executor: .immediate)
         var ready = false
         let registration = try store.document(path).addSnapshotListener { snapshot in
             guard ready else { return }
-            print(String(format: "%.6f", wallClock()), snapshot.get("bio")?.stringValue ?? "-1")
+            say(String(format: "%.6f", wallClock()) + " " + (snapshot.get("bio")?.stringValue ?? "-1"))
         }
         ready = true
-        print("ready")
+        say("ready")
         try withExtendedLifetime(registration) {
             while true {
                 try store.pollExternalChanges()

@@ -280,7 +280,7 @@ enum TmuxMeasurements {
         var output = ""
         var buffer = [CChar](repeating: 0, count: 4096)
         while fgets(&buffer, Int32(buffer.count), stream) != nil {
-            output += String(cString: buffer)
+            output += buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         }
         let status = pclose(stream)
         return (status, output)

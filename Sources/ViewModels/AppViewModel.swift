@@ -210,13 +210,9 @@ public final class AppViewModel {
     // MARK: Authors' profiles
 
     /// The feed the keys act on: the open author's posts on the Feed tab, one's own posts
-    /// on the Profile tab, else the Feed's.
+    /// on the Profile tab, else the Feed's (a table in `AppTab` order, beside `screens`).
     public var currentFeed: FeedViewModel {
-        switch state.tab {
-        case .feed: return author?.posts ?? feed
-        case .profile: return profile.posts ?? feed
-        default: return feed
-        }
+        [feed, feed, author?.posts ?? feed, profile.posts ?? feed][state.tab.rawValue]
     }
 
     /// Enter on a post: opens its author's profile over the Feed.
@@ -334,7 +330,8 @@ public final class AppViewModel {
         select(.places)
     }
 
-    /// The tabs' view models, in `AppTab` order: the table the keys are routed through.
+    /// The tabs' view models, in `AppTab` order: the view models' half of the table the keys
+    /// are routed through (the screens' half is App's `TabRoute`).
     public var screens: [ScreenModel] { [places, favorites, author?.posts ?? feed, profile] }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then

@@ -141,7 +141,6 @@ public final class FavoritesViewModel {
     /// The window, its counts or the selection changed.
     func placesChanged() {
         state.items = paged.rows
-        state.list = paged.list
         state.isLoadingPage = paged.isLoadingPage
         publish()
     }
@@ -267,8 +266,8 @@ public final class FavoritesViewModel {
     }
 
     func publish() {
-        state.list = clamped(state.list, count: state.items.count)
-        paged.list = state.list
+        paged.list = clamped(paged.list, count: state.items.count)
+        state.list = paged.list
         state.position = paged.position
         onChange(state)
     }
@@ -286,31 +285,10 @@ extension FavoriteSort {
     }
 }
 
-extension FavoritesViewModel: ScreenModel {
-    public var list: ListState { state.list }
+extension FavoritesViewModel: PagedScreen {
+    public var selection: ListSelection { paged }
     public var listCount: Int { state.items.count }
-    public var listPosition: ListPosition { paged.position }
-
-    public func storeList(_ list: ListState, publish: Bool) {
-        paged.list = list
-        state.list = list
-        guard publish else { return }
-        paged.selectionMoved()
-        placesChanged()
-    }
-
-    public func moveSelection(by delta: Int) {
-        paged.move(by: delta)
-        placesChanged()
-    }
-    public func selectFirst() {
-        paged.selectFirst()
-        placesChanged()
-    }
-    public func selectLast() {
-        paged.selectLast()
-        placesChanged()
-    }
+    public func selectionMoved() { placesChanged() }
 
     public func pageItems(rows: Int) -> Int { rows }
     public func click(_ index: Int) { select(index) }

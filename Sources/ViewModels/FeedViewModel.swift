@@ -184,7 +184,6 @@ public final class FeedViewModel {
 
     /// The window, its counts or the selection changed.
     private func changed() {
-        state.list = paged.list
         stored = paged.rows.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
         // The store has spoken: keep the likes still on their way and those it does not show yet.
@@ -474,39 +473,17 @@ public final class FeedViewModel {
     }
 
     private func publish() {
-        state.list = clamped(state.list, count: state.rows.count)
-        paged.list = state.list
+        paged.list = clamped(paged.list, count: state.rows.count)
+        state.list = paged.list
         state.position = paged.position
         onChange(state)
     }
 }
 
-extension FeedViewModel: ScreenModel {
-    public var list: ListState { state.list }
+extension FeedViewModel: PagedScreen {
+    public var selection: ListSelection { paged }
     public var listCount: Int { state.rows.count }
-
-    public var listPosition: ListPosition { paged.position }
-
-    public func storeList(_ list: ListState, publish: Bool) {
-        paged.list = list
-        state.list = list
-        guard publish else { return }
-        paged.selectionMoved()
-        changed()
-    }
-
-    public func moveSelection(by delta: Int) {
-        paged.move(by: delta)
-        changed()
-    }
-    public func selectFirst() {
-        paged.selectFirst()
-        changed()
-    }
-    public func selectLast() {
-        paged.selectLast()
-        changed()
-    }
+    public func selectionMoved() { changed() }
 
     public func pageItems(rows: Int) -> Int { rows / 4 }
     public func click(_ index: Int) { select(index) }

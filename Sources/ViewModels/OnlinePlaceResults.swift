@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import PlaceCatalog
+import Workers
 
 /// What the Places screen shows of the online providers.
 public struct OnlineSearchState: Equatable, Sendable {
@@ -205,7 +206,7 @@ public final class OnlinePlaceResults {
     }
 
     static func lane(_ provider: OnlineProvider) -> WorkLane {
-        WorkLane("online." + provider.id, policy: .latestOnly)
+        WorkLane("online." + provider.id, policy: .latestOnly, on: .network)
     }
 
     static func timer(_ provider: OnlineProvider) -> TimerID {

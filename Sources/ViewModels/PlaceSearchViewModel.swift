@@ -353,7 +353,7 @@ public final class PlaceSearchViewModel {
         pending[id] = SaveIntent(saved: true, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
         if let index = state.rows.firstIndex(where: { $0.place.placeID == id }) {
-            state.list.selected = index
+            paged.list.selected = index
         }
         publish()
         writes.send(
@@ -462,40 +462,18 @@ public final class PlaceSearchViewModel {
     }
 
     func publish() {
-        state.list = clamped(state.list, count: state.rows.count)
-        paged.list = state.list
+        paged.list = clamped(paged.list, count: state.rows.count)
+        state.list = paged.list
         state.position = paged.position
         onChange(state)
     }
 }
 
-extension PlaceSearchViewModel: ScreenModel {
-    public var list: ListState { state.list }
+extension PlaceSearchViewModel: PagedScreen {
+    public var selection: ListSelection { paged }
     public var listCount: Int { state.rows.count }
 
-    public var listPosition: ListPosition { paged.position }
-
-    public func storeList(_ list: ListState, publish: Bool) {
-        state.list = list
-        paged.list = list
-        guard publish else { return }
-        paged.selectionMoved()
-        windowChanged()
-        self.publish()
-    }
-
-    public func moveSelection(by delta: Int) {
-        paged.move(by: delta)
-        windowChanged()
-        publish()
-    }
-    public func selectFirst() {
-        paged.selectFirst()
-        windowChanged()
-        publish()
-    }
-    public func selectLast() {
-        paged.selectLast()
+    public func selectionMoved() {
         windowChanged()
         publish()
     }

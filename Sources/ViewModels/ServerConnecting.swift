@@ -1,4 +1,5 @@
 import Foundation
+import Workers
 
 /// On a team server the interface opens on a local copy (the signed-in account's replica,
 /// or signed out the server's guest copy), so its first frame waits on no round trip; this
@@ -33,7 +34,7 @@ public struct ServerConnectFailure: Error, Equatable, Sendable {
 
 extension WorkLane {
     /// Reaching the team server after opening on the local copy: one attempt at a time.
-    public static let serverConnect = WorkLane("server.connect", policy: .latestOnly)
+    public static let serverConnect = WorkLane("server.connect", policy: .latestOnly, on: .network)
 }
 
 extension TimerID {

@@ -1,6 +1,7 @@
 import App
 import Domain
 import Foundation
+import Localization
 import TerminalUI
 import Testing
 import ViewModels
@@ -71,5 +72,22 @@ import ViewModels
         harness.press("x")
         harness.press("1")
         #expect(harness.lines[2].hasPrefix("☆ Seoul"), "in no folder")
+    }
+}
+
+/// Favorites' footer and `?` overlay name each folder key once: `]`/Right forward, `[`/Left back.
+@Suite struct FavoritesFolderKeysHelpTests {
+    @Test(arguments: [Language.en, .ko]) func theFolderKeysAreShownAsTheyAct(language: Language) throws {
+        try Language.$scoped.withValue(language) {
+            let world = try AppWorld()
+            let harness = world.harness(width: 120, height: 60)
+            harness.press("2")
+            #expect(harness.lines[59].contains("]/Right " + tr(.keyNextFolder)), "\(harness.lines[59])")
+            #expect(!harness.text.contains("]/["))
+            harness.press("?")
+            #expect(harness.line(containing: "]/Right")?.contains(tr(.keyNextFolder)) == true)
+            #expect(harness.line(containing: "[/Left")?.contains(tr(.keyPreviousFolder)) == true)
+            #expect(!harness.text.contains("]/["))
+        }
     }
 }

@@ -38,11 +38,47 @@ import Testing
     @Test func unbindingAKeyFreesItForAnotherAction() throws {
         let bindings = try Self.bindings("unbind global q\nbind feed like = q\n")
         let feed = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.feed) }
-        #expect(feed.action(for: "q") == .toggleLike)
+        #expect(feed.action(for: "q")?.name == "like")
         #expect(feed.action(for: "l") == nil)
-        #expect(feed.action(for: "ctrl-c") == .quit)
+        #expect(feed.action(for: "ctrl-c")?.name == "quit")
         let places = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.places) }
         #expect(places.action(for: "q") == nil)
+    }
+
+    @Test func aFeedRebindingFollowsTheActionToTheAuthorsProfile() throws {
+        let bindings = try Self.bindings("bind feed like = f, l\nunbind feed d\n")
+        let author = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.author) }
+        #expect(author.action(for: "f")?.name == "like")
+        #expect(author.action(for: "l")?.name == "like")
+        #expect(author.action(for: "d") == nil)
+        #expect(author.footerHints.contains(KeyHint(keys: "f/l", help: "like")))
+    }
+
+    @Test func aScreensOwnRebindingStaysWhateverTheFeedSays() throws {
+        for text in ["bind author like = x\nbind feed like = f\n", "bind feed like = f\nbind author like = x\n"] {
+            let bindings = try Self.bindings(text)
+            let author = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.author) }
+            #expect(author.action(for: "x")?.name == "like", "\(text)")
+            #expect(author.action(for: "f") == nil, "\(text)")
+            let feed = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.feed) }
+            #expect(feed.action(for: "f")?.name == "like", "\(text)")
+        }
+    }
+
+    @Test func aRebindingOnTheAuthorsProfileLikesThereAsTheFooterSays() throws {
+        let remapped = try Self.bindings("bind feed like = f\n")
+        let world = try AppWorld()
+        try world.signUp("liker", displayName: "Liker")
+        try KeyBindings.$current.withValue(remapped) {
+            let harness = world.harness(width: 80, height: 24)
+            harness.press("3")
+            harness.press("enter")
+            #expect(harness.app.author != nil)
+            #expect(harness.lines[23].contains("f like"))
+            let before = try #require(harness.lines.firstIndex { $0.contains("♡") })
+            harness.press("f")
+            #expect(harness.lines[before].contains("♥"))
+        }
     }
 
     @Test func textFieldsTakeKeysThatDoNotTypeText() throws {

@@ -84,7 +84,7 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         services.isStoreRemote = true
         let harness = AppHarness(
             width: 80, height: 24, services: services, now: world.clock.read, events: world.events,
-            work: ThreadWorkExecutor())
+            work: LaneWorkExecutor())
         harness.keepsAlive = world
         return (harness, feed)
     }

@@ -57,7 +57,7 @@ final class GatedAccounts: AccountsPort, @unchecked Sendable {
         services.isStoreRemote = true
         let harness = AppHarness(
             width: 80, height: 24, services: services, now: world.clock.read, events: world.events,
-            work: ThreadWorkExecutor())
+            work: LaneWorkExecutor())
         harness.keepsAlive = world
         return (harness, accounts, world)
     }

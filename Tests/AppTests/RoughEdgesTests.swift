@@ -34,6 +34,18 @@ import ViewModels
         #expect(harness.app.places.state.selectedRow?.place.name == "Seoul")
     }
 
+    @Test func enterBesideTheDetailPaneEntersNoHiddenMode() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 100, height: 30)
+        harness.press("enter")
+        #expect(!harness.app.places.state.isDetailOpen, "the detail is already beside the list")
+        harness.press("/")
+        #expect(harness.app.places.state.isSearchFocused, "/ still searches")
+        let narrow = world.harness(width: 80, height: 24)
+        narrow.press("enter")
+        #expect(narrow.app.places.state.isDetailOpen, "below 100 columns Enter shows the detail full screen")
+    }
+
     @Test func aFieldAtItsLimitSaysSo() throws {
         let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("4"), .press("e"), .press("tab"))
             .run(width: 80, height: 24)

@@ -18,7 +18,9 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else { fail("usage: DocStoreProbe count|write-loop|set DB ...") }
-setvbuf(stdout, nil, _IOLBF, 0)
+
+/// One line to standard output at once (unbuffered, so the test reading the pipe sees it now).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
 do {
     let store = try DocumentStore.open(location: arguments[1], executor: .immediate)
@@ -46,7 +48,7 @@ do {
                 forDocument: store.document("notes/\(id)"))
             batch.setData(["written": .increment(1)], forDocument: store.document("counters/notes"), merge: true)
             try batch.commit()
-            print(id)
+            say(id)
         }
     case "set" where arguments.count == 5:
         try store.document(arguments[2]).setData([arguments[3]: .string(arguments[4])], merge: true)
@@ -67,9 +69,9 @@ do {
         }
     case "listen" where arguments.count == 3:
         let registration = try store.document(arguments[2]).addSnapshotListener { snapshot in
-            print(String(format: "%.6f", Date().timeIntervalSince1970), snapshot.get("n").map { "\($0)" } ?? "-")
+            say(String(format: "%.6f", Date().timeIntervalSince1970) + " " + (snapshot.get("n").map { "\($0)" } ?? "-"))
         }
-        print("ready")
+        say("ready")
         try withExtendedLifetime(registration) {
             while true {
                 try store.pollExternalChanges()

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ThreadPriority
+import Workers
 
 @testable import DocStore
 

@@ -19,6 +19,7 @@ struct TempDirectory {
 /// Collects listener callbacks so a test can assert on them in order, and end with
 /// "no further events".
 final class EventLog<Event>: @unchecked Sendable {
+    // @unchecked: `events` is read and written only under `lock`.
     private let lock = NSLock()
     private var events: [Event] = []
 

@@ -104,14 +104,18 @@ func queriesFindTheRightPlaces(query: String, expected: [String]) {
     #expect(york.nameRange == 4..<8)
 }
 
-@Test(arguments: [
-    // (from, to, kilometres): published great-circle distances.
-    (Coordinate(latitude: 51.5074, longitude: -0.1278), Coordinate(latitude: 48.8566, longitude: 2.3522), 343.5),
-    (Coordinate(latitude: 40.7128, longitude: -74.0060), Coordinate(latitude: 34.0522, longitude: -118.2437), 3_936),
-    (Coordinate(latitude: 37.5665, longitude: 126.9780), Coordinate(latitude: 35.1796, longitude: 129.0756), 325),
-    (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 180), 20_015),
-    (Coordinate(latitude: 10, longitude: 10), Coordinate(latitude: 10, longitude: 10), 0),
-])
+@Test(
+    arguments: [
+        // (from, to, kilometres): published great-circle distances.
+        (Coordinate(latitude: 51.5074, longitude: -0.1278), Coordinate(latitude: 48.8566, longitude: 2.3522), 343.5),
+        (
+            Coordinate(latitude: 40.7128, longitude: -74.0060), Coordinate(latitude: 34.0522, longitude: -118.2437),
+            3_936
+        ),
+        (Coordinate(latitude: 37.5665, longitude: 126.9780), Coordinate(latitude: 35.1796, longitude: 129.0756), 325),
+        (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 180), 20_015),
+        (Coordinate(latitude: 10, longitude: 10), Coordinate(latitude: 10, longitude: 10), 0),
+    ] as [(Coordinate, Coordinate, Double)])
 func haversineMatchesKnownDistances(from: Coordinate, to: Coordinate, kilometres: Double) {
     let distance = from.distance(to: to) / 1000
     #expect(abs(distance - kilometres) <= max(1, kilometres * 0.005))

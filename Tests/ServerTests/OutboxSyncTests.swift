@@ -164,8 +164,8 @@ struct OutboxSyncTests {
         // Sent again (a crash between sending and confirming), nothing changes: one post, one like.
         let online = try machine.open(.serverOnly)
         defer { online.store.close() }
-        try QueuedWrite.like(postID: "p1").apply(to: online, session: session)
-        try QueuedWrite.post(postID: "minapost1", text: "written on a train", placeID: nil).apply(
+        try WriteIntent.like(postID: "p1").apply(to: online, session: session)
+        try WriteIntent.post(postID: "minapost1", text: "written on a train", placeID: nil).apply(
             to: online, session: session)
         #expect(try likes(server, "p1", as: bob) == 1)
         #expect(try posts(server, by: session.uid, as: bob) == ["written on a train"])
@@ -382,5 +382,38 @@ struct OutboxSyncTests {
         let guest = try bobs.localCopy(for: nil)
         defer { guest.store.close() }
         #expect(guest.readsReplica && guest.replica == nil && guest.store !== bobs.store)
+    }
+
+    /// Issue 25, point 1: a heart queued on a team server costs the server at most two
+    /// round trips when it is sent (the like is one call of `tern_like`), and the replica
+    /// reads back only the post and the like it changed, not the account's whole view.
+    @Test(.requiresPostgres)
+    func aLikeSentCostsAtMostTwoRoundTripsAndTheRefreshReadsOnlyWhatItChanged() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        try server.post(as: bob, id: "p1", caption: "from bob")
+        let online = try machine.open()
+        #expect(online.unreachable == nil && online.store.isRemote, "through \(proxy)")
+        defer { online.store.close() }
+        let replica = try #require(online.replica)
+        #expect(try ReplicaRefresh.refresh(replica, from: online.store))
+        #expect(try replica.store.document("tweets/p1").getDocument().exists, "copied from the server")
+        #expect(try online.write(.like(postID: "p1"), session: session) == .queued)
+        #expect(try replica.store.document("tweets/p1").getDocument().get("likes")?.intValue == 1, "shown at once")
+
+        let beforeSend = online.store.counts
+        let summary = try OutboxReplay.send(replica, through: online, session: session)
+        let send = online.store.counts.since(beforeSend)
+        #expect(summary.sent == 1 && summary.sentWrites == [.like(postID: "p1")])
+        #expect(send.roundTrips <= 2, "\(send)")
+        #expect(try likes(server, "p1", as: bob) == 1)
+
+        let beforeRefresh = online.store.counts
+        #expect(try ReplicaRefresh.refresh(replica, after: summary.sentWrites, from: online.store))
+        let refresh = online.store.counts.since(beforeRefresh)
+        #expect(refresh.roundTrips <= 2, "\(refresh)")
+        #expect(try replica.store.document("tweets/p1").getDocument().get("likes")?.intValue == 1)
+        #expect(try replica.store.document("users/\(session.uid)/user-likes/p1").getDocument().exists)
     }
 }

@@ -195,6 +195,7 @@ struct RulesServer {
 
 /// Collects what callbacks and threads report, so a test can assert on it in order.
 final class EventLog<Event>: @unchecked Sendable {
+    // @unchecked: `events` is read and written only under `lock`.
     private let lock = NSLock()
     private var events: [Event] = []
 

@@ -5,38 +5,45 @@ import Testing
 
 /// Every widget at small and empty sizes: no crash, nothing drawn outside its area.
 struct WidgetSizeTests {
-    static let widgets: [(String, any Widget)] = [
-        ("header", TabHeaderView(titles: ["Places", "Favorites", "Feed", "Profile"], active: 3, rightLabel: "@서울사람")),
-        ("footer", FooterView(hints: [KeyHint(keys: "j/k", help: "move"), KeyHint(keys: "?", help: "help")])),
-        ("toast", ToastView("Removed 서울 — u to undo", kind: .info)),
-        (
-            "list",
-            ListView(
-                items: (0..<30).map { [Line("★ 서울 \($0) 🍣"), "caption"] }, state: ListState(offset: 3, selected: 20))
-        ),
-        ("empty list", ListView(rows: [], state: ListState(), emptyText: "Nothing here yet")),
-        ("field", TextFieldView(state: TextEditor("서울특별시 café"), placeholder: "Search", isFocused: true)),
-        ("password", TextFieldView(state: TextEditor("hunter2"), isSecure: true, isFocused: true)),
-        (
-            "form",
-            FormView(
-                title: "Sign in",
-                fields: [
-                    FormField(label: "Email", error: "required"),
-                    FormField(label: "Password", isSecure: true),
-                ], message: "Enter sign in")
-        ),
-        ("help", HelpOverlayView(entries: [KeyHint(keys: "j/k", help: "move"), KeyHint(keys: "q", help: "quit")])),
-        (
-            "map",
-            MapView(
-                points: [GeoPoint(latitude: 37.5, longitude: 127), GeoPoint(latitude: 35.1, longitude: 129)],
-                selected: GeoPoint(latitude: 37.5, longitude: 127))
-        ),
-        ("paragraph", ParagraphView("오늘 날씨가 정말 좋네요 and a rather long English caption 👩‍👩‍👧")),
-        ("box", BoxView(title: "Details")),
-        ("lines", LinesView(["서울특별시", Line([Span("37.5665, 126.9780", style: .dim)])])),
-    ]
+    /// Made afresh for each test (widgets are values, not `Sendable`).
+    static var widgets: [(String, any Widget)] {
+        [
+            (
+                "header",
+                TabHeaderView(titles: ["Places", "Favorites", "Feed", "Profile"], active: 3, rightLabel: "@서울사람")
+            ),
+            ("footer", FooterView(hints: [KeyHint(keys: "j/k", help: "move"), KeyHint(keys: "?", help: "help")])),
+            ("toast", ToastView("Removed 서울 — u to undo", kind: .info)),
+            (
+                "list",
+                ListView(
+                    items: (0..<30).map { [Line("★ 서울 \($0) 🍣"), "caption"] }, state: ListState(offset: 3, selected: 20)
+                )
+            ),
+            ("empty list", ListView(rows: [], state: ListState(), emptyText: "Nothing here yet")),
+            ("field", TextFieldView(state: TextEditor("서울특별시 café"), placeholder: "Search", isFocused: true)),
+            ("password", TextFieldView(state: TextEditor("hunter2"), isSecure: true, isFocused: true)),
+            (
+                "form",
+                FormView(
+                    title: "Sign in",
+                    fields: [
+                        FormField(label: "Email", error: "required"),
+                        FormField(label: "Password", isSecure: true),
+                    ], message: "Enter sign in")
+            ),
+            ("help", HelpOverlayView(entries: [KeyHint(keys: "j/k", help: "move"), KeyHint(keys: "q", help: "quit")])),
+            (
+                "map",
+                MapView(
+                    points: [GeoPoint(latitude: 37.5, longitude: 127), GeoPoint(latitude: 35.1, longitude: 129)],
+                    selected: GeoPoint(latitude: 37.5, longitude: 127))
+            ),
+            ("paragraph", ParagraphView("오늘 날씨가 정말 좋네요 and a rather long English caption 👩‍👩‍👧")),
+            ("box", BoxView(title: "Details")),
+            ("lines", LinesView(["서울특별시", Line([Span("37.5665, 126.9780", style: .dim)])])),
+        ]
+    }
 
     @Test(arguments: [(20, 6), (1, 1), (2, 1), (1, 3), (0, 0), (5, 0), (80, 24), (3, 2)] as [(Int, Int)])
     func drawsAtAnySize(width: Int, height: Int) {

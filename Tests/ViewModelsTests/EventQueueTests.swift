@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ThreadPriority
+import Workers
 import ViewModels
 
 /// The loop's one queue and the background work that posts to it: the rules online search
@@ -123,7 +123,7 @@ import ViewModels
         let events = EventQueue()
         let woke = DispatchSemaphore(value: 0)
         events.onPost = { woke.signal() }
-        let work = BackgroundWork(queue: events, executor: ThreadWorkExecutor())
+        let work = BackgroundWork(queue: events, executor: LaneWorkExecutor())
         var answer: String?
         work.run(.accounts, { _ in Thread.isMainThread ? "main" : "worker" }, then: { answer = try? $0.get() })
         #expect(woke.wait(timeout: .now() + 10) == .success)
@@ -137,7 +137,7 @@ import ViewModels
         let events = EventQueue()
         let woke = DispatchSemaphore(value: 0)
         events.onPost = { woke.signal() }
-        let work = BackgroundWork(queue: events, executor: ThreadWorkExecutor())
+        let work = BackgroundWork(queue: events, executor: LaneWorkExecutor())
         var niceness: [String: Int32] = [:]
         for lane in [WorkLane("pass", policy: .latestOnly).behindTheScreen, WorkLane("page", policy: .latestOnly)] {
             work.run(

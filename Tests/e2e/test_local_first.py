@@ -506,3 +506,48 @@ def test_a_server_answering_garbage_is_said_once_in_a_toast_and_tried_again():
             wait_until(ui, lambda s: "Seoul" in s, timeout=60)
         finally:
             ui.kill()
+
+
+def threads_of(ui):
+    """The interface's threads, read from /proc (the pane runs the binary itself: `exec`)."""
+    pid = ui.tmux("display-message", "-p", "-t", ui.name, "#{pane_pid}").stdout.strip()
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+# The event loop's thread and one per worker lane (Sources/Workers/Lane.swift), as
+# docs/ARCHITECTURE.md states.
+MOST_THREADS = 7
+
+
+def test_an_interface_on_a_server_runs_at_most_7_threads_busy_or_idle():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann:
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        for n in range(5):
+            assert server.tern(["post", f"post {n}"], ann).returncode == 0
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            wait_until(ui, lambda s: all(f"post {n}" in s for n in range(5)))
+            proxy.delay(100)
+            seen = []
+            # Busy: hearts on their way, views switched, a search typed, the help shown.
+            for _ in range(5):
+                ui.send("l")
+                ui.send("j")
+                seen.append(threads_of(ui))
+            ui.send("v")
+            seen.append(threads_of(ui))
+            ui.send("1")
+            ui.type("seoul")
+            seen.append(threads_of(ui))
+            ui.send("?")
+            seen.append(threads_of(ui))
+            ui.send("?")
+            ui.send("3")
+            wait_until(ui, lambda s: "pending" not in header(s), timeout=30)
+            time.sleep(2)  # idle: nothing typed, the sync worker between its rounds
+            seen.append(threads_of(ui))
+            assert max(seen) <= MOST_THREADS, f"threads seen: {seen}"
+        finally:
+            ui.kill()

@@ -56,8 +56,10 @@ extension KeyBindings {
             var found = false
             for index in actions.indices where actions[index].screen == screen && actions[index].keys.contains(removed)
             {
-                actions[index].keys.removeAll { $0 == removed }
-                actions[index].line = directive.line
+                let name = actions[index].name
+                var keys = actions[index].keys
+                keys.removeAll { $0 == removed }
+                setKeys(keys, of: name, on: screen, line: directive.line)
                 found = true
             }
             if !found { throw fail(tr(.configNotBound, ["key": removed.description, "screen": screen.rawValue])) }
@@ -78,8 +80,19 @@ extension KeyBindings {
             let parsed = try key(name)
             if !keys.contains(parsed) { keys.append(parsed) }
         }
-        actions[index].keys = keys
-        actions[index].line = directive.line
+        setKeys(keys, of: actions[index].name, on: screen, line: directive.line)
+    }
+
+    /// Gives `name` on `screen` these keys, and the same action on the screens that take
+    /// their keys from it (`keysFrom`) unless a line named them themselves.
+    mutating func setKeys(_ keys: [Key], of name: String, on screen: KeyScreen, line: Int) {
+        for index in actions.indices where actions[index].name == name {
+            let isOwn = actions[index].screen == screen
+            guard isOwn || (actions[index].keysFrom == screen && !actions[index].isRebound) else { continue }
+            actions[index].keys = keys
+            actions[index].line = line
+            if isOwn { actions[index].isRebound = true }
+        }
     }
 
     /// One key, one action, in every group of screens that act together.
@@ -88,7 +101,7 @@ extension KeyBindings {
             var owner: [Key: ActionBinding] = [:]
             for entry in actions where context.contains(entry.screen) {
                 for key in entry.keys {
-                    if let other = owner[key], other.action != entry.action {
+                    if let other = owner[key], other.name != entry.name {
                         let line = max(other.line ?? 0, entry.line ?? 0)
                         throw ConfigError(
                             file: file, line: line,

@@ -45,8 +45,12 @@ public enum SessionProof {
         return session
     }
 
+    /// Checks `session` against its credential and profile once; later writes on the same
+    /// store reuse the proof until a protected record changes (`DocumentStore.holdsProof`).
     public static func verify(_ session: Session, in store: DocumentStore) throws {
-        if ServerConnection.isServerURL(store.location) { return }
+        if store.isRemote { return }
+        let proof = session.token.map { "session \(session.uid) \(session.email) \(digest($0))" }
+        if let proof, store.holdsProof(proof) { return }
         guard let token = session.token, let data = try store.protectedRecord(Credential.key(for: session.email)),
             let credential = try? JSONDecoder().decode(Credential.self, from: data),
             credential.uid == session.uid, (credential.sessions ?? []).contains(digest(token))
@@ -56,6 +60,7 @@ public enum SessionProof {
         guard try store.collection("users").document(session.uid).getDocument().exists else {
             throw ServiceError.accountMissing(uid: session.uid)
         }
+        if let proof { store.rememberProof(proof) }
     }
 
     /// `sessions` with `digest` added, the oldest dropped beyond `keptSessions`.

@@ -127,7 +127,7 @@ public final class AppServices: @unchecked Sendable {
     /// reached) or, signed out, the server's guest copy: the screens show what was last
     /// copied until `connected()` reaches the server.
     public var readsReplica: Bool {
-        isTeamServer && !ServerConnection.isServerURL(store.location)
+        isTeamServer && !store.isRemote
     }
 
     /// For services that read the replica (`readsReplica`): services over the server itself
@@ -223,7 +223,7 @@ public final class AppServices: @unchecked Sendable {
         self.favorites = FavoritesService(store: store)
         // On the replica a like is a local transaction, as on the embedded store; the server's `tern_like` runs when it is sent.
         self.tweets = TweetService(
-            store: store, onServer: server != nil && ServerConnection.isServerURL(store.location))
+            store: store, onServer: server != nil && store.isRemote)
         self.replica = replica
         self.unreachable = unreachable
         self.replicaServices = replica.flatMap { replica in

@@ -293,7 +293,7 @@ public final class AuthService: @unchecked Sendable {
     /// True when this store is the team server's connection (not the account's replica, read
     /// while the server is not reached yet): only then has it roles to move between.
     var isServerItself: Bool {
-        server != nil && ServerConnection.isServerURL(store.location)
+        server != nil && store.isRemote
     }
 
     /// The signed-in user's document, nil when signed out.

@@ -19,7 +19,8 @@ extension LikeWriter {
 }
 
 /// The embedded store: one transaction reads the like and writes it with `.increment(±1)`
-/// on the counter, so concurrent processes never count a like twice or lose one.
+/// on the counter, so concurrent processes never count a like twice or lose one. The post
+/// is not read first: the counter's update finds it missing (`notFound`).
 public struct TransactionLikeWriter: LikeWriter {
     public init() {}
 
@@ -27,17 +28,22 @@ public struct TransactionLikeWriter: LikeWriter {
         let tweetReference = store.collection("tweets").document(tweetID)
         let likeReference = store.document("users/\(uid)/user-likes/\(tweetID)")
         let stamp: WriteValue = likedAt.map { .value(.timestamp($0)) } ?? .serverTimestamp
-        try store.runTransaction { transaction in
-            guard try transaction.get(tweetReference).exists else { throw ServiceError.postNotFound(tweetID) }
-            let existing = try transaction.get(likeReference)
-            let wanted = liked ?? !existing.exists
-            if wanted && !existing.exists {
-                try transaction.setData(["likedAt": stamp], forDocument: likeReference)
-                try transaction.updateData(["likes": .increment(1)], forDocument: tweetReference)
-            } else if !wanted && existing.exists {
-                try transaction.deleteDocument(likeReference)
-                try transaction.updateData(["likes": .increment(-1)], forDocument: tweetReference)
+        do {
+            try store.runTransaction { transaction in
+                let existing = try transaction.get(likeReference)
+                let wanted = liked ?? !existing.exists
+                if wanted && !existing.exists {
+                    try transaction.updateData(["likes": .increment(1)], forDocument: tweetReference)
+                    try transaction.setData(["likedAt": stamp], forDocument: likeReference)
+                } else if !wanted && existing.exists {
+                    try transaction.updateData(["likes": .increment(-1)], forDocument: tweetReference)
+                    try transaction.deleteDocument(likeReference)
+                } else if try !transaction.get(tweetReference).exists {
+                    throw ServiceError.postNotFound(tweetID)
+                }
             }
+        } catch StoreError.notFound(_) {
+            throw ServiceError.postNotFound(tweetID)
         }
     }
 }

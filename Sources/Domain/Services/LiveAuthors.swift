@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Workers
 
 /// Keeps the author names of a live list of posts current. A post stores only its author's
 /// uid, so a rename changes no post: this listens to the `users` documents of the authors
@@ -29,7 +30,7 @@ public final class LiveAuthors: @unchecked Sendable {
         self.users = users
         self.onChange = onChange
         self.onError = onError
-        startsInBackground = ServerConnection.isServerURL(users.store.location)
+        startsInBackground = users.store.isRemote
     }
 
     /// The page as just read: passed on with its authors' names as they are now (a page
@@ -58,7 +59,7 @@ public final class LiveAuthors: @unchecked Sendable {
         guard !authors.isEmpty else { return }
         let query = users.users.whereField(FieldPath.documentID, in: authors.sorted().map { FieldValue.string($0) })
         let generation = lock.withLock { self.generation }
-        let (onError, executor) = (self.onError, users.store.callbackExecutor)
+        let executor = users.store.callbackExecutor
         let start: @Sendable () -> Void = { [weak self] in
             do {
                 let started = try query.addSnapshotListener(
@@ -66,7 +67,7 @@ public final class LiveAuthors: @unchecked Sendable {
                         let found = DecodedDocuments(snapshot.documents) { try $0.data(as: User.self) }
                         self?.authorsChanged(
                             Dictionary(found.values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
-                    }, onError: onError)
+                    }, onError: { [weak self] in self?.onError($0) })
                 let kept =
                     self?.lock.withLock { () -> Bool in
                         guard self?.generation == generation else { return false }
@@ -76,11 +77,11 @@ public final class LiveAuthors: @unchecked Sendable {
                 if !kept { started.remove() }
             } catch {
                 // Told where callbacks are, as a listener's own errors are.
-                executor.execute { onError(error) }
+                executor.execute { [weak self] in self?.onError(error) }
             }
         }
         if startsInBackground {
-            DispatchQueue.global(qos: .userInitiated).async(execute: start)
+            Workers.shared.run(.reads, start)
         } else {
             start()
         }

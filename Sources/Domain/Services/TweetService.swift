@@ -61,12 +61,21 @@ public final class TweetService: @unchecked Sendable {
     /// already, this is a no-op that returns it, so a post sent twice is one post.
     @discardableResult
     public func post(_ text: String, id: String? = nil, placeID: String? = nil, session: Session?) throws -> FeedPost {
+        let tweet = try writePost(text, id: id, placeID: placeID, session: session)
+        return try rows(for: [(tweet, nil)], viewer: session)[0]
+    }
+
+    /// The same, without reading the post's row back (the write path, `WriteIntent.apply`).
+    @discardableResult
+    public func writePost(_ text: String, id: String? = nil, placeID: String? = nil, session: Session?) throws
+        -> Tweet
+    {
         let session = try SessionProof.writer(session, .post, in: store)
         let caption = try Validation.postText(text)
         try checkCanPost(session)
         if let id, !Self.isValidID(id) { throw ServiceError.postNotFound(id) }
         let reference = id.map { tweets.document($0) } ?? tweets.document()
-        let tweet = try store.runTransaction { transaction -> Tweet in
+        return try store.runTransaction { transaction -> Tweet in
             if id != nil, case let existing = try transaction.get(reference), existing.exists,
                 existing.get("uid") == .string(session.uid)
             {
@@ -80,16 +89,17 @@ public final class TweetService: @unchecked Sendable {
             try transaction.setData(fields, forDocument: reference)
             return try Tweet(snapshot: transaction.get(reference))
         }
-        return try rows(for: [(tweet, nil)], viewer: session)[0]
     }
 
-    /// Likes a post as the signed-in user. Liking a liked post changes nothing.
+    /// Likes a post as the signed-in user and returns it as it is now (for a caller that
+    /// shows it, as `tern like` does). Liking a liked post changes nothing.
     @discardableResult
     public func like(tweetID: String, session: Session?) throws -> FeedPost {
         try setLiked(true, tweetID: tweetID, session: session)
     }
 
-    /// Takes the signed-in user's like back. Unliking a post not liked changes nothing.
+    /// Takes the signed-in user's like back and returns the post as it is now. Unliking a
+    /// post not liked changes nothing.
     @discardableResult
     public func unlike(tweetID: String, session: Session?) throws -> FeedPost {
         try setLiked(false, tweetID: tweetID, session: session)
@@ -109,19 +119,18 @@ public final class TweetService: @unchecked Sendable {
         try setLiked(nil, tweetID: tweetID, session: session)
     }
 
-    /// `liked == nil` toggles. The like is written by the store's `LikeWriter`; the post
-    /// is then read as it is now.
-    func setLiked(_ liked: Bool?, tweetID: String, session: Session?) throws -> FeedPost {
+    /// Writes the like only (`liked == nil` toggles), reading nothing back: the write path
+    /// (`WriteIntent.apply`), whose screens hear of the change from their listeners.
+    public func writeLike(_ liked: Bool?, tweetID: String, session: Session?) throws {
         let session = try SessionProof.writer(session, .likePosts, in: store)
         guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
         try likeWriter.setLiked(liked, tweetID: tweetID, uid: session.uid, in: store)
-        let snapshot = try tweets.document(tweetID).getDocument()
-        guard snapshot.exists else { throw ServiceError.postNotFound(tweetID) }
-        let tweet = try Tweet(snapshot: snapshot)
-        let likedAt = try likes(of: session.uid).document(tweetID).getDocument().get("likedAt")?.dateValue
-        var row = try authored([tweet])[0]
-        row.didLike = likedAt != nil
-        row.likedAt = likedAt
+    }
+
+    /// The like written, then the post read as the viewer now sees it.
+    func setLiked(_ liked: Bool?, tweetID: String, session: Session?) throws -> FeedPost {
+        try writeLike(liked, tweetID: tweetID, session: session)
+        guard let row = try post(id: tweetID, viewer: session) else { throw ServiceError.postNotFound(tweetID) }
         return row
     }
 

@@ -8,7 +8,7 @@ extension AppServices {
     /// (a post never seen here): that local copy is skipped, the server decides when it is sent.
     /// Only on a team server with someone signed in.
     @discardableResult
-    public func queue(_ write: QueuedWrite, session: Session) throws -> LocalReplica.Entry {
+    public func queue(_ write: WriteIntent, session: Session) throws -> LocalReplica.Entry {
         guard let replica, let local else {
             throw StoreError.invalidArgument("only a store on a team server queues writes")
         }

@@ -86,14 +86,14 @@ public final class LocalReplica: @unchecked Sendable {
     /// One unconfirmed write and its place in the order.
     public struct Entry: Equatable, Sendable {
         public var sequence: Int64
-        public var write: QueuedWrite
+        public var write: WriteIntent
     }
 
     var outbox: CollectionReference { store.collection(Self.outboxCollection) }
 
     /// Adds `write` after every other, durably (one local commit) before it returns.
     @discardableResult
-    public func enqueue(_ write: QueuedWrite) throws -> Entry {
+    public func enqueue(_ write: WriteIntent) throws -> Entry {
         let text = String(decoding: try JSONEncoder().encode(write), as: UTF8.self)
         return try store.runTransaction { transaction in
             let last = try outbox.order(by: "sequence", descending: true).limit(to: 1).getDocuments().documents.first
@@ -113,7 +113,7 @@ public final class LocalReplica: @unchecked Sendable {
         var entries: [Entry] = []
         for document in try query.getDocuments().documents {
             guard let sequence = document.get("sequence")?.intValue, case .string(let text)? = document.get("write"),
-                let write = try? JSONDecoder().decode(QueuedWrite.self, from: Data(text.utf8))
+                let write = try? JSONDecoder().decode(WriteIntent.self, from: Data(text.utf8))
             else { break }
             entries.append(Entry(sequence: sequence, write: write))
         }
@@ -131,7 +131,7 @@ public final class LocalReplica: @unchecked Sendable {
         let detail: String
         if case .string(let text)? = document.get("write") {
             do {
-                _ = try JSONDecoder().decode(QueuedWrite.self, from: Data(text.utf8))
+                _ = try JSONDecoder().decode(WriteIntent.self, from: Data(text.utf8))
                 return nil
             } catch {
                 detail = String(describing: error).prefix(200).description
@@ -153,7 +153,7 @@ public final class LocalReplica: @unchecked Sendable {
         try outbox.document(String(format: "%012lld", entry.sequence)).delete()
     }
 
-    /// The rows with unconfirmed writes, in the sync port's naming (`QueuedWrite.pendingPath`).
+    /// The rows with unconfirmed writes, in the sync port's naming (`WriteIntent.pendingPath`).
     public func pendingPaths() throws -> Set<String> {
         Set(try entries().map { $0.write.pendingPath(uid: uid) })
     }

@@ -12,8 +12,8 @@ import Localization
 public enum OutboxReplay {
     /// What happened to one write.
     public enum Event: Equatable, Sendable {
-        case sent(QueuedWrite)
-        case dropped(QueuedWrite, reason: String)
+        case sent(WriteIntent)
+        case dropped(WriteIntent, reason: String)
         /// An entry this build cannot read, taken out so later writes are not held behind it.
         case unreadable(sequence: Int, reason: String)
     }
@@ -21,6 +21,8 @@ public enum OutboxReplay {
     /// The counts of one replay, and what stopped it early (nil when the outbox emptied).
     public struct Summary: Sendable {
         public var sent = 0
+        /// The writes the server confirmed, in the order sent.
+        public var sentWrites: [WriteIntent] = []
         public var dropped = 0
         public var pending = 0
         public var stoppedBy: Error?
@@ -45,6 +47,7 @@ public enum OutboxReplay {
                     try entry.write.apply(to: online, session: session)
                     try replica.remove(entry)
                     summary.sent += 1
+                    summary.sentWrites.append(entry.write)
                     report(.sent(entry.write))
                 } catch  where isRefusal(error) {
                     try replica.remove(entry)
@@ -83,22 +86,8 @@ public enum OutboxReplay {
     }
 
     /// True for a refusal decided by the data and the server's rules, which sending again
-    /// cannot change; false for everything else (kept queued).
+    /// cannot change (`WriteRefusal.isFinal`); false for everything else (kept queued).
     public static func isRefusal(_ error: Error) -> Bool {
-        switch error {
-        case let error as StoreError:
-            if case .notFound = error { return true }
-            return error.code.isRefusedByRules
-        case let error as ServiceError:
-            switch error {
-            case .postNotFound, .placeNotFound, .usernameTaken, .accountMissing, .notYourPost, .profileNotFinished:
-                return true
-            case .wrongCredentials, .emailTaken, .sessionNotValid, .otherStore, .serverUnreachable: return false
-            }
-        case is ValidationError, is FavoritesError:
-            return true
-        default:
-            return false
-        }
+        WriteRefusal.of(error)?.isFinal == true
     }
 }

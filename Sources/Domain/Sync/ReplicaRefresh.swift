@@ -32,6 +32,43 @@ public enum ReplicaRefresh {
         return try replace(collections, in: replica, with: posts + likes + likedPosts + users + favorites + folders)
     }
 
+    /// After `sent` writes reached the server: copies back only the documents they changed
+    /// (`WriteIntent.changedDocuments`), one query per collection, in one local commit; a
+    /// document the server no longer has leaves the replica. Does nothing (returns false)
+    /// when writes wait in the outbox.
+    @discardableResult
+    public static func refresh(_ replica: LocalReplica, after sent: [WriteIntent], from server: DocumentStore) throws
+        -> Bool
+    {
+        let paths = Set(sent.flatMap { $0.changedDocuments(uid: replica.uid) })
+        guard !paths.isEmpty else { return true }
+        let byCollection = Dictionary(grouping: paths) { path in
+            String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        }
+        var fetched: [String: [String: FieldValue]] = [:]
+        for (collection, paths) in byCollection {
+            let ids = paths.map { String($0[$0.index(after: $0.lastIndex(of: "/")!)...]) }
+            for document in try byID(server.collection(collection), ids) {
+                if let data = document.data { fetched[document.reference.path] = data }
+            }
+        }
+        let local = replica.store
+        return try local.runTransaction { transaction in
+            guard try replica.outbox.count() == 0 else { return false }
+            for path in paths {
+                let reference = local.document(path)
+                if let data = fetched[path] {
+                    if try transaction.get(reference).data != data {
+                        try transaction.setData(data.asWrite, forDocument: reference)
+                    }
+                } else if try transaction.get(reference).exists {
+                    try transaction.deleteDocument(reference)
+                }
+            }
+            return true
+        }
+    }
+
     /// Copies the public feed (the newest posts and their authors' profiles) from `server`,
     /// read as the guest, into the server's guest copy (`LocalReplica.openGuestCopy`).
     public static func refreshGuestCopy(_ copy: LocalReplica, from server: DocumentStore) throws {

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Workers
 
 /// Where a team server's writes stand, as the sync worker last saw them.
 public struct OutboxState: Equatable, Sendable {
@@ -7,14 +8,14 @@ public struct OutboxState: Equatable, Sendable {
     public var unreachableBecause: String?
     /// Writes queued here and not yet confirmed by the server.
     public var pending: Int
-    /// The rows those writes change, in the sync port's naming (`QueuedWrite.pendingPath`).
+    /// The rows those writes change, in the sync port's naming (`WriteIntent.pendingPath`).
     public var pendingPaths: Set<String>
 
     public var isReachable: Bool { unreachableBecause == nil }
 }
 
-/// Sends an account's outbox to its team server on a thread of its own, never the event
-/// loop's: at once when asked (`syncNow`, after each queued write, the sync key), and again
+/// Sends an account's outbox to its team server on the sync worker lane (`Lane.sync`),
+/// never the event loop's thread: at once when asked (`syncNow`, after each queued write, the sync key), and again
 /// after a failure with back-off (doubling up to `longestRetry`, so a server that comes back
 /// is noticed soon after it does). Once the outbox is empty it refreshes
 /// the replica from the server, then checks the server every few seconds (refreshing the
@@ -25,8 +26,9 @@ public struct OutboxState: Equatable, Sendable {
 /// same outbox at the same time.
 public final class SyncWorker: @unchecked Sendable {
     // @unchecked: `state`, `observers`, `wanted`, `stopped` and `readsReplica` are read and
-    // written under `condition`; `online`, `retryDelay` and `refreshed` only on the worker's thread.
-    public typealias Observer = (onChange: (OutboxState) -> Void, onDropped: (QueuedWrite, String) -> Void)
+    // written under `condition`; `online`, `retryDelay` and `refreshed` only by its rounds,
+    // which run one at a time on the sync lane.
+    public typealias Observer = (onChange: (OutboxState) -> Void, onDropped: (WriteIntent, String) -> Void)
 
     let replica: LocalReplica
     let sessionFile: SessionFile
@@ -68,25 +70,21 @@ public final class SyncWorker: @unchecked Sendable {
             pendingPaths: (try? replica.pendingPaths()) ?? [])
     }
 
-    /// Starts the worker's thread; it runs until `stop()`.
+    /// Starts the worker's rounds; they go on until `stop()`.
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "tern-sync"
-        thread.start()
+        schedule(after: 0)
     }
 
     public func stop() {
-        condition.lock()
-        stopped = true
-        condition.signal()
-        condition.unlock()
+        condition.withLock { stopped = true }
+        Workers.shared.cancel(.sync, key: WorkKey(self))
     }
 
     /// Calls `onChange` now and on every change of the state, `onDropped` once for each write
     /// the server refused; returns what stops the reports.
     public func observe(
         _ onChange: @escaping (OutboxState) -> Void,
-        onDropped: @escaping (QueuedWrite, String) -> Void
+        onDropped: @escaping (WriteIntent, String) -> Void
     ) -> () -> Void {
         condition.lock()
         let id = nextObserver
@@ -111,10 +109,10 @@ public final class SyncWorker: @unchecked Sendable {
 
     /// Sends the outbox as soon as the worker is free (a new write, a key press).
     public func syncNow() {
-        condition.lock()
-        wanted = true
-        condition.signal()
-        condition.unlock()
+        condition.withLock {
+            wanted = true
+            if !stopped { schedule(after: 0) }
+        }
     }
 
     /// After a write was queued (on the caller's thread): reports the new pending state
@@ -132,16 +130,23 @@ public final class SyncWorker: @unchecked Sendable {
         return state
     }
 
-    private func run() {
-        var delay: TimeInterval = 0
-        while true {
-            condition.lock()
-            if !wanted && !stopped { _ = condition.wait(until: Date().addingTimeInterval(delay)) }
-            let stop = stopped
-            wanted = false
-            condition.unlock()
-            if stop { return }
-            delay = attempt()
+    /// The next round, in place of one still waiting: one round at a time, none between.
+    /// Called under `condition` (or before any round runs).
+    private func schedule(after delay: TimeInterval) {
+        Workers.shared.run(.sync, key: WorkKey(self), after: delay) { [self] in round() }
+    }
+
+    private func round() {
+        guard
+            condition.withLock({ () -> Bool in
+                wanted = false
+                return !stopped
+            })
+        else { return }
+        let delay = attempt()
+        // Under the lock, so a `syncNow` meanwhile is never replaced by the longer wait.
+        condition.withLock {
+            if !stopped { schedule(after: wanted ? 0 : delay) }
         }
     }
 
@@ -162,8 +167,11 @@ public final class SyncWorker: @unchecked Sendable {
                 }
             }
             if let error = summary.stoppedBy { throw error }
-            if condition.withLock({ readsReplica }) || !refreshed || summary.sent + summary.dropped > 0 {
+            if condition.withLock({ readsReplica }) || !refreshed || summary.dropped > 0 {
                 refreshed = try ReplicaRefresh.refresh(replica, from: online.store)
+            } else if summary.sent > 0 {
+                // Only what the sent writes changed: the rest of the replica is as fresh as before.
+                try ReplicaRefresh.refresh(replica, after: summary.sentWrites, from: online.store)
             } else {
                 _ = try online.store.document("users/\(replica.uid)").getDocument()
             }
@@ -204,7 +212,7 @@ public final class SyncWorker: @unchecked Sendable {
         executor.execute { targets.forEach { $0(next) } }
     }
 
-    private func report(dropped write: QueuedWrite, reason: String) {
+    private func report(dropped write: WriteIntent, reason: String) {
         condition.lock()
         let targets = observers.values.map(\.onDropped)
         condition.unlock()

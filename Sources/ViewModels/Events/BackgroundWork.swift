@@ -24,7 +24,7 @@ public final class BackgroundWork: @unchecked Sendable {
         var waiting: [(generation: Int, start: () -> Void)] = []
     }
 
-    public init(queue: EventQueue, executor: WorkExecutor = ThreadWorkExecutor()) {
+    public init(queue: EventQueue, executor: WorkExecutor = LaneWorkExecutor()) {
         self.queue = queue
         self.executor = executor
     }
@@ -40,13 +40,14 @@ public final class BackgroundWork: @unchecked Sendable {
         state.newest += 1
         let generation = state.newest
         let token = WorkToken(work: self, lane: lane, generation: generation)
+        let handoff = Handoff((work: work, apply: apply))
         let start = { [queue, executor] in
-            executor.execute(behindTheScreen: lane.isBehindTheScreen) {
-                let result = Result { try work(token) }
+            executor.execute(on: lane.worker) {
+                let result = Handoff(Result { try handoff.value.work(token) })
                 queue.post(
                     .workFinished(
                         WorkCompletion(lane: lane, generation: generation, token: token) {
-                            apply(result)
+                            handoff.value.apply(result.value)
                         }))
             }
         }
@@ -138,4 +139,14 @@ public struct WorkCompletion {
     public func deliver() {
         token.work.deliver(self)
     }
+}
+
+/// A request's closures and answer, passed from the loop's thread to one worker and back:
+/// `@unchecked` because each is used by one thread at a time (the work on the worker, the
+/// answer and `apply` on the loop after the queue hands them over), which the compiler cannot see.
+struct Handoff<Value>: @unchecked Sendable {
+    // @unchecked: one thread at a time uses it, handed over by the executor and the queue.
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
 }

@@ -1,35 +1,28 @@
 import Foundation
-import ThreadPriority
+import Workers
 
-/// Where background jobs run: on worker threads in the app; on the caller's thread or held
-/// until released in tests, so a test decides exactly when an answer arrives.
+/// Where background jobs run: on the process's worker lanes in the app; on the caller's
+/// thread or held until released in tests, so a test decides exactly when an answer arrives.
 public protocol WorkExecutor: AnyObject {
     func execute(_ job: @escaping @Sendable () -> Void)
-    /// Runs `job`, below the screen's priority when `behindTheScreen` and the job has a
-    /// thread of its own (else as `execute`).
-    func execute(behindTheScreen: Bool, _ job: @escaping @Sendable () -> Void)
+    /// Runs `job` on `lane`'s thread (else as `execute`).
+    func execute(on lane: Lane, _ job: @escaping @Sendable () -> Void)
 }
 
 extension WorkExecutor {
-    public func execute(behindTheScreen: Bool, _ job: @escaping @Sendable () -> Void) { execute(job) }
+    public func execute(on lane: Lane, _ job: @escaping @Sendable () -> Void) { execute(job) }
 }
 
-/// Each job on a new thread (jobs are few: a form submission, a debounced search).
-public final class ThreadWorkExecutor: WorkExecutor {
+/// Each job on its lane's thread (`Workers`), in order behind the lane's other jobs.
+public final class LaneWorkExecutor: WorkExecutor {
     public init() {}
 
     public func execute(_ job: @escaping @Sendable () -> Void) {
-        execute(behindTheScreen: false, job)
+        execute(on: .reads, job)
     }
 
-    public func execute(behindTheScreen: Bool, _ job: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            if behindTheScreen { BehindTheScreen.lowerThisThread() }
-            job()
-        }
-        // The same stack the catalog loader gets: jobs may parse or search deeply.
-        thread.stackSize = 1 << 22
-        thread.start()
+    public func execute(on lane: Lane, _ job: @escaping @Sendable () -> Void) {
+        Workers.shared.run(lane, job)
     }
 }
 

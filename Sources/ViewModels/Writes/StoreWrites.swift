@@ -1,4 +1,5 @@
 import Foundation
+import Workers
 
 /// The one path every store write a screen makes takes (a like, a save, a post, a profile
 /// or favorites edit): the view model shows the intent at once with a pending mark, sends
@@ -55,7 +56,7 @@ public final class StoreWrites {
 
 extension WorkLane {
     /// The store writes of the screens: a server must see them in the order they were made.
-    public static let storeWrites = WorkLane("store.writes", policy: .inOrder)
+    public static let storeWrites = WorkLane("store.writes", policy: .inOrder, on: .writes)
     /// Looking for other processes' changes on a team server: one poll at a time, the newest wins.
     public static let storePoll = WorkLane("store.poll", policy: .latestOnly)
 }

@@ -2,7 +2,7 @@ import Localization
 
 /// One subcommand: the words that name it, what it does, its declared positionals and
 /// options, and what it runs. Its usage line and help come from these declarations.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     let words: [String]
     /// What it does, as a key in the catalogues (`summaryText` in the language of this run).
     let summary: TextKey
@@ -10,11 +10,11 @@ struct CommandSpec {
     let options: [OptionSpec]
     /// Runs when only its group's name is given (`tern favorites` is `tern favorites list`).
     let isGroupDefault: Bool
-    let run: (CommandContext, ParsedArguments) throws -> Void
+    let run: @Sendable (CommandContext, ParsedArguments) throws -> Void
 
     init(
         words: [String], summary: TextKey, positionals: [Positional] = [], options: [OptionSpec] = [],
-        isGroupDefault: Bool = false, run: @escaping (CommandContext, ParsedArguments) throws -> Void
+        isGroupDefault: Bool = false, run: @escaping @Sendable (CommandContext, ParsedArguments) throws -> Void
     ) {
         self.words = words
         self.summary = summary

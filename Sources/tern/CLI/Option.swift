@@ -3,29 +3,30 @@ import Localization
 /// A command-line option declared once: its name, the name of its value, its help line and
 /// how its value is read. Usage lines, help text and validation are all derived from it
 /// (the shape of swift-argument-parser's `@Option`).
-struct Option<Value> {
+struct Option<Value: Sendable>: Sendable {
     let name: String
     /// `nil` for a flag, which takes no value.
     let valueName: String?
     /// The help line's key in the catalogues, and its placeholders' values (worked out only
     /// when help is shown: every command's options are declared on every start).
     let help: TextKey
-    let helpValues: () -> [String: String]
+    let helpValues: @Sendable () -> [String: String]
     /// Listed in the usage line without brackets, and a usage error when missing.
     let isRequired: Bool
     /// What a value must be, for the usage error when `parse` refuses one.
-    let expected: () -> String
+    let expected: @Sendable () -> String
     /// The value, or nil when `text` is not `expected`; may throw an error of its own
     /// that says more (it becomes the usage error's text).
-    let parse: (String) throws -> Value?
+    let parse: @Sendable (String) throws -> Value?
     /// What a shell offers for the value (nil: worked out from the value's name).
     let completion: ValueCompletion
 
     init(
         _ name: String, value valueName: String?, help: TextKey,
-        helpValues: @autoclosure @escaping () -> [String: String] = [:],
+        helpValues: @autoclosure @escaping @Sendable () -> [String: String] = [:],
         required: Bool = false, completion: ValueCompletion? = nil,
-        expected: @autoclosure @escaping () -> String = "", parse: @escaping (String) throws -> Value?
+        expected: @autoclosure @escaping @Sendable () -> String = "",
+        parse: @escaping @Sendable (String) throws -> Value?
     ) {
         self.name = name
         self.valueName = valueName
@@ -82,7 +83,7 @@ extension Option where Value == Int {
     /// A whole number within `range`.
     static func integer(
         _ name: String, value valueName: String, in range: ClosedRange<Int>, help: TextKey,
-        helpValues: @autoclosure @escaping () -> [String: String] = [:]
+        helpValues: @autoclosure @escaping @Sendable () -> [String: String] = [:]
     ) -> Option {
         Option(
             name, value: valueName, help: help, helpValues: helpValues(),
@@ -94,15 +95,15 @@ extension Option where Value == Int {
 }
 
 /// An option as a command's table holds it, whatever the type of its value.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     let name: String
     let valueName: String?
     let help: TextKey
-    let helpValues: () -> [String: String]
+    let helpValues: @Sendable () -> [String: String]
     let isRequired: Bool
     let completion: ValueCompletion
     /// Reads a value (a flag gets the empty string), or throws the usage error that says why not.
-    let read: (String) throws -> Any
+    let read: @Sendable (String) throws -> any Sendable
 
     var takesValue: Bool { valueName != nil }
 

@@ -75,6 +75,8 @@ enum PasswordPrompt {
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// The terminal's settings while echo is off, for the signal handler to put back.
+    // nonisolated(unsafe): written only by the prompt's own thread, set before the signal
+    // handlers are installed; the handler, which may take no lock, only reads it.
     nonisolated(unsafe) private static var savedTerminal: termios?
 
     /// Handlers are kept as raw addresses: `SIG_IGN` is the address 1, which Swift takes

@@ -1,7 +1,7 @@
 /// A positional argument declared once: the name usage and help show, how many words it
 /// takes, and whether an empty word is accepted.
-struct Positional {
-    enum Count {
+struct Positional: Sendable {
+    enum Count: Sendable {
         /// Exactly one word.
         case one
         /// One word or none.

@@ -1,5 +1,5 @@
 /// What a shell may offer for an option's value or a positional, declared with it.
-enum ValueCompletion: Equatable {
+enum ValueCompletion: Equatable, Sendable {
     case nothing
     case files
     case directories

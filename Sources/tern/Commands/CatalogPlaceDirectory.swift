@@ -19,6 +19,6 @@ struct CatalogPlaceDirectory: PlaceDirectory {
         guard let place = catalog.place(id: placeID) else { return nil }
         return FavoriteCandidate(
             placeID: place.placeID, placeName: place.name, address: place.address,
-            coordinate: place.coordinate)
+            coordinate: place.coordinate, category: PlaceCategory.coded(place.category)?.korean)
     }
 }

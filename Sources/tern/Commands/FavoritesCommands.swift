@@ -127,7 +127,7 @@ enum FavoritesCommands {
             guard let place = try placeDirectory(context).favoriteCandidate(placeID: id) else {
                 throw ServiceError.placeNotFound(id)
             }
-            return QueuedWrite.saveFavorite(place, folderID: folder?.id, memo: arguments[memo])
+            return WriteIntent.saveFavorite(place, folderID: folder?.id, memo: arguments[memo])
         }
         if try context.queuedBecauseUnreachable(queued, session: session, arguments) { return }
         let favorite = try favorites.add(

@@ -56,7 +56,7 @@ enum FeedCommands {
         let text = arguments.text
         _ = try Validation.postText(text)
         let queued = {
-            QueuedWrite.post(
+            WriteIntent.post(
                 postID: try context.services().store.collection("tweets").document().documentID, text: text,
                 placeID: nil)
         }

@@ -34,14 +34,16 @@ func printProviderNotice(_ outcome: ProviderOutcome) {
     FileHandle.standardError.write(Data("tern: \(SafeText.clean(line))\n".utf8))
 }
 
-/// An online place seen in an earlier answer, as the favorites service copies it.
+/// An online place seen in an earlier answer, as the favorites service copies it (an `osm:`
+/// id not among the answers may be a place imported from an extract, in the catalog).
 struct CachedOnlineDirectory: PlaceDirectory {
     let fallback: PlaceDirectory?
     let cache: AnswerCache
 
     func favoriteCandidate(placeID: String) -> FavoriteCandidate? {
-        guard PlaceSource.of(placeID: placeID).isOnline else { return fallback?.favoriteCandidate(placeID: placeID) }
-        guard let place = cache.place(id: placeID) else { return nil }
+        guard PlaceSource.of(placeID: placeID).isOnline, let place = cache.place(id: placeID) else {
+            return fallback?.favoriteCandidate(placeID: placeID)
+        }
         return FavoriteCandidate(
             placeID: place.placeID, placeName: place.name, address: place.address,
             coordinate: place.coordinate, category: place.category, phone: place.phone,

@@ -31,7 +31,7 @@ struct PlaceJSON: Encodable {
         self.isFavorite = isFavorite
         self.distance = distance.map { ($0 * 10).rounded() / 10 }
         source = PlaceSource.of(placeID: place.placeID)
-        category = nil
+        category = PlaceCategory.coded(place.category)?.korean
         phone = nil
         roadAddress = nil
         url = nil

@@ -38,6 +38,7 @@ enum PlacesCommands {
     /// The catalog a command loaded, kept until the process ends: a command runs once, and
     /// unmapping the image and freeing the index when the search returned was a
     /// measurable part of the whole `tern places search` process.
+    // nonisolated(unsafe): written only on the main thread by the one command a process runs, never read.
     nonisolated(unsafe) private static var kept: PlaceCatalog?
 
     static func catalog(_ context: CommandContext) throws -> PlaceCatalog {
@@ -64,19 +65,23 @@ enum PlacesCommands {
         let onlyOnline = arguments[Self.online] ?? false
         let category = arguments[Self.category]
         if onlyOffline && onlyOnline { throw UsageError(tr(.usageOfflineAndOnline)) }
-        if onlyOffline && category != nil { throw UsageError(tr(.usageCategoryOffline)) }
         let favorites = try favoritePlaceIDs(context)
 
-        // The catalog holds cities without categories, so a category search is online only.
+        // The shipped cities carry no category; places imported from OpenStreetMap do.
         var catalogResult: PlaceSearchResult?
-        if !onlyOnline && category == nil {
+        if !onlyOnline, let category {
+            let home = try context.config().home
+            catalogResult = try catalog(context).search(
+                query, category: category.code, limit: limit, order: .distance(from: nearPoint ?? home))
+        } else if !onlyOnline {
             // Text and JSON show no emphasis, so the hits' match ranges are not worked out.
             catalogResult = try catalog(context).search(query, limit: limit, order: near ?? .relevance, ranges: false)
         }
+        let categoryFoundNothing = category != nil && (catalogResult?.hits.isEmpty ?? true)
         var outcomes: [ProviderOutcome] = []
         if !onlyOffline {
             let settings = providerSettings(config: try context.config(), environment: context.environment)
-            if !settings.isAnyConfigured && (onlyOnline || category != nil) {
+            if !settings.isAnyConfigured && (onlyOnline || categoryFoundNothing) {
                 throw CommandFailure(tr(.cliNoProvider, ["file": context.paths.configFile]))
             }
             // With no provider turned on there is no one to ask: no online query is built.
@@ -85,7 +90,7 @@ enum PlacesCommands {
                 let onlineQuery = OnlineQuery(text: query, category: category, near: nearPoint ?? home, limit: limit)
                 outcomes = onlinePlaces(paths: context.paths, settings: settings).searchAll(onlineQuery)
             }
-            if onlyOnline || category != nil, !outcomes.isEmpty, outcomes.allSatisfy({ $0.answer == nil }) {
+            if onlyOnline || categoryFoundNothing, !outcomes.isEmpty, outcomes.allSatisfy({ $0.answer == nil }) {
                 outcomes.dropLast().forEach(printProviderNotice)
                 throw CommandFailure(outcomes.last!.error!.message)
             }
@@ -122,6 +127,7 @@ enum PlacesCommands {
             // A Korean interface shows the Korean name first.
             line += names(place)
             if hit.matchedAlternate { line += " “\(hit.matchedName)”" }
+            if let category = PlaceCategory.coded(place.category) { line += " · " + category.korean }
             if !place.address.isEmpty {
                 line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName)
             }
@@ -185,9 +191,11 @@ enum PlacesCommands {
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let id = arguments.positionals[0]
         let link = arguments.has(url)
-        if PlaceSource.of(placeID: id).isOnline { return try showOnline(context, id: id, link: link) }
-        let catalog = try catalog(context)
-        guard let place = catalog.place(id: id) else {
+        let source = PlaceSource.of(placeID: id)
+        if source == .kakao { return try showOnline(context, id: id, link: link) }
+        // An `osm:` id is a place imported from an extract, or else one an answer showed.
+        guard let place = try catalog(context).place(id: id) else {
+            if source.isOnline { return try showOnline(context, id: id, link: link) }
             throw CommandFailure(ServiceError.placeNotFound(id).description)
         }
         if link {
@@ -205,6 +213,7 @@ enum PlacesCommands {
             fields.append((.cliFieldAddress, CountryNames.localizedAddress(place.address, country: place.countryName)))
         }
         fields.append((.cliFieldCoordinate, "\(place.latitude), \(place.longitude)"))
+        if let category = PlaceCategory.coded(place.category) { fields.append((.cliFieldCategory, category.korean)) }
         if place.population > 0 { fields.append((.cliFieldPopulation, String(place.population))) }
         if !place.timeZone.isEmpty { fields.append((.cliFieldTimeZone, place.timeZone)) }
         if !place.alternateNames.isEmpty {

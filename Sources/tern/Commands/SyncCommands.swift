@@ -124,7 +124,7 @@ extension CommandContext {
     /// usual. Unreachable: with `--queue` queues `write` (printing `queued`) and returns
     /// true; without, stops with the `cannot reach` line. On the embedded store, or signed
     /// out, returns false at once.
-    func queuedBecauseUnreachable(_ write: () throws -> QueuedWrite, session: Session, _ arguments: ParsedArguments)
+    func queuedBecauseUnreachable(_ write: () throws -> WriteIntent, session: Session, _ arguments: ParsedArguments)
         throws -> Bool
     {
         let services = try services()

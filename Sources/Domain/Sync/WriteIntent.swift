@@ -2,15 +2,16 @@ import Foundation
 import Localization
 import PlaceCatalog
 
-/// One write made on a team server, as the outbox keeps it until the server confirms it: the
-/// intent (like, post, save a place…), not the documents it changes, so that replaying it
-/// goes through the same service call, and the server's rules, as a write made online.
+/// One write a person makes, stated once by a view model or a command: the intent (like,
+/// post, save a place…), not the documents it changes. `IntentWriter.send` applies it; on a
+/// team server the outbox keeps it until the server confirms it, so replaying it goes
+/// through the same service call, and the server's rules, as a write made online.
 ///
 /// Every kind is idempotent in effect, so a write sent again after a crash between sending
 /// and confirming changes nothing more: a like or an unlike sets a state, a saved or removed
 /// place too, a profile edit sets fields, and a post carries the id this client drew for it
 /// (a second insert of that id is a no-op, see `TweetService.post`).
-public enum QueuedWrite: Equatable, Sendable, Codable {
+public enum WriteIntent: Equatable, Sendable, Codable {
     case like(postID: String)
     case unlike(postID: String)
     case post(postID: String, text: String, placeID: String?)
@@ -20,7 +21,7 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
-        -> QueuedWrite
+        -> WriteIntent
     {
         .saveFavorite(
             QueuedPlace(
@@ -31,7 +32,7 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
     }
 
     /// A profile edit.
-    public static func editProfile(_ edit: ProfileEdit) -> QueuedWrite {
+    public static func editProfile(_ edit: ProfileEdit) -> WriteIntent {
         .editProfile(displayName: edit.displayName, username: edit.username, bio: edit.bio)
     }
 
@@ -59,6 +60,18 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
         }
     }
 
+    /// The documents the write changes, as storage names them: what a replica reads back
+    /// from the server once the write is sent (`ReplicaRefresh.refresh(after:)`).
+    public func changedDocuments(uid: String) -> [String] {
+        switch self {
+        case .like(let id), .unlike(let id): ["tweets/\(id)", "users/\(uid)/user-likes/\(id)"]
+        case .post(let id, _, _): ["tweets/\(id)"]
+        case .saveFavorite(let place): ["favorites/\(uid)/favorites/\(place.placeID)"]
+        case .removeFavorite(let id): ["favorites/\(uid)/favorites/\(id)"]
+        case .editProfile: ["users/\(uid)"]
+        }
+    }
+
     /// Throws the `ValidationError` the write would meet when sent, so that a write no
     /// server would take is refused now rather than queued.
     public func validate() throws {
@@ -78,11 +91,11 @@ public enum QueuedWrite: Equatable, Sendable, Codable {
     public func apply(to services: AppServices, session: Session) throws {
         switch self {
         case .like(let id):
-            try services.tweets.like(tweetID: id, session: session)
+            try services.tweets.writeLike(true, tweetID: id, session: session)
         case .unlike(let id):
-            try services.tweets.unlike(tweetID: id, session: session)
+            try services.tweets.writeLike(false, tweetID: id, session: session)
         case .post(let id, let text, let placeID):
-            try services.tweets.post(text, id: id, placeID: placeID, session: session)
+            try services.tweets.writePost(text, id: id, placeID: placeID, session: session)
         case .saveFavorite(let place):
             try services.favorites.add(place.candidate, folderID: place.folderID, memo: place.memo, session: session)
         case .removeFavorite(let id):

@@ -1,0 +1,41 @@
+import TerminalUI
+
+extension KeyBindings {
+    /// The Favorites tab: its places and folders.
+    static let favoritesActions: [ActionBinding] = [
+        ActionBinding("open", .favorites, ["enter"], .keyOpenFavorite) { $0.app.showSelectedFavoriteInPlaces() },
+        ActionBinding("remove", .favorites, ["s", "x"], .keyRemoveFavorite, label: "s/x") {
+            $0.app.favorites.removeSelected()
+        },
+        ActionBinding("undo", .favorites, ["u"], .keyUndoRemove, offered: { $0.favorites.state.undoable != nil }) {
+            $0.app.favorites.undo()
+        },
+        ActionBinding("next-folder", .favorites, ["]", "right"], .keyNextFolder) {
+            $0.app.favorites.selectFolder(by: 1)
+        },
+        ActionBinding("previous-folder", .favorites, ["[", "left"], .keyPreviousFolder, inFooter: false) {
+            $0.app.favorites.selectFolder(by: -1)
+        },
+        ActionBinding("memo", .favorites, ["e"], .keyMemo) { $0.app.favorites.beginMemo() },
+        ActionBinding("move-to-folder", .favorites, ["m"], .keyMoveToFolder) {
+            $0.app.favorites.beginMoveOrCopy(copying: false)
+        },
+        ActionBinding("copy-to-folder", .favorites, ["c"], .keyCopyToFolder) {
+            $0.app.favorites.beginMoveOrCopy(copying: true)
+        },
+        ActionBinding("order", .favorites, ["o"], .keyOrder) { $0.app.favorites.cycleOrder() },
+        ActionBinding("move-up", .favorites, ["K"], .keyMoveUp, inFooter: false) {
+            $0.app.favorites.moveSelectedItem(by: -1)
+        },
+        ActionBinding("move-down", .favorites, ["J"], .keyMoveDown, inFooter: false) {
+            $0.app.favorites.moveSelectedItem(by: 1)
+        },
+        ActionBinding("new-folder", .favorites, ["n"], .keyNewFolder) { $0.app.favorites.beginCreateFolder() },
+        ActionBinding("rename-folder", .favorites, ["r"], .keyRenameFolder, inFooter: false) {
+            $0.app.favorites.beginRenameFolder()
+        },
+        ActionBinding("delete-folder", .favorites, ["D"], .keyDeleteFolder, inFooter: false) {
+            $0.app.favorites.beginDeleteFolder()
+        },
+    ]
+}

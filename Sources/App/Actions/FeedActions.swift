@@ -1,0 +1,28 @@
+import TerminalUI
+
+extension KeyBindings {
+    /// The Feed tab, and an author's profile opened from it (`author`).
+    static let feedActions: [ActionBinding] = [
+        ActionBinding("like", .feed, ["l"], .keyLike) { $0.app.currentFeed.toggleLike() },
+        ActionBinding("view", .feed, ["v"], .keyFeedMode) { $0.app.feed.toggleMode() },
+        ActionBinding("compose", .feed, ["n"], .keyCompose) { $0.app.feed.startCompose() },
+        ActionBinding("author", .feed, ["enter"], .keyOpenAuthor, label: "Enter", inFooter: false) {
+            $0.app.openAuthor()
+        },
+        ActionBinding("edit-post", .feed, ["e"], .keyEditPost) { $0.app.currentFeed.startEditSelected() },
+        ActionBinding("delete-post", .feed, ["d"], .keyDeletePost) { $0.app.currentFeed.askDeleteSelected() },
+        ActionBinding("undo", .feed, ["u"], .keyUndoUnlike, offered: { $0.currentFeed.state.undoable != nil }) {
+            $0.app.currentFeed.undoUnlike()
+        },
+
+        ActionBinding("back", .author, ["esc"], .keyBack, label: "Esc") { $0.app.closeAuthor() },
+        // The Feed's own actions on the author's posts: their keys follow the Feed's.
+        ActionBinding("like", .author, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
+        ActionBinding("edit-post", .author, ["e"], .keyEditPost, keysFrom: .feed) {
+            $0.app.currentFeed.startEditSelected()
+        },
+        ActionBinding("delete-post", .author, ["d"], .keyDeletePost, keysFrom: .feed) {
+            $0.app.currentFeed.askDeleteSelected()
+        },
+    ]
+}

@@ -1,0 +1,33 @@
+import TerminalUI
+
+extension KeyBindings {
+    /// A focused text field's own keys: the search field, a post being written, a form.
+    /// Enter and Esc answer whichever screen holds the field (`AppController.activeScreen`).
+    static let fieldActions: [ActionBinding] = [
+        ActionBinding("submit", .search, ["enter"], .keySearchKeep) { $0.activeScreen.submit() },
+        ActionBinding("cancel", .search, ["esc"], .keySearchClear) { $0.activeScreen.cancel() },
+        ActionBinding("history-previous", .search, ["up"], .keyHistoryPrevious) {
+            $0.app.places.recallQuery(olderBy: 1)
+        },
+        ActionBinding("history-next", .search, ["down"], .keyHistoryNext) { $0.app.places.recallQuery(olderBy: -1) },
+        ActionBinding("next-tab", .search, ["tab"], .keyNextTab, inFooter: false) { $0.app.nextTab() },
+        ActionBinding("previous-tab", .search, ["shift-tab"], .keyPreviousTab, inFooter: false) {
+            $0.app.previousTab()
+        },
+
+        ActionBinding("submit", .compose, ["enter"], .keyPost) { $0.activeScreen.submit() },
+        ActionBinding("cancel", .compose, ["esc"], .keyCancel) { $0.activeScreen.cancel() },
+        ActionBinding("new-line", .compose, ["alt-enter", "ctrl-j"], .typingNewLine, label: "Alt-Enter/Ctrl-J") {
+            $0.app.currentFeed.editCompose(.insert("\n"))
+        },
+        ActionBinding("up", .compose, ["up"], .keyLineUp, inFooter: false) { $0.moveComposeCursor(rows: -1) },
+        ActionBinding("down", .compose, ["down"], .keyLineDown, inFooter: false) { $0.moveComposeCursor(rows: 1) },
+
+        ActionBinding("submit", .form, ["enter"], .keySubmit) { $0.activeScreen.submit() },
+        ActionBinding("next-field", .form, ["tab", "down"], .keyNextField, label: "Tab") { $0.app.profile.nextField() },
+        ActionBinding("previous-field", .form, ["shift-tab", "up"], .keyPreviousField, label: "Shift-Tab") {
+            $0.app.profile.previousField()
+        },
+        ActionBinding("cancel", .form, ["esc"], .keyCancel) { $0.activeScreen.cancel() },
+    ]
+}

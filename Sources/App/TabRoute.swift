@@ -1,0 +1,101 @@
+import Localization
+import TerminalUI
+import ViewModels
+
+/// The one table of tabs, in `AppTab` order: for each, the keys that act on it (once the
+/// help overlay, a question and a Favorites prompt have taken theirs), the help it lists, the
+/// question it waits on, and its body. Nothing else switches on the tab.
+struct TabRoute: Sendable {
+    /// The tab's keymap, as its state stands (a field with focus, a detail, a form…).
+    var keys: @Sendable (AppViewModel) -> KeyMap<AppAction>
+    /// The help overlay's sections for the tab, before those every tab shares.
+    var help: @Sendable (AppViewModel) -> [HelpSection]
+    /// The question the tab waits on (`y` / `n`), drawn in place of the footer.
+    var question: @Sendable (AppViewModel) -> String?
+    /// The tab's body, drawn from its view models' state.
+    var body: @Sendable (AppViewModel, ScreenContext) -> TabScreen
+
+    static let all: [TabRoute] = [places, favorites, feed, profile]
+
+    static let places = TabRoute(
+        keys: { app in
+            if app.places.isPickingCategory { return AppKeyMap.picker }
+            if app.places.state.isSearchFocused { return AppKeyMap.bindings.keyMap(.search) }
+            if app.places.state.isDetailOpen { return AppKeyMap.screen(.detail) }
+            return AppKeyMap.screen(.places)
+        },
+        help: { _ in
+            [
+                AppKeyMap.section(nil, .places),
+                AppKeyMap.section(.helpLists, .list),
+                AppKeyMap.section(
+                    .helpSearchField, .search, only: ["submit", "cancel", "history-previous", "history-next"]),
+                HelpSection(tr(.helpTyping), AppKeyMap.typingHints),
+            ]
+        },
+        question: { _ in nil },
+        body: { app, context in PlacesScreen(state: app.places.state, context: context) })
+
+    static let favorites = TabRoute(
+        keys: { _ in AppKeyMap.screen(.favorites) },
+        help: { _ in [AppKeyMap.section(nil, .favorites), AppKeyMap.section(.helpLists, .list)] },
+        question: { _ in nil },
+        body: { app, context in
+            FavoritesScreen(
+                state: app.favorites.state, context: context,
+                koreanName: { [places = app.places] in places.koreanName(of: $0) })
+        })
+
+    static let feed = TabRoute(
+        keys: { app in
+            if app.currentFeed.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
+            return AppKeyMap.screen(app.author == nil ? .feed : .author)
+        },
+        help: { app in
+            [
+                AppKeyMap.section(nil, app.author == nil ? .feed : .author),
+                AppKeyMap.section(.helpLists, .list),
+                AppKeyMap.composeSection,
+                HelpSection(tr(.helpTyping), AppKeyMap.typingHints),
+            ]
+        },
+        question: { app in AppKeyMap.postQuestion(app.currentFeed) },
+        body: { app, context in
+            if let author = app.author {
+                return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
+            }
+            return FeedScreen(state: app.feed.state, context: context)
+        })
+
+    static let profile = TabRoute(
+        keys: { app in
+            if let form = app.profile.state.form {
+                return form.kind == .onboarding ? AppKeyMap.onboardingForm : AppKeyMap.bindings.keyMap(.form)
+            }
+            if app.profile.posts?.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
+            return AppKeyMap.profile(signedIn: app.profile.state.user != nil)
+        },
+        help: { app in
+            let signedIn = app.profile.state.user != nil
+            var sections = [
+                AppKeyMap.section(nil, .profile, only: signedIn ? AppKeyMap.signedInProfile : ["sign-in", "register"])
+            ]
+            if signedIn { sections += [AppKeyMap.section(.helpLists, .list), AppKeyMap.composeSection] }
+            sections.append(
+                AppKeyMap.section(.helpForms, .form, only: ["submit", "next-field", "previous-field", "cancel"]))
+            sections.append(HelpSection(tr(.helpTyping), AppKeyMap.typingHints))
+            return sections
+        },
+        question: { app in
+            guard app.profile.state.isConfirmingSignOut else { return AppKeyMap.postQuestion(app.currentFeed) }
+            return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
+        },
+        body: { app, context in
+            ProfileScreen(state: app.profile.state, posts: app.profile.posts?.state, context: context)
+        })
+}
+
+extension AppTab {
+    /// The tab's row of the table.
+    var route: TabRoute { TabRoute.all[rawValue] }
+}
