@@ -131,7 +131,7 @@ public final class LocalReplica: @unchecked Sendable {
         let detail: String
         if case .string(let text)? = document.get("write") {
             do {
-                _ = try JSONDecoder().decode(QueuedWrite.self, from: Data(text.utf8))
+                _ = try JSONDecoder().decode(WriteIntent.self, from: Data(text.utf8))
                 return nil
             } catch {
                 detail = String(describing: error).prefix(200).description

@@ -9,7 +9,7 @@ enum ErrorLine {
     }
 
     static func printJSON(_ error: Error, status: Int32) -> Int32 {
-        let message = error is UsageError ? (error as? UsageError)?.description ?? "" : "\(error)"
+        let message = "\(error)"
         let body = ["error": ["code": code(of: error), "message": message]]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
