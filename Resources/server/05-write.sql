@@ -149,7 +149,15 @@ BEGIN
     ELSE
         -- A favorite.
         PERFORM tern_check_keys(d, ARRAY['placeID', 'placeName', 'address', 'coordinate', 'savedAt', 'folders', 'memo',
-                                         'color', 'nameKey']);
+                                         'color', 'nameKey', 'category', 'phone', 'roadAddress', 'url']);
+        -- What an online place adds (its category, phone, road address and web page), as the client keeps it.
+        IF NOT tern_is_text(coalesce(d -> 'category', '""'), 300, false)
+           OR NOT tern_is_text(coalesce(d -> 'phone', '""'), 300, false)
+           OR NOT tern_is_text(coalesce(d -> 'roadAddress', '""'), 300, false)
+           OR NOT tern_is_text(coalesce(d -> 'url', '""'), 2000, false)
+           OR (d ? 'url' AND d ->> 'url' !~ '^https?://[^[:space:]]+$') THEN
+            PERFORM tern_refuse('a favorite''s category, phone and road address are at most 300 characters, its link an http or https URL');
+        END IF;
         IF NOT tern_is_text(d -> 'placeName', 200, false) OR NOT tern_is_text(coalesce(d -> 'address', '""'), 300, false)
            OR NOT tern_is_text(coalesce(d -> 'placeID', to_jsonb(doc_id)), 128, false) THEN
             PERFORM tern_refuse('a favorite has a name of at most 200 characters and an address of at most 300');
@@ -177,7 +185,8 @@ BEGIN
             PERFORM tern_refuse('a favorite''s name key is hex digits');
         END IF;
         fields := fields || jsonb_strip_nulls(jsonb_build_object('folders', d -> 'folders', 'memo', d -> 'memo',
-            'color', d -> 'color', 'nameKey', d -> 'nameKey'));
+            'color', d -> 'color', 'nameKey', d -> 'nameKey', 'category', d -> 'category', 'phone', d -> 'phone',
+            'roadAddress', d -> 'roadAddress', 'url', d -> 'url'));
         stamps := jsonb_build_object('savedAt', coalesce(old -> 'savedAt', to_jsonb(now_s)));
     END IF;
     BEGIN

@@ -51,7 +51,7 @@ def heart_line(screen):
     return next((line for line in screen.splitlines() if "♥" in line or "♡" in line), "")
 
 
-def test_a_like_through_200ms_shows_pending_at_once_and_keys_are_answered_meanwhile():
+def test_a_like_through_a_1s_round_trip_shows_pending_at_once_and_keys_are_answered_meanwhile():
     with Server() as server, DelayProxy() as proxy, DataDir() as ann:
         far(server, proxy)
         server.register(ann, "ann@example.com", "ann")
@@ -61,23 +61,24 @@ def test_a_like_through_200ms_shows_pending_at_once_and_keys_are_answered_meanwh
             ui.send("3")
             ui.wait_for("a post far away")
             ui.wait_for("♡ 0")
-            proxy.delay(200)
-            time.sleep(0.5)  # polls under way finish at the new latency
+            proxy.delay(1000)
+            time.sleep(2.5)  # polls under way finish at the new latency
             pressed = time.monotonic()
             ui.send("l")
             # One predicate for the heart and the footer's legend: tmux can capture a frame
             # half drawn, its top rows new and its bottom row not yet.
             screen, pending = wait_until(ui, lambda s: "♥ 1 ◌" in heart_line(s) and "◌ pending" in footer(s))
-            assert pending < 0.2, f"the pending heart and its legend took {pending:.3f}s, more than a round trip"
+            # Shown before the round trip could have come back: order, not speed.
+            assert pending < 1.0, f"the pending heart and its legend took {pending:.3f}s, more than a round trip"
             # A key typed while the like is on its way is answered at once.
             ui.send("?")
             screen, helped = wait_until(ui, lambda s: "Keys · Feed" in s)
-            assert helped < 0.2, f"the help overlay took {helped:.3f}s while a write was on its way"
+            assert helped < 1.0, f"the help overlay took {helped:.3f}s while a write was on its way"
             ui.send("?")
             screen, _ = wait_until(ui, lambda s: "Keys · Feed" not in s and "♥ 1" in heart_line(s))
-            screen, _ = wait_until(ui, lambda s: heart_line(s).strip() == "♥ 1")
+            screen, _ = wait_until(ui, lambda s: heart_line(s).strip() == "♥ 1", timeout=30)
             confirmed = time.monotonic() - pressed
-            assert confirmed >= 0.2, f"confirmed after {confirmed:.3f}s: the round trip was not in the way"
+            assert confirmed >= 1.0, f"confirmed after {confirmed:.3f}s: the round trip was not in the way"
         finally:
             ui.kill()
         proxy.delay(0)
@@ -173,7 +174,7 @@ def position(screen):
     return tuple(int(part.replace(",", "")) for part in found.groups()) if found else None
 
 
-def test_v_and_scrolling_to_the_feeds_end_through_200ms_never_freeze_the_screen():
+def test_v_and_scrolling_to_the_feeds_end_through_a_1s_round_trip_never_freeze_the_screen():
     with Server() as server, DelayProxy() as proxy, DataDir() as ann:
         far(server, proxy)
         server.register(ann, "ann@example.com", "ann")
@@ -181,32 +182,33 @@ def test_v_and_scrolling_to_the_feeds_end_through_200ms_never_freeze_the_screen(
         ui = Tmux([], ann, env=server.env)
         try:
             ui.send("3")
-            wait_until(ui, lambda s: position(s) == (1, 300), timeout=20)
-            proxy.delay(200)
-            time.sleep(0.5)  # polls under way finish at the new latency
+            wait_until(ui, lambda s: position(s) == (1, 300), timeout=40)
+            proxy.delay(1000)
+            time.sleep(2.5)  # polls under way finish at the new latency
 
             def answered(key, predicate, what):
                 ui.send(key)
                 screen, took = wait_until(ui, predicate)
-                assert took < 0.2, f"{what} took {took:.3f}s through a 200 ms round trip:\n{screen}"
+                # Answered before one round trip could have come back: the key never waited on the server.
+                assert took < 1.0, f"{what} took {took:.3f}s through a 1 s round trip:\n{screen}"
                 return screen
 
             # `v` starts the Liked view's subscription on a worker: the title changes at once.
             answered("v", lambda s: "Feed · Liked" in s, "switching to Liked")
             answered("?", lambda s: "Keys · Feed" in s, "the help overlay while Liked loads")
             answered("Escape", lambda s: "Keys · Feed" not in s, "closing the help overlay")
-            wait_until(ui, lambda s: "No liked posts yet" in s)
+            wait_until(ui, lambda s: "No liked posts yet" in s, timeout=30)
             answered("v", lambda s: "Feed · All posts" in s, "switching back to All")
-            wait_until(ui, lambda s: position(s) == (1, 300))
+            wait_until(ui, lambda s: position(s) == (1, 300), timeout=30)
             # `G` reads past the window (the last page and its count) on a worker.
             screen = answered("G", lambda s: "loading…" in s, "the loading row after G")
             answered("?", lambda s: "Keys · Feed" in s, "the help overlay while the last page loads")
             answered("Escape", lambda s: "Keys · Feed" not in s, "closing the help overlay")
-            screen, _ = wait_until(ui, lambda s: position(s) == (300, 300) and "loading…" not in s, timeout=20)
+            screen, _ = wait_until(ui, lambda s: position(s) == (300, 300) and "loading…" not in s, timeout=40)
             assert "post 0000" in screen, screen
             # `g` reads the first page again, the same way.
             answered("g", lambda s: "loading…" in s or position(s) == (1, 300), "g")
-            wait_until(ui, lambda s: position(s) == (1, 300) and "the newest post" in s, timeout=20)
+            wait_until(ui, lambda s: position(s) == (1, 300) and "the newest post" in s, timeout=40)
         finally:
             ui.kill()
 
