@@ -27,7 +27,7 @@ def test_korean_interface_with_a_remapped_like_key():
         ui = Tmux([], data, width=80, height=24, env=KOREAN)
         try:
             screen = ui.wait_for("1 장소  2 즐겨찾기  3 피드  4 프로필")
-            ui.wait_for("☆ 서울  (Seoul)", timeout=60)  # the first run builds the catalog image
+            ui.wait_for("☆ 상하이  (Shanghai)", timeout=60)  # the first run builds the catalog image
             ui.send("3")
             screen = ui.wait_for("f 좋아요")
             assert "Q 종료" in screen.splitlines()[-1], screen
