@@ -21,8 +21,10 @@ public final class AppRenderer {
         self.app = app
         self.markers = markers
         self.now = now
-        faces.onDecoded = { [weak app, events = app.events] in
-            events.post(.storeChanged { app?.onChange() })
+        // The view model is touched only inside the posted event, on the loop's thread.
+        let target = Handoff(app)
+        faces.onDecoded = { [events = app.events] in
+            events.post(.storeChanged { target.value.onChange() })
         }
     }
 

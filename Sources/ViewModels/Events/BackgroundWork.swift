@@ -144,9 +144,9 @@ public struct WorkCompletion {
 /// A request's closures and answer, passed from the loop's thread to one worker and back:
 /// `@unchecked` because each is used by one thread at a time (the work on the worker, the
 /// answer and `apply` on the loop after the queue hands them over), which the compiler cannot see.
-struct Handoff<Value>: @unchecked Sendable {
+public struct Handoff<Value>: @unchecked Sendable {
     // @unchecked: one thread at a time uses it, handed over by the executor and the queue.
-    let value: Value
+    public let value: Value
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 }
