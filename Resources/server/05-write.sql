@@ -44,8 +44,8 @@ BEGIN
     IF me IS NULL OR NOT EXISTS (SELECT 1 FROM documents WHERE parent = 'users' AND id = me) THEN
         RAISE EXCEPTION 'only an account writes documents' USING ERRCODE = '42501';
     END IF;
-    IF doc_id !~ '^[A-Za-z0-9_.-]{1,128}$' OR doc_id IN ('.', '..') THEN
-        RAISE EXCEPTION 'a document id is 1 to 128 letters, digits and . _ -' USING ERRCODE = '22023';
+    IF doc_id !~ '^[A-Za-z0-9_.:-]{1,128}$' OR doc_id IN ('.', '..') THEN
+        RAISE EXCEPTION 'a document id is 1 to 128 letters, digits and . _ - :' USING ERRCODE = '22023';
     END IF;
     IF parent_path NOT IN ('users', 'tweets', 'favorites/' || me || '/favorites', 'favorites/' || me || '/folders') THEN
         RAISE EXCEPTION 'an account writes only its profile, its posts and its favorites' USING ERRCODE = '42501';

@@ -25,7 +25,7 @@ ALLOWED = set("""
     folders folder create rename delete export feed post posts like unlike edit keys server init invite doctor sync
     status help liked limit near offline online category display name username bio queue sort newest distance manual
     user email color colour visibility private shared with format csv json geojson from data dir store session sample
-    version global places favorites quit gpx kml
+    version global places favorites quit gpx kml avatar none png jpeg
     kakao openstreetmap nominatim geonames postgresql sqlite tern cldr korean english utf json csv geojson rest api
     http https tls url urls sqlstate errno scram sha pg_hba conf hba guest ctrl enter esc tab
     cafe subway latitude longitude address

@@ -70,10 +70,12 @@ def test_a_truncated_extract_is_refused_and_ctrl_c_leaves_the_catalog_as_it_was(
         # Ctrl-C once osmium is reading the extract (the import's child), as a person would press it.
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            children = subprocess.run(["pgrep", "-g", str(process.pid), "osmium"], capture_output=True, text=True)
+            # osmium is the import's child, in its process group or in one of its own.
+            children = subprocess.run(["pgrep", "-P", str(process.pid), "osmium"], capture_output=True, text=True)
             if children.stdout.strip():
                 break
-            time.sleep(0.02)
+            time.sleep(0.01)
+        assert children.stdout.strip(), "osmium never ran"
         os.killpg(process.pid, signal.SIGINT)
         process.communicate(timeout=60)
         assert process.returncode != 0
