@@ -72,6 +72,7 @@ FUZZ_SECONDS ?= 600
 
 test: test-deps
 	python3 scripts/check-imports.py
+	SWIFT=$(SWIFT) scripts/check-format.sh
 	scripts/resources-manifest.sh
 	SWIFT=$(SWIFT) scripts/build-quietly.sh --build-tests
 	$(PREPARE_IMAGE) $(DEBUG_BIN) Resources

@@ -62,6 +62,7 @@ struct FavoritesScreen: TabScreen {
 
     func row(_ index: Int) -> [Line] {
         let item = state.items[index]
+        let savedAgo = tr(.favoriteSavedAgo, ["time": RelativeTime.describe(item.savedAt, now: context.now)])
         let markerStyle =
             item.color.map(Self.style(for:)) ?? state.selectedFolder.map { Self.style(for: $0.color) }
             ?? Theme.savedMarker
@@ -74,10 +75,7 @@ struct FavoritesScreen: TabScreen {
                     // When it was saved before the coordinates, which give way first in a narrow list.
                     + [
                         Span("  " + item.address, style: Theme.dim),
-                        Span(
-                            "  "
-                                + tr(.favoriteSavedAgo, ["time": RelativeTime.describe(item.savedAt, now: context.now)]),
-                            style: Theme.dim),
+                        Span("  " + savedAgo, style: Theme.dim),
                         Span("  " + coordinateText(item.coordinate.latitude, item.coordinate.longitude)),
                     ])
         ]

@@ -39,7 +39,8 @@ public final class DocumentStore: @unchecked Sendable {
     /// Opens the store on the PostgreSQL server at `url` (a libpq URL such as
     /// `postgres://alice@db.example/tern`), creating its tables when missing and this role
     /// may. The connection sets its own `search_path` (the URL's, else `public`) and
-    /// timeouts, whatever defaults the role was given on the server. Connection failures throw one line naming the server (without its password).
+    /// timeouts, whatever defaults the role was given on the server. Connection failures
+    /// throw one line naming the server (without its password).
     public static func open(url: String, executor: CallbackExecutor) throws -> DocumentStore {
         DocumentStore(backend: try PostgresBackend.open(url: url), executor: executor)
     }

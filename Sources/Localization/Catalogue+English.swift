@@ -206,7 +206,8 @@ extension Catalogue {
         case .errorNotYourPost: return "Post {id} is not yours: you can only edit your own posts (and delete them)"
         case .errorProfileNotFinished:
             return
-                "Set a display name and username before posting: tern profile set --display-name NAME --username NAME, or 4 then e in the interface"
+                "Set a display name and username before posting: tern profile set --display-name NAME --username "
+                + "NAME, or 4 then e in the interface"
         case .signInToEditPosts: return "Sign in to edit or delete your posts"
         case .groupPosts: return "edit or delete your posts"
         case .cmdPostsEdit: return "replace the text of one of your posts (its likes stay)"
@@ -271,7 +272,8 @@ extension Catalogue {
         case .cliNamesInAll: return "… ({count} in all)"
         case .cliImported:
             return
-                "Imported {count} places from {file}: {added} new, {updated} already imported ({total} imported in all)."
+                "Imported {count} places from {file}: {added} new, {updated} already imported ({total} imported in "
+                + "all)."
         case .cliProfileSaved: return "Profile saved."
         case .cliFinishOnboarding: return "To finish onboarding, set both --display-name and --username."
         case .cliProfileCounts: return "{followers} followers {dot} {following} following {dot} joined {date}"
@@ -292,7 +294,8 @@ extension Catalogue {
         case .keysKeys: return "KEYS"
         case .keysDefault: return "DEFAULT"
         case .placesOnlineOff: return "Online places are off: add kakao_key = KEY or nominatim = on to {file}"
-        case .placesNoCategoryProvider: return "No provider here searches by category (OpenStreetMap cannot): add kakao_key = KEY to {file}"
+        case .placesNoCategoryProvider:
+            return "No provider here searches by category (OpenStreetMap cannot): add kakao_key = KEY to {file}"
         case .placesOnlineSearching: return "searching {providers}…"
         case .placesOnlineOnEnter: return "{provider} on Enter"
         case .placesCategoryNearHome: return "{category} near home"
@@ -466,17 +469,20 @@ extension Catalogue {
         case .cliNotUTF8Imported: return "{file} is not UTF-8 text; nothing was imported"
         case .cliNoProvider:
             return
-                "no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on to {file}"
+                "no online place provider is set up: add kakao_key = KEY (or KAKAO_REST_API_KEY) or nominatim = on "
+                + "to {file}"
         case .cliNoOnlinePlace:
             return "no place with id '{id}' among saved places and earlier answers (find it with tern places search)"
         case .cliCannotLoadCatalog: return "cannot load the place catalog: {reason}"
         case .cliImportRejected: return "{file}: {reason}; nothing was imported"
         case .providerKeyRefused:
             return
-                "{provider} refused the REST API key: check kakao_key in the config or KAKAO_REST_API_KEY (Kakao Developers → your app → App Keys)"
+                "{provider} refused the REST API key: check kakao_key in the config or KAKAO_REST_API_KEY (Kakao "
+                + "Developers → your app → App Keys)"
         case .providerServiceDisabled:
             return
-                "{provider} Local is off for this key's app: turn on Kakao Map in Kakao Developers → your app → Product settings"
+                "{provider} Local is off for this key's app: turn on Kakao Map in Kakao Developers → your app → "
+                + "Product settings"
         case .providerQuotaExceeded:
             return "{provider}: the request quota is used up; try again later (the offline catalog still answers)"
         case .providerBlocked:
@@ -488,7 +494,8 @@ extension Catalogue {
         case .providerTooLarge: return "{provider} sent an answer over the size limit from {host}; it was dropped"
         case .providerTLS:
             return
-                "{provider}: the TLS certificate of {host} could not be verified; check the system's certificates or the URL"
+                "{provider}: the TLS certificate of {host} could not be verified; check the system's certificates "
+                + "or the URL"
         case .providerMalformed: return "{provider} sent an answer Tern cannot read from {host}; check {setting}"
         case .providerRefused: return "{provider} refused the search (HTTP {status}); try again later"
         case .providerRefusedSaying: return "{provider} refused the search (HTTP {status}: {message}); try again later"
@@ -513,7 +520,8 @@ extension Catalogue {
         case .cmdStatus: return "the store, the connection to it and how many writes wait"
         case .errorServerUnreachable:
             return
-                "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove and profile edits can: --queue)"
+                "the team server cannot be reached, and this change cannot wait for it (like, post, save, remove "
+                + "and profile edits can: --queue)"
         case .confirmSignOut: return "Sign out of @{username}? Signing in again takes your password."
         case .confirmDiscardPost: return "Discard this post?"
         case .keyConfirmYes: return "yes"
@@ -576,7 +584,8 @@ extension Catalogue {
         case .storeNoSchema: return "no schema on the search path"
         case .storeNoTables:
             return
-                "the database has no document tables and this role may not create them; run `tern server init` as its owner"
+                "the database has no document tables and this role may not create them; run `tern server init` as "
+                + "its owner"
         case .storeOtherServer: return "not the server and schema this store was opened on"
         case .storeIsDirectory: return "it is a directory"
         case .storeNotRegularFile: return "not a regular file"
@@ -598,17 +607,21 @@ extension Catalogue {
         case .storePassFileLink: return "it is a link; remove it and sign in again"
         case .storeSessionOtherAccount:
             return
-                "the session names account {uid}, but its role is account {account}'s; sign in again: tern logout, then tern login"
+                "the session names account {uid}, but its role is account {account}'s; sign in again: tern logout, "
+                + "then tern login"
         case .storeSessionNoAccount:
             return
-                "the session names account {uid}, but its role is no account of this database; sign in again: tern logout, then tern login"
+                "the session names account {uid}, but its role is no account of this database; sign in again: tern "
+                + "logout, then tern login"
         case .storeSignInAgain: return "{reason}; sign in again: tern logout, then tern login"
         case .storeNotSetUp: return "{server} is not set up for Tern yet: run tern server init first"
         case .storeInvitationNeeded:
             return "registering on {server} takes an invitation: set TERN_INVITE to a code from tern server invite"
         case .storeRolesOfOther:
             return
-                "the roles {owner} and {user} recorded in tern_meta are the {other}, not of this one: a copy of another Tern database must get its own (DELETE FROM tern_meta WHERE key = '{key}', then init again)"
+                "the roles {owner} and {user} recorded in tern_meta are the {other}, not of this one: a copy of "
+                + "another Tern database must get its own (DELETE FROM tern_meta WHERE key = '{key}', then "
+                + "init again)"
         case .engineUnreachable: return "{engine}"
         case .engineAuthentication: return "{engine}"
         case .engineRefusedByRules: return "{engine}"
@@ -686,7 +699,8 @@ extension Catalogue {
         case .sampleNotJSON: return "not valid JSON"
         case .errorStoreLocation:
             return
-                "{source}: unknown store scheme '{scheme}' in {location} (Tern knows postgres:// and postgresql:// URLs, and file paths)"
+                "{source}: unknown store scheme '{scheme}' in {location} (Tern knows postgres:// and postgresql:// "
+                + "URLs, and file paths)"
         case .errorShippedFile: return "{file}: {reason} (reinstall Tern, or rebuild it with make)"
         case .shippedNotInManifest: return "not in the resources' manifest {manifest}"
         case .shippedMissing: return "missing or unreadable"
@@ -720,7 +734,9 @@ extension Catalogue {
         case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: unknown theme (known: {themes})"
         case .errorUnknownLanguage: return "{name}={value}: unknown language (known: {languages})"
         case .errorNoTerminal: return "cannot start the terminal interface (TERM={term})"
-        case .errorTerminalCannotAddress: return "TERM={term} cannot move the cursor, which the interface needs: run it in a terminal that can (TERM=xterm-256color), or use the command line (tern help)"
+        case .errorTerminalCannotAddress:
+            return "TERM={term} cannot move the cursor, which the interface needs: run it in a terminal that can "
+                + "(TERM=xterm-256color), or use the command line (tern help)"
         case .errorServerURL: return "tern server {command} needs a postgres:// or postgresql:// URL, not '{url}'"
         case .cmdServerInvitations: return "list the invitations not yet used, with when each expires"
         case .cmdServerRevoke: return "revoke an invitation by the id tern server invitations lists"
@@ -747,13 +763,16 @@ extension Catalogue {
         case .serverSessionEnded: return "ended session {pid} of {account}: {reason} over the limit"
         case .serverWatchHint:
             return
-                "run tern server watch with this URL as a service: it ends sessions over the limits and keeps guest connections free"
+                "run tern server watch with this URL as a service: it ends sessions over the limits and keeps "
+                + "guest connections free"
         case .serverCannotEndSessions:
             return
-                "the owner role cannot end sessions over the limits: run tern server init as a superuser (it grants pg_signal_backend and pg_read_all_stats)"
+                "the owner role cannot end sessions over the limits: run tern server init as a superuser (it "
+                + "grants pg_signal_backend and pg_read_all_stats)"
         case .serverOpenDatabases:
             return
-                "members and the guest can also connect to {databases}: close them with REVOKE CONNECT ON DATABASE … FROM PUBLIC (see the administrator's guide)"
+                "members and the guest can also connect to {databases}: close them with REVOKE CONNECT ON DATABASE "
+                + "… FROM PUBLIC (see the administrator's guide)"
         case .serverScriptStale: return "starts with '{found}', not '{expected}': it belongs to another version of Tern"
         case .serverScriptUnlisted: return "is not one of the files tern server init applies (left by another install?)"
         case .serverScriptValue: return "names a value, {name}, that tern server init does not fill in"
@@ -766,7 +785,9 @@ extension Catalogue {
                 "the guest signs in without a password (pg_hba.conf trusts it): nobody can lock signed-out reading out"
         case .serverGuestPassword:
             return
-                "the guest signs in with its public password, which any guest may change (locking signed-out reading and registering out): add '{line}' to pg_hba.conf above the scram-sha-256 lines and reload"
+                "the guest signs in with its public password, which any guest may change (locking signed-out "
+                + "reading and registering out): add '{line}' to pg_hba.conf above the scram-sha-256 lines and "
+                + "reload"
         case .serverGuestUnknown: return "cannot tell how the server lets the guest in (connecting as {role} failed)"
         case .doctorShippedDiffer:
             return "{directory}: shipped files differ from their manifest; reinstall Tern (make install) or rebuild it"
@@ -804,7 +825,8 @@ extension Catalogue {
         case .placeImportNotGeoJSON: return "not a GeoJSON feature with a point, line or polygon"
         case .placeImportNoOsmium:
             return
-                "reading OpenStreetMap extracts needs osmium-tool ('{program}' did not start); install the osmium-tool package"
+                "reading OpenStreetMap extracts needs osmium-tool ('{program}' did not start); install the "
+                + "osmium-tool package"
         case .placeImportExtractUnreadable: return "osmium could not read the extract: {reason}"
         case .placeImportNoPlaces: return "the file holds no named point of interest"
         case .cliImportProgress:

@@ -287,7 +287,8 @@ extension Catalogue {
         case .keysKeys: return "키"
         case .keysDefault: return "기본값"
         case .placesOnlineOff: return "온라인 장소 검색 꺼짐: {file}에 kakao_key = KEY 또는 nominatim = on을 넣으세요"
-        case .placesNoCategoryProvider: return "여기에는 업종으로 찾는 제공자가 없습니다 (OpenStreetMap은 못 합니다): {file}에 kakao_key = KEY를 넣으세요"
+        case .placesNoCategoryProvider:
+            return "여기에는 업종으로 찾는 제공자가 없습니다 (OpenStreetMap은 못 합니다): {file}에 kakao_key = KEY를 넣으세요"
         case .placesOnlineSearching: return "{providers} 검색 중…"
         case .placesOnlineOnEnter: return "Enter로 {provider}"
         case .placesCategoryNearHome: return "집 주변 {category}"
@@ -457,7 +458,8 @@ extension Catalogue {
         case .cliImportRejected: return "{file}: {reason}; 아무것도 가져오지 않았습니다"
         case .providerKeyRefused:
             return
-                "{provider}이(가) REST API 키를 거절했습니다: 설정의 kakao_key나 KAKAO_REST_API_KEY를 확인하세요 (Kakao Developers → 내 애플리케이션 → 앱 키)"
+                "{provider}이(가) REST API 키를 거절했습니다: 설정의 kakao_key나 KAKAO_REST_API_KEY를 확인하세요 (Kakao Developers → 내 "
+                + "애플리케이션 → 앱 키)"
         case .providerServiceDisabled:
             return "이 키의 앱에서 {provider} 로컬이 꺼져 있습니다: Kakao Developers → 내 애플리케이션 → 제품 설정에서 카카오맵을 켜세요"
         case .providerQuotaExceeded: return "{provider}: 요청 한도를 다 썼습니다; 나중에 다시 시도하세요 (오프라인 카탈로그는 계속 답합니다)"
@@ -577,7 +579,8 @@ extension Catalogue {
         case .storeInvitationNeeded: return "{server}에 가입하려면 초대가 필요합니다: tern server invite로 받은 코드를 TERN_INVITE에 넣으세요"
         case .storeRolesOfOther:
             return
-                "tern_meta에 기록된 역할 {owner}, {user}은(는) 이 데이터베이스가 아니라 {other}의 것입니다: 다른 Tern 데이터베이스의 복사본은 자기 역할이 있어야 합니다 (DELETE FROM tern_meta WHERE key = '{key}' 후 다시 init)"
+                "tern_meta에 기록된 역할 {owner}, {user}은(는) 이 데이터베이스가 아니라 {other}의 것입니다: 다른 Tern 데이터베이스의 복사본은 자기 역할이 "
+                + "있어야 합니다 (DELETE FROM tern_meta WHERE key = '{key}' 후 다시 init)"
         case .engineUnreachable: return "서버에 닿을 수 없거나 연결이 끊겼습니다"
         case .engineAuthentication: return "서버가 로그인을 받지 않았습니다 ({code})"
         case .engineRefusedByRules: return "서버 규칙이 거부했습니다 ({code})"
@@ -651,7 +654,8 @@ extension Catalogue {
         case .sampleNotJSON: return "올바른 JSON이 아닙니다"
         case .errorStoreLocation:
             return
-                "{source}: {location}의 저장소 스킴 '{scheme}'을(를) 알 수 없습니다 (Tern은 postgres://, postgresql:// URL과 파일 경로를 압니다)"
+                "{source}: {location}의 저장소 스킴 '{scheme}'을(를) 알 수 없습니다 (Tern은 postgres://, postgresql:// URL과 파일 "
+                + "경로를 압니다)"
         case .errorShippedFile: return "{file}: {reason} (Tern을 다시 설치하거나 make로 다시 빌드하세요)"
         case .shippedNotInManifest: return "리소스 목록 {manifest}에 없습니다"
         case .shippedMissing: return "없거나 읽을 수 없습니다"
@@ -682,7 +686,9 @@ extension Catalogue {
         case .errorUnknownEnvironmentTheme: return "TERN_THEME={name}: 알 수 없는 테마 (아는 테마: {themes})"
         case .errorUnknownLanguage: return "{name}={value}: 알 수 없는 언어 (아는 언어: {languages})"
         case .errorNoTerminal: return "터미널 화면을 시작할 수 없습니다 (TERM={term})"
-        case .errorTerminalCannotAddress: return "TERM={term} 터미널은 커서를 옮길 수 없어 화면을 그릴 수 없습니다: 커서를 옮길 수 있는 터미널(TERM=xterm-256color)에서 실행하거나 명령줄을 쓰세요 (tern help)"
+        case .errorTerminalCannotAddress:
+            return "TERM={term} 터미널은 커서를 옮길 수 없어 화면을 그릴 수 없습니다: 커서를 옮길 수 있는 터미널(TERM=xterm-256color)에서 실행하거나 명령줄을 "
+                + "쓰세요 (tern help)"
         case .errorServerURL:
             return "tern server {command}에는 postgres:// 또는 postgresql:// URL이 필요합니다 ('{url}'은(는) 안 됩니다)"
         case .cmdServerInvitations: return "아직 쓰이지 않은 초대장과 각 만료 시각 나열"
@@ -723,7 +729,8 @@ extension Catalogue {
         case .serverGuestTrusted: return "손님은 비밀번호 없이 로그인합니다 (pg_hba.conf가 신뢰함): 아무도 로그아웃 상태의 읽기를 막을 수 없습니다"
         case .serverGuestPassword:
             return
-                "손님이 공개 비밀번호로 로그인하는데, 어느 손님이든 이를 바꿔 로그아웃 상태의 읽기와 가입을 막을 수 있습니다: pg_hba.conf의 scram-sha-256 줄들 위에 '{line}'을(를) 넣고 다시 불러오세요"
+                "손님이 공개 비밀번호로 로그인하는데, 어느 손님이든 이를 바꿔 로그아웃 상태의 읽기와 가입을 막을 수 있습니다: pg_hba.conf의 scram-sha-256 줄들 위에 "
+                + "'{line}'을(를) 넣고 다시 불러오세요"
         case .serverGuestUnknown: return "서버가 손님을 어떻게 들이는지 알 수 없습니다 ({role}(으)로 연결 실패)"
         case .doctorShippedDiffer: return "{directory}: 함께 온 파일이 목록과 다릅니다; Tern을 다시 설치(make install)하거나 다시 빌드하세요"
         case .doctorAndShippedDiffer: return "{problem}; 그리고 함께 온 파일이 목록과 다릅니다"

@@ -92,7 +92,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keysAction, keysScreen, keysKeys, keysDefault
 
     // Online places in the interface
-    case placesOnlineOff, placesNoCategoryProvider, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome, placesCategoryNear
+    case placesOnlineOff, placesNoCategoryProvider, placesOnlineSearching, placesOnlineOnEnter, placesCategoryNearHome,
+        placesCategoryNear
     case placesCategory, placesPhone, placesRoadAddress, placesWeb, placesSource, keyCategory, pickCategoryNearHome,
         pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
@@ -212,7 +213,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case storeLeftOutOne, storeLeftOut
 
     // Faces
-    case pictureUnreadable, pictureTooLarge, pictureTooWide, pictureTooMuchMemory, pictureUnknownFormat, pictureDamaged, errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture, formPictureReading
+    case pictureUnreadable, pictureTooLarge, pictureTooWide, pictureTooMuchMemory, pictureUnknownFormat, pictureDamaged,
+        errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture, formPictureReading
     // Opening a place elsewhere (the browser)
     case keyOpenElsewhere, toastOpenedElsewhere, toastNoBrowser
 }

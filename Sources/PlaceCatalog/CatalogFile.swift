@@ -8,7 +8,8 @@ import Localization
 /// `country` is an ISO code resolved through `countries.tsv`, or a name kept as it is.
 public enum CatalogFile {
     public static let header =
-        "#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation\ttimeZone\talternateNames\taddress\tcategory"
+        "#tern-places\t1\tid\tname\tkoreanName\tcountry\tregion\tlatitude\tlongitude\tpopulation\ttimeZone"
+        + "\talternateNames\taddress\tcategory"
     static let alternateSeparator: Character = "|"
 
     public struct FormatError: Error, CustomStringConvertible {
@@ -241,7 +242,8 @@ enum ImageSignature {
     static func describe(_ path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return path + "\tmissing" }
-        return
-            "\(path)\t\(info.st_size)\t\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\t\(info.st_ino)\t\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        let changed = "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        return "\(path)\t\(info.st_size)\t\(modified)\t\(info.st_ino)\t\(changed)"
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 
 /// The trigram lists of a catalog's normalised names, built beside the posting lists.
 enum TrigramListBuilder {
-    /// The ASCII trigram lists (`trigramStart`, `trigramPostings`, encoded) and every name's signature
-    /// (written to `signatures`, with a bit per syllable too): per place, on dense ids (no hashing), the place last seen
-    /// per id and the best match bits there and the ids this place touched; then (id, posting)
-    /// grouped by a counting sort. Besides each run of three units, a name holds the trigrams
+    /// The ASCII trigram lists (`trigramStart`, `trigramPostings`, encoded) and every name's
+    /// signature (written to `signatures`, with a bit per syllable too): per place, on dense ids
+    /// (no hashing), the place last seen per id and the best match bits there and the ids this
+    /// place touched; then (id, posting) grouped by a counting sort. Besides each run of three
+    /// units, a name holds the trigrams
     /// of its units with its spaces left out (`newyork` reaches `new york` through `wyo`).
     static func build(
         _ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,

@@ -27,6 +27,7 @@ public struct ProviderSettings: Equatable, Sendable, CustomStringConvertible {
 
     /// Never shows the key.
     public var description: String {
-        "kakao: \(kakaoKey == nil ? "off" : "on at \(kakaoURL)"), nominatim: \(nominatim ? "on at \(nominatimURL)" : "off")"
+        "kakao: \(kakaoKey == nil ? "off" : "on at \(kakaoURL)"), nominatim: "
+            + "\(nominatim ? "on at \(nominatimURL)" : "off")"
     }
 }

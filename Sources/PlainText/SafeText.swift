@@ -40,8 +40,9 @@ public enum SafeText {
     }
 
     /// At most this many combining marks (or other scalars that extend a character, see
-    /// `isCombiningMark`) follow one base character; the Unicode Stream-Safe Text Format allows 30. More would make one character cost its whole
-    /// length in every later operation (20,000 marks pasted made editing quadratic).
+    /// `isCombiningMark`) follow one base character; the Unicode Stream-Safe Text Format
+    /// allows 30. More would make one character cost its whole length in every later
+    /// operation (20,000 marks pasted made editing quadratic).
     public static let maxCombiningMarks = 30
 
     /// The cleaned text: escape sequences (CSI, OSC ended by BEL or ST, other ESC

@@ -2,8 +2,8 @@ import PlainText
 
 /// A multi-line input (a post being written): the text wrapped at spaces to the width, its
 /// line breaks kept, scrolled so that the cursor's row is in view (`↑`/`↓` in the last
-/// column while rows are out of view), and a dim placeholder when empty. `rowCount(width:)` says how many rows the whole text takes, and
-/// `cursorPosition(in:)` where the terminal cursor goes.
+/// column while rows are out of view), and a dim placeholder when empty. `rowCount(width:)`
+/// says how many rows the whole text takes, and `cursorPosition(in:)` where the terminal cursor goes.
 public struct TextAreaView: Widget {
     public var state: TextEditor
     public var placeholder: String

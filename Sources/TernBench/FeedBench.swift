@@ -39,7 +39,8 @@ enum FeedBench {
 
         let buildTime = try measure { try build(services.store, liker: session.uid) }
         print(
-            "feed: \(postCount) posts by \(authorCount) authors, \(postCount / likeEvery) liked by the viewer; built in \(String(format: "%.1f s", buildTime))"
+            "feed: \(postCount) posts by \(authorCount) authors, \(postCount / likeEvery) liked by the viewer; "
+                + "built in \(String(format: "%.1f s", buildTime))"
         )
 
         var oneQuery: [Double] = []
@@ -78,16 +79,19 @@ enum FeedBench {
         print("  page with didLike, one query      median \(ms(full.0.p50))  p99 \(ms(full.0.p99))")
         print("  page with didLike, one per post   median \(ms(full.1.p50))  p99 \(ms(full.1.p99))")
         print(
-            "  ratio (per post / one query)      median \(ratio(full.1.p50, full.0.p50))  p99 \(ratio(full.1.p99, full.0.p99))"
+            "  ratio (per post / one query)      median \(ratio(full.1.p50, full.0.p50))  p99 "
+                + "\(ratio(full.1.p99, full.0.p99))"
         )
         print("  didLike only, one query           median \(ms(resolve.0.p50))  p99 \(ms(resolve.0.p99))")
         print("  didLike only, one per post        median \(ms(resolve.1.p50))  p99 \(ms(resolve.1.p99))")
         print(
-            "  ratio (per post / one query)      median \(ratio(resolve.1.p50, resolve.0.p50))  p99 \(ratio(resolve.1.p99, resolve.0.p99))"
+            "  ratio (per post / one query)      median \(ratio(resolve.1.p50, resolve.0.p50))  p99 "
+                + "\(ratio(resolve.1.p99, resolve.0.p99))"
         )
         let signIn = Timings(signIns)
         print(
-            "feed: register (scrypt N=2^17 r=8 p=1) \(ms(registerTime)); sign in median \(ms(signIn.p50)) max \(ms(signIn.max)) of \(signIns.count); wrong password \(ms(wrong)); unknown email \(ms(unknown))"
+            "feed: register (scrypt N=2^17 r=8 p=1) \(ms(registerTime)); sign in median \(ms(signIn.p50)) max "
+                + "\(ms(signIn.max)) of \(signIns.count); wrong password \(ms(wrong)); unknown email \(ms(unknown))"
         )
     }
 

@@ -40,7 +40,8 @@ extension ListsBench {
             AppHarness(width: width, height: height, services: ScreenServices(services: big, places: places)).app.stop()
         }
         print(
-            "lists: the interface's start on \(favoriteCount) favorites without name keys (giving them theirs, once) \(ms(fillStart));"
+            "lists: the interface's start on \(favoriteCount) favorites without name keys (giving them theirs, "
+                + "once) \(ms(fillStart));"
                 + " the next start \(ms(nextStart))")
         let scrollBig = try scroll(ScreenServices(services: big, places: places), tab: "2")
         let scrollSmall = try scroll(ScreenServices(services: small, places: places), tab: "2")
@@ -75,7 +76,8 @@ extension ListsBench {
         let distanceBig = try scroll(ScreenServices(services: big, places: places), tab: "2", keys: nextOrderKeys)
         let distanceSmall = try scroll(ScreenServices(services: small, places: places), tab: "2", keys: nextOrderKeys)
         report(
-            "the folder of \(favoriteCount) by distance (a bounded pass of the folder per page read, on the loop's thread: before)",
+            "the folder of \(favoriteCount) by distance (a bounded pass of the folder per page read, on the loop's "
+                + "thread: before)",
             distanceBig,
             "a folder of 50", distanceSmall)
         // The same order as the interface runs it: passes on workers, the loop answering keys.

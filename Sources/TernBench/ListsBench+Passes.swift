@@ -81,7 +81,8 @@ extension ListsBench {
     static func reportPasses(_ name: String, _ run: PassRun) {
         print(
             "lists: \(name): \(run.keys.samples.count) keys, keystroke to frame p50 \(ms(run.keys.p50))"
-                + "  p99 \(ms(run.keys.p99))  max \(ms(run.keys.max))  (target p99 ≤ 16 ms); G's last row on screen after"
+                + "  p99 \(ms(run.keys.p99))  max \(ms(run.keys.max))  (target p99 ≤ 16 ms); G's last row on "
+                + "screen after"
                 + " \(ms(run.lastRowLanded)) (reached: \(run.reachedLast)); `u` to the place back and selected"
                 + " p50 \(ms(run.writeLanded.p50))  max \(ms(run.writeLanded.max))")
     }

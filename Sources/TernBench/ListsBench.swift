@@ -119,13 +119,16 @@ enum ListsBench {
     static func report(_ name: String, _ big: Scroll, _ baselineName: String, _ baseline: Scroll) {
         let ratio = { (a: Double, b: Double) in b > 0 ? String(format: "%.1f×", a / b) : "n/a" }
         print(
-            "lists: \(name): \(big.keyCount) keys, keystroke to frame p50 \(ms(big.timings.p50))  p99 \(ms(big.timings.p99))"
+            "lists: \(name): \(big.keyCount) keys, keystroke to frame p50 \(ms(big.timings.p50))  p99 "
+                + "\(ms(big.timings.p99))"
                 + "  max \(ms(big.timings.max))  (target p99 ≤ 16 ms); G reached row \(big.total): \(big.reachedLast);"
-                + " most rows held \(big.mostRows); \(big.readCount) keys read a page: p50 \(ms(big.reads.p50))  max \(ms(big.reads.max))"
+                + " most rows held \(big.mostRows); \(big.readCount) keys read a page: p50 \(ms(big.reads.p50))  "
+                + "max \(ms(big.reads.max))"
         )
         print(
             "lists:   baseline \(baselineName): p50 \(ms(baseline.timings.p50))  p99 \(ms(baseline.timings.p99))"
-                + "  ratio p50 \(ratio(big.timings.p50, baseline.timings.p50))  p99 \(ratio(big.timings.p99, baseline.timings.p99))"
+                + "  ratio p50 \(ratio(big.timings.p50, baseline.timings.p50))  p99 "
+                + "\(ratio(big.timings.p99, baseline.timings.p99))"
         )
     }
 }

@@ -72,11 +72,13 @@ enum OnlineBench {
         let base = Timings(baseline.keystrokes)
         let slow = Timings(measured.keystrokes)
         print(
-            "online: keystroke to frame, no provider (baseline)  p50 \(ms(base.p50))  p99 \(ms(base.p99))  max \(ms(base.max))"
+            "online: keystroke to frame, no provider (baseline)  p50 \(ms(base.p50))  p99 \(ms(base.p99))  max "
+                + "\(ms(base.max))"
         )
         print(
             "online: keystroke to frame, provider answering in 500 ms  p50 \(ms(slow.p50))  p99 \(ms(slow.p99))  "
-                + "max \(ms(slow.max))  (target p99 ≤ 16 ms)  ratio p99 \(String(format: "%.2f", slow.p99 / max(base.p99, 1e-9)))×"
+                + "max \(ms(slow.max))  (target p99 ≤ 16 ms)  ratio p99 "
+                + "\(String(format: "%.2f", slow.p99 / max(base.p99, 1e-9)))×"
         )
         print(
             "online: requests sent while typing a 10-syllable Hangul query  "
@@ -84,7 +86,8 @@ enum OnlineBench {
                 + "(\(provider.requests) for \(queries.count) queries, \(measured.keystrokes.count) keys)")
         let shown = Timings(measured.answerToFrame)
         print(
-            "online: answer to the frame that shows it  p50 \(ms(shown.p50))  p99 \(ms(shown.p99))  max \(ms(shown.max))"
+            "online: answer to the frame that shows it  p50 \(ms(shown.p50))  p99 \(ms(shown.p99))  max "
+                + "\(ms(shown.max))"
                 + "  (\(measured.answerToFrame.count) answers)")
     }
 

@@ -221,7 +221,8 @@ enum FTSDatabase {
     static func query(_ text: String) -> String {
         let normalized = TextNormalizer.normalize(text).replacingOccurrences(of: "'", with: "''")
         return normalized.count >= 3
-            ? "SELECT place, name FROM names WHERE names MATCH '\"\(normalized.replacingOccurrences(of: "\"", with: "\"\""))\"' LIMIT 20"
+            ? "SELECT place, name FROM names WHERE names MATCH "
+                + "'\"\(normalized.replacingOccurrences(of: "\"", with: "\"\""))\"' LIMIT 20"
             : "SELECT place, name FROM names WHERE name LIKE '%\(normalized)%' LIMIT 20"
     }
 }

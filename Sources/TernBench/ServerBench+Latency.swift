@@ -33,7 +33,8 @@ extension ServerBench {
             print(
                 String(
                     format:
-                        "    the like/save keys alone p99 %@; ratio to embedded (p99, all keys) %.2f×; writes answered in %.1f s (target p99 ≤ 16 ms)",
+                        "    the like/save keys alone p99 %@; ratio to embedded (p99, all keys) %.2f×; writes "
+                        + "answered in %.1f s (target p99 ≤ 16 ms)",
                     ms(far.writes.p99), far.all.p99 / baseline.all.p99, far.drained))
         }
     }

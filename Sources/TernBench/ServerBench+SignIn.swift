@@ -38,7 +38,8 @@ extension ServerBench {
         }
         let (wrong, unknown) = (Timings(wrongPassword), Timings(unknownEmail))
         print(
-            "sign-in refused (AuthService.signIn on the server: look up the email as the guest, connect with SCRAM), 30 each, alternated"
+            "sign-in refused (AuthService.signIn on the server: look up the email as the guest, connect with "
+                + "SCRAM), 30 each, alternated"
         )
         row("wrong password", wrong)
         row("unknown email", unknown)

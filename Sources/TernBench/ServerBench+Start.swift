@@ -25,7 +25,8 @@ extension ServerBench {
         }
         let starts = 7
         print(
-            "start to first frame, signed in (120×40, \(starts) starts; on the server through the delay proxy at a round trip of 0, 50, 200 ms)"
+            "start to first frame, signed in (120×40, \(starts) starts; on the server through the delay proxy at a "
+                + "round trip of 0, 50, 200 ms)"
         )
         row("embedded store", try embedded.starts(starts, offline: .readReplica).first)
         for delay in [0, 50, 200] {

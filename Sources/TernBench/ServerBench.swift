@@ -83,7 +83,8 @@ enum ServerBench {
     private static func runUnderThrowawayServer() throws {
         guard FileManager.default.isExecutableFile(atPath: "scripts/with-postgres.sh") else {
             print(
-                "  skipped: set TERN_BENCH_POSTGRES to a superuser URL, or run from the repository (scripts/with-postgres.sh)"
+                "  skipped: set TERN_BENCH_POSTGRES to a superuser URL, or run from the repository "
+                    + "(scripts/with-postgres.sh)"
             )
             return
         }
@@ -131,7 +132,8 @@ enum ServerBench {
         }
         let (s, e) = (Timings(serverTimes), Timings(embeddedTimes))
         print(
-            "like toggle (embedded: one transaction reading the like, writing it and the counter; server: tern_like), \(rounds) each"
+            "like toggle (embedded: one transaction reading the like, writing it and the counter; server: "
+                + "tern_like), \(rounds) each"
         )
         row("server over loopback, via tern_like", s)
         row("embedded store (SQLite, synchronous=FULL)", e)
@@ -233,7 +235,8 @@ enum ServerBench {
 
     static func row(_ name: String, _ timings: Timings) {
         print(
-            "  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 \(ms(timings.p99))"
+            "  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 "
+                + "\(ms(timings.p99))"
         )
     }
 }

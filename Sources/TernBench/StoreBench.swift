@@ -16,7 +16,8 @@ enum StoreBench {
 
     static func row(_ name: String, _ timings: Timings) {
         print(
-            "  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 \(ms(timings.p99))"
+            "  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) median \(ms(timings.p50))  p99 "
+                + "\(ms(timings.p99))"
         )
     }
 

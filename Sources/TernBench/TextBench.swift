@@ -15,7 +15,8 @@ enum TextBench {
         let base = p50(ordinary)
         let cost = p50(attack)
         print(
-            "text: \(what)  \(hostile) \(ms(cost))  baseline \(baseline) \(ms(base))  ratio \(String(format: "%.1f", cost / base))×"
+            "text: \(what)  \(hostile) \(ms(cost))  baseline \(baseline) \(ms(base))  ratio "
+                + "\(String(format: "%.1f", cost / base))×"
         )
     }
 

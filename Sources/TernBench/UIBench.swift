@@ -80,12 +80,14 @@ enum UIBench {
         let move = BufferDiff(from: before, to: after)
         let full = BufferDiff(from: nil, to: after)
         print(
-            "ui: one-row selection move  \(move.changes.count) cells, \(move.estimatedBytes) bytes, rows \(move.changedRows.sorted())"
+            "ui: one-row selection move  \(move.changes.count) cells, \(move.estimatedBytes) bytes, rows "
+                + "\(move.changedRows.sorted())"
         )
         print("ui: baseline full redraw    \(full.changes.count) cells, \(full.estimatedBytes) bytes")
         let ratio = Double(full.estimatedBytes) / Double(max(1, move.estimatedBytes))
         print(
-            "ui: full / diff bytes ratio \(String(format: "%.1f", ratio))×  (mean diff bytes over the run: \(bytes / 1000))"
+            "ui: full / diff bytes ratio \(String(format: "%.1f", ratio))×  (mean diff bytes over the run: "
+                + "\(bytes / 1000))"
         )
         try runApp()
     }
@@ -207,7 +209,8 @@ enum TmuxMeasurements {
         let started = now()
         _ = shell(
             "\(tmux) -f /dev/null new-session -d -s bench -x 120 -y 40 "
-                + "'exec env TERN_DATA_DIR=\(directory) TERN_SESSION=\(directory)/state/session LANG=C.UTF-8 TERM=xterm-256color \(binary)'",
+                + "'exec env TERN_DATA_DIR=\(directory) TERN_SESSION=\(directory)/state/session LANG=C.UTF-8 "
+                + "TERM=xterm-256color \(binary)'",
             capture: false)
         var firstFrame: Double?
         while now() - started < 10 {
@@ -222,7 +225,8 @@ enum TmuxMeasurements {
             return
         }
         print(
-            "ui: start-up to first frame under tmux (shipped catalog, release binary)  \(ms(firstFrame))  (target ≤ 150 ms)"
+            "ui: start-up to first frame under tmux (shipped catalog, release binary)  \(ms(firstFrame))  (target "
+                + "≤ 150 ms)"
         )
         var ready: Double?
         while now() - started < 30 {

@@ -9,8 +9,8 @@ public struct SyncStatus: Equatable, Sendable {
     public var connection: Connection
     /// Writes made here that the server has not confirmed yet (the outbox plus those in flight).
     public var pendingWrites: Int
-    /// Document paths with unconfirmed writes ("posts/ID/likes/UID", "users/UID/favorites/PLACE_ID", "posts/ID", "users/UID"),
-    /// so a screen can mark exactly those rows as pending.
+    /// Document paths with unconfirmed writes ("posts/ID/likes/UID",
+    /// "users/UID/favorites/PLACE_ID", "posts/ID", "users/UID"), so a screen can mark exactly those rows as pending.
     public var pendingPaths: Set<String>
     /// True when what the screens show may be older than the server (read from the local cache while offline).
     public var isStale: Bool

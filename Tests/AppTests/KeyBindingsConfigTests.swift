@@ -98,7 +98,8 @@ import Testing
         ("bind feed like = shift-l", "/x/config:1: unknown key \"shift-l\""),
         (
             "bind tv like = l",
-            "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail)"
+            "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, "
+                + "compose, form, help, confirm, author, detail)"
         ),
         ("unbind global z", "/x/config:1: z is not bound in global"),
         ("unbind global", "/x/config:1: expected unbind SCREEN KEY"),

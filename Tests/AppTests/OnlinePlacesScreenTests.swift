@@ -127,7 +127,8 @@ struct CannedKakao: HTTPTransport {
         #expect(!harness.app.places.isPickingCategory)
         #expect(
             harness.text.contains(
-                "No provider here searches by category (OpenStreetMap cannot): add kakao_key = KEY to \(Self.configFile)"
+                "No provider here searches by category (OpenStreetMap cannot): add kakao_key = KEY to "
+                    + "\(Self.configFile)"
             ),
             "\(harness.text)")
     }

@@ -13,7 +13,8 @@ struct ListenerTests {
         Event(
             ids: snapshot.documents.map(\.id),
             changes: snapshot.documentChanges.map { change in
-                "\(change.kind) \(change.document.id) \(change.oldIndex.map(String.init) ?? "-")→\(change.newIndex.map(String.init) ?? "-")"
+                "\(change.kind) \(change.document.id) "
+                    + "\(change.oldIndex.map(String.init) ?? "-")→\(change.newIndex.map(String.init) ?? "-")"
             })
     }
 

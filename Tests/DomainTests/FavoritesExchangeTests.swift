@@ -80,7 +80,8 @@ import Testing
         #expect(
             csv == "Name,Address,Latitude,Longitude,Description,URL,Category,Road Address,Phone\r\n"
                 + "Busan,\"Busan, South Korea\",35.1028,129.0403,,https://www.geonames.org/1838524,,,\r\n"
-                + "제주,\"Jeju, South Korea\",33.5097,126.5219,\"일출 명소, 07:37\n\"\"성산\"\"\",https://www.geonames.org/1846266,,,\r\n"
+                + "제주,\"Jeju, South Korea\",33.5097,126.5219,\"일출 명소, "
+                + "07:37\n\"\"성산\"\"\",https://www.geonames.org/1846266,,,\r\n"
         )
 
         let other = ServiceFixture()
@@ -154,19 +155,25 @@ import Testing
             ("Name,Latitude\nA,37.5\n", 1),
             ("Name,Address,Latitude,Longitude,Description,URL\n,,37.5,127.0,,\n", 2),
             (
-                "Name,Address,Latitude,Longitude,Description,URL\nA,,37.5,127.0,\(String(repeating: "m", count: 201)),\n",
+                "Name,Address,Latitude,Longitude,Description,URL\n"
+                    + "A,,37.5,127.0,\(String(repeating: "m", count: 201)),\n",
                 2
             ),
             (
-                "{\n \"favorites\": [\n  {\"placeName\": \"A\", \"coordinate\": {\"latitude\": 1, \"longitude\": 2}},\n  {\"placeName\": \"B\"}\n ]\n}\n",
+                "{\n \"favorites\": [\n  {\"placeName\": \"A\", \"coordinate\": {\"latitude\": 1, \"longitude\": "
+                    + "2}},\n  {\"placeName\": \"B\"}\n ]\n}\n",
                 4
             ),
             (
-                "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {\"Name\": \"A\"}},\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {}}\n]}\n",
+                "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"geometry\": "
+                    + "{\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {\"Name\": "
+                    + "\"A\"}},\n{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, "
+                    + "1]}, \"properties\": {}}\n]}\n",
                 3
             ),
             (
-                "[\n{\"placeName\": \"A\",\n \"coordinate\": {\"latitude\": 1, \"longitude\": 2},\n \"color\": \"plaid\"}]",
+                "[\n{\"placeName\": \"A\",\n \"coordinate\": {\"latitude\": 1, \"longitude\": 2},\n \"color\": "
+                    + "\"plaid\"}]",
                 2
             ),
             ("{\"favorites\": [\n{\"placeName\": \"A\" \"x\"}]}", 2),

@@ -16,7 +16,8 @@ import Testing
         #expect(access.invitation == "abc234")
         #expect(
             access.accountURL(role: "Abc123")
-                == "postgresql://Abc123@db.example:6543/tern?sslmode=require&passfile=/home/mina/.local/state/tern/pgpass"
+                == "postgresql://Abc123@db.example:6543/tern?sslmode=require"
+                + "&passfile=/home/mina/.local/state/tern/pgpass"
         )
         #expect(access.server == "postgresql://admin@db.example:6543/tern?sslmode=require")
     }

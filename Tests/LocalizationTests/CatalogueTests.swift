@@ -23,7 +23,8 @@ import Testing
             }
             #expect(
                 actual == expected,
-                "\(language.rawValue) \(key.rawValue): placeholders \(actual.sorted()) differ from English \(expected.sorted())"
+                "\(language.rawValue) \(key.rawValue): placeholders \(actual.sorted()) differ from English "
+                    + "\(expected.sorted())"
             )
         }
     }

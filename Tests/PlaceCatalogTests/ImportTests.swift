@@ -30,7 +30,8 @@ let geoNamesRow = [
 
 @Test func importsCSVWithStableIDs() throws {
     let csv =
-        "name,latitude,longitude,address\r\nCafé \"Tern\",37.5,127.0,\"Mapo-gu, Seoul\"\n\"My, \"\"Home\"\"\",-33.9,151.2,\n"
+        "name,latitude,longitude,address\r\nCafé \"Tern\",37.5,127.0,\"Mapo-gu, Seoul\"\n\"My, "
+        + "\"\"Home\"\"\",-33.9,151.2,\n"
     let first = try PlaceImporter.parse(Data(csv.utf8))
     let second = try PlaceImporter.parse(Data(csv.utf8))
     #expect(first.map(\.name) == ["Café \"Tern\"", "My, \"Home\""])

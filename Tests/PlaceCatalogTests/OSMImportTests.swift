@@ -173,7 +173,8 @@ struct ImportScratch {
     let sequence = try scratch.write(
         "\u{1E}{\"type\":\"Feature\",\"id\":\"n9\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[127.1,37.4]},"
             + "\"properties\":{\"name\":\"북카페\",\"amenity\":\"cafe\"}}\n"
-            + "\u{1E}{\"type\":\"Feature\",\"id\":\"n10\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[127.1,37.4]},"
+            + "\u{1E}{\"type\":\"Feature\",\"id\":\"n10\","
+            + "\"geometry\":{\"type\":\"Point\",\"coordinates\":[127.1,37.4]},"
             + "\"properties\":{\"name\":\"Bus stop\",\"highway\":\"bus_stop\"}}\n", "points.geojsonseq")
     #expect(try scratch.importFile(sequence).added == 1)
     let catalog = try scratch.catalog()

@@ -46,7 +46,8 @@ struct AvatarServerRuleTests {
         ]
         // The profile as stored, with only the avatar changed (the other rules stay met).
         func write(_ value: String) -> String {
-            "SELECT tern_write('users', '\(me)', (SELECT (doc::jsonb || jsonb_build_object('avatar', '\(value)'::jsonb))"
+            "SELECT tern_write('users', '\(me)', (SELECT (doc::jsonb || jsonb_build_object('avatar', "
+                + "'\(value)'::jsonb))"
                 + "::text FROM documents WHERE parent = 'users' AND id = '\(me)'))"
         }
         for value in garbage {

@@ -6,7 +6,8 @@ struct TextWidthTests {
     @Test(
         arguments: [
             ("a", 1), ("Z", 1), (" ", 1),
-            ("가", 2), ("힣", 2), ("ㄱ", 2), ("\u{1100}\u{1161}\u{11A8}", 2),  // syllable, compatibility jamo, conjoining jamo
+            // A syllable, a compatibility jamo, conjoining jamo.
+            ("가", 2), ("힣", 2), ("ㄱ", 2), ("\u{1100}\u{1161}\u{11A8}", 2),
             ("中", 2), ("東", 2), ("カ", 2), ("Ａ", 2),
             ("😀", 2), ("🍣", 2), ("👩‍👩‍👧", 2), ("🇰🇷", 2), ("❤️", 2), ("👍🏽", 2),
             ("é", 1), ("e\u{301}", 1), ("a\u{308}\u{304}", 1),

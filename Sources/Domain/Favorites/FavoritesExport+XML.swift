@@ -11,7 +11,8 @@ extension FavoritesExport {
         text += " xmlns:tern=\"\(ternNamespace)\">\n"
         for favorite in places {
             text +=
-                "  <wpt lat=\"\(number(favorite.coordinate.latitude))\" lon=\"\(number(favorite.coordinate.longitude))\">\n"
+                "  <wpt lat=\"\(number(favorite.coordinate.latitude))\" "
+                + "lon=\"\(number(favorite.coordinate.longitude))\">\n"
             text += "    <name>\(escaped(favorite.placeName))</name>\n"
             if !favorite.memo.isEmpty { text += "    <desc>\(escaped(favorite.memo))</desc>\n" }
             if let url = favorite.url { text += "    <link href=\"\(escaped(url))\"/>\n" }

@@ -221,7 +221,8 @@ public final class AppServices: @unchecked Sendable {
             replicas: paths)
         self.users = UserService(store: store)
         self.favorites = FavoritesService(store: store)
-        // On the replica a like is a local transaction, as on the embedded store; the server's `tern_like` runs when it is sent.
+        // On the replica a like is a local transaction, as on the embedded store; the server's
+        // `tern_like` runs when it is sent.
         self.tweets = TweetService(
             store: store, onServer: server != nil && store.isRemote)
         self.replica = replica

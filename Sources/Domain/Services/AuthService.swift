@@ -19,7 +19,8 @@ struct Credential: Codable, Equatable {
 /// Hashing (deliberately slow) always runs outside the store's write lock; only the short
 /// commit that creates the account holds it.
 public final class AuthService: @unchecked Sendable {
-    // @unchecked: its fields never change after init; the store serialises every call and the session file is written by rename.
+    // @unchecked: its fields never change after init; the store serialises every call and the
+    // session file is written by rename.
     let store: DocumentStore
     let sessionFile: SessionFile
     let hasher: PasswordHasher

@@ -7,7 +7,8 @@ import Foundation
 /// counter), idempotent: the like's existence is checked inside it. A page's `didLike` and
 /// authors are resolved with one `in` query each, never one query per post.
 public final class TweetService: @unchecked Sendable {
-    // @unchecked: its references never change, the store serialises every call, and `queries` is counted under `counterLock`.
+    // @unchecked: its references never change, the store serialises every call, and `queries`
+    // is counted under `counterLock`.
     let store: DocumentStore
     let users: UserService
     let likeWriter: LikeWriter

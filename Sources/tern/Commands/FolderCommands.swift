@@ -117,6 +117,7 @@ enum FolderCommands {
         let dot = TextOutput.dot
         let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.shownName]) : folder.shownName
         return
-            "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) \(folder.sort.rawValue)"
+            "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) "
+            + "\(folder.sort.rawValue)"
     }
 }
