@@ -85,7 +85,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App", "Localization", "ViewModels", "Assembly", "Domain", "DocStore", "PlaceCatalog",
-                "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend",
+                "PlaceProviders", "TerminalUI", "LibraryLoading", "CursesBackend", "Faces",
             ],
             exclude: ["Golden"]),
     ],
