@@ -45,8 +45,8 @@ import Testing
 
     static let osmand = """
         <?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
-        <gpx version="1.1" creator="OsmAnd "
-            + "Maps" xmlns="http://www.topografix.com/GPX/1/1" xmlns:osmand="https://osmand.net">
+        <gpx version="1.1" creator="OsmAnd Maps" \
+        xmlns="http://www.topografix.com/GPX/1/1" xmlns:osmand="https://osmand.net">
           <wpt lat="37.5512" lon="126.9882">
             <name>N Seoul Tower &amp; park</name>
             <desc>view at night</desc>
