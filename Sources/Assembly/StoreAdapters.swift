@@ -6,9 +6,10 @@ import ViewModels
 /// The view models' ports over Tern's services (`Domain.AppServices`): accounts, favorites
 /// and the feed, with the session read from the session file.
 ///
-/// On a team server with someone signed in, likes, posts, saved and removed places and
-/// profile edits go to the outbox (`AppServices.queue`, a local commit) and `outbox` sends
-/// them; the other writes go straight to the server.
+/// On a team server with someone signed in, the writes stated as a `WriteIntent` (likes,
+/// posts and their edits and deletions, saved and removed places, profile edits) go to the
+/// outbox (`AppServices.queue`, a local commit) and `outbox` sends them; the other writes
+/// go straight to the server.
 public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     /// The services of this call (on a team server, the replica's until the server's connection is made).
     public var services: AppServices { current.services }
@@ -28,8 +29,8 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     /// Sends `intent` as `uid` through the one writer (`AppServices.write`): with this
     /// account's outbox it is queued on the replica and the sync worker woken; otherwise it
     /// is made on the store at once.
-    func write(_ intent: WriteIntent, uid: String, to action: SignInRequired.Action) throws {
-        let session = try writeSession(for: uid, to: action)
+    public func write(_ intent: WriteIntent, uid: String) throws {
+        let session = try writeSession(for: uid, to: intent.signInAction)
         guard let account = outbox?.account, account.uid == session.uid else {
             try services.write(intent, session: session)
             return
@@ -90,7 +91,7 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         guard let session, queues(for: session.uid) else {
             return try services.users.updateProfile(edit, session: session)
         }
-        try write(.editProfile(edit), uid: session.uid, to: .editProfile)
+        try write(.editProfile(edit), uid: session.uid)
         if let user = try services.local?.users.user(id: session.uid) { return user }
         return try services.users.updateProfile(edit, session: session)
     }
@@ -129,11 +130,11 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
             address: favorite.address, coordinate: favorite.coordinate,
             category: favorite.category, phone: favorite.phone,
             roadAddress: favorite.roadAddress, url: favorite.url)
-        try write(.saveFavorite(place), uid: uid, to: .saveFavorites)
+        try write(.saveFavorite(place), uid: uid)
     }
 
     public func removeFavorite(placeID: String, uid: String) throws {
-        try write(.removeFavorite(placeID: placeID), uid: uid, to: .removeFavorites)
+        try write(.removeFavorite(placeID: placeID), uid: uid)
     }
 
     // MARK: FeedPort
@@ -190,37 +191,21 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try services.tweets.count(kind, before: position, viewer: viewer.map(session(for:)))
     }
 
-    public func like(tweetID: String, uid: String) throws {
-        try write(.like(postID: tweetID), uid: uid, to: .likePosts)
-    }
-
-    public func unlike(tweetID: String, uid: String) throws {
-        try write(.unlike(postID: tweetID), uid: uid, to: .likePosts)
-    }
-
     /// Queued for a team server, the like is a plain one: the server stamps it when it arrives.
     public func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
         guard queues(for: uid) else {
             let session = try writeSession(for: uid, to: .likePosts)
             return try services.tweets.restoreLike(tweetID: tweetID, likedAt: likedAt, session: session)
         }
-        try write(.like(postID: tweetID), uid: uid, to: .likePosts)
+        try write(.like(postID: tweetID), uid: uid)
     }
 
     /// The post's id is drawn here, so a post queued and sent twice is one post.
     @discardableResult
     public func post(_ text: String, uid: String) throws -> Tweet {
         let id = services.store.collection("tweets").document().documentID
-        try write(.post(postID: id, text: text, placeID: nil), uid: uid, to: .post)
+        try write(.post(postID: id, text: text, placeID: nil), uid: uid)
         return Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: uid)
-    }
-
-    public func edit(tweetID: String, text: String, uid: String) throws {
-        try services.tweets.edit(tweetID: tweetID, text: text, session: try writeSession(for: uid, to: .editPosts))
-    }
-
-    public func delete(tweetID: String, uid: String) throws {
-        try services.tweets.delete(tweetID: tweetID, session: try writeSession(for: uid, to: .editPosts))
     }
 }
 

@@ -817,6 +817,8 @@ extension Catalogue {
         case .writeLike: return "like {id}"
         case .writeUnlike: return "unlike {id}"
         case .writePost: return "post {id}"
+        case .writeEditPost: return "edit {id}"
+        case .writeDeletePost: return "delete {id}"
         case .writeSave: return "save {id}"
         case .writeRemove: return "remove {id}"
         case .writeProfile: return "profile"

@@ -758,6 +758,8 @@ extension Catalogue {
         case .writeLike: return "좋아요 {id}"
         case .writeUnlike: return "좋아요 취소 {id}"
         case .writePost: return "글 {id}"
+        case .writeEditPost: return "글 수정 {id}"
+        case .writeDeletePost: return "글 삭제 {id}"
         case .writeSave: return "저장 {id}"
         case .writeRemove: return "삭제 {id}"
         case .writeProfile: return "프로필"

@@ -201,7 +201,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case doctorIntegrityFoundOne, doctorFound, doctorFoundOne, doctorMore, doctorToRecover, doctorStepQuit
     case doctorStepRestore, doctorStepAgain, statusEmbedded, statusOnline, statusOffline, helpGlobalOptionsValue
     case libraryForServer, libraryForOnline
-    case writeLike, writeUnlike, writePost, writeSave, writeRemove, writeProfile
+    case writeLike, writeUnlike, writePost, writeEditPost, writeDeletePost, writeSave, writeRemove, writeProfile
     case placeImportUnterminated, placeImportAfterQuote
     case placeImportNotGeoJSON, placeImportNoOsmium, placeImportExtractUnreadable, placeImportNoPlaces
     case cliImportProgress

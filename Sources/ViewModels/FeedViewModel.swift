@@ -114,6 +114,10 @@ public final class FeedViewModel {
     private var likes: [String: LikeIntent] = [:]
     /// Posts shown before the store lists them, newest first.
     private var posts: [PostIntent] = []
+    /// Edits of one's own posts shown before the store shows them: post id → the intent.
+    private var edits: [String: EditIntent] = [:]
+    /// One's own posts being deleted: shown as pending until the store lists them no more.
+    private var deletions: Set<String> = []
     private var nextPostNumber = 0
     /// The undoable post as the Liked view held it (when it was liked), so that undo puts
     /// it back in its place.
@@ -122,6 +126,13 @@ public final class FeedViewModel {
     /// A like or unlike the screen shows ahead of the store.
     private struct LikeIntent {
         var liked: Bool
+        /// Writes for this post sent and not yet answered.
+        var inFlight: Int
+    }
+
+    /// An edit the screen shows ahead of the store.
+    private struct EditIntent {
+        var text: String
         /// Writes for this post sent and not yet answered.
         var inFlight: Int
     }
@@ -176,6 +187,8 @@ public final class FeedViewModel {
 
     private func subscribe(keepingRows: Bool = false) {
         likes = [:]
+        edits = [:]
+        deletions = []
         state.undoable = nil
         undoPost = nil
         stored = []
@@ -195,7 +208,13 @@ public final class FeedViewModel {
             guard let liked = storedLikes[id] else { return false }
             return intent.inFlight > 0 || liked != intent.liked
         }
+        let captions = Dictionary(stored.map { ($0.id, $0.caption) }, uniquingKeysWith: { a, _ in a })
+        edits = edits.filter { id, intent in
+            guard let caption = captions[id] else { return false }
+            return intent.inFlight > 0 || caption != intent.text
+        }
         let listed = Set(storedLikes.keys)
+        deletions.formIntersection(listed)
         posts.removeAll { $0.storedID.map(listed.contains) ?? false }
         state.isLoaded = paged.isLoaded
         state.isLoadingPage = paged.isLoadingPage
@@ -220,6 +239,11 @@ public final class FeedViewModel {
                 }
                 copy.isPending = intent.inFlight > 0
             }
+            if let edit = edits[row.id] {
+                copy.caption = edit.text
+                copy.isPending = copy.isPending || edit.inFlight > 0
+            }
+            if deletions.contains(row.id) { copy.isPending = true }
             if let uid,
                 pendingPaths.contains(SyncPaths.like(postID: row.id, uid: uid))
                     || pendingPaths.contains(SyncPaths.post(row.id))
@@ -268,10 +292,10 @@ public final class FeedViewModel {
         likes[id] = LikeIntent(liked: like, inFlight: (likes[id]?.inFlight ?? 0) + 1)
         rebuildRows()
         publish()
+        let intent: WriteIntent = like ? .like(postID: id) : .unlike(postID: id)
         writes.send(
-            { [port] in
-                if like { try port.like(tweetID: id, uid: uid) } else { try port.unlike(tweetID: id, uid: uid) }
-            }, then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
+            { [port] in try port.write(intent, uid: uid) },
+            then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
     }
 
     /// `u` in the Liked view: likes the last unliked post again with its old time, so it
@@ -354,9 +378,10 @@ public final class FeedViewModel {
         publish()
     }
 
-    /// Enter: the post shows at once above the list, marked as pending, and is sent; text
-    /// the rules refuse keeps the field as typed with the reason, and so does a refusal by
-    /// the store (the field opens again). Once stored, the post is selected in the list.
+    /// Enter: the post shows at once above the list (an edit in its row), marked as pending,
+    /// and is sent; text the rules refuse keeps the field as typed with the reason, and so
+    /// does a refusal by the store (the field opens again). Once stored, a new post is
+    /// selected in the list.
     public func submitCompose() {
         if state.deleting != nil { return confirmDelete() }
         if state.isConfirmingDiscard {
@@ -371,20 +396,12 @@ public final class FeedViewModel {
         let checked: String
         do {
             checked = try Validation.postText(text)
-            if let id = state.editingPostID {
-                try port.edit(tweetID: id, text: checked, uid: uid)
-                state.compose = nil
-                state.composeError = nil
-                state.editingPostID = nil
-                publish()
-                onToast(Toast(tr(.toastPostEdited), kind: .success))
-                return
-            }
         } catch {
             state.composeError = ErrorText.describe(error)
             publish()
             return
         }
+        if let id = state.editingPostID { return submitEdit(id, text: text, checked: checked, uid: uid) }
         nextPostNumber += 1
         let localID = "sending-\(nextPostNumber)"
         let row = FeedRowModel(
@@ -429,6 +446,45 @@ public final class FeedViewModel {
 
     // MARK: Editing and deleting one's own posts
 
+    /// The edit shows at once in its row, marked as pending, and is sent.
+    private func submitEdit(_ id: String, text: String, checked: String, uid: String) {
+        state.compose = nil
+        state.composeError = nil
+        state.editingPostID = nil
+        edits[id] = EditIntent(text: checked, inFlight: (edits[id]?.inFlight ?? 0) + 1)
+        rebuildRows()
+        publish()
+        let intent = WriteIntent.editPost(postID: id, text: checked)
+        writes.send(
+            { [port] in try port.write(intent, uid: uid) },
+            then: { [weak self] result in self?.editAnswered(id, text: text, result) })
+    }
+
+    /// The store's answer to an edit: confirmed (the mark goes once the store shows it), or
+    /// refused (the row shows the store's text again, the field opens again as typed, a
+    /// toast says why).
+    private func editAnswered(_ id: String, text: String, _ result: Result<Void, Error>) {
+        guard var intent = edits[id] else { return }
+        intent.inFlight -= 1
+        edits[id] = intent
+        switch result {
+        case .success:
+            if intent.inFlight == 0, stored.first(where: { $0.id == id })?.caption == intent.text { edits[id] = nil }
+            onToast(Toast(tr(.toastPostEdited), kind: .success))
+        case .failure(let error):
+            if intent.inFlight == 0 { edits[id] = nil }
+            let reason = WriteRefusal.reason(for: error)
+            if uid != nil && state.compose == nil {
+                state.compose = TextEditor(text, limit: Validation.postMaxLength, multiline: true)
+                state.composeError = reason
+                state.editingPostID = id
+            }
+            onToast(Toast(tr(.toastCouldNotEdit, ["reason": reason]), kind: .error))
+        }
+        rebuildRows()
+        publish()
+    }
+
     /// The selected post when it is the signed-in user's; otherwise a toast says why not.
     private func ownSelectedPost() -> FeedRowModel? {
         guard let row = state.selectedRow, !row.isPending else { return nil }
@@ -459,17 +515,33 @@ public final class FeedViewModel {
         publish()
     }
 
-    /// `y` (or Enter) after `d`: deletes the post and its likes.
+    /// `y` (or Enter) after `d`: deletes the post and its likes. The row shows the pending
+    /// mark until the store no longer lists it; a refusal clears the mark and a toast says why.
     public func confirmDelete() {
         guard let row = state.deleting, let uid else { return }
+        let id = row.id
         state.deleting = nil
+        deletions.insert(id)
+        rebuildRows()
         publish()
-        do {
-            try port.delete(tweetID: row.id, uid: uid)
+        let intent = WriteIntent.deletePost(postID: id)
+        writes.send(
+            { [port] in try port.write(intent, uid: uid) },
+            then: { [weak self] result in self?.deleteAnswered(id, result) })
+    }
+
+    /// The store's answer to a deletion: confirmed (the row goes once the store lists it no
+    /// more), or refused (the mark goes, the row stays, a toast says why).
+    private func deleteAnswered(_ id: String, _ result: Result<Void, Error>) {
+        switch result {
+        case .success:
             onToast(Toast(tr(.toastPostDeleted), kind: .success))
-        } catch {
-            onToast(Toast(tr(.toastCouldNotDelete, ["reason": ErrorText.describe(error)]), kind: .error))
+        case .failure(let error):
+            deletions.remove(id)
+            onToast(Toast(tr(.toastCouldNotDelete, ["reason": WriteRefusal.reason(for: error)]), kind: .error))
         }
+        rebuildRows()
+        publish()
     }
 
     /// `n` (or Esc) after `d`: keeps the post.

@@ -188,16 +188,15 @@ public protocol FeedPort: AnyObject {
     func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int
     /// How many rows of `kind` are newer than `position`.
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int
-    func like(tweetID: String, uid: String) throws
-    func unlike(tweetID: String, uid: String) throws
+    /// Sends the intent the view model stated, as `uid`, through the one writer
+    /// (`AppServices.write`): a like, an unlike, an edit or a deletion of one's own post
+    /// (another's is refused, `ServiceError.notYourPost`). On a team server it is queued
+    /// for sending; `SignInRequired` when `uid` is no longer signed in.
+    func write(_ intent: WriteIntent, uid: String) throws
     /// Likes `tweetID` again as liked at `likedAt` (an unlike undone).
     func restoreLike(tweetID: String, likedAt: Date, uid: String) throws
     @discardableResult
     func post(_ text: String, uid: String) throws -> Tweet
-    /// Replaces the text of `uid`'s own post; another's is refused (`ServiceError.notYourPost`).
-    func edit(tweetID: String, text: String, uid: String) throws
-    /// Deletes `uid`'s own post with its likes; another's is refused.
-    func delete(tweetID: String, uid: String) throws
 }
 
 /// Everything the view models talk to.

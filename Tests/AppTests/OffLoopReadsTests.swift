@@ -60,16 +60,11 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         return try port.feedCount(kind, viewer: viewer, before: position)
     }
 
-    func like(tweetID: String, uid: String) throws { try port.like(tweetID: tweetID, uid: uid) }
-    func unlike(tweetID: String, uid: String) throws { try port.unlike(tweetID: tweetID, uid: uid) }
+    func write(_ intent: WriteIntent, uid: String) throws { try port.write(intent, uid: uid) }
     func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
         try port.restoreLike(tweetID: tweetID, likedAt: likedAt, uid: uid)
     }
     func post(_ text: String, uid: String) throws -> Tweet { try port.post(text, uid: uid) }
-    func edit(tweetID: String, text: String, uid: String) throws {
-        try port.edit(tweetID: tweetID, text: text, uid: uid)
-    }
-    func delete(tweetID: String, uid: String) throws { try port.delete(tweetID: tweetID, uid: uid) }
 }
 
 /// On a team server the interface never waits for a read: starting a subscription (`v`)

@@ -78,6 +78,37 @@ import Testing
         #expect(try w.ann.fingerprint(uids: uids) == before)
     }
 
+    /// Issue 25, point 1: an edit and a deletion are intents for the one writer, made at once
+    /// on the embedded store; a deletion sent again finds the post gone and is done, and
+    /// another's post is refused unchanged.
+    @Test func anEditAndADeletionGoThroughTheOneWriter() throws {
+        let w = try world()
+        #expect(
+            try w.ann.write(.editPost(postID: w.post.id, text: " through the writer "), session: w.annSession)
+                == .applied)
+        let edited = try #require(try w.ann.tweets.post(id: w.post.id, viewer: w.annSession))
+        #expect(edited.caption == "through the writer" && edited.likes == 2)
+        let uids = [w.annSession.uid, w.bobSession.uid]
+        let before = try w.ann.fingerprint(uids: uids)
+        #expect(throws: ServiceError.notYourPost(w.post.id)) {
+            try w.bob.write(.editPost(postID: w.post.id, text: "mine now"), session: w.bobSession)
+        }
+        #expect(throws: ServiceError.notYourPost(w.post.id)) {
+            try w.bob.write(.deletePost(postID: w.post.id), session: w.bobSession)
+        }
+        #expect(try w.ann.fingerprint(uids: uids) == before)
+        #expect(throws: ValidationError.postEmpty) {
+            try w.ann.write(.editPost(postID: w.post.id, text: " "), session: w.annSession)
+        }
+
+        try w.ann.write(.deletePost(postID: w.post.id), session: w.annSession)
+        #expect(try w.ann.tweets.post(id: w.post.id, viewer: nil) == nil)
+        #expect(try w.ann.likeDocuments(for: w.post.id) == 0, "no like names the deleted post")
+        try w.ann.write(.deletePost(postID: w.post.id), session: w.annSession)
+        #expect(WriteIntent.deletePost(postID: w.post.id).description == "delete \(w.post.id)")
+        #expect(WriteIntent.editPost(postID: "p1", text: "x").pendingPath(uid: "u") == "posts/p1")
+    }
+
     @Test func anUnfinishedProfileCannotPost() throws {
         let fixture = ServiceFixture()
         let services = try fixture.open()

@@ -200,6 +200,63 @@ struct OutboxSyncTests {
         offline.store.close()
     }
 
+    /// Issue 25, point 1: editing and deleting one's own posts are intents like a heart:
+    /// queued offline and shown on the replica at once, sent once when the server is back;
+    /// one the server refuses (its post deleted meanwhile) is dropped and named, and the
+    /// replica shows the server's state again.
+    @Test(.requiresPostgres)
+    func editsAndDeletionsQueuedOfflineAreSentOnceAndARefusedOneIsUndone() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        do {
+            let online = try machine.open()
+            defer { online.store.close() }
+            for (id, caption) in [("mina1", "first draft"), ("mina2", "to delete"), ("mina3", "doomed")] {
+                try online.tweets.writePost(caption, id: id, session: session)
+            }
+            #expect(try ReplicaRefresh.refresh(try #require(online.replica), from: online.store))
+        }
+
+        try proxy.cut()
+        let offline = try machine.open()
+        let replica = try #require(offline.replica)
+        #expect(try offline.write(.editPost(postID: "mina1", text: "second draft"), session: session) == .queued)
+        #expect(try offline.write(.deletePost(postID: "mina2"), session: session) == .queued)
+        #expect(try offline.write(.editPost(postID: "mina3", text: "never lands"), session: session) == .queued)
+        let local = replica.store
+        #expect(try local.document("tweets/mina1").getDocument().get("caption")?.stringValue == "second draft")
+        #expect(try !local.document("tweets/mina2").getDocument().exists, "shown at once")
+        #expect(try replica.entries().map(\.write.description) == ["edit mina1", "delete mina2", "edit mina3"])
+        #expect(try replica.pendingPaths() == ["posts/mina1", "posts/mina2", "posts/mina3"])
+        #expect(try posts(server, by: session.uid, as: bob).sorted() == ["doomed", "first draft", "to delete"])
+        _ = try server.psql("DELETE FROM documents WHERE parent = 'tweets' AND id = 'mina3'", as: nil)
+
+        let log = EventLog<String>()
+        let worker = try machine.worker(offline, log: log)
+        worker.start()
+        defer { worker.stop() }
+        try proxy.restore()
+        worker.syncNow()
+        try waitUntilSent(worker)
+        #expect(log.take().filter { $0.hasPrefix("dropped") } == ["dropped edit mina3"])
+        #expect(try posts(server, by: session.uid, as: bob) == ["second draft"])
+        // The refused edit is undone on the replica once the server's state is read back.
+        let deadline = Date().addingTimeInterval(30)
+        while try local.document("tweets/mina3").getDocument().exists, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try !local.document("tweets/mina3").getDocument().exists)
+
+        // Sent again (a crash between sending and confirming), nothing changes.
+        let online = try machine.open(.serverOnly)
+        defer { online.store.close() }
+        try WriteIntent.editPost(postID: "mina1", text: "second draft").apply(to: online, session: session)
+        try WriteIntent.deletePost(postID: "mina2").apply(to: online, session: session)
+        #expect(try posts(server, by: session.uid, as: bob) == ["second draft"])
+        offline.store.close()
+    }
+
     /// Waits (at most 30 s) until the last status `log` heard satisfies `done`.
     func waitForStatus(_ log: EventLog<SyncStatus>, _ done: (SyncStatus) -> Bool) {
         let deadline = Date().addingTimeInterval(30)
@@ -243,7 +300,7 @@ struct OutboxSyncTests {
 
         // Cut off: a like waits in her outbox, and the header's status says so.
         try proxy.cut()
-        try adapters.like(tweetID: "p1", uid: mina.uid)
+        try adapters.write(.like(postID: "p1"), uid: mina.uid)
         #expect(try account.services.replica?.entries().map(\.write.description) == ["like p1"])
         waitForStatus(statuses) { $0.pendingWrites == 1 && $0.connection != .online }
         #expect(try likes(server, "p1", as: bob) == 0)

@@ -108,17 +108,6 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
     func feedCount(_ kind: FeedKind, viewer: String?) throws -> Int { posts.count }
     func feedCount(_ kind: FeedKind, viewer: String?, before position: FeedPosition) throws -> Int { 0 }
 
-    func like(tweetID: String, uid: String) throws {
-        try write("like \(tweetID)") {
-            guard posts.contains(where: { $0.id == tweetID }) else { throw ServiceError.postNotFound(tweetID) }
-            likedBy[tweetID, default: []].insert(uid)
-        }
-    }
-
-    func unlike(tweetID: String, uid: String) throws {
-        try write("unlike \(tweetID)") { likedBy[tweetID, default: []].remove(uid) }
-    }
-
     func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
         try write("like \(tweetID)") { likedBy[tweetID, default: []].insert(uid) }
     }
@@ -134,14 +123,25 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
         return Tweet(id: id, caption: text, timestamp: clock.now, uid: uid)
     }
 
-    func edit(tweetID: String, text: String, uid: String) throws {
-        try write("edit \(tweetID)") {
-            if let index = posts.firstIndex(where: { $0.id == tweetID }) { posts[index].caption = text }
+    /// The intents a feed states: the server receives them as `like P`, `edit P`, `delete P`.
+    func write(_ intent: WriteIntent, uid: String) throws {
+        switch intent {
+        case .like(let id):
+            try write("like \(id)") {
+                guard posts.contains(where: { $0.id == id }) else { throw ServiceError.postNotFound(id) }
+                likedBy[id, default: []].insert(uid)
+            }
+        case .unlike(let id):
+            try write("unlike \(id)") { likedBy[id, default: []].remove(uid) }
+        case .editPost(let id, let text):
+            try write("edit \(id)") {
+                if let index = posts.firstIndex(where: { $0.id == id }) { posts[index].caption = text }
+            }
+        case .deletePost(let id):
+            try write("delete \(id)") { posts.removeAll { $0.id == id } }
+        case .post, .saveFavorite, .removeFavorite, .editProfile:
+            throw ServiceError.postNotFound("not a feed's intent")
         }
-    }
-
-    func delete(tweetID: String, uid: String) throws {
-        try write("delete \(tweetID)") { posts.removeAll { $0.id == tweetID } }
     }
 
     // MARK: FavoritesPort

@@ -108,6 +108,72 @@ import Testing
         #expect(toasts.last?.message == "Could not post: Sign in again")
     }
 
+    /// A far store whose newest post ("third", p3) is the signed-in user's own.
+    func ownFeed() -> (FarStore, FeedViewModel, Recorder<Toast>) {
+        let far = FarStore()
+        far.posts[0].uid = far.user.id
+        let (model, toasts) = feed(far)
+        return (far, model, toasts)
+    }
+
+    @Test func anEditShowsInItsRowAtOnceAsPendingAndIsSentOnce() throws {
+        let (far, model, toasts) = ownFeed()
+        model.startEditSelected()
+        #expect(model.state.compose?.text == "third")
+        model.editCompose(.insert(", edited"))
+        model.submitCompose()
+        #expect(model.state.compose == nil)
+        #expect(model.state.rows[0].caption == "third, edited" && model.state.rows[0].isPending)
+        #expect(far.received.isEmpty, "nothing has reached the server yet")
+        far.answerAll()
+        #expect(far.received == ["edit p3"])
+        #expect(model.state.rows.map(\.caption) == ["third, edited", "second", "first"])
+        #expect(!model.state.rows[0].isPending)
+        #expect(toasts.last == Toast("Post saved", kind: .success))
+    }
+
+    @Test func aRefusedEditPutsTheTextBackAndOpensTheFieldWithTheReason() throws {
+        let (far, model, toasts) = ownFeed()
+        far.refusal = ServiceError.sessionNotValid
+        model.startEditSelected()
+        model.editCompose(.insert(", edited"))
+        model.submitCompose()
+        #expect(model.state.rows[0].caption == "third, edited" && model.state.rows[0].isPending)
+        far.answerAll()
+        #expect(far.received.isEmpty)
+        #expect(model.state.rows[0].caption == "third" && !model.state.rows[0].isPending)
+        #expect(model.state.compose?.text == "third, edited" && model.state.editingPostID == "p3")
+        #expect(model.state.composeError == "Sign in again")
+        #expect(toasts.last?.message == "Could not edit the post: Sign in again")
+    }
+
+    @Test func aDeletionShowsPendingAtOnceAndTheRowGoesOnceSent() throws {
+        let (far, model, toasts) = ownFeed()
+        model.askDeleteSelected()
+        model.confirmDelete()
+        #expect(model.state.rows.map(\.id) == ["p3", "p2", "p1"] && model.state.rows[0].isPending)
+        #expect(far.received.isEmpty)
+        // Keys typed meanwhile are answered at once; the row on its way cannot be deleted twice.
+        model.askDeleteSelected()
+        #expect(model.state.deleting == nil)
+        far.answerAll()
+        #expect(far.received == ["delete p3"])
+        #expect(model.state.rows.map(\.id) == ["p2", "p1"])
+        #expect(model.state.rows.allSatisfy { !$0.isPending })
+        #expect(toasts.last == Toast("Post deleted", kind: .success))
+    }
+
+    @Test func aRefusedDeletionKeepsTheRowWithTheReason() throws {
+        let (far, model, toasts) = ownFeed()
+        far.refusal = ServiceError.sessionNotValid
+        model.askDeleteSelected()
+        model.confirmDelete()
+        #expect(model.state.rows[0].isPending)
+        far.answerAll()
+        #expect(model.state.rows.map(\.id) == ["p3", "p2", "p1"] && !model.state.rows[0].isPending)
+        #expect(toasts.last?.message == "Could not delete the post: Sign in again")
+    }
+
     @Test func theSyncStatusMarksRowsWithUnsentWrites() throws {
         let far = FarStore()
         let (model, _) = feed(far)

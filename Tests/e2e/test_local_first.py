@@ -154,6 +154,42 @@ def test_offline_writes_survive_a_restart_and_reach_the_server_once():
         assert len(saved) == 2, saved
 
 
+def test_an_edit_and_a_deletion_made_offline_show_at_once_and_reach_the_server_once():
+    with Server() as server, DelayProxy() as proxy, DataDir() as ann:
+        far(server, proxy)
+        server.register(ann, "ann@example.com", "ann")
+        assert server.tern(["post", "to be deleted"], ann).returncode == 0
+        assert server.tern(["post", "first draft"], ann).returncode == 0
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.send("3")
+            wait_until(ui, lambda s: "first draft" in s and "to be deleted" in s)
+            time.sleep(3)  # the sync worker's first round copies what ann reads into the replica
+            proxy.cut()
+            ui.send("e")
+            ui.wait_for("Edit post")
+            ui.type(", revised")
+            ui.send("Enter")
+            # The new text in its row at once, marked pending, while the server is cut off.
+            wait_until(ui, lambda s: "first draft, revised" in s and "Edit post" not in s)
+            ui.send("j")
+            ui.send("d")
+            ui.wait_for("Delete this post?")
+            ui.send("y")
+            screen, _ = wait_until(ui, lambda s: "offline · 2 pending" in header(s), timeout=20)
+            assert "first draft, revised" in screen, screen
+            assert "◌" in screen, f"the rows on their way are marked:\n{screen}"
+
+            proxy.restore()
+            screen, _ = wait_until(ui, lambda s: "pending" not in header(s) and "◌" not in s
+                                   and "to be deleted" not in s and "first draft, revised" in s, timeout=60)
+        finally:
+            ui.kill()
+
+        captions = [post["caption"] for post in server.feed(ann)]
+        assert captions == ["first draft, revised"], captions
+
+
 def seed_posts(server, data, count):
     """`count` posts by `data`'s account: one through `tern post`, the others copied from it
     on the server (as its administrator) with older timestamps, so hundreds cost a second."""

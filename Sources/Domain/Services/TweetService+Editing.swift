@@ -7,6 +7,14 @@ extension TweetService {
     /// `ServiceError.notYourPost` (on a team server the server refuses too).
     @discardableResult
     public func edit(tweetID: String, text: String, session: Session?) throws -> FeedPost {
+        try writeEdit(tweetID: tweetID, text: text, session: session)
+        guard let post = try post(id: tweetID, viewer: session) else { throw ServiceError.postNotFound(tweetID) }
+        return post
+    }
+
+    /// The edit only, reading nothing back: the write path (`WriteIntent.editPost`), whose
+    /// screens hear of the change from their listeners.
+    public func writeEdit(tweetID: String, text: String, session: Session?) throws {
         let session = try SessionProof.writer(session, .editPosts, in: store)
         guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
         let caption = try Validation.postText(text)
@@ -15,8 +23,6 @@ extension TweetService {
             try PostOwnership.check(try transaction.get(reference), id: tweetID, uid: session.uid)
             try transaction.updateData(["caption": .string(caption)], forDocument: reference)
         }
-        guard let post = try post(id: tweetID, viewer: session) else { throw ServiceError.postNotFound(tweetID) }
-        return post
     }
 
     /// Deletes the signed-in user's post `tweetID` with every like of it, in one commit, so
@@ -29,6 +35,19 @@ extension TweetService {
         }
         try postRemover.delete(tweetID: tweetID, uid: session.uid, in: store)
         return post
+    }
+
+    /// The deletion only, reading nothing first: the write path (`WriteIntent.deletePost`).
+    /// A post already gone is done (a deletion sent again after a crash changes nothing);
+    /// another's post is refused (`ServiceError.notYourPost`).
+    public func writeDelete(tweetID: String, session: Session?) throws {
+        let session = try SessionProof.writer(session, .editPosts, in: store)
+        guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
+        do {
+            try postRemover.delete(tweetID: tweetID, uid: session.uid, in: store)
+        } catch ServiceError.postNotFound {
+            return
+        }
     }
 
     /// Posting needs a finished profile (a display name and a username), so no post is ever

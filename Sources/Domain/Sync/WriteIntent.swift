@@ -9,12 +9,17 @@ import PlaceCatalog
 ///
 /// Every kind is idempotent in effect, so a write sent again after a crash between sending
 /// and confirming changes nothing more: a like or an unlike sets a state, a saved or removed
-/// place too, a profile edit sets fields, and a post carries the id this client drew for it
-/// (a second insert of that id is a no-op, see `TweetService.post`).
+/// place too, a profile edit and a post's edit set fields, a post's deletion finds it gone
+/// and is done, and a post carries the id this client drew for it (a second insert of that
+/// id is a no-op, see `TweetService.post`).
 public enum WriteIntent: Equatable, Sendable, Codable {
     case like(postID: String)
     case unlike(postID: String)
     case post(postID: String, text: String, placeID: String?)
+    /// The signed-in user's own post, its text replaced.
+    case editPost(postID: String, text: String)
+    /// The signed-in user's own post, deleted with its likes.
+    case deletePost(postID: String)
     case saveFavorite(QueuedPlace)
     case removeFavorite(placeID: String)
     case editProfile(displayName: String?, username: String?, bio: String?, avatar: String? = nil)
@@ -42,6 +47,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .like(let id): tr(.writeLike, ["id": id])
         case .unlike(let id): tr(.writeUnlike, ["id": id])
         case .post(let id, _, _): tr(.writePost, ["id": id])
+        case .editPost(let id, _): tr(.writeEditPost, ["id": id])
+        case .deletePost(let id): tr(.writeDeletePost, ["id": id])
         case .saveFavorite(let place): tr(.writeSave, ["id": place.placeID])
         case .removeFavorite(let id): tr(.writeRemove, ["id": id])
         case .editProfile: tr(.writeProfile)
@@ -53,7 +60,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     public func pendingPath(uid: String) -> String {
         switch self {
         case .like(let id), .unlike(let id): "posts/\(id)/likes/\(uid)"
-        case .post(let id, _, _): "posts/\(id)"
+        case .post(let id, _, _), .editPost(let id, _), .deletePost(let id): "posts/\(id)"
         case .saveFavorite(let place): "users/\(uid)/favorites/\(place.placeID)"
         case .removeFavorite(let id): "users/\(uid)/favorites/\(id)"
         case .editProfile: "users/\(uid)"
@@ -65,7 +72,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     public func changedDocuments(uid: String) -> [String] {
         switch self {
         case .like(let id), .unlike(let id): ["tweets/\(id)", "users/\(uid)/user-likes/\(id)"]
-        case .post(let id, _, _): ["tweets/\(id)"]
+        case .post(let id, _, _), .editPost(let id, _): ["tweets/\(id)"]
+        case .deletePost(let id): ["tweets/\(id)", "users/\(uid)/user-likes/\(id)"]
         case .saveFavorite(let place): ["favorites/\(uid)/favorites/\(place.placeID)"]
         case .removeFavorite(let id): ["favorites/\(uid)/favorites/\(id)"]
         case .editProfile: ["users/\(uid)"]
@@ -76,14 +84,26 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     /// server would take is refused now rather than queued.
     public func validate() throws {
         switch self {
-        case .post(_, let text, _): _ = try Validation.postText(text)
+        case .post(_, let text, _), .editPost(_, let text): _ = try Validation.postText(text)
         case .saveFavorite(let place): _ = try place.memo.map(FavoriteText.memo)
         case .editProfile(let displayName, let username, let bio, let avatar):
             _ = try ProfileEdit(displayName: displayName, username: username, bio: bio).normalisedUsername()
             _ = try displayName.map(Validation.displayName)
             _ = try bio.map(Validation.bio)
             _ = try avatar.map { $0.isEmpty ? $0 : try Validation.avatar($0) }
-        case .like, .unlike, .removeFavorite: break
+        case .like, .unlike, .deletePost, .removeFavorite: break
+        }
+    }
+
+    /// What a person signed out is told they must sign in to do (`SignInRequired`).
+    public var signInAction: SignInRequired.Action {
+        switch self {
+        case .like, .unlike: .likePosts
+        case .post: .post
+        case .editPost, .deletePost: .editPosts
+        case .saveFavorite: .saveFavorites
+        case .removeFavorite: .removeFavorites
+        case .editProfile: .editProfile
         }
     }
 
@@ -97,6 +117,10 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.tweets.writeLike(false, tweetID: id, session: session)
         case .post(let id, let text, let placeID):
             try services.tweets.writePost(text, id: id, placeID: placeID, session: session)
+        case .editPost(let id, let text):
+            try services.tweets.writeEdit(tweetID: id, text: text, session: session)
+        case .deletePost(let id):
+            try services.tweets.writeDelete(tweetID: id, session: session)
         case .saveFavorite(let place):
             try services.favorites.add(place.candidate, folderID: place.folderID, memo: place.memo, session: session)
         case .removeFavorite(let id):
