@@ -54,6 +54,12 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
 
     deinit { lock.withLock { current }?.worker.stop() }
 
+    /// Stops the account's worker and closes its connection (what quitting does to a
+    /// process; the benches start many interfaces in one).
+    public func stop() {
+        switchTo(nil)
+    }
+
     /// The signed-in account's outbox, nil when nobody is signed in.
     public var account: Account? { lock.withLock { current } }
 

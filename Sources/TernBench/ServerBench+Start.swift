@@ -96,9 +96,9 @@ private struct StartBenchAccount {
                 executor: CallbackExecutor { events.post(.storeChanged($0)) },
                 hasher: Self.hasher, environment: [:], offline: offline)
             let current = CurrentServices(services)
+            let screenServices = ScreenServices(current: current, places: places)
             let harness = AppHarness(
-                width: 120, height: 40, services: ScreenServices(current: current, places: places),
-                events: events, work: LaneWorkExecutor())
+                width: 120, height: 40, services: screenServices, events: events, work: LaneWorkExecutor())
             guard harness.lines.first?.contains("@" + username) == true else {
                 throw StoreError.invalidArgument("the first frame has no @\(username): \(harness.lines.first ?? "")")
             }
@@ -107,11 +107,17 @@ private struct StartBenchAccount {
                 usleep(1_000)
                 harness.settle()
                 guard now() - started < 60 else {
-                    throw StoreError.invalidArgument("no connection to the server after 60 s")
+                    let said = [harness.lines.first, harness.app.state.toast?.message].compactMap { $0 }
+                    throw StoreError.invalidArgument(
+                        "no connection to the server after 60 s (\(offline), start \(first.count + 1) of \(count); "
+                            + "the screen said \(said))")
                 }
             }
             live.append(now() - started)
             harness.app.stop()
+            // As the interface's process would on quitting: the sync worker's connection
+            // goes too, or seven starts hold seven of the account's eight.
+            (screenServices.sync as? OutboxSync)?.stop()
             if current.services !== services { current.services.store.close() }
             services.store.close()
         }

@@ -35,15 +35,20 @@ enum ServerBench {
             invitation: try TernServer.invite(adminURL: adminURL), uid: uid, password: "bench-password",
             email: "\(uid.lowercased())@example.com")
         let accountURL = url(adminURL, user: role, password: "bench-password")
-        try likeToggles(serverURL: accountURL, uid: uid)
-        try commitToCallback(
-            serverURL: accountURL,
-            listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
-            path: "users/\(uid)")
-        try signInTimes(adminURL: adminURL)
-        try keystrokesWhileWriting(adminURL: adminURL)
-        try outboxDrain(adminURL: adminURL)
-        try startToFirstFrame(adminURL: adminURL)
+        // `TERN_BENCH_SERVER=start` (or another part's name) runs that part alone.
+        let parts = environment["TERN_BENCH_SERVER"].map { Set($0.split(separator: ",").map(String.init)) }
+        func wanted(_ part: String) -> Bool { parts?.contains(part) ?? true }
+        if wanted("likes") { try likeToggles(serverURL: accountURL, uid: uid) }
+        if wanted("callbacks") {
+            try commitToCallback(
+                serverURL: accountURL,
+                listenURL: url(adminURL, user: TernServer.guestRole, password: TernServer.guestPassword),
+                path: "users/\(uid)")
+        }
+        if wanted("signin") { try signInTimes(adminURL: adminURL) }
+        if wanted("keys") { try keystrokesWhileWriting(adminURL: adminURL) }
+        if wanted("outbox") { try outboxDrain(adminURL: adminURL) }
+        if wanted("start") { try startToFirstFrame(adminURL: adminURL) }
     }
 
     /// Drops the bench database's roles (its accounts, then its groups).

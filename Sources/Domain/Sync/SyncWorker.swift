@@ -75,9 +75,16 @@ public final class SyncWorker: @unchecked Sendable {
         schedule(after: 0)
     }
 
+    /// Ends the rounds and closes the worker's own connection, on its lane after any round
+    /// under way: a stopped worker holds none of the account's few connections to the server
+    /// (a login role has a connection limit), whoever still holds the worker.
     public func stop() {
         condition.withLock { stopped = true }
         Workers.shared.cancel(.sync, key: WorkKey(self))
+        Workers.shared.run(.sync) { [self] in
+            online?.store.close()
+            online = nil
+        }
     }
 
     /// Calls `onChange` now and on every change of the state, `onDropped` once for each write
