@@ -13,9 +13,9 @@ struct ParsedFieldsCache {
 
     private var parsed: [String: [String: FieldValue]] = [:]
 
-    mutating func fields(of json: String) throws -> [String: FieldValue] {
+    mutating func fields(of json: String) -> [String: FieldValue] {
         if let known = parsed[json] { return known }
-        let fields = try StorageJSON.decode(json)
+        let fields = StorageJSON.readable(json)
         if parsed.count >= Self.capacity { parsed.removeAll(keepingCapacity: true) }
         parsed[json] = fields
         return fields

@@ -304,11 +304,9 @@ final class PostgresBackend: StoreBackend {
         return Self.fields(of: json)
     }
 
-    /// The fields of a stored document; none when its text cannot be read (too deep, too
-    /// large, not JSON: written around the store by someone else), so that one such
-    /// document costs its readers only itself, never the whole query.
+    /// The fields of a stored document (see `StorageJSON.readable`).
     static func fields(of json: String) -> [String: FieldValue] {
-        (try? StorageJSON.decode(json)) ?? [:]
+        StorageJSON.readable(json)
     }
 
     func putDocument(_ fields: [String: FieldValue], at path: ResourcePath) throws {

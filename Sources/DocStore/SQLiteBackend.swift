@@ -18,16 +18,27 @@ final class SQLiteBackend: StoreBackend {
     var isRemote: Bool { false }
     var counts: StoreCounts { StoreCounts(statements: connection.statementCount, commits: commits) }
 
-    private init(file: String, connection: SQLiteConnection) {
+    /// Opened on a file or directory this process cannot write (`SQLiteFileCheck.Contents`):
+    /// it reads, and every write is refused with `readOnlyRefusal`.
+    let isReadOnly: Bool
+
+    private init(file: String, connection: SQLiteConnection, isReadOnly: Bool = false) {
         location = file
         self.connection = connection
+        self.isReadOnly = isReadOnly
+    }
+
+    private var readOnlyRefusal: StoreError {
+        .backend(file: location, message: tr(.storeReadOnly), code: .sqlite(SQLITE_READONLY))
     }
 
     /// Opens (creating if needed) a Tern database on one connection. An existing file's schema
     /// is read before anything writes, so a foreign, corrupt or newer file is reported and
     /// left untouched.
     static func open(file: String) throws -> SQLiteBackend {
-        let holdsData = try SQLiteFileCheck.holdsData(file: file)
+        let contents = try SQLiteFileCheck.contents(of: file)
+        if contents == .readOnlyData { return try openReadOnly(file: file) }
+        let holdsData = contents == .data
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(file: file, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -51,6 +62,56 @@ final class SQLiteBackend: StoreBackend {
             backend.lastDataVersion = try connection.scalarInt("PRAGMA data_version")
         }
         return backend
+    }
+
+    /// Opens a database this process may only read. SQLite reads a WAL database read-only
+    /// when its shared-memory file exists or can be made; in a directory nobody may write it
+    /// cannot be, and the file is read as immutable instead (a read-only directory holds no
+    /// writer that could change it meanwhile).
+    private static func openReadOnly(file: String) throws -> SQLiteBackend {
+        var lastFailure: SQLiteFailure?
+        for parameter in ["mode=ro", "immutable=1"] {
+            do {
+                let connection = try SQLiteConnection(
+                    file: "file:\(uriPath(file))?\(parameter)", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+                connection.setBusyTimeout(seconds: 10)
+                _ = try connection.scalarInt("SELECT count(*) FROM sqlite_master")
+                let backend = SQLiteBackend(file: file, connection: connection, isReadOnly: true)
+                try backend.translating {
+                    let version = try SQLiteFileCheck.inspectSchema(of: connection, file: file)
+                    if version != SQLiteSchema.currentVersion {
+                        guard version < SQLiteSchema.currentVersion else {
+                            throw StoreError.newerSchema(file: file, found: version, known: SQLiteSchema.currentVersion)
+                        }
+                        throw backend.readOnlyRefusal
+                    }
+                    try connection.execute("PRAGMA cell_size_check = ON")
+                    backend.lastDataVersion = try connection.scalarInt("PRAGMA data_version")
+                }
+                return backend
+            } catch let failure as SQLiteFailure {
+                if failure.isNotADatabase { throw StoreError.notADatabase(file: file, detail: failure.explained) }
+                lastFailure = failure
+            }
+        }
+        throw StoreError.cannotOpen(
+            file: file, reason: lastFailure?.reason ?? "", code: .sqlite(lastFailure?.code ?? SQLITE_CANTOPEN))
+    }
+
+    /// A file path as the path of a `file:` URI: every byte but unreserved ones and `/` escaped.
+    private static func uriPath(_ file: String) -> String {
+        let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+        var out = ""
+        for byte in absolute.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default: out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
     }
 
     /// `version` is the schema version read at opening; it is read again under the write
@@ -89,7 +150,7 @@ final class SQLiteBackend: StoreBackend {
                 "SELECT data FROM documents WHERE parent = ? AND id = ?",
                 [.text(path.parent.string), .text(path.lastSegment)])
             guard case .text(let json)? = rows.first?.first else { return nil }
-            return try StorageJSON.decode(json)
+            return StorageJSON.readable(json)
         }
     }
 
@@ -131,7 +192,7 @@ final class SQLiteBackend: StoreBackend {
                 sql.selectParameters
             ) { row in
                 guard row.count == 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return }
-                let fields = cached ? try parsedFields.fields(of: json) : try StorageJSON.decode(json)
+                let fields = cached ? parsedFields.fields(of: json) : StorageJSON.readable(json)
                 result.append(StoredDocument(id: id, fields: fields))
             }
             return result
@@ -170,8 +231,10 @@ final class SQLiteBackend: StoreBackend {
         return try translating {
             var counts: [FieldValue: Int] = [:]
             try connection.each(statement.sql, statement.parameters) { row in
-                guard row.count == 2, case .text(let json) = row[0], case .int(let count) = row[1] else { return }
-                counts[try StorageJSON.decodeValue(json), default: 0] += Int(count)
+                guard row.count == 2, case .text(let json) = row[0], case .int(let count) = row[1],
+                    let value = try? StorageJSON.decodeValue(json)
+                else { return }
+                counts[value, default: 0] += Int(count)
             }
             return counts
         }
@@ -205,6 +268,8 @@ final class SQLiteBackend: StoreBackend {
     /// Creates the index a query wants, once, like Firestore's automatic single-field indexes.
     private func ensureIndex(_ index: SQLiteQuery.Index?) throws {
         guard let index, !knownIndexes.contains(index.name), !inTransaction else { return }
+        // A read-only file is read without the index it lacks (slower, never refused).
+        if isReadOnly { return }
         try writeTransaction {
             try translating { try connection.execute(index.createStatement) }
         }
@@ -237,6 +302,7 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        if isReadOnly { throw readOnlyRefusal }
         guard !inTransaction else {
             throw StoreError.invalidArgument(
                 "a write was started inside another write; nest no commits in a transaction")

@@ -5,10 +5,21 @@ import Localization
 /// Looks at a database file before anything writes to it, so that a file Tern cannot use
 /// is reported with one line and left exactly as it was.
 enum SQLiteFileCheck {
-    /// Checks the file without opening it as a database; returns true when it already holds
-    /// data, which `inspectSchema(of:file:)` must then check on the store's own connection
-    /// before anything writes (one connection per open, not a read-only one first).
-    static func holdsData(file: String) throws -> Bool {
+    /// What a file checked before opening holds, and how it can be opened.
+    enum Contents {
+        /// Nothing yet (a new or empty file): opened read-write and set up.
+        case empty
+        /// A database, which `inspectSchema(of:file:)` must check on the store's own
+        /// connection before anything writes (one connection per open, not a read-only one first).
+        case data
+        /// A database this process may read but not change: the file, or the directory its
+        /// journal files go in, is not writable (`chmod -R a-w`, a read-only mount). It is
+        /// opened read-only, so reading needs no write access, and a write is refused with one line.
+        case readOnlyData
+    }
+
+    /// Checks the file without opening it as a database: what it holds (see `Contents`).
+    static func contents(of file: String) throws -> Contents {
         var info = stat()
         if stat(file, &info) != 0 {
             guard errno == ENOENT else {
@@ -16,27 +27,39 @@ enum SQLiteFileCheck {
             }
             try createParentDirectory(of: file)
             try createPrivateFile(file)
-            return false
+            return .empty
         }
         if info.st_mode & S_IFMT == S_IFDIR { throw StoreError.cannotOpen(file: file, reason: tr(.storeIsDirectory)) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw StoreError.cannotOpen(file: file, reason: tr(.storeNotRegularFile))
         }
-        for (mode, key) in [(R_OK, TextKey.storeNoPermissionRead), (W_OK, .storeNoPermissionWrite)]
-        where access(file, mode) != 0 {
-            throw StoreError.cannotOpen(file: file, reason: tr(key, ["detail": SystemErrorText.describe(errno)]))
+        if access(file, R_OK) != 0 {
+            throw StoreError.cannotOpen(
+                file: file, reason: tr(.storeNoPermissionRead, ["detail": SystemErrorText.describe(errno)]))
         }
+        let writable = access(file, W_OK) == 0
+        let writeFailure = writable ? 0 : errno
         if info.st_size == 0 {  // SQLite's own convention: an empty file is an empty database.
+            guard writable else {
+                throw StoreError.cannotOpen(
+                    file: file, reason: tr(.storeNoPermissionWrite, ["detail": SystemErrorText.describe(writeFailure)]))
+            }
             // Nothing is in it yet, so one of ours is made private before anything is.
             if info.st_uid == geteuid() { chmod(file, 0o600) }
             try checkPrivate(file)
-            return false
+            return .empty
         }
         // SQLite would take a file shorter than its header for an empty database and write over it.
         guard try hasSQLiteHeader(file) else {
             throw StoreError.notADatabase(file: file, detail: tr(.storeNoSQLiteHeader))
         }
-        return true
+        return writable && directoryIsWritable(of: file) ? .data : .readOnlyData
+    }
+
+    /// Whether journal files can be made beside `file` (SQLite's WAL and shared-memory files).
+    private static func directoryIsWritable(of file: String) -> Bool {
+        let parent = (file as NSString).deletingLastPathComponent
+        return access(parent.isEmpty ? "." : parent, W_OK | X_OK) == 0
     }
 
     /// Refuses a database, or its WAL or shared-memory file, that group or others may read or

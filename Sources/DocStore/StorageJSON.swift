@@ -36,6 +36,14 @@ enum StorageJSON {
         return fields
     }
 
+    /// The fields of a stored document; none when its text cannot be read (too deep, too
+    /// large, not JSON: written around the store by someone else), so that one such
+    /// document costs its readers only itself, never the whole query. Its readers' decoding
+    /// then leaves it out with a notice (a document of no fields fits no model).
+    static func readable(_ text: String) -> [String: FieldValue] {
+        (try? decode(text)) ?? [:]
+    }
+
     /// One value as a database renders it (an element or a field read out of a document).
     static func decodeValue(_ text: String) throws -> FieldValue {
         guard text.utf8.count <= maximumBytes else {

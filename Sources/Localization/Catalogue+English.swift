@@ -600,6 +600,8 @@ extension Catalogue {
             return
                 "the database is damaged ({detail}); nothing more is written to it; run tern doctor for how to recover"
         case .storeDiskFull: return "disk full; free some space and try again"
+        case .storeReadOnly:
+            return "read-only: a change needs write access to this file and its directory (reading works without)"
         case .storeDirectoryNotCreated: return "cannot create the directory"
         case .storeDirectoryNotDirectory: return "not a directory (a link or a file); remove it and sign in again"
         case .storeDirectoryOtherOwner: return "the directory belongs to another user"
@@ -677,6 +679,7 @@ extension Catalogue {
         case .errorUnknownUser: return "No user @{name}"
         case .errorBadImportRow: return "line {line}: {reason}; nothing was imported"
         case .importTextAfterQuote: return "text after a closing quote"
+        case .importNotUTF8: return "not UTF-8 text"
         case .importQuoteNotClosed: return "a quoted field is not closed"
         case .importEmptyFile: return "the file is empty"
         case .importHeaderColumns: return "the header must name the columns {columns}"

@@ -159,7 +159,7 @@ public enum TextKey: String, CaseIterable, Sendable {
         storeConnectionLost
     case storeReconnecting, storeNoSchema, storeNoTables, storeOtherServer, storeIsDirectory, storeNotRegularFile
     case storeNoPermissionRead, storeNoPermissionWrite, storeOpenToOthers, storeCannotCreateParent, storeNoSQLiteHeader
-    case storeOtherTables, storeNoDocuments, storeDamaged, storeDiskFull, storeDirectoryNotCreated,
+    case storeOtherTables, storeNoDocuments, storeDamaged, storeDiskFull, storeReadOnly, storeDirectoryNotCreated,
         storeDirectoryNotDirectory
     case storeDirectoryOtherOwner, storeDirectoryOpen, storePassFileLink, storeSessionOtherAccount,
         storeSessionNoAccount
@@ -173,7 +173,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fileRemove, fileOpen, fileCreateDirectory, errorFolderNameEmpty, errorFolderNameTooLong, errorFolderNameTaken
     case errorFolderNotFound, errorDefaultFolderKept, errorMemoTooLong, errorNotSaved, errorUnknownColor,
         errorUnknownVisibility
-    case errorUnknownSort, errorUnknownUser, errorBadImportRow, importTextAfterQuote, importQuoteNotClosed
+    case errorUnknownSort, errorUnknownUser, errorBadImportRow, importTextAfterQuote, importQuoteNotClosed,
+        importNotUTF8
     case importEmptyFile, importHeaderColumns, importColumnCount, importNeedsFeatures, importNeedsFavorites
     case importNeedsPoint, importKeyMissing, importKeyNotText, importFoldersList, importSavedAt, importNameEmpty
     case importCoordinateNumbers, importCoordinateRange, errorPasswordHashing, errorPasswordRecordDamaged

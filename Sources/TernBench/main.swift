@@ -14,6 +14,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("text", TextBench.run),
     ("server", ServerBench.run),
     ("online", OnlineBench.run),
+    ("import", ImportBench.run),
 ]
 let wanted = Set(CommandLine.arguments.dropFirst())
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {

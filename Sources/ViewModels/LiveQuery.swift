@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Localization
 
@@ -111,6 +112,10 @@ final class LiveQuery {
     }
 
     private func readFailed(_ error: Error) {
+        if let notice = error as? LeftOutDocuments {
+            onToast(Toast(notice.description, kind: .info))
+            return
+        }
         onToast(Toast(tr(.toastCouldNotLoad, ["list": list(), "reason": ErrorText.describe(error)]), kind: .error))
     }
 }

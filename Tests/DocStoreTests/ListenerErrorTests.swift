@@ -35,9 +35,18 @@ struct ListenerErrorTests {
 
         switch fixture {
         case .sqlite:
-            // A document the store cannot read back fails the re-read.
+            // A document the store cannot read back arrives without fields (it costs only
+            // itself, as on a server); a re-read fails when the engine refuses the query.
             try store.document("notes/n1").setData(["v": .value(Self.tooDeep())])
-            #expect(seen.take() == ["error: too deep", "document error"], "an error, not an empty list")
+            #expect(seen.take() == ["snapshot 1", "document true"], "the list survives it")
+            #expect(try store.document("notes/n1").getDocument().data == [:])
+            try SQLiteFixture.execute("ALTER TABLE documents RENAME TO hidden", in: place.location)
+            _ = try? store.pollExternalChanges()  // every listener re-reads, and fails
+            let heard = seen.take()
+            #expect(
+                heard.count == 2 && heard.last == "document error" && heard.first?.hasPrefix("error:") == true,
+                "\(heard)")
+            try SQLiteFixture.execute("ALTER TABLE hidden RENAME TO documents", in: place.location)
         case .postgres:
             // On a server a document that cannot be read arrives without fields (so that it
             // costs only itself); a re-read fails when the server refuses the query.

@@ -101,6 +101,92 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 40)
     }
 
+    /// A file on disk of `rows` CSV rows, the header first.
+    func csvFile(rows: Int) throws -> String {
+        let path = fixture.root + "/import-\(rows).csv"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        var text = Self.header
+        for index in 0..<rows {
+            text += CSVText.line(
+                [
+                    "Place \(index)", "Street \(index)", "\(30 + Double(index % 20_000) / 1000)",
+                    "\(120 + index / 20_000)", "", "",
+                ])
+            if text.utf8.count > 1 << 16 {
+                try handle.write(contentsOf: Data(text.utf8))
+                text = ""
+            }
+        }
+        try handle.write(contentsOf: Data(text.utf8))
+        return path
+    }
+
+    @Test func aHundredThousandRowCSVStreamsInAndEveryRowIsThere() throws {
+        let (services, session) = try signedIn()
+        let path = try csvFile(rows: 100_000)
+        let source = try #require(FavoritesImportSource.csv(path: path))
+        let report = try services.favorites.importFavorites(source, into: nil, session: session)
+        #expect(report.added == 100_000 && report.matched == 0 && report.skipped == 0)
+        let saved = try services.favorites.list(session: session)
+        #expect(saved.count == 100_000)
+        #expect(Set(saved.map(\.placeName)).count == 100_000)
+        #expect(saved.contains { $0.placeName == "Place 99999" && $0.address == "Street 99999" })
+    }
+
+    @Test func aStreamedFileImportedAgainMatchesEveryRowAcrossItsTransactions() throws {
+        let (services, session) = try signedIn()
+        let source = try #require(FavoritesImportSource.csv(path: try csvFile(rows: 2_500)))
+        #expect(try services.favorites.importFavorites(source, into: nil, session: session).added == 2_500)
+        // What an import stopped half way does when run again: the rows saved match themselves.
+        let again = try services.favorites.importFavorites(source, into: nil, session: session)
+        #expect(again.added == 0 && again.skipped == 2_500)
+        #expect(try services.favorites.list(session: session).count == 2_500)
+    }
+
+    @Test func aBadRowFarIntoAStreamedFileImportsNothing() throws {
+        let (services, session) = try signedIn()
+        let path = try csvFile(rows: 3_000)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("Late,,91,127,,\r\n".utf8))
+        try handle.close()
+        let source = try #require(FavoritesImportSource.csv(path: path))
+        #expect {
+            _ = try services.favorites.importFavorites(source, into: nil, session: session)
+        } throws: { error in
+            guard case FavoritesError.badImportRow(3_002, _) = error else { return false }
+            return true
+        }
+        #expect(try services.favorites.list(session: session).isEmpty)
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 1 << 20])
+    func theStreamedReaderFindsTheRecordsOfTheWholeText(chunkSize: Int) throws {
+        let texts = [
+            "\u{FEFF}Name,Memo\r\nA,\"two\r\nlines\"\r\n\r\n\nB,\"say \"\"hi\"\"\"\rC,\n\"\"\n한글,끝",
+            "a,b\n\n\n", "\"x\"", "x,\"unclosed\n", "x,\"a\"b\n", "",
+        ]
+        for (number, text) in texts.enumerated() {
+            let path = fixture.root + "/records-\(number).csv"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            var reader = try #require(CSVRecordReader(path: path, chunkSize: chunkSize))
+            let streamed = Result { () throws -> [CSVText.Record] in
+                var records: [CSVText.Record] = []
+                while let record = try reader.next() { records.append(record) }
+                return records
+            }
+            let whole = Result { try CSVText.records(text) }
+            switch (streamed, whole) {
+            case (.success(let a), .success(let b)): #expect(a == b, "text \(number)")
+            case (.failure(let a as FavoritesError), .failure(let b as FavoritesError)):
+                #expect(a == b, "text \(number)")
+            default: Issue.record("text \(number): \(streamed) against \(whole)")
+            }
+        }
+    }
+
     @Test func aNulInAConfigLineIsRefusedWithItsLine() {
         #expect(
             throws: ConfigError(

@@ -112,8 +112,9 @@ import Testing
                 "placeName": "Broken", "placeID": "broken", "address": "", "coordinate": "not a coordinate",
                 "savedAt": .serverTimestamp, "folders": .array([.string(FavoriteFolder.defaultID)]),
             ])
-        #expect(toasts.last?.kind == .error)
-        #expect(toasts.last?.message.hasPrefix("Could not load Favorites:") == true)
+        // A notice beside the list, which the rest of it survives (issue 26, point 9), not a failure.
+        #expect(toasts.last?.kind == .info)
+        #expect(toasts.last?.message.hasPrefix("left out 1 document of favorites/") == true, "\(toasts)")
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The file formats favorites are exported to and imported from.
 public enum FavoritesFormat: String, CaseIterable, Sendable {
     /// `Name,Address,Latitude,Longitude,Description,URL` (RFC 4180), the shape people pass
@@ -21,6 +23,12 @@ public enum FavoritesFormat: String, CaseIterable, Sendable {
     /// The format named `text` (any case), or `nil`.
     public static func named(_ text: String) -> FavoritesFormat? {
         FavoritesFormat(rawValue: text.lowercased())
+    }
+
+    /// Whether a file starting with `prefix` is CSV (see `detect`: only its first character
+    /// decides that), which an import reads a chunk at a time.
+    public static func isCSV(startingWith prefix: Data) -> Bool {
+        detect(String(decoding: prefix, as: UTF8.self)) == .csv
     }
 
     /// The format of a file's text: XML when it starts with `<` (KML when its root is `kml`,

@@ -62,35 +62,50 @@ public struct FavoritesImportFile: Equatable, Sendable {
         guard let header = records.first else {
             throw FavoritesError.badImportRow(line: 1, reason: tr(.importEmptyFile))
         }
-        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        func column(_ name: String) -> Int? { columns.firstIndex(of: name.lowercased()) }
-        guard let name = column("Name"), let latitude = column("Latitude"), let longitude = column("Longitude") else {
-            throw FavoritesError.badImportRow(
-                line: header.line,
-                reason: tr(.importHeaderColumns, ["columns": FavoritesFormat.csvHeader.joined(separator: ",")]))
+        let columns = try CSVColumns(header)
+        return try records.dropFirst().map(columns.row)
+    }
+
+    /// The columns a CSV file's header names, and each later record as a row.
+    public struct CSVColumns: Sendable {
+        let count: Int
+        let name: Int, latitude: Int, longitude: Int
+        let address: Int?, description: Int?, url: Int?, category: Int?, roadAddress: Int?, phone: Int?
+
+        public init(_ header: CSVText.Record) throws {
+            let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            func column(_ name: String) -> Int? { columns.firstIndex(of: name.lowercased()) }
+            guard let name = column("Name"), let latitude = column("Latitude"), let longitude = column("Longitude")
+            else {
+                throw FavoritesError.badImportRow(
+                    line: header.line,
+                    reason: tr(.importHeaderColumns, ["columns": FavoritesFormat.csvHeader.joined(separator: ",")]))
+            }
+            count = columns.count
+            (self.name, self.latitude, self.longitude) = (name, latitude, longitude)
+            address = column("Address")
+            description = column("Description")
+            url = column("URL")
+            category = column("Category")
+            roadAddress = column("Road Address")
+            phone = column("Phone")
         }
-        let address = column("Address")
-        let description = column("Description")
-        let url = column("URL")
-        let category = column("Category")
-        let roadAddress = column("Road Address")
-        let phone = column("Phone")
-        return try records.dropFirst().map { record in
-            guard record.fields.count == columns.count else {
+
+        public func row(_ record: CSVText.Record) throws -> Row {
+            guard record.fields.count == count else {
                 throw FavoritesError.badImportRow(
                     line: record.line,
-                    reason: tr(
-                        .importColumnCount, ["count": String(record.fields.count), "header": String(columns.count)]))
+                    reason: tr(.importColumnCount, ["count": String(record.fields.count), "header": String(count)]))
             }
             func field(_ index: Int?) -> String { CSVText.unguarded(index.map { record.fields[$0] } ?? "") }
             let placeID = PlaceLink.placeID(fromURL: field(url))
             let link = field(url).trimmingCharacters(in: .whitespaces)
-            var parsed = try row(
+            var parsed = try FavoritesImportFile.row(
                 line: record.line, placeID: placeID, name: field(name),
                 address: field(address), latitude: Double(field(latitude).trimmingCharacters(in: .whitespaces)),
                 longitude: Double(field(longitude).trimmingCharacters(in: .whitespaces)),
                 memo: field(description), folders: [], color: nil, savedAt: nil)
-            parsed.details = try details(
+            parsed.details = try FavoritesImportFile.details(
                 line: record.line, category: field(category), roadAddress: field(roadAddress), phone: field(phone),
                 url: link == PlaceLink.url(forPlaceID: placeID ?? "") ? "" : link)
             return parsed

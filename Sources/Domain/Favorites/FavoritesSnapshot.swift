@@ -8,6 +8,9 @@ public struct FavoritesSnapshot: Equatable, Sendable {
     public var folders: [FavoriteFolder]
     /// Every favorite, newest first.
     public var favorites: [FavoritePlace]
+    /// What was left out because it cannot be read (see `DecodedDocuments`), one line per
+    /// collection; empty when nothing was.
+    public var leftOut: [String] = []
 
     public init(folders: [FavoriteFolder], favorites: [FavoritePlace]) {
         self.folders = folders.sorted { a, b in

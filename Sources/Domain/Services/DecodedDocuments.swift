@@ -19,11 +19,18 @@ struct DecodedDocuments<Value> {
     }
 
     /// What was left out, as one error; nil when nothing was.
-    var notice: StoreError? {
+    var notice: LeftOutDocuments? {
         guard let first = skipped.first else { return nil }
-        return .coding(
-            tr(
+        return LeftOutDocuments(
+            description: tr(
                 skipped.count == 1 ? .storeLeftOutOne : .storeLeftOut,
                 ["count": String(skipped.count), "collection": first]))
     }
+}
+
+/// Documents left out of a list because they cannot be read: a notice beside the list,
+/// which the rest of it survives, not a failure to read it (the interface shows it as a
+/// notice, never as `Could not load`).
+public struct LeftOutDocuments: Error, CustomStringConvertible, Equatable, Sendable {
+    public let description: String
 }

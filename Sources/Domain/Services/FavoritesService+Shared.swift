@@ -23,15 +23,16 @@ extension FavoritesService {
         else {
             throw FavoritesError.unknownUser(name)
         }
-        let shared = try folders(of: owner).whereField(
-            "visibility", isEqualTo: .string(FolderVisibility.shared.rawValue)
-        )
-        .getDocuments().documents.map { try $0.data(as: FavoriteFolder.self) }
+        let shared = DecodedDocuments(
+            try folders(of: owner).whereField(
+                "visibility", isEqualTo: .string(FolderVisibility.shared.rawValue)
+            ).getDocuments().documents
+        ) { try $0.data(as: FavoriteFolder.self) }.values
         guard !shared.isEmpty else { return [] }
         let ids = Set(shared.map(\.id))
-        let places = try favorites(of: owner).getDocuments().documents
-            .map { try $0.data(as: FavoritePlace.self) }
-            .filter { !ids.isDisjoint(with: $0.folders) }
+        let places = DecodedDocuments(try favorites(of: owner).getDocuments().documents) {
+            try $0.data(as: FavoritePlace.self)
+        }.values.filter { !ids.isDisjoint(with: $0.folders) }
         let snapshot = FavoritesSnapshot(folders: shared, favorites: places)
         return snapshot.folders.map { SharedFolder(folder: $0, places: snapshot.places(in: $0, home: home)) }
     }

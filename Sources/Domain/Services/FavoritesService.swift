@@ -211,20 +211,27 @@ public final class FavoritesService: @unchecked Sendable {
     func read(_ uid: String, reading: FavoritesRead = .all, in transaction: Transaction? = nil) throws
         -> FavoritesSnapshot
     {
-        let folders = try folders(of: uid).getDocuments().documents.map { try $0.data(as: FavoriteFolder.self) }
+        let folders = DecodedDocuments(try folders(of: uid).getDocuments().documents) {
+            try $0.data(as: FavoriteFolder.self)
+        }
+        var snapshot: FavoritesSnapshot
         switch reading {
         case .all:
-            return FavoritesSnapshot(
-                folders: folders,
-                favorites: try favorites(of: uid).getDocuments().documents.map { try $0.data(as: FavoritePlace.self) })
+            let favorites = DecodedDocuments(try favorites(of: uid).getDocuments().documents) {
+                try $0.data(as: FavoritePlace.self)
+            }
+            snapshot = FavoritesSnapshot(folders: folders.values, favorites: favorites.values)
+            snapshot.leftOut = [favorites.notice].compactMap { $0.map { "\($0)" } }
         case .none:
-            return FavoritesSnapshot(folders: folders, favorites: [])
+            snapshot = FavoritesSnapshot(folders: folders.values, favorites: [])
         case .one(let placeID):
             let reference = favorites(of: uid).document(placeID)
             let document = try transaction.map { try $0.get(reference) } ?? reference.getDocument()
-            return FavoritesSnapshot(
-                folders: folders, favorites: document.exists ? [try document.data(as: FavoritePlace.self)] : [])
+            snapshot = FavoritesSnapshot(
+                folders: folders.values, favorites: document.exists ? [try document.data(as: FavoritePlace.self)] : [])
         }
+        if let notice = folders.notice { snapshot.leftOut.insert("\(notice)", at: 0) }
+        return snapshot
     }
 
     static func existing(_ folderID: String, in snapshot: FavoritesSnapshot) throws -> FavoriteFolder {
@@ -265,6 +272,7 @@ extension FavoritesService {
             return nil
         }
         var current = try snapshot(session: session)
+        current.leftOut = []  // the listeners report it, each from its first read
         var started = false
         let folders = try folders(of: session.uid).addSnapshotListener(
             { snapshot in

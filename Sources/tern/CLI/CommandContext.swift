@@ -64,6 +64,22 @@ final class CommandContext {
         try SessionFile(paths: paths).read()
     }
 
+    private var warned: Set<String> = []
+
+    /// Says `notice` on standard error (`tern: …`), once per process however often it comes.
+    func warnOnce(_ notice: String) {
+        guard warned.insert(notice).inserted else { return }
+        FileHandle.standardError.write(Data("tern: \(SafeText.clean(notice))\n".utf8))
+    }
+
+    /// The signed-in user's folders and favorites; what cannot be read is left out and said
+    /// once on standard error, so one broken document never fails a list, an export or a removal.
+    func favoritesSnapshot(_ session: Session) throws -> FavoritesSnapshot {
+        let snapshot = try services().favorites.snapshot(session: session)
+        snapshot.leftOut.forEach(warnOnce)
+        return snapshot
+    }
+
     /// Prints `value` as JSON (sorted keys, times as ISO 8601 UTC with `Z`).
     func printJSON<T: Encodable>(_ value: T) throws {
         let data = try JSONOutput.encoder.encode(value)

@@ -57,7 +57,7 @@ enum FavoritesCommands {
             return try listShared(
                 context, user: user, folder: arguments[listFolder], sort: arguments[sort], home: home, session: session)
         }
-        let snapshot = try context.services().favorites.snapshot(session: session)
+        let snapshot = try context.favoritesSnapshot(session)
         let folder = try arguments[listFolder].map(snapshot.requireFolder(named:))
         let places =
             folder.map { snapshot.places(in: $0, sort: arguments[sort], home: home) }
@@ -120,7 +120,7 @@ enum FavoritesCommands {
     static func add(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let favorites = try context.services().favorites
-        let snapshot = try favorites.snapshot(session: session)
+        let snapshot = try context.favoritesSnapshot(session)
         let folder = try arguments[Self.folder].map(snapshot.requireFolder(named:))
         let queued = {
             let id = arguments.positionals[0]
@@ -146,7 +146,7 @@ enum FavoritesCommands {
             return
         }
         if let name = arguments[removeFolder] {
-            let folder = try favorites.snapshot(session: session).requireFolder(named: name)
+            let folder = try context.favoritesSnapshot(session).requireFolder(named: name)
             let kept = try favorites.removeFromFolder(placeID: id, folderID: folder.id, session: session)
             if !context.options.json {
                 context.printLine(
@@ -173,7 +173,7 @@ enum FavoritesCommands {
     static func copy(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let favorites = try context.services().favorites
-        let target = try favorites.snapshot(session: session).requireFolder(named: arguments[to]!)
+        let target = try context.favoritesSnapshot(session).requireFolder(named: arguments[to]!)
         let favorite = try favorites.copy(placeID: arguments.positionals[0], to: target.id, session: session)
         try printChanged(context, favorite, verb: tr(.cliCopiedTo, ["folder": target.name]), session: session)
     }
@@ -181,7 +181,7 @@ enum FavoritesCommands {
     static func move(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let favorites = try context.services().favorites
-        let snapshot = try favorites.snapshot(session: session)
+        let snapshot = try context.favoritesSnapshot(session)
         let source = try snapshot.requireFolder(named: arguments[from]!)
         let target = try snapshot.requireFolder(named: arguments[to]!)
         let favorite = try favorites.move(
@@ -193,7 +193,7 @@ enum FavoritesCommands {
     static func printChanged(_ context: CommandContext, _ favorite: FavoritePlace, verb: String, session: Session)
         throws
     {
-        let snapshot = try context.services().favorites.snapshot(session: session)
+        let snapshot = try context.favoritesSnapshot(session)
         if context.options.json {
             try context.printJSON(FavoriteJSON(favorite, folderNames: snapshot.folderNames(of: favorite)))
             return

@@ -27,7 +27,7 @@ enum FavoritesFileCommands {
 
     static func export(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .listFavorites)
-        let snapshot = try context.services().favorites.snapshot(session: session)
+        let snapshot = try context.favoritesSnapshot(session)
         let chosen = try arguments[folder].map(snapshot.requireFolder(named:))
         let file = arguments.positionals.first
         let format =
@@ -55,6 +55,14 @@ enum FavoritesFileCommands {
     static func importFile(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let path = arguments.positionals[0]
+        let start = FileHandle(forReadingAtPath: path).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 4096) ?? Data()
+        }
+        guard let start else { throw CommandFailure(tr(.cliCannotRead, ["file": path])) }
+        if FavoritesFormat.isCSV(startingWith: start) {
+            return try importCSV(context, arguments, path: path, session: session)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandFailure(tr(.cliCannotRead, ["file": path]))
         }
@@ -79,8 +87,32 @@ enum FavoritesFileCommands {
                             "lines": file.withoutCoordinates.map(String.init).joined(separator: ", "),
                         ]))
         }
+        try printReport(context, report, path: path, withoutCoordinates: file.withoutCoordinates)
+    }
+
+    /// A CSV file, read a chunk at a time (twice: checked whole, then written in batches).
+    static func importCSV(_ context: CommandContext, _ arguments: ParsedArguments, path: String, session: Session)
+        throws
+    {
+        guard let source = FavoritesImportSource.csv(path: path) else {
+            throw CommandFailure(tr(.cliCannotRead, ["file": path]))
+        }
+        let report: ImportReport
+        do {
+            report = try context.services().favorites.importFavorites(
+                source, into: arguments[importFolder], session: session)
+        } catch let error as FavoritesError {
+            if case .badImportRow = error { throw CommandFailure("\(path): \(error)") }
+            throw error
+        }
+        try printReport(context, report, path: path, withoutCoordinates: [])
+    }
+
+    static func printReport(_ context: CommandContext, _ report: ImportReport, path: String, withoutCoordinates: [Int])
+        throws
+    {
         if context.options.json {
-            try context.printJSON(ImportReportJSON(report, withoutCoordinates: file.withoutCoordinates))
+            try context.printJSON(ImportReportJSON(report, withoutCoordinates: withoutCoordinates))
             return
         }
         let counts = [

@@ -40,7 +40,7 @@ enum FolderCommands {
 
     static func folders(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .listFavorites)
-        let snapshot = try context.services().favorites.snapshot(session: session)
+        let snapshot = try context.favoritesSnapshot(session)
         if context.options.json {
             try context.printJSON(snapshot.folders.map { FolderJSON($0, count: snapshot.count(in: $0)) })
             return
@@ -73,7 +73,7 @@ enum FolderCommands {
     static func delete(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .removeFavorites)
         let favorites = try context.services().favorites
-        let folder = try favorites.snapshot(session: session).requireFolder(named: arguments.positionals[0])
+        let folder = try context.favoritesSnapshot(session).requireFolder(named: arguments.positionals[0])
         let deletePlaces = arguments.has(withPlaces)
         let count = try favorites.deleteFolder(
             id: folder.id, deletion: deletePlaces ? .deletePlaces : .movePlacesToDefault,
@@ -92,13 +92,13 @@ enum FolderCommands {
     ) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let favorites = try context.services().favorites
-        let folder = try favorites.snapshot(session: session).requireFolder(named: arguments.positionals[0])
+        let folder = try context.favoritesSnapshot(session).requireFolder(named: arguments.positionals[0])
         try printFolder(context, try body(favorites, folder, session), verb: verb, session: session)
     }
 
     static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: TextKey, session: Session) throws
     {
-        let snapshot = try context.services().favorites.snapshot(session: session)
+        let snapshot = try context.favoritesSnapshot(session)
         let count = snapshot.folder(id: folder.id).map(snapshot.count(in:)) ?? 0
         if context.options.json {
             try context.printJSON(FolderJSON(folder, count: count))
