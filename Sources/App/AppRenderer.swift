@@ -16,6 +16,10 @@ public final class AppRenderer {
     public var trueColor = FaceDrawing.isTrueColor(ProcessInfo.processInfo.environment)
     /// False draws no faces at all (the bench's baseline).
     public var showsFaces = true
+    /// The terminal draws kitty graphics (it answered the query at start-up): faces are
+    /// pictures placed over their cells.
+    public var kittyGraphics = false
+    private let pictures = FacePictures()
 
     public init(app: AppViewModel, markers: Markers = .utf8, now: @escaping () -> Date = Date.init) {
         self.app = app
@@ -39,12 +43,16 @@ public final class AppRenderer {
         guard !area.isEmpty else { return Frame(buffer: buffer, cursor: nil, layout: layout) }
         let (headerArea, rest) = area.split(top: 1)
         let (body, footerArea) = rest.split(bottom: 1)
-        drawHeader(in: headerArea, into: &buffer, layout: &layout)
         let drawing =
             showsFaces
-            ? FaceDrawing.current(isUTF8: markers != .ascii, theme: Theme.current, trueColor: trueColor) : .hidden
+            ? FaceDrawing.current(
+                isUTF8: markers != .ascii, theme: Theme.current, trueColor: trueColor, kittyGraphics: kittyGraphics)
+            : .hidden
+        pictures.reset()
         let context = ScreenContext(
-            markers: markers, now: now(), isStale: app.state.sync.isStale, faces: faces, faceDrawing: drawing)
+            markers: markers, now: now(), isStale: app.state.sync.isStale, faces: faces, faceDrawing: drawing,
+            pictures: pictures)
+        drawHeader(in: headerArea, into: &buffer, layout: &layout, context: context)
         cursor = app.state.tab.route.body(app, context).render(in: body, into: &buffer, layout: &layout)
         if app.state.tab != .favorites, let prompt = app.favorites.state.prompt {
             // Saving from Places into a chosen folder: the folder picker over the bottom rows.
@@ -90,7 +98,8 @@ public final class AppRenderer {
             layout.listArea = nil
             layout.listOffset = nil
         }
-        return Frame(buffer: buffer, cursor: cursor, layout: layout)
+        let images = drawing == .pixels ? pictures.placements(in: &buffer) : nil
+        return Frame(buffer: buffer, cursor: cursor, layout: layout, images: images)
     }
 
     /// `◌ pending`: the footer's legend for the pending mark, while one is on screen.
@@ -104,18 +113,27 @@ public final class AppRenderer {
         }
     }
 
-    private func drawHeader(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) {
+    /// The tabs, and at the right the sync status and `@you` with the signed-in person's face
+    /// one row high (`FaceCells.headerRows`) just before it.
+    private func drawHeader(
+        in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext
+    ) {
         let label: String
+        var face: [Span] = []
         if let user = app.state.user {
             label = user.username.isEmpty ? user.email : "@" + user.username
+            face =
+                context.face(
+                    key: user.id, avatar: user.avatar, displayName: user.displayName,
+                    username: user.username.isEmpty ? user.email : user.username, rows: FaceCells.headerRows
+                ).first ?? []
         } else {
             label = tr(.guest)
         }
-        let status = Self.syncLabel(app.state.sync)
         TabHeaderView(
-            titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue,
-            rightLabel: status.isEmpty ? label : status + "  " + label,
-            activeStyle: Theme.current.activeTab, labelStyle: Theme.label
+            titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label,
+            activeStyle: Theme.current.activeTab, labelStyle: Theme.label,
+            status: Self.syncLabel(app.state.sync), face: face
         )
         .render(in: area, into: &buffer)
         layout.tabColumns = Self.tabColumns(in: buffer, row: area.row, width: area.width)

@@ -94,7 +94,7 @@ public final class EventLoop {
     public func draw() {
         let frame = renderer.frame(size: backend.size)
         controller.layout = frame.layout
-        frames.render(frame.buffer, cursor: frame.cursor)
+        frames.render(frame.buffer, cursor: frame.cursor, images: frame.images)
         if let area = frame.layout.listArea, let offset = frame.layout.listOffset {
             app.screen.listShown(offset: offset, rows: area.height)
         }

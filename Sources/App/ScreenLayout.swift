@@ -44,4 +44,6 @@ public struct Frame {
     public var buffer: Buffer
     public var cursor: Position?
     public var layout: ScreenLayout
+    /// The faces drawn with kitty graphics, over blank cells; nil when faces are drawn in cells.
+    public var images: [ImagePlacement]? = nil
 }

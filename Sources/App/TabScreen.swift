@@ -19,6 +19,8 @@ struct ScreenContext {
     /// Where decoded faces are kept, and how they are drawn (`FaceCells`).
     var faces = FaceCache(decodesInline: true)
     var faceDrawing = FaceDrawing.badges(colored: true, unicode: true)
+    /// The faces drawn with kitty graphics in this frame (`FaceDrawing.pixels`).
+    var pictures = FacePictures()
 
     /// A list's title with ` · possibly stale` when the list may be older than the server.
     func listTitle(_ title: String) -> String {

@@ -52,6 +52,11 @@ public final class CursesTerminal: TerminalBackend {
     private var closed = false
     /// A descriptor whose readability wakes `nextEvent` (it returns nil); the owner drains it.
     public var wakeDescriptor: Int32?
+    /// The faces placed with kitty graphics, and the escapes the next flush sends after
+    /// curses has drawn its cells.
+    private var images = KittyImageLayer()
+    private var imageEscapes = ""
+    private var sentImages = false
     public let isUTF8: Bool
 
     private struct Pair: Hashable {
@@ -161,6 +166,8 @@ public final class CursesTerminal: TerminalBackend {
     /// action, and on SIGCONT take the terminal back (the app then redraws every cell).
     public func suspend() {
         guard !closed else { return }
+        if sentImages { writeOut(images.update(to: [], afresh: false)) }
+        imageEscapes = ""
         setBracketedPaste(on: false)
         endwin()
         let previous = signal(SIGTSTP, SIG_DFL)
@@ -176,6 +183,7 @@ public final class CursesTerminal: TerminalBackend {
     public func close() {
         guard !closed else { return }
         closed = true
+        if sentImages { writeOut(KittyGraphics.deleteAll) }
         restoreTerminal()
         delscreen(screen)
     }
@@ -322,6 +330,29 @@ public final class CursesTerminal: TerminalBackend {
         }
         wnoutrefresh(window)
         doupdate()
+        if !imageEscapes.isEmpty {
+            // Saved and restored around the pictures, so curses' idea of the cursor stays true.
+            writeOut("\u{1B}7" + imageEscapes + "\u{1B}8")
+            imageEscapes = ""
+            sentImages = true
+        }
+    }
+
+    public func placeImages(_ placements: [ImagePlacement], afresh: Bool) {
+        guard !closed else { return }
+        imageEscapes += images.update(to: placements, afresh: afresh)
+    }
+
+    private func writeOut(_ text: String) {
+        var bytes = Array(text.utf8)
+        var at = 0
+        while at < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress! + at, $0.count - at) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            at += written
+        }
+        bytes.removeAll()
     }
 
     /// Makes the next flush repaint the whole screen (after something else wrote to it).

@@ -10,10 +10,12 @@ public final class FrameRenderer {
     }
 
     /// Draws `buffer` (only the cells that changed since the last frame), places the
-    /// cursor and flushes once.
-    public func render(_ buffer: Buffer, cursor: Position? = nil) {
+    /// cursor and the pictures over it (`images`, nil when the frame has none to give), and
+    /// flushes once.
+    public func render(_ buffer: Buffer, cursor: Position? = nil, images: [ImagePlacement]? = nil) {
         let diff = BufferDiff(from: previous, to: buffer)
         backend.draw(diff.changes)
+        if let images { backend.placeImages(images, afresh: previous == nil) }
         backend.setCursor(cursor)
         backend.flush()
         previous = buffer

@@ -15,6 +15,11 @@ public final class InMemoryBackend: TerminalBackend {
     public private(set) var suspensions = 0
     /// Events `nextEvent` returns, front first.
     public var events: [InputEvent]
+    /// The pictures over the screen (kitty graphics) as last placed.
+    public private(set) var images: [ImagePlacement] = []
+    /// The escapes a kitty terminal would have been sent for them, oldest first.
+    public private(set) var graphicsOutput = ""
+    private var imageLayer = KittyImageLayer()
 
     public init(width: Int, height: Int, isUTF8: Bool = true, events: [InputEvent] = []) {
         self.size = Size(width: width, height: height)
@@ -36,6 +41,11 @@ public final class InMemoryBackend: TerminalBackend {
 
     public func setCursor(_ position: Position?) {
         cursor = position
+    }
+
+    public func placeImages(_ placements: [ImagePlacement], afresh: Bool) {
+        images = placements
+        graphicsOutput += imageLayer.update(to: placements, afresh: afresh)
     }
 
     public func flush() {

@@ -63,12 +63,19 @@ public struct Style: Hashable, Sendable {
     public static func foreground(_ color: Color) -> Style { Style(foreground: color) }
 
     /// This style with the colours and attributes that `other` sets laid on top:
-    /// a non-default colour replaces, an attribute adds.
+    /// a non-default colour replaces, an attribute adds. A style that sets both its colours
+    /// (a picture's cell: a face's half block or badge) keeps them as they are: laid over a
+    /// reversed style (a selected row) it is not reversed, which would swap a half block's
+    /// top and bottom pixels.
     public func patched(with other: Style) -> Style {
         Style(
             foreground: other.foreground == .default ? foreground : other.foreground,
             background: other.background == .default ? background : other.background,
             bold: bold || other.bold, dim: dim || other.dim,
-            underline: underline || other.underline, reverse: reverse || other.reverse)
+            underline: underline || other.underline,
+            reverse: other.setsBothColors ? other.reverse : reverse || other.reverse)
     }
+
+    /// Both the foreground and the background are given.
+    public var setsBothColors: Bool { foreground != .default && background != .default }
 }

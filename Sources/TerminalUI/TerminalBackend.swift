@@ -16,4 +16,11 @@ public protocol TerminalBackend: AnyObject {
     /// Ctrl-Z: gives the terminal back and stops the process as a shell's job; returns when
     /// the job is continued (`fg`), with the terminal taken again (the caller redraws it all).
     func suspend()
+    /// The pictures to show over the next flushed frame (kitty graphics), all of them;
+    /// `afresh` when the whole screen is being redrawn. A backend without pictures ignores them.
+    func placeImages(_ placements: [ImagePlacement], afresh: Bool)
+}
+
+extension TerminalBackend {
+    public func placeImages(_ placements: [ImagePlacement], afresh: Bool) {}
 }

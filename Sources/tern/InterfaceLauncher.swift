@@ -53,10 +53,19 @@ enum InterfaceLauncher {
             online: onlinePlaces(paths: paths, settings: providers), configFile: paths.configFile)
         let app = AppViewModel(services: screenServices, events: events)
 
+        // Asked before curses takes the terminal, so the first frame with faces is drawn the
+        // way every later one is.
+        let kittyGraphics: Bool
+        switch FaceGraphicsChoice.decide(environment: environment) {
+        case .kitty: kittyGraphics = true
+        case .blocks: kittyGraphics = false
+        case .ask: kittyGraphics = theme.name != Theme.mono.name && KittyGraphicsQuery.ask(waitingAtMost: 300)
+        }
         let terminal = try CursesTerminal()
         defer { terminal.close() }
         terminal.wakeDescriptor = wake.readDescriptor
         let loop = EventLoop(app: app, backend: terminal)
+        loop.renderer.kittyGraphics = kittyGraphics
         loop.drainWakeUps = { wake.drain() }
         if screenServices.isStoreRemote {
             // A server's poll (and the re-reads it triggers) may wait on the network or on a

@@ -97,6 +97,8 @@ def test_the_feed_draws_the_face_in_half_blocks_and_the_initials_without_colour(
                 screen = ui.wait_for("a post with a face")
                 name_line = next(line for line in screen.splitlines() if "Mina Park @mina" in line)
                 assert name_line.startswith("▀▀▀▀ Mina Park @mina"), screen
+                # Under tmux (no kitty graphics through it) the header's face is half blocks too.
+                assert screen.splitlines()[0].rstrip().endswith("▀▀ @mina"), screen
                 colours = ui.tmux("capture-pane", "-p", "-e", "-t", ui.name).stdout
                 face = next(line for line in colours.splitlines() if "Mina Park" in line)
                 assert f"38;{red}" in face and f"48;{red}" in face, (env, face)
@@ -110,5 +112,6 @@ def test_the_feed_draws_the_face_in_half_blocks_and_the_initials_without_colour(
             ui.send("3")
             screen = ui.wait_for("a post with a face")
             assert " MP  Mina Park @mina" in screen and "▀" not in screen, screen
+            assert screen.splitlines()[0].rstrip().endswith("MP @mina"), screen
         finally:
             ui.kill()
