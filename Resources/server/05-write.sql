@@ -68,7 +68,7 @@ BEGIN
     IF octet_length(doc) > 16384 THEN RAISE EXCEPTION 'a document is at most 16 KB' USING ERRCODE = '22023'; END IF;
     d := doc::jsonb;
     IF parent_path = 'tweets' THEN
-        PERFORM tern_check_keys(d, ARRAY['caption', 'likes', 'placeID', 'timestamp', 'uid']);
+        PERFORM tern_check_keys(d, ARRAY['caption', 'editedAt', 'likes', 'placeID', 'timestamp', 'uid']);
         IF d -> 'uid' IS DISTINCT FROM to_jsonb(me) THEN
             RAISE EXCEPTION 'a post is its author''s' USING ERRCODE = '42501';
         END IF;
@@ -87,7 +87,10 @@ BEGIN
         END IF;
         fields := jsonb_strip_nulls(jsonb_build_object('caption', d -> 'caption', 'uid', d -> 'uid',
             'placeID', d -> 'placeID', 'likes', coalesce(old -> 'likes', '0'::jsonb)));
-        stamps := jsonb_build_object('timestamp', coalesce(old -> 'timestamp', to_jsonb(now_s)));
+        -- The edit time is the server's too: set when the caption changes, kept otherwise.
+        stamps := jsonb_strip_nulls(jsonb_build_object('timestamp', coalesce(old -> 'timestamp', to_jsonb(now_s)),
+            'editedAt', CASE WHEN old IS NOT NULL AND old -> 'caption' IS DISTINCT FROM d -> 'caption'
+                             THEN to_jsonb(now_s) ELSE old -> 'editedAt' END));
     ELSIF parent_path = 'users' THEN
         IF old IS NULL THEN RAISE EXCEPTION 'a profile is made by registering' USING ERRCODE = '42501'; END IF;
         PERFORM tern_check_keys(d, ARRAY['id', 'email', 'displayName', 'username', 'bio', 'avatarPath', 'avatar',

@@ -73,7 +73,7 @@ BEGIN
        SET doc = tern_text(jsonb_strip_nulls(jsonb_build_object('caption', post -> 'caption', 'uid', post -> 'uid',
                'placeID', post -> 'placeID',
                'likes', greatest(0, coalesce((post ->> 'likes')::bigint, 0) + CASE WHEN liked THEN 1 ELSE -1 END))),
-               jsonb_build_object('timestamp', post -> 'timestamp'))
+               jsonb_strip_nulls(jsonb_build_object('timestamp', post -> 'timestamp', 'editedAt', post -> 'editedAt')))
      WHERE parent = 'tweets' AND id = tweet_id;
     RETURN 1;
 END $$;

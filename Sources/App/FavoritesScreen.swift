@@ -173,7 +173,8 @@ struct FavoritesScreen: TabScreen {
         case .memo(let form):
             return drawField(
                 form.input, placeholder: tr(.memoPlaceholder), error: form.error,
-                hint: tr(.memoHint, ["mark": MemoForm.lineBreak]), in: inner, into: &buffer)
+                hint: tr(.memoHint, ["mark": MemoForm.lineBreak, "keys": Self.memoLineBreakKeys]), in: inner,
+                into: &buffer)
         case .confirmDelete(_, _, let deletesPlaces):
             let choices = [
                 tr(.deleteKeepPlaces, ["folder": state.folders.first?.folder.shownName ?? FavoriteFolder.defaultName]),
@@ -239,5 +240,13 @@ struct FavoritesScreen: TabScreen {
         case .pink: return Style(foreground: .brightMagenta)
         case .gray: return Style(foreground: .brightBlack)
         }
+    }
+}
+
+extension FavoritesScreen {
+    /// The keys that write a memo's line break, as the key table has them (`Alt-Enter/Ctrl-J`).
+    static var memoLineBreakKeys: String {
+        let keys = AppKeyMap.bindings.actions.first { $0.name == "new-line" && $0.screen == .form }?.keys ?? []
+        return keys.map(\.description).joined(separator: "/")
     }
 }

@@ -69,7 +69,7 @@ extension PlacesScreen {
             guard let value, !value.isEmpty else { return }
             lines.append(Line([Span("  \(tr(label)) ", style: Theme.dim), Span(value)]))
         }
-        add(.placesCategory, place.category)
+        add(.placesCategory, place.category.map(CategoryNames.localized))
         add(.placesRoadAddress, place.roadAddress)
         add(.placesPhone, place.phone)
         add(.placesWeb, place.url)
@@ -81,10 +81,11 @@ extension PlacesScreen {
 }
 
 extension PlaceInfo {
-    /// The last step of a provider's category path (`음식점 > 카페 > 커피전문점` → `커피전문점`).
+    /// The last step of a provider's category path (`음식점 > 카페 > 커피전문점` → `커피전문점`), in the
+    /// interface's language (`attraction` → `관광명소`).
     var shortCategory: String? {
         guard let category, let last = category.split(separator: ">").last else { return nil }
         let text = last.trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : text
+        return text.isEmpty ? nil : CategoryNames.localized(text)
     }
 }

@@ -1,11 +1,12 @@
 import Domain
 import Foundation
+import Localization
 import PlainText
 import TerminalUI
 import ViewModels
 
 /// The lines of one post: the author's face two rows high (`FaceCells`), beside it
-/// `Display Name @username · 2d` (a placeholder for a missing name) and the caption wrapped
+/// `Display Name @username · 2d` (`(edited)` after an edit; a placeholder for a missing name) and the caption wrapped
 /// to the width, then `♥ 12` (red) or `♡ 12` (with the dim pending mark `◌` while the store
 /// has not confirmed a like or the post itself), and a blank line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
@@ -20,6 +21,7 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
     let header =
         [Span(name, style: Theme.title)] + handle
         + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)]
+        + (row.isEdited ? [Span(" " + tr(.postEditedMark), style: Theme.dim)] : [])
     let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - indent.count)).map { [Span($0)] }
     let heart = Line(
         [

@@ -70,7 +70,9 @@ struct TabRoute: Sendable {
     static let profile = TabRoute(
         keys: { app in
             if let form = app.profile.state.form {
-                return form.kind == .onboarding ? AppKeyMap.onboardingForm : AppKeyMap.bindings.keyMap(.form)
+                return form.kind == .onboarding
+                    ? AppKeyMap.onboardingForm
+                    : AppKeyMap.bindings.keyMap(.form, only: AppKeyMap.profileFormKeys)
             }
             if app.profile.posts?.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
             return AppKeyMap.profile(signedIn: app.profile.state.user != nil)

@@ -90,6 +90,8 @@ extension StoreAdapters: FavoriteFoldersPort {
             try favorites.add(candidate, folderID: folderID, session: try writeSession(for: uid, to: .saveFavorites))
         case .restore(let favorite):
             try favorites.restore(favorite, session: try writeSession(for: uid, to: .saveFavorites))
+        case .restoreFolder(let folder):
+            try favorites.restoreFolder(folder, session: try writeSession(for: uid, to: .saveFavorites))
         }
     }
 }

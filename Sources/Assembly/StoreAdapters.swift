@@ -137,6 +137,11 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try write(.removeFavorite(placeID: placeID), uid: uid)
     }
 
+    public func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] {
+        Array(
+            SavedPlaceSearch.matches(query, in: try services.favorites.list(session: session(for: uid))).prefix(limit))
+    }
+
     // MARK: FeedPort
 
     public func observeFeed(

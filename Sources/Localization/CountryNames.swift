@@ -14,4 +14,14 @@ public enum CountryNames {
         else { return address }
         return String(address.dropLast(country.count)) + translated
     }
+
+    /// A catalog place's `region, country` address with both in the current language
+    /// (`서울, 대한민국`; a region without a translation stays as it is).
+    public static func localizedAddress(
+        _ address: String, country: String, region: String?, city: (name: String, korean: String?)
+    ) -> String {
+        let shown = localizedAddress(address, country: country)
+        guard Language.current == .ko, let region, !region.isEmpty, shown.hasPrefix(region + ", ") else { return shown }
+        return RegionNames.localized(region, city: city) + shown.dropFirst(region.count)
+    }
 }

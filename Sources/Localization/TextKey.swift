@@ -31,9 +31,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyNextFolder, keyPreviousFolder, keyMemo, keyMoveToFolder, keyCopyToFolder, keyMoveUp, keyMoveDown
     case keyNewFolder, keyRenameFolder, keyDeleteFolder, keySaveToFolder, keyPick
     case favoritesFolderTitle, favoritesFolderEmpty, sortNewest, sortName, sortDistance, sortManual
+    /// A folder's colour, visibility and order as the command line lists them (the option's values in English).
+    case folderRed, folderOrange, folderYellow, folderGreen, folderBlue, folderPurple, folderPink, folderGray
+    case folderPrivate, folderShared, folderSortNewest, folderSortName, folderSortDistance, folderSortManual
     case folderNew, folderRename, folderNamePlaceholder, formSaveHint, memoTitle, memoPlaceholder, memoHint
     case pickMove, pickCopy, pickSave, pickHint, deleteFolderTitle, deleteKeepPlaces, deleteWithPlaces
     case toastMovedTo, toastCopiedTo, toastSavedTo, toastFolderDeleted, toastCreateFolderFirst
+    case toastFolderDeletedUndo, toastFolderRestored
 
     // Feed
     case feedTitleAll, feedTitleLiked, feedModeAll, feedModeLiked, feedNewPost, feedComposePlaceholder,
@@ -60,7 +64,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastPostEdited, toastPostDeleted, toastCouldNotEdit, toastCouldNotDelete, toastSignedOutElsewhere,
         toastSignedInElsewhere
     case groupPosts, cmdPostsEdit, cmdPostsDelete
-    case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited
+    case errorNotYourPost, errorProfileNotFinished, signInToEditPosts, cliPostDeleted, cliPostEdited, postEditedMark
 
     // Errors
     case errorWrongCredentials, errorEmailTaken, errorUsernameTaken, errorAccountMissing, errorSessionNotValid,

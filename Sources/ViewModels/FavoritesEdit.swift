@@ -16,6 +16,8 @@ public enum FavoritesEdit: Equatable, Sendable {
     case save(FavoriteCandidate, folderID: String)
     /// A removed favorite brought back as it was (undo).
     case restore(FavoritePlace)
+    /// A folder deleted while empty brought back as it was (undo).
+    case restoreFolder(FavoriteFolder)
 }
 
 /// The favorites in folders, for the Favorites screen: the folders with their counts, and

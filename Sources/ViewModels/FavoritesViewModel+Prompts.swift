@@ -34,7 +34,16 @@ extension FavoritesViewModel {
             return
         }
         if row.count == 0 {
-            deleteFolder(row.folder, deletion: .movePlacesToDefault)
+            // Nothing was asked, so nothing is lost: `u` brings the folder back.
+            guard perform(.deleteFolder(id: row.folder.id, deletion: .movePlacesToDefault)) else {
+                publish()
+                return
+            }
+            state.undoableFolder = row.folder
+            state.undoable = nil
+            undoFolderID = nil
+            onToast(Toast(tr(.toastFolderDeletedUndo, ["folder": row.folder.shownName]), kind: .info))
+            publish()
         } else {
             open(.confirmDelete(folder: row.folder, count: row.count, deletesPlaces: false))
         }
@@ -45,6 +54,16 @@ extension FavoritesViewModel {
         guard case .confirmDelete(let folder, _, _) = state.prompt else { return }
         state.prompt = nil
         deleteFolder(folder, deletion: deletingPlaces ? .deletePlaces : .movePlacesToDefault)
+    }
+
+    /// `u` after an empty folder was deleted: the folder comes back as it was, selected.
+    func undoFolderDeletion(_ folder: FavoriteFolder) {
+        guard perform(.restoreFolder(folder)) else { return }
+        state.undoableFolder = nil
+        folderToSelect = folder.name
+        changed(listing)
+        onToast(Toast(tr(.toastFolderRestored, ["folder": folder.shownName]), kind: .success))
+        publish()
     }
 
     private func deleteFolder(_ folder: FavoriteFolder, deletion: FolderDeletion) {

@@ -23,6 +23,9 @@ public struct FavoritesState: Equatable, Sendable {
     /// The favorite `u` would bring back, as it was before the removal; the footer offers
     /// `u` while there is one (until it is undone, another place is removed, or the user changes).
     public var undoable: FavoritePlace?
+    /// The folder `u` would bring back, deleted while empty (until it is undone, another
+    /// folder or place is removed, or the user changes).
+    public var undoableFolder: FavoriteFolder?
     public var prompt: FavoritesPrompt?
     /// Places whose saved state the server has not confirmed (from the sync status).
     public var pendingPlaceIDs: Set<String> = []
@@ -186,6 +189,7 @@ public final class FavoritesViewModel {
             return
         }
         state.undoable = item
+        state.undoableFolder = nil
         undoFolderID = folder.id
         publish()
         onToast(Toast(tr(.toastFavoriteRemoved, ["place": item.placeName]), kind: .info))
@@ -194,6 +198,10 @@ public final class FavoritesViewModel {
     /// `u`: brings back the last removed favorite as it was (folders, memo, saved time, so its
     /// old place in the order), in the folder it was taken from, selected.
     public func undo() {
+        if let folder = state.undoableFolder {
+            undoFolderDeletion(folder)
+            return
+        }
         guard let item = state.undoable else { return }
         guard perform(.restore(item)) else { return }
         state.undoable = nil

@@ -19,6 +19,8 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var uid: String
     /// The author's picture as stored (a PNG data URL), nil without one: drawn as a face.
     public var avatar: String?
+    /// Whether the caption was changed after posting: shown `(edited)`.
+    public var isEdited = false
 
     public init(
         id: String, displayName: String, username: String, caption: String, timestamp: Date,
@@ -41,6 +43,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
             id: post.id, displayName: post.displayName, username: post.username,
             caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid,
             avatar: post.avatar)
+        isEdited = post.editedAt != nil
     }
 }
 

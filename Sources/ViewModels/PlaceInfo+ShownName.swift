@@ -7,8 +7,8 @@ extension PlaceInfo {
         return name
     }
 
-    /// The address with its country in the current language (`Seoul, 대한민국`).
+    /// The address with its country in the current language and its region too (`서울, 대한민국`).
     public var shownAddress: String {
-        CountryNames.localizedAddress(address, country: country)
+        CountryNames.localizedAddress(address, country: country, region: region, city: (name, koreanName))
     }
 }

@@ -59,6 +59,8 @@ public final class PlaceSearchViewModel {
     /// The catalog's ranking of the query, and a place put first (a favorite its name does not find).
     private var ranking: RankedPlaces = ListedPlaces([])
     private var pinned: PlaceMatch?
+    /// The user's saved online places the query names, found with no provider (offline, no key).
+    private var savedOnline: [FavoritePlace] = []
 
     private let places: PlaceSearching
     let favoritesPort: FavoritesPort
@@ -146,6 +148,7 @@ public final class PlaceSearchViewModel {
         }
         followHeldPlaces()
         refreshMarkers()
+        findSavedOnline()
         publish()
     }
 
@@ -248,17 +251,7 @@ public final class PlaceSearchViewModel {
     /// Shows the place with `placeID` selected (Favorites' Enter): searches its name and
     /// puts it first when the search does not reach it.
     public func show(placeID: String, fallback: FavoritePlace? = nil) {
-        let info =
-            places.place(id: placeID)
-            ?? fallback.map {
-                PlaceInfo(
-                    placeID: $0.placeID, name: $0.placeName, address: $0.address,
-                    latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-                    sourceMark: state.online.providers.first { provider in placeID.hasPrefix(provider.id + ":") }?.mark,
-                    category: $0.category,
-                    phone: $0.phone, roadAddress: $0.roadAddress, url: $0.url)
-            }
-        guard let info else { return }
+        guard let info = places.place(id: placeID) ?? fallback.map(savedInfo) else { return }
         onlineResults?.clear()
         state.isSearchFocused = false
         state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)
@@ -267,6 +260,43 @@ public final class PlaceSearchViewModel {
             runSearch(keepingSelection: placeID, pinning: PlaceMatch(place: info))
         }
         publish()
+    }
+
+    /// A saved place as the list shows it without its provider: its saved details, and its
+    /// provider's mark when that provider is wired.
+    private func savedInfo(_ favorite: FavoritePlace) -> PlaceInfo {
+        PlaceInfo(
+            placeID: favorite.placeID, name: favorite.placeName, address: favorite.address,
+            latitude: favorite.coordinate.latitude, longitude: favorite.coordinate.longitude,
+            sourceMark: state.online.providers.first { favorite.placeID.hasPrefix($0.id + ":") }?.mark,
+            category: favorite.category, phone: favorite.phone, roadAddress: favorite.roadAddress, url: favorite.url)
+    }
+
+    /// How many saved online places a query lists at most (as a provider's answer).
+    public static let savedOnlineLimit = OnlinePlaceResults.limit
+
+    /// Looks up the saved online places the query names (a read of the user's favorites, in
+    /// its lane: off the loop on a team server). On the embedded store the answer is in
+    /// before the search pages its rows; off the loop it pages them again when it comes.
+    private func findSavedOnline() {
+        let query = state.query.text
+        guard let uid, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            savedOnline = []
+            return
+        }
+        let port = favoritesPort
+        writes.reads.read(
+            .savedOnlinePlaces, { try port.savedOnlinePlaces(matching: query, uid: uid, limit: Self.savedOnlineLimit) }
+        ) { [weak self] result in
+            guard let self, self.state.query.text == query, self.uid == uid else { return }
+            let found = (try? result.get()) ?? []
+            guard found != self.savedOnline else { return }
+            self.savedOnline = found
+            if self.writes.reads.isOffLoop {
+                self.startPaging(keepingSelection: self.state.selectedRow?.place.placeID)
+                self.publish()
+            }
+        }
     }
 
     // MARK: Saving
@@ -431,13 +461,18 @@ public final class PlaceSearchViewModel {
         ranking = places.ranking(state.query.text, order: state.order)
         self.pinned = pinned
         state.totalCount = ranking.total
+        findSavedOnline()
         startPaging(keepingSelection: placeID)
     }
 
     /// Reads the first pages of the online rows, the pinned place and the catalog's ranking,
     /// selecting `placeID` when it is among them, else the top.
     func startPaging(keepingSelection placeID: String?) {
-        let first = state.online.matches + (pinned.map { [$0] } ?? [])
+        // Saved online places stand in for the providers when none answered (offline, no key).
+        let saved =
+            state.online.matches.isEmpty && state.online.category == nil
+            ? savedOnline.filter { $0.placeID != pinned?.place.placeID }.map { PlaceMatch(place: savedInfo($0)) } : []
+        let first = state.online.matches + saved + (pinned.map { [$0] } ?? [])
         // A category search lists that category's places only, not the catalog after them.
         let rest = state.online.category == nil ? ranking : ListedPlaces([])
         paged.start(PlacePageSource(first.isEmpty ? rest : PinnedPlaces(first, before: rest)))

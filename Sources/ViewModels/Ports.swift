@@ -160,6 +160,14 @@ public protocol FavoritesPort: FavoriteFoldersPort {
     ) throws -> Cancellable
     func saveFavorite(_ favorite: FavoritePlace, uid: String) throws
     func removeFavorite(placeID: String, uid: String) throws
+    /// The user's saved online places (Kakao's, OpenStreetMap's) whose name holds `query`, at
+    /// most `limit`: what the command line finds offline too (`SavedPlaceSearch.matches`).
+    func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace]
+}
+
+extension FavoritesPort {
+    /// A store that keeps no online places finds none.
+    public func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] { [] }
 }
 
 /// Posts and likes.

@@ -53,3 +53,8 @@ extension WorkLane {
     /// Following a sign-in or sign-out made in another process: the newest look wins.
     public static let sessionCheck = WorkLane("session.check", policy: .latestOnly)
 }
+
+extension WorkLane {
+    /// The saved online places a Places query names: the newest query wins.
+    public static let savedOnlinePlaces = WorkLane("places.saved-online", policy: .latestOnly)
+}

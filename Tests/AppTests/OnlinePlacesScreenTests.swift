@@ -1,7 +1,9 @@
 import App
 import Assembly
+import Domain
 import Foundation
 import Localization
+import PlaceCatalog
 import PlaceProviders
 import Testing
 import ViewModels
@@ -100,6 +102,36 @@ struct CannedKakao: HTTPTransport {
         harness.press("esc")
         #expect(harness.line(containing: "cafe near home") == nil)
         #expect(harness.line(containing: "K 을지로") == nil)
+    }
+
+    /// A saved Kakao place is found by its name with no provider (no key) and when the
+    /// provider fails (offline), as `tern places search` finds it (`SavedPlaceSearch`).
+    @Test(arguments: [false, true]) func aSavedKakaoPlaceIsFoundOffline(kakaoRefuses: Bool) throws {
+        let world = try AppWorld()
+        try world.signUp("keeper", displayName: "Keeper")
+        try world.services.favorites.add(
+            FavoriteCandidate(
+                placeID: "kakao:26338954", placeName: "스타벅스 을지로점", address: "서울 중구 을지로동 54",
+                coordinate: Coordinate(latitude: 37.566, longitude: 126.984), category: "음식점 > 카페 > 커피전문점 > 스타벅스",
+                roadAddress: "서울 중구 을지로 29"),
+            session: world.services.session())
+        let online = kakaoRefuses ? Self.online(refuses: true) : Self.online(kakao: false)
+        let harness = world.harness(width: 120, height: 40, online: online)
+        harness.press("/")
+        harness.type("스타벅스")
+        Self.answer(world, harness)
+        let row = try #require(harness.line(containing: "스타벅스 을지로점"), "\(harness.text)")
+        #expect(row.contains("★"), "shown saved: \(row)")
+        #expect(harness.app.places.state.selectedRow?.place.placeID == "kakao:26338954")
+        #expect(harness.text.contains("서울 중구 을지로 29"), "its saved details in the detail pane")
+        harness.press("ctrl-u")
+        harness.type("을지로점")
+        Self.answer(world, harness)
+        #expect(harness.line(containing: "스타벅스 을지로점") != nil, "any part of its name finds it")
+        harness.press("ctrl-u")
+        harness.type("Tokyo")
+        Self.answer(world, harness)
+        #expect(harness.line(containing: "스타벅스 을지로점") == nil, "another query does not list it")
     }
 
     /// A category search lists that category's places only: not the catalog after them.

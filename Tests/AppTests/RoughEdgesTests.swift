@@ -22,6 +22,57 @@ import ViewModels
         #expect(!harness.lines[23].contains("u undo"))
     }
 
+    @Test func deletingAnEmptyFolderCanBeUndone() throws {
+        let (world, harness) = try ScreenScript(newcomer: "Keeper", .press("2"), .press("n"))
+            .run(width: 80, height: 24)
+        harness.type("Trip")
+        harness.press("enter")
+        let made = try #require(harness.app.favorites.state.selectedFolder)
+        #expect(made.name == "Trip")
+        harness.press("D")
+        #expect(harness.text.contains("Deleted folder Trip · u undo"), "the toast offers u, as a removed place's does")
+        #expect(harness.line(containing: "Trip") == harness.line(containing: "Deleted folder Trip"))
+        world.clock.advance(by: 30)
+        harness.settle()
+        #expect(harness.lines[23].contains("u undo remove"), "the footer still offers undo")
+        harness.press("u")
+        #expect(harness.text.contains("Restored folder Trip"))
+        let back = try #require(harness.app.favorites.state.selectedFolder, "back, selected")
+        #expect(back.id == made.id && back.name == made.name && back.color == made.color && back.sort == made.sort)
+        #expect(try world.services.favorites.snapshot(session: world.services.session()).folder(id: made.id) != nil)
+        #expect(!harness.lines[23].contains("u undo"))
+    }
+
+    @Test func aMemoTakesTheLineBreakItsHintPromises() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Keeper", .press("s"), .press("2"), .press("e"))
+            .run(width: 80, height: 24)
+        #expect(harness.text.contains("Alt-Enter/Ctrl-J line break (⏎)"), "the hint names the keys")
+        harness.type("window seat")
+        harness.press("alt-enter")
+        harness.type("ask for Mina")
+        harness.press("ctrl-j")
+        harness.type("cash only")
+        #expect(harness.text.contains("window seat⏎ask for Mina⏎cash only"))
+        harness.press("enter")
+        #expect(harness.app.favorites.state.selectedItem?.memo == "window seat\nask for Mina\ncash only")
+        #expect(harness.text.contains("window seat …"), "the list shows the first line and that more follows")
+    }
+
+    @Test func anEditedPostSaysSoInTheFeedAndOnTheProfile() throws {
+        let (_, harness) = try ScreenScript(newcomer: "Writer", posts: ["first words"], .press("4"))
+            .run(width: 80, height: 24)
+        #expect(!harness.text.contains("(edited)"), "a post never edited has no mark")
+        harness.press("E")
+        harness.type(" again")
+        harness.press("enter")
+        let header = try #require(harness.line(containing: "@newcomer ·"))
+        #expect(header.contains("(edited)"), "the profile marks the edited post: \(header)")
+        harness.press("3")
+        let rows = harness.lines.filter { $0.contains(" · ") && $0.contains("@") }
+        #expect(rows.contains { $0.contains("@newcomer") && $0.contains("(edited)") }, "\(rows)")
+        #expect(rows.filter { $0.contains("(edited)") }.count == 1, "only that post: \(rows)")
+    }
+
     @Test func unsavingInPlacesCanBeUndone() throws {
         let (world, harness) = try ScreenScript(newcomer: "Keeper", .press("s"), .press("s")).run(width: 80, height: 24)
         #expect(harness.lines[23].contains("Unsaved Seoul · u undo"))

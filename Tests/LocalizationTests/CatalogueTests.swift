@@ -142,3 +142,40 @@ import Testing
         }
     }
 }
+
+@Suite struct RegionAndCategoryNamesTests {
+    @Test func koreanShowsRegionsInKoreanWhereTheyAreKnown() {
+        let seoul = (name: "Seoul", korean: String?("서울"))
+        #expect(
+            CountryNames.localizedAddress("Seoul, South Korea", country: "South Korea", region: "Seoul", city: seoul)
+                == "Seoul, South Korea")
+        Language.$scoped.withValue(.ko) {
+            #expect(
+                CountryNames.localizedAddress(
+                    "Seoul, South Korea", country: "South Korea", region: "Seoul", city: seoul)
+                    == "서울, 대한민국")
+            #expect(
+                CountryNames.localizedAddress(
+                    "Gyeonggi-do, South Korea", country: "South Korea", region: "Gyeonggi-do",
+                    city: (name: "Suwon", korean: "수원")) == "경기도, 대한민국")
+            // A region named as its own city takes the city's Korean name from the catalog.
+            #expect(
+                CountryNames.localizedAddress(
+                    "Tokyo, Japan", country: "Japan", region: "Tokyo", city: (name: "Tokyo", korean: "도쿄"))
+                    == "도쿄, 일본")
+            #expect(
+                CountryNames.localizedAddress(
+                    "Île-de-France, France", country: "France", region: "Île-de-France",
+                    city: (name: "Paris", korean: "파리")) == "Île-de-France, 프랑스")
+        }
+    }
+
+    @Test func koreanShowsOpenStreetMapCategoriesInKorean() {
+        #expect(CategoryNames.localized("attraction") == "attraction")
+        Language.$scoped.withValue(.ko) {
+            #expect(CategoryNames.localized("attraction") == "관광명소")
+            #expect(CategoryNames.localized("museum") == "박물관")
+            #expect(CategoryNames.localized("커피전문점") == "커피전문점")
+        }
+    }
+}

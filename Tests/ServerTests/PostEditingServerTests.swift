@@ -41,6 +41,31 @@ struct PostEditingServerTests {
     }
 
     @Test(.requiresPostgres)
+    func anEditIsMarkedByTheServerAndTheMarkOutlivesALike() throws {
+        let server = try RulesServer(accounts: 2)
+        defer { server.cleanup() }
+        let (author, fan) = (server.accounts[0], server.accounts[1])
+        try server.post(as: author, id: "p1", caption: "first")
+        let (tweets, session, store) = try service(server, as: author)
+        defer { store.close() }
+        let editedAt = "SELECT data ->> 'editedAt' FROM documents WHERE parent = 'tweets' AND id = 'p1'"
+        #expect(try server.psql(editedAt, as: nil).output == "", "a new post is not edited")
+        let same = try tweets.edit(tweetID: "p1", text: "first", session: session)
+        #expect(same.editedAt == nil, "the same words are no edit")
+        let edited = try tweets.edit(tweetID: "p1", text: "second thoughts", session: session)
+        #expect(edited.editedAt != nil)
+        let stamp = try server.psql(editedAt, as: nil).output
+        #expect(!stamp.isEmpty, "the server keeps the edit's time")
+        try server.toggleLike(as: fan, tweet: "p1")
+        #expect(try server.psql(editedAt, as: nil).output == stamp, "a like keeps the mark")
+        let forged = try server.psql(
+            "SELECT tern_write('tweets', 'p1', '{\"uid\":\"\(author)\",\"caption\":\"second thoughts\","
+                + "\"editedAt\":1}')", as: author)
+        #expect(forged.ok, "\(forged)")
+        #expect(try server.psql(editedAt, as: nil).output == stamp, "the time is the server's, not the writer's")
+    }
+
+    @Test(.requiresPostgres)
     func anotherAccountsPostIsRefusedByTernAndByTheServer() throws {
         let server = try RulesServer(accounts: 2)
         defer { server.cleanup() }

@@ -83,7 +83,7 @@ def test_tern_keys_lists_actions_and_the_command_line_speaks_korean():
         rows = json.loads(run(["keys", "--json"], data).stdout)
         assert {"action": "like", "screen": "feed", "keys": ["f", "l"], "defaultKeys": ["l"], "help": "like"} in rows
         korean = run(["places", "search", "서울", "--limit", "1"], data, env=KOREAN)
-        assert korean.stdout.splitlines() == ["1835848    ☆ 서울 (Seoul) · Seoul, 대한민국", "1곳"], korean.stdout
+        assert korean.stdout.splitlines() == ["1835848    ☆ 서울 (Seoul) · 서울, 대한민국", "1곳"], korean.stdout
         english = run(["places", "search", "서울", "--limit", "1"], data, env={"TERN_LANG": "en", **KOREAN})
         assert english.stdout.splitlines()[-1] == "1 place"
         refused = run(["like", "x"], data, env=KOREAN)

@@ -53,6 +53,14 @@ def test_edit_keeps_likes_and_delete_takes_them_with_counters_exact():
         assert shown["timestamp"] == post["timestamp"]
         text = run(["posts", "edit", post["id"], "best words"], data, env={"TERN_SESSION": ann})
         assert text.returncode == 0 and "Post saved." in text.stdout and "best words" in text.stdout
+        assert "(edited)" in text.stdout.splitlines()[1], text.stdout
+        # The feed marks the edited post, and only it.
+        listing = run(["feed", "--limit", "10"], data).stdout.splitlines()
+        assert [line for line in listing if "(edited)" in line] == [
+            line for line in listing if line.startswith("Ann @ann ·")], listing
+        assert any(line.startswith("Bob @bob ·") for line in listing), listing
+        korean = run(["feed", "--limit", "10"], data, env={"TERN_LANG": "ko"}).stdout
+        assert "(수정됨)" in korean and "(edited)" not in korean, korean
 
         deleted = run(["posts", "delete", post["id"]], data, env={"TERN_SESSION": ann})
         assert deleted.returncode == 0 and f"Deleted post {post['id']}." in deleted.stdout, deleted

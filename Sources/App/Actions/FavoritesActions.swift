@@ -7,7 +7,10 @@ extension KeyBindings {
         ActionBinding("remove", .favorites, ["s", "x"], .keyRemoveFavorite, label: "s/x") {
             $0.app.favorites.removeSelected()
         },
-        ActionBinding("undo", .favorites, ["u"], .keyUndoRemove, offered: { $0.favorites.state.undoable != nil }) {
+        ActionBinding(
+            "undo", .favorites, ["u"], .keyUndoRemove,
+            offered: { $0.favorites.state.undoable != nil || $0.favorites.state.undoableFolder != nil }
+        ) {
             $0.app.favorites.undo()
         },
         ActionBinding("next-folder", .favorites, ["]", "right"], .keyNextFolder) {

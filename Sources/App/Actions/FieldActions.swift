@@ -1,4 +1,5 @@
 import TerminalUI
+import ViewModels
 
 extension KeyBindings {
     /// A focused text field's own keys: the search field, a post being written, a form.
@@ -29,5 +30,9 @@ extension KeyBindings {
             $0.app.profile.previousField()
         },
         ActionBinding("cancel", .form, ["esc"], .keyCancel) { $0.activeScreen.cancel() },
+        // A memo's line break, written as the one-line field shows it (the post's keys).
+        ActionBinding(
+            "new-line", .form, ["alt-enter", "ctrl-j"], .typingNewLine, label: "Alt-Enter/Ctrl-J", keysFrom: .compose
+        ) { $0.app.favorites.editPrompt(.insert(MemoForm.lineBreak)) },
     ]
 }

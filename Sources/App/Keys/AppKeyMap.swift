@@ -72,6 +72,9 @@ public enum AppKeyMap {
     static func favoritesPrompt(for app: AppViewModel) -> KeyMap<AppAction>? {
         guard app.favorites.state.prompt != nil else { return nil }
         if app.favorites.isPicking { return picker }
+        if case .memo = app.favorites.state.prompt {
+            return bindings.keyMap(.form, help: ["submit": .keySave], only: ["submit", "cancel", "new-line"])
+        }
         return bindings.keyMap(.form, help: ["submit": .keySave], only: ["submit", "cancel"])
     }
 
@@ -132,8 +135,11 @@ public enum AppKeyMap {
         profileOnly(signedIn: signedIn).merged(with: bindings.keyMap(.global))
     }
 
+    /// The profile forms' keys (a memo's line break is the memo form's only).
+    static let profileFormKeys: Set<String> = ["submit", "next-field", "previous-field", "cancel"]
+
     /// The form's keys with the onboarding words: Enter saves, Esc is "later".
     static var onboardingForm: KeyMap<AppAction> {
-        bindings.keyMap(.form, help: ["submit": .keySave, "cancel": .keyLater])
+        bindings.keyMap(.form, help: ["submit": .keySave, "cancel": .keyLater], only: profileFormKeys)
     }
 }

@@ -11,14 +11,20 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
     public var likes: Int
     /// The catalog place the post is about (a GeoNames id as text), if any.
     public var placeID: String?
+    /// When the caption was last changed (`tern posts edit`, `E`), nil for a post never edited.
+    public var editedAt: Date?
 
-    public init(id: String, caption: String, timestamp: Date, uid: String, likes: Int = 0, placeID: String? = nil) {
+    public init(
+        id: String, caption: String, timestamp: Date, uid: String, likes: Int = 0, placeID: String? = nil,
+        editedAt: Date? = nil
+    ) {
         self.id = id
         self.caption = caption
         self.timestamp = timestamp
         self.uid = uid
         self.likes = likes
         self.placeID = placeID
+        self.editedAt = editedAt
     }
 }
 

@@ -30,6 +30,20 @@ extension FavoritesService {
         }
     }
 
+    /// Brings back a folder deleted while empty, as it was (its id, name, colour, visibility,
+    /// order and creation time); refused when another folder has taken its name since.
+    public func restoreFolder(_ folder: FavoriteFolder, session: Session?) throws {
+        let session = try SessionProof.writer(session, .saveFavorites, in: store)
+        guard !folder.isDefault, Self.isUsableID(folder.id) else { throw FavoritesError.folderNotFound(folder.id) }
+        let name = try FavoriteText.folderName(folder.name)
+        try mutate(session, reading: .none) { transaction, snapshot in
+            if let other = snapshot.folder(named: name), other.id != folder.id {
+                throw FavoritesError.folderNameTaken(other.name)
+            }
+            try transaction.setData(from: folder, forDocument: folders(of: session.uid).document(folder.id))
+        }
+    }
+
     /// Changes a folder's name, colour, visibility or kept order (nil leaves one as it is).
     @discardableResult
     public func updateFolder(

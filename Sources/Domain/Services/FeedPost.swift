@@ -21,6 +21,8 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     public var likedAt: Date?
     /// The author's picture as stored (`User.avatar`), nil without one.
     public var avatar: String?
+    /// When the caption was last changed; nil for a post never edited (shown `(edited)`).
+    public var editedAt: Date?
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
@@ -40,7 +42,9 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
 
     /// The stored post without the viewer's state.
     public var tweet: Tweet {
-        Tweet(id: id, caption: caption, timestamp: timestamp, uid: uid, likes: likes, placeID: placeID)
+        Tweet(
+            id: id, caption: caption, timestamp: timestamp, uid: uid, likes: likes, placeID: placeID,
+            editedAt: editedAt)
     }
 }
 
@@ -84,7 +88,8 @@ extension Tweet {
         else { throw StoreError.coding("\(snapshot.reference.path) is not a post") }
         self.init(
             id: snapshot.documentID, caption: caption, timestamp: timestamp, uid: uid,
-            likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue)
+            likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue,
+            editedAt: snapshot.get("editedAt")?.dateValue)
     }
 
     /// The fields stored at `tweets/{id}`.
@@ -93,6 +98,7 @@ extension Tweet {
             "caption": .string(caption), "timestamp": .timestamp(timestamp), "uid": .string(uid), "likes": .int(likes),
         ]
         if let placeID { fields["placeID"] = .string(placeID) }
+        if let editedAt { fields["editedAt"] = .timestamp(editedAt) }
         return fields
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 extension TweetService {
     /// Replaces the caption of the signed-in user's post `tweetID` (validated as a new post
-    /// is); its time, place and likes stay. Someone else's post is refused with
-    /// `ServiceError.notYourPost` (on a team server the server refuses too).
+    /// is); its time, place and likes stay, and it records when (`editedAt`, shown
+    /// `(edited)`). Someone else's post is refused with `ServiceError.notYourPost` (on a
+    /// team server the server refuses too).
     @discardableResult
     public func edit(tweetID: String, text: String, session: Session?) throws -> FeedPost {
         try writeEdit(tweetID: tweetID, text: text, session: session)
@@ -20,8 +21,12 @@ extension TweetService {
         let caption = try Validation.postText(text)
         let reference = tweets.document(tweetID)
         try store.runTransaction { transaction in
-            try PostOwnership.check(try transaction.get(reference), id: tweetID, uid: session.uid)
-            try transaction.updateData(["caption": .string(caption)], forDocument: reference)
+            let stored = try transaction.get(reference)
+            try PostOwnership.check(stored, id: tweetID, uid: session.uid)
+            // Saving the same words is no edit: the post is marked `(edited)` only when they change.
+            guard stored.get("caption")?.stringValue != caption else { return }
+            try transaction.updateData(
+                ["caption": .string(caption), "editedAt": .serverTimestamp], forDocument: reference)
         }
     }
 

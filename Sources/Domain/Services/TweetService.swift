@@ -290,6 +290,7 @@ public final class TweetService: @unchecked Sendable {
                 username: author?.username ?? "", displayName: author?.displayName ?? "",
                 likes: tweet.likes, didLike: false, placeID: tweet.placeID)
             post.avatar = author?.avatar
+            post.editedAt = tweet.editedAt
             return post
         }
     }

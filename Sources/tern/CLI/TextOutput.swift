@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Localization
 import PlaceCatalog
 import TerminalUI
 
@@ -20,12 +21,13 @@ enum TextOutput {
     static func star(_ saved: Bool) -> String { saved ? markers.saved : markers.notSaved }
     static var dot: String { isUTF8 ? "·" : "-" }
 
-    /// `Display Name @username · 2d`, the caption, then `♥ 12  · id` (the id is what
+    /// `Display Name @username · 2d` (`(edited)` after an edit), the caption, then `♥ 12  · id` (the id is what
     /// `tern like` takes).
     static func lines(for post: FeedPost, now: Date = Date()) -> [String] {
         let name = DisplayName.shown(post.displayName)
         let handle = post.username.isEmpty ? "" : " @" + post.username
-        var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))"]
+        let edited = post.editedAt == nil ? "" : " " + tr(.postEditedMark)
+        var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))\(edited)"]
         lines += post.caption.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         lines.append("  \(heart(post.didLike)) \(post.likes)  \(dot) \(post.id)")
         return lines

@@ -117,7 +117,38 @@ enum FolderCommands {
         let dot = TextOutput.dot
         let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.shownName]) : folder.shownName
         return
-            "\(name)  \(placeCount(count))  \(folder.color.rawValue) \(dot) \(folder.visibility.rawValue) \(dot) "
-            + "\(folder.sort.rawValue)"
+            "\(name)  \(placeCount(count))  \(folder.color.listed) \(dot) \(folder.visibility.listed) \(dot) "
+            + "\(folder.sort.listed)"
+    }
+}
+
+// The words of a folder's line: the option's values in English, their names in Korean.
+extension FavoriteColor {
+    fileprivate var listed: String {
+        switch self {
+        case .red: return tr(.folderRed)
+        case .orange: return tr(.folderOrange)
+        case .yellow: return tr(.folderYellow)
+        case .green: return tr(.folderGreen)
+        case .blue: return tr(.folderBlue)
+        case .purple: return tr(.folderPurple)
+        case .pink: return tr(.folderPink)
+        case .gray: return tr(.folderGray)
+        }
+    }
+}
+
+extension FolderVisibility {
+    fileprivate var listed: String { self == .private ? tr(.folderPrivate) : tr(.folderShared) }
+}
+
+extension FavoriteSort {
+    fileprivate var listed: String {
+        switch self {
+        case .newest: return tr(.folderSortNewest)
+        case .name: return tr(.folderSortName)
+        case .distance: return tr(.folderSortDistance)
+        case .manual: return tr(.folderSortManual)
+        }
     }
 }

@@ -129,14 +129,18 @@ enum PlacesCommands {
             if hit.matchedAlternate { line += " “\(hit.matchedName)”" }
             if let category = PlaceCategory.coded(place.category) { line += " · " + category.korean }
             if !place.address.isEmpty {
-                line += " · " + CountryNames.localizedAddress(place.address, country: place.countryName)
+                line +=
+                    " · "
+                    + CountryNames.localizedAddress(
+                        place.address, country: place.countryName, region: place.regionName,
+                        city: (place.name, place.koreanName))
             }
             if let distance = hit.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line)
         }
         for place in onlineHits {
             var line = idColumn(place.placeID) + TextOutput.star(favorites.contains(place.placeID)) + " " + place.name
-            if let category = place.category { line += " · " + category }
+            if let category = place.category { line += " · " + CategoryNames.localized(category) }
             line += " · " + (place.roadAddress ?? place.address)
             if let distance = place.distance { line += " · " + DistanceText.describe(distance) }
             context.printLine(line + "  [\(place.source.displayName)]")
@@ -179,7 +183,7 @@ enum PlacesCommands {
             return
         }
         var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID), (.cliFieldSource, place.source.displayName)]
-        if let category = place.category { fields.append((.cliFieldCategory, category)) }
+        if let category = place.category { fields.append((.cliFieldCategory, CategoryNames.localized(category))) }
         if !place.address.isEmpty { fields.append((.cliFieldAddress, place.address)) }
         if let road = place.roadAddress { fields.append((.cliFieldRoad, road)) }
         if let phone = place.phone { fields.append((.cliFieldPhone, phone)) }
@@ -210,7 +214,13 @@ enum PlacesCommands {
         }
         var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID)]
         if !place.address.isEmpty {
-            fields.append((.cliFieldAddress, CountryNames.localizedAddress(place.address, country: place.countryName)))
+            fields.append(
+                (
+                    .cliFieldAddress,
+                    CountryNames.localizedAddress(
+                        place.address, country: place.countryName, region: place.regionName,
+                        city: (place.name, place.koreanName))
+                ))
         }
         fields.append((.cliFieldCoordinate, "\(place.latitude), \(place.longitude)"))
         if let category = PlaceCategory.coded(place.category) { fields.append((.cliFieldCategory, category.korean)) }
