@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
-        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading"]),
+        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading", "Workers"]),
         .target(name: "Localization"),
         // Pictures as faces: a PNG or JPEG decoded within bounds, kept as a small PNG data URL.
         .target(name: "Faces", dependencies: ["CStbImage", "Localization"]),
@@ -41,7 +41,9 @@ let package = Package(
             ]),
         .target(name: "TerminalUI", dependencies: ["PlainText"]),
         .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNCursesW", "Localization"]),
-        .target(name: "App", dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText", "Faces"]),
+        .target(
+            name: "App",
+            dependencies: ["Domain", "ViewModels", "TerminalUI", "Localization", "PlainText", "Faces", "Workers"]),
         .executableTarget(
             name: "tern",
             dependencies: [

@@ -1,18 +1,18 @@
-import Dispatch
 import Faces
 import Foundation
 import TerminalUI
+import Workers
 
-/// Decoded faces by person: a stored avatar is decoded once, on a worker, and kept with
-/// the spans drawn from it; the interface's thread only looks them up. Until a picture is
-/// decoded (or when it cannot be) the caller draws the person's badge.
+/// Decoded faces by person: a stored avatar is decoded once, on the compute lane
+/// (`Workers`), and kept with the spans drawn from it; the interface's thread only looks
+/// them up. Until a picture is decoded (or when it cannot be) the caller draws the
+/// person's badge.
 public final class FaceCache: @unchecked Sendable {
-    // @unchecked: `entries` is read and written under `lock`; the worker touches nothing else.
+    // @unchecked: `entries` is read and written under `lock`; the lane's job touches nothing else.
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
-    private let worker = DispatchQueue(label: "tern.faces", qos: .utility)
     private let decodesInline: Bool
-    /// Called on the worker when a picture was decoded: the screen should be drawn again.
+    /// Called on the compute lane when a picture was decoded: the screen should be drawn again.
     public var onDecoded: @Sendable () -> Void = {}
 
     /// Enough people for every screen; past it the cache starts over.
@@ -54,7 +54,7 @@ public final class FaceCache: @unchecked Sendable {
             return face(key: key, avatar: avatar, rows: rows, trueColor: trueColor)
         }
         entries[key] = Entry(avatar: avatar, pixels: nil)
-        worker.async { [weak self] in
+        Workers.shared.run(.compute) { [weak self] in
             let pixels = AvatarDataURL.decode(avatar)
             guard let self else { return }
             let stored = self.lock.withLock { () -> Bool in

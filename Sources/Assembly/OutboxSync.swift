@@ -123,12 +123,14 @@ public final class OutboxSync: SyncPort, @unchecked Sendable {
             executor.execute { targets.forEach { $0(status) } }
             return
         }
+        let uid = next?.uid
         let stop = worker.observe(
             { [weak self] state in
                 self?.observing().forEach { $0.onChange(Self.status(state)) }
             },
             onDropped: { [weak self] write, reason in
-                let dropped = DroppedWrite(description: write.description, reason: reason)
+                let path = uid.map { write.pendingPath(uid: $0) }
+                let dropped = DroppedWrite(description: write.description, reason: reason, path: path)
                 self?.observing().forEach { $0.onDropped(dropped) }
             })
         lock.withLock { stopObserving = stop }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Workers
 
 /// What one provider gave for a query: places, an error, or both when the network failed
 /// and an earlier answer from the cache stands in (`cachedAt` says when it was saved).
@@ -73,15 +74,26 @@ public final class OnlinePlaces: @unchecked Sendable {
         }
     }
 
-    /// Every provider that can answer, side by side on their own threads; outcomes in the
-    /// providers' order.
+    /// Every provider that can answer, side by side: all but the last on the network lane
+    /// (`Workers`, one thread however many ask), the last on the caller's thread; outcomes
+    /// in the providers' order. Blocks until every provider answered, so never call it from
+    /// a job of the network lane (it would wait for itself).
     public func searchAll(_ query: OnlineQuery) -> [ProviderOutcome] {
         let chosen = providers(for: query)
+        guard let last = chosen.last else { return [] }
         let outcomes = Mutex([ProviderOutcome?](repeating: nil, count: chosen.count))
-        DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
-            let outcome = search(query, with: chosen[index])
-            outcomes.withLock { $0[index] = outcome }
+        let done = DispatchSemaphore(value: 0)
+        for index in chosen.indices.dropLast() {
+            let provider = chosen[index]
+            Workers.shared.run(.network) { [self] in
+                let outcome = search(query, with: provider)
+                outcomes.withLock { $0[index] = outcome }
+                done.signal()
+            }
         }
+        let outcome = search(query, with: last)
+        outcomes.withLock { $0[chosen.count - 1] = outcome }
+        for _ in chosen.indices.dropLast() { done.wait() }
         return outcomes.withLock { $0.compactMap { $0 } }
     }
 

@@ -184,6 +184,10 @@ public final class AppViewModel {
 
     /// A write the server refused on replay: a toast names it and says why.
     private func writeDropped(_ dropped: DroppedWrite) {
+        if let path = dropped.path {
+            feed.writeDropped(path: path)
+            author?.posts.writeDropped(path: path)
+        }
         showToast(
             Toast(tr(.toastDroppedWrite, ["write": dropped.description, "reason": dropped.reason]), kind: .error))
     }

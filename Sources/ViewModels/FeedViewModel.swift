@@ -257,6 +257,17 @@ public final class FeedViewModel {
         }
     }
 
+    /// A write the server refused on replay (`DroppedWrite.path`): the row it touched shows
+    /// the store's state again instead of the intent.
+    public func writeDropped(path: String) {
+        guard let uid else { return }
+        for id in likes.keys where SyncPaths.like(postID: id, uid: uid) == path { likes[id] = nil }
+        for id in edits.keys where SyncPaths.post(id) == path { edits[id] = nil }
+        deletions = deletions.filter { SyncPaths.post($0) != path }
+        rebuildRows()
+        publish()
+    }
+
     /// The paths the sync status lists as unconfirmed: their rows show the pending mark.
     public func setPendingPaths(_ paths: Set<String>) {
         guard paths != pendingPaths else { return }

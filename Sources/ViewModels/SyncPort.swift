@@ -30,10 +30,13 @@ public struct SyncStatus: Equatable, Sendable {
 public struct DroppedWrite: Equatable, Sendable {
     public var description: String
     public var reason: String
+    /// The row the write marked as pending (`SyncPaths`), whose screen stops showing it.
+    public var path: String?
 
-    public init(description: String, reason: String) {
+    public init(description: String, reason: String, path: String? = nil) {
         self.description = description
         self.reason = reason
+        self.path = path
     }
 }
 

@@ -20,6 +20,8 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
     var user: User
     /// The error the next writes throw, while set.
     var refusal: Error?
+    /// While set, writes are taken but not made (queued for a server that is away).
+    var queuesOnly = false
     /// Writes the server received, in order: `like P`, `unlike P`, `post TEXT`, `save PLACE`, …
     private(set) var received: [String] = []
     private var feedObservers: [(String?, ([FeedPost]) -> Void)] = []
@@ -52,6 +54,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
 
     private func write(_ description: String, _ change: () throws -> Void) throws {
         if let refusal { throw refusal }
+        guard !queuesOnly else { return received.append("queued " + description) }
         received.append(description)
         try change()
         let snapshot = posts

@@ -174,6 +174,23 @@ import Testing
         #expect(toasts.last?.message == "Could not delete the post: Sign in again")
     }
 
+    @Test func writesRefusedOnReplayShowTheStoresStateAgain() throws {
+        let (far, model, _) = ownFeed()
+        far.queuesOnly = true
+        model.startEditSelected()
+        model.editCompose(.insert(", edited"))
+        model.submitCompose()
+        far.answerAll()
+        model.toggleLike()
+        far.answerAll()
+        #expect(far.received == ["queued edit p3", "queued like p3"])
+        #expect(model.state.rows[0].caption == "third, edited" && model.state.rows[0].didLike)
+        model.writeDropped(path: SyncPaths.post("p3"))
+        #expect(model.state.rows[0].caption == "third" && model.state.rows[0].didLike)
+        model.writeDropped(path: SyncPaths.like(postID: "p3", uid: far.user.id))
+        #expect(!model.state.rows[0].didLike && model.state.rows[0].likes == 1)
+    }
+
     @Test func theSyncStatusMarksRowsWithUnsentWrites() throws {
         let far = FarStore()
         let (model, _) = feed(far)
