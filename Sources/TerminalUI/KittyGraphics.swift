@@ -164,7 +164,7 @@ public struct KittyImageLayer: Sendable {
 
 /// Whether faces are drawn with kitty graphics: `TERN_GRAPHICS=kitty` says yes without
 /// asking, `TERN_GRAPHICS=blocks` no; otherwise not under tmux or screen (which do not pass
-/// the protocol through) and otherwise the terminal is asked.
+/// the protocol through) nor on the Linux console, and otherwise the terminal is asked.
 public enum FaceGraphicsChoice {
     public enum Decision: Equatable, Sendable {
         case kitty
@@ -180,7 +180,12 @@ public enum FaceGraphicsChoice {
         }
         if !(environment["TMUX"] ?? "").isEmpty { return .blocks }
         let term = environment["TERM"] ?? ""
-        if term.hasPrefix("screen") || term.hasPrefix("tmux") || term == "dumb" || term.isEmpty { return .blocks }
+        // The Linux console would show the query's letters rather than ignore it.
+        if term.hasPrefix("screen") || term.hasPrefix("tmux") || term.hasPrefix("linux") || term == "dumb"
+            || term.isEmpty
+        {
+            return .blocks
+        }
         return .ask
     }
 }

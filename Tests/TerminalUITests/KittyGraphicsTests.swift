@@ -63,6 +63,7 @@ struct KittyGraphicsTests {
         #expect(FaceGraphicsChoice.decide(environment: ["TERM": "xterm-kitty"]) == .ask)
         #expect(FaceGraphicsChoice.decide(environment: ["TERM": "xterm-256color", "TMUX": "/tmp/t,1,0"]) == .blocks)
         #expect(FaceGraphicsChoice.decide(environment: ["TERM": "screen-256color"]) == .blocks)
+        #expect(FaceGraphicsChoice.decide(environment: ["TERM": "linux"]) == .blocks)
         #expect(FaceGraphicsChoice.decide(environment: ["TMUX": "/tmp/t,1,0", "TERN_GRAPHICS": "kitty"]) == .kitty)
         #expect(FaceGraphicsChoice.decide(environment: ["TERM": "xterm-kitty", "TERN_GRAPHICS": "blocks"]) == .blocks)
     }

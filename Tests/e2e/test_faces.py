@@ -115,3 +115,27 @@ def test_the_feed_draws_the_face_in_half_blocks_and_the_initials_without_colour(
             assert screen.splitlines()[0].rstrip().endswith("MP @mina"), screen
         finally:
             ui.kill()
+
+
+def test_kitty_pictures_forced_under_tmux_leave_the_face_cells_blank():
+    """`TERN_GRAPHICS=kitty` skips the question and places pictures; tmux drops them, so the
+    screen shows the blank cells under each face, and the interface works as ever."""
+    with DataDir() as data:
+        signed_in_author(data)
+        picture = write(data, "face.png", png(32, 32, lambda x, y: (255, 0, 0) if y < 16 else (0, 0, 255)))
+        assert run(["profile", "set", "--avatar", picture], data).returncode == 0
+        assert run(["post", "a post with a face"], data).returncode == 0
+        ui = Tmux([], data, width=100, height=30, env={"TERN_GRAPHICS": "kitty"})
+        try:
+            ui.send("3")
+            screen = ui.wait_for("a post with a face")
+            name_line = next(line for line in screen.splitlines() if "Mina Park @mina" in line)
+            assert name_line.startswith("     Mina Park @mina"), screen
+            assert "▀" not in screen and screen.splitlines()[0].rstrip().endswith("   @mina"), screen
+            ui.send("j")
+            ui.send("k")
+            screen = ui.wait_for("a post with a face")
+            assert "Mina Park @mina" in screen, screen
+        finally:
+            ui.kill()
+
