@@ -32,6 +32,15 @@ public final class AppController {
         screen.edit(.insert(text))
     }
 
+    /// The text `event` types into the focused field: a character no binding takes while a
+    /// field has focus; nil for every other event.
+    public func typedText(_ event: InputEvent) -> String? {
+        guard case .key(let key) = event, case .character(let character) = key, activeScreen.isEditingText,
+            AppKeyMap.current(for: app).action(for: key) == nil
+        else { return nil }
+        return String(character)
+    }
+
     public func handle(_ key: Key) {
         let keyMap = AppKeyMap.current(for: app)
         // Ctrl-J (a line feed) is Enter wherever it means nothing else, as in a shell.

@@ -22,6 +22,8 @@ public final class EventLoop {
     /// Called after each frame is flushed (for measurements).
     public var onFrame: () -> Void = {}
     private var dirty = true
+    /// The event that ended a run of typed keys (`gatheringTyped`): handled next.
+    private var heldEvent: InputEvent?
 
     public var events: EventQueue { app.events }
 
@@ -56,11 +58,35 @@ public final class EventLoop {
     /// One turn: wait for a key, a posted event or the next timer (at most `timeout` ms
     /// when given), then bring the screen up to date.
     public func step(timeout: Int? = nil) {
-        let wait = [timeout, events.millisecondsUntilNextTimer()].compactMap { $0 }.min()
-        if let event = backend.nextEvent(timeout: wait) {
-            handle(event)
+        if let held = heldEvent {
+            heldEvent = nil
+            handle(gatheringTyped(held))
+        } else {
+            let wait = [timeout, events.millisecondsUntilNextTimer()].compactMap { $0 }.min()
+            if let event = backend.nextEvent(timeout: wait) {
+                handle(gatheringTyped(event))
+            }
         }
         settle()
+    }
+
+    /// Keys typed into a field that are already waiting when the first is read are taken
+    /// with it as one edit, as a paste is: the search runs once for them, not once per key,
+    /// so typing (or a paste from a terminal without bracketed paste) never waits behind
+    /// the searches its own later keys make stale. The first other event ends the run and
+    /// is handled next, in order.
+    func gatheringTyped(_ first: InputEvent) -> InputEvent {
+        guard var text = controller.typedText(first) else { return first }
+        var gathered = 1
+        while let next = backend.nextEvent(timeout: 0) {
+            guard let typed = controller.typedText(next) else {
+                heldEvent = next
+                break
+            }
+            text += typed
+            gathered += 1
+        }
+        return gathered == 1 ? first : .paste(text)
     }
 
     /// Handles one terminal event and brings the screen up to date, without waiting.

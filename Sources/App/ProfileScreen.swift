@@ -51,7 +51,7 @@ struct ProfileScreen: TabScreen {
         let fields = form.fields.map {
             FormField(
                 label: $0.field.title, state: $0.input, isSecure: $0.isSecure, error: $0.error,
-                showsCount: !$0.isSecure && $0.field != .email && $0.field != .picture)
+                showsCount: !$0.isSecure && ![.email, .picture, .invitation].contains($0.field))
         }
         let message: String
         let style: Style
@@ -59,7 +59,7 @@ struct ProfileScreen: TabScreen {
             message = text
             style = form.isBusy ? Theme.label : Theme.error
         } else {
-            message = form.kind == .onboarding ? tr(.formOnboardingHint) : tr(.formHint)
+            message = form.hint ?? (form.kind == .onboarding ? tr(.formOnboardingHint) : tr(.formHint))
             style = Theme.dim
         }
         let view = FormView(

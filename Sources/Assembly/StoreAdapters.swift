@@ -70,8 +70,16 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     }
 
     public func register(email: String, password: String) throws -> User {
-        let session = try services.auth.register(email: email, password: password)
+        try register(email: email, password: password, invitation: nil)
+    }
+
+    public func register(email: String, password: String, invitation: String?) throws -> User {
+        let session = try services.auth.register(email: email, password: password, invitation: invitation)
         return try user(session)
+    }
+
+    public var invitationNeed: InvitationNeed? {
+        services.auth.invitationNeed.map { InvitationNeed(server: $0.server, preset: $0.preset) }
     }
 
     /// The account just signed in (from a local copy of a team server: its own replica's).

@@ -520,6 +520,11 @@ extension Catalogue {
         case .toastUnsavedUndo: return "Unsaved {place} · u undo"
         case .keyUndoUnsave: return "undo unsave"
         case .errorPasswordEmpty: return "Enter your password"
+        case .fieldInvitation: return "Invitation"
+        case .formInvitationHint:
+            return "{server} takes an invitation to create an account: ask its administrator for one "
+                + "(tern server invite makes it) and type it here · Enter submit · Tab next field · Esc cancel"
+        case .errorInvitationEmpty: return "Enter the invitation"
         // The outbox on a team server
         case .cliQueued: return "queued"
         case .cliCannotReach:

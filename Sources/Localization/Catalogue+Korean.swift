@@ -493,6 +493,11 @@ extension Catalogue {
         case .toastUnsavedUndo: return "{place} 저장 해제함 · u 되돌리기"
         case .keyUndoUnsave: return "저장 해제 취소"
         case .errorPasswordEmpty: return "비밀번호를 입력하세요"
+        case .fieldInvitation: return "초대 코드"
+        case .formInvitationHint:
+            return "{server}에서 계정을 만들려면 초대 코드가 필요합니다: 관리자에게 받아(tern server invite로 만듭니다) "
+                + "여기에 입력하세요 · Enter 확인 · Tab 다음 칸 · Esc 취소"
+        case .errorInvitationEmpty: return "초대 코드를 입력하세요"
         // The outbox on a team server
         case .cliQueued: return "queued (대기열에 넣었습니다)"
         case .cliCannotReach: return "팀 서버 {server}에 연결할 수 없습니다 ({reason}); 다시 시도하거나, 나중에 보내려면 --queue 를 붙이세요"

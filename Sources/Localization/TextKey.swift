@@ -102,6 +102,8 @@ public enum TextKey: String, CaseIterable, Sendable {
         pickCategoryNear, onlineCachedAnswer, keyClearPlaces, placesFromPlace
     // Rough edges: undo everywhere, limits, confirmations, help
     case toastUnsavedUndo, keyUndoUnsave, errorPasswordEmpty
+    /// Signing up on a team server: the invitation field, its hint, and an empty one refused.
+    case fieldInvitation, formInvitationHint, errorInvitationEmpty
     // The outbox on a team server: --queue, tern sync, tern status
     case cliQueued, cliCannotReach, cliCannotReachQueued, cliSyncSent, cliSyncDropped, cliSyncSummary, cliDroppedNotice
     case cliStatusStore, cliStatusConnection, cliStatusPending, errorServerUnreachable, optQueue, cmdSync, cmdStatus

@@ -145,9 +145,17 @@ public struct FormView: Widget {
             }
         }
         let messageRow = area.row + (title.isEmpty ? 0 : 2) + fields.count * 2 - scroll(in: area)
-        if !message.isEmpty, messageRow >= area.row, messageRow < area.bottom {
+        // The message is shown whole, wrapped over the rows below (a hint or an error a person
+        // must act on); only the rows past the area are cut, the last of them with `…`.
+        guard !message.isEmpty else { return }
+        let lines = TextWidth.wrap(message, width: max(1, area.width))
+        for (index, line) in lines.enumerated() {
+            let row = messageRow + index
+            guard row >= area.row else { continue }
+            guard row < area.bottom else { break }
+            let isLastShown = row == area.bottom - 1 && index < lines.count - 1
             buffer.setString(
-                message, at: Position(row: messageRow, column: area.column), style: messageStyle,
+                isLastShown ? line + "…" : line, at: Position(row: row, column: area.column), style: messageStyle,
                 maxWidth: area.width, ellipsis: true)
         }
     }

@@ -147,6 +147,33 @@ public protocol AccountsPort: AnyObject {
     /// Follows the session file another process changed (on a server, the store's role
     /// too) and returns the signed-in user, nil when signed out.
     func followSession() throws -> User?
+    /// On a team server, what signing up needs: the server's name and the invitation the
+    /// environment gives (`TERN_INVITE`), if any; nil where no invitation is asked.
+    var invitationNeed: InvitationNeed? { get }
+    /// Registers with `invitation` (nil: the environment's, where one is needed).
+    func register(email: String, password: String, invitation: String?) throws -> User
+}
+
+/// A team server's sign-up takes an invitation.
+public struct InvitationNeed: Equatable, Sendable {
+    /// The server, as the hint names it.
+    public var server: String
+    /// The invitation `TERN_INVITE` gives, put in the field.
+    public var preset: String?
+
+    public init(server: String, preset: String?) {
+        self.server = server
+        self.preset = preset
+    }
+}
+
+extension AccountsPort {
+    /// A store that asks no invitation (the embedded one, test stores).
+    public var invitationNeed: InvitationNeed? { nil }
+
+    public func register(email: String, password: String, invitation: String?) throws -> User {
+        try register(email: email, password: password)
+    }
 }
 
 /// A user's favorites.

@@ -49,6 +49,8 @@ public struct ProfileFormField: Equatable, Sendable {
 public struct ProfileForm: Equatable, Sendable {
     public var kind: ProfileFormKind
     public var fields: [ProfileFormField]
+    /// What the form says under its fields instead of the usual keys (the invitation hint).
+    public var hint: String?
     public var focused = 0
     public var message: String?
     public var isBusy = false
@@ -280,7 +282,15 @@ public final class ProfileViewModel {
     /// `c` (signed out).
     public func startRegister() {
         guard state.user == nil else { return }
-        state.form = ProfileForm(kind: .register, fields: Self.credentialFields())
+        var form = ProfileForm(kind: .register, fields: Self.credentialFields())
+        // A team server's sign-up takes an invitation: a field for it, and a hint saying
+        // where one comes from.
+        if let need = accounts.invitationNeed {
+            form.fields.append(
+                ProfileFormField(.invitation, input: TextEditor(need.preset ?? "", limit: Self.invitationMaxLength)))
+            form.hint = tr(.formInvitationHint, ["server": need.server])
+        }
+        state.form = form
         publish()
     }
 
@@ -298,6 +308,9 @@ public final class ProfileViewModel {
         state.form = ProfileForm(kind: .onboarding, fields: Self.profileFields(user))
         publish()
     }
+
+    /// Longer than any invitation `tern server invite` makes.
+    static let invitationMaxLength = 64
 
     static func credentialFields() -> [ProfileFormField] {
         [
@@ -369,6 +382,17 @@ public final class ProfileViewModel {
             publish()
             return
         }
+        if form.kind == .register,
+            let index = form.fields.firstIndex(where: {
+                $0.field == .invitation && $0.input.text.trimmingCharacters(in: .whitespaces).isEmpty
+            })
+        {
+            form.fields[index].error = tr(.errorInvitationEmpty)
+            form.focused = index
+            state.form = form
+            publish()
+            return
+        }
         if form.kind == .edit || form.kind == .onboarding, let user = state.user {
             let picture = form.text(.picture).trimmingCharacters(in: .whitespaces)
             guard !picture.isEmpty, picture != "none" else {
@@ -385,6 +409,7 @@ public final class ProfileViewModel {
         let kind = form.kind
         let email = form.text(.email)
         let password = form.text(.password)
+        let invitation = form.fields.contains { $0.field == .invitation } ? form.text(.invitation) : nil
         let edit = ProfileEdit(
             displayName: form.text(.displayName), username: form.text(.username), bio: form.text(.bio))
         work.run(
@@ -392,7 +417,7 @@ public final class ProfileViewModel {
             { _ -> User in
                 switch kind {
                 case .signIn: return try accounts.signIn(email: email, password: password)
-                case .register: return try accounts.register(email: email, password: password)
+                case .register: return try accounts.register(email: email, password: password, invitation: invitation)
                 case .onboarding, .edit: return try accounts.updateProfile(edit)
                 }
             }, then: { [weak self] result in self?.finishSubmit(kind, result) })

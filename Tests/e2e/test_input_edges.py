@@ -218,3 +218,34 @@ def test_a_paste_of_twenty_thousand_marks_is_one_edit_and_keys_after_it_are_answ
             assert ui.alive(), screen
         finally:
             ui.kill()
+
+
+def test_twenty_thousand_marks_typed_key_by_key_never_keep_the_keys_after_them_waiting():
+    """A terminal without bracketed paste sends a paste as typed keys: each key used to search
+    again, so Esc and 2 waited behind 20,000 searches the next keys made stale. Keys waiting
+    together are one edit now, and the keys after them are answered in order."""
+    with DataDir() as data:
+        assert run(["feed"], data).returncode == 0
+        ui = Tmux([], data, width=100, height=30)
+        try:
+            wait_for_position_total(ui)
+            ui.send("/")
+            ui.type("Seo")
+            ui.wait_for("Seoul")
+            marks = os.path.join(data.path, "marks.txt")
+            with open(marks, "w", encoding="utf-8") as file:
+                file.write("ul" + "\u0301" * 20_000)
+            loaded = ui.tmux("load-buffer", "-b", "marks", marks, check=False)
+            assert loaded.returncode == 0, loaded.stderr
+            # Without -p tmux sends the buffer as keys, unbracketed, as such a terminal types it.
+            ui.tmux("paste-buffer", "-d", "-b", "marks", "-t", ui.name)
+            ui.send("Escape")
+            ui.send("2")
+            screen = ui.wait_for("Sign in on the Profile tab (4) to save favorites", timeout=10)
+            assert ui.alive(), screen
+            # In order: the marks were typed, then Esc cleared the query, then 2 changed tab.
+            ui.send("1")
+            screen = ui.wait_for("press / to search")
+            assert "Search press / to search" in screen, screen
+        finally:
+            ui.kill()

@@ -403,3 +403,32 @@ def test_newcomer_walk_in_the_interface_on_a_server():
         assert newcomer.returncode == 0, newcomer.stderr
         saved = json.loads(server.tern(["favorites", "list", "--json"], data).stdout)
         assert [f["placeName"] for f in saved] == ["Seoul"]
+
+
+def test_the_interfaces_sign_up_takes_an_invitation_and_says_where_one_comes_from():
+    """Without TERN_INVITE the sign-up form asks for the invitation (issue 27, point 8) and
+    says where one comes from, whole; the typed invitation creates the account."""
+    with Server() as server, DataDir() as data:
+        code = server.invite()
+        ui = Tmux(["--store", server.store], data, width=80, height=24, env={"TERN_INVITE": ""})
+        try:
+            ui.wait_for("guest")
+            ui.send("4")
+            ui.wait_for("create account")
+            ui.send("c")
+            screen = ui.wait_for("Invitation")
+            said = " ".join(line.strip() for line in screen.splitlines())
+            assert "takes an invitation to create an account: ask its administrator for one " \
+                "(tern server invite makes it) and type it here" in said, screen
+            ui.type("invited@example.com")
+            ui.send("Tab")
+            ui.type(password_of("invited@example.com"))
+            ui.send("Enter")
+            ui.wait_for("Enter the invitation")
+            ui.type(code)
+            ui.send("Enter")
+            ui.wait_for("Username", timeout=20)
+        finally:
+            ui.kill()
+        shown = run(["whoami"], data, env=server.env)
+        assert shown.returncode == 0 and "invited@example.com" in shown.stdout, shown

@@ -48,11 +48,14 @@ public final class AuthService: @unchecked Sendable {
     /// Creates an account and signs it in. One commit writes `users/{uid}` (not onboarded)
     /// and the credential; the email's uniqueness is checked inside that commit. The uid is
     /// random and says nothing about the email.
+    /// On a team server it takes an invitation: `invitation`, else the one in `TERN_INVITE`.
     @discardableResult
-    public func register(email rawEmail: String, password: String) throws -> Session {
+    public func register(email rawEmail: String, password: String, invitation: String? = nil) throws -> Session {
         let email = try Validation.email(rawEmail)
         try Validation.password(password)
-        if let server { return try register(on: server, email: email, password: password) }
+        if let server {
+            return try register(on: server, email: email, password: password, invitation: invitation)
+        }
         // A session directory open to others refuses the session file: say so before the
         // account exists, so the next try does not find it taken.
         try sessionFile.prepareDirectory()
@@ -182,11 +185,20 @@ public final class AuthService: @unchecked Sendable {
 
     // MARK: On a team server
 
+    /// On a team server, what signing up needs: the server's name and the invitation
+    /// `TERN_INVITE` gives, if any; nil on the embedded store, where no invitation is asked.
+    public var invitationNeed: (server: String, preset: String?)? {
+        server.map { ($0.server, $0.invitation) }
+    }
+
     /// Creates the account's login role and `users/{uid}` with the invitation in
     /// `TERN_INVITE` (the server keeps the password as SCRAM-SHA-256; only its verifier
     /// leaves this machine), then signs in.
-    private func register(on server: ServerAccess, email: String, password: String) throws -> Session {
-        guard let invitation = server.invitation else {
+    private func register(on server: ServerAccess, email: String, password: String, invitation: String?) throws
+        -> Session
+    {
+        let given = invitation?.trimmingCharacters(in: .whitespaces)
+        guard let invitation = given.flatMap({ $0.isEmpty ? nil : $0 }) ?? server.invitation else {
             throw StoreError.invalidArgument(tr(.storeInvitationNeeded, ["server": server.server]))
         }
         // The password file must be writable safely before the account exists, so that a

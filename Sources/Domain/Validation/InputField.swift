@@ -3,7 +3,7 @@ import Localization
 /// A field people type into, as errors name it: a form puts an error beside the field its
 /// error names, never by matching the error's words.
 public enum InputField: String, CaseIterable, Sendable {
-    case email, password, displayName, username, bio, post, picture
+    case email, password, displayName, username, bio, post, picture, invitation
 
     /// The field's name in the person's language.
     public var title: String {
@@ -15,6 +15,7 @@ public enum InputField: String, CaseIterable, Sendable {
         case .bio: return tr(.fieldBio)
         case .post: return tr(.fieldPost)
         case .picture: return tr(.fieldPicture)
+        case .invitation: return tr(.fieldInvitation)
         }
     }
 
