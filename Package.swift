@@ -21,7 +21,7 @@ let package = Package(
         // The one filter for unsafe characters, the text editor and the bounds on text.
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"]),
-        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization"]),
+        .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization", "Workers"]),
         .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading", "Workers"]),
         .target(name: "Localization"),
         // Pictures as faces: a PNG or JPEG decoded within bounds, kept as a small PNG data URL.

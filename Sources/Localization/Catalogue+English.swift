@@ -858,6 +858,11 @@ extension Catalogue {
         case .placeImportNoPlaces: return "the file holds no named point of interest"
         case .cliImportProgress:
             return "reading the extract: {count} places ({rate} a second); Ctrl-C stops and keeps the catalog as it was"
+        case .cliImportProgressBar:
+            return "{bar} {percent}% {count} places, {rate} a second, {left} left; Ctrl-C keeps the catalog as it was"
+        case .cliImportBuilding: return "building the search image of {count} places"
+        case .cliImportTime: return "{seconds} s, {rate} places a second"
+        case .placeImportInterrupted: return "interrupted"
         case .helpMoreBelow: return "more below"
         case .cliSavedVerb: return "Saved"
         case .cliFavoritesImported: return "Imported {file}: {added} added, {matched} matched, {skipped} skipped"

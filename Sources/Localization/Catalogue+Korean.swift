@@ -795,6 +795,11 @@ extension Catalogue {
         case .placeImportExtractUnreadable: return "osmium이 추출본을 읽지 못했습니다: {reason}"
         case .placeImportNoPlaces: return "이름이 있는 관심 지점이 파일에 없습니다"
         case .cliImportProgress: return "추출본 읽는 중: 장소 {count}개 (초당 {rate}개). Ctrl-C로 멈추면 카탈로그는 그대로입니다"
+        case .cliImportProgressBar:
+            return "{bar} {percent}% 장소 {count}개, 초당 {rate}개, 남은 시간 {left}. Ctrl-C로 멈추면 카탈로그는 그대로입니다"
+        case .cliImportBuilding: return "장소 {count}개의 검색 이미지를 만드는 중"
+        case .cliImportTime: return "{seconds}초, 초당 장소 {rate}개"
+        case .placeImportInterrupted: return "중단됨"
         case .helpMoreBelow: return "아래에 더 있음"
         case .cliSavedVerb: return "저장함"
         case .cliFavoritesImported: return "{file}에서 가져왔습니다: 새로 {added}곳, 이미 있던 {matched}곳, 건너뜀 {skipped}곳"

@@ -211,7 +211,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case writeLike, writeUnlike, writePost, writeEditPost, writeDeletePost, writeSave, writeRemove, writeProfile
     case placeImportUnterminated, placeImportAfterQuote
     case placeImportNotGeoJSON, placeImportNoOsmium, placeImportExtractUnreadable, placeImportNoPlaces
-    case cliImportProgress
+    case cliImportProgress, cliImportProgressBar, cliImportBuilding, cliImportTime, placeImportInterrupted
     case helpMoreBelow
     case cliSavedVerb, cliFavoritesImported, cliFavoritesImportedFolders, cliFieldRoad, cliFieldPhone, cliFieldURL,
         cliFieldSource, cliFieldCategory

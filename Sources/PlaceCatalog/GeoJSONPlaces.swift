@@ -15,7 +15,34 @@ struct GeoJSONPlaces {
     private(set) var skipped = 0
     private var seen: Set<String> = []
 
+    /// Whether lines without a `"name":` key are skipped without parsing (for osmium's
+    /// output, which writes every key plainly; a hand-made sequence is parsed whole).
+    var skipsUnnamed = false
+
     init(countries: [String: String]) { self.countries = countries }
+
+    static let nameKey = Array("\"name\":".utf8)
+
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            var at = 0
+            let last = haystack.count - needle.count
+            while at <= last {
+                guard let hit = memchr(haystack.baseAddress! + at, Int32(first), last - at + 1) else { return false }
+                at = haystack.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                var matches = true
+                for offset in 1..<needle.count where haystack[at + offset] != needle[offset] {
+                    matches = false
+                    break
+                }
+                if matches { return true }
+                at += 1
+            }
+            return false
+        }
+    }
 
     /// Reads `data` whole: a FeatureCollection, or a sequence of features.
     static func parse(_ data: Data, countries: [String: String]) throws -> GeoJSONPlaces {
@@ -41,6 +68,15 @@ struct GeoJSONPlaces {
         var bytes = line
         while let first = bytes.first, [0x1E, 0x20, 0x09, 0x0D].contains(first) { bytes = bytes.dropFirst() }
         if bytes.isEmpty { return }
+        // A feature without a `name` key cannot become a place: most of an extract's lines
+        // (roads, buildings) are checked for being one object and skipped unparsed.
+        if skipsUnnamed, !Self.contains(bytes, Self.nameKey) {
+            while let last = bytes.last, [0x20, 0x09, 0x0D].contains(last) { bytes = bytes.dropLast() }
+            guard bytes.first == 0x7B, bytes.last == 0x7D else {
+                throw PlaceImporter.Rejection(line: number, problem: tr(.placeImportNotGeoJSON))
+            }
+            return
+        }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else {
             throw PlaceImporter.Rejection(line: number, problem: tr(.placeImportNotGeoJSON))
         }
@@ -144,10 +180,22 @@ struct LineSplitter {
     private var pending: [UInt8] = []
     private var number = 0
 
-    mutating func feed(_ chunk: Data, _ body: (ArraySlice<UInt8>, Int) throws -> Void) throws {
+    mutating func feed<Chunk: Collection<UInt8>>(_ chunk: Chunk, _ body: (ArraySlice<UInt8>, Int) throws -> Void)
+        throws
+    {
         pending.append(contentsOf: chunk)
         var start = 0
-        while let end = pending[start...].firstIndex(of: 0x0A) {
+        let count = pending.count
+        while true {
+            var end = start
+            let found = pending.withUnsafeBufferPointer { buffer -> Bool in
+                guard start < count,
+                    let hit = memchr(buffer.baseAddress! + start, 0x0A, count - start)
+                else { return false }
+                end = buffer.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                return true
+            }
+            guard found else { break }
             number += 1
             try body(pending[start..<end], number)
             start = end + 1

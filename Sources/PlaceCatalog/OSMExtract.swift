@@ -8,7 +8,6 @@ import Localization
 /// docs/decisions/0013-openstreetmap-reading.md).
 enum OSMExtract {
     /// The file names osmium reads (by their ending).
-    static let progressEvery = 10_000
     static let endings = [".osm.pbf", ".pbf", ".osm", ".osm.bz2", ".osm.gz", ".osc", ".opl"]
 
     static func isExtract(_ path: String) -> Bool {
@@ -21,9 +20,10 @@ enum OSMExtract {
 
     /// The places of the extract at `path`; the whole extract or, when osmium cannot read it
     /// (truncated, malformed), a rejection with osmium's reason (its XML line, or the PBF error).
-    /// `progress` is told the count of places kept so far, every `progressEvery` of them.
+    /// `progress` is told the count of places kept so far and how much of the extract osmium
+    /// has read, after each megabyte of its output.
     static func read(
-        _ path: String, countries: [String: String], progress: ((Int) -> Void)? = nil
+        _ path: String, countries: [String: String], progress: ((ImportProgress) -> Void)? = nil
     ) throws -> GeoJSONPlaces {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -48,17 +48,17 @@ enum OSMExtract {
         let reading = Thread { message.read(errors.fileHandleForReading) }
         reading.start()
         var reader = GeoJSONPlaces(countries: countries)
+        reader.skipsUnnamed = true
+        let position = ReadPosition(process: process.processIdentifier, path: path)
         var lines = LineSplitter()
         var failure: Error?
-        var reported = 0
         do {
             while true {
                 let chunk = output.fileHandleForReading.readData(ofLength: 1 << 20)
                 if chunk.isEmpty { break }
                 try lines.feed(chunk) { line, number in try reader.addLine(line, number: number) }
-                if let progress, reader.places.count >= reported + progressEvery {
-                    reported = reader.places.count
-                    progress(reported)
+                if let progress {
+                    progress(ImportProgress(places: reader.places.count, fraction: position.fraction()))
                 }
             }
             try lines.finish { line, number in try reader.addLine(line, number: number) }
@@ -78,6 +78,42 @@ enum OSMExtract {
         }
         if let failure { throw failure }
         return reader
+    }
+}
+
+/// How far a child process has read a file: the offset of its descriptor for it over the
+/// file's size (Linux's `/proc/PID/fdinfo`); `nil` where that cannot be seen.
+final class ReadPosition {
+    let process: Int32
+    let target: String?
+    let size: Int
+    private var descriptor: String?
+
+    init(process: Int32, path: String) {
+        self.process = process
+        target = realpath(path, nil).map { real in
+            defer { free(real) }
+            return String(cString: real)
+        }
+        var info = stat()
+        size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    func fraction() -> Double? {
+        guard let target, size > 0 else { return nil }
+        if descriptor == nil {
+            let folder = "/proc/\(process)/fd"
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            descriptor = entries.first {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == target
+            }
+        }
+        guard let descriptor,
+            let text = try? String(contentsOfFile: "/proc/\(process)/fdinfo/\(descriptor)", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("pos:") }),
+            let offset = Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        return min(1, Double(offset) / Double(size))
     }
 }
 

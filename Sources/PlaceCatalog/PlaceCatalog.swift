@@ -69,30 +69,27 @@ public final class PlaceCatalog: Sendable {
     }
 
     init(places: [Place], indexed: Bool, cachedNames: NormalizedNames?) {
-        var seen: [String: Int] = [:]
-        seen.reserveCapacity(places.count)
-        var duplicated = false
-        for (position, place) in places.enumerated() where seen.updateValue(position, forKey: place.placeID) != nil {
-            duplicated = true
-        }
-        guard duplicated else {
-            // No id repeats (the usual case): index the caller's array itself, without a copy.
-            current = IndexHolder(
-                PlaceIndex(places: places, withPostings: indexed, cachedNames: cachedNames), rebuild: nil)
-            return
-        }
-        var unique: [Place] = []
-        unique.reserveCapacity(seen.count)
+        // One pass over the ids: positions are the caller's own until an id repeats, and
+        // only then is a copy made (the shipped catalog and imports of the same places do).
         var slot: [String: Int] = [:]
-        for place in places {
+        slot.reserveCapacity(places.count)
+        var unique: [Place]?
+        for (position, place) in places.enumerated() {
             if let existing = slot[place.placeID] {
-                unique[existing] = place
+                if unique == nil {
+                    unique = Array(places[..<position])
+                    unique!.reserveCapacity(places.count)
+                }
+                unique![existing] = place
             } else {
-                slot[place.placeID] = unique.count
-                unique.append(place)
+                slot[place.placeID] = unique?.count ?? position
+                unique?.append(place)
             }
         }
-        current = IndexHolder(PlaceIndex(places: unique, withPostings: indexed, cachedNames: cachedNames), rebuild: nil)
+        slot = [:]
+        // No id repeats (the usual case): index the caller's array itself, without a copy.
+        current = IndexHolder(
+            PlaceIndex(places: unique ?? places, withPostings: indexed, cachedNames: cachedNames), rebuild: nil)
     }
 
     /// A catalog on a validated catalog image (see `CatalogImage`).

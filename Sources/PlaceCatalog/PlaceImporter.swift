@@ -21,122 +21,155 @@ public enum PlaceImporter {
         _ data: Data, countries: [String: String] = [:],
         regions: [String: String] = [:]
     ) throws -> [Place] {
-        var lines: [String] = []
-        var lineNumber = 0
-        var start = data.startIndex
-        let bytes = [UInt8](data)
-        var offset = 0
-        while offset <= bytes.count {
-            if offset == bytes.count || bytes[offset] == 0x0A {
-                lineNumber += 1
-                var slice = bytes[(start - data.startIndex)..<offset]
-                if slice.last == 0x0D { slice = slice.dropLast() }
-                guard let line = String(validating: slice, as: UTF8.self) else {
-                    throw Rejection(line: lineNumber, problem: tr(.placeImportNotUTF8))
-                }
-                lines.append(line)
-                start = data.startIndex + offset + 1
-            }
-            offset += 1
+        var rows = RowReader(countries: countries, regions: regions)
+        var places: [Place] = []
+        var lines = LineSplitter()
+        try lines.feed(data) { line, number in
+            if let place = try rows.add(line, number: number) { places.append(place) }
         }
-        if lines.last == "" { lines.removeLast() }
-        // Spreadsheets save CSV with a byte-order mark; it is not part of the first column's name.
-        if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
-        guard let first = lines.first else { throw Rejection(line: 1, problem: tr(.importEmptyFile)) }
-        if first.split(separator: "\t", omittingEmptySubsequences: false).count == 19 {
-            return try parseGeoNames(lines, countries: countries, regions: regions)
-        }
-        return try parseCSV(lines)
+        try lines.finish { line, number in if let place = try rows.add(line, number: number) { places.append(place) } }
+        try rows.finish()
+        return places
     }
 
-    static func parseGeoNames(_ lines: [String], countries: [String: String], regions: [String: String]) throws
-        -> [Place]
+    /// Reads a GeoNames dump or a CSV file one line at a time (the first line tells which), so
+    /// a file of any size is read without holding it: each line becomes a place or a rejection.
+    struct RowReader {
+        enum Format {
+            case unknown
+            case geoNames
+            case csv(columns: Int, name: Int, latitude: Int, longitude: Int, address: Int?)
+        }
+
+        let countries: [String: String]
+        let regions: [String: String]
+        private(set) var format = Format.unknown
+        private var sawLine = false
+        private var sawEmptyFirstLine = false
+
+        init(countries: [String: String], regions: [String: String]) {
+            self.countries = countries
+            self.regions = regions
+        }
+
+        /// The place on line `number` (the header is no place).
+        mutating func add(_ bytes: ArraySlice<UInt8>, number: Int) throws -> Place? {
+            var slice = bytes
+            if slice.last == 0x0D { slice = slice.dropLast() }
+            guard var line = String(validating: slice, as: UTF8.self) else {
+                throw Rejection(line: number, problem: tr(.placeImportNotUTF8))
+            }
+            switch format {
+            case .geoNames:
+                return try geoNamesPlace(line, number: number, countries: countries, regions: regions)
+            case .csv(let columns, let name, let latitude, let longitude, let address):
+                return try csvPlace(
+                    line, number: number, columns: columns, name: name, latitude: latitude, longitude: longitude,
+                    address: address)
+            case .unknown:
+                // A file of one empty line is empty; an empty first line before others is no header.
+                if line.isEmpty && !sawEmptyFirstLine {
+                    sawEmptyFirstLine = true
+                    return nil
+                }
+                if sawEmptyFirstLine { throw Rejection(line: 1, problem: tr(.placeImportUnknownFormat)) }
+                sawLine = true
+                // Spreadsheets save CSV with a byte-order mark; it is not part of the first column's name.
+                if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+                if line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).count == 19 {
+                    format = .geoNames
+                    return try geoNamesPlace(line, number: number, countries: countries, regions: regions)
+                }
+                let header = try splitCSV(line, line: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                guard let name = header.firstIndex(of: "name"), let latitude = header.firstIndex(of: "latitude"),
+                    let longitude = header.firstIndex(of: "longitude")
+                else {
+                    throw Rejection(line: 1, problem: tr(.placeImportUnknownFormat))
+                }
+                format = .csv(
+                    columns: header.count, name: name, latitude: latitude, longitude: longitude,
+                    address: header.firstIndex(of: "address"))
+                return nil
+            }
+        }
+
+        /// A rejection when the file held no line at all.
+        func finish() throws {
+            if !sawLine { throw Rejection(line: 1, problem: tr(.importEmptyFile)) }
+        }
+    }
+
+    static func geoNamesPlace(_ line: String, number: Int, countries: [String: String], regions: [String: String])
+        throws -> Place
     {
-        var places: [Place] = []
-        places.reserveCapacity(lines.count)
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
-            let fields = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { Substring($0) }
-            guard fields.count == 19 else {
-                throw Rejection(line: number, problem: tr(.placeImportGeoNamesColumns, ["count": String(fields.count)]))
-            }
-            guard !fields[0].isEmpty, fields[0].allSatisfy(\.isASCII), UInt64(fields[0]) != nil else {
-                throw Rejection(line: number, problem: tr(.placeImportBadID, ["value": printable(fields[0])]))
-            }
-            let name = try checkedName(fields[1], line: number, what: "name")
-            // The real dumps hold a few mojibake alternates with C1 controls (18 in cities500);
-            // rejecting the file for them would make GeoNames' own files unimportable, so such
-            // alternates are dropped while the name itself must be clean (as are alternates
-            // longer than a name may be).
-            // Split on the comma's byte and counted in bytes first (a name no longer than the
-            // limit in bytes is no longer in characters): grapheme breaking every alternate
-            // was a tenth of importing cities500.
-            let alternates = fields[3].utf8.split(separator: 0x2C).map { Substring($0) }
-                .filter {
-                    SafeText.firstUnsafe(in: $0) == nil && ($0.utf8.count <= maxNameLength || $0.count <= maxNameLength)
-                }
-                .map(String.init)
-            let (latitude, longitude) = try coordinate(fields[4], fields[5], line: number)
-            let population: Int
-            if fields[14].isEmpty {
-                population = 0
-            } else if let value = Int(fields[14]), value >= 0 {
-                population = value
-            } else {
-                throw Rejection(line: number, problem: tr(.placeImportBadPopulation, ["value": printable(fields[14])]))
-            }
-            let countryCode = try checkedName(fields[8], line: number, what: "country code", allowEmpty: true)
-            let admin1 = try checkedName(fields[10], line: number, what: "admin1 code", allowEmpty: true)
-            let timeZone = try checkedName(fields[17], line: number, what: "time zone", allowEmpty: true)
-            let korean = koreanName(among: alternates)
-            places.append(
-                Place(
-                    placeID: String(fields[0]), name: name, koreanName: korean,
-                    alternateNames: alternates.filter { $0 != name && $0 != korean },
-                    countryName: countries[countryCode] ?? countryCode,
-                    regionName: regions["\(countryCode).\(admin1)"],
-                    latitude: latitude, longitude: longitude, population: population, timeZone: timeZone))
+        let fields = line.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { Substring($0) }
+        guard fields.count == 19 else {
+            throw Rejection(line: number, problem: tr(.placeImportGeoNamesColumns, ["count": String(fields.count)]))
         }
-        return places
+        guard !fields[0].isEmpty, fields[0].allSatisfy(\.isASCII), UInt64(fields[0]) != nil else {
+            throw Rejection(line: number, problem: tr(.placeImportBadID, ["value": printable(fields[0])]))
+        }
+        let name = try checkedName(fields[1], line: number, what: "name")
+        // The real dumps hold a few mojibake alternates with C1 controls (18 in cities500);
+        // rejecting the file for them would make GeoNames' own files unimportable, so such
+        // alternates are dropped while the name itself must be clean (as are alternates
+        // longer than a name may be).
+        // Split on the comma's byte and counted in bytes first (a name no longer than the
+        // limit in bytes is no longer in characters): grapheme breaking every alternate
+        // was a tenth of importing cities500.
+        let alternates = fields[3].utf8.split(separator: 0x2C).map { Substring($0) }
+            .filter {
+                SafeText.firstUnsafe(in: $0) == nil && ($0.utf8.count <= maxNameLength || $0.count <= maxNameLength)
+            }
+            .map(String.init)
+        let (latitude, longitude) = try coordinate(fields[4], fields[5], line: number)
+        let population: Int
+        if fields[14].isEmpty {
+            population = 0
+        } else if let value = Int(fields[14]), value >= 0 {
+            population = value
+        } else {
+            throw Rejection(line: number, problem: tr(.placeImportBadPopulation, ["value": printable(fields[14])]))
+        }
+        let countryCode = try checkedName(fields[8], line: number, what: "country code", allowEmpty: true)
+        let admin1 = try checkedName(fields[10], line: number, what: "admin1 code", allowEmpty: true)
+        let timeZone = try checkedName(fields[17], line: number, what: "time zone", allowEmpty: true)
+        let korean = koreanName(among: alternates)
+        return Place(
+            placeID: String(fields[0]), name: name, koreanName: korean,
+            alternateNames: alternates.filter { $0 != name && $0 != korean },
+            countryName: countries[countryCode] ?? countryCode,
+            regionName: regions["\(countryCode).\(admin1)"],
+            latitude: latitude, longitude: longitude, population: population, timeZone: timeZone)
     }
 
-    static func parseCSV(_ lines: [String]) throws -> [Place] {
-        let header = try splitCSV(lines[0], line: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let nameColumn = header.firstIndex(of: "name"), let latitudeColumn = header.firstIndex(of: "latitude"),
-            let longitudeColumn = header.firstIndex(of: "longitude")
-        else {
-            throw Rejection(line: 1, problem: tr(.placeImportUnknownFormat))
+    static func csvPlace(
+        _ line: String, number: Int, columns: Int, name nameColumn: Int, latitude latitudeColumn: Int,
+        longitude longitudeColumn: Int, address addressColumn: Int?
+    ) throws -> Place {
+        let fields = try splitCSV(line, line: number)
+        guard fields.count == columns else {
+            throw Rejection(
+                line: number,
+                problem: tr(.placeImportColumns, ["expected": String(columns), "count": String(fields.count)]))
         }
-        let addressColumn = header.firstIndex(of: "address")
-        var places: [Place] = []
-        for (index, line) in lines.enumerated().dropFirst() {
-            let number = index + 1
-            let fields = try splitCSV(line, line: number)
-            guard fields.count == header.count else {
-                throw Rejection(
-                    line: number,
-                    problem: tr(.placeImportColumns, ["expected": String(header.count), "count": String(fields.count)]))
-            }
-            let name = try checkedName(
-                Substring(fields[nameColumn].trimmingCharacters(in: .whitespaces)), line: number, what: "name")
-            let (latitude, longitude) = try coordinate(
-                Substring(fields[latitudeColumn].trimmingCharacters(in: .whitespaces)),
-                Substring(fields[longitudeColumn].trimmingCharacters(in: .whitespaces)),
-                line: number)
-            let address = try addressColumn.map {
-                try checkedName(
-                    Substring(fields[$0].trimmingCharacters(in: .whitespaces)), line: number, what: "address",
-                    allowEmpty: true)
-            }
-            let id = "csv-" + stableHash("\(name)\u{1F}\(latitude)\u{1F}\(longitude)")
-            places.append(
-                Place(
-                    placeID: id, name: name,
-                    koreanName: isHangulName(name) ? name : nil,
-                    latitude: latitude, longitude: longitude,
-                    explicitAddress: address.flatMap { $0.isEmpty ? nil : $0 }))
+        let name = try checkedName(
+            Substring(fields[nameColumn].trimmingCharacters(in: .whitespaces)), line: number, what: "name")
+        let (latitude, longitude) = try coordinate(
+            Substring(fields[latitudeColumn].trimmingCharacters(in: .whitespaces)),
+            Substring(fields[longitudeColumn].trimmingCharacters(in: .whitespaces)),
+            line: number)
+        let address = try addressColumn.map {
+            try checkedName(
+                Substring(fields[$0].trimmingCharacters(in: .whitespaces)), line: number, what: "address",
+                allowEmpty: true)
         }
-        return places
+        let id = "csv-" + stableHash("\(name)\u{1F}\(latitude)\u{1F}\(longitude)")
+        return Place(
+            placeID: id, name: name,
+            koreanName: isHangulName(name) ? name : nil,
+            latitude: latitude, longitude: longitude,
+            explicitAddress: address.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Splits one CSV line (RFC 4180 quoting; a field may not span lines).
@@ -244,7 +277,7 @@ public enum PlaceImporter {
     }
 
     /// A `.geojson`/`.geojsonseq` file, or one whose first character opens a JSON object.
-    static func isGeoJSON(path: String, _ data: Data) -> Bool {
+    static func isGeoJSON(path: String, _ data: some Collection<UInt8>) -> Bool {
         let lower = path.lowercased()
         if lower.hasSuffix(".geojson") || lower.hasSuffix(".geojsonseq") || lower.hasSuffix(".json") { return true }
         return data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map { $0 == 0x7B || $0 == 0x1E } ?? false
@@ -297,14 +330,28 @@ public struct ImportSummary: Sendable, Equatable {
     public var totalImported: Int
 }
 
+/// How far an import has read: the places so far and, when the input's size tells, the part
+/// of it read (0 to 1).
+public struct ImportProgress: Sendable, Equatable {
+    public var places: Int
+    public var fraction: Double?
+
+    public init(places: Int, fraction: Double?) {
+        self.places = places
+        self.fraction = fraction
+    }
+}
+
 extension PlaceCatalog {
     /// Imports the file at `path` into `dataDirectory`: all of it or, when any line is
     /// malformed, nothing (`PlaceImporter.Rejection`). Earlier imports stay; a re-import
-    /// replaces places by id instead of adding them twice. The imports file is written to a
-    /// temporary file and renamed into place.
-    /// `progress` hears how many places an OpenStreetMap extract has given so far.
+    /// replaces places by id instead of adding them twice. The file is read a megabyte at a
+    /// time (never held whole) and the imports file is written to a temporary file and
+    /// renamed into place; an interrupt (Ctrl-C) before the rename removes the temporary file.
+    /// `progress` hears how many places have been read so far, and how much of the input.
     public static func importFile(
-        path: String, resourcesDirectory: String, dataDirectory: String, progress: ((Int) -> Void)? = nil
+        path: String, resourcesDirectory: String, dataDirectory: String,
+        progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
         let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
@@ -313,15 +360,8 @@ extension PlaceCatalog {
             incoming = try PlaceImporter.pointsOfInterest(
                 OSMExtract.read(path, countries: countries, progress: progress))
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
-            }
-            if PlaceImporter.isGeoJSON(path: path, data) {
-                incoming = try PlaceImporter.pointsOfInterest(GeoJSONPlaces.parse(data, countries: countries))
-            } else {
-                incoming = try PlaceImporter.parse(
-                    data, countries: countries, regions: CatalogFile.readTable(path: directory + "/regions.tsv"))
-            }
+            incoming = try PlaceImporter.read(
+                path: path, countries: countries, regionsFile: directory + "/regions.tsv", progress: progress)
         }
         if let shipped = try? CatalogFile.read(path: directory + "/places.tsv", countries: countries) {
             PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
@@ -338,6 +378,7 @@ extension PlaceCatalog {
             existing = try CatalogFile.read(path: target, countries: [:])
         }
         var position: [String: Int] = [:]
+        position.reserveCapacity(existing.count + incoming.count)
         for (index, place) in existing.enumerated() { position[place.placeID] = index }
         var added = 0
         var updated = 0
@@ -351,21 +392,28 @@ extension PlaceCatalog {
                 added += 1
             }
         }
+        position = [:]
         let folder = (target as NSString).deletingLastPathComponent
         // The data directory's files are the owner's alone (0600 in 0700 directories).
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder + "/.places.tsv.\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard
-            FileManager.default.createFile(
-                atPath: temporary, contents: Data(CatalogFile.text(for: existing).utf8),
-                attributes: [.posixPermissions: 0o600])
-        else {
-            throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
-        }
-        if rename(temporary, target) != 0 {
-            unlink(temporary)
-            throw CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": target]))
+        try Interrupts.deferred {
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
+            }
+            let written = CatalogFile.write(existing, to: descriptor, stop: Interrupts.requested)
+            let closed = close(descriptor) == 0
+            if Interrupts.requested() || !written || !closed {
+                unlink(temporary)
+                try Interrupts.check()
+                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
+            }
+            if rename(temporary, target) != 0 {
+                unlink(temporary)
+                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": target]))
+            }
         }
         return ImportSummary(added: added, updated: updated, totalImported: existing.count)
     }

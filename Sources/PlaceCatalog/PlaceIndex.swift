@@ -1,4 +1,5 @@
 import Foundation
+import Workers
 
 /// How a query met a name, best first: the ranking's primary key.
 public enum MatchKind: Int, Sendable, Comparable, CaseIterable {
@@ -152,19 +153,17 @@ final class PlaceIndex: @unchecked Sendable {
         // inside the closures below would each pay a uniqueness check.
         let signatures = owned.allocate(UInt64(0), count: nameStart.count - 1)
         // The trigram lists and name signatures are independent of the unit and pair lists:
-        // a second thread builds them meanwhile (it reads only the normalised names).
+        // the indexing lane builds them meanwhile (it reads only the normalised names).
         let trigramInput = BuildResult(
             value: (unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw, places.count, signatures))
         let trigramResult = BuildResult<([Int32], [UInt8])>(value: nil)
-        let trigramThread = Thread {
+        Workers.shared.run(.indexing) {
             let (units, nameStart, placeNameStart, flags, placeCount, signatures) = trigramInput.value!
             trigramResult.value = TrigramListBuilder.build(
                 units, nameStart, placeNameStart, flags,
                 placeCount: placeCount, signatures: signatures)
             trigramResult.done.signal()
         }
-        trigramThread.stackSize = 1 << 20
-        trigramThread.start()
         let (keys, start, postings) = PostingListBuilder.build(
             unitsRaw, nameStartRaw, placeNameStartRaw, flagsRaw,
             placeCount: places.count, into: owned)

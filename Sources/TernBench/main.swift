@@ -6,6 +6,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("store", StoreBench.run),
     ("search", SearchBench.run),
     ("process", ProcessBench.run),
+    ("catalog", CatalogBench.run),
     ("feed", FeedBench.run),
     ("ui", UIBench.run),
     ("faces", FacesBench.run),

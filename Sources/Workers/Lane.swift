@@ -24,9 +24,12 @@ public struct Lane: Hashable, Sendable, CustomStringConvertible {
     public static let sync = Lane("sync")
     /// Work for the processor alone: a password's hash, loading the place catalog.
     public static let compute = Lane("compute")
+    /// The half of a place index build that runs beside the other (its trigram lists), which
+    /// the build waits for: the build itself runs on `compute` or a command's own thread.
+    public static let indexing = Lane("indexing")
     /// Passes over whole lists (a folder of 20,000 places, a feed's rows), behind the screen.
     public static let passes = Lane("passes", behindTheScreen: true)
 
     /// Every lane: the bound on a process's worker threads.
-    public static let all: [Lane] = [.writes, .reads, .network, .sync, .compute, .passes]
+    public static let all: [Lane] = [.writes, .reads, .network, .sync, .compute, .indexing, .passes]
 }

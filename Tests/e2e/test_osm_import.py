@@ -1,6 +1,7 @@
 """`tern places import` of OpenStreetMap extracts: PBF made by osmium itself, categories offline, Ctrl-C."""
 import json
 import os
+import pty
 import signal
 import subprocess
 import time
@@ -82,3 +83,36 @@ def test_a_truncated_extract_is_refused_and_ctrl_c_leaves_the_catalog_as_it_was(
         assert open(imports, encoding="utf-8").read() == before
         assert os.listdir(os.path.dirname(imports)) == ["places.tsv"]
         assert search(data, "카페 12345", "--offline")["meta"]["totalCount"] == 0
+
+
+def test_a_terminal_sees_a_bar_with_time_left_and_a_pipe_one_summary_line():
+    with DataDir() as data:
+        rows = os.path.join(data.path, "cafes.csv")
+        with open(rows, "w", encoding="utf-8") as handle:
+            handle.write("name,latitude,longitude\n")
+            handle.writelines(f"Cafe {n},37.{n:05d},127.0\n" for n in range(40_000))
+        # Standard error on a terminal: the bar, the places, their rate and the time left.
+        leader, follower = pty.openpty()
+        process = subprocess.Popen([BIN, "places", "import", rows], env=data.env(), stdout=subprocess.PIPE,
+                                   stderr=follower, text=True)
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        out, _ = process.communicate(timeout=120)
+        os.close(leader)
+        assert process.returncode == 0, out
+        text = shown.decode("utf-8", "replace")
+        assert "[####" in text and "places," in text and "left" in text, text
+        assert "building the search image" in text, text
+        # Elsewhere nothing on standard error, and one summary line with the time and rate.
+        again = run(["places", "import", rows], data, timeout=120)
+        assert again.returncode == 0 and again.stderr == "", again
+        lines = again.stdout.strip().split("\n")
+        assert len(lines) == 1 and "40000 already imported" in lines[0] and "places a second" in lines[0], lines

@@ -24,11 +24,9 @@ def test_no_comment_in_sources_quotes_a_timing():
     assert not found, "timing figures in comments (move them to docs/benchmarks.md):\n" + "\n".join(found)
 
 
-# Where a thread may be made besides the event loop's: the lanes themselves, and (for now) the
-# catalog's index builder and the import's reader of osmium's errors (decision 0011), and the
-# fuzz driver, which is no interface.
-THREAD_MAKERS = {"Workers/LaneQueue.swift", "PlaceCatalog/PlaceIndex.swift", "PlaceCatalog/OSMExtract.swift",
-                 "TernFuzz/FuzzRun.swift"}
+# Where a thread may be made besides the event loop's: the lanes themselves, the import's reader
+# of osmium's errors (decision 0011), and the fuzz driver, which is no interface.
+THREAD_MAKERS = {"Workers/LaneQueue.swift", "PlaceCatalog/OSMExtract.swift", "TernFuzz/FuzzRun.swift"}
 MAKES_THREADS = re.compile(r"\bThread\s*(\{|\(block)|\bDispatchQueue\b|\bconcurrentPerform\b|\bdetachNewThread\b"
                            r"|\bpthread_create\b")
 

@@ -254,14 +254,35 @@ enum PlacesCommands {
         }
     }
 
-    /// On a terminal, one line on stderr rewritten as an extract is read: places so far and
-    /// their rate (osmium streams, so the total is not known ahead); elsewhere nothing.
-    static func importProgress() -> ((Int) -> Void)? {
+    /// On a terminal, one line on stderr rewritten as the file is read, at most ten times a
+    /// second: a bar, the places so far, their rate and the time left when the input's size
+    /// tells how much is left (an extract's, from how far osmium has read it), else the
+    /// places and their rate; elsewhere nothing (the summary line says it all).
+    static func importProgress(start: Date) -> ((ImportProgress) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
-        let start = Date()
-        return { count in
-            let rate = Double(count) / max(0.001, Date().timeIntervalSince(start))
-            let line = tr(.cliImportProgress, ["count": String(count), "rate": String(Int(rate))])
+        var drawn = Date.distantPast
+        return { progress in
+            let now = Date()
+            guard now.timeIntervalSince(drawn) >= 0.1 else { return }
+            drawn = now
+            let elapsed = max(0.001, now.timeIntervalSince(start))
+            let rate = String(Int(Double(progress.places) / elapsed))
+            let line: String
+            if let fraction = progress.fraction, fraction > 0 {
+                let width = 20
+                let filled = min(width, Int(fraction * Double(width)))
+                let bar =
+                    "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+                let left = Int((elapsed / fraction - elapsed).rounded())
+                line = tr(
+                    .cliImportProgressBar,
+                    [
+                        "bar": bar, "percent": String(Int(fraction * 100)), "count": String(progress.places),
+                        "rate": rate, "left": String(format: "%d:%02d", left / 60, left % 60),
+                    ])
+            } else {
+                line = tr(.cliImportProgress, ["count": String(progress.places), "rate": rate])
+            }
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
         }
     }
@@ -273,19 +294,29 @@ enum PlacesCommands {
             throw CommandFailure(tr(.cliCannotRead, ["file": file]))
         }
         let summary: ImportSummary
+        let start = Date()
+        let terminal = isatty(STDERR_FILENO) == 1
         do {
             summary = try PlaceCatalog.importFile(
                 path: file, resourcesDirectory: paths.resourcesDirectory,
-                dataDirectory: paths.dataDirectory, progress: importProgress())
-            if isatty(STDERR_FILENO) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                dataDirectory: paths.dataDirectory, progress: importProgress(start: start))
+            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         } catch let rejection as PlaceImporter.Rejection {
+            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             throw CommandFailure(tr(.cliImportRejected, ["file": file, "reason": rejection.description]))
         } catch {
+            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             throw CommandFailure("\(file): \(error)")
         }
         // Builds the catalog image now, so the next search starts from it instead of paying
         // for the index build (a failure here only costs that search the time).
+        if terminal {
+            let line = tr(.cliImportBuilding, ["count": String(summary.totalImported)])
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        }
         _ = try? catalog(context)
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let seconds = Date().timeIntervalSince(start)
         if context.options.json {
             try context.printJSON([
                 "added": summary.added, "updated": summary.updated, "totalImported": summary.totalImported,
@@ -298,7 +329,13 @@ enum PlacesCommands {
                         "count": String(summary.added + summary.updated), "file": file,
                         "added": String(summary.added), "updated": String(summary.updated),
                         "total": String(summary.totalImported),
-                    ]))
+                    ]) + " ("
+                    + tr(
+                        .cliImportTime,
+                        [
+                            "seconds": String(format: "%.1f", seconds),
+                            "rate": String(Int(Double(summary.added + summary.updated) / max(0.001, seconds))),
+                        ]) + ")")
         }
     }
 
