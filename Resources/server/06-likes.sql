@@ -1,4 +1,4 @@
--- tern server rules 10
+-- tern server rules 11
 -- Likes: `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`,
 -- which likes as the login role, reads the post itself and computes its new counter
 -- (never below 0); deleting a post deletes its likes. A trigger refuses any other change
@@ -14,6 +14,21 @@ BEGIN
        AND ((OLD.parent, OLD.id) IS DISTINCT FROM (NEW.parent, NEW.id)
             OR (OLD.data -> 'likes') IS DISTINCT FROM (NEW.data -> 'likes')) THEN
         RAISE EXCEPTION 'likes change only through like and unlike' USING ERRCODE = '42501';
+    END IF;
+    -- The profiles' follow counters, likewise, change only through `tern_follow`.
+    IF TG_OP = 'INSERT' AND NEW.parent = 'users'
+       AND (coalesce(NEW.data -> 'followersCount', '0'::jsonb) <> '0'::jsonb
+            OR coalesce(NEW.data -> 'followingCount', '0'::jsonb) <> '0'::jsonb) THEN
+        RAISE EXCEPTION 'a new profile starts with no follows' USING ERRCODE = '42501';
+    END IF;
+    IF TG_OP = 'UPDATE' AND (OLD.parent = 'users' OR NEW.parent = 'users')
+       AND ((OLD.parent, OLD.id) IS DISTINCT FROM (NEW.parent, NEW.id)
+            OR (OLD.data -> 'followersCount') IS DISTINCT FROM (NEW.data -> 'followersCount')
+            OR (OLD.data -> 'followingCount') IS DISTINCT FROM (NEW.data -> 'followingCount')) THEN
+        RAISE EXCEPTION 'follow counters change only through follow and unfollow' USING ERRCODE = '42501';
+    END IF;
+    IF NEW.parent ~ '^users/[^/]+/(following|followers)$' THEN
+        RAISE EXCEPTION 'follows change only through follow and unfollow' USING ERRCODE = '42501';
     END IF;
     RETURN NULL;
 END $$;

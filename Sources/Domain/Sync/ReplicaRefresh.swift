@@ -26,10 +26,13 @@ public enum ReplicaRefresh {
         let users = try byID(server.collection("users"), Array(authors))
         let favorites = try server.collection("favorites/\(uid)/favorites").getDocuments().documents
         let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
+        let following = try server.collection("users/\(uid)/following").getDocuments().documents
         let collections = [
             "tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders",
+            "users/\(uid)/following",
         ]
-        return try replace(collections, in: replica, with: posts + likes + likedPosts + users + favorites + folders)
+        return try replace(
+            collections, in: replica, with: posts + likes + likedPosts + users + favorites + folders + following)
     }
 
     /// After `sent` writes reached the server: copies back only the documents they changed

@@ -18,6 +18,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case saveFavorite(QueuedPlace)
     case removeFavorite(placeID: String)
     case editProfile(displayName: String?, username: String?, bio: String?, avatar: String? = nil)
+    // Conversations (issue 28): follows, by the followed account's uid.
+    case follow(uid: String)
+    case unfollow(uid: String)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -45,6 +48,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .saveFavorite(let place): tr(.writeSave, ["id": place.placeID])
         case .removeFavorite(let id): tr(.writeRemove, ["id": id])
         case .editProfile: tr(.writeProfile)
+        // Conversations
+        case .follow(let uid): tr(.writeFollow, ["id": uid])
+        case .unfollow(let uid): tr(.writeUnfollow, ["id": uid])
         }
     }
 
@@ -57,6 +63,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .saveFavorite(let place): "users/\(uid)/favorites/\(place.placeID)"
         case .removeFavorite(let id): "users/\(uid)/favorites/\(id)"
         case .editProfile: "users/\(uid)"
+        // Conversations
+        case .follow(let other), .unfollow(let other): "users/\(uid)/following/\(other)"
         }
     }
 
@@ -69,6 +77,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .saveFavorite(let place): ["favorites/\(uid)/favorites/\(place.placeID)"]
         case .removeFavorite(let id): ["favorites/\(uid)/favorites/\(id)"]
         case .editProfile: ["users/\(uid)"]
+        // Conversations
+        case .follow(let other), .unfollow(let other):
+            ["users/\(uid)", "users/\(other)", "users/\(uid)/following/\(other)", "users/\(other)/followers/\(uid)"]
         }
     }
 
@@ -84,6 +95,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             _ = try bio.map(Validation.bio)
             _ = try avatar.map { $0.isEmpty ? $0 : try Validation.avatar($0) }
         case .like, .unlike, .removeFavorite: break
+        // Conversations
+        case .follow, .unfollow: break
         }
     }
 
@@ -104,6 +117,11 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editProfile(let displayName, let username, let bio, let avatar):
             try services.users.updateProfile(
                 ProfileEdit(displayName: displayName, username: username, bio: bio, avatar: avatar), session: session)
+        // Conversations
+        case .follow(let uid):
+            try services.follows.writeFollow(true, uid: uid, session: session)
+        case .unfollow(let uid):
+            try services.follows.writeFollow(false, uid: uid, session: session)
         }
     }
 }
