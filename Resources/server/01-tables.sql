@@ -19,6 +19,8 @@ CREATE INDEX IF NOT EXISTS documents_by_liked_at ON documents
     (parent, (jsonb_typeof(data -> 'likedAt') <> 'number'), (data -> 'likedAt'), id);
 CREATE INDEX IF NOT EXISTS documents_by_followed_at ON documents
     (parent, (jsonb_typeof(data -> 'followedAt') <> 'number'), (data -> 'followedAt'), id);
+CREATE INDEX IF NOT EXISTS documents_by_bookmarked_at ON documents
+    (parent, (jsonb_typeof(data -> 'bookmarkedAt') <> 'number'), (data -> 'bookmarkedAt'), id);
 CREATE INDEX IF NOT EXISTS documents_by_saved_at ON documents
     (parent, (jsonb_typeof(data -> 'savedAt') <> 'number'), (data -> 'savedAt'), id);
 CREATE INDEX IF NOT EXISTS documents_by_uid ON documents

@@ -29,7 +29,7 @@ DECLARE
     r record;
 BEGIN
     IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
-    IF r.parent IN ('users', 'tweets') OR r.parent ~ '^users/[^/]+/(following|followers)$' THEN
+    IF r.parent IN ('users', 'tweets') OR r.parent ~ '^users/[^/]+/(following|followers|user-reposts)$' THEN
         PERFORM pg_notify('tern_' || current_schema(), r.parent || '/' || r.id);
     ELSIF r.owner IS NOT NULL THEN
         PERFORM pg_notify(tern_private_channel(r.owner), r.parent || '/' || r.id);

@@ -224,4 +224,8 @@ public enum TextKey: String, CaseIterable, Sendable {
         writeUnfollow
     case cmdFollow, cmdUnfollow, cmdFollowing, cmdFollowers, cliFollowed, cliUnfollowed
     case cliFollowingTitle, cliFollowersTitle, cliFollowsNobody, cliNoFollowers
+    case writeBookmark, writeUnbookmark, writeRepost, writeUnrepost, cmdBookmark, cmdUnbookmark
+    case cmdRepost, cmdUnrepost, optFeedBookmarks, cliBookmarksTitle, cliNoBookmarks
+    case keyBookmark, keyRepost, keyFollow, toastCouldNotBookmark, toastCouldNotUnbookmark, toastCouldNotRepost
+    case toastCouldNotUnrepost, toastCouldNotFollow, toastCouldNotUnfollow, profileYouFollow, profileNotFollowed
 }

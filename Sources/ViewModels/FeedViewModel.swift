@@ -19,6 +19,13 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var uid: String
     /// The author's picture as stored (a PNG data URL), nil without one: drawn as a face.
     public var avatar: String?
+    // Conversations
+    public var reposts = 0
+    public var didRepost = false
+    public var didBookmark = false
+
+    /// Whether the viewer marked the post with `mark`.
+    public func has(_ mark: PostMark) -> Bool { mark == .bookmark ? didBookmark : didRepost }
 
     public init(
         id: String, displayName: String, username: String, caption: String, timestamp: Date,
@@ -41,6 +48,9 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
             id: post.id, displayName: post.displayName, username: post.username,
             caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid,
             avatar: post.avatar)
+        reposts = post.reposts
+        didRepost = post.didRepost
+        didBookmark = post.didBookmark
     }
 }
 
@@ -114,6 +124,13 @@ public final class FeedViewModel {
     private var likes: [String: LikeIntent] = [:]
     /// Posts shown before the store lists them, newest first.
     private var posts: [PostIntent] = []
+    /// Bookmarks and reposts shown before the store shows them, as likes are.
+    private var marks: [MarkKey: LikeIntent] = [:]
+
+    private struct MarkKey: Hashable {
+        var mark: PostMark
+        var id: String
+    }
     private var nextPostNumber = 0
     /// The undoable post as the Liked view held it (when it was liked), so that undo puts
     /// it back in its place.
@@ -176,6 +193,7 @@ public final class FeedViewModel {
 
     private func subscribe(keepingRows: Bool = false) {
         likes = [:]
+        marks = [:]
         state.undoable = nil
         undoPost = nil
         stored = []
@@ -194,6 +212,11 @@ public final class FeedViewModel {
         likes = likes.filter { id, intent in
             guard let liked = storedLikes[id] else { return false }
             return intent.inFlight > 0 || liked != intent.liked
+        }
+        let storedRows = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        marks = marks.filter { key, intent in
+            guard let row = storedRows[key.id] else { return false }
+            return intent.inFlight > 0 || row.has(key.mark) != intent.liked
         }
         let listed = Set(storedLikes.keys)
         posts.removeAll { $0.storedID.map(listed.contains) ?? false }
@@ -219,6 +242,25 @@ public final class FeedViewModel {
                     copy.likes = max(0, row.likes + (intent.liked ? 1 : -1))
                 }
                 copy.isPending = intent.inFlight > 0
+            }
+            for mark in PostMark.allCases {
+                guard let intent = marks[MarkKey(mark: mark, id: row.id)] else { continue }
+                if intent.liked != row.has(mark) {
+                    if mark == .bookmark {
+                        copy.didBookmark = intent.liked
+                    } else {
+                        copy.didRepost = intent.liked
+                        copy.reposts = max(0, row.reposts + (intent.liked ? 1 : -1))
+                    }
+                }
+                copy.isPending = copy.isPending || intent.inFlight > 0
+            }
+            if let uid,
+                PostMark.allCases.contains(where: {
+                    pendingPaths.contains(SyncPaths.mark($0, postID: row.id, uid: uid))
+                })
+            {
+                copy.isPending = true
             }
             if let uid,
                 pendingPaths.contains(SyncPaths.like(postID: row.id, uid: uid))
@@ -272,6 +314,45 @@ public final class FeedViewModel {
             { [port] in
                 if like { try port.like(tweetID: id, uid: uid) } else { try port.unlike(tweetID: id, uid: uid) }
             }, then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
+    }
+
+    // MARK: Conversations
+
+    /// `b` / `t`: bookmarks or reposts the selected post, or takes it back, shown at once
+    /// (with the pending mark) and confirmed by the store, as a heart is.
+    public func toggleMark(_ mark: PostMark) {
+        guard let row = state.selectedRow else { return }
+        guard let uid else {
+            onToast(Toast.signIn(mark == .bookmark ? .bookmark : .repost))
+            return
+        }
+        let key = MarkKey(mark: mark, id: row.id)
+        let marked = !row.has(mark)
+        marks[key] = LikeIntent(liked: marked, inFlight: (marks[key]?.inFlight ?? 0) + 1)
+        rebuildRows()
+        publish()
+        let id = row.id
+        writes.send(
+            { [port] in try port.setMark(mark, marked, tweetID: id, uid: uid) },
+            then: { [weak self] result in self?.markAnswered(key, marked: marked, result) })
+    }
+
+    private func markAnswered(_ key: MarkKey, marked: Bool, _ result: Result<Void, Error>) {
+        guard var intent = marks[key] else { return }
+        intent.inFlight -= 1
+        marks[key] = intent
+        if case .failure(let error) = result {
+            if intent.inFlight == 0 { marks[key] = nil }
+            let text: TextKey =
+                key.mark == .bookmark
+                ? (marked ? .toastCouldNotBookmark : .toastCouldNotUnbookmark)
+                : (marked ? .toastCouldNotRepost : .toastCouldNotUnrepost)
+            onToast(Toast(tr(text, ["reason": WriteRefusal.reason(for: error)]), kind: .error))
+        } else if intent.inFlight == 0, stored.first(where: { $0.id == key.id })?.has(key.mark) == intent.liked {
+            marks[key] = nil
+        }
+        rebuildRows()
+        publish()
     }
 
     /// `u` in the Liked view: likes the last unliked post again with its old time, so it

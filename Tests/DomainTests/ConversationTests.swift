@@ -68,3 +68,62 @@ import Testing
         #expect(decoded == intent)
     }
 }
+
+/// Bookmarks and reposts on the embedded store: idempotent, a repost counted exactly as a
+/// like is, a bookmark private and listed in the Bookmarks view, refused signed out and
+/// for a post that does not exist.
+@Suite struct PostMarkTests {
+    @Test func bookmarksAndRepostsAreIdempotentAndRepostsAreCounted() throws {
+        let fixture = ServiceFixture()
+        let ann = try fixture.open(session: "ann")
+        let bob = try fixture.open(session: "bob")
+        let annS = try ann.poster("ann@example.com")
+        let bobS = try bob.poster("bob@example.com")
+        let first = try ann.tweets.post("first", session: annS)
+        let second = try ann.tweets.post("second", session: annS)
+        for _ in 0..<2 {
+            try bob.write(.mark(.repost, postID: first.id, marked: true), session: bobS)
+            try ann.write(.mark(.repost, postID: first.id, marked: true), session: annS)
+            try bob.write(.mark(.bookmark, postID: first.id, marked: true), session: bobS)
+        }
+        try bob.write(.mark(.bookmark, postID: second.id, marked: true), session: bobS)
+        let seenByBob = try #require(try bob.tweets.post(id: first.id, viewer: bobS))
+        #expect(seenByBob.reposts == 2 && seenByBob.didRepost && seenByBob.didBookmark)
+        let seenByAnn = try #require(try ann.tweets.post(id: first.id, viewer: annS))
+        #expect(seenByAnn.reposts == 2 && seenByAnn.didRepost && !seenByAnn.didBookmark, "bookmarks are private")
+        #expect(Set(try bob.tweets.page(.bookmarks, viewer: bobS).posts.map(\.id)) == [second.id, first.id])
+        #expect(try ann.tweets.page(.bookmarks, viewer: annS).posts.isEmpty)
+
+        for _ in 0..<2 {
+            try bob.write(.mark(.repost, postID: first.id, marked: false), session: bobS)
+            try bob.write(.mark(.bookmark, postID: first.id, marked: false), session: bobS)
+        }
+        let after = try #require(try bob.tweets.post(id: first.id, viewer: bobS))
+        #expect(after.reposts == 1 && !after.didRepost && !after.didBookmark)
+        #expect(try bob.tweets.page(.bookmarks, viewer: bobS).posts.map(\.id) == [second.id])
+        #expect(try bob.store.collection("users/\(bobS.uid)/user-reposts").count() == 0)
+        #expect(try ann.store.collection("users/\(annS.uid)/user-reposts").count() == 1)
+    }
+
+    @Test func marksOfMissingPostsAndSignedOutAreRefusedAndWriteNothing() throws {
+        let fixture = ServiceFixture()
+        let ann = try fixture.open()
+        let annS = try ann.poster("ann@example.com")
+        let post = try ann.tweets.post("mine", session: annS)
+        #expect(throws: ServiceError.postNotFound("nope")) {
+            try ann.write(.mark(.repost, postID: "nope", marked: true), session: annS)
+        }
+        #expect(throws: ServiceError.postNotFound("nope")) {
+            try ann.write(.mark(.bookmark, postID: "nope", marked: true), session: annS)
+        }
+        #expect(throws: SignInRequired(.repost)) {
+            try ann.tweets.writeMark(.repost, true, tweetID: post.id, session: nil)
+        }
+        #expect(throws: SignInRequired(.viewBookmarks)) { try ann.tweets.page(.bookmarks, viewer: nil) }
+        #expect(try ann.tweets.post(id: post.id, viewer: annS)?.reposts == 0)
+        #expect(try ann.store.collection("users/\(annS.uid)/bookmarks").count() == 0)
+        let intent = WriteIntent.mark(.bookmark, postID: "p", marked: true)
+        #expect(Set(intent.changedDocuments(uid: "a")) == ["tweets/p", "users/a/bookmarks/p"])
+        #expect(try JSONDecoder().decode(WriteIntent.self, from: JSONEncoder().encode(intent)) == intent)
+    }
+}

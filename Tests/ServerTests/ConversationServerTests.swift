@@ -106,4 +106,68 @@ struct ConversationServerTests {
             "SELECT data ->> 'displayName' FROM documents WHERE parent = 'users' AND id = '\(attacker)'", as: nil)
         #expect(stored.output == "Mallory", "a follow keeps the rest of the profile: \(stored)")
     }
+
+    @Test(.requiresPostgres)
+    func bookmarksArePrivateAndRepostsAreExactAgainstPlainPsql() throws {
+        let server = try RulesServer(accounts: 3)
+        defer { server.cleanup() }
+        let (author, owner, attacker) = (server.accounts[0], server.accounts[1], server.accounts[2])
+        try server.post(as: author, id: "p1", caption: "mine")
+        let store = try server.store(as: owner)
+        defer { store.close() }
+        let tweets = TweetService(store: store, onServer: true)
+        for _ in 0..<2 {
+            try tweets.writeMark(.bookmark, true, tweetID: "p1", session: session(owner))
+            try tweets.writeMark(.repost, true, tweetID: "p1", session: session(owner))
+        }
+        let seen = try #require(try tweets.post(id: "p1", viewer: session(owner)))
+        #expect(seen.reposts == 1 && seen.didRepost && seen.didBookmark)
+        #expect(try tweets.page(.bookmarks, viewer: session(owner)).posts.map(\.id) == ["p1"])
+        #expect(throws: ServiceError.postNotFound("nope")) {
+            try tweets.writeMark(.bookmark, true, tweetID: "nope", session: session(owner))
+        }
+
+        // Nobody else reads the bookmark, not even knowing its path; the repost is public.
+        let bookmarks = "SELECT count(*) FROM documents WHERE parent = 'users/\(owner)/bookmarks'"
+        #expect(try server.psql(bookmarks, as: owner).output == "1")
+        #expect(try server.psql(bookmarks, as: attacker).output == "0", "another account reads no bookmark")
+        #expect(try server.psqlAt(server.guestURL, bookmarks).output == "0", "the guest reads no bookmark")
+        let reposts = "SELECT count(*) FROM documents WHERE parent = 'users/\(owner)/user-reposts'"
+        #expect(try server.psql(reposts, as: attacker).output == "1", "reposts are public")
+
+        let refused = [
+            "SELECT tern_write('users/\(owner)/bookmarks', 'p1', '{\"bookmarkedAt\":1}')",
+            "SELECT tern_write('users/\(attacker)/bookmarks', 'p1', '{\"bookmarkedAt\":1}')",
+            "SELECT tern_write('users/\(attacker)/user-reposts', 'p1', '{\"repostedAt\":1}')",
+            "INSERT INTO documents (parent, id, doc) VALUES ('users/\(attacker)/user-reposts', 'p1', '{}')",
+            "SELECT tern_repost('\(owner)', 'p1', true)",
+            "SELECT tern_mark_post('p1', true, 'user-reposts', 'repostedAt', 'reposts')",
+            "DELETE FROM documents WHERE parent = 'users/\(owner)/bookmarks'",
+        ]
+        for sql in refused {
+            let result = try server.psql(sql, as: attacker)
+            #expect(!result.ok, "refused: \(sql) → \(result)")
+        }
+        #expect(try server.psql(bookmarks, as: owner).output == "1", "the owner's bookmark is still there")
+        // A counter set by hand in the author's own edit is not taken.
+        let edit = try server.psql(
+            "SELECT tern_write('tweets', 'p1', json_build_object('uid', tern_me(), 'caption', 'edited', "
+                + "'reposts', 1000, 'likes', 5)::text)",
+            as: author)
+        #expect(edit.ok, "\(edit)")
+        let admin = try server.psql(
+            "UPDATE documents SET doc = tern_text((data - 'timestamp') || '{\"reposts\": 9}', "
+                + "jsonb_build_object('timestamp', data -> 'timestamp')) WHERE parent = 'tweets' AND id = 'p1'",
+            as: nil)
+        #expect(!admin.ok && admin.errors.contains("reposts"), "\(admin)")
+        let repost = try server.psql("SELECT tern_repost('p1', true)", as: attacker)
+        #expect(repost.ok && repost.output == "1", "\(repost)")
+        let like = try server.psql("SELECT tern_like('p1', true)", as: attacker)
+        #expect(like.ok, "\(like)")
+        let stored = try server.psql(
+            "SELECT (data ->> 'reposts') || ' ' || (data ->> 'likes') || ' ' || (data ->> 'caption') FROM documents "
+                + "WHERE parent = 'tweets' AND id = 'p1'",
+            as: nil)
+        #expect(stored.output == "2 1 edited", "counters equal the records, a like keeps the reposts: \(stored)")
+    }
 }

@@ -21,6 +21,15 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     public var likedAt: Date?
     /// The author's picture as stored (`User.avatar`), nil without one.
     public var avatar: String?
+    // Conversations
+    /// How many people reposted it.
+    public var reposts: Int = 0
+    /// Whether the signed-in viewer reposted it (always false signed out).
+    public var didRepost = false
+    /// Whether the signed-in viewer bookmarked it (always false signed out).
+    public var didBookmark = false
+    /// When the viewer bookmarked it, in the Bookmarks view.
+    public var bookmarkedAt: Date?
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
@@ -40,7 +49,9 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
 
     /// The stored post without the viewer's state.
     public var tweet: Tweet {
-        Tweet(id: id, caption: caption, timestamp: timestamp, uid: uid, likes: likes, placeID: placeID)
+        var tweet = Tweet(id: id, caption: caption, timestamp: timestamp, uid: uid, likes: likes, placeID: placeID)
+        tweet.reposts = reposts
+        return tweet
     }
 }
 
@@ -73,6 +84,8 @@ public enum FeedKind: Equatable, Sendable {
     case liked
     /// One user's posts, newest first.
     case author(uid: String)
+    /// The posts the viewer bookmarked, most recently bookmarked first (needs a signed-in viewer).
+    case bookmarks
 }
 
 extension Tweet {
@@ -85,6 +98,7 @@ extension Tweet {
         self.init(
             id: snapshot.documentID, caption: caption, timestamp: timestamp, uid: uid,
             likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue)
+        reposts = Int(snapshot.get("reposts")?.intValue ?? 0)
     }
 
     /// The fields stored at `tweets/{id}`.
@@ -93,6 +107,7 @@ extension Tweet {
             "caption": .string(caption), "timestamp": .timestamp(timestamp), "uid": .string(uid), "likes": .int(likes),
         ]
         if let placeID { fields["placeID"] = .string(placeID) }
+        if reposts != 0 { fields["reposts"] = .int(reposts) }
         return fields
     }
 }

@@ -56,6 +56,14 @@ public final class FollowService: @unchecked Sendable {
         return try following(of: uid).document(other).getDocument().exists
     }
 
+    /// Calls `onChange` with whether `uid` follows `other`, now and after every change.
+    public func observeFollowing(
+        _ other: String, by uid: String, onChange: @escaping (Bool) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
+        try following(of: uid).document(other).addSnapshotListener({ onChange($0.exists) }, onError: onError)
+    }
+
     /// The people `uid` follows (`.following`) or who follow `uid` (`.followers`), most
     /// recent first, at most `limit`: two queries whatever their number (the follow
     /// documents, then the profiles). People whose profile no longer exists are left out.

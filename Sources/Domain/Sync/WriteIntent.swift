@@ -21,6 +21,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     // Conversations (issue 28): follows, by the followed account's uid.
     case follow(uid: String)
     case unfollow(uid: String)
+    // Conversations: a private bookmark, or a repost, of a post (`PostMark`), set or taken back.
+    case mark(PostMark, postID: String, marked: Bool)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -51,6 +53,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // Conversations
         case .follow(let uid): tr(.writeFollow, ["id": uid])
         case .unfollow(let uid): tr(.writeUnfollow, ["id": uid])
+        case .mark(.bookmark, let id, let marked): tr(marked ? .writeBookmark : .writeUnbookmark, ["id": id])
+        case .mark(.repost, let id, let marked): tr(marked ? .writeRepost : .writeUnrepost, ["id": id])
         }
     }
 
@@ -65,6 +69,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editProfile: "users/\(uid)"
         // Conversations
         case .follow(let other), .unfollow(let other): "users/\(uid)/following/\(other)"
+        case .mark(.bookmark, let id, _): "posts/\(id)/bookmarks/\(uid)"
+        case .mark(.repost, let id, _): "posts/\(id)/reposts/\(uid)"
         }
     }
 
@@ -80,6 +86,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // Conversations
         case .follow(let other), .unfollow(let other):
             ["users/\(uid)", "users/\(other)", "users/\(uid)/following/\(other)", "users/\(other)/followers/\(uid)"]
+        case .mark(let mark, let id, _): ["tweets/\(id)", "users/\(uid)/\(mark.collection)/\(id)"]
         }
     }
 
@@ -96,7 +103,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             _ = try avatar.map { $0.isEmpty ? $0 : try Validation.avatar($0) }
         case .like, .unlike, .removeFavorite: break
         // Conversations
-        case .follow, .unfollow: break
+        case .follow, .unfollow, .mark: break
         }
     }
 
@@ -122,6 +129,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.follows.writeFollow(true, uid: uid, session: session)
         case .unfollow(let uid):
             try services.follows.writeFollow(false, uid: uid, session: session)
+        case .mark(let mark, let id, let marked):
+            try services.tweets.writeMark(mark, marked, tweetID: id, session: session)
         }
     }
 }

@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import Localization
 
-/// The conversations' subcommands: follow, unfollow, following and followers.
+/// The conversations' subcommands: follow, unfollow, following and followers; bookmark,
+/// unbookmark, repost and unrepost.
 enum ConversationCommands {
     static let person = Positional("@NAME", completion: .usernames)
     static let optionalPerson = Positional("@NAME", .optional, completion: .usernames)
@@ -23,7 +24,34 @@ enum ConversationCommands {
         CommandSpec(
             words: ["followers"], summary: .cmdFollowers, positionals: [optionalPerson],
             options: [listLimit.spec], run: { try list(.followers, $0, $1) }),
+        CommandSpec(
+            words: ["bookmark"], summary: .cmdBookmark, positionals: [Positional("POST_ID")],
+            options: [SyncCommands.queue.spec], run: { try setMark(.bookmark, true, $0, $1) }),
+        CommandSpec(
+            words: ["unbookmark"], summary: .cmdUnbookmark, positionals: [Positional("POST_ID")],
+            options: [SyncCommands.queue.spec], run: { try setMark(.bookmark, false, $0, $1) }),
+        CommandSpec(
+            words: ["repost"], summary: .cmdRepost, positionals: [Positional("POST_ID")],
+            options: [SyncCommands.queue.spec], run: { try setMark(.repost, true, $0, $1) }),
+        CommandSpec(
+            words: ["unrepost"], summary: .cmdUnrepost, positionals: [Positional("POST_ID")],
+            options: [SyncCommands.queue.spec], run: { try setMark(.repost, false, $0, $1) }),
     ]
+
+    /// Bookmarks or reposts a post (or takes it back), then prints it as `like` does.
+    static func setMark(_ mark: PostMark, _ marked: Bool, _ context: CommandContext, _ arguments: ParsedArguments)
+        throws
+    {
+        let session = try SignInRequired.check(
+            try context.session(), mark == .bookmark ? .bookmark : .repost)
+        let id = arguments.positionals[0]
+        let intent = WriteIntent.mark(mark, postID: id, marked: marked)
+        if try context.queuedBecauseUnreachable({ intent }, session: session, arguments) { return }
+        let services = try context.services()
+        try intent.apply(to: services, session: session)
+        guard let post = try services.tweets.post(id: id, viewer: session) else { throw ServiceError.postNotFound(id) }
+        try FeedCommands.show(post, context)
+    }
 
     static func setFollowing(_ followed: Bool, _ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .follow)
