@@ -1,4 +1,4 @@
--- tern server rules 10
+-- tern server rules 12
 -- What Tern adds to the store's generic tables (`documents`, `protected_records`,
 -- `tern_meta`, which the store creates itself): the `owner` of each document (from its
 -- path, or from `uid` for a post), which the rules check; the indexes behind Tern's
@@ -17,6 +17,10 @@ CREATE INDEX IF NOT EXISTS documents_by_timestamp ON documents
     (parent, (jsonb_typeof(data -> 'timestamp') <> 'number'), (data -> 'timestamp'), id);
 CREATE INDEX IF NOT EXISTS documents_by_liked_at ON documents
     (parent, (jsonb_typeof(data -> 'likedAt') <> 'number'), (data -> 'likedAt'), id);
+CREATE INDEX IF NOT EXISTS documents_by_followed_at ON documents
+    (parent, (jsonb_typeof(data -> 'followedAt') <> 'number'), (data -> 'followedAt'), id);
+CREATE INDEX IF NOT EXISTS documents_by_bookmarked_at ON documents
+    (parent, (jsonb_typeof(data -> 'bookmarkedAt') <> 'number'), (data -> 'bookmarkedAt'), id);
 CREATE INDEX IF NOT EXISTS documents_by_saved_at ON documents
     (parent, (jsonb_typeof(data -> 'savedAt') <> 'number'), (data -> 'savedAt'), id);
 CREATE INDEX IF NOT EXISTS documents_by_uid ON documents

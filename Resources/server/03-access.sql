@@ -1,7 +1,7 @@
--- tern server rules 10
+-- tern server rules 12
 -- Who reads what. Accounts and the guest read through forced row-level security and write
 -- nothing directly (every write goes through the functions of the later files): the
--- guest reads profiles and posts, an account also its own documents and the folders
+-- guest reads profiles, posts, who follows whom and who reposted what, an account also its own documents and the folders
 -- (and their favorites) their owners shared.
 
 ALTER TABLE documents OWNER TO {{owner}};
@@ -82,13 +82,16 @@ DROP POLICY IF EXISTS tern_update ON documents;
 DROP POLICY IF EXISTS tern_delete ON documents;
 DROP POLICY IF EXISTS tern_guest_read ON documents;
 CREATE POLICY tern_owner_all ON documents TO {{owner}} USING (true) WITH CHECK (true);
--- An account reads profiles, posts, its own documents, and other accounts' shared
+-- An account reads profiles, posts, follows and reposts, its own documents (its bookmarks
+-- among them, which nobody else reads), and other accounts' shared
 -- folders and the favorites in them.
 CREATE POLICY tern_read ON documents FOR SELECT TO {{user}} USING (
     parent IN ('users', 'tweets') OR owner = (SELECT tern_me())
+    OR parent ~ '^users/[^/]+/(following|followers|user-reposts)$'
     OR (parent = 'favorites/' || owner || '/folders' AND data ->> 'visibility' = 'shared')
     OR (parent = 'favorites/' || owner || '/favorites' AND tern_in_shared_folder(owner, data -> 'folders')));
-CREATE POLICY tern_guest_read ON documents FOR SELECT TO tern_guest USING (parent IN ('users', 'tweets'));
+CREATE POLICY tern_guest_read ON documents FOR SELECT TO tern_guest USING (
+    parent IN ('users', 'tweets') OR parent ~ '^users/[^/]+/(following|followers|user-reposts)$');
 DROP POLICY IF EXISTS tern_owner_all ON protected_records;
 CREATE POLICY tern_owner_all ON protected_records TO {{owner}} USING (true) WITH CHECK (true);
 DROP POLICY IF EXISTS tern_owner_all ON tern_meta;

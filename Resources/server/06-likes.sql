@@ -1,4 +1,4 @@
--- tern server rules 10
+-- tern server rules 12
 -- Likes: `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`,
 -- which likes as the login role, reads the post itself and computes its new counter
 -- (never below 0); deleting a post deletes its likes. A trigger refuses any other change
@@ -7,13 +7,31 @@
 CREATE OR REPLACE FUNCTION tern_guard_likes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF current_user = '{{owner}}' THEN RETURN NULL; END IF;
-    IF TG_OP = 'INSERT' AND NEW.parent = 'tweets' AND coalesce(NEW.data -> 'likes', '0'::jsonb) <> '0'::jsonb THEN
-        RAISE EXCEPTION 'a new post starts with no likes' USING ERRCODE = '42501';
+    IF TG_OP = 'INSERT' AND NEW.parent = 'tweets' AND (coalesce(NEW.data -> 'likes', '0'::jsonb) <> '0'::jsonb
+                                                      OR coalesce(NEW.data -> 'reposts', '0'::jsonb) <> '0'::jsonb) THEN
+        RAISE EXCEPTION 'a new post starts with no likes and no reposts' USING ERRCODE = '42501';
     END IF;
     IF TG_OP = 'UPDATE' AND (OLD.parent = 'tweets' OR NEW.parent = 'tweets')
        AND ((OLD.parent, OLD.id) IS DISTINCT FROM (NEW.parent, NEW.id)
-            OR (OLD.data -> 'likes') IS DISTINCT FROM (NEW.data -> 'likes')) THEN
-        RAISE EXCEPTION 'likes change only through like and unlike' USING ERRCODE = '42501';
+            OR (OLD.data -> 'likes') IS DISTINCT FROM (NEW.data -> 'likes')
+            OR (OLD.data -> 'reposts') IS DISTINCT FROM (NEW.data -> 'reposts')) THEN
+        RAISE EXCEPTION 'likes change only through like and unlike, reposts through repost and unrepost'
+            USING ERRCODE = '42501';
+    END IF;
+    -- The profiles' follow counters, likewise, change only through `tern_follow`.
+    IF TG_OP = 'INSERT' AND NEW.parent = 'users'
+       AND (coalesce(NEW.data -> 'followersCount', '0'::jsonb) <> '0'::jsonb
+            OR coalesce(NEW.data -> 'followingCount', '0'::jsonb) <> '0'::jsonb) THEN
+        RAISE EXCEPTION 'a new profile starts with no follows' USING ERRCODE = '42501';
+    END IF;
+    IF TG_OP = 'UPDATE' AND (OLD.parent = 'users' OR NEW.parent = 'users')
+       AND ((OLD.parent, OLD.id) IS DISTINCT FROM (NEW.parent, NEW.id)
+            OR (OLD.data -> 'followersCount') IS DISTINCT FROM (NEW.data -> 'followersCount')
+            OR (OLD.data -> 'followingCount') IS DISTINCT FROM (NEW.data -> 'followingCount')) THEN
+        RAISE EXCEPTION 'follow counters change only through follow and unfollow' USING ERRCODE = '42501';
+    END IF;
+    IF NEW.parent ~ '^users/[^/]+/(following|followers|bookmarks|user-reposts)$' THEN
+        RAISE EXCEPTION 'follows, bookmarks and reposts change only through their functions' USING ERRCODE = '42501';
     END IF;
     RETURN NULL;
 END $$;
@@ -21,12 +39,13 @@ DROP TRIGGER IF EXISTS documents_guard_likes ON documents;
 CREATE TRIGGER documents_guard_likes AFTER INSERT OR UPDATE ON documents
     FOR EACH ROW EXECUTE FUNCTION tern_guard_likes();
 
--- A deleted post takes its likes with it, so a post made again under the same id
+-- A deleted post takes its likes (and its bookmarks and reposts) with it, so a post made again under the same id
 -- starts at zero and no later unlike can count it down.
 CREATE OR REPLACE FUNCTION tern_post_deleted() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
 BEGIN
-    DELETE FROM documents WHERE id = OLD.id AND parent LIKE 'users/%/user-likes';
+    DELETE FROM documents WHERE id = OLD.id
+       AND (parent LIKE 'users/%/user-likes' OR parent LIKE 'users/%/bookmarks' OR parent LIKE 'users/%/user-reposts');
     RETURN NULL;
 END $$;
 DROP TRIGGER IF EXISTS documents_post_deleted ON documents;
@@ -71,7 +90,7 @@ BEGIN
     IF changed = 0 THEN RETURN 0; END IF;
     UPDATE documents
        SET doc = tern_text(jsonb_strip_nulls(jsonb_build_object('caption', post -> 'caption', 'uid', post -> 'uid',
-               'placeID', post -> 'placeID',
+               'placeID', post -> 'placeID', 'reposts', post -> 'reposts',
                'likes', greatest(0, coalesce((post ->> 'likes')::bigint, 0) + CASE WHEN liked THEN 1 ELSE -1 END))),
                jsonb_strip_nulls(jsonb_build_object('timestamp', post -> 'timestamp', 'editedAt', post -> 'editedAt')))
      WHERE parent = 'tweets' AND id = tweet_id;

@@ -1,6 +1,6 @@
--- tern server rules 10
+-- tern server rules 12
 -- Changes are announced by the server, not the clients: a trigger NOTIFYs the path of a
--- changed profile or post on the public channel, and the path of a private document only
+-- changed profile, post or follow on the public channel, and the path of a private document only
 -- on its owner's channel, named from a secret no client can read (`tern_channels()`
 -- tells a role its own).
 
@@ -29,7 +29,7 @@ DECLARE
     r record;
 BEGIN
     IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
-    IF r.parent IN ('users', 'tweets') THEN
+    IF r.parent IN ('users', 'tweets') OR r.parent ~ '^users/[^/]+/(following|followers|user-reposts)$' THEN
         PERFORM pg_notify('tern_' || current_schema(), r.parent || '/' || r.id);
     ELSIF r.owner IS NOT NULL THEN
         PERFORM pg_notify(tern_private_channel(r.owner), r.parent || '/' || r.id);

@@ -20,8 +20,20 @@ struct AuthorProfileScreen: TabScreen {
                 maxWidth: inner.width, ellipsis: true)
             return nil
         }
+        var shown = user
+        shown.followersCount = state.shownFollowers
+        var follow: [Span] = []
+        if let followed = state.shownFollowed {
+            follow =
+                [
+                    Span(" · ", style: Theme.dim),
+                    Span(
+                        tr(followed ? .profileYouFollow : .profileNotFollowed),
+                        style: followed ? Theme.label : Theme.dim),
+                ] + pendingSpans(state.followIntent != nil, context: context)
+        }
         return drawProfileAndPosts(
-            user, posts: posts, isPending: false, emptyText: tr(.authorNoPosts), in: inner,
-            into: &buffer, layout: &layout, context: context)
+            shown, posts: posts, isPending: false, emptyText: tr(.authorNoPosts), in: inner,
+            into: &buffer, layout: &layout, context: context, follow: follow)
     }
 }

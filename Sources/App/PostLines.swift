@@ -6,9 +6,10 @@ import TerminalUI
 import ViewModels
 
 /// The lines of one post: the author's face two rows high (`FaceCells`), beside it
-/// `Display Name @username · 2d` (`(edited)` after an edit; a placeholder for a missing name) and the caption wrapped
-/// to the width, then `♥ 12` (red) or `♡ 12` (with the dim pending mark `◌` while the store
-/// has not confirmed a like or the post itself), and a blank line.
+/// `Display Name @username · 2d` (`(edited)` after an edit; a placeholder for a missing name) and the caption
+/// wrapped to the width, then `♥ 12` (red) or `♡ 12`, the reposts `↻ 3` (in the accent colour when the viewer
+/// reposted it), `⚑` when the viewer bookmarked it (with the dim pending mark `◌` while the
+/// store has not confirmed a like, a mark or the post itself), and a blank line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
     // Old data or a deleted author may have no names: a placeholder, never a bare ` @`.
     let name =
@@ -29,8 +30,13 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
             Span(
                 row.didLike ? context.markers.liked : context.markers.notLiked,
                 style: row.didLike ? Theme.likedMarker : .plain),
-            Span(" \(row.likes)"),
-        ] + pendingSpans(row.isPending, context: context))
+            Span(" \(row.likes)  "),
+            Span(
+                row.didRepost ? context.markers.reposted : context.markers.repost,
+                style: row.didRepost ? Theme.label : .plain),
+            Span(" \(row.reposts)"),
+        ] + (row.didBookmark ? [Span("  "), Span(context.markers.bookmarked, style: Theme.label)] : [])
+            + pendingSpans(row.isPending, context: context))
     return beside(face, [header] + caption, indent: indent) + [heart, Line("")]
 }
 

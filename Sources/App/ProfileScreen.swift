@@ -77,10 +77,11 @@ struct ProfileScreen: TabScreen {
 /// none to show); returns the cursor. The Profile tab and an author's profile share it.
 func drawProfileAndPosts(
     _ user: User, posts: FeedState?, isPending: Bool, emptyText: String, in area: Rect,
-    into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext
+    into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext, follow: [Span] = []
 ) -> Position? {
     let postCount = posts.map { max($0.position.total, $0.rows.count) } ?? 0
-    let lines = profileLines(user, postCount: postCount, isPending: isPending, width: area.width, context: context)
+    let lines = profileLines(
+        user, postCount: postCount, isPending: isPending, width: area.width, context: context, follow: follow)
     for (index, line) in lines.prefix(area.height).enumerated() {
         line.render(in: area.line(index), into: &buffer)
     }
@@ -97,7 +98,9 @@ func drawProfileAndPosts(
 /// A profile above its posts: the face four rows high, beside it display name, @username,
 /// bio (up to three lines), join date and counts, then the posts' title. The Profile tab
 /// and an author's profile share it.
-func profileLines(_ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext) -> [Line] {
+func profileLines(
+    _ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext, follow: [Span] = []
+) -> [Line] {
     let face = context.face(
         key: user.id, avatar: user.avatar, displayName: user.displayName, username: user.username,
         rows: FaceCells.profileRows)
@@ -108,13 +111,14 @@ func profileLines(_ user: User, postCount: Int, isPending: Bool = false, width: 
     ]
     let bio = TextWidth.wrap(SafeText.forDisplay(user.bio), width: max(1, width - indent.count)).prefix(3)
     lines += bio.map { [Span($0)] }
-    lines.append([
-        Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
-        Span(" · ", style: Theme.dim),
-        Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
-        Span(" · ", style: Theme.dim),
-        Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim),
-    ])
+    lines.append(
+        [
+            Span(tr(.profileJoined, ["date": RelativeTime.longDate(user.createdOn)]), style: Theme.dim),
+            Span(" · ", style: Theme.dim),
+            Span(tr(.profileFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
+            Span(" · ", style: Theme.dim),
+            Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim),
+        ] + follow)
     return beside(face, lines, indent: indent) + [
         Line(""), Line(context.listTitle(tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title),
     ]

@@ -220,6 +220,24 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try write(.post(postID: id, text: text, placeID: nil), uid: uid)
         return Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: uid)
     }
+
+    // Conversations
+
+    public func setMark(_ mark: PostMark, _ marked: Bool, tweetID: String, uid: String) throws {
+        try write(.mark(mark, postID: tweetID, marked: marked), uid: uid)
+    }
+
+    public func setFollowing(_ followed: Bool, other: String, uid: String) throws {
+        try write(followed ? .follow(uid: other) : .unfollow(uid: other), uid: uid)
+    }
+
+    public func observeFollowing(
+        _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        let registration = try services.follows.observeFollowing(other, by: uid, onChange: onChange, onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
 }
 
 extension ScreenServices {

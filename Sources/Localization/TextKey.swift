@@ -224,4 +224,15 @@ public enum TextKey: String, CaseIterable, Sendable {
         errorAvatarInvalid, optProfileAvatar, cliProfileHasPicture, fieldPicture, formPictureReading
     // Opening a place elsewhere (the browser)
     case keyOpenElsewhere, toastOpenedElsewhere, toastNoBrowser
+    // Conversations (issue 28)
+    case errorUserNotFound, errorCannotFollowSelf, signInToFollow, signInToBookmark, signInToViewBookmarks,
+        signInToRepost
+    case signInHereToFollow, signInHereToBookmark, signInHereToViewBookmarks, signInHereToRepost, writeFollow,
+        writeUnfollow
+    case cmdFollow, cmdUnfollow, cmdFollowing, cmdFollowers, cliFollowed, cliUnfollowed
+    case cliFollowingTitle, cliFollowersTitle, cliFollowsNobody, cliNoFollowers
+    case writeBookmark, writeUnbookmark, writeRepost, writeUnrepost, cmdBookmark, cmdUnbookmark
+    case cmdRepost, cmdUnrepost, optFeedBookmarks, cliBookmarksTitle, cliNoBookmarks
+    case keyBookmark, keyRepost, keyFollow, toastCouldNotBookmark, toastCouldNotUnbookmark, toastCouldNotRepost
+    case toastCouldNotUnrepost, toastCouldNotFollow, toastCouldNotUnfollow, profileYouFollow, profileNotFollowed
 }

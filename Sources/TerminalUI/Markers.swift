@@ -1,8 +1,9 @@
 /// The symbols for saved places and liked posts.
 ///
 /// UTF-8 terminals: saved `★`, not saved `☆`, liked `♥`, not liked `♡`, ellipsis `…`,
-/// pending `◌`. Other locales use ASCII: saved `*`, not saved `-`, liked `<3`, not liked
-/// `--`, ellipsis `~`, pending `..`.
+/// pending `◌`, reposts `↻`, bookmarked `⚑`. Other locales use ASCII: saved `*`, not saved
+/// `-`, liked `<3`, not liked `--`, ellipsis `~`, pending `..`, reposted `RT` (else `rt`),
+/// bookmarked `[B]`.
 public struct Markers: Hashable, Sendable {
     public var saved: String
     public var notSaved: String
@@ -13,10 +14,15 @@ public struct Markers: Hashable, Sendable {
     public var passwordDot: String
     /// Beside a heart, star or profile whose change the store has not confirmed yet.
     public var pending: String
+    /// A post's repost count: reposted by the viewer, or not.
+    public var reposted: String
+    public var repost: String
+    /// A post the viewer bookmarked.
+    public var bookmarked: String
 
     public init(
         saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
-        pending: String
+        pending: String, reposted: String = "↻", repost: String = "↻", bookmarked: String = "⚑"
     ) {
         self.saved = saved
         self.notSaved = notSaved
@@ -25,12 +31,16 @@ public struct Markers: Hashable, Sendable {
         self.ellipsis = ellipsis
         self.passwordDot = passwordDot
         self.pending = pending
+        self.reposted = reposted
+        self.repost = repost
+        self.bookmarked = bookmarked
     }
 
     public static let utf8 = Markers(
         saved: "★", notSaved: "☆", liked: "♥", notLiked: "♡", ellipsis: "…", passwordDot: "•", pending: "◌")
     public static let ascii = Markers(
-        saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*", pending: "..")
+        saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*", pending: "..",
+        reposted: "RT", repost: "rt", bookmarked: "[B]")
 
     public static func forLocale(isUTF8: Bool) -> Markers { isUTF8 ? .utf8 : .ascii }
 

@@ -9,6 +9,22 @@ public struct AuthorProfileState: Equatable, Sendable {
     /// The author's profile, live; nil until read, or when the account no longer exists.
     public var user: User?
     public var isLoaded = false
+    // Conversations
+    /// Whether the viewer follows this author as the store says; nil signed out (or for
+    /// one's own profile), or until read.
+    public var isFollowed: Bool?
+    /// A follow or unfollow sent and not yet shown by the store.
+    public var followIntent: Bool?
+
+    /// What the profile shows: the intent on its way, else the store's.
+    public var shownFollowed: Bool? { followIntent ?? isFollowed }
+
+    /// The author's follower count, moved by a follow on its way.
+    public var shownFollowers: Int {
+        let stored = user?.followersCount ?? 0
+        guard let intent = followIntent, let isFollowed, intent != isFollowed else { return stored }
+        return max(0, stored + (intent ? 1 : -1))
+    }
 
     public init(uid: String) {
         self.uid = uid
@@ -31,6 +47,12 @@ public final class AuthorProfileViewModel {
     private lazy var userQuery = LiveQuery(
         name: "author.user", list: { tr(.tabProfile) }, events: events, reads: writes.reads,
         onToast: { [weak self] in self?.onToast($0) })
+    private lazy var followQuery = LiveQuery(
+        name: "author.following", list: { tr(.tabProfile) }, events: events, reads: writes.reads,
+        onToast: { [weak self] in self?.onToast($0) })
+    private let feed: FeedPort
+    private var viewer: String?
+    private var followsInFlight = 0
 
     /// `writes` is where likes go, as in the Feed.
     public init(
@@ -40,6 +62,7 @@ public final class AuthorProfileViewModel {
         self.accounts = accounts
         self.events = events
         self.writes = writes
+        self.feed = feed
         posts = FeedViewModel(feed: feed, events: events, writes: writes, profileOf: uid)
     }
 
@@ -50,9 +73,17 @@ public final class AuthorProfileViewModel {
                 uid: uid, live.deliver { [weak self] in self?.userChanged($0) }, onError: live.onError)
         }
         posts.setUser(viewer)
+        self.viewer = viewer
+        if let viewer, viewer != state.uid {
+            followQuery.start { [feed, uid = state.uid] live in
+                try feed.observeFollowing(
+                    uid, uid: viewer, live.deliver { [weak self] in self?.followingChanged($0) }, onError: live.onError)
+            }
+        }
     }
 
     public func stop() {
+        followQuery.cancel()
         userQuery.cancel()
         posts.stop()
     }
@@ -60,8 +91,52 @@ public final class AuthorProfileViewModel {
     /// The store moved to the team server's connection: read there again.
     public func resumeReads() {
         userQuery.restart()
+        if viewer != nil && viewer != state.uid { followQuery.restart() }
         posts.resumeReads()
     }
+
+    /// `F`: follows the author, or stops following, shown at once (with the follower count
+    /// moved and the pending mark) and confirmed by the store.
+    public func toggleFollow() {
+        guard let viewer else {
+            onToast(Toast.signIn(.follow))
+            return
+        }
+        guard viewer != state.uid else {
+            onToast(Toast(ServiceError.cannotFollowSelf.description, kind: .error))
+            return
+        }
+        guard state.user != nil else { return }
+        let follow = !(state.shownFollowed ?? false)
+        state.followIntent = follow
+        followsInFlight += 1
+        onChange(state)
+        let uid = state.uid
+        writes.send(
+            { [feed] in try feed.setFollowing(follow, other: uid, uid: viewer) },
+            then: { [weak self] result in self?.followAnswered(follow, result) })
+    }
+
+    private func followAnswered(_ follow: Bool, _ result: Result<Void, Error>) {
+        followsInFlight -= 1
+        if case .failure(let error) = result {
+            if followsInFlight == 0 { state.followIntent = nil }
+            let text: TextKey = follow ? .toastCouldNotFollow : .toastCouldNotUnfollow
+            onToast(Toast(tr(text, ["reason": WriteRefusal.reason(for: error)]), kind: .error))
+        } else if followsInFlight == 0, state.isFollowed == state.followIntent {
+            state.followIntent = nil
+        }
+        onChange(state)
+    }
+
+    private func followingChanged(_ followed: Bool) {
+        state.isFollowed = followed
+        if followsInFlight == 0, state.followIntent == followed { state.followIntent = nil }
+        onChange(state)
+    }
+
+    /// Whether a follow is on its way (the profile shows the pending mark).
+    public var isFollowPending: Bool { state.followIntent != nil }
 
     private func userChanged(_ user: User?) {
         state.user = user

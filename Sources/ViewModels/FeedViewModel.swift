@@ -21,6 +21,13 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var avatar: String?
     /// Whether the caption was changed after posting: shown `(edited)`.
     public var isEdited = false
+    // Conversations
+    public var reposts = 0
+    public var didRepost = false
+    public var didBookmark = false
+
+    /// Whether the viewer marked the post with `mark`.
+    public func has(_ mark: PostMark) -> Bool { mark == .bookmark ? didBookmark : didRepost }
 
     public init(
         id: String, displayName: String, username: String, caption: String, timestamp: Date,
@@ -44,6 +51,9 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
             caption: post.caption, timestamp: post.timestamp, likes: post.likes, didLike: post.didLike, uid: post.uid,
             avatar: post.avatar)
         isEdited = post.editedAt != nil
+        reposts = post.reposts
+        didRepost = post.didRepost
+        didBookmark = post.didBookmark
     }
 }
 
@@ -121,6 +131,13 @@ public final class FeedViewModel {
     private var edits: [String: EditIntent] = [:]
     /// One's own posts being deleted: shown as pending until the store lists them no more.
     private var deletions: Set<String> = []
+    /// Bookmarks and reposts shown before the store shows them, as likes are.
+    private var marks: [MarkKey: LikeIntent] = [:]
+
+    private struct MarkKey: Hashable {
+        var mark: PostMark
+        var id: String
+    }
     private var nextPostNumber = 0
     /// The undoable post as the Liked view held it (when it was liked), so that undo puts
     /// it back in its place.
@@ -192,6 +209,7 @@ public final class FeedViewModel {
         likes = [:]
         edits = [:]
         deletions = []
+        marks = [:]
         state.undoable = nil
         undoPost = nil
         stored = []
@@ -215,6 +233,11 @@ public final class FeedViewModel {
         edits = edits.filter { id, intent in
             guard let caption = captions[id] else { return false }
             return intent.inFlight > 0 || caption != intent.text
+        }
+        let storedRows = Dictionary(stored.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        marks = marks.filter { key, intent in
+            guard let row = storedRows[key.id] else { return false }
+            return intent.inFlight > 0 || row.has(key.mark) != intent.liked
         }
         let listed = Set(storedLikes.keys)
         deletions.formIntersection(listed)
@@ -247,6 +270,25 @@ public final class FeedViewModel {
                 copy.isPending = copy.isPending || edit.inFlight > 0
             }
             if deletions.contains(row.id) { copy.isPending = true }
+            for mark in PostMark.allCases {
+                guard let intent = marks[MarkKey(mark: mark, id: row.id)] else { continue }
+                if intent.liked != row.has(mark) {
+                    if mark == .bookmark {
+                        copy.didBookmark = intent.liked
+                    } else {
+                        copy.didRepost = intent.liked
+                        copy.reposts = max(0, row.reposts + (intent.liked ? 1 : -1))
+                    }
+                }
+                copy.isPending = copy.isPending || intent.inFlight > 0
+            }
+            if let uid,
+                PostMark.allCases.contains(where: {
+                    pendingPaths.contains(SyncPaths.mark($0, postID: row.id, uid: uid))
+                })
+            {
+                copy.isPending = true
+            }
             if let uid,
                 pendingPaths.contains(SyncPaths.like(postID: row.id, uid: uid))
                     || pendingPaths.contains(SyncPaths.post(row.id))
@@ -310,6 +352,45 @@ public final class FeedViewModel {
         writes.send(
             { [port] in try port.write(intent, uid: uid) },
             then: { [weak self] result in self?.likeAnswered(id, like: like, result) })
+    }
+
+    // MARK: Conversations
+
+    /// `b` / `t`: bookmarks or reposts the selected post, or takes it back, shown at once
+    /// (with the pending mark) and confirmed by the store, as a heart is.
+    public func toggleMark(_ mark: PostMark) {
+        guard let row = state.selectedRow else { return }
+        guard let uid else {
+            onToast(Toast.signIn(mark == .bookmark ? .bookmark : .repost))
+            return
+        }
+        let key = MarkKey(mark: mark, id: row.id)
+        let marked = !row.has(mark)
+        marks[key] = LikeIntent(liked: marked, inFlight: (marks[key]?.inFlight ?? 0) + 1)
+        rebuildRows()
+        publish()
+        let id = row.id
+        writes.send(
+            { [port] in try port.setMark(mark, marked, tweetID: id, uid: uid) },
+            then: { [weak self] result in self?.markAnswered(key, marked: marked, result) })
+    }
+
+    private func markAnswered(_ key: MarkKey, marked: Bool, _ result: Result<Void, Error>) {
+        guard var intent = marks[key] else { return }
+        intent.inFlight -= 1
+        marks[key] = intent
+        if case .failure(let error) = result {
+            if intent.inFlight == 0 { marks[key] = nil }
+            let text: TextKey =
+                key.mark == .bookmark
+                ? (marked ? .toastCouldNotBookmark : .toastCouldNotUnbookmark)
+                : (marked ? .toastCouldNotRepost : .toastCouldNotUnrepost)
+            onToast(Toast(tr(text, ["reason": WriteRefusal.reason(for: error)]), kind: .error))
+        } else if intent.inFlight == 0, stored.first(where: { $0.id == key.id })?.has(key.mark) == intent.liked {
+            marks[key] = nil
+        }
+        rebuildRows()
+        publish()
     }
 
     /// `u` in the Liked view: likes the last unliked post again with its old time, so it

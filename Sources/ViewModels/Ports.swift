@@ -232,6 +232,33 @@ public protocol FeedPort: AnyObject {
     func restoreLike(tweetID: String, likedAt: Date, uid: String) throws
     @discardableResult
     func post(_ text: String, uid: String) throws -> Tweet
+    // Conversations
+    /// Bookmarks or reposts `tweetID` as `uid` (`marked`), or takes it back.
+    func setMark(_ mark: PostMark, _ marked: Bool, tweetID: String, uid: String) throws
+    /// Makes `uid` follow `other`, or stop following.
+    func setFollowing(_ followed: Bool, other: String, uid: String) throws
+    /// Calls `onChange` with whether `uid` follows `other`, now and whenever it changes.
+    func observeFollowing(
+        _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
+}
+
+extension FeedPort {
+    // Ports that hold no conversations (the tests' far stores) refuse their writes and follow nobody.
+    public func setMark(_ mark: PostMark, _ marked: Bool, tweetID: String, uid: String) throws {
+        throw ServiceError.postNotFound(tweetID)
+    }
+
+    public func setFollowing(_ followed: Bool, other: String, uid: String) throws {
+        throw ServiceError.userNotFound(other)
+    }
+
+    public func observeFollowing(
+        _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        onChange(false)
+        return AnyCancellable {}
+    }
 }
 
 /// Everything the view models talk to.

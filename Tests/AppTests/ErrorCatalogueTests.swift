@@ -74,6 +74,8 @@ import Testing
             (.errorOtherStore, ServiceError.otherStore(signedInOn: "postgres://db/tern", here: nil)),
             (.errorNotYourPost, ServiceError.notYourPost("p1")),
             (.errorProfileNotFinished, ServiceError.profileNotFinished),
+            (.errorUserNotFound, ServiceError.userNotFound("@nobody")),
+            (.errorCannotFollowSelf, ServiceError.cannotFollowSelf),
             (.errorServerUnreachable, ServiceError.serverUnreachable),
             (.errorEmailInvalid, ValidationError.emailInvalid),
             (.errorEmailTooLong, ValidationError.emailTooLong),

@@ -154,7 +154,9 @@ private struct Directory: PlaceDirectory {
 
         let before = services.tweets.queryCount
         let page = try services.tweets.page(.all, limit: 50, viewer: session)
-        #expect(services.tweets.queryCount - before == 3, "posts, authors, likes: not one query per post")
+        #expect(
+            services.tweets.queryCount - before == 5,
+            "posts, authors, likes, bookmarks, reposts: not one query per post")
         #expect(page.posts.count == 50)
         for post in page.posts {
             #expect(post.didLike == liked.contains(post.id))

@@ -116,6 +116,46 @@ struct OutboxSyncTests {
         #expect(try posts(server, by: session.uid, as: server.accounts[0]).isEmpty)
     }
 
+    /// Issue 28: a follow, a repost and a bookmark made while the server is cut off wait in
+    /// the outbox (and show on the replica at once), and arrive once: the counters exact.
+    @Test(.requiresPostgres)
+    func followsRepostsAndBookmarksQueuedOfflineArriveOnce() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        try server.post(as: bob, id: "p1", caption: "from bob")
+        // Mina reads bob's profile and post once online, so her replica holds them.
+        let online = try machine.open()
+        try ReplicaRefresh.refresh(try #require(online.replica), from: online.store)
+        online.store.close()
+
+        try proxy.cut()
+        let offline = try machine.open()
+        #expect(offline.unreachable != nil)
+        for _ in 0..<2 {
+            try offline.write(.follow(uid: bob), session: session)
+            try offline.write(.mark(.repost, postID: "p1", marked: true), session: session)
+            try offline.write(.mark(.bookmark, postID: "p1", marked: true), session: session)
+        }
+        let local = try #require(offline.local)
+        #expect(try local.follows.isFollowing(bob, by: session.uid), "the replica shows the follow at once")
+        #expect(try local.tweets.post(id: "p1", viewer: session)?.didBookmark == true)
+        try proxy.restore()
+        let log = EventLog<String>()
+        let worker = try machine.worker(offline, log: log)
+        worker.start()
+        defer { worker.stop() }
+        try waitUntilSent(worker)
+        let counts = try server.psql(
+            "SELECT (SELECT data ->> 'followersCount' FROM documents WHERE parent = 'users' AND id = '\(bob)') || ' ' "
+                + "|| (SELECT count(*) FROM documents WHERE parent = 'users/\(bob)/followers') || ' ' "
+                + "|| (SELECT data ->> 'reposts' FROM documents WHERE parent = 'tweets' AND id = 'p1') || ' ' "
+                + "|| (SELECT count(*) FROM documents WHERE parent = 'users/\(session.uid)/bookmarks')",
+            as: nil)
+        #expect(counts.output == "1 1 1 1", "sent once each: \(counts)")
+        #expect(!log.take().contains { $0.hasPrefix("dropped") })
+    }
+
     @Test(.requiresPostgres)
     func writesQueuedOfflineSurviveReopeningAndAreSentOnceWhenTheServerIsBack() throws {
         let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)

@@ -11,6 +11,10 @@ extension KeyBindings {
         },
         ActionBinding("edit-post", .feed, ["e"], .keyEditPost) { $0.app.currentFeed.startEditSelected() },
         ActionBinding("delete-post", .feed, ["d"], .keyDeletePost) { $0.app.currentFeed.askDeleteSelected() },
+        ActionBinding("repost", .feed, ["t"], .keyRepost, inFooter: false) { $0.app.currentFeed.toggleMark(.repost) },
+        ActionBinding("bookmark", .feed, ["b"], .keyBookmark, inFooter: false) {
+            $0.app.currentFeed.toggleMark(.bookmark)
+        },
         ActionBinding("undo", .feed, ["u"], .keyUndoUnlike, offered: { $0.currentFeed.state.undoable != nil }) {
             $0.app.currentFeed.undoUnlike()
         },
@@ -23,6 +27,13 @@ extension KeyBindings {
         },
         ActionBinding("delete-post", .author, ["d"], .keyDeletePost, keysFrom: .feed) {
             $0.app.currentFeed.askDeleteSelected()
+        },
+        ActionBinding("follow", .author, ["F"], .keyFollow) { $0.app.author?.toggleFollow() },
+        ActionBinding("repost", .author, ["t"], .keyRepost, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.toggleMark(.repost)
+        },
+        ActionBinding("bookmark", .author, ["b"], .keyBookmark, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.toggleMark(.bookmark)
         },
     ]
 }

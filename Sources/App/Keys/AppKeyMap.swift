@@ -112,6 +112,10 @@ public enum AppKeyMap {
         case .post: text = .signInHereToPost
         case .editProfile: text = .signInHereToEditProfile
         case .editPosts: text = .signInHereToEditPosts
+        case .follow: text = .signInHereToFollow
+        case .bookmark: text = .signInHereToBookmark
+        case .viewBookmarks: text = .signInHereToViewBookmarks
+        case .repost: text = .signInHereToRepost
         }
         return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }

@@ -184,13 +184,34 @@ public struct SampleCommunity: Codable, Equatable, Sendable {
 
     // MARK: Documents, dated from `now`
 
+    /// The profiles. Their follow counters are those of `follows` (not the file's numbers,
+    /// which no follow documents back), so that they equal the documents, as every
+    /// counter does.
     public func users(now: Date) -> [User] {
-        users.map {
+        let follows = follows()
+        let followers = Dictionary(grouping: follows, by: \.followed).mapValues(\.count)
+        let following = Dictionary(grouping: follows, by: \.follower).mapValues(\.count)
+        return users.map {
             User(
                 id: $0.id, email: $0.email, displayName: $0.displayName, username: $0.username, bio: $0.bio,
-                avatarPath: $0.avatarPath, followersCount: $0.followersCount, followingCount: $0.followingCount,
+                avatarPath: $0.avatarPath, followersCount: followers[$0.id, default: 0],
+                followingCount: following[$0.id, default: 0],
                 createdOn: Self.date($0.ageMinutes, before: now), isUserOnboarded: $0.isUserOnboarded)
         }
+    }
+
+    /// Who follows whom among the sample accounts: each follows the next two in the file's
+    /// order, and everyone the second (the community's best known).
+    public func follows() -> [(follower: String, followed: String)] {
+        let ids = users.map(\.id)
+        guard ids.count > 2 else { return [] }
+        var pairs: [(follower: String, followed: String)] = []
+        for (index, id) in ids.enumerated() {
+            var followed = [ids[(index + 1) % ids.count], ids[(index + 2) % ids.count]]
+            if !followed.contains(ids[1]) { followed.append(ids[1]) }
+            for other in followed where other != id { pairs.append((id, other)) }
+        }
+        return pairs
     }
 
     public func tweets(now: Date) -> [Tweet] {

@@ -9,6 +9,9 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
     /// The author.
     public var uid: String
     public var likes: Int
+    /// How many people reposted it: changes only through repost / unrepost, and equals the
+    /// number of `user-reposts` documents naming this post (0 when the field is absent).
+    public var reposts: Int = 0
     /// The catalog place the post is about (a GeoNames id as text), if any.
     public var placeID: String?
     /// When the caption was last changed (`tern posts edit`, `E`), nil for a post never edited.
@@ -25,6 +28,22 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
         self.likes = likes
         self.placeID = placeID
         self.editedAt = editedAt
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, caption, timestamp, uid, likes, reposts, placeID
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            caption: try container.decode(String.self, forKey: .caption),
+            timestamp: try container.decode(Date.self, forKey: .timestamp),
+            uid: try container.decode(String.self, forKey: .uid),
+            likes: try container.decode(Int.self, forKey: .likes),
+            placeID: try container.decodeIfPresent(String.self, forKey: .placeID))
+        reposts = try container.decodeIfPresent(Int.self, forKey: .reposts) ?? 0
     }
 }
 

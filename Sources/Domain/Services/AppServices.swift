@@ -17,6 +17,8 @@ public final class AppServices: @unchecked Sendable {
     public let users: UserService
     public let favorites: FavoritesService
     public let tweets: TweetService
+    /// Follows (and, later, the rest of the conversations).
+    public let follows: FollowService
     /// On a team server with someone signed in: the account's local replica and outbox
     /// (nil on the embedded store, and for a signed-out reader).
     public let replica: LocalReplica?
@@ -225,6 +227,7 @@ public final class AppServices: @unchecked Sendable {
         // `tern_like` runs when it is sent.
         self.tweets = TweetService(
             store: store, onServer: server != nil && store.isRemote)
+        self.follows = FollowService(store: store, onServer: server != nil && store.isRemote)
         self.replica = replica
         self.unreachable = unreachable
         self.replicaServices = replica.flatMap { replica in
@@ -256,6 +259,13 @@ public final class AppServices: @unchecked Sendable {
                 }
                 for tweet in sample.tweets(now: now) {
                     try transaction.setData(tweet.fields, forDocument: store.collection("tweets").document(tweet.id))
+                }
+                for follow in sample.follows() {
+                    let stamp: [String: WriteValue] = ["followedAt": .timestamp(now)]
+                    try transaction.setData(
+                        stamp, forDocument: store.document("users/\(follow.follower)/following/\(follow.followed)"))
+                    try transaction.setData(
+                        stamp, forDocument: store.document("users/\(follow.followed)/followers/\(follow.follower)"))
                 }
                 for like in sample.likes(now: now) {
                     try transaction.setData(

@@ -23,6 +23,15 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     public var avatar: String?
     /// When the caption was last changed; nil for a post never edited (shown `(edited)`).
     public var editedAt: Date?
+    // Conversations
+    /// How many people reposted it.
+    public var reposts: Int = 0
+    /// Whether the signed-in viewer reposted it (always false signed out).
+    public var didRepost = false
+    /// Whether the signed-in viewer bookmarked it (always false signed out).
+    public var didBookmark = false
+    /// When the viewer bookmarked it, in the Bookmarks view.
+    public var bookmarkedAt: Date?
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
@@ -42,9 +51,11 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
 
     /// The stored post without the viewer's state.
     public var tweet: Tweet {
-        Tweet(
+        var tweet = Tweet(
             id: id, caption: caption, timestamp: timestamp, uid: uid, likes: likes, placeID: placeID,
             editedAt: editedAt)
+        tweet.reposts = reposts
+        return tweet
     }
 }
 
@@ -77,6 +88,8 @@ public enum FeedKind: Equatable, Sendable {
     case liked
     /// One user's posts, newest first.
     case author(uid: String)
+    /// The posts the viewer bookmarked, most recently bookmarked first (needs a signed-in viewer).
+    case bookmarks
 }
 
 extension Tweet {
@@ -90,6 +103,7 @@ extension Tweet {
             id: snapshot.documentID, caption: caption, timestamp: timestamp, uid: uid,
             likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue,
             editedAt: snapshot.get("editedAt")?.dateValue)
+        reposts = Int(snapshot.get("reposts")?.intValue ?? 0)
     }
 
     /// The fields stored at `tweets/{id}`.
@@ -99,6 +113,7 @@ extension Tweet {
         ]
         if let placeID { fields["placeID"] = .string(placeID) }
         if let editedAt { fields["editedAt"] = .timestamp(editedAt) }
+        if reposts != 0 { fields["reposts"] = .int(reposts) }
         return fields
     }
 }

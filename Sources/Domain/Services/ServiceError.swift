@@ -25,6 +25,11 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// A change made while the team server cannot be reached, other than the writes the
     /// outbox can queue.
     case serverUnreachable
+    // Conversations: follows, bookmarks, reposts.
+    /// No account has this @name (or uid).
+    case userNotFound(String)
+    /// Following one's own account.
+    case cannotFollowSelf
 
     public var description: String {
         switch self {
@@ -41,6 +46,8 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .notYourPost(let id): return tr(.errorNotYourPost, ["id": id])
         case .profileNotFinished: return tr(.errorProfileNotFinished)
         case .serverUnreachable: return tr(.errorServerUnreachable)
+        case .userNotFound(let name): return tr(.errorUserNotFound, ["name": name])
+        case .cannotFollowSelf: return tr(.errorCannotFollowSelf)
         }
     }
 

@@ -17,7 +17,11 @@ public struct FeedPosition: Hashable, Sendable {
 extension FeedPost {
     /// This row's place in `kind`'s order.
     public func position(in kind: FeedKind) -> FeedPosition {
-        FeedPosition(key: kind == .liked ? (likedAt ?? timestamp) : timestamp, id: id)
+        switch kind {
+        case .liked: FeedPosition(key: likedAt ?? timestamp, id: id)
+        case .bookmarks: FeedPosition(key: bookmarkedAt ?? timestamp, id: id)
+        case .all, .author: FeedPosition(key: timestamp, id: id)
+        }
     }
 }
 
@@ -31,6 +35,9 @@ extension TweetService {
         case .liked:
             let session = try SignInRequired.check(viewer, .viewLikedPosts)
             return likes(of: session.uid).order(by: "likedAt", descending: newestFirst)
+        case .bookmarks:
+            let session = try SignInRequired.check(viewer, .viewBookmarks)
+            return marks(.bookmark, of: session.uid).order(by: "bookmarkedAt", descending: newestFirst)
         case .all:
             return tweets.order(by: "timestamp", descending: newestFirst)
         case .author(let uid):
@@ -43,7 +50,8 @@ extension TweetService {
         of documents: [DocumentSnapshot], _ kind: FeedKind, viewer: Session?,
         onSkipped: (Error) -> Void
     ) throws -> [FeedPost] {
-        if kind == .liked { return try likedRows(documents, onSkipped: onSkipped) }
+        if kind == .liked { return try likedRows(documents, viewer: viewer, onSkipped: onSkipped) }
+        if kind == .bookmarks { return try bookmarkedRows(documents, viewer: viewer, onSkipped: onSkipped) }
         let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
         if let notice = posts.notice { onSkipped(notice) }
         return try rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
@@ -86,7 +94,7 @@ extension TweetService {
         -> [FeedPost]?
     {
         let changes = snapshot.documentChanges
-        guard kind != .liked, !changes.isEmpty,
+        guard kind != .liked, kind != .bookmarks, !changes.isEmpty,
             changes.allSatisfy({ $0.kind == .modified && $0.oldIndex == $0.newIndex })
         else { return nil }
         let remade = try self.rows(of: changes.map(\.document), kind, viewer: viewer, onSkipped: { _ in })

@@ -158,10 +158,19 @@ public final class TweetService: @unchecked Sendable {
             if let cursor { query = query.start(afterDocument: cursor.snapshot) }
             let likeDocuments = try run(query)
             var notice: String?
-            let rows = try likedRows(likeDocuments) { notice = "\($0)" }
+            let rows = try likedRows(likeDocuments, viewer: session) { notice = "\($0)" }
             return FeedPage(
                 posts: rows, next: likeDocuments.count == limit ? likeDocuments.last.map(FeedCursor.init) : nil,
                 notice: notice)
+        case .bookmarks:
+            let session = try SessionProof.writer(viewer, .viewBookmarks, in: store)
+            var query = marks(.bookmark, of: session.uid).order(by: "bookmarkedAt", descending: true).limit(to: limit)
+            if let cursor { query = query.start(afterDocument: cursor.snapshot) }
+            let documents = try run(query)
+            var notice: String?
+            let rows = try bookmarkedRows(documents, viewer: session) { notice = "\($0)" }
+            return FeedPage(
+                posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil, notice: notice)
         case .all, .author:
             let documents = try run(postsQuery(kind, limit: limit, after: cursor))
             let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
@@ -183,16 +192,15 @@ public final class TweetService: @unchecked Sendable {
         onError: @escaping (Error) -> Void = { _ in }
     ) throws -> ListenerRegistration {
         switch kind {
-        case .liked:
-            let session = try SignInRequired.check(viewer, .viewLikedPosts)
-            let query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
+        case .liked, .bookmarks:
+            let query = try orderedQuery(kind, viewer: viewer, newestFirst: true).limit(to: limit)
             let making = rowMaking()
             return try query.addSnapshotListener(
                 { [weak self] snapshot in
                     making.deliver(
                         { notice in
                             guard let self else { return nil }
-                            let rows = try self.likedRows(snapshot.documents, onSkipped: notice)
+                            let rows = try self.rows(of: snapshot.documents, kind, viewer: viewer, onSkipped: notice)
                             return FeedPage(
                                 posts: rows,
                                 next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
@@ -249,12 +257,14 @@ public final class TweetService: @unchecked Sendable {
             rows[index].likedAt = liked[rows[index].id]
             rows[index].didLike = rows[index].likedAt != nil
         }
-        return rows
+        return try withMarks(rows, viewer: viewer)
     }
 
     /// Rows for the viewer's like documents, in their order: the posts in one query, the
     /// authors in another. Likes of posts that no longer exist are left out.
-    func likedRows(_ likeDocuments: [DocumentSnapshot], onSkipped: (Error) -> Void = { _ in }) throws -> [FeedPost] {
+    func likedRows(
+        _ likeDocuments: [DocumentSnapshot], viewer: Session? = nil, onSkipped: (Error) -> Void = { _ in }
+    ) throws -> [FeedPost] {
         guard !likeDocuments.isEmpty else { return [] }
         let ids = likeDocuments.map(\.documentID)
         var posts: [String: Tweet] = [:]
@@ -274,7 +284,7 @@ public final class TweetService: @unchecked Sendable {
             rows[index].didLike = true
             rows[index].likedAt = ordered[index].1
         }
-        return rows
+        return try viewer.map { try withMarks(rows, viewer: $0) } ?? rows
     }
 
     /// Rows with the authors' names filled in by one `in` query on `users`.
@@ -291,6 +301,7 @@ public final class TweetService: @unchecked Sendable {
                 likes: tweet.likes, didLike: false, placeID: tweet.placeID)
             post.avatar = author?.avatar
             post.editedAt = tweet.editedAt
+            post.reposts = tweet.reposts
             return post
         }
     }

@@ -23,6 +23,11 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case saveFavorite(QueuedPlace)
     case removeFavorite(placeID: String)
     case editProfile(displayName: String?, username: String?, bio: String?, avatar: String? = nil)
+    // Conversations (issue 28): follows, by the followed account's uid.
+    case follow(uid: String)
+    case unfollow(uid: String)
+    // Conversations: a private bookmark, or a repost, of a post (`PostMark`), set or taken back.
+    case mark(PostMark, postID: String, marked: Bool)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -52,6 +57,11 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .saveFavorite(let place): tr(.writeSave, ["id": place.placeID])
         case .removeFavorite(let id): tr(.writeRemove, ["id": id])
         case .editProfile: tr(.writeProfile)
+        // Conversations
+        case .follow(let uid): tr(.writeFollow, ["id": uid])
+        case .unfollow(let uid): tr(.writeUnfollow, ["id": uid])
+        case .mark(.bookmark, let id, let marked): tr(marked ? .writeBookmark : .writeUnbookmark, ["id": id])
+        case .mark(.repost, let id, let marked): tr(marked ? .writeRepost : .writeUnrepost, ["id": id])
         }
     }
 
@@ -64,6 +74,10 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .saveFavorite(let place): "users/\(uid)/favorites/\(place.placeID)"
         case .removeFavorite(let id): "users/\(uid)/favorites/\(id)"
         case .editProfile: "users/\(uid)"
+        // Conversations
+        case .follow(let other), .unfollow(let other): "users/\(uid)/following/\(other)"
+        case .mark(.bookmark, let id, _): "posts/\(id)/bookmarks/\(uid)"
+        case .mark(.repost, let id, _): "posts/\(id)/reposts/\(uid)"
         }
     }
 
@@ -77,6 +91,10 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .saveFavorite(let place): ["favorites/\(uid)/favorites/\(place.placeID)"]
         case .removeFavorite(let id): ["favorites/\(uid)/favorites/\(id)"]
         case .editProfile: ["users/\(uid)"]
+        // Conversations
+        case .follow(let other), .unfollow(let other):
+            ["users/\(uid)", "users/\(other)", "users/\(uid)/following/\(other)", "users/\(other)/followers/\(uid)"]
+        case .mark(let mark, let id, _): ["tweets/\(id)", "users/\(uid)/\(mark.collection)/\(id)"]
         }
     }
 
@@ -92,6 +110,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             _ = try bio.map(Validation.bio)
             _ = try avatar.map { $0.isEmpty ? $0 : try Validation.avatar($0) }
         case .like, .unlike, .deletePost, .removeFavorite: break
+        // Conversations
+        case .follow, .unfollow, .mark: break
         }
     }
 
@@ -104,6 +124,10 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .saveFavorite: .saveFavorites
         case .removeFavorite: .removeFavorites
         case .editProfile: .editProfile
+        // Conversations
+        case .follow, .unfollow: .follow
+        case .mark(.bookmark, _, _): .bookmark
+        case .mark(.repost, _, _): .repost
         }
     }
 
@@ -128,6 +152,13 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editProfile(let displayName, let username, let bio, let avatar):
             try services.users.updateProfile(
                 ProfileEdit(displayName: displayName, username: username, bio: bio, avatar: avatar), session: session)
+        // Conversations
+        case .follow(let uid):
+            try services.follows.writeFollow(true, uid: uid, session: session)
+        case .unfollow(let uid):
+            try services.follows.writeFollow(false, uid: uid, session: session)
+        case .mark(let mark, let id, let marked):
+            try services.tweets.writeMark(mark, marked, tweetID: id, session: session)
         }
     }
 }

@@ -187,9 +187,14 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case post
         case editProfile
         case editPosts
+        // Conversations
+        case follow
+        case bookmark
+        case viewBookmarks
+        case repost
 
         /// False for the actions that only read (they still need someone signed in).
-        public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts }
+        public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts && self != .viewBookmarks }
     }
 
     public let action: Action
@@ -208,6 +213,10 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case .post: return tr(.signInToPost)
         case .editProfile: return tr(.signInToEditProfile)
         case .editPosts: return tr(.signInToEditPosts)
+        case .follow: return tr(.signInToFollow)
+        case .bookmark: return tr(.signInToBookmark)
+        case .viewBookmarks: return tr(.signInToViewBookmarks)
+        case .repost: return tr(.signInToRepost)
         }
     }
 

@@ -29,7 +29,9 @@ enum TextOutput {
         let edited = post.editedAt == nil ? "" : " " + tr(.postEditedMark)
         var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))\(edited)"]
         lines += post.caption.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-        lines.append("  \(heart(post.didLike)) \(post.likes)  \(dot) \(post.id)")
+        let repost = (post.didRepost ? markers.reposted : markers.repost) + " \(post.reposts)"
+        let bookmark = post.didBookmark ? "  " + markers.bookmarked : ""
+        lines.append("  \(heart(post.didLike)) \(post.likes)  \(repost)\(bookmark)  \(dot) \(post.id)")
         return lines
     }
 }
@@ -44,6 +46,10 @@ struct FeedPostJSON: Encodable {
     let displayName: String
     let likes: Int
     let didLike: Bool
+    // Conversations
+    let reposts: Int
+    let didRepost: Bool
+    let didBookmark: Bool
 
     init(_ post: FeedPost) {
         id = post.id
@@ -54,5 +60,8 @@ struct FeedPostJSON: Encodable {
         displayName = post.displayName
         likes = post.likes
         didLike = post.didLike
+        reposts = post.reposts
+        didRepost = post.didRepost
+        didBookmark = post.didBookmark
     }
 }

@@ -7,12 +7,13 @@ enum FeedCommands {
     static let defaultLimit = 50
 
     static let liked = Option<Bool>.flag("liked", help: .optFeedLiked)
+    static let bookmarks = Option<Bool>.flag("bookmarks", help: .optFeedBookmarks)
     static let limit = Option<Int>.integer(
         "limit", value: "N", in: 1...1000,
         help: .optFeedLimit, helpValues: ["default": String(defaultLimit)])
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["feed"], summary: .cmdFeed, options: [liked.spec, limit.spec], run: feed),
+        CommandSpec(words: ["feed"], summary: .cmdFeed, options: [liked.spec, bookmarks.spec, limit.spec], run: feed),
         CommandSpec(
             words: ["post"], summary: .cmdPost, positionals: [Positional("TEXT", .words, allowsEmpty: true)],
             options: [SyncCommands.queue.spec], run: post),
@@ -28,19 +29,23 @@ enum FeedCommands {
         let limit = arguments[Self.limit] ?? defaultLimit
         let session = try context.session()
         let liked = arguments.has(Self.liked)
+        let bookmarked = arguments.has(Self.bookmarks)
+        if liked && bookmarked { throw arguments.usageError() }
         if liked { _ = try SignInRequired.check(session, .viewLikedPosts) }
-        let page = try context.services().tweets.page(liked ? .liked : .all, limit: limit, viewer: session)
+        if bookmarked { _ = try SignInRequired.check(session, .viewBookmarks) }
+        let kind: FeedKind = liked ? .liked : bookmarked ? .bookmarks : .all
+        let page = try context.services().tweets.page(kind, limit: limit, viewer: session)
         if let notice = page.notice { FileHandle.standardError.write(Data("tern: \(notice)\n".utf8)) }
         if context.options.json {
             try context.printJSON(page.posts.map(FeedPostJSON.init))
             return
         }
         if page.posts.isEmpty {
-            context.printLine(tr(liked ? .cliNoLikedPosts : .cliNoPosts))
+            context.printLine(tr(liked ? .cliNoLikedPosts : bookmarked ? .cliNoBookmarks : .cliNoPosts))
             return
         }
         let now = Date()
-        context.printLine(tr(liked ? .cliLikedTitle : .cliAllPostsTitle))
+        context.printLine(tr(liked ? .cliLikedTitle : bookmarked ? .cliBookmarksTitle : .cliAllPostsTitle))
         for post in page.posts {
             context.printLine("")
             TextOutput.lines(for: post, now: now).forEach(context.printLine)
