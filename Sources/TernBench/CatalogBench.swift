@@ -7,7 +7,7 @@ import PlaceCatalog
 /// a new data directory and set against `sqlite3` building an FTS5 trigram table of the same
 /// names in the same run: import time and peak memory, the image's size against the
 /// database's, whole-process searches of three characters or more against the CLI's MATCH,
-/// and one-character and Hangul-initial searches against their 50 ms target.
+/// and one-character and Hangul-initial searches against the target for them.
 /// `TERN_BENCH_SIZES` (comma-separated) replaces the sizes.
 enum CatalogBench {
     static let longQueries = ["seoul", "berlin", "ville", "springfield", "서울특별시"]
