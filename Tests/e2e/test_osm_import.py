@@ -8,6 +8,10 @@ import time
 
 from tern import BIN, DataDir, run
 
+# An import builds the search image of the whole catalog (the shipped places too), which a
+# debug build on a loaded machine does slowly: the bound is generous, the order is what counts.
+IMPORT_TIMEOUT = 600
+
 EXTRACT = """<?xml version="1.0" encoding="UTF-8"?>
 <osm version="0.6" generator="tern e2e">
  <node id="1" lat="37.5636" lon="126.9827" version="1">
@@ -39,7 +43,7 @@ def search(data, *args):
 
 def test_an_extract_makes_gangnam_and_cafes_findable_offline():
     with DataDir() as data:
-        result = run(["places", "import", write_pbf(data, "seoul", EXTRACT)], data)
+        result = run(["places", "import", write_pbf(data, "seoul", EXTRACT)], data, timeout=IMPORT_TIMEOUT)
         assert result.returncode == 0 and "2 new" in result.stdout, result
         found = search(data, "강남", "--offline", "--limit", "5")["documents"]
         assert found[0]["placeID"] == "osm:N2" and found[0]["source"] == "osm", found
@@ -52,14 +56,14 @@ def test_an_extract_makes_gangnam_and_cafes_findable_offline():
 
 def test_a_truncated_extract_is_refused_and_ctrl_c_leaves_the_catalog_as_it_was():
     with DataDir() as data:
-        assert run(["places", "import", write_pbf(data, "seoul", EXTRACT)], data).returncode == 0
+        assert run(["places", "import", write_pbf(data, "seoul", EXTRACT)], data, timeout=IMPORT_TIMEOUT).returncode == 0
         imports = os.path.join(data.path, "places", "imports", "places.tsv")
         before = open(imports, encoding="utf-8").read()
         whole = open(os.path.join(data.path, "seoul.osm.pbf"), "rb").read()
         cut = os.path.join(data.path, "cut.osm.pbf")
         with open(cut, "wb") as handle:
             handle.write(whole[:-30])
-        refused = run(["places", "import", cut], data)
+        refused = run(["places", "import", cut], data, timeout=IMPORT_TIMEOUT)
         assert refused.returncode == 1 and "osmium could not read the extract" in refused.stderr, refused
         assert "nothing was imported" in refused.stderr
 
@@ -78,7 +82,7 @@ def test_a_truncated_extract_is_refused_and_ctrl_c_leaves_the_catalog_as_it_was(
             time.sleep(0.01)
         assert children.stdout.strip(), "osmium never ran"
         os.killpg(process.pid, signal.SIGINT)
-        process.communicate(timeout=60)
+        process.communicate(timeout=IMPORT_TIMEOUT)
         assert process.returncode != 0
         assert open(imports, encoding="utf-8").read() == before
         assert os.listdir(os.path.dirname(imports)) == ["places.tsv"]
@@ -105,14 +109,14 @@ def test_a_terminal_sees_a_bar_with_time_left_and_a_pipe_one_summary_line():
             if not chunk:
                 break
             shown += chunk
-        out, _ = process.communicate(timeout=120)
+        out, _ = process.communicate(timeout=IMPORT_TIMEOUT)
         os.close(leader)
         assert process.returncode == 0, out
         text = shown.decode("utf-8", "replace")
         assert "[####" in text and "places," in text and "left" in text, text
         assert "building the search image" in text, text
         # Elsewhere nothing on standard error, and one summary line with the time and rate.
-        again = run(["places", "import", rows], data, timeout=120)
+        again = run(["places", "import", rows], data, timeout=IMPORT_TIMEOUT)
         assert again.returncode == 0 and again.stderr == "", again
         lines = again.stdout.strip().split("\n")
         assert len(lines) == 1 and "40000 already imported" in lines[0] and "places a second" in lines[0], lines
