@@ -7,9 +7,9 @@ import ViewModels
 /// and the feed, with the session read from the session file.
 ///
 /// On a team server with someone signed in, the writes stated as a `WriteIntent` (likes,
-/// posts and their edits and deletions, saved and removed places, profile edits) go to the
-/// outbox (`AppServices.queue`, a local commit) and `outbox` sends them; the other writes
-/// go straight to the server.
+/// posts and their edits and deletions, saved and removed places, favorites edits, profile
+/// edits, follows and marks) go to the outbox (`AppServices.queue`, a local commit) and
+/// `outbox` sends them.
 public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
     /// The services of this call (on a team server, the replica's until the server's connection is made).
     public var services: AppServices { current.services }
@@ -130,19 +130,6 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
             selection, session: session(for: uid), onChange: onChange,
             onError: onError)
         return AnyCancellable { registration?.remove() }
-    }
-
-    public func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
-        let place = FavoriteCandidate(
-            placeID: favorite.placeID, placeName: favorite.placeName,
-            address: favorite.address, coordinate: favorite.coordinate,
-            category: favorite.category, phone: favorite.phone,
-            roadAddress: favorite.roadAddress, url: favorite.url)
-        try write(.saveFavorite(place), uid: uid)
-    }
-
-    public func removeFavorite(placeID: String, uid: String) throws {
-        try write(.removeFavorite(placeID: placeID), uid: uid)
     }
 
     public func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] {

@@ -936,6 +936,8 @@ extension Catalogue {
         case .toastCouldNotUnfollow: return "Could not unfollow: {reason}"
         case .profileYouFollow: return "Following"
         case .profileNotFollowed: return "Not following"
+        // Favorites edits as intents (h37)
+        case .writeFavorites: return "favorites edit {id}"
         }
     }
 

@@ -873,6 +873,8 @@ extension Catalogue {
         case .toastCouldNotUnfollow: return "팔로우를 취소하지 못했습니다: {reason}"
         case .profileYouFollow: return "팔로잉"
         case .profileNotFollowed: return "팔로우하지 않음"
+        // Favorites edits as intents (h37)
+        case .writeFavorites: return "즐겨찾기 편집 {id}"
         }
     }
 

@@ -235,4 +235,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cmdRepost, cmdUnrepost, optFeedBookmarks, cliBookmarksTitle, cliNoBookmarks
     case keyBookmark, keyRepost, keyFollow, toastCouldNotBookmark, toastCouldNotUnbookmark, toastCouldNotRepost
     case toastCouldNotUnrepost, toastCouldNotFollow, toastCouldNotUnfollow, profileYouFollow, profileNotFollowed
+    // Favorites edits as intents (h37)
+    case writeFavorites
 }

@@ -37,8 +37,7 @@ final class BenchFavorites: FavoritesPort {
             }, onError: onError)
     }
 
-    func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { try base.saveFavorite(favorite, uid: uid) }
-    func removeFavorite(placeID: String, uid: String) throws { try base.removeFavorite(placeID: placeID, uid: uid) }
+    func write(_ intent: WriteIntent, uid: String) throws { try base.write(intent, uid: uid) }
 
     func observeFolders(
         uid: String, _ onChange: @escaping (FolderListing) -> Void,

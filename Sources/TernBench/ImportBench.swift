@@ -4,7 +4,8 @@ import Foundation
 /// of 1,000,000 rows into a new account, whole processes (spawn to exit) with their peak
 /// resident memory, against the `sqlite3` command line's `.import` of the same file in the
 /// same run (one table, no checks, no matching: the floor of putting the rows in SQLite).
-/// `TERN_BENCH_TERN` names another `tern` binary to measure.
+/// `TERN_BENCH_TERN` names another `tern` binary to measure; `TERN_BENCH_ROWS`
+/// (comma-separated) replaces the row counts.
 enum ImportBench {
     static func run() throws {
         let root = FileManager.default.currentDirectoryPath
@@ -20,7 +21,9 @@ enum ImportBench {
         defer { try? FileManager.default.removeItem(atPath: work) }
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         print("tern: \(tern); sqlite3: \(sqlite); whole processes, peak RSS from wait4's ru_maxrss")
-        for rows in [100_000, 1_000_000] {
+        let asked = ProcessInfo.processInfo.environment["TERN_BENCH_ROWS"]
+        let counts = asked.map { $0.split(separator: ",").compactMap { Int($0) } } ?? [100_000, 1_000_000]
+        for rows in counts {
             let csv = work + "/rows-\(rows).csv"
             try writeCSV(rows: rows, to: csv)
             let data = work + "/data-\(rows)"

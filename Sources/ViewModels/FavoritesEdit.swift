@@ -1,25 +1,6 @@
 import Domain
 import PlaceCatalog
 
-/// A change the Favorites screen asks of the store, by folder and place ids.
-public enum FavoritesEdit: Equatable, Sendable {
-    case createFolder(name: String)
-    case renameFolder(id: String, name: String)
-    case deleteFolder(id: String, deletion: FolderDeletion)
-    case setSort(folderID: String, sort: FavoriteSort)
-    case moveManually(placeID: String, folderID: String, by: Int)
-    case setMemo(placeID: String, memo: String)
-    case copy(placeID: String, folderID: String)
-    case move(placeID: String, fromFolderID: String, toFolderID: String)
-    case removeFromFolder(placeID: String, folderID: String)
-    /// A place saved into a folder from Places.
-    case save(FavoriteCandidate, folderID: String)
-    /// A removed favorite brought back as it was (undo).
-    case restore(FavoritePlace)
-    /// A folder deleted while empty brought back as it was (undo).
-    case restoreFolder(FavoriteFolder)
-}
-
 /// The favorites in folders, for the Favorites screen: the folders with their counts, and
 /// one folder's places read a window at a time in the folder's order (never the folder
 /// whole; see `FavoritePageSource`).

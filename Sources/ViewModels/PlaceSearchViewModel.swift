@@ -313,16 +313,10 @@ public final class PlaceSearchViewModel {
         pending[id] = SaveIntent(saved: save, inFlight: (pending[id]?.inFlight ?? 0) + 1)
         refreshMarkers()
         publish()
-        let favorite = row.place.favorite(savedAt: now())
+        let intent: WriteIntent = save ? .saveFavorite(row.place.favoriteCandidate) : .removeFavorite(placeID: id)
         let name = row.place.shownName
         writes.send(
-            { [favoritesPort] in
-                if save {
-                    try favoritesPort.saveFavorite(favorite, uid: uid)
-                } else {
-                    try favoritesPort.removeFavorite(placeID: id, uid: uid)
-                }
-            },
+            { [favoritesPort] in try favoritesPort.write(intent, uid: uid) },
             then: { [weak self] result in
                 self?.saveAnswered(id, save: save, name: name, result) { model in
                     model.state.undoable = unsaved
@@ -387,7 +381,7 @@ public final class PlaceSearchViewModel {
         }
         publish()
         writes.send(
-            { [favoritesPort] in try favoritesPort.edit(.restore(favorite), uid: uid) },
+            { [favoritesPort] in try favoritesPort.write(.editFavorites(.restore(favorite)), uid: uid) },
             then: { [weak self] result in
                 self?.saveAnswered(id, save: true, name: favorite.placeName, result) { model in
                     model.onToast(Toast(tr(.toastFavoriteRestored, ["place": favorite.placeName]), kind: .success))

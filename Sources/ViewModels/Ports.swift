@@ -185,8 +185,9 @@ public protocol FavoritesPort: FavoriteFoldersPort {
         _ selection: FavoritesSelection, uid: String, _ onChange: @escaping ([FavoritePlace]) -> Void,
         onError: @escaping (Error) -> Void
     ) throws -> Cancellable
-    func saveFavorite(_ favorite: FavoritePlace, uid: String) throws
-    func removeFavorite(placeID: String, uid: String) throws
+    /// Sends the intent the view model stated (a place saved or removed, a favorites edit)
+    /// as `uid` through the one writer (`AppServices.write`), as `FeedPort.write` does.
+    func write(_ intent: WriteIntent, uid: String) throws
     /// The user's saved online places (Kakao's, OpenStreetMap's) whose name holds `query`, at
     /// most `limit`: what the command line finds offline too (`SavedPlaceSearch.matches`).
     func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace]

@@ -88,6 +88,45 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         #expect(Language.$scoped.withValue(.ko) { renamed.folders[0].shownName } == "서울 맛집")
     }
 
+    /// Issue 25, point 1: a folder edit is a `WriteIntent`: kept in the outbox as JSON and
+    /// read back the same, its new folder's id drawn once by the writer, so the intent made
+    /// twice (sent again after a crash) is one folder.
+    @Test func aFolderEditIsAnIntentWhoseNewFolderIsMadeOnce() throws {
+        let (services, session) = try signedIn()
+        let home = Coordinate(latitude: 33.5, longitude: 126.5)
+        let edits: [FavoritesEdit] = [
+            .createFolder(name: "Trip"), .moveManually(placeID: "1835848", folderID: "default", by: 1),
+            .deleteFolder(id: "f", deletion: .deletePlaces),
+            .restore(
+                FavoritePlace(
+                    placeName: "Seoul", placeID: "1835848", address: "Seoul", coordinate: home,
+                    savedAt: Date(timeIntervalSince1970: 1_000))),
+        ]
+        for edit in edits {
+            let intent = WriteIntent.editFavorites(edit)
+            #expect(try JSONDecoder().decode(WriteIntent.self, from: JSONEncoder().encode(intent)) == intent)
+        }
+        let intent = WriteIntent.editFavorites(.createFolder(name: "Trip")).resolved(in: services)
+        guard case .editFavorites(.createFolder("Trip", let id?)) = intent else {
+            Issue.record("no id drawn: \(intent)")
+            return
+        }
+        #expect(intent.signInAction == .saveFavorites)
+        #expect(
+            WriteIntent.editFavorites(.deleteFolder(id: id, deletion: .movePlacesToDefault)).signInAction
+                == .removeFavorites)
+        try intent.apply(to: services, session: session)
+        try intent.apply(to: services, session: session)
+        #expect(try services.favorites.snapshot(session: session).folders.map(\.name) == ["Favorites", "Trip"])
+        #expect(try services.favorites.snapshot(session: session).folder(id: id)?.name == "Trip")
+        #expect(throws: FavoritesError.folderNameTaken("Trip")) {
+            try services.write(.editFavorites(.createFolder(name: "trip")), session: session)
+        }
+        #expect(throws: FavoritesError.folderNameEmpty) {
+            try WriteIntent.editFavorites(.renameFolder(id: id, name: " ")).validate()
+        }
+    }
+
     @Test func folderNamesAreOneToThirtyCharactersUniqueIgnoringCase() throws {
         let (services, session) = try signedIn()
         let favorites = services.favorites

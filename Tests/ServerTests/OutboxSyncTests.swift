@@ -297,6 +297,86 @@ struct OutboxSyncTests {
         offline.store.close()
     }
 
+    /// The names of `uid`'s folders in `store`, sorted, and the memo of each saved place.
+    func folderNamesAndMemos(_ store: DocumentStore, uid: String) throws -> String {
+        let names = try store.collection("favorites/\(uid)/folders").getDocuments().documents
+            .compactMap { $0.get("name")?.stringValue }.sorted()
+        let memos = try store.collection("favorites/\(uid)/favorites").getDocuments().documents
+            .map { "\($0.documentID)=\($0.get("memo")?.stringValue ?? "")" }.sorted()
+        return (names + memos).joined(separator: ",")
+    }
+
+    /// Issue 25, point 1: folder edits are intents like a like. Made while the server is cut
+    /// off (a rename, a new folder, a memo), they show on the replica at once, wait in the
+    /// outbox with a pending mark, and arrive once; one the replica refuses (a name taken) is
+    /// refused at once and never queued; each sent again changes nothing.
+    @Test(.requiresPostgres)
+    func folderEditsQueuedOfflineAreSentOnceAndARefusedOneIsNotQueued() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
+        defer { server.cleanup() }
+        let uid = session.uid
+        let trip: FavoriteFolder
+        do {
+            let online = try machine.open()
+            defer { online.store.close() }
+            trip = try online.favorites.createFolder(name: "Trip", session: session)
+            try online.favorites.add(
+                FavoriteCandidate(
+                    placeID: "1835848", placeName: "Seoul", address: "Seoul",
+                    coordinate: .init(latitude: 37.566, longitude: 126.9784)),
+                folderID: trip.id, session: session)
+            #expect(try ReplicaRefresh.refresh(try #require(online.replica), from: online.store))
+        }
+
+        try proxy.cut()
+        let offline = try machine.open()
+        let replica = try #require(offline.replica)
+        #expect(
+            try offline.write(.editFavorites(.renameFolder(id: trip.id, name: "Jeju Trip")), session: session)
+                == .queued)
+        #expect(try offline.write(.editFavorites(.createFolder(name: "Food")), session: session) == .queued)
+        #expect(
+            try offline.write(.editFavorites(.setMemo(placeID: "1835848", memo: "city hall")), session: session)
+                == .queued)
+        #expect(throws: FavoritesError.self) {
+            try offline.write(.editFavorites(.renameFolder(id: trip.id, name: "food")), session: session)
+        }
+        let shown = "Favorites,Food,Jeju Trip,1835848=city hall"
+        #expect(try folderNamesAndMemos(replica.store, uid: uid) == shown, "the replica shows them at once")
+        let queued = try replica.entries().map(\.write)
+        #expect(queued.count == 3)
+        guard case .editFavorites(.createFolder(_, let food?)) = queued[1] else {
+            Issue.record("the new folder's id is drawn before it is queued: \(queued)")
+            return
+        }
+        #expect(
+            try replica.pendingPaths()
+                == [
+                    "users/\(uid)/folders/\(trip.id)", "users/\(uid)/folders/\(food)", "users/\(uid)/favorites/1835848",
+                ])
+        let before = try server.psql(
+            "SELECT string_agg(data ->> 'name', ',' ORDER BY data ->> 'name') FROM documents "
+                + "WHERE parent = 'favorites/\(uid)/folders'", as: nil)
+        #expect(before.output == "Favorites,Trip", "nothing reached the server yet: \(before)")
+
+        let log = EventLog<String>()
+        let worker = try machine.worker(offline, log: log)
+        worker.start()
+        defer { worker.stop() }
+        try proxy.restore()
+        worker.syncNow()
+        try waitUntilSent(worker)
+        #expect(!log.take().contains { $0.hasPrefix("dropped") })
+        let online = try machine.open(.serverOnly)
+        defer { online.store.close() }
+        #expect(try folderNamesAndMemos(online.store, uid: uid) == shown)
+        // Sent again (a crash between sending and confirming), nothing changes.
+        for write in queued { try write.apply(to: online, session: session) }
+        #expect(try folderNamesAndMemos(online.store, uid: uid) == shown)
+        #expect(try online.store.collection("favorites/\(uid)/folders").document(food).getDocument().exists)
+        offline.store.close()
+    }
+
     /// Waits (at most 30 s) until the last status `log` heard satisfies `done`.
     func waitForStatus(_ log: EventLog<SyncStatus>, _ done: (SyncStatus) -> Bool) {
         let deadline = Date().addingTimeInterval(30)

@@ -24,6 +24,8 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
     var queuesOnly = false
     /// Writes the server received, in order: `like P`, `unlike P`, `post TEXT`, `save PLACE`, …
     private(set) var received: [String] = []
+    /// The intents the view models stated through `write`, in order, whatever became of them.
+    private(set) var intents: [WriteIntent] = []
     private var feedObservers: [(String?, ([FeedPost]) -> Void)] = []
     private var countObservers: [(Int) -> Void] = []
     private var favoriteObservers: [(selection: FavoritesSelection, onChange: ([FavoritePlace]) -> Void)] = []
@@ -128,6 +130,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
 
     /// The intents a feed states: the server receives them as `like P`, `edit P`, `delete P`.
     func write(_ intent: WriteIntent, uid: String) throws {
+        intents.append(intent)
         switch intent {
         case .like(let id):
             try write("like \(id)") {
@@ -142,7 +145,20 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
             }
         case .deletePost(let id):
             try write("delete \(id)") { posts.removeAll { $0.id == id } }
-        case .post, .saveFavorite, .removeFavorite, .editProfile, .follow, .unfollow, .mark:
+        case .saveFavorite(let place):
+            try write("save \(place.placeID)") {
+                favorites.append(
+                    FavoritePlace(
+                        placeName: place.placeName, placeID: place.placeID, address: place.address,
+                        coordinate: Coordinate(latitude: place.latitude, longitude: place.longitude),
+                        savedAt: clock.now, category: place.category, phone: place.phone,
+                        roadAddress: place.roadAddress, url: place.url))
+            }
+        case .removeFavorite(let id):
+            try write("remove \(id)") { favorites.removeAll { $0.placeID == id } }
+        case .editFavorites(let edit):
+            try self.edit(edit, uid: uid)
+        case .post, .editProfile, .follow, .unfollow, .mark:
             throw ServiceError.postNotFound("not a feed's intent")
         }
     }
@@ -179,14 +195,6 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
         case .places(let ids): return favorites.filter { ids.contains($0.placeID) }
         case .newest(let limit): return Array(favorites.sorted { $0.savedAt > $1.savedAt }.prefix(limit))
         }
-    }
-
-    func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {
-        try write("save \(favorite.placeID)") { favorites.append(favorite) }
-    }
-
-    func removeFavorite(placeID: String, uid: String) throws {
-        try write("remove \(placeID)") { favorites.removeAll { $0.placeID == placeID } }
     }
 
     // MARK: AccountsPort

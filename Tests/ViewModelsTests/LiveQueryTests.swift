@@ -34,8 +34,7 @@ import Testing
             onChange(items)
             return AnyCancellable {}
         }
-        func saveFavorite(_ favorite: FavoritePlace, uid: String) throws {}
-        func removeFavorite(placeID: String, uid: String) throws {}
+        func write(_ intent: WriteIntent, uid: String) throws {}
         let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
         /// The Favorites screen's folder list fails the same way.
         func observeFolders(

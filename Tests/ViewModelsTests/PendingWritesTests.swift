@@ -228,6 +228,32 @@ import Testing
         #expect(toasts.last?.message.hasSuffix(": Sign in again") == true)
     }
 
+    /// Issue 25, point 1: Places states its save, its removal and its undo as intents, once each.
+    @Test func placesStatesASaveARemovalAndAnUndoAsIntents() throws {
+        let far = FarStore()
+        let places = CatalogPlaces(catalog: World.catalog, home: (37.5665, 126.9780))
+        let model = PlaceSearchViewModel(
+            places: places, favorites: far, events: far.events, writes: far.writes, now: far.clock.read)
+        model.setUser(far.user.id)
+        far.answerAll()
+        model.setQuery("Seoul")
+        far.answerAll()
+        let place = try #require(model.state.selectedRow?.place)
+        model.toggleSave()
+        far.answerAll()
+        model.toggleSave()
+        far.answerAll()
+        #expect(far.received == ["save \(place.placeID)", "remove \(place.placeID)"])
+        #expect(far.intents == [.saveFavorite(place.favoriteCandidate), .removeFavorite(placeID: place.placeID)])
+        model.undoUnsave()
+        far.answerAll()
+        guard case .editFavorites(.restore(let restored))? = far.intents.last else {
+            Issue.record("the undo is not a restore: \(far.intents)")
+            return
+        }
+        #expect(restored.placeID == place.placeID && far.intents.count == 3)
+    }
+
     @Test func aProfileEditShowsAtOnceAndARefusalOpensTheFormWithTheReason() throws {
         let far = FarStore()
         let model = ProfileViewModel(

@@ -188,8 +188,7 @@ final class FailingFavorites: FavoritesPort, InMemoryFolders {
         onChange([])
         return AnyCancellable {}
     }
-    func saveFavorite(_ favorite: FavoritePlace, uid: String) throws { throw DiskFull() }
-    func removeFavorite(placeID: String, uid: String) throws { throw DiskFull() }
+    func write(_ intent: WriteIntent, uid: String) throws { throw DiskFull() }
     let home = Coordinate(latitude: 37.5665, longitude: 126.9780)
     func observeFolders(
         uid: String, _ onChange: @escaping (FolderListing) -> Void,

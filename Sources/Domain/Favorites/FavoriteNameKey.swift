@@ -15,17 +15,25 @@ public enum FavoriteNameKey {
     public static let field = "nameKey"
 
     public static func make(_ name: String) -> String {
-        var key = ""
-        for rank in KoreanCollation.key(name) { append(rank + 1, digits: 7, to: &key) }
-        key += "0000000"
-        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
-            append(scalar.value, digits: 6, to: &key)
-        }
-        return key
+        var key: [UInt8] = []
+        let ranks = KoreanCollation.key(name)
+        key.reserveCapacity(ranks.count * 7 + 7 + name.utf8.count * 6)
+        for rank in ranks { append(rank + 1, digits: 7, to: &key) }
+        append(0, digits: 7, to: &key)
+        // NFC leaves ASCII as it is.
+        let normal = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
+        for scalar in normal.unicodeScalars { append(scalar.value, digits: 6, to: &key) }
+        return String(decoding: key, as: UTF8.self)
     }
 
-    private static func append(_ value: UInt32, digits: Int, to key: inout String) {
-        let hex = String(value, radix: 16)
-        key += String(repeating: "0", count: max(0, digits - hex.count)) + hex
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// `value` in lowercase hex, zero-padded to `digits` (more digits when it needs them).
+    private static func append(_ value: UInt32, digits: Int, to key: inout [UInt8]) {
+        var width = digits
+        while width < 8, value >> (4 * UInt32(width)) != 0 { width += 1 }
+        for shift in stride(from: 4 * (width - 1), through: 0, by: -4) {
+            key.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+        }
     }
 }

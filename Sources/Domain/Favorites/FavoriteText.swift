@@ -1,3 +1,4 @@
+import Foundation
 import PlainText
 
 /// The rules for what a person types as a folder name or a memo; each returns the value
@@ -11,7 +12,7 @@ public enum FavoriteText {
     /// At most 200 characters after trimming, one line or several; other control
     /// characters are rejected.
     public static func memo(_ raw: String) throws -> String {
-        let memo = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let memo = raw.trimmed(.whitespacesAndNewlines)
         try rejectControls(memo, field: .memo, allowNewline: true)
         guard memo.count <= memoMaxLength else { throw FavoritesError.memoTooLong(count: memo.count) }
         return memo
@@ -19,7 +20,7 @@ public enum FavoriteText {
 
     /// A folder name: 1 to 30 characters after trimming, one line.
     public static func folderName(_ raw: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = raw.trimmed(.whitespacesAndNewlines)
         guard !name.isEmpty else { throw FavoritesError.folderNameEmpty }
         try rejectControls(name, field: .folderName, allowNewline: false)
         guard name.count <= FavoriteFolder.nameMaxLength else { throw FavoritesError.folderNameTooLong }
@@ -33,7 +34,7 @@ public enum FavoriteText {
 
     /// The form a typed folder name is matched in: trimmed, case ignored.
     public static func folderKey(_ name: String) -> String {
-        nameKey(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        nameKey(name.trimmed(.whitespacesAndNewlines))
     }
 
     /// Refuses text that holds anything `SafeText` would strip (line breaks only where allowed).
@@ -41,5 +42,15 @@ public enum FavoriteText {
         if SafeText.firstUnsafe(in: text, allowNewline: allowNewline) != nil {
             throw FavoritesError.controlCharacter(field: field)
         }
+    }
+}
+
+extension StringProtocol {
+    /// `trimmingCharacters(in: set)`, without Foundation's copy through `NSString` when
+    /// neither end holds a character of `set` (the common case of an import's fields).
+    func trimmed(_ set: CharacterSet) -> String {
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return "" }
+        if !set.contains(first) && !set.contains(last) { return String(self) }
+        return trimmingCharacters(in: set)
     }
 }

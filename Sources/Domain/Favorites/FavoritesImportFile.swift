@@ -99,11 +99,11 @@ public struct FavoritesImportFile: Equatable, Sendable {
             }
             func field(_ index: Int?) -> String { CSVText.unguarded(index.map { record.fields[$0] } ?? "") }
             let placeID = PlaceLink.placeID(fromURL: field(url))
-            let link = field(url).trimmingCharacters(in: .whitespaces)
+            let link = field(url).trimmed(.whitespaces)
             var parsed = try FavoritesImportFile.row(
                 line: record.line, placeID: placeID, name: field(name),
-                address: field(address), latitude: Double(field(latitude).trimmingCharacters(in: .whitespaces)),
-                longitude: Double(field(longitude).trimmingCharacters(in: .whitespaces)),
+                address: field(address), latitude: Double(field(latitude).trimmed(.whitespaces)),
+                longitude: Double(field(longitude).trimmed(.whitespaces)),
                 memo: field(description), folders: [], color: nil, savedAt: nil)
             parsed.details = try FavoritesImportFile.details(
                 line: record.line, category: field(category), roadAddress: field(roadAddress), phone: field(phone),
@@ -241,11 +241,11 @@ public struct FavoritesImportFile: Equatable, Sendable {
         memo: String, folders: [String], color: FavoriteColor?, savedAt: Date?
     ) throws -> Row {
         try located(at: line) {
-            let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = name.trimmed(.whitespacesAndNewlines)
             guard !name.isEmpty else { throw FavoritesError.badImportRow(line: line, reason: tr(.importNameEmpty)) }
             try FavoriteText.rejectControls(name, field: .placeName, allowNewline: false)
             try within(name, FavoriteText.placeNameMaxLength, field: .placeName, line: line)
-            let address = address.trimmingCharacters(in: .whitespacesAndNewlines)
+            let address = address.trimmed(.whitespacesAndNewlines)
             try FavoriteText.rejectControls(address, field: .address, allowNewline: false)
             try within(address, FavoriteText.addressMaxLength, field: .address, line: line)
             guard let latitude, let longitude else {

@@ -42,7 +42,7 @@ public enum PlaceLink {
 
     /// The place id a URL made by `url(forPlaceID:)` names, nil for any other text.
     public static func placeID(fromURL url: String) -> String? {
-        let url = url.trimmingCharacters(in: .whitespaces)
+        let url = url.trimmed(.whitespaces)
         let prefixes = [(geoNames, ""), (kakao, "kakao:"), ("http://place.map.kakao.com/", "kakao:")]
         for (prefix, idPrefix) in prefixes where url.hasPrefix(prefix) {
             let rest = url.dropFirst(prefix.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }

@@ -3,7 +3,7 @@ import Foundation
 import PlaceCatalog
 
 /// What deleting a folder does with its places.
-public enum FolderDeletion: Equatable, Sendable {
+public enum FolderDeletion: Equatable, Sendable, Codable {
     /// Places only in this folder move to the default folder (nothing is lost).
     case movePlacesToDefault
     /// Places only in this folder are deleted with it (asked for after a confirmation).
@@ -11,17 +11,22 @@ public enum FolderDeletion: Equatable, Sendable {
 }
 
 extension FavoritesService {
-    /// Creates a folder; its name is 1 to 30 characters, unique ignoring case.
+    /// Creates a folder; its name is 1 to 30 characters, unique ignoring case. With `id`
+    /// (drawn by the writer of a queued intent) a folder that already has it is the one asked
+    /// for, so creating it again changes nothing.
     @discardableResult
     public func createFolder(
-        name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
+        name: String, id: String? = nil, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
         session: Session?
     ) throws -> FavoriteFolder {
         let session = try SessionProof.writer(session, .saveFavorites, in: store)
         let name = try FavoriteText.folderName(name)
+        if let id, !Self.isUsableID(id) || id == FavoriteFolder.defaultID { throw FavoritesError.folderNotFound(id) }
         return try mutate(session, reading: .none) { transaction, snapshot in
+            if let id, let made = snapshot.folder(id: id) { return made }
             if let other = snapshot.folder(named: name) { throw FavoritesError.folderNameTaken(other.name) }
-            let reference = folders(of: session.uid).document()
+            let collection = folders(of: session.uid)
+            let reference = id.map { collection.document($0) } ?? collection.document()
             let folder = FavoriteFolder(
                 id: reference.documentID, name: name, color: color, visibility: visibility,
                 createdAt: Date())

@@ -64,6 +64,7 @@ extension FavoritesService {
                 }
                 first = false
                 var saved = SavedPlaces(try savedPlaces(matching: rows, names: names, uid: session.uid))
+                let saving = favorites(of: session.uid)
                 func folderID(named name: String) throws -> String {
                     let key = FavoriteText.nameKey(name)
                     if let folder = folders.first(where: { FavoriteText.nameKey($0.name) == key }) { return folder.id }
@@ -91,8 +92,7 @@ extension FavoritesService {
                         }
                         var fields: [String: WriteValue] = ["folders": .array(joined.map(FieldValue.string))]
                         if favorite.memo.isEmpty, !row.memo.isEmpty { fields["memo"] = .string(row.memo) }
-                        try transaction.updateData(
-                            fields, forDocument: favorites(of: session.uid).document(favorite.placeID))
+                        try transaction.updateData(fields, forDocument: saving.document(favorite.placeID))
                         favorite.folders = joined
                         saved.places[position] = favorite
                         report.matched += 1
@@ -107,7 +107,7 @@ extension FavoritesService {
                         roadAddress: row.details.roadAddress, url: row.details.url)
                     try transaction.setData(
                         Self.newFields(candidate, folders: targets, memo: row.memo, color: row.color, savedAt: savedAt),
-                        forDocument: favorites(of: session.uid).document(placeID))
+                        forDocument: saving.document(placeID))
                     saved.add(
                         FavoritePlace(
                             placeName: row.name, placeID: placeID, address: row.address, coordinate: row.coordinate,

@@ -4,7 +4,7 @@ import PlaceCatalog
 
 /// A place that can be saved: what `favorites/{uid}/favorites/{placeID}` copies from the
 /// catalog, so the Favorites screen draws without loading the catalog.
-public struct FavoriteCandidate: Equatable, Sendable {
+public struct FavoriteCandidate: Equatable, Sendable, Codable {
     public var placeID: String
     public var placeName: String
     public var address: String

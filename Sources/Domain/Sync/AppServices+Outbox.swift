@@ -6,16 +6,28 @@ extension AppServices {
     /// checking it as the server will; then makes it on the replica too, so that what is
     /// read from there shows it at once. The replica may not hold what the write refers to
     /// (a post never seen here): that local copy is skipped, the server decides when it is sent.
+    /// A favorites edit is made on the replica first, and a refusal there queues nothing.
     /// Only on a team server with someone signed in.
     @discardableResult
     public func queue(_ write: WriteIntent, session: Session) throws -> LocalReplica.Entry {
         guard let replica, let local else {
             throw StoreError.invalidArgument("only a store on a team server queues writes")
         }
+        let write = write.resolved(in: self)
         try write.validate()
-        let entry = try replica.enqueue(write)
-        LocalReplica.$isApplyingQueuedWrite.withValue(true) { _ = try? write.apply(to: local, session: session) }
-        return entry
+        guard case .editFavorites = write else {
+            let entry = try replica.enqueue(write)
+            LocalReplica.$isApplyingQueuedWrite.withValue(true) { _ = try? write.apply(to: local, session: session) }
+            return entry
+        }
+        // The replica holds all of the account's folders and favorites, so what it refuses
+        // (a folder name taken, a folder gone) the server would refuse too: refused now.
+        do {
+            try LocalReplica.$isApplyingQueuedWrite.withValue(true) { try write.apply(to: local, session: session) }
+        } catch  where OutboxReplay.isRefusal(error) {
+            throw error
+        } catch {}
+        return try replica.enqueue(write)
     }
 
     /// After a profile edit made on the server itself (`tern profile set`): the account's

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import PlaceCatalog
 
 /// The one writer: every intent a view model or a command states goes through `send`.
 ///
@@ -21,6 +22,7 @@ public enum IntentWriter {
     public static func send(_ intent: WriteIntent, as session: Session, through services: AppServices) throws
         -> Outcome
     {
+        let intent = intent.resolved(in: services)
         if services.replica != nil {
             try services.queue(intent, session: session)
             return .queued
@@ -35,5 +37,13 @@ extension AppServices {
     @discardableResult
     public func write(_ intent: WriteIntent, session: Session) throws -> IntentWriter.Outcome {
         try IntentWriter.send(intent, as: session, through: self)
+    }
+}
+
+extension AppServices {
+    /// The config's home point, which a folder's distance order measures from (Seoul City
+    /// Hall when the config cannot be read).
+    public var home: Coordinate {
+        (try? Config.load(paths: paths).home) ?? Config.defaultHome
     }
 }

@@ -174,7 +174,9 @@ public final class SyncWorker: @unchecked Sendable {
                 }
             }
             if let error = summary.stoppedBy { throw error }
-            if condition.withLock({ readsReplica }) || !refreshed || summary.dropped > 0 {
+            if condition.withLock({ readsReplica }) || !refreshed || summary.dropped > 0
+                || summary.sentWrites.contains(where: \.changesManyDocuments)
+            {
                 refreshed = try ReplicaRefresh.refresh(replica, from: online.store)
             } else if summary.sent > 0 {
                 // Only what the sent writes changed: the rest of the replica is as fresh as before.

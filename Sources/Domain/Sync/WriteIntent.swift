@@ -11,7 +11,8 @@ import PlaceCatalog
 /// and confirming changes nothing more: a like or an unlike sets a state, a saved or removed
 /// place too, a profile edit and a post's edit set fields, a post's deletion finds it gone
 /// and is done, and a post carries the id this client drew for it (a second insert of that
-/// id is a no-op, see `TweetService.post`).
+/// id is a no-op, see `TweetService.post`), as a new folder does. A favorites edit sets
+/// folders, a name or a memo, except a manual move, which steps once more when sent twice.
 public enum WriteIntent: Equatable, Sendable, Codable {
     case like(postID: String)
     case unlike(postID: String)
@@ -28,6 +29,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case unfollow(uid: String)
     // Conversations: a private bookmark, or a repost, of a post (`PostMark`), set or taken back.
     case mark(PostMark, postID: String, marked: Bool)
+    /// A folder made, renamed, sorted or deleted, or a saved place's memo or folders changed.
+    case editFavorites(FavoritesEdit)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -62,6 +65,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .unfollow(let uid): tr(.writeUnfollow, ["id": uid])
         case .mark(.bookmark, let id, let marked): tr(marked ? .writeBookmark : .writeUnbookmark, ["id": id])
         case .mark(.repost, let id, let marked): tr(marked ? .writeRepost : .writeUnrepost, ["id": id])
+        case .editFavorites(let edit): tr(.writeFavorites, ["id": edit.placeID ?? edit.folderID ?? ""])
         }
     }
 
@@ -78,6 +82,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .follow(let other), .unfollow(let other): "users/\(uid)/following/\(other)"
         case .mark(.bookmark, let id, _): "posts/\(id)/bookmarks/\(uid)"
         case .mark(.repost, let id, _): "posts/\(id)/reposts/\(uid)"
+        case .editFavorites(let edit): edit.pendingPath(uid: uid)
         }
     }
 
@@ -95,6 +100,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .follow(let other), .unfollow(let other):
             ["users/\(uid)", "users/\(other)", "users/\(uid)/following/\(other)", "users/\(other)/followers/\(uid)"]
         case .mark(let mark, let id, _): ["tweets/\(id)", "users/\(uid)/\(mark.collection)/\(id)"]
+        case .editFavorites(let edit): edit.changedDocuments(uid: uid)
         }
     }
 
@@ -112,6 +118,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .like, .unlike, .deletePost, .removeFavorite: break
         // Conversations
         case .follow, .unfollow, .mark: break
+        case .editFavorites(let edit): try edit.validate()
         }
     }
 
@@ -128,6 +135,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .follow, .unfollow: .follow
         case .mark(.bookmark, _, _): .bookmark
         case .mark(.repost, _, _): .repost
+        case .editFavorites(let edit): edit.removes ? .removeFavorites : .saveFavorites
         }
     }
 
@@ -159,6 +167,27 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.follows.writeFollow(false, uid: uid, session: session)
         case .mark(let mark, let id, let marked):
             try services.tweets.writeMark(mark, marked, tweetID: id, session: session)
+        case .editFavorites(let edit):
+            try edit.apply(to: services.favorites, home: services.home, session: session)
+        }
+    }
+
+    /// Whether a replica reads all of the account's favorites back once this is sent,
+    /// rather than only `changedDocuments` (a folder's deletion moves any number of places).
+    public var changesManyDocuments: Bool {
+        if case .editFavorites(let edit) = self { return edit.changesManyPlaces }
+        return false
+    }
+
+    /// The intent with what it leaves to the writer filled in, so that the queued write and
+    /// the one made locally are the same: a new folder's id, a manual move's home point.
+    public func resolved(in services: AppServices) -> WriteIntent {
+        switch self {
+        case .editFavorites(.createFolder(let name, nil)):
+            .editFavorites(.createFolder(name: name, id: services.store.collection("folders").document().documentID))
+        case .editFavorites(.moveManually(let placeID, let folderID, let offset, nil)):
+            .editFavorites(.moveManually(placeID: placeID, folderID: folderID, by: offset, home: services.home))
+        default: self
         }
     }
 }

@@ -7,25 +7,38 @@ enum PostsCommands {
     static let specs: [CommandSpec] = [
         CommandSpec(
             words: ["posts", "edit"], summary: .cmdPostsEdit,
-            positionals: [Positional("POST_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: edit),
+            positionals: [Positional("POST_ID"), Positional("TEXT", .words, allowsEmpty: true)],
+            options: [SyncCommands.queue.spec], run: edit),
         CommandSpec(
             words: ["posts", "delete"], summary: .cmdPostsDelete,
-            positionals: [Positional("POST_ID")], run: delete),
+            positionals: [Positional("POST_ID")], options: [SyncCommands.queue.spec], run: delete),
     ]
 
+    /// States the edit as a `WriteIntent` (queued with `--queue` when the server is out of
+    /// reach), then prints the post as it now is.
     static func edit(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .editPosts)
-        let text = arguments.positionals.dropFirst().joined(separator: " ")
-        _ = try Validation.postText(text)
-        let post = try context.services().tweets.edit(tweetID: arguments.positionals[0], text: text, session: session)
+        let id = arguments.positionals[0]
+        let intent = WriteIntent.editPost(postID: id, text: arguments.positionals.dropFirst().joined(separator: " "))
+        try intent.validate()
+        if try context.queuedBecauseUnreachable({ intent }, session: session, arguments) { return }
+        let services = try context.services()
+        try intent.apply(to: services, session: session)
+        guard let post = try services.tweets.post(id: id, viewer: session) else { throw ServiceError.postNotFound(id) }
         if !context.options.json { context.printLine(tr(.cliPostEdited)) }
         try FeedCommands.show(post, context)
     }
 
-    /// Prints the post as it was (`--json`: in the feed's shape) after deleting it.
+    /// Prints the post as it was (`--json`: in the feed's shape) after deleting it, which
+    /// is stated as a `WriteIntent` like the edit.
     static func delete(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .editPosts)
-        let post = try context.services().tweets.delete(tweetID: arguments.positionals[0], session: session)
+        let id = arguments.positionals[0]
+        let intent = WriteIntent.deletePost(postID: id)
+        if try context.queuedBecauseUnreachable({ intent }, session: session, arguments) { return }
+        let services = try context.services()
+        guard let post = try services.tweets.post(id: id, viewer: session) else { throw ServiceError.postNotFound(id) }
+        try intent.apply(to: services, session: session)
         if context.options.json {
             try context.printJSON(FeedPostJSON(post))
         } else {
