@@ -235,4 +235,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cmdRepost, cmdUnrepost, optFeedBookmarks, cliBookmarksTitle, cliNoBookmarks
     case keyBookmark, keyRepost, keyFollow, toastCouldNotBookmark, toastCouldNotUnbookmark, toastCouldNotRepost
     case toastCouldNotUnrepost, toastCouldNotFollow, toastCouldNotUnfollow, profileYouFollow, profileNotFollowed
+    // Replies and threads (issue 28)
+    case errorReplyToMissing, writeReply, cmdReply, cmdThread, threadDeletedPost, cliThreadReplies, cliThreadNoReplies
+    case keyReply, keyThread, feedReplyTo, threadTitle, toastReplied, toastCouldNotReply
 }

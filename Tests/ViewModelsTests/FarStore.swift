@@ -142,7 +142,7 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
             }
         case .deletePost(let id):
             try write("delete \(id)") { posts.removeAll { $0.id == id } }
-        case .post, .saveFavorite, .removeFavorite, .editProfile, .follow, .unfollow, .mark:
+        case .post, .saveFavorite, .removeFavorite, .editProfile, .follow, .unfollow, .mark, .reply:
             throw ServiceError.postNotFound("not a feed's intent")
         }
     }

@@ -28,6 +28,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case unfollow(uid: String)
     // Conversations: a private bookmark, or a repost, of a post (`PostMark`), set or taken back.
     case mark(PostMark, postID: String, marked: Bool)
+    // Replies: a post that answers `replyTo`, with the id this client drew for it.
+    case reply(postID: String, text: String, replyTo: String)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -62,6 +64,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .unfollow(let uid): tr(.writeUnfollow, ["id": uid])
         case .mark(.bookmark, let id, let marked): tr(marked ? .writeBookmark : .writeUnbookmark, ["id": id])
         case .mark(.repost, let id, let marked): tr(marked ? .writeRepost : .writeUnrepost, ["id": id])
+        // Replies
+        case .reply(let id, _, let parent): tr(.writeReply, ["id": id, "parent": parent])
         }
     }
 
@@ -78,6 +82,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .follow(let other), .unfollow(let other): "users/\(uid)/following/\(other)"
         case .mark(.bookmark, let id, _): "posts/\(id)/bookmarks/\(uid)"
         case .mark(.repost, let id, _): "posts/\(id)/reposts/\(uid)"
+        // Replies
+        case .reply(let id, _, _): "posts/\(id)"
         }
     }
 
@@ -95,6 +101,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .follow(let other), .unfollow(let other):
             ["users/\(uid)", "users/\(other)", "users/\(uid)/following/\(other)", "users/\(other)/followers/\(uid)"]
         case .mark(let mark, let id, _): ["tweets/\(id)", "users/\(uid)/\(mark.collection)/\(id)"]
+        // Replies: the reply and the parent whose counter it moved.
+        case .reply(let id, _, let parent): ["tweets/\(id)", "tweets/\(parent)"]
         }
     }
 
@@ -102,7 +110,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     /// server would take is refused now rather than queued.
     public func validate() throws {
         switch self {
-        case .post(_, let text, _), .editPost(_, let text): _ = try Validation.postText(text)
+        case .post(_, let text, _), .editPost(_, let text), .reply(_, let text, _): _ = try Validation.postText(text)
         case .saveFavorite(let place): _ = try place.memo.map(FavoriteText.memo)
         case .editProfile(let displayName, let username, let bio, let avatar):
             _ = try ProfileEdit(displayName: displayName, username: username, bio: bio).normalisedUsername()
@@ -119,7 +127,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     public var signInAction: SignInRequired.Action {
         switch self {
         case .like, .unlike: .likePosts
-        case .post: .post
+        case .post, .reply: .post
         case .editPost, .deletePost: .editPosts
         case .saveFavorite: .saveFavorites
         case .removeFavorite: .removeFavorites
@@ -159,6 +167,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.follows.writeFollow(false, uid: uid, session: session)
         case .mark(let mark, let id, let marked):
             try services.tweets.writeMark(mark, marked, tweetID: id, session: session)
+        // Replies
+        case .reply(let id, let text, let parent):
+            try services.tweets.writeReply(text, id: id, to: parent, session: session)
         }
     }
 }
