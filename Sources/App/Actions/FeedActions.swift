@@ -16,8 +16,8 @@ extension KeyBindings {
             $0.app.currentFeed.toggleMark(.bookmark)
         },
         // Replies and threads
-        ActionBinding("reply", .feed, ["r"], .keyReply) { $0.app.currentFeed.startReply() },
-        ActionBinding("thread", .feed, ["o"], .keyThread) { $0.app.openThread() },
+        ActionBinding("reply", .feed, ["r"], .keyReply, inFooter: false) { $0.app.currentFeed.startReply() },
+        ActionBinding("thread", .feed, ["o"], .keyThread, inFooter: false) { $0.app.openThread() },
         ActionBinding("undo", .feed, ["u"], .keyUndoUnlike, offered: { $0.currentFeed.state.undoable != nil }) {
             $0.app.currentFeed.undoUnlike()
         },
@@ -38,8 +38,12 @@ extension KeyBindings {
         ActionBinding("bookmark", .author, ["b"], .keyBookmark, inFooter: false, keysFrom: .feed) {
             $0.app.currentFeed.toggleMark(.bookmark)
         },
-        ActionBinding("reply", .author, ["r"], .keyReply, keysFrom: .feed) { $0.app.currentFeed.startReply() },
-        ActionBinding("thread", .author, ["o"], .keyThread, keysFrom: .feed) { $0.app.openThread() },
+        ActionBinding("reply", .author, ["r"], .keyReply, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.startReply()
+        },
+        ActionBinding("thread", .author, ["o"], .keyThread, inFooter: false, keysFrom: .feed) {
+            $0.app.openThread()
+        },
 
         // A thread: the Feed's own actions on its posts, their keys following the Feed's.
         ActionBinding("back", .thread, ["esc"], .keyBack, label: "Esc") { $0.app.closeThread() },
