@@ -94,3 +94,28 @@ def test_r_replies_and_o_opens_the_thread():
         shown = thread(data, target["id"])
         assert [r["caption"] for r in shown["replies"]] == ["typed in the interface"]
         assert shown["replies"][0]["replyTo"] == target["id"]
+
+
+def test_replies_on_a_team_server():
+    from test_server import Server
+
+    with Server() as server, DataDir() as ann, DataDir() as bob:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        posted = server.tern(["post", "a question from ann", "--json"], ann)
+        assert posted.returncode == 0, posted.stderr
+        question = json.loads(posted.stdout)
+        for text in ("bob answers", "bob again"):
+            answered = server.tern(["reply", question["id"], text, "--json"], bob)
+            assert answered.returncode == 0, answered.stderr
+            assert json.loads(answered.stdout)["replyTo"] == question["id"]
+        shown = server.tern(["thread", question["id"], "--json"], ann)
+        assert shown.returncode == 0, shown.stderr
+        thread = json.loads(shown.stdout)
+        assert thread["post"]["replies"] == 2 and [r["caption"] for r in thread["replies"]] == ["bob answers", "bob again"]
+        missing = server.tern(["reply", "no-such-post", "hello"], bob)
+        assert missing.returncode == 1 and len(missing.stderr.strip().splitlines()) == 1, missing.stderr
+        assert server.tern(["posts", "delete", question["id"]], ann).returncode == 0
+        orphan = thread["replies"][0]["id"]
+        after = json.loads(server.tern(["thread", orphan, "--json"], bob).stdout)
+        assert after["parents"] == [{"id": question["id"], "deleted": True}], after
