@@ -14,8 +14,10 @@ struct ReplyServerTests {
     /// The post's stored `replies`, and the number of posts answering it.
     func counted(_ server: RulesServer, _ id: String) throws -> [String] {
         try [
-            server.psql("SELECT coalesce(data ->> 'replies', '0') FROM documents WHERE parent = 'tweets' AND id = '\(id)'",
-                as: nil).output,
+            server.psql(
+                "SELECT coalesce(data ->> 'replies', '0') FROM documents WHERE parent = 'tweets' AND id = '\(id)'",
+                as: nil
+            ).output,
             server.psql(
                 "SELECT count(*) FROM documents WHERE parent = 'tweets' AND data ->> 'replyTo' = '\(id)'", as: nil
             ).output,
@@ -66,10 +68,13 @@ struct ReplyServerTests {
         try server.post(as: attacker, id: "a1", caption: "the attacker's post")
         let refused = [
             // A reply as someone else.
-            "SELECT tern_write('tweets', 'x1', json_build_object('uid', '\(other)', 'caption', 'hi', 'replyTo', 'p1')::text)",
+            "SELECT tern_write('tweets', 'x1', json_build_object('uid', '\(other)', 'caption', 'hi', "
+                + "'replyTo', 'p1')::text)",
             // A reply to a post that does not exist.
-            "SELECT tern_write('tweets', 'x2', json_build_object('uid', tern_me(), 'caption', 'hi', 'replyTo', 'none')::text)",
-            "SELECT tern_write('tweets', 'x3', json_build_object('uid', tern_me(), 'caption', 'hi', 'replyTo', 7)::text)",
+            "SELECT tern_write('tweets', 'x2', json_build_object('uid', tern_me(), 'caption', 'hi', "
+                + "'replyTo', 'none')::text)",
+            "SELECT tern_write('tweets', 'x3', json_build_object('uid', tern_me(), 'caption', 'hi', "
+                + "'replyTo', 7)::text)",
             // The counter or the documents behind the function.
             "UPDATE documents SET doc = '{}' WHERE parent = 'tweets' AND id = 'p1'",
             "INSERT INTO documents (parent, id, doc) VALUES ('tweets', 'x4', '{\"replyTo\":\"p1\"}')",
