@@ -46,8 +46,8 @@ import Testing
         let parent = try w.ann.tweets.post("a question", session: w.annS)
         let before = try w.ann.store.collection("tweets").count()
         #expect(throws: ValidationError.self) {
-            try w.bob.write(.reply(postID: "r1", text: String(repeating: "x", count: 281), replyTo: parent.id),
-                session: w.bobS)
+            let long = String(repeating: "x", count: 281)
+            try w.bob.write(.reply(postID: "r1", text: long, replyTo: parent.id), session: w.bobS)
         }
         #expect(throws: ValidationError.self) {
             try w.bob.write(.reply(postID: "r1", text: "   ", replyTo: parent.id), session: w.bobS)
