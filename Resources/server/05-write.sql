@@ -1,4 +1,4 @@
--- tern server rules 12
+-- tern server rules 13
 -- Every document write of an account goes through `tern_write` (the store's write hook):
 -- it writes as the *login* role's account (`tern_me()` reads `session_user`, whatever
 -- `SET ROLE` says), checks every field (types, lengths, characters, as `Validation`
@@ -68,7 +68,8 @@ BEGIN
     IF octet_length(doc) > 16384 THEN RAISE EXCEPTION 'a document is at most 16 KB' USING ERRCODE = '22023'; END IF;
     d := doc::jsonb;
     IF parent_path = 'tweets' THEN
-        PERFORM tern_check_keys(d, ARRAY['caption', 'editedAt', 'likes', 'placeID', 'reposts', 'timestamp', 'uid']);
+        PERFORM tern_check_keys(d, ARRAY['caption', 'editedAt', 'likes', 'placeID', 'reposts', 'timestamp', 'uid',
+                                         'replyTo', 'replyToUid', 'replies']);
         IF d -> 'uid' IS DISTINCT FROM to_jsonb(me) THEN
             RAISE EXCEPTION 'a post is its author''s' USING ERRCODE = '42501';
         END IF;
@@ -86,7 +87,9 @@ BEGIN
             PERFORM tern_refuse('a place id is at most 64 characters');
         END IF;
         fields := jsonb_strip_nulls(jsonb_build_object('caption', d -> 'caption', 'uid', d -> 'uid',
-            'placeID', d -> 'placeID', 'likes', coalesce(old -> 'likes', '0'::jsonb), 'reposts', old -> 'reposts'));
+            'placeID', d -> 'placeID', 'likes', coalesce(old -> 'likes', '0'::jsonb), 'reposts', old -> 'reposts'))
+            -- What a post answers is set once, by tern_reply_fields (13-replies.sql); its count by the server.
+            || tern_reply_fields(old, d);
         -- The edit time is the server's too: set when the caption changes, kept otherwise.
         stamps := jsonb_strip_nulls(jsonb_build_object('timestamp', coalesce(old -> 'timestamp', to_jsonb(now_s)),
             'editedAt', CASE WHEN old IS NOT NULL AND old -> 'caption' IS DISTINCT FROM d -> 'caption'

@@ -1,4 +1,4 @@
--- tern server rules 12
+-- tern server rules 13
 -- Likes: `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`,
 -- which likes as the login role, reads the post itself and computes its new counter
 -- (never below 0); deleting a post deletes its likes. A trigger refuses any other change
@@ -90,7 +90,8 @@ BEGIN
     IF changed = 0 THEN RETURN 0; END IF;
     UPDATE documents
        SET doc = tern_text(jsonb_strip_nulls(jsonb_build_object('caption', post -> 'caption', 'uid', post -> 'uid',
-               'placeID', post -> 'placeID', 'reposts', post -> 'reposts',
+               'placeID', post -> 'placeID', 'reposts', post -> 'reposts', 'replyTo', post -> 'replyTo',
+               'replyToUid', post -> 'replyToUid', 'replies', post -> 'replies',
                'likes', greatest(0, coalesce((post ->> 'likes')::bigint, 0) + CASE WHEN liked THEN 1 ELSE -1 END))),
                jsonb_strip_nulls(jsonb_build_object('timestamp', post -> 'timestamp', 'editedAt', post -> 'editedAt')))
      WHERE parent = 'tweets' AND id = tweet_id;

@@ -54,7 +54,7 @@ func drawPostEditor(
     layout: inout ScreenLayout
 ) -> Position? {
     guard let compose = state.compose else { return nil }
-    let label = tr(state.editingPostID == nil ? .feedNewPost : .feedEditPost) + " "
+    let label = composeLabel(state) + " "
     let field = TextAreaView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
     let fieldWidth = area.inset(left: TextWidth.of(label), right: 1).width
     let textRows = min(max(1, min(6, (area.height - 2) / 3)), field.rowCount(width: fieldWidth))

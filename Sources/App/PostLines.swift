@@ -9,8 +9,11 @@ import ViewModels
 /// `Display Name @username · 2d` (`(edited)` after an edit; a placeholder for a missing name) and the caption
 /// wrapped to the width, then `♥ 12` (red) or `♡ 12`, the reposts `↻ 3` (in the accent colour when the viewer
 /// reposted it), `⚑` when the viewer bookmarked it (with the dim pending mark `◌` while the
-/// store has not confirmed a like, a mark or the post itself), and a blank line.
+/// store has not confirmed a like, a mark or the post itself), and a blank line. A reply says whom it answers
+/// (`↳ @name`) after the time, every post its reply count `↩ 2` after the reposts; a thread's deleted parent is
+/// one dim `(deleted post)` line.
 func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line] {
+    if row.isDeleted { return [Line([Span("  " + tr(.threadDeletedPost), style: Theme.dim)]), Line("")] }
     // Old data or a deleted author may have no names: a placeholder, never a bare ` @`.
     let name =
         row.displayName.isEmpty ? (row.username.isEmpty ? DisplayName.placeholder : row.username) : row.displayName
@@ -23,6 +26,7 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
         [Span(name, style: Theme.title)] + handle
         + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)]
         + (row.isEdited ? [Span(" " + tr(.postEditedMark), style: Theme.dim)] : [])
+        + replyToSpans(row, context: context)
     let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - indent.count)).map { [Span($0)] }
     let heart = Line(
         [
@@ -34,10 +38,25 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
             Span(
                 row.didRepost ? context.markers.reposted : context.markers.repost,
                 style: row.didRepost ? Theme.label : .plain),
-            Span(" \(row.reposts)"),
+            Span(" \(row.reposts)  "),
+            Span(context.markers.replies),
+            Span(" \(row.replies)"),
         ] + (row.didBookmark ? [Span("  "), Span(context.markers.bookmarked, style: Theme.label)] : [])
             + pendingSpans(row.isPending, context: context))
     return beside(face, [header] + caption, indent: indent) + [heart, Line("")]
+}
+
+/// The compose field's title: a new post, an edit, or a reply that says whom it answers.
+func composeLabel(_ state: FeedState) -> String {
+    guard let parent = state.replyingTo else { return tr(state.editingPostID == nil ? .feedNewPost : .feedEditPost) }
+    return tr(.feedReplyTo, ["name": parent.username.isEmpty ? DisplayName.placeholder : "@" + parent.username])
+}
+
+/// ` · ↳ @name` after a reply's time (dim, the name as a label), nothing for a post that answers none.
+func replyToSpans(_ row: FeedRowModel, context: ScreenContext) -> [Span] {
+    guard row.replyTo != nil else { return [] }
+    let name = row.replyToUsername.map { $0.isEmpty ? "" : " @" + $0 } ?? ""
+    return [Span(" · " + context.markers.replyTo, style: Theme.dim), Span(name, style: Theme.label)]
 }
 
 /// `lines` to the right of `face`'s rows (one space between), the lines past the face

@@ -49,11 +49,12 @@ struct TabRoute: Sendable {
     static let feed = TabRoute(
         keys: { app in
             if app.currentFeed.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
+            if app.thread != nil { return AppKeyMap.screen(.thread) }
             return AppKeyMap.screen(app.author == nil ? .feed : .author)
         },
         help: { app in
             [
-                AppKeyMap.section(nil, app.author == nil ? .feed : .author),
+                AppKeyMap.section(nil, app.thread != nil ? .thread : app.author == nil ? .feed : .author),
                 AppKeyMap.section(.helpLists, .list),
                 AppKeyMap.composeSection,
                 HelpSection(tr(.helpTyping), AppKeyMap.typingHints),
@@ -61,6 +62,7 @@ struct TabRoute: Sendable {
         },
         question: { app in AppKeyMap.postQuestion(app.currentFeed) },
         body: { app, context in
+            if let thread = app.thread { return ThreadScreen(state: thread.state, context: context) }
             if let author = app.author {
                 return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
             }

@@ -225,6 +225,31 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         return AnyCancellable { registration.remove() }
     }
 
+    // Replies
+
+    /// The reply's id is drawn here, as a post's is, so a reply queued and sent twice is one reply.
+    @discardableResult
+    public func reply(_ text: String, to postID: String, uid: String) throws -> Tweet {
+        let id = services.store.collection("tweets").document().documentID
+        try write(.reply(postID: id, text: text, replyTo: postID), uid: uid)
+        var tweet = Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: uid)
+        tweet.replyTo = postID
+        return tweet
+    }
+
+    public func observeThread(
+        _ postID: String, viewer: String?, _ onChange: @escaping ([FeedPost]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        let listeners = try services.tweets.observeThread(
+            of: postID, viewer: viewer.map(session(for:)), onChange: { onChange($0.rows) }, onError: onError)
+        return AnyCancellable { listeners.remove() }
+    }
+
+    public func threadRows(_ postID: String, viewer: String?) throws -> [FeedPost] {
+        try services.tweets.thread(of: postID, viewer: viewer.map(session(for:))).rows
+    }
+
 }
 
 extension ScreenServices {

@@ -938,6 +938,20 @@ extension Catalogue {
         case .profileNotFollowed: return "Not following"
         // Favorites edits as intents (h37)
         case .writeFavorites: return "favorites edit {id}"
+        // Replies and threads
+        case .errorReplyToMissing: return "No post {id} to reply to: it does not exist or was deleted"
+        case .writeReply: return "reply {id} to {parent}"
+        case .cmdReply: return "answer a post (the same limits as a post)"
+        case .cmdThread: return "show a post with the posts it answers and its replies"
+        case .threadDeletedPost: return "(deleted post)"
+        case .cliThreadReplies: return "Replies ({count}), oldest first"
+        case .cliThreadNoReplies: return "No replies yet: tern reply {id} TEXT answers it"
+        case .keyReply: return "reply"
+        case .keyThread: return "thread"
+        case .feedReplyTo: return "Reply to {name}"
+        case .threadTitle: return "Thread"
+        case .toastReplied: return "Reply posted"
+        case .toastCouldNotReply: return "Could not reply: {reason}"
         }
     }
 

@@ -875,6 +875,20 @@ extension Catalogue {
         case .profileNotFollowed: return "팔로우하지 않음"
         // Favorites edits as intents (h37)
         case .writeFavorites: return "즐겨찾기 편집 {id}"
+        // Replies and threads
+        case .errorReplyToMissing: return "답글을 달 게시물 {id}이(가) 없습니다: 없거나 삭제되었습니다"
+        case .writeReply: return "답글 {id} ({parent}에)"
+        case .cmdReply: return "게시물에 답글 달기 (게시물과 같은 제한)"
+        case .cmdThread: return "게시물과 그 위의 글, 답글을 보기"
+        case .threadDeletedPost: return "(삭제된 게시물)"
+        case .cliThreadReplies: return "답글 ({count}개), 오래된 순"
+        case .cliThreadNoReplies: return "아직 답글이 없습니다: tern reply {id} TEXT 로 답글을 달 수 있습니다"
+        case .keyReply: return "답글"
+        case .keyThread: return "스레드"
+        case .feedReplyTo: return "{name}에게 답글"
+        case .threadTitle: return "스레드"
+        case .toastReplied: return "답글을 올렸습니다"
+        case .toastCouldNotReply: return "답글을 올리지 못했습니다: {reason}"
         }
     }
 

@@ -237,4 +237,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastCouldNotUnrepost, toastCouldNotFollow, toastCouldNotUnfollow, profileYouFollow, profileNotFollowed
     // Favorites edits as intents (h37)
     case writeFavorites
+    // Replies and threads (issue 28)
+    case errorReplyToMissing, writeReply, cmdReply, cmdThread, threadDeletedPost, cliThreadReplies, cliThreadNoReplies
+    case keyReply, keyThread, feedReplyTo, threadTitle, toastReplied, toastCouldNotReply
 }

@@ -3,7 +3,7 @@
 /// UTF-8 terminals: saved `★`, not saved `☆`, liked `♥`, not liked `♡`, ellipsis `…`,
 /// pending `◌`, reposts `↻`, bookmarked `⚑`. Other locales use ASCII: saved `*`, not saved
 /// `-`, liked `<3`, not liked `--`, ellipsis `~`, pending `..`, reposted `RT` (else `rt`),
-/// bookmarked `[B]`.
+/// bookmarked `[B]`. Replies: a reply's `↳` (`->`) before whom it answers, a post's reply count `↩` (`re`).
 public struct Markers: Hashable, Sendable {
     public var saved: String
     public var notSaved: String
@@ -19,6 +19,11 @@ public struct Markers: Hashable, Sendable {
     public var repost: String
     /// A post the viewer bookmarked.
     public var bookmarked: String
+    // Replies
+    /// Before the name a reply answers.
+    public var replyTo = "↳"
+    /// A post's reply count.
+    public var replies = "↩"
 
     public init(
         saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
@@ -38,9 +43,14 @@ public struct Markers: Hashable, Sendable {
 
     public static let utf8 = Markers(
         saved: "★", notSaved: "☆", liked: "♥", notLiked: "♡", ellipsis: "…", passwordDot: "•", pending: "◌")
-    public static let ascii = Markers(
-        saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*", pending: "..",
-        reposted: "RT", repost: "rt", bookmarked: "[B]")
+    public static let ascii: Markers = {
+        var markers = Markers(
+            saved: "*", notSaved: "-", liked: "<3", notLiked: "--", ellipsis: "~", passwordDot: "*", pending: "..",
+            reposted: "RT", repost: "rt", bookmarked: "[B]")
+        markers.replyTo = "->"
+        markers.replies = "re"
+        return markers
+    }()
 
     public static func forLocale(isUTF8: Bool) -> Markers { isUTF8 ? .utf8 : .ascii }
 

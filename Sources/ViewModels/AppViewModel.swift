@@ -43,6 +43,8 @@ public final class AppViewModel {
     public let profile: ProfileViewModel
     /// The author's profile opened from the Feed (Enter on a post); Esc closes it.
     public private(set) var author: AuthorProfileViewModel?
+    /// The thread opened from the Feed or an author's profile (`o` on a post); Esc closes it.
+    public private(set) var thread: FeedViewModel?
     private let accounts: AccountsPort
     private let feedPort: FeedPort
     /// Everything that reaches the app away from the keyboard.
@@ -150,6 +152,7 @@ public final class AppViewModel {
         feed.resumeReads()
         profile.resumeReads()
         author?.resumeReads()
+        thread?.resumeReads()
     }
 
     public func stop() {
@@ -159,6 +162,7 @@ public final class AppViewModel {
         feed.stop()
         profile.stop()
         author?.stop()
+        thread?.stop()
     }
 
     /// The connection or the unsent writes changed: the header and the rows' pending marks follow.
@@ -176,6 +180,7 @@ public final class AppViewModel {
         state.sync.isStale = status.isStale || connecting?.readsLocalCopy == true
         feed.setPendingPaths(status.pendingPaths)
         author?.posts.setPendingPaths(status.pendingPaths)
+        thread?.setPendingPaths(status.pendingPaths)
         places.setPendingPaths(status.pendingPaths)
         favorites.setPendingPaths(status.pendingPaths)
         profile.setPendingPaths(status.pendingPaths)
@@ -187,6 +192,7 @@ public final class AppViewModel {
         if let path = dropped.path {
             feed.writeDropped(path: path)
             author?.posts.writeDropped(path: path)
+            thread?.writeDropped(path: path)
         }
         showToast(
             Toast(tr(.toastDroppedWrite, ["write": dropped.description, "reason": dropped.reason]), kind: .error))
@@ -207,6 +213,9 @@ public final class AppViewModel {
         feed.isProfileFinished = finished
         author?.posts.isProfileFinished = finished
         author?.posts.setUser(user?.id)
+        thread?.author = user
+        thread?.isProfileFinished = finished
+        thread?.setUser(user?.id)
         if movedCopy { resumeReads() }
         onChange()
     }
@@ -216,7 +225,7 @@ public final class AppViewModel {
     /// The feed the keys act on: the open author's posts on the Feed tab, one's own posts
     /// on the Profile tab, else the Feed's (a table in `AppTab` order, beside `screens`).
     public var currentFeed: FeedViewModel {
-        [feed, feed, author?.posts ?? feed, profile.posts ?? feed][state.tab.rawValue]
+        [feed, feed, thread ?? author?.posts ?? feed, profile.posts ?? feed][state.tab.rawValue]
     }
 
     /// Enter on a post: opens its author's profile over the Feed.
@@ -240,6 +249,32 @@ public final class AppViewModel {
     public func closeAuthor() {
         author?.stop()
         author = nil
+        onChange()
+    }
+
+    // MARK: Threads
+
+    /// `o` on a post of the Feed, an author's profile or a thread: opens its thread over them.
+    public func openThread() {
+        guard state.tab == .feed, let row = currentFeed.state.selectedRow, !row.isDeleted,
+            !row.id.hasPrefix("sending-"), row.id != thread?.threadOf
+        else { return }
+        thread?.stop()
+        let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: row.id)
+        posts.author = state.user
+        posts.isProfileFinished = feed.isProfileFinished
+        posts.setPendingPaths(state.sync.pendingPaths)
+        posts.onChange = { [weak self] _ in self?.onChange() }
+        posts.onToast = { [weak self] in self?.showToast($0) }
+        thread = posts
+        posts.setUser(state.user?.id)
+        onChange()
+    }
+
+    /// Esc on a thread: back to the list it was opened from, as it was.
+    public func closeThread() {
+        thread?.stop()
+        thread = nil
         onChange()
     }
 
@@ -336,7 +371,7 @@ public final class AppViewModel {
 
     /// The tabs' view models, in `AppTab` order: the view models' half of the table the keys
     /// are routed through (the screens' half is App's `TabRoute`).
-    public var screens: [ScreenModel] { [places, favorites, author?.posts ?? feed, profile] }
+    public var screens: [ScreenModel] { [places, favorites, thread ?? author?.posts ?? feed, profile] }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then
     /// explains the pending mark).

@@ -25,6 +25,13 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var reposts = 0
     public var didRepost = false
     public var didBookmark = false
+    // Replies
+    /// The post this one answers, and its author's username ("" when unknown): `↳ @name`.
+    public var replyTo: String?
+    public var replyToUsername: String?
+    public var replies = 0
+    /// A thread's stand-in for a deleted parent: drawn `(deleted post)`, no key acts on it.
+    public var isDeleted = false
 
     /// Whether the viewer marked the post with `mark`.
     public func has(_ mark: PostMark) -> Bool { mark == .bookmark ? didBookmark : didRepost }
@@ -54,6 +61,10 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
         reposts = post.reposts
         didRepost = post.didRepost
         didBookmark = post.didBookmark
+        replyTo = post.replyTo
+        replyToUsername = post.replyToUsername
+        replies = post.replies
+        isDeleted = post.isDeleted
     }
 }
 
@@ -92,6 +103,8 @@ public struct FeedState: Equatable, Sendable {
     public var undoable: FeedRowModel?
     /// True while rows past the window are read (on a team server): a `loading…` row shows it.
     public var isLoadingPage = false
+    /// The post the compose field answers, when writing a reply (`r`).
+    public var replyingTo: FeedRowModel?
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -122,6 +135,8 @@ public final class FeedViewModel {
     public var isProfileFinished = true
     /// The user whose posts this feed shows (an author's profile), nil for the Feed tab.
     public let profileUID: String?
+    /// The post whose thread this feed shows (`o`), nil for any other feed.
+    public let threadOf: String?
     private var stored: [FeedRowModel] = []
     /// Likes shown before the store shows them: post id → the intent.
     private var likes: [String: LikeIntent] = [:]
@@ -167,15 +182,16 @@ public final class FeedViewModel {
     /// where likes and posts go (at once by default, as on the embedded store).
     public init(
         feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100,
-        profileOf profileUID: String? = nil
+        profileOf profileUID: String? = nil, threadOf: String? = nil
     ) {
         self.port = feed
         self.writes = writes
         self.profileUID = profileUID
+        self.threadOf = threadOf
         var toast: (Toast) -> Void = { _ in }
         paged = PagedList(
-            name: profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) }, events: events,
-            reads: writes.reads, pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
+            name: threadOf != nil ? "thread" : profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) },
+            events: events, reads: writes.reads, pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.changed() }
     }
@@ -189,10 +205,11 @@ public final class FeedViewModel {
             state.compose = nil
             state.editingPostID = nil
             state.deleting = nil
+            state.replyingTo = nil
         }
         // All posts (or an author's) are the same list for the new viewer: keep them on
         // screen until they are read again; the Liked view is another list.
-        subscribe(keepingRows: state.mode == .all || profileUID != nil)
+        subscribe(keepingRows: state.mode == .all || profileUID != nil || threadOf != nil)
     }
 
     public func stop() {
@@ -216,6 +233,12 @@ public final class FeedViewModel {
         state.rows = []
         let signedOutLiked = state.mode == .liked && uid == nil && profileUID == nil
         let kind = profileUID.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
+        if let threadOf {
+            paged.start(FeedPageSource(thread: threadOf, viewer: uid, port: port), keepingRows: keepingRows)
+            // The thread opens on the post it is about, below its parents.
+            paged.select(id: threadOf)
+            return changed()
+        }
         paged.start(signedOutLiked ? nil : FeedPageSource(kind, viewer: uid, port: port), keepingRows: keepingRows)
         changed()
     }
@@ -332,7 +355,7 @@ public final class FeedViewModel {
 
     /// `l`: hearts or un-hearts the selected post, shown at once and confirmed by the store.
     public func toggleLike() {
-        guard let row = state.selectedRow else { return }
+        guard let row = state.selectedRow, !row.isDeleted else { return }
         guard let uid else {
             onToast(Toast.signIn(.likePosts))
             return
@@ -359,7 +382,7 @@ public final class FeedViewModel {
     /// `b` / `t`: bookmarks or reposts the selected post, or takes it back, shown at once
     /// (with the pending mark) and confirmed by the store, as a heart is.
     public func toggleMark(_ mark: PostMark) {
-        guard let row = state.selectedRow else { return }
+        guard let row = state.selectedRow, !row.isDeleted else { return }
         guard let uid else {
             onToast(Toast.signIn(mark == .bookmark ? .bookmark : .repost))
             return
@@ -448,7 +471,70 @@ public final class FeedViewModel {
         state.compose = TextEditor(multiline: true)
         state.composeError = nil
         state.editingPostID = nil
+        state.replyingTo = nil
         publish()
+    }
+
+    // MARK: Replies
+
+    /// `r`: opens the compose field as a reply to the selected post (its title says whom it
+    /// answers); Enter sends it as `WriteIntent.reply`, shown at once with the pending mark.
+    public func startReply() {
+        guard let row = state.selectedRow, !row.isDeleted, !row.id.hasPrefix("sending-") else { return }
+        guard uid != nil else {
+            onToast(Toast.signIn(.post))
+            return
+        }
+        guard isProfileFinished else {
+            onToast(Toast(ServiceError.profileNotFinished.description, kind: .error))
+            return
+        }
+        state.compose = TextEditor(multiline: true)
+        state.composeError = nil
+        state.editingPostID = nil
+        state.replyingTo = row
+        publish()
+    }
+
+    /// The reply shows above the list as a post on its way does, and is sent.
+    private func submitReply(to parent: FeedRowModel, text: String, checked: String, uid: String) {
+        nextPostNumber += 1
+        let localID = "sending-\(nextPostNumber)"
+        var row = FeedRowModel(
+            id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
+            caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true,
+            avatar: author?.avatar)
+        row.replyTo = parent.id
+        row.replyToUsername = parent.username
+        posts.insert(PostIntent(row: row, storedID: nil), at: 0)
+        state.compose = nil
+        state.composeError = nil
+        state.replyingTo = nil
+        rebuildRows()
+        publish()
+        let parentID = parent.id
+        writes.send(
+            { [port] in try port.reply(checked, to: parentID, uid: uid).id },
+            then: { [weak self] result in self?.replyAnswered(localID, text: text, parent: parent, result) })
+    }
+
+    /// The store's answer to a reply: confirmed (the row leaves the top: the lists that hold
+    /// it show it), or refused (gone, the field opens again as typed, a toast says why).
+    private func replyAnswered(_ localID: String, text: String, parent: FeedRowModel, _ result: Result<String, Error>) {
+        posts.removeAll { $0.row.id == localID }
+        switch result {
+        case .success:
+            onToast(Toast(tr(.toastReplied), kind: .success))
+        case .failure(let error):
+            let reason = WriteRefusal.reason(for: error)
+            if uid != nil && state.compose == nil {
+                state.compose = TextEditor(text, multiline: true)
+                state.composeError = reason
+                state.replyingTo = parent
+            }
+            onToast(Toast(tr(.toastCouldNotReply, ["reason": reason]), kind: .error))
+        }
+        changed()
     }
 
     public func editCompose(_ edit: TextEditor.Edit) {
@@ -469,6 +555,7 @@ public final class FeedViewModel {
             state.compose = nil
             state.composeError = nil
             state.editingPostID = nil
+            state.replyingTo = nil
         }
         publish()
     }
@@ -484,6 +571,7 @@ public final class FeedViewModel {
             state.compose = nil
             state.composeError = nil
             state.editingPostID = nil
+            state.replyingTo = nil
             publish()
             return
         }
@@ -497,6 +585,7 @@ public final class FeedViewModel {
             return
         }
         if let id = state.editingPostID { return submitEdit(id, text: text, checked: checked, uid: uid) }
+        if let parent = state.replyingTo { return submitReply(to: parent, text: text, checked: checked, uid: uid) }
         nextPostNumber += 1
         let localID = "sending-\(nextPostNumber)"
         let row = FeedRowModel(
@@ -582,7 +671,7 @@ public final class FeedViewModel {
 
     /// The selected post when it is the signed-in user's; otherwise a toast says why not.
     private func ownSelectedPost() -> FeedRowModel? {
-        guard let row = state.selectedRow, !row.isPending else { return nil }
+        guard let row = state.selectedRow, !row.isPending, !row.isDeleted else { return nil }
         guard uid != nil else {
             onToast(Toast(SignInRequired(.editPosts).description, kind: .error))
             return nil
@@ -600,6 +689,7 @@ public final class FeedViewModel {
         state.compose = TextEditor(row.caption, limit: Validation.postMaxLength, multiline: true)
         state.composeError = nil
         state.editingPostID = row.id
+        state.replyingTo = nil
         publish()
     }
 

@@ -242,6 +242,18 @@ public protocol FeedPort: AnyObject {
     func observeFollowing(
         _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
     ) throws -> Cancellable
+    // Replies
+    /// Writes `text` as `uid`'s reply to `postID` through the one writer (`WriteIntent.reply`).
+    @discardableResult
+    func reply(_ text: String, to postID: String, uid: String) throws -> Tweet
+    /// Calls `onChange` with the thread of `postID` in reading order (parents, the post, its
+    /// replies), now and whenever it changes.
+    func observeThread(
+        _ postID: String, viewer: String?, _ onChange: @escaping ([FeedPost]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
+    /// The thread of `postID` in reading order, read once.
+    func threadRows(_ postID: String, viewer: String?) throws -> [FeedPost]
 }
 
 extension FeedPort {
@@ -260,6 +272,22 @@ extension FeedPort {
         onChange(false)
         return AnyCancellable {}
     }
+
+    // Replies: ports without threads refuse replies and show a thread as nothing.
+    @discardableResult
+    public func reply(_ text: String, to postID: String, uid: String) throws -> Tweet {
+        throw ServiceError.replyToMissing(postID)
+    }
+
+    public func observeThread(
+        _ postID: String, viewer: String?, _ onChange: @escaping ([FeedPost]) -> Void,
+        onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        onChange([])
+        return AnyCancellable {}
+    }
+
+    public func threadRows(_ postID: String, viewer: String?) throws -> [FeedPost] { [] }
 }
 
 /// Everything the view models talk to.

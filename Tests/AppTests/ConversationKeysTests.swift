@@ -19,7 +19,8 @@ import Testing
         harness.settle()
         let row = try #require(harness.app.feed.state.selectedRow)
         #expect(row.didRepost && row.didBookmark && row.reposts == selected.reposts + 1)
-        #expect(harness.line(containing: "↻ \(selected.reposts + 1)  ⚑") != nil, "\(harness.lines)")
+        let counts = "↻ \(selected.reposts + 1)  ↩ \(selected.replies)  ⚑"
+        #expect(harness.line(containing: counts) != nil, "\(harness.lines)")
         let session = try world.services.session()
         let stored = try #require(try world.services.tweets.post(id: selected.id, viewer: session))
         #expect(stored.didRepost && stored.didBookmark && stored.reposts == selected.reposts + 1)

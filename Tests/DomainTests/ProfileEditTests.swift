@@ -51,7 +51,7 @@ import Testing
                 "followingCount", "id", "isUserOnboarded", "username",
             ])
         let tweet = Tweet(id: "t", caption: "c", timestamp: Date(), uid: "u", likes: 0, placeID: "1835848")
-        #expect(try keys(tweet) == ["caption", "id", "likes", "placeID", "reposts", "timestamp", "uid"])
+        #expect(try keys(tweet) == ["caption", "id", "likes", "placeID", "replies", "reposts", "timestamp", "uid"])
         #expect(try keys(UserLike(likedAt: Date())) == ["likedAt"])
         let favorite = FavoritePlace(
             placeName: "Seoul", placeID: "1835848", address: "Seoul, South Korea",

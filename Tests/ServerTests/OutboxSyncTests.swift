@@ -156,6 +156,39 @@ struct OutboxSyncTests {
         #expect(!log.take().contains { $0.hasPrefix("dropped") })
     }
 
+    /// Issue 28, replies: a reply made while the server is cut off shows on the replica at
+    /// once (counted in its parent there), and arrives once: the server's count exact.
+    @Test(.requiresPostgres)
+    func aReplyQueuedOfflineShowsAtOnceAndArrivesOnce() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
+        defer { server.cleanup() }
+        try server.post(as: server.accounts[0], id: "p1", caption: "from bob")
+        let online = try machine.open()
+        try ReplicaRefresh.refresh(try #require(online.replica), from: online.store)
+        online.store.close()
+
+        try proxy.cut()
+        let offline = try machine.open()
+        #expect(offline.unreachable != nil)
+        let reply = WriteIntent.reply(postID: "minareply1", text: "answered on a train", replyTo: "p1")
+        for _ in 0..<2 { try offline.write(reply, session: session) }
+        let local = try #require(offline.local)
+        #expect(try local.tweets.post(id: "p1", viewer: session)?.replies == 1, "the replica counts it at once")
+        #expect(try local.tweets.thread(of: "p1", viewer: session).replies.map(\.id) == ["minareply1"])
+        try proxy.restore()
+        let log = EventLog<String>()
+        let worker = try machine.worker(offline, log: log)
+        worker.start()
+        defer { worker.stop() }
+        try waitUntilSent(worker)
+        let counts = try server.psql(
+            "SELECT (SELECT data ->> 'replies' FROM documents WHERE parent = 'tweets' AND id = 'p1') || ' ' "
+                + "|| (SELECT count(*) FROM documents WHERE parent = 'tweets' AND data ->> 'replyTo' = 'p1')",
+            as: nil)
+        #expect(counts.output == "1 1", "sent once: \(counts)")
+        #expect(!log.take().contains { $0.hasPrefix("dropped") })
+    }
+
     @Test(.requiresPostgres)
     func writesQueuedOfflineSurviveReopeningAndAreSentOnceWhenTheServerIsBack() throws {
         let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)

@@ -21,7 +21,7 @@ def test_repost_bookmark_and_follow_keys_reach_the_store():
             ui.wait_for(first["caption"][:20])
             ui.send("t")
             ui.send("b")
-            wait_until(ui, lambda s: f"↻ {first['reposts'] + 1}  ⚑" in s, 5, "the repost and the bookmark")
+            wait_until(ui, lambda s: f"↻ {first['reposts'] + 1}  ↩ {first['replies']}  ⚑" in s, 5, "the repost and the bookmark")
             ui.send("enter")
             ui.wait_for("Not following")
             ui.send("F")

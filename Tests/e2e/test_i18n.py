@@ -90,6 +90,7 @@ def test_tern_keys_lists_actions_and_the_command_line_speaks_korean():
         assert refused.returncode == 1 and refused.stderr.strip() == "tern: 좋아요를 누르려면 로그인하세요"
         same = run(["feed", "--json", "--limit", "1"], data, env=KOREAN)
         assert set(json.loads(same.stdout)[0]) == {"id", "caption", "timestamp", "uid", "username", "displayName",
-                                                    "likes", "didLike", "reposts", "didRepost", "didBookmark"}
+                                                    "likes", "didLike", "reposts", "didRepost", "didBookmark",
+                                                    "replyTo", "replies"}
         bad = run(["feed"], data, env={"TERN_LANG": "fr"})
         assert bad.returncode == 1 and "TERN_LANG=fr: unknown language" in bad.stderr

@@ -67,7 +67,7 @@ def test_a_like_through_a_1s_round_trip_shows_pending_at_once_and_keys_are_answe
             ui.send("l")
             # One predicate for the heart and the footer's legend: tmux can capture a frame
             # half drawn, its top rows new and its bottom row not yet.
-            screen, pending = wait_until(ui, lambda s: "♥ 1  ↻ 0 ◌" in heart_line(s) and "◌ pending" in footer(s))
+            screen, pending = wait_until(ui, lambda s: "♥ 1  ↻ 0  ↩ 0 ◌" in heart_line(s) and "◌ pending" in footer(s))
             # Shown before the round trip could have come back: order, not speed.
             assert pending < 1.0, f"the pending heart and its legend took {pending:.3f}s, more than a round trip"
             # A key typed while the like is on its way is answered at once.
@@ -76,7 +76,7 @@ def test_a_like_through_a_1s_round_trip_shows_pending_at_once_and_keys_are_answe
             assert helped < 1.0, f"the help overlay took {helped:.3f}s while a write was on its way"
             ui.send("?")
             screen, _ = wait_until(ui, lambda s: "Keys · Feed" not in s and "♥ 1" in heart_line(s))
-            screen, _ = wait_until(ui, lambda s: heart_line(s).strip() == "♥ 1  ↻ 0", timeout=30)
+            screen, _ = wait_until(ui, lambda s: heart_line(s).strip() == "♥ 1  ↻ 0  ↩ 0", timeout=30)
             confirmed = time.monotonic() - pressed
             assert confirmed >= 1.0, f"confirmed after {confirmed:.3f}s: the round trip was not in the way"
         finally:
@@ -135,7 +135,7 @@ def test_offline_writes_survive_a_restart_and_reach_the_server_once():
             screen, _ = wait_until(ui, lambda s: "written on a train" in s and all(f"bob says {n}" in s for n in range(3))
                                    and "offline · 6 pending" in header(s), timeout=20)
             hearts = [line.strip() for line in screen.splitlines() if "♥" in line or "♡" in line]
-            assert hearts.count("♥ 1  ↻ 0 ◌") == 3, f"three likes pending:\n{screen}"
+            assert hearts.count("♥ 1  ↻ 0  ↩ 0 ◌") == 3, f"three likes pending:\n{screen}"
             assert "possibly stale" in screen.splitlines()[1]
             ui.send("1")
             screen, _ = wait_until(ui, lambda s: sum(1 for line in s.splitlines() if line.startswith("★ ◌ ")) == 2)
@@ -274,10 +274,10 @@ def test_signing_in_after_starting_signed_out_gets_the_outbox_without_a_restart(
             proxy.cut()
             ui.send("l")
             screen, _ = wait_until(ui, lambda s: "offline · 1 pending" in header(s), timeout=20)
-            assert "♥ 1  ↻ 0 ◌" in heart_line(screen), screen
+            assert "♥ 1  ↻ 0  ↩ 0 ◌" in heart_line(screen), screen
             proxy.restore()
             wait_until(ui, lambda s: "pending" not in header(s) and "offline" not in header(s)
-                       and heart_line(s).strip() == "♥ 1  ↻ 0", timeout=20)
+                       and heart_line(s).strip() == "♥ 1  ↻ 0  ↩ 0", timeout=20)
         finally:
             ui.kill()
         assert server.feed(ann)[0]["likes"] == 1

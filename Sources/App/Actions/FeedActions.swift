@@ -15,6 +15,9 @@ extension KeyBindings {
         ActionBinding("bookmark", .feed, ["b"], .keyBookmark, inFooter: false) {
             $0.app.currentFeed.toggleMark(.bookmark)
         },
+        // Replies and threads
+        ActionBinding("reply", .feed, ["r"], .keyReply, inFooter: false) { $0.app.currentFeed.startReply() },
+        ActionBinding("thread", .feed, ["o"], .keyThread, inFooter: false) { $0.app.openThread() },
         ActionBinding("undo", .feed, ["u"], .keyUndoUnlike, offered: { $0.currentFeed.state.undoable != nil }) {
             $0.app.currentFeed.undoUnlike()
         },
@@ -34,6 +37,30 @@ extension KeyBindings {
         },
         ActionBinding("bookmark", .author, ["b"], .keyBookmark, inFooter: false, keysFrom: .feed) {
             $0.app.currentFeed.toggleMark(.bookmark)
+        },
+        ActionBinding("reply", .author, ["r"], .keyReply, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.startReply()
+        },
+        ActionBinding("thread", .author, ["o"], .keyThread, inFooter: false, keysFrom: .feed) {
+            $0.app.openThread()
+        },
+
+        // A thread: the Feed's own actions on its posts, their keys following the Feed's.
+        ActionBinding("back", .thread, ["esc"], .keyBack, label: "Esc") { $0.app.closeThread() },
+        ActionBinding("like", .thread, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
+        ActionBinding("reply", .thread, ["r"], .keyReply, keysFrom: .feed) { $0.app.currentFeed.startReply() },
+        ActionBinding("thread", .thread, ["o"], .keyThread, keysFrom: .feed) { $0.app.openThread() },
+        ActionBinding("repost", .thread, ["t"], .keyRepost, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.toggleMark(.repost)
+        },
+        ActionBinding("bookmark", .thread, ["b"], .keyBookmark, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.toggleMark(.bookmark)
+        },
+        ActionBinding("edit-post", .thread, ["e"], .keyEditPost, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.startEditSelected()
+        },
+        ActionBinding("delete-post", .thread, ["d"], .keyDeletePost, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.askDeleteSelected()
         },
     ]
 }

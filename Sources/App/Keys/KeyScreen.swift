@@ -1,8 +1,9 @@
 /// Where a key binding acts, as the config names it: `global` everywhere, `list` in every
 /// list, a tab, a text field's own keys (`search`, `compose`, `form`), the help overlay, and
-/// the answer to a question such as "Sign out?" (`confirm`), and an author's profile (`author`).
+/// the answer to a question such as "Sign out?" (`confirm`), an author's profile (`author`) and a thread (`thread`).
 public enum KeyScreen: String, CaseIterable, Sendable {
     case global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail
+    case thread
 
     /// Screens whose keys also type text, where a printable key cannot be bound.
     public var isTextField: Bool { self == .search || self == .compose || self == .form }
@@ -11,6 +12,6 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     static let contexts: [[KeyScreen]] = [
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
         [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global],
-        [.detail, .list, .global],
+        [.detail, .list, .global], [.thread, .list, .global],
     ]
 }

@@ -16,6 +16,14 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
     public var placeID: String?
     /// When the caption was last changed (`tern posts edit`, `E`), nil for a post never edited.
     public var editedAt: Date?
+    // Replies (issue 28)
+    /// The post this one answers, nil for a post that answers none.
+    public var replyTo: String?
+    /// The answered post's author, stored with the reply (the server sets it from the parent).
+    public var replyToUid: String?
+    /// How many posts answer this one: changes only with a reply written or deleted, and equals
+    /// the number of posts whose `replyTo` names it (0 when the field is absent).
+    public var replies: Int = 0
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, likes: Int = 0, placeID: String? = nil,
@@ -31,7 +39,7 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, caption, timestamp, uid, likes, reposts, placeID
+        case id, caption, timestamp, uid, likes, reposts, placeID, replyTo, replyToUid, replies
     }
 
     public init(from decoder: Decoder) throws {
@@ -44,6 +52,9 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
             likes: try container.decode(Int.self, forKey: .likes),
             placeID: try container.decodeIfPresent(String.self, forKey: .placeID))
         reposts = try container.decodeIfPresent(Int.self, forKey: .reposts) ?? 0
+        replyTo = try container.decodeIfPresent(String.self, forKey: .replyTo)
+        replyToUid = try container.decodeIfPresent(String.self, forKey: .replyToUid)
+        replies = try container.decodeIfPresent(Int.self, forKey: .replies) ?? 0
     }
 }
 

@@ -32,6 +32,15 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     public var didBookmark = false
     /// When the viewer bookmarked it, in the Bookmarks view.
     public var bookmarkedAt: Date?
+    // Replies
+    /// The post this one answers, nil for a post that answers none.
+    public var replyTo: String?
+    /// The answered post's author's username ("" when unknown), for `↳ @name`.
+    public var replyToUsername: String?
+    /// How many posts answer this one.
+    public var replies = 0
+    /// A thread's stand-in for a parent that was deleted: only `id` is meaningful.
+    public var isDeleted = false
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
@@ -55,6 +64,8 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
             id: id, caption: caption, timestamp: timestamp, uid: uid, likes: likes, placeID: placeID,
             editedAt: editedAt)
         tweet.reposts = reposts
+        tweet.replyTo = replyTo
+        tweet.replies = replies
         return tweet
     }
 }
@@ -104,6 +115,9 @@ extension Tweet {
             likes: Int(snapshot.get("likes")?.intValue ?? 0), placeID: snapshot.get("placeID")?.stringValue,
             editedAt: snapshot.get("editedAt")?.dateValue)
         reposts = Int(snapshot.get("reposts")?.intValue ?? 0)
+        replyTo = snapshot.get("replyTo")?.stringValue
+        replyToUid = snapshot.get("replyToUid")?.stringValue
+        replies = Int(snapshot.get("replies")?.intValue ?? 0)
     }
 
     /// The fields stored at `tweets/{id}`.
@@ -114,6 +128,9 @@ extension Tweet {
         if let placeID { fields["placeID"] = .string(placeID) }
         if let editedAt { fields["editedAt"] = .timestamp(editedAt) }
         if reposts != 0 { fields["reposts"] = .int(reposts) }
+        if let replyTo { fields["replyTo"] = .string(replyTo) }
+        if let replyToUid { fields["replyToUid"] = .string(replyToUid) }
+        if replies != 0 { fields["replies"] = .int(replies) }
         return fields
     }
 }

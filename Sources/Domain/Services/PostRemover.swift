@@ -17,7 +17,15 @@ public struct TransactionPostRemover: PostRemover {
     public func delete(tweetID: String, uid: String, in store: DocumentStore) throws {
         let post = store.collection("tweets").document(tweetID)
         try store.runTransaction { transaction in
-            try PostOwnership.check(try transaction.get(post), id: tweetID, uid: uid)
+            let stored = try transaction.get(post)
+            try PostOwnership.check(stored, id: tweetID, uid: uid)
+            // A reply leaves its parent's count (the parent's own replies stay, answering a deleted post).
+            if let parentID = stored.get("replyTo")?.stringValue, TweetService.isValidID(parentID) {
+                let parent = store.collection("tweets").document(parentID)
+                if try transaction.get(parent).exists {
+                    try transaction.updateData(["replies": .increment(-1)], forDocument: parent)
+                }
+            }
             // Queries inside the body run in this write transaction: no like can land meanwhile.
             for user in try store.collection("users").getDocuments().documents {
                 let like = store.document("users/\(user.documentID)/user-likes/\(tweetID)")

@@ -30,6 +30,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
     case userNotFound(String)
     /// Following one's own account.
     case cannotFollowSelf
+    // Replies
+    /// Replying to a post that does not exist, or no longer does.
+    case replyToMissing(String)
 
     public var description: String {
         switch self {
@@ -48,6 +51,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .serverUnreachable: return tr(.errorServerUnreachable)
         case .userNotFound(let name): return tr(.errorUserNotFound, ["name": name])
         case .cannotFollowSelf: return tr(.errorCannotFollowSelf)
+        case .replyToMissing(let id): return tr(.errorReplyToMissing, ["id": id])
         }
     }
 

@@ -292,7 +292,7 @@ public final class TweetService: @unchecked Sendable {
         guard !tweets.isEmpty else { return [] }
         countQuery()
         counterLock.withLock { rows += tweets.count }
-        let authors = try users.users(ids: tweets.map(\.uid))
+        let authors = try users.users(ids: tweets.map(\.uid) + tweets.compactMap(\.replyToUid))
         return tweets.map { tweet in
             let author = authors[tweet.uid]
             var post = FeedPost(
@@ -302,6 +302,9 @@ public final class TweetService: @unchecked Sendable {
             post.avatar = author?.avatar
             post.editedAt = tweet.editedAt
             post.reposts = tweet.reposts
+            post.replyTo = tweet.replyTo
+            post.replyToUsername = tweet.replyToUid.map { authors[$0]?.username ?? "" }
+            post.replies = tweet.replies
             return post
         }
     }

@@ -31,6 +31,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case mark(PostMark, postID: String, marked: Bool)
     /// A folder made, renamed, sorted or deleted, or a saved place's memo or folders changed.
     case editFavorites(FavoritesEdit)
+    // Replies: a post that answers `replyTo`, with the id this client drew for it.
+    case reply(postID: String, text: String, replyTo: String)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -66,6 +68,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mark(.bookmark, let id, let marked): tr(marked ? .writeBookmark : .writeUnbookmark, ["id": id])
         case .mark(.repost, let id, let marked): tr(marked ? .writeRepost : .writeUnrepost, ["id": id])
         case .editFavorites(let edit): tr(.writeFavorites, ["id": edit.placeID ?? edit.folderID ?? ""])
+        // Replies
+        case .reply(let id, _, let parent): tr(.writeReply, ["id": id, "parent": parent])
         }
     }
 
@@ -83,6 +87,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mark(.bookmark, let id, _): "posts/\(id)/bookmarks/\(uid)"
         case .mark(.repost, let id, _): "posts/\(id)/reposts/\(uid)"
         case .editFavorites(let edit): edit.pendingPath(uid: uid)
+        // Replies
+        case .reply(let id, _, _): "posts/\(id)"
         }
     }
 
@@ -101,6 +107,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             ["users/\(uid)", "users/\(other)", "users/\(uid)/following/\(other)", "users/\(other)/followers/\(uid)"]
         case .mark(let mark, let id, _): ["tweets/\(id)", "users/\(uid)/\(mark.collection)/\(id)"]
         case .editFavorites(let edit): edit.changedDocuments(uid: uid)
+        // Replies: the reply and the parent whose counter it moved.
+        case .reply(let id, _, let parent): ["tweets/\(id)", "tweets/\(parent)"]
         }
     }
 
@@ -108,7 +116,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     /// server would take is refused now rather than queued.
     public func validate() throws {
         switch self {
-        case .post(_, let text, _), .editPost(_, let text): _ = try Validation.postText(text)
+        case .post(_, let text, _), .editPost(_, let text), .reply(_, let text, _): _ = try Validation.postText(text)
         case .saveFavorite(let place): _ = try place.memo.map(FavoriteText.memo)
         case .editProfile(let displayName, let username, let bio, let avatar):
             _ = try ProfileEdit(displayName: displayName, username: username, bio: bio).normalisedUsername()
@@ -126,7 +134,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     public var signInAction: SignInRequired.Action {
         switch self {
         case .like, .unlike: .likePosts
-        case .post: .post
+        case .post, .reply: .post
         case .editPost, .deletePost: .editPosts
         case .saveFavorite: .saveFavorites
         case .removeFavorite: .removeFavorites
@@ -169,6 +177,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.tweets.writeMark(mark, marked, tweetID: id, session: session)
         case .editFavorites(let edit):
             try edit.apply(to: services.favorites, home: services.home, session: session)
+        // Replies
+        case .reply(let id, let text, let parent):
+            try services.tweets.writeReply(text, id: id, to: parent, session: session)
         }
     }
 

@@ -43,7 +43,7 @@ public enum WriteRefusal: Equatable, Sendable, CustomStringConvertible {
             }
         case let error as ServiceError:
             switch error {
-            case .postNotFound: return .postDeleted
+            case .postNotFound, .replyToMissing: return .postDeleted
             case .sessionNotValid, .otherStore: return .signInAgain
             case .accountMissing: return .accountGone
             case .placeNotFound, .usernameTaken, .notYourPost, .profileNotFinished: return .refusedByData

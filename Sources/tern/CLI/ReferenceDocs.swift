@@ -22,6 +22,7 @@ enum ReferenceDocs {
         "confirm": "A question (`confirm`)",
         "author": "An author's profile (`author`)",
         "detail": "The full-screen place detail (`detail`)",
+        "thread": "A post's thread (`thread`)",
     ]
 
     static func keys() -> String {

@@ -27,11 +27,13 @@ enum TextOutput {
         let name = DisplayName.shown(post.displayName)
         let handle = post.username.isEmpty ? "" : " @" + post.username
         let edited = post.editedAt == nil ? "" : " " + tr(.postEditedMark)
-        var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))\(edited)"]
+        let answers = post.replyToUsername.map { " \(dot) \(markers.replyTo)" + ($0.isEmpty ? "" : " @" + $0) } ?? ""
+        var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))\(edited)\(answers)"]
         lines += post.caption.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         let repost = (post.didRepost ? markers.reposted : markers.repost) + " \(post.reposts)"
         let bookmark = post.didBookmark ? "  " + markers.bookmarked : ""
-        lines.append("  \(heart(post.didLike)) \(post.likes)  \(repost)\(bookmark)  \(dot) \(post.id)")
+        let replies = "  \(markers.replies) \(post.replies)"
+        lines.append("  \(heart(post.didLike)) \(post.likes)  \(repost)\(replies)\(bookmark)  \(dot) \(post.id)")
         return lines
     }
 }
@@ -50,6 +52,32 @@ struct FeedPostJSON: Encodable {
     let reposts: Int
     let didRepost: Bool
     let didBookmark: Bool
+    // Replies
+    let replyTo: String?
+    let replies: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case id, caption, timestamp, uid, username, displayName, likes, didLike, reposts, didRepost, didBookmark
+        case replyTo, replies
+    }
+
+    /// The synthesised encoding, but `replyTo` is written as null rather than left out.
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(caption, forKey: .caption)
+        try container.encode(timestamp, forKey: .timestamp)
+        try container.encode(uid, forKey: .uid)
+        try container.encode(username, forKey: .username)
+        try container.encode(displayName, forKey: .displayName)
+        try container.encode(likes, forKey: .likes)
+        try container.encode(didLike, forKey: .didLike)
+        try container.encode(reposts, forKey: .reposts)
+        try container.encode(didRepost, forKey: .didRepost)
+        try container.encode(didBookmark, forKey: .didBookmark)
+        try container.encode(replyTo, forKey: .replyTo)
+        try container.encode(replies, forKey: .replies)
+    }
 
     init(_ post: FeedPost) {
         id = post.id
@@ -63,5 +91,7 @@ struct FeedPostJSON: Encodable {
         reposts = post.reposts
         didRepost = post.didRepost
         didBookmark = post.didBookmark
+        replyTo = post.replyTo
+        replies = post.replies
     }
 }
