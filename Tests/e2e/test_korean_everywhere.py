@@ -129,6 +129,8 @@ def commands(place, file_csv, export):
         (["unrepost"], ["POST"], False),
         (["bookmark"], ["POST"], False),
         (["unbookmark"], ["POST"], False),
+        (["reply"], ["POST", "좋은 글이네요"], False),
+        (["thread"], ["POST"], True),
         (["follow"], ["@seoyeon"], False),
         (["following"], [], True),
         (["followers"], ["@seoyeon"], True),
