@@ -459,7 +459,10 @@ public final class FeedViewModel {
     // MARK: Compose
 
     /// `n`: opens the compose field.
-    public func startCompose() {
+    public func startCompose() { openCompose(replyingTo: nil) }
+
+    /// The compose field, for a new post or a reply: refused signed out or before the profile is finished.
+    private func openCompose(replyingTo parent: FeedRowModel?) {
         guard uid != nil else {
             onToast(Toast.signIn(.post))
             return
@@ -471,7 +474,7 @@ public final class FeedViewModel {
         state.compose = TextEditor(multiline: true)
         state.composeError = nil
         state.editingPostID = nil
-        state.replyingTo = nil
+        state.replyingTo = parent
         publish()
     }
 
@@ -481,19 +484,7 @@ public final class FeedViewModel {
     /// answers); Enter sends it as `WriteIntent.reply`, shown at once with the pending mark.
     public func startReply() {
         guard let row = state.selectedRow, !row.isDeleted, !row.id.hasPrefix("sending-") else { return }
-        guard uid != nil else {
-            onToast(Toast.signIn(.post))
-            return
-        }
-        guard isProfileFinished else {
-            onToast(Toast(ServiceError.profileNotFinished.description, kind: .error))
-            return
-        }
-        state.compose = TextEditor(multiline: true)
-        state.composeError = nil
-        state.editingPostID = nil
-        state.replyingTo = row
-        publish()
+        openCompose(replyingTo: row)
     }
 
     /// The reply shows above the list as a post on its way does, and is sent.
