@@ -95,7 +95,9 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
         let (services, session) = try signedIn()
         let home = Coordinate(latitude: 33.5, longitude: 126.5)
         let edits: [FavoritesEdit] = [
-            .createFolder(name: "Trip"), .moveManually(placeID: "1835848", folderID: "default", by: 1),
+            .createFolder(name: "Trip"), .createFolder(name: "Jeju", id: "j", color: .orange, visibility: .shared),
+            .setFolder(id: "j", color: .green, visibility: nil, sort: .name),
+            .moveManually(placeID: "1835848", folderID: "default", by: 1),
             .deleteFolder(id: "f", deletion: .deletePlaces),
             .restore(
                 FavoritePlace(
@@ -106,8 +108,13 @@ let seoulCityHall = Coordinate(latitude: 37.5665, longitude: 126.9780)
             let intent = WriteIntent.editFavorites(edit)
             #expect(try JSONDecoder().decode(WriteIntent.self, from: JSONEncoder().encode(intent)) == intent)
         }
+        // An outbox written before a new folder carried its colour still reads.
+        let older = Data(#"{"editFavorites":{"_0":{"createFolder":{"name":"Trip","id":"abc"}}}}"#.utf8)
+        #expect(
+            try JSONDecoder().decode(WriteIntent.self, from: older)
+                == .editFavorites(.createFolder(name: "Trip", id: "abc")))
         let intent = WriteIntent.editFavorites(.createFolder(name: "Trip")).resolved(in: services)
-        guard case .editFavorites(.createFolder("Trip", let id?)) = intent else {
+        guard case .editFavorites(.createFolder("Trip", let id?, nil, nil)) = intent else {
             Issue.record("no id drawn: \(intent)")
             return
         }

@@ -378,7 +378,7 @@ struct OutboxSyncTests {
         #expect(try folderNamesAndMemos(replica.store, uid: uid) == shown, "the replica shows them at once")
         let queued = try replica.entries().map(\.write)
         #expect(queued.count == 3)
-        guard case .editFavorites(.createFolder(_, let food?)) = queued[1] else {
+        guard case .editFavorites(.createFolder(_, let food?, _, _)) = queued[1] else {
             Issue.record("the new folder's id is drawn before it is queued: \(queued)")
             return
         }

@@ -146,3 +146,40 @@ def test_kill_9_while_sending_loses_nothing_and_sends_nothing_twice():
         assert captions == sorted(f"queued {index}" for index in range(count)), captions
         # The last queued write was an unlike: nothing of alice's likes remains.
         assert [post["likes"] for post in bob.json("feed") if post["id"] == target] == [0]
+
+
+def test_folder_edits_memos_copies_and_moves_queue_offline_and_are_sent_once():
+    with Server() as server, DelayProxy() as proxy:
+        alice, bob = people(server, proxy)
+        alice.ok("favorites", "add", SEOUL)
+        alice.ok("favorites", "folder", "create", "Old")
+        alice.ok("sync")  # brings the local copy up to date, as the interface's worker does
+        proxy.cut()
+        refused = alice.tern("favorites", "folder", "create", "Jeju")
+        assert refused.returncode == 1 and "add --queue" in refused.stderr, refused.stderr
+        for args in [
+            ("favorites", "folder", "create", "Trip", "--color", "green"),
+            ("favorites", "folder", "rename", "Trip", "Jeju"),
+            ("favorites", "folder", "set", "Jeju", "--color", "orange", "--visibility", "shared"),
+            ("favorites", "memo", SEOUL, "window", "seat"),
+            ("favorites", "copy", SEOUL, "--to", "Old"),
+            ("favorites", "move", SEOUL, "--from", "Old", "--to", "Jeju"),
+            ("favorites", "remove", SEOUL, "--folder", "Favorites"),
+            ("favorites", "folder", "delete", "Old"),
+        ]:
+            assert alice.ok(*args, "--queue") == "queued\n", args
+        # The local copy shows them at once; the server has none of them yet.
+        assert [folder["name"] for folder in alice.json("favorites", "folders")] == ["Favorites", "Jeju"]
+        assert alice.json("status")["pending"] == 8
+        assert bob.ok("favorites", "list", "--user", "@alice") == "@alice shares no folders.\n"
+
+        proxy.restore()
+        sent = alice.ok("sync").splitlines()
+        assert sent[-1] == "8 sent, 0 dropped, 0 pending", sent
+        assert alice.ok("sync").splitlines() == ["0 sent, 0 dropped, 0 pending"]
+        shared = bob.json("favorites", "list", "--user", "@alice", "--folder", "Jeju")
+        assert [(place["placeID"], place["memo"], place["folders"]) for place in shared] == [
+            (SEOUL, "window seat", ["Jeju"])], shared
+        folders = {folder["name"]: folder for folder in alice.json("favorites", "folders")}
+        assert sorted(folders) == ["Favorites", "Jeju"] and folders["Jeju"]["color"] == "orange", folders
+        assert folders["Jeju"]["count"] == 1 and folders["Favorites"]["count"] == 0, folders

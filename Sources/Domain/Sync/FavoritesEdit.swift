@@ -5,9 +5,13 @@ import PlaceCatalog
 /// folder and place ids: what the Favorites screen (and Places' undo) asks, carried to the
 /// store by `WriteIntent.editFavorites` through the one writer.
 public enum FavoritesEdit: Equatable, Sendable, Codable {
-    /// A new folder; `id` is drawn by the writer when nil, so the folder sent twice is one folder.
-    case createFolder(name: String, id: String? = nil)
+    /// A new folder; `id` is drawn by the writer when nil, so the folder sent twice is one
+    /// folder. Colour and visibility are optional so that an outbox written before they were
+    /// carried still reads (nil: blue, private).
+    case createFolder(name: String, id: String? = nil, color: FavoriteColor? = nil, visibility: FolderVisibility? = nil)
     case renameFolder(id: String, name: String)
+    /// A folder's colour, visibility or kept order set (nil leaves one as it is).
+    case setFolder(id: String, color: FavoriteColor?, visibility: FolderVisibility?, sort: FavoriteSort?)
     case deleteFolder(id: String, deletion: FolderDeletion)
     case setSort(folderID: String, sort: FavoriteSort)
     /// One step in the folder's order as it is shown from `home` (nil: the writer's config's home point).
@@ -26,7 +30,7 @@ public enum FavoritesEdit: Equatable, Sendable, Codable {
     /// The place the edit changes, nil for an edit of a folder.
     public var placeID: String? {
         switch self {
-        case .moveManually, .createFolder, .renameFolder, .deleteFolder, .setSort, .restoreFolder: nil
+        case .moveManually, .createFolder, .renameFolder, .setFolder, .deleteFolder, .setSort, .restoreFolder: nil
         case .setMemo(let id, _), .copy(let id, _), .move(let id, _, _), .removeFromFolder(let id, _): id
         case .save(let place, _): place.placeID
         case .restore(let favorite): favorite.placeID
@@ -36,8 +40,8 @@ public enum FavoritesEdit: Equatable, Sendable, Codable {
     /// The folder the edit changes, nil for an edit of a place.
     public var folderID: String? {
         switch self {
-        case .createFolder(_, let id): id
-        case .renameFolder(let id, _), .deleteFolder(let id, _), .setSort(let id, _): id
+        case .createFolder(_, let id, _, _): id
+        case .renameFolder(let id, _), .deleteFolder(let id, _), .setSort(let id, _), .setFolder(let id, _, _, _): id
         case .moveManually(_, let id, _, _): id
         case .restoreFolder(let folder): folder.id
         case .setMemo, .copy, .move, .removeFromFolder, .save, .restore: nil
@@ -76,7 +80,7 @@ public enum FavoritesEdit: Equatable, Sendable, Codable {
     /// Throws what the store would refuse of the edit's own text, before it is queued.
     func validate() throws {
         switch self {
-        case .createFolder(let name, _), .renameFolder(_, let name): _ = try FavoriteText.folderName(name)
+        case .createFolder(let name, _, _, _), .renameFolder(_, let name): _ = try FavoriteText.folderName(name)
         case .setMemo(_, let memo): _ = try FavoriteText.memo(memo)
         case .restoreFolder(let folder): _ = try FavoriteText.folderName(folder.name)
         default: break
@@ -86,10 +90,13 @@ public enum FavoritesEdit: Equatable, Sendable, Codable {
     /// Makes the edit through `favorites` as `session`; `home` when the edit names none.
     func apply(to favorites: FavoritesService, home: Coordinate, session: Session) throws {
         switch self {
-        case .createFolder(let name, let id):
-            try favorites.createFolder(name: name, id: id, session: session)
+        case .createFolder(let name, let id, let color, let visibility):
+            try favorites.createFolder(
+                name: name, id: id, color: color ?? .blue, visibility: visibility ?? .private, session: session)
         case .renameFolder(let id, let name):
             try favorites.updateFolder(id: id, name: name, session: session)
+        case .setFolder(let id, let color, let visibility, let sort):
+            try favorites.updateFolder(id: id, color: color, visibility: visibility, sort: sort, session: session)
         case .deleteFolder(let id, let deletion):
             try favorites.deleteFolder(id: id, deletion: deletion, session: session)
         case .setSort(let folderID, let sort):

@@ -194,8 +194,11 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     /// the one made locally are the same: a new folder's id, a manual move's home point.
     public func resolved(in services: AppServices) -> WriteIntent {
         switch self {
-        case .editFavorites(.createFolder(let name, nil)):
-            .editFavorites(.createFolder(name: name, id: services.store.collection("folders").document().documentID))
+        case .editFavorites(.createFolder(let name, nil, let color, let visibility)):
+            .editFavorites(
+                .createFolder(
+                    name: name, id: services.store.collection("folders").document().documentID, color: color,
+                    visibility: visibility))
         case .editFavorites(.moveManually(let placeID, let folderID, let offset, nil)):
             .editFavorites(.moveManually(placeID: placeID, folderID: folderID, by: offset, home: services.home))
         default: self

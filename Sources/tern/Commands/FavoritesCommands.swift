@@ -41,13 +41,15 @@ enum FavoritesCommands {
                 options: [removeFolder.spec, SyncCommands.queue.spec], run: remove),
             CommandSpec(
                 words: ["favorites", "memo"], summary: .cmdFavoritesMemo,
-                positionals: [Positional("PLACE_ID"), Positional("TEXT", .words, allowsEmpty: true)], run: setMemo),
+                positionals: [Positional("PLACE_ID"), Positional("TEXT", .words, allowsEmpty: true)],
+                options: [SyncCommands.queue.spec], run: setMemo),
             CommandSpec(
                 words: ["favorites", "copy"], summary: .cmdFavoritesCopy,
-                positionals: [Positional("PLACE_ID")], options: [to.spec], run: copy),
+                positionals: [Positional("PLACE_ID")], options: [to.spec, SyncCommands.queue.spec], run: copy),
             CommandSpec(
                 words: ["favorites", "move"], summary: .cmdFavoritesMove,
-                positionals: [Positional("PLACE_ID")], options: [from.spec, to.spec], run: move),
+                positionals: [Positional("PLACE_ID")], options: [from.spec, to.spec, SyncCommands.queue.spec],
+                run: move),
         ] + FolderCommands.specs + FavoritesFileCommands.specs
 
     static func list(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -139,54 +141,67 @@ enum FavoritesCommands {
     static func remove(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .removeFavorites)
         let id = arguments.positionals[0]
-        let favorites = try context.services().favorites
-        if arguments[removeFolder] == nil,
-            try context.queuedBecauseUnreachable({ .removeFavorite(placeID: id) }, session: session, arguments)
-        {
-            return
-        }
-        if let name = arguments[removeFolder] {
-            let folder = try context.favoritesSnapshot(session).requireFolder(named: name)
-            let kept = try favorites.removeFromFolder(placeID: id, folderID: folder.id, session: session)
-            if !context.options.json {
-                context.printLine(
-                    tr(
-                        kept ? .cliRemovedFromFolder : .cliRemovedFromLastFolder,
-                        ["id": id, "folder": folder.shownName]))
+        guard let name = arguments[removeFolder] else {
+            let saved = try context.favoritesSnapshot(session).favorites.contains { $0.placeID == id }
+            if try context.send(.removeFavorite(placeID: id), session: session, arguments) || context.options.json {
+                return
             }
-            return
+            return context.printLine(tr(saved ? .cliRemovedFavorite : .cliNotAFavorite, ["id": id]))
         }
-        let removed = try favorites.remove(placeID: id, session: session)
-        if !context.options.json {
-            context.printLine(tr(removed ? .cliRemovedFavorite : .cliNotAFavorite, ["id": id]))
+        let snapshot = try context.favoritesSnapshot(session)
+        let folder = try snapshot.requireFolder(named: name)
+        guard let favorite = snapshot.favorites.first(where: { $0.placeID == id }) else {
+            throw FavoritesError.notSaved(placeID: id)
         }
+        // Kept when it stays in another folder; out of its last folder it is no longer saved.
+        let kept = favorite.folders.contains { $0 != folder.id }
+        let edit = FavoritesEdit.removeFromFolder(placeID: id, folderID: folder.id)
+        if try context.send(.editFavorites(edit), session: session, arguments) || context.options.json { return }
+        context.printLine(
+            tr(kept ? .cliRemovedFromFolder : .cliRemovedFromLastFolder, ["id": id, "folder": folder.shownName]))
     }
 
     static func setMemo(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
         let text = arguments.positionals.dropFirst().joined(separator: " ")
-        let favorite = try context.services().favorites.setMemo(
-            placeID: arguments.positionals[0], memo: text, session: session)
-        try printChanged(context, favorite, verb: tr(.cliMemoSet), session: session)
+        let id = arguments.positionals[0]
+        try sendEdit(.setMemo(placeID: id, memo: text), context, arguments, verb: tr(.cliMemoSet), session: session)
     }
 
     static func copy(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
-        let favorites = try context.services().favorites
         let target = try context.favoritesSnapshot(session).requireFolder(named: arguments[to]!)
-        let favorite = try favorites.copy(placeID: arguments.positionals[0], to: target.id, session: session)
-        try printChanged(context, favorite, verb: tr(.cliCopiedTo, ["folder": target.name]), session: session)
+        try sendEdit(
+            .copy(placeID: arguments.positionals[0], folderID: target.id), context, arguments,
+            verb: tr(.cliCopiedTo, ["folder": target.name]), session: session)
     }
 
     static func move(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
-        let favorites = try context.services().favorites
         let snapshot = try context.favoritesSnapshot(session)
         let source = try snapshot.requireFolder(named: arguments[from]!)
         let target = try snapshot.requireFolder(named: arguments[to]!)
-        let favorite = try favorites.move(
-            placeID: arguments.positionals[0], from: source.id, to: target.id, session: session)
-        try printChanged(context, favorite, verb: tr(.cliMovedTo, ["folder": target.name]), session: session)
+        try sendEdit(
+            .move(placeID: arguments.positionals[0], fromFolderID: source.id, toFolderID: target.id), context,
+            arguments, verb: tr(.cliMovedTo, ["folder": target.name]), session: session)
+    }
+
+    /// Sends an edit of one saved place, then prints the place as it now is.
+    static func sendEdit(
+        _ edit: FavoritesEdit, _ context: CommandContext, _ arguments: ParsedArguments, verb: String,
+        session: Session
+    ) throws {
+        guard let id = edit.placeID else { return }
+        // A place that is not saved is named now, not queued to be refused later.
+        guard try context.favoritesSnapshot(session).favorites.contains(where: { $0.placeID == id }) else {
+            throw FavoritesError.notSaved(placeID: id)
+        }
+        if try context.send(.editFavorites(edit), session: session, arguments) { return }
+        let snapshot = try context.favoritesSnapshot(session)
+        guard let favorite = snapshot.favorites.first(where: { $0.placeID == id }) else {
+            throw FavoritesError.notSaved(placeID: id)
+        }
+        try printChanged(context, favorite, verb: verb, session: session)
     }
 
     /// Prints a favorite after a change: its JSON, or `verb` and its lines.

@@ -25,17 +25,20 @@ enum FolderCommands {
         CommandSpec(words: ["favorites", "folders"], summary: .cmdFavoritesFolders, run: folders),
         CommandSpec(
             words: ["favorites", "folder", "create"], summary: .cmdFavoritesFolderCreate,
-            positionals: [Positional("NAME")], options: [color.spec, visibility.spec], run: create),
+            positionals: [Positional("NAME")], options: [color.spec, visibility.spec, SyncCommands.queue.spec],
+            run: create),
         CommandSpec(
             words: ["favorites", "folder", "rename"], summary: .cmdFavoritesFolderRename,
-            positionals: [Positional("NAME", completion: .folders), Positional("NEW_NAME")], run: rename),
+            positionals: [Positional("NAME", completion: .folders), Positional("NEW_NAME")],
+            options: [SyncCommands.queue.spec], run: rename),
         CommandSpec(
             words: ["favorites", "folder", "set"], summary: .cmdFavoritesFolderSet,
-            positionals: [Positional("NAME", completion: .folders)], options: [color.spec, visibility.spec, sort.spec],
-            run: set),
+            positionals: [Positional("NAME", completion: .folders)],
+            options: [color.spec, visibility.spec, sort.spec, SyncCommands.queue.spec], run: set),
         CommandSpec(
             words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
-            positionals: [Positional("NAME", completion: .folders)], options: [withPlaces.spec], run: delete),
+            positionals: [Positional("NAME", completion: .folders)],
+            options: [withPlaces.spec, SyncCommands.queue.spec], run: delete),
     ]
 
     static func folders(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -50,56 +53,61 @@ enum FolderCommands {
 
     static func create(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
-        let folder = try context.services().favorites.createFolder(
-            name: arguments.positionals[0], color: arguments[color] ?? .blue,
-            visibility: arguments[visibility] ?? .private, session: session)
-        try printFolder(context, folder, verb: .cliFolderCreated, session: session)
+        let edit = WriteIntent.editFavorites(
+            .createFolder(
+                name: arguments.positionals[0], color: arguments[color] ?? .blue,
+                visibility: arguments[visibility] ?? .private)
+        ).resolved(in: try context.services())
+        if try context.send(edit, session: session, arguments) { return }
+        guard case .editFavorites(let made) = edit, let id = made.folderID else { return }
+        try printFolder(context, id: id, verb: .cliFolderCreated, session: session)
     }
 
     static func rename(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        try change(context, arguments, verb: .cliFolderRenamed) { favorites, folder, session in
-            try favorites.updateFolder(id: folder.id, name: arguments.positionals[1], session: session)
+        try change(context, arguments, verb: .cliFolderRenamed) { folder in
+            .renameFolder(id: folder.id, name: arguments.positionals[1])
         }
     }
 
     static func set(_ context: CommandContext, _ arguments: ParsedArguments) throws {
-        try change(context, arguments, verb: .cliFolderChanged) { favorites, folder, session in
-            try favorites.updateFolder(
-                id: folder.id, color: arguments[color], visibility: arguments[visibility],
-                sort: arguments[sort], session: session)
+        try change(context, arguments, verb: .cliFolderChanged) { folder in
+            .setFolder(id: folder.id, color: arguments[color], visibility: arguments[visibility], sort: arguments[sort])
         }
     }
 
     static func delete(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .removeFavorites)
-        let favorites = try context.services().favorites
-        let folder = try context.favoritesSnapshot(session).requireFolder(named: arguments.positionals[0])
+        let snapshot = try context.favoritesSnapshot(session)
+        let folder = try snapshot.requireFolder(named: arguments.positionals[0])
+        guard !folder.isDefault else { throw FavoritesError.defaultFolderKept }
         let deletePlaces = arguments.has(withPlaces)
-        let count = try favorites.deleteFolder(
-            id: folder.id, deletion: deletePlaces ? .deletePlaces : .movePlacesToDefault,
-            session: session)
-        if context.options.json { return }
+        // The places that leave with the folder: those in no other folder.
+        let count = snapshot.favorites.filter { $0.folders == [folder.id] }.count
+        let edit = FavoritesEdit.deleteFolder(
+            id: folder.id, deletion: deletePlaces ? .deletePlaces : .movePlacesToDefault)
+        if try context.send(.editFavorites(edit), session: session, arguments) || context.options.json { return }
         context.printLine(
             tr(
                 deletePlaces ? .cliFolderDeletedWithPlaces : .cliFolderDeletedMoved,
                 ["folder": folder.shownName, "places": placeCount(count)]))
     }
 
-    /// Finds the folder named by the first word and applies `body` to it.
+    /// Finds the folder named by the first word and sends the edit `body` makes of it.
     static func change(
         _ context: CommandContext, _ arguments: ParsedArguments, verb: TextKey,
-        _ body: (FavoritesService, FavoriteFolder, Session) throws -> FavoriteFolder
+        _ body: (FavoriteFolder) -> FavoritesEdit
     ) throws {
         let session = try SignInRequired.check(try context.session(), .saveFavorites)
-        let favorites = try context.services().favorites
         let folder = try context.favoritesSnapshot(session).requireFolder(named: arguments.positionals[0])
-        try printFolder(context, try body(favorites, folder, session), verb: verb, session: session)
+        if try context.send(.editFavorites(body(folder)), session: session, arguments) { return }
+        try printFolder(context, id: folder.id, verb: verb, session: session)
     }
 
-    static func printFolder(_ context: CommandContext, _ folder: FavoriteFolder, verb: TextKey, session: Session) throws
-    {
+    /// Prints the folder `id` as it now is: its JSON, or `verb` and its line.
+    static func printFolder(_ context: CommandContext, id: String, verb: TextKey, session: Session) throws {
         let snapshot = try context.favoritesSnapshot(session)
-        let count = snapshot.folder(id: folder.id).map(snapshot.count(in:)) ?? 0
+        guard let folder = snapshot.folder(id: id) else { throw FavoritesError.folderNotFound(id) }
+        let count = snapshot.count(in: folder)
         if context.options.json {
             try context.printJSON(FolderJSON(folder, count: count))
         } else {

@@ -162,3 +162,19 @@ extension CommandContext {
         return true
     }
 }
+
+extension CommandContext {
+    /// A command's write, stated as `intent`: refused now when no server would take it,
+    /// queued with `--queue` when the server is out of reach (returns true), else made at
+    /// once (returns false). The intent's open parts (a new folder's id) are filled in
+    /// first, so the queued write and the one made now are the same.
+    @discardableResult
+    func send(_ intent: WriteIntent, session: Session, _ arguments: ParsedArguments) throws -> Bool {
+        let services = try services()
+        let intent = intent.resolved(in: services)
+        try intent.validate()
+        if try queuedBecauseUnreachable({ intent }, session: session, arguments) { return true }
+        try intent.apply(to: services, session: session)
+        return false
+    }
+}
