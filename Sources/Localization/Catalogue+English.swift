@@ -952,6 +952,8 @@ extension Catalogue {
         case .threadTitle: return "Thread"
         case .toastReplied: return "Reply posted"
         case .toastCouldNotReply: return "Could not reply: {reason}"
+        // catalog: split catalog images and stopped imports (issue 31)
+        case .cliImportInterrupted: return "{file}: interrupted; nothing was imported"
         }
     }
 

@@ -889,6 +889,8 @@ extension Catalogue {
         case .threadTitle: return "스레드"
         case .toastReplied: return "답글을 올렸습니다"
         case .toastCouldNotReply: return "답글을 올리지 못했습니다: {reason}"
+        // catalog: split catalog images and stopped imports (issue 31)
+        case .cliImportInterrupted: return "{file}: 중단했습니다. 아무것도 가져오지 않았습니다"
         }
     }
 

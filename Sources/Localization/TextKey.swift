@@ -240,4 +240,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Replies and threads (issue 28)
     case errorReplyToMissing, writeReply, cmdReply, cmdThread, threadDeletedPost, cliThreadReplies, cliThreadNoReplies
     case keyReply, keyThread, feedReplyTo, threadTitle, toastReplied, toastCouldNotReply
+    // catalog: split catalog images and stopped imports (issue 31)
+    case cliImportInterrupted
 }

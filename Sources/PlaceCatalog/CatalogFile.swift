@@ -129,7 +129,7 @@ extension PlaceCatalog {
     public static func shippedDirectory(resourcesDirectory: String) -> String { resourcesDirectory + "/places" }
 
     /// The shipped catalog's own image, which `make build` and `make install` prepare (see
-    /// `scripts/prepare-catalog-image.sh`) and new data directories copy instead of building one.
+    /// `scripts/prepare-catalog-image.sh`) and every data directory reads where it lies.
     public static func preparedImage(shippedDirectory: String) -> String { shippedDirectory + "/catalog.bin" }
 
     /// The file holding every imported place, inside the data directory.
@@ -142,12 +142,14 @@ extension PlaceCatalog {
     }
 
     /// The shipped catalog plus the imports in `dataDirectory` (an import replaces a shipped
-    /// place with the same id). With `cacheDirectory`, the whole catalog — places, normalised
-    /// names and posting lists — is kept there as a catalog image (`catalog.bin`, see
-    /// `CatalogImage`), keyed by the image format's version and the path, size, modification
-    /// time and inode of every source file (not by the executable), checksummed and checked before use; any mismatch
-    /// rebuilds and rewrites it. A catalog loaded from the image has its posting lists whatever
-    /// `indexed` says (they cost nothing to load).
+    /// place with the same id). With `cacheDirectory`, the catalog is two catalog images (see
+    /// `CatalogImage`) searched together: the shipped catalog's, read where `make build`
+    /// prepared it (or `catalog.bin` in `cacheDirectory`, its repair), and the imports' own,
+    /// `imports.bin`, with the shipped places they replace in `imports.hidden`. Each is keyed
+    /// by the image format's version and its sources' path, size, modification time and inode
+    /// (not by the executable), checksummed and checked before use; a mismatch rebuilds and
+    /// rewrites that image alone, so an import never rebuilds the shipped one. A catalog
+    /// loaded from images has its posting lists whatever `indexed` says.
     public static func load(
         resourcesDirectory: String, dataDirectory: String?, indexed: Bool = true,
         cacheDirectory: String? = nil
@@ -159,43 +161,89 @@ extension PlaceCatalog {
             var info = stat()
             if stat(imports, &info) == 0 { sources.append(imports) }
         }
-        var signature = ""
-        let cacheFile = cacheDirectory.map { $0 + "/catalog.bin" }
-        if let cacheFile {
-            signature = ImageSignature.of(sources + [directory + "/countries.tsv"])
-            // A damaged image is rebuilt (under the lock) and the search answered from the rebuild.
-            let sources = sources
-            let signature = signature
-            let rebuild: @Sendable () -> PlaceIndex? = {
-                FileLock.withLock(cacheFile + ".lock") {
-                    guard let places = try? readPlaces(sources, directory: directory) else { return nil }
-                    let index = PlaceCatalog(places: places, indexed: true).index
-                    CatalogImage.write(index, signature: signature, path: cacheFile)
-                    return index
-                }
-            }
-            if let image = CatalogImage.open(path: cacheFile, signature: signature) {
-                return PlaceCatalog(image: image, rebuild: rebuild)
-            }
-            // Without imports, the image `make build` prepared beside the shipped catalog (same
-            // sources, same signature) is read where it is installed: a new data directory
-            // writes nothing before it answers. Only a repair of it is written to `cacheFile`.
-            if sources.count == 1,
-                let image = CatalogImage.open(path: preparedImage(shippedDirectory: directory), signature: signature)
-            {
-                return PlaceCatalog(image: image, rebuild: rebuild)
-            }
-            // One process builds the image while others wait for it and then map it.
-            return try FileLock.withLock(cacheFile + ".lock") {
-                if let image = CatalogImage.open(path: cacheFile, signature: signature) {
-                    return PlaceCatalog(image: image, rebuild: rebuild)
-                }
-                let catalog = PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: true)
-                CatalogImage.write(catalog.index, signature: signature, path: cacheFile)
-                return catalog
+        guard let cacheDirectory else {
+            return PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: indexed)
+        }
+        let shipped = try shippedIndex(directory: directory, cacheDirectory: cacheDirectory)
+        guard sources.count > 1 else { return PlaceCatalog(parts: [PartHolder(shipped)]) }
+        let imports = try importsIndex(
+            file: sources[1], shipped: shipped.index, directory: directory, cacheDirectory: cacheDirectory)
+        return PlaceCatalog(parts: [
+            PartHolder(shipped, hidden: imports.hidden, count: shipped.index.placeCount),
+            PartHolder(imports.index),
+        ])
+    }
+
+    /// The shipped catalog's index: its image in `cacheDirectory` (a repair) or the one
+    /// prepared beside it, else built and written to `cacheDirectory`.
+    static func shippedIndex(directory: String, cacheDirectory: String) throws -> IndexHolder {
+        let sources = [directory + "/places.tsv"]
+        let cacheFile = cacheDirectory + "/catalog.bin"
+        let signature = ImageSignature.of(sources + [directory + "/countries.tsv"])
+        // A damaged image is rebuilt (under the lock) and the search answered from the rebuild.
+        let rebuild: @Sendable () -> PlaceIndex? = {
+            FileLock.withLock(cacheFile + ".lock") {
+                guard let places = try? readPlaces(sources, directory: directory) else { return nil }
+                let index = PlaceCatalog(places: places, indexed: true).index
+                CatalogImage.write(index, signature: signature, path: cacheFile)
+                return index
             }
         }
-        return PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: indexed)
+        if let image = CatalogImage.open(path: cacheFile, signature: signature) {
+            return IndexHolder(PlaceIndex(image: image), rebuild: rebuild)
+        }
+        // The image `make build` prepared beside the shipped catalog (same sources, same
+        // signature) is read where it is installed: a new data directory writes nothing before
+        // it answers, and an import adds its own image beside it. Only a repair of it is
+        // written to `cacheFile`.
+        if let image = CatalogImage.open(path: preparedImage(shippedDirectory: directory), signature: signature) {
+            return IndexHolder(PlaceIndex(image: image), rebuild: rebuild)
+        }
+        // One process builds the image while others wait for it and then map it.
+        return try FileLock.withLock(cacheFile + ".lock") {
+            if let image = CatalogImage.open(path: cacheFile, signature: signature) {
+                return IndexHolder(PlaceIndex(image: image), rebuild: rebuild)
+            }
+            let index = PlaceCatalog(places: try readPlaces(sources, directory: directory), indexed: true).index
+            CatalogImage.write(index, signature: signature, path: cacheFile)
+            return IndexHolder(index, rebuild: rebuild)
+        }
+    }
+
+    /// The imports' own image and the list of shipped places they replace.
+    static func importsImage(cacheDirectory: String) -> (image: String, hidden: String) {
+        (cacheDirectory + "/imports.bin", cacheDirectory + "/imports.hidden")
+    }
+
+    /// The imports' index (their image, or built from the imports file and written) and the
+    /// positions of the shipped places they replace.
+    static func importsIndex(file: String, shipped: PlaceIndex, directory: String, cacheDirectory: String) throws
+        -> (index: IndexHolder, hidden: [Int32])
+    {
+        let paths = importsImage(cacheDirectory: cacheDirectory)
+        let signature = ImageSignature.imports(file, shipped: directory)
+        let rebuild: @Sendable () -> PlaceIndex? = {
+            FileLock.withLock(paths.image + ".lock") {
+                guard let places = try? CatalogFile.read(path: file, countries: [:]) else { return nil }
+                let index = PlaceCatalog(places: places, indexed: true).index
+                CatalogImage.write(index, signature: signature, path: paths.image)
+                return index
+            }
+        }
+        func opened() -> (index: IndexHolder, hidden: [Int32])? {
+            guard let hidden = HiddenPlaces.read(paths.hidden, signature: signature),
+                let image = CatalogImage.open(path: paths.image, signature: signature)
+            else { return nil }
+            return (IndexHolder(PlaceIndex(image: image), rebuild: rebuild), hidden)
+        }
+        if let found = opened() { return found }
+        return try FileLock.withLock(paths.image + ".lock") {
+            if let found = opened() { return found }
+            let places = try CatalogFile.read(path: file, countries: [:])
+            let built = ImportsImage.build(places, shipped: shipped)
+            try ImportsImage.write(built, signature: signature, image: paths.image, hidden: paths.hidden)
+            return (IndexHolder(built.index, rebuild: rebuild), built.hidden)
+        }
     }
 
     /// The shipped places (countries resolved through `countries.tsv`) and then the imports.
@@ -239,11 +287,88 @@ enum ImageSignature {
         return resolved(folder) + "/" + (path as NSString).lastPathComponent
     }
 
+    /// The imports image's signature: the imports file's resolved path, size, modification
+    /// time and inode (a rename into place keeps all three, so an import signs its image before
+    /// its file takes the imports file's place), then the shipped catalog's signature (the
+    /// hidden positions are the shipped image's). `info` is the file's `stat` when known.
+    static func imports(_ path: String, shipped directory: String, info known: stat? = nil) -> String {
+        var info = stat()
+        if let known {
+            info = known
+        } else if stat(path, &info) != 0 {
+            return path + "\tmissing\n" + of([directory + "/places.tsv", directory + "/countries.tsv"])
+        }
+        let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        return "imports\t\(resolved(path))\t\(info.st_size)\t\(modified)\t\(info.st_ino)\n"
+            + of([directory + "/places.tsv", directory + "/countries.tsv"])
+    }
+
     static func describe(_ path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return path + "\tmissing" }
         let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         let changed = "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
         return "\(path)\t\(info.st_size)\t\(modified)\t\(info.st_ino)\t\(changed)"
+    }
+}
+
+/// The imports' own image and `imports.hidden`: the signature's hash on the first line, then
+/// the shipped positions the imports replace, one a line.
+enum HiddenPlaces {
+    /// The positions, nil when the file is missing, of another signature or damaged (then
+    /// the imports' image is built again, never guessed at).
+    static func read(_ path: String, signature: String) -> [Int32]? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard let first = lines.first, String(decoding: first, as: UTF8.self) == PlaceImporter.stableHash(signature)
+        else { return nil }
+        var positions: [Int32] = []
+        positions.reserveCapacity(lines.count)
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let position = Int32(String(decoding: line, as: UTF8.self)), position >= 0 else { return nil }
+            positions.append(position)
+        }
+        return positions
+    }
+
+    static func text(_ positions: [Int32], signature: String) -> String {
+        var text = PlaceImporter.stableHash(signature) + "\n"
+        for position in positions { text += String(position) + "\n" }
+        return text
+    }
+}
+
+/// The imports' index and the shipped places they replace, built from the imports' places.
+enum ImportsImage {
+    struct Built {
+        var index: PlaceIndex
+        var hidden: [Int32]
+    }
+
+    static func build(_ places: [Place], shipped: PlaceIndex) -> Built {
+        var shippedPosition: [String: Int32] = [:]
+        shippedPosition.reserveCapacity(shipped.placeCount)
+        for position in 0..<shipped.placeCount { shippedPosition[shipped.store.placeID(position)] = Int32(position) }
+        var hidden: [Int32] = []
+        for place in places { if let position = shippedPosition[place.placeID] { hidden.append(position) } }
+        return Built(index: PlaceCatalog(places: places, indexed: true).index, hidden: hidden.sorted())
+    }
+
+    /// Writes the list and then the image, each through a temporary file and a rename.
+    static func write(_ built: Built, signature: String, image: String, hidden: String) throws {
+        let folder = (image as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = hidden + ".\(getpid()).tmp"
+        guard
+            FileManager.default.createFile(
+                atPath: temporary, contents: Data(HiddenPlaces.text(built.hidden, signature: signature).utf8),
+                attributes: [.posixPermissions: 0o600]),
+            rename(temporary, hidden) == 0
+        else {
+            unlink(temporary)
+            throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": hidden]))
+        }
+        CatalogImage.write(built.index, signature: signature, path: image)
     }
 }

@@ -136,21 +136,26 @@ extension CatalogFile {
 /// instead of ending the process, the work sees `requested()` and stops (removing what it had
 /// begun to write), and the signal is raised again once the earlier handlers are back.
 enum Interrupts {
-    struct Interrupted: Error, CustomStringConvertible {
-        var description: String { tr(.placeImportInterrupted) }
-    }
+    typealias Interrupted = ImportInterrupted
 
     /// The signal noted while deferred (0 for none).
     private static let noted = Atomic<Int32>(0)
     private static let depth = Mutex<Int>(0)
 
-    static func requested() -> Bool { noted.load(ordering: .relaxed) != 0 }
+    /// A stop asked for by the caller rather than a signal (the tests' Ctrl-C, which a signal
+    /// to the shared test process would deliver to every import running in it).
+    @TaskLocal static var stop: (@Sendable () -> Bool)?
+
+    static func requested() -> Bool { noted.load(ordering: .relaxed) != 0 || (stop?() ?? false) }
 
     /// Throws `Interrupted` when an interrupt was noted.
     static func check() throws {
         if requested() { throw Interrupted() }
     }
 
+    /// Runs `body` with the signals noted; an interrupt that stopped it (`Interrupted`) is
+    /// thrown as `ImportInterrupted` for the caller to report; one noted after it finished is
+    /// raised again.
     static func deferred<T>(_ body: () throws -> T) throws -> T {
         let outermost = depth.withLock { depth -> Bool in
             depth += 1
@@ -163,14 +168,20 @@ enum Interrupts {
                 previous.append((signal, Foundation.signal(signal) { Interrupts.noted.store($0, ordering: .relaxed) }))
             }
         }
+        var stopped = false
         defer {
             if outermost {
                 for (signal, handler) in previous { _ = Foundation.signal(signal, handler) }
                 let signal = noted.exchange(0, ordering: .relaxed)
-                if signal != 0 { raise(signal) }
+                if signal != 0 && !stopped { raise(signal) }
             }
             depth.withLock { $0 -= 1 }
         }
-        return try body()
+        do {
+            return try body()
+        } catch let error as Interrupted {
+            stopped = true
+            throw error
+        }
     }
 }

@@ -56,6 +56,7 @@ enum OSMExtract {
             while true {
                 let chunk = output.fileHandleForReading.readData(ofLength: 1 << 20)
                 if chunk.isEmpty { break }
+                try Interrupts.check()
                 try lines.feed(chunk) { line, number in try reader.addLine(line, number: number) }
                 if let progress {
                     progress(ImportProgress(places: reader.places.count, fraction: position.fraction()))
@@ -68,6 +69,8 @@ enum OSMExtract {
         }
         process.waitUntilExit()
         message.wait()
+        // Ctrl-C reaches osmium too (one process group): its end is the interrupt's, not a bad file.
+        try Interrupts.check()
         if process.terminationReason == .exit && process.terminationStatus == 127 {
             throw PlaceImporter.Rejection(line: 0, problem: tr(.placeImportNoOsmium, ["program": program]))
         }

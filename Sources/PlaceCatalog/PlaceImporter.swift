@@ -335,44 +335,73 @@ public struct ImportSummary: Sendable, Equatable {
 public struct ImportProgress: Sendable, Equatable {
     public var places: Int
     public var fraction: Double?
+    /// True once the file is read and the imports' search image is being built (`places`
+    /// then counts every imported place).
+    public var building: Bool
 
-    public init(places: Int, fraction: Double?) {
+    public init(places: Int, fraction: Double?, building: Bool = false) {
         self.places = places
         self.fraction = fraction
+        self.building = building
     }
+}
+
+/// An import stopped by Ctrl-C (SIGINT) or SIGTERM: nothing was imported, the catalog is as
+/// it was before.
+public struct ImportInterrupted: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { tr(.placeImportInterrupted) }
 }
 
 extension PlaceCatalog {
     /// Imports the file at `path` into `dataDirectory`: all of it or, when any line is
     /// malformed, nothing (`PlaceImporter.Rejection`). Earlier imports stay; a re-import
     /// replaces places by id instead of adding them twice. The file is read a megabyte at a
-    /// time (never held whole) and the imports file is written to a temporary file and
-    /// renamed into place; an interrupt (Ctrl-C) before the rename removes the temporary file.
-    /// `progress` hears how many places have been read so far, and how much of the input.
+    /// time (never held whole). With `cacheDirectory` the imports' own search image is built
+    /// too (never the shipped catalog's). The imports file and the image are written to
+    /// temporary files and renamed into place together at the end; Ctrl-C (or SIGTERM) at any
+    /// point before that removes them and throws `ImportInterrupted`, the catalog as it was.
+    /// `progress` hears how many places have been read so far, and how much of the input,
+    /// then that the image is being built.
     public static func importFile(
-        path: String, resourcesDirectory: String, dataDirectory: String,
+        path: String, resourcesDirectory: String, dataDirectory: String, cacheDirectory: String? = nil,
         progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
-        let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
-        let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
-        var incoming: [Place]
-        if OSMExtract.isExtract(path) {
-            incoming = try PlaceImporter.pointsOfInterest(
-                OSMExtract.read(path, countries: countries, progress: progress))
-        } else {
-            incoming = try PlaceImporter.read(
-                path: path, countries: countries, regionsFile: directory + "/regions.tsv", progress: progress)
+        try Interrupts.deferred {
+            let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
+            let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
+            var incoming: [Place]
+            if OSMExtract.isExtract(path) {
+                incoming = try PlaceImporter.pointsOfInterest(
+                    OSMExtract.read(path, countries: countries, progress: progress))
+            } else {
+                incoming = try PlaceImporter.read(
+                    path: path, countries: countries, regionsFile: directory + "/regions.tsv", progress: progress)
+            }
+            try Interrupts.check()
+            if let shipped = try? CatalogFile.read(path: directory + "/places.tsv", countries: countries) {
+                PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
+            }
+            let target = importsFile(dataDirectory: dataDirectory)
+            let stage = cacheDirectory.map { cache in
+                { (places: [Place], info: stat) throws -> StagedImage in
+                    progress?(ImportProgress(places: places.count, fraction: 1, building: true))
+                    return try StagedImage.build(
+                        places, file: target, info: info, directory: directory, cacheDirectory: cache)
+                }
+            }
+            // Read, merge and write under the imports' lock: two imports at once both keep their places.
+            return try FileLock.withLock(dataDirectory + "/places/imports.lock") {
+                try merge(incoming, into: target, stage: stage)
+            }
         }
-        if let shipped = try? CatalogFile.read(path: directory + "/places.tsv", countries: countries) {
-            PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
-        }
-        let target = importsFile(dataDirectory: dataDirectory)
-        // Read, merge and write under the imports' lock: two imports at once both keep their places.
-        return try FileLock.withLock(dataDirectory + "/places/imports.lock") { try merge(incoming, into: target) }
     }
 
-    /// Merges `incoming` into the imports file `target` (an id already there is replaced).
-    static func merge(_ incoming: [Place], into target: String) throws -> ImportSummary {
+    /// Merges `incoming` into the imports file `target` (an id already there is replaced);
+    /// `stage` builds the imports' image from the merged places before anything is replaced.
+    static func merge(
+        _ incoming: [Place], into target: String, stage: (([Place], stat) throws -> StagedImage)? = nil
+    ) throws -> ImportSummary {
         var existing: [Place] = []
         if FileManager.default.fileExists(atPath: target) {
             existing = try CatalogFile.read(path: target, countries: [:])
@@ -404,17 +433,77 @@ extension PlaceCatalog {
                 throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
             }
             let written = CatalogFile.write(existing, to: descriptor, stop: Interrupts.requested)
+            var info = stat()
+            let stated = fstat(descriptor, &info) == 0
             let closed = close(descriptor) == 0
-            if Interrupts.requested() || !written || !closed {
+            if Interrupts.requested() || !written || !closed || !stated {
                 unlink(temporary)
                 try Interrupts.check()
                 throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
             }
-            if rename(temporary, target) != 0 {
+            var staged: StagedImage?
+            do {
+                staged = try stage?(existing, info)
+                try Interrupts.check()
+            } catch {
+                staged?.discard()
                 unlink(temporary)
-                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": target]))
+                throw error
             }
+            // From here nothing checks for an interrupt: the file and its image replace the old
+            // ones together (under the image's lock, so no search builds it meanwhile).
+            func replace() throws {
+                if rename(temporary, target) != 0 {
+                    unlink(temporary)
+                    staged?.discard()
+                    throw CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": target]))
+                }
+            }
+            if let staged { try staged.commit(replace) } else { try replace() }
         }
         return ImportSummary(added: added, updated: updated, totalImported: existing.count)
+    }
+}
+
+/// An imports image written beside its final place, renamed into it once the imports file is.
+struct StagedImage {
+    let paths: (image: String, hidden: String)
+    let staged: (image: String, hidden: String)
+
+    /// Builds the image of `places` (the merged imports) for the imports file `file`, whose
+    /// `stat` (size, modification time, inode) its temporary file already has.
+    static func build(_ places: [Place], file: String, info: stat, directory: String, cacheDirectory: String) throws
+        -> StagedImage
+    {
+        let shipped = try PlaceCatalog.shippedIndex(directory: directory, cacheDirectory: cacheDirectory)
+        let built = ImportsImage.build(places, shipped: shipped.index)
+        try Interrupts.check()
+        let paths = PlaceCatalog.importsImage(cacheDirectory: cacheDirectory)
+        let suffix = ".\(getpid()).new"
+        let image = StagedImage(
+            paths: paths, staged: (paths.image + suffix, paths.hidden + suffix))
+        do {
+            try ImportsImage.write(
+                built, signature: ImageSignature.imports(file, shipped: directory, info: info),
+                image: image.staged.image, hidden: image.staged.hidden)
+        } catch {
+            image.discard()
+            throw error
+        }
+        return image
+    }
+
+    func discard() {
+        unlink(staged.image)
+        unlink(staged.hidden)
+    }
+
+    /// Runs `replace` (the imports file's rename) and moves the image into place, under the
+    /// image's lock; a missing image (its write failed) is only built by the next search.
+    func commit(_ replace: () throws -> Void) throws {
+        try FileLock.withLock(paths.image + ".lock") {
+            try replace()
+            if rename(staged.hidden, paths.hidden) != 0 || rename(staged.image, paths.image) != 0 { discard() }
+        }
     }
 }

@@ -536,6 +536,13 @@ enum PlaceStore {
         }
     }
 
+    func population(_ position: Int) -> Int {
+        switch self {
+        case .array(let places): return places[position].population
+        case .image(let image): return Int(image.populations[position])
+        }
+    }
+
     func category(_ position: Int) -> String? {
         switch self {
         case .array(let places): return places[position].category

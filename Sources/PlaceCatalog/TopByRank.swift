@@ -45,4 +45,18 @@ struct TopByRank {
         }
         return places
     }
+
+    /// The kept places with their ranks, best first, at most `limit` (for merging the answers
+    /// of several parts).
+    var ranked: [(place: Int32, rank: Int)] {
+        var places: [(place: Int32, rank: Int)] = []
+        places.reserveCapacity(limit)
+        for (rank, bucket) in buckets.enumerated() {
+            for place in bucket {
+                if places.count == limit { return places }
+                places.append((place, rank))
+            }
+        }
+        return places
+    }
 }

@@ -51,7 +51,7 @@ enum CatalogBench {
             let fts = try buildFTS(names: names, database: database, sqlite: sqlite, work: work)
             try? FileManager.default.removeItem(atPath: input)
             try? FileManager.default.removeItem(atPath: names)
-            let image = ProcessBench.fileSize(data + "/places/cache/catalog.bin")
+            let image = ProcessBench.catalogImages(data: data, resources: resources)
             let databaseSize = ProcessBench.fileSize(database)
             print(
                 "  " + pad("import: time", 40) + pad(ms(imported.wall), 14) + "FTS5 build " + pad(ms(fts.wall), 14)

@@ -60,10 +60,30 @@ enum CatalogSearchHarness {
                     population: (places.count * 7_919) % 100_000))
         }
         let catalog = PlaceCatalog(places: places)
+        // The same places as two parts (the shipped and an import, every third imported place
+        // replacing a shipped one by id) answer as the one index does.
+        let half = places.count / 2
+        var imported = Array(places[half...])
+        for index in imported.indices where index % 3 == 0 && index < half { imported[index].placeID = String(index) }
+        let shipped = PlaceCatalog(places: Array(places[..<half])).index
+        let built = ImportsImage.build(imported, shipped: shipped)
+        let split = PlaceCatalog(parts: [
+            PartHolder(IndexHolder(shipped, rebuild: nil), hidden: built.hidden, count: shipped.placeCount),
+            PartHolder(IndexHolder(built.index, rebuild: nil)),
+        ])
+        let combined = PlaceCatalog(places: Array(places[..<half]) + imported)
+        let near = Coordinate(latitude: 10, longitude: 20)
         for query in queries.prefix(8) + ["", "s"] {
             try require(
                 catalog.search(query) == catalog.searchByScanning(query),
                 "index and scan disagree on '\(query)' over \(places.count) places")
+            for limit in [1, 3, 50] {
+                try require(
+                    split.search(query, limit: limit) == combined.search(query, limit: limit)
+                        && split.search(query, limit: limit, order: .distance(from: near))
+                            == combined.search(query, limit: limit, order: .distance(from: near)),
+                    "two parts and one index disagree on '\(query)' over \(places.count) places")
+            }
         }
     }
 }

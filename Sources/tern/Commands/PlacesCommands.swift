@@ -263,6 +263,12 @@ enum PlacesCommands {
         var drawn = Date.distantPast
         return { progress in
             let now = Date()
+            if progress.building {
+                // Once, whatever the time since the last line: the bar is done.
+                let line = tr(.cliImportBuilding, ["count": String(progress.places)])
+                FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+                return
+            }
             guard now.timeIntervalSince(drawn) >= 0.1 else { return }
             drawn = now
             let elapsed = max(0.001, now.timeIntervalSince(start))
@@ -299,8 +305,12 @@ enum PlacesCommands {
         do {
             summary = try PlaceCatalog.importFile(
                 path: file, resourcesDirectory: paths.resourcesDirectory,
-                dataDirectory: paths.dataDirectory, progress: importProgress(start: start))
+                dataDirectory: paths.dataDirectory, cacheDirectory: paths.catalogCacheDirectory,
+                progress: importProgress(start: start))
             if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        } catch is ImportInterrupted {
+            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            throw CommandFailure(tr(.cliImportInterrupted, ["file": file]))
         } catch let rejection as PlaceImporter.Rejection {
             if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             throw CommandFailure(tr(.cliImportRejected, ["file": file, "reason": rejection.description]))
@@ -308,14 +318,6 @@ enum PlacesCommands {
             if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             throw CommandFailure("\(file): \(error)")
         }
-        // Builds the catalog image now, so the next search starts from it instead of paying
-        // for the index build (a failure here only costs that search the time).
-        if terminal {
-            let line = tr(.cliImportBuilding, ["count": String(summary.totalImported)])
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-        }
-        _ = try? catalog(context)
-        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let seconds = Date().timeIntervalSince(start)
         if context.options.json {
             try context.printJSON([
