@@ -240,4 +240,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Replies and threads (issue 28)
     case errorReplyToMissing, writeReply, cmdReply, cmdThread, threadDeletedPost, cliThreadReplies, cliThreadNoReplies
     case keyReply, keyThread, feedReplyTo, threadTitle, toastReplied, toastCouldNotReply
+    // people: search, profiles, mentions and mutes (issue 28, points 7 and 8)
+    case groupPeople, cmdPeopleSearch, cmdProfileShow, cmdMute, cmdUnmute, cmdMuted, cliNoPeopleFound
+    case cliPeopleFollowers, cliProfileShowCounts, cliMuted, cliUnmuted, cliMutesNobody, signInToMute
+    case signInHereToMute, errorCannotMuteSelf, writeMute, writeUnmute, keyMute, keyMention, keyPeopleSearch
+    case toastMuted, toastUnmuted, toastCouldNotMute, toastCouldNotUnmute, profileMuted, peopleSearchTitle
+    case peopleSearchNobody, peopleSearchHint, mentionChoiceTitle, toastNoMention
 }
