@@ -33,7 +33,8 @@ struct AuthorProfileScreen: TabScreen {
                 ] + pendingSpans(state.followIntent != nil, context: context)
         }
         if state.shownMuted == true {
-            follow += [Span(" · ", style: Theme.dim), Span(tr(.profileMuted), style: Theme.error)]
+            follow +=
+                [Span(" · ", style: Theme.dim), Span(tr(.profileMuted), style: Theme.error)]
                 + pendingSpans(state.muteIntent != nil, context: context)
         }
         return drawProfileAndPosts(
