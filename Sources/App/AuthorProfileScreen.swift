@@ -32,6 +32,11 @@ struct AuthorProfileScreen: TabScreen {
                         style: followed ? Theme.label : Theme.dim),
                 ] + pendingSpans(state.followIntent != nil, context: context)
         }
+        if state.shownMuted == true {
+            follow +=
+                [Span(" · ", style: Theme.dim), Span(tr(.profileMuted), style: Theme.error)]
+                + pendingSpans(state.muteIntent != nil, context: context)
+        }
         return drawProfileAndPosts(
             shown, posts: posts, isPending: false, emptyText: tr(.authorNoPosts), in: inner,
             into: &buffer, layout: &layout, context: context, follow: follow)

@@ -27,7 +27,9 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
         + [Span(" · " + RelativeTime.describe(row.timestamp, now: context.now), style: Theme.dim)]
         + (row.isEdited ? [Span(" " + tr(.postEditedMark), style: Theme.dim)] : [])
         + replyToSpans(row, context: context)
-    let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - indent.count)).map { [Span($0)] }
+    let caption = TextWidth.wrap(shownCaption(row.caption), width: max(1, width - indent.count)).map {
+        mentionSpans($0, mentions: row.mentions)
+    }
     let heart = Line(
         [
             Span(indent),
@@ -44,6 +46,21 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
         ] + (row.didBookmark ? [Span("  "), Span(context.markers.bookmarked, style: Theme.label)] : [])
             + pendingSpans(row.isPending, context: context))
     return beside(face, [header] + caption, indent: indent) + [heart, Line("")]
+}
+
+/// One line of a caption, its `@name`s of existing accounts (`mentions`) in the mention style.
+func mentionSpans(_ line: String, mentions: [PostMention]) -> [Span] {
+    guard !mentions.isEmpty else { return [Span(line)] }
+    let characters = Array(line)
+    var spans: [Span] = []
+    var start = 0
+    for mention in Mentions.spans(in: line) where mentions.contains(where: { $0.username == mention.name }) {
+        if mention.range.lowerBound > start { spans.append(Span(String(characters[start..<mention.range.lowerBound]))) }
+        spans.append(Span(String(characters[mention.range]), style: Theme.mention))
+        start = mention.range.upperBound
+    }
+    if start < characters.count || spans.isEmpty { spans.append(Span(String(characters[start...]))) }
+    return spans
 }
 
 /// The compose field's title: a new post, an edit, or a reply that says whom it answers.

@@ -93,6 +93,12 @@ public struct Theme: Equatable, Sendable {
     static var title: Style { current.title }
     static var dim: Style { current.muted }
     static var label: Style { current.accent }
+    /// An `@name` in a post that is an account: the accent, underlined (in `mono` too).
+    static var mention: Style {
+        var style = current.accent
+        style.underline = true
+        return style
+    }
     static var error: Style { current.error }
     /// The map's dots and its selected place: the theme's colours, attributes only in `mono`.
     static var mapDots: Style { current.name == "mono" ? .plain : Style(foreground: .green) }

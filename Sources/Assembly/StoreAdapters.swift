@@ -225,6 +225,15 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         return AnyCancellable { registration.remove() }
     }
 
+    // people
+
+    public func observeMuted(
+        _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        let registration = try services.mutes.observeMuted(other, by: uid, onChange: onChange, onError: onError)
+        return AnyCancellable { registration.remove() }
+    }
+
     // Replies
 
     /// The reply's id is drawn here, as a post's is, so a reply queued and sent twice is one reply.

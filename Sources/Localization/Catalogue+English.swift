@@ -954,6 +954,38 @@ extension Catalogue {
         case .toastCouldNotReply: return "Could not reply: {reason}"
         // catalog: split catalog images and stopped imports (issue 31)
         case .cliImportInterrupted: return "{file}: interrupted; nothing was imported"
+        // people: search, profiles, mentions and mutes
+        case .groupPeople: return "find people and mute them"
+        case .cmdPeopleSearch: return "find people by name or username (Hangul initials and half-typed syllables too)"
+        case .cmdProfileShow: return "show a person's profile with their followers, following and posts"
+        case .cmdMute: return "hide a person's posts and reposts from your feed (they are not told)"
+        case .cmdUnmute: return "show a muted person's posts again"
+        case .cmdMuted: return "list the people you mute"
+        case .cliNoPeopleFound: return "Nobody matches “{query}”"
+        case .cliPeopleFollowers: return "{count} followers"
+        case .cliProfileShowCounts:
+            return "{followers} followers {dot} {following} following {dot} {posts} posts {dot} joined {date}"
+        case .cliMuted: return "Muted {name}: their posts and reposts leave your feed"
+        case .cliUnmuted: return "Unmuted {name}"
+        case .cliMutesNobody: return "You mute nobody: tern mute @NAME hides a person's posts"
+        case .signInToMute: return "Sign in to mute people"
+        case .signInHereToMute: return "Sign in on the {tab} tab ({keys}) to mute people"
+        case .errorCannotMuteSelf: return "You cannot mute yourself"
+        case .writeMute: return "mute {id}"
+        case .writeUnmute: return "unmute {id}"
+        case .keyMute: return "mute"
+        case .keyMention: return "open mention"
+        case .keyPeopleSearch: return "find people"
+        case .toastMuted: return "Muted {name}: their posts leave your feed"
+        case .toastUnmuted: return "Unmuted {name}"
+        case .toastCouldNotMute: return "Could not mute: {reason}"
+        case .toastCouldNotUnmute: return "Could not unmute: {reason}"
+        case .profileMuted: return "Muted"
+        case .peopleSearchTitle: return "Find people"
+        case .peopleSearchNobody: return "Nobody matches “{query}”"
+        case .peopleSearchHint: return "Type a name or username; Enter opens the profile, Esc closes"
+        case .mentionChoiceTitle: return "Open whose profile?"
+        case .toastNoMention: return "This post mentions nobody"
         }
     }
 

@@ -242,4 +242,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyReply, keyThread, feedReplyTo, threadTitle, toastReplied, toastCouldNotReply
     // catalog: split catalog images and stopped imports (issue 31)
     case cliImportInterrupted
+    // people: search, profiles, mentions and mutes (issue 28, points 7 and 8)
+    case groupPeople, cmdPeopleSearch, cmdProfileShow, cmdMute, cmdUnmute, cmdMuted, cliNoPeopleFound
+    case cliPeopleFollowers, cliProfileShowCounts, cliMuted, cliUnmuted, cliMutesNobody, signInToMute
+    case signInHereToMute, errorCannotMuteSelf, writeMute, writeUnmute, keyMute, keyMention, keyPeopleSearch
+    case toastMuted, toastUnmuted, toastCouldNotMute, toastCouldNotUnmute, profileMuted, peopleSearchTitle
+    case peopleSearchNobody, peopleSearchHint, mentionChoiceTitle, toastNoMention
 }

@@ -231,6 +231,24 @@ public final class AppViewModel {
     /// Enter on a post: opens its author's profile over the Feed.
     public func openAuthor() {
         guard state.tab == .feed, author == nil, let uid = feed.state.selectedRow?.uid, !uid.isEmpty else { return }
+        openProfile(uid: uid)
+    }
+
+    /// `m` on a post: opens the profile of the first account its text mentions (in an
+    /// author's profile or a thread too, over them).
+    public func openMention() {
+        guard state.tab == .feed, let row = currentFeed.state.selectedRow else { return }
+        guard let mention = row.mentions.first else {
+            showToast(Toast(tr(.toastNoMention), kind: .info))
+            return
+        }
+        closeThread()
+        closeAuthor()
+        openProfile(uid: mention.uid)
+    }
+
+    /// Opens the profile of `uid` over the Feed, where follow and mute work.
+    public func openProfile(uid: String) {
         let profile = AuthorProfileViewModel(
             uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes)
         profile.posts.author = state.user
@@ -240,6 +258,7 @@ public final class AppViewModel {
         profile.posts.onChange = { [weak self] _ in self?.onChange() }
         profile.posts.onToast = { [weak self] in self?.showToast($0) }
         profile.posts.isProfileFinished = feed.isProfileFinished
+        profile.onMuteChanged = { [weak self] in self?.feed.resumeReads() }
         author = profile
         profile.start(viewer: state.user?.id)
         onChange()

@@ -18,6 +18,14 @@ public struct AuthorProfileState: Equatable, Sendable {
 
     /// What the profile shows: the intent on its way, else the store's.
     public var shownFollowed: Bool? { followIntent ?? isFollowed }
+    // people
+    /// Whether the viewer mutes this author as the store says; nil signed out, for one's
+    /// own profile, or until read.
+    public var isMuted: Bool?
+    /// A mute or unmute sent and not yet shown by the store.
+    public var muteIntent: Bool?
+    /// What the profile shows: the intent on its way, else the store's.
+    public var shownMuted: Bool? { muteIntent ?? isMuted }
 
     /// The author's follower count, moved by a follow on its way.
     public var shownFollowers: Int {
@@ -40,6 +48,8 @@ public final class AuthorProfileViewModel {
     public let posts: FeedViewModel
     public var onChange: (AuthorProfileState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
+    /// A mute or unmute of the author was confirmed: the feeds read their rows again.
+    public var onMuteChanged: () -> Void = {}
 
     private let accounts: AccountsPort
     private let events: EventQueue
@@ -49,6 +59,9 @@ public final class AuthorProfileViewModel {
         onToast: { [weak self] in self?.onToast($0) })
     private lazy var followQuery = LiveQuery(
         name: "author.following", list: { tr(.tabProfile) }, events: events, reads: writes.reads,
+        onToast: { [weak self] in self?.onToast($0) })
+    private lazy var muteQuery = LiveQuery(
+        name: "author.muted", list: { tr(.tabProfile) }, events: events, reads: writes.reads,
         onToast: { [weak self] in self?.onToast($0) })
     private let feed: FeedPort
     private var viewer: String?
@@ -79,11 +92,16 @@ public final class AuthorProfileViewModel {
                 try feed.observeFollowing(
                     uid, uid: viewer, live.deliver { [weak self] in self?.followingChanged($0) }, onError: live.onError)
             }
+            muteQuery.start { [feed, uid = state.uid] live in
+                try feed.observeMuted(
+                    uid, uid: viewer, live.deliver { [weak self] in self?.mutedChanged($0) }, onError: live.onError)
+            }
         }
     }
 
     public func stop() {
         followQuery.cancel()
+        muteQuery.cancel()
         userQuery.cancel()
         posts.stop()
     }
@@ -91,7 +109,10 @@ public final class AuthorProfileViewModel {
     /// The store moved to the team server's connection: read there again.
     public func resumeReads() {
         userQuery.restart()
-        if viewer != nil && viewer != state.uid { followQuery.restart() }
+        if viewer != nil && viewer != state.uid {
+            followQuery.restart()
+            muteQuery.restart()
+        }
         posts.resumeReads()
     }
 
@@ -132,6 +153,47 @@ public final class AuthorProfileViewModel {
     private func followingChanged(_ followed: Bool) {
         state.isFollowed = followed
         if followsInFlight == 0, state.followIntent == followed { state.followIntent = nil }
+        onChange(state)
+    }
+
+    /// `M`: mutes the author (their posts and reposts leave the viewer's feeds; they are not
+    /// told), or unmutes them, shown at once with the pending mark and confirmed by the store.
+    public func toggleMute() {
+        guard let viewer else {
+            onToast(Toast.signIn(.mute))
+            return
+        }
+        guard viewer != state.uid else {
+            onToast(Toast(ServiceError.cannotMuteSelf.description, kind: .error))
+            return
+        }
+        guard let user = state.user else { return }
+        let mute = !(state.shownMuted ?? false)
+        state.muteIntent = mute
+        onChange(state)
+        let intent: WriteIntent = mute ? .mute(uid: state.uid) : .unmute(uid: state.uid)
+        writes.send(
+            { [feed] in try feed.write(intent, uid: viewer) },
+            then: { [weak self] result in self?.muteAnswered(mute, name: "@" + user.username, result) })
+    }
+
+    private func muteAnswered(_ mute: Bool, name: String, _ result: Result<Void, Error>) {
+        switch result {
+        case .failure(let error):
+            state.muteIntent = nil
+            let text: TextKey = mute ? .toastCouldNotMute : .toastCouldNotUnmute
+            onToast(Toast(tr(text, ["reason": WriteRefusal.reason(for: error)]), kind: .error))
+        case .success:
+            if state.isMuted == mute { state.muteIntent = nil }
+            onToast(Toast(tr(mute ? .toastMuted : .toastUnmuted, ["name": name]), kind: .success))
+            onMuteChanged()
+        }
+        onChange(state)
+    }
+
+    private func mutedChanged(_ muted: Bool) {
+        state.isMuted = muted
+        if state.muteIntent == muted { state.muteIntent = nil }
         onChange(state)
     }
 

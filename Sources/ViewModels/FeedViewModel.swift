@@ -32,6 +32,9 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     public var replies = 0
     /// A thread's stand-in for a deleted parent: drawn `(deleted post)`, no key acts on it.
     public var isDeleted = false
+    // people
+    /// The accounts the caption mentions, by username, in order (`FeedPost.mentions`).
+    public var mentions: [PostMention] = []
 
     /// Whether the viewer marked the post with `mark`.
     public func has(_ mark: PostMark) -> Bool { mark == .bookmark ? didBookmark : didRepost }
@@ -65,6 +68,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
         replyToUsername = post.replyToUsername
         replies = post.replies
         isDeleted = post.isDeleted
+        mentions = post.mentions
     }
 }
 

@@ -254,6 +254,11 @@ public protocol FeedPort: AnyObject {
     ) throws -> Cancellable
     /// The thread of `postID` in reading order, read once.
     func threadRows(_ postID: String, viewer: String?) throws -> [FeedPost]
+    // people
+    /// Calls `onChange` with whether `uid` mutes `other`, now and whenever it changes.
+    func observeMuted(
+        _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
 }
 
 extension FeedPort {
@@ -288,6 +293,14 @@ extension FeedPort {
     }
 
     public func threadRows(_ postID: String, viewer: String?) throws -> [FeedPost] { [] }
+
+    // people: ports without mutes mute nobody.
+    public func observeMuted(
+        _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        onChange(false)
+        return AnyCancellable {}
+    }
 }
 
 /// Everything the view models talk to.

@@ -76,6 +76,7 @@ import Testing
             (.errorProfileNotFinished, ServiceError.profileNotFinished),
             (.errorUserNotFound, ServiceError.userNotFound("@nobody")),
             (.errorCannotFollowSelf, ServiceError.cannotFollowSelf),
+            (.errorCannotMuteSelf, ServiceError.cannotMuteSelf),
             (.errorReplyToMissing, ServiceError.replyToMissing("p1")),
             (.errorServerUnreachable, ServiceError.serverUnreachable),
             (.errorEmailInvalid, ValidationError.emailInvalid),

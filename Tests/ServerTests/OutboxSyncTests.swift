@@ -156,6 +156,36 @@ struct OutboxSyncTests {
         #expect(!log.take().contains { $0.hasPrefix("dropped") })
     }
 
+    /// Issue 28, mutes: a mute made while the server is cut off hides the person's posts on
+    /// the replica at once, and arrives once, readable by its owner only.
+    @Test(.requiresPostgres)
+    func aMuteQueuedOfflineHidesThePostsAtOnceAndArrivesOnce() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)
+        defer { server.cleanup() }
+        let bob = server.accounts[0]
+        try server.post(as: bob, id: "p1", caption: "from bob")
+        let online = try machine.open()
+        try ReplicaRefresh.refresh(try #require(online.replica), from: online.store)
+        online.store.close()
+
+        try proxy.cut()
+        let offline = try machine.open()
+        #expect(offline.unreachable != nil)
+        for _ in 0..<2 { try offline.write(.mute(uid: bob), session: session) }
+        let local = try #require(offline.local)
+        #expect(try !local.tweets.page(.all, viewer: session).posts.contains { $0.id == "p1" }, "hidden at once")
+        try proxy.restore()
+        let log = EventLog<String>()
+        let worker = try machine.worker(offline, log: log)
+        worker.start()
+        defer { worker.stop() }
+        try waitUntilSent(worker)
+        let mutes = "SELECT count(*) FROM documents WHERE parent = 'users/\(session.uid)/mutes'"
+        #expect(try server.psql(mutes, as: nil).output == "1", "sent once")
+        #expect(try server.psql(mutes, as: bob).output == "0", "nobody else reads them")
+        #expect(!log.take().contains { $0.hasPrefix("dropped") })
+    }
+
     /// Issue 28, replies: a reply made while the server is cut off shows on the replica at
     /// once (counted in its parent there), and arrives once: the server's count exact.
     @Test(.requiresPostgres)

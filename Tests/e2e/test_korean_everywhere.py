@@ -135,6 +135,11 @@ def commands(place, file_csv, export):
         (["following"], [], True),
         (["followers"], ["@seoyeon"], True),
         (["unfollow"], ["@seoyeon"], False),
+        (["people", "search"], ["ㅅㅇ"], True),
+        (["profile", "show"], ["@seoyeon"], True),
+        (["mute"], ["@seoyeon"], False),
+        (["muted"], [], True),
+        (["unmute"], ["@seoyeon"], False),
         (["posts", "edit"], ["POST", "고친 글"], False),
         (["posts", "delete"], ["POST"], False),
         (["keys"], [], True),
@@ -189,6 +194,8 @@ def test_every_command_reads_korean():
             # Words the check allows (they are option values) still read Korean in a listing.
             if name == "favorites folders":
                 assert "빨강 · 공유 · 이름순" in result.stdout and "red" not in result.stdout, result.stdout
+            if name == "people search":
+                assert "@seoyeon  김서연" in result.stdout and "팔로워" in result.stdout, result.stdout
             if name == "places search":
                 assert "서울, 대한민국" in result.stdout and "Seoul," not in result.stdout, result.stdout
         listed = {line[len("  tern "):].split(" [")[0] for line in run(["--help"], data).stdout.splitlines()

@@ -18,6 +18,8 @@ extension KeyBindings {
         // Replies and threads
         ActionBinding("reply", .feed, ["r"], .keyReply, inFooter: false) { $0.app.currentFeed.startReply() },
         ActionBinding("thread", .feed, ["o"], .keyThread, inFooter: false) { $0.app.openThread() },
+        // people
+        ActionBinding("mention", .feed, ["m"], .keyMention, inFooter: false) { $0.app.openMention() },
         ActionBinding("undo", .feed, ["u"], .keyUndoUnlike, offered: { $0.currentFeed.state.undoable != nil }) {
             $0.app.currentFeed.undoUnlike()
         },
@@ -32,6 +34,10 @@ extension KeyBindings {
             $0.app.currentFeed.askDeleteSelected()
         },
         ActionBinding("follow", .author, ["F"], .keyFollow) { $0.app.author?.toggleFollow() },
+        ActionBinding("mute", .author, ["M"], .keyMute) { $0.app.author?.toggleMute() },
+        ActionBinding("mention", .author, ["m"], .keyMention, inFooter: false, keysFrom: .feed) {
+            $0.app.openMention()
+        },
         ActionBinding("repost", .author, ["t"], .keyRepost, inFooter: false, keysFrom: .feed) {
             $0.app.currentFeed.toggleMark(.repost)
         },
@@ -50,6 +56,9 @@ extension KeyBindings {
         ActionBinding("like", .thread, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
         ActionBinding("reply", .thread, ["r"], .keyReply, keysFrom: .feed) { $0.app.currentFeed.startReply() },
         ActionBinding("thread", .thread, ["o"], .keyThread, keysFrom: .feed) { $0.app.openThread() },
+        ActionBinding("mention", .thread, ["m"], .keyMention, inFooter: false, keysFrom: .feed) {
+            $0.app.openMention()
+        },
         ActionBinding("repost", .thread, ["t"], .keyRepost, inFooter: false, keysFrom: .feed) {
             $0.app.currentFeed.toggleMark(.repost)
         },

@@ -116,6 +116,7 @@ public enum AppKeyMap {
         case .bookmark: text = .signInHereToBookmark
         case .viewBookmarks: text = .signInHereToViewBookmarks
         case .repost: text = .signInHereToRepost
+        case .mute: text = .signInHereToMute
         }
         return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }

@@ -41,6 +41,10 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     public var replies = 0
     /// A thread's stand-in for a parent that was deleted: only `id` is meaningful.
     public var isDeleted = false
+    // people
+    /// The accounts the caption mentions (`@name`), in order, each once: drawn as mentions,
+    /// and what `m` opens.
+    public var mentions: [PostMention] = []
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,

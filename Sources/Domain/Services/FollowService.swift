@@ -43,11 +43,7 @@ public final class FollowService: @unchecked Sendable {
 
     /// The account with `name` (`@name` or `name`, any case), or `ServiceError.userNotFound`.
     public func person(named name: String) throws -> User {
-        let bare = name.hasPrefix("@") ? String(name.dropFirst()) : name
-        guard !bare.isEmpty, let user = try users.user(username: bare) else {
-            throw ServiceError.userNotFound(name.hasPrefix("@") ? name : "@" + name)
-        }
-        return user
+        try users.person(named: name)
     }
 
     /// Whether `uid` follows `other`.

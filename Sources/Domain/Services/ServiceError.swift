@@ -33,6 +33,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
     // Replies
     /// Replying to a post that does not exist, or no longer does.
     case replyToMissing(String)
+    // People
+    /// Muting one's own account.
+    case cannotMuteSelf
 
     public var description: String {
         switch self {
@@ -52,6 +55,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .userNotFound(let name): return tr(.errorUserNotFound, ["name": name])
         case .cannotFollowSelf: return tr(.errorCannotFollowSelf)
         case .replyToMissing(let id): return tr(.errorReplyToMissing, ["id": id])
+        case .cannotMuteSelf: return tr(.errorCannotMuteSelf)
         }
     }
 

@@ -45,8 +45,16 @@ extension TweetService {
         }
     }
 
-    /// Rows from `query`'s documents (posts, or likes in the Liked view), in their order.
+    /// Rows from `query`'s documents (posts, or likes in the Liked view), in their order,
+    /// without the posts of people the viewer mutes (`MuteFilter`).
     func rows(
+        of documents: [DocumentSnapshot], _ kind: FeedKind, viewer: Session?,
+        onSkipped: (Error) -> Void
+    ) throws -> [FeedPost] {
+        try unmuted(madeRows(of: documents, kind, viewer: viewer, onSkipped: onSkipped), kind, viewer)
+    }
+
+    func madeRows(
         of documents: [DocumentSnapshot], _ kind: FeedKind, viewer: Session?,
         onSkipped: (Error) -> Void
     ) throws -> [FeedPost] {

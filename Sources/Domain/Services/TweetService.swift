@@ -158,7 +158,7 @@ public final class TweetService: @unchecked Sendable {
             if let cursor { query = query.start(afterDocument: cursor.snapshot) }
             let likeDocuments = try run(query)
             var notice: String?
-            let rows = try likedRows(likeDocuments, viewer: session) { notice = "\($0)" }
+            let rows = try unmuted(likedRows(likeDocuments, viewer: session) { notice = "\($0)" }, kind, viewer)
             return FeedPage(
                 posts: rows, next: likeDocuments.count == limit ? likeDocuments.last.map(FeedCursor.init) : nil,
                 notice: notice)
@@ -168,13 +168,13 @@ public final class TweetService: @unchecked Sendable {
             if let cursor { query = query.start(afterDocument: cursor.snapshot) }
             let documents = try run(query)
             var notice: String?
-            let rows = try bookmarkedRows(documents, viewer: session) { notice = "\($0)" }
+            let rows = try unmuted(bookmarkedRows(documents, viewer: session) { notice = "\($0)" }, kind, viewer)
             return FeedPage(
                 posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil, notice: notice)
         case .all, .author:
             let documents = try run(postsQuery(kind, limit: limit, after: cursor))
             let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
-            let rows = try rows(for: posts.values.map { ($0, nil) }, viewer: viewer)
+            let rows = try unmuted(rows(for: posts.values.map { ($0, nil) }, viewer: viewer), kind, viewer)
             return FeedPage(
                 posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil,
                 notice: posts.notice.map { "\($0)" })
@@ -250,7 +250,7 @@ public final class TweetService: @unchecked Sendable {
 
     /// Rows for posts, with authors (one query) and the viewer's likes (one query).
     func rows(for tweets: [(Tweet, Date?)], viewer: Session?) throws -> [FeedPost] {
-        var rows = try authored(tweets.map(\.0))
+        var rows = try withMentions(authored(tweets.map(\.0)))
         guard let viewer, !rows.isEmpty else { return rows }
         let liked = try likedAt(among: rows.map(\.id), uid: viewer.uid)
         for index in rows.indices {

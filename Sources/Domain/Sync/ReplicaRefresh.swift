@@ -27,6 +27,7 @@ public enum ReplicaRefresh {
         let favorites = try server.collection("favorites/\(uid)/favorites").getDocuments().documents
         let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
         let following = try server.collection("users/\(uid)/following").getDocuments().documents
+        let mutes = try server.collection("users/\(uid)/mutes").getDocuments().documents
         let marks = try PostMark.allCases.flatMap { mark in
             try server.collection("users/\(uid)/\(mark.collection)").order(by: mark.stampField, descending: true)
                 .limit(to: keptPosts).getDocuments().documents
@@ -34,10 +35,11 @@ public enum ReplicaRefresh {
         let collections = [
             "tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders",
             "users/\(uid)/following", "users/\(uid)/bookmarks", "users/\(uid)/user-reposts",
+            "users/\(uid)/mutes",
         ]
         return try replace(
             collections, in: replica,
-            with: posts + likes + likedPosts + users + favorites + folders + following + marks)
+            with: posts + likes + likedPosts + users + favorites + folders + following + marks + mutes)
     }
 
     /// After `sent` writes reached the server: copies back only the documents they changed

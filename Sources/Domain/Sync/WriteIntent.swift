@@ -33,6 +33,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case editFavorites(FavoritesEdit)
     // Replies: a post that answers `replyTo`, with the id this client drew for it.
     case reply(postID: String, text: String, replyTo: String)
+    // People: a mute of the account with this uid, or its end.
+    case mute(uid: String)
+    case unmute(uid: String)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -70,6 +73,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit): tr(.writeFavorites, ["id": edit.placeID ?? edit.folderID ?? ""])
         // Replies
         case .reply(let id, _, let parent): tr(.writeReply, ["id": id, "parent": parent])
+        // People
+        case .mute(let uid): tr(.writeMute, ["id": uid])
+        case .unmute(let uid): tr(.writeUnmute, ["id": uid])
         }
     }
 
@@ -89,6 +95,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit): edit.pendingPath(uid: uid)
         // Replies
         case .reply(let id, _, _): "posts/\(id)"
+        // People
+        case .mute(let other), .unmute(let other): "users/\(uid)/mutes/\(other)"
         }
     }
 
@@ -109,6 +117,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit): edit.changedDocuments(uid: uid)
         // Replies: the reply and the parent whose counter it moved.
         case .reply(let id, _, let parent): ["tweets/\(id)", "tweets/\(parent)"]
+        // People
+        case .mute(let other), .unmute(let other): ["users/\(uid)/mutes/\(other)"]
         }
     }
 
@@ -126,6 +136,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .like, .unlike, .deletePost, .removeFavorite: break
         // Conversations
         case .follow, .unfollow, .mark: break
+        // People
+        case .mute, .unmute: break
         case .editFavorites(let edit): try edit.validate()
         }
     }
@@ -144,6 +156,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mark(.bookmark, _, _): .bookmark
         case .mark(.repost, _, _): .repost
         case .editFavorites(let edit): edit.removes ? .removeFavorites : .saveFavorites
+        // People
+        case .mute, .unmute: .mute
         }
     }
 
@@ -180,6 +194,11 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // Replies
         case .reply(let id, let text, let parent):
             try services.tweets.writeReply(text, id: id, to: parent, session: session)
+        // People
+        case .mute(let uid):
+            try services.mutes.writeMute(true, uid: uid, session: session)
+        case .unmute(let uid):
+            try services.mutes.writeMute(false, uid: uid, session: session)
         }
     }
 

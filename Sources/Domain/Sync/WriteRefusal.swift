@@ -47,7 +47,7 @@ public enum WriteRefusal: Equatable, Sendable, CustomStringConvertible {
             case .sessionNotValid, .otherStore: return .signInAgain
             case .accountMissing: return .accountGone
             case .placeNotFound, .usernameTaken, .notYourPost, .profileNotFinished: return .refusedByData
-            case .userNotFound, .cannotFollowSelf: return .refusedByData
+            case .userNotFound, .cannotFollowSelf, .cannotMuteSelf: return .refusedByData
             case .wrongCredentials, .emailTaken, .serverUnreachable: return nil
             }
         case is ValidationError, is FavoritesError:

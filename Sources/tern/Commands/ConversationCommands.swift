@@ -108,16 +108,17 @@ enum ConversationCommands {
 }
 
 /// A person as `follow --json` and `unfollow --json` print them: public fields only (no
-/// email), the counts, and whether the signed-in user follows them now.
+/// email), the counts, and whether the signed-in user follows them now; `people search
+/// --json` and `muted --json` print the same without `didFollow`.
 struct PersonJSON: Encodable {
     let uid: String
     let username: String
     let displayName: String
     let followersCount: Int
     let followingCount: Int
-    let didFollow: Bool
+    let didFollow: Bool?
 
-    init(_ user: User, didFollow: Bool) {
+    init(_ user: User, didFollow: Bool? = nil) {
         uid = user.id
         username = user.username
         displayName = user.displayName
