@@ -240,4 +240,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Replies and threads (issue 28)
     case errorReplyToMissing, writeReply, cmdReply, cmdThread, threadDeletedPost, cliThreadReplies, cliThreadNoReplies
     case keyReply, keyThread, feedReplyTo, threadTitle, toastReplied, toastCouldNotReply
+    // notify: notifications and the Activity tab (issue 28, point 6)
+    case tabActivity, signInToSeeNotifications, signInHereToSeeNotifications, writeReadNotifications
+    case cmdNotifications, cmdNotificationsRead, optNotificationsUnread, cliNoNotifications, cliNotificationsTitle
+    case cliNotificationsMarkedRead, activityLiked, activityLikedMany, activityReposted, activityRepostedMany
+    case activityFollowed, activityFollowedMany, activityReplied, activityMentioned, activityEmpty, activityTitle
+    case activityUnread, keyMarkRead
 }

@@ -116,6 +116,7 @@ public enum AppKeyMap {
         case .bookmark: text = .signInHereToBookmark
         case .viewBookmarks: text = .signInHereToViewBookmarks
         case .repost: text = .signInHereToRepost
+        case .notifications: text = .signInHereToSeeNotifications
         }
         return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }

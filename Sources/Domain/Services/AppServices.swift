@@ -19,6 +19,8 @@ public final class AppServices: @unchecked Sendable {
     public let tweets: TweetService
     /// Follows (and, later, the rest of the conversations).
     public let follows: FollowService
+    /// The signed-in account's notifications (issue 28).
+    public let notifications: NotificationService
     /// On a team server with someone signed in: the account's local replica and outbox
     /// (nil on the embedded store, and for a signed-out reader).
     public let replica: LocalReplica?
@@ -228,6 +230,7 @@ public final class AppServices: @unchecked Sendable {
         self.tweets = TweetService(
             store: store, onServer: server != nil && store.isRemote)
         self.follows = FollowService(store: store, onServer: server != nil && store.isRemote)
+        self.notifications = NotificationService(store: store, onServer: server != nil && store.isRemote)
         self.replica = replica
         self.unreachable = unreachable
         self.replicaServices = replica.flatMap { replica in

@@ -33,6 +33,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case editFavorites(FavoritesEdit)
     // Replies: a post that answers `replyTo`, with the id this client drew for it.
     case reply(postID: String, text: String, replyTo: String)
+    // notify: every notification of the signed-in account marked read.
+    case readNotifications
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -70,6 +72,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit): tr(.writeFavorites, ["id": edit.placeID ?? edit.folderID ?? ""])
         // Replies
         case .reply(let id, _, let parent): tr(.writeReply, ["id": id, "parent": parent])
+        // notify
+        case .readNotifications: tr(.writeReadNotifications)
         }
     }
 
@@ -89,6 +93,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit): edit.pendingPath(uid: uid)
         // Replies
         case .reply(let id, _, _): "posts/\(id)"
+        // notify
+        case .readNotifications: "users/\(uid)/notifications"
         }
     }
 
@@ -109,6 +115,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit): edit.changedDocuments(uid: uid)
         // Replies: the reply and the parent whose counter it moved.
         case .reply(let id, _, let parent): ["tweets/\(id)", "tweets/\(parent)"]
+        // notify: the next full refresh copies the account's notifications back.
+        case .readNotifications: []
         }
     }
 
@@ -126,6 +134,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .like, .unlike, .deletePost, .removeFavorite: break
         // Conversations
         case .follow, .unfollow, .mark: break
+        case .readNotifications: break
         case .editFavorites(let edit): try edit.validate()
         }
     }
@@ -144,6 +153,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mark(.bookmark, _, _): .bookmark
         case .mark(.repost, _, _): .repost
         case .editFavorites(let edit): edit.removes ? .removeFavorites : .saveFavorites
+        // notify
+        case .readNotifications: .notifications
         }
     }
 
@@ -180,6 +191,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // Replies
         case .reply(let id, let text, let parent):
             try services.tweets.writeReply(text, id: id, to: parent, session: session)
+        // notify
+        case .readNotifications:
+            try services.notifications.writeRead(session: session)
         }
     }
 

@@ -192,6 +192,8 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case bookmark
         case viewBookmarks
         case repost
+        // notify: notifications (issue 28)
+        case notifications
 
         /// False for the actions that only read (they still need someone signed in).
         public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts && self != .viewBookmarks }
@@ -217,6 +219,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case .bookmark: return tr(.signInToBookmark)
         case .viewBookmarks: return tr(.signInToViewBookmarks)
         case .repost: return tr(.signInToRepost)
+        case .notifications: return tr(.signInToSeeNotifications)
         }
     }
 

@@ -7,7 +7,7 @@ enum CommandTable {
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
         + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs
         + DoctorCommand.specs + KeysCommands.specs
-        + SyncCommands.specs + ConversationCommands.specs + ReplyCommands.specs
+        + SyncCommands.specs + ConversationCommands.specs + ReplyCommands.specs + NotificationCommands.specs
 
     /// What each group is for, shown above its subcommands.
     static let groupSummaries: [String: TextKey] = [
@@ -16,6 +16,7 @@ enum CommandTable {
         "favorites": .groupFavorites,
         "posts": .groupPosts,
         "server": .groupServer,
+        "notifications": .cmdNotifications,
     ]
 
     /// What a command line names.
