@@ -7,7 +7,7 @@ enum NotificationCommands {
     static let unread = Option<Bool>.flag("unread", help: .optNotificationsUnread)
     static let limit = Option<Int>.integer(
         "limit", value: "N", in: 1...1000,
-        help: .optFeedLimit, helpValues: ["default": String(NotificationService.defaultLimit)])
+        help: .optNotificationsLimit, helpValues: ["default": String(NotificationService.defaultLimit)])
 
     static let specs: [CommandSpec] = [
         CommandSpec(
