@@ -67,3 +67,33 @@ def test_notifications_on_the_embedded_store():
         empty = run(["notifications"], data)
         assert empty.returncode == 0 and "No notifications yet" in empty.stdout, empty.stdout
         assert run(["notifications", "read"], data).returncode == 0
+
+
+def test_the_activity_tab_hears_the_team_server_live_and_opening_it_marks_read():
+    import time
+
+    from test_server import Server
+    from tern import Tmux
+
+    with Server() as server, DataDir() as ann, DataDir() as bob:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        post = json.loads(server.tern(["post", "ann writes", "--json"], ann).stdout)
+        ui = Tmux([], ann, env=server.env)
+        try:
+            ui.wait_for("5 Activity")
+            assert server.tern(["like", post["id"]], bob).returncode == 0
+            assert server.tern(["follow", "@ann"], bob).returncode == 0
+            ui.wait_for("5 Activity 2", timeout=10)
+            ui.send("5")
+            screen = ui.wait_for("@bob liked your post")
+            assert "@bob followed you" in screen, screen
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and notifications(server.tern, ann, "--unread"):
+                time.sleep(0.1)
+            assert notifications(server.tern, ann, "--unread") == [], "opening the tab marked them read"
+            while time.monotonic() < deadline and "Activity 2" in ui.screen():
+                time.sleep(0.1)
+            assert "Activity 2" not in ui.screen(), ui.screen()
+        finally:
+            ui.kill()
