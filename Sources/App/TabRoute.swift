@@ -102,8 +102,8 @@ struct TabRoute: Sendable {
 extension TabRoute {
     // notify: the Activity tab, a list with the keys every list has.
     static let activity = TabRoute(
-        keys: { _ in AppKeyMap.bindings.keyMap(.list).merged(with: AppKeyMap.bindings.keyMap(.global)) },
-        help: { _ in [AppKeyMap.section(.helpLists, .list)] },
+        keys: { _ in AppKeyMap.screen(.activity) },
+        help: { _ in [AppKeyMap.section(nil, .activity), AppKeyMap.section(.helpLists, .list)] },
         question: { _ in nil },
         body: { app, context in ActivityScreen(state: app.activity.state, context: context) })
 }

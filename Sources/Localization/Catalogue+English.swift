@@ -974,6 +974,7 @@ extension Catalogue {
         case .activityEmpty: return "Nothing yet: likes, replies, reposts and follows of you show here"
         case .activityTitle: return "Activity"
         case .activityUnread: return "{count} unread"
+        case .keyOpenActivity: return "open the post"
         case .optNotificationsLimit: return "show at most N notifications (1 to 1000, default {default})"
         }
     }

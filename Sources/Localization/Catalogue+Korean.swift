@@ -911,6 +911,7 @@ extension Catalogue {
         case .activityEmpty: return "아직 알림이 없습니다: 회원님에 대한 좋아요, 답글, 리포스트, 팔로우가 여기에 표시됩니다"
         case .activityTitle: return "알림"
         case .activityUnread: return "읽지 않음 {count}개"
+        case .keyOpenActivity: return "게시물 열기"
         case .optNotificationsLimit: return "알림을 최대 N개 표시 (1~1000, 기본값 {default})"
         }
     }

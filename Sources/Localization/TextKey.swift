@@ -245,5 +245,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cmdNotifications, cmdNotificationsRead, optNotificationsUnread, cliNoNotifications, cliNotificationsTitle
     case cliNotificationsMarkedRead, activityLiked, activityLikedMany, activityReposted, activityRepostedMany
     case activityFollowed, activityFollowedMany, activityReplied, activityMentioned, activityEmpty, activityTitle
-    case activityUnread, optNotificationsLimit
+    case activityUnread, optNotificationsLimit, keyOpenActivity
 }

@@ -270,8 +270,21 @@ public final class AppViewModel {
         guard state.tab == .feed, let row = currentFeed.state.selectedRow, !row.isDeleted,
             !row.id.hasPrefix("sending-"), row.id != thread?.threadOf
         else { return }
+        openThread(of: row.id)
+    }
+
+    /// Enter on the Activity tab: the thread of the post the selected notification is about,
+    /// on the Feed tab (a follow is about no post).
+    public func openActivity() {
+        guard state.tab == .activity, let postID = activity.state.selectedGroup?.postID else { return }
+        select(.feed)
+        guard postID != thread?.threadOf else { return }
+        openThread(of: postID)
+    }
+
+    private func openThread(of id: String) {
         thread?.stop()
-        let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: row.id)
+        let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: id)
         posts.author = state.user
         posts.isProfileFinished = feed.isProfileFinished
         posts.setPendingPaths(state.sync.pendingPaths)

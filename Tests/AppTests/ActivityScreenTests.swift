@@ -63,6 +63,20 @@ import ViewModels
         expectGolden(harness, "activity")
     }
 
+    @Test func enterOpensTheThreadOfTheReply() throws {
+        let (world, others) = try world()
+        _ = others
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("5")
+        harness.settle()
+        #expect(harness.app.activity.state.selectedGroup?.kind == .reply)
+        #expect(harness.lines[23].contains("Enter open the post"), "\(harness.lines[23])")
+        harness.press("enter")
+        #expect(harness.app.state.tab == .feed)
+        #expect(harness.app.thread?.state.rows.map(\.id) == ["mine", "answer"])
+        #expect(harness.line(containing: "welcome!") != nil)
+    }
+
     @Test func aLikeFromAnotherProcessArrivesLiveAndOneTakenBackLeaves() throws {
         let world = try AppWorld()
         try world.signUp("newcomer", displayName: "New Comer")
