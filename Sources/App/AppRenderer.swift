@@ -131,7 +131,8 @@ public final class AppRenderer {
             label = tr(.guest)
         }
         TabHeaderView(
-            titles: AppTab.allCases.map(\.title), active: app.state.tab.rawValue, rightLabel: label,
+            titles: AppTab.allCases.map { $0 == .activity ? app.activity.tabTitle : $0.title },
+            active: app.state.tab.rawValue, rightLabel: label,
             activeStyle: Theme.current.activeTab, labelStyle: Theme.label,
             status: Self.syncLabel(app.state.sync), face: face
         )

@@ -15,7 +15,7 @@ struct TabRoute: Sendable {
     /// The tab's body, drawn from its view models' state.
     var body: @Sendable (AppViewModel, ScreenContext) -> TabScreen
 
-    static let all: [TabRoute] = [places, favorites, feed, profile]
+    static let all: [TabRoute] = [places, favorites, feed, profile, activity]
 
     static let places = TabRoute(
         keys: { app in
@@ -97,6 +97,15 @@ struct TabRoute: Sendable {
         body: { app, context in
             ProfileScreen(state: app.profile.state, posts: app.profile.posts?.state, context: context)
         })
+}
+
+extension TabRoute {
+    // notify: the Activity tab, a list with the keys every list has.
+    static let activity = TabRoute(
+        keys: { _ in AppKeyMap.screen(.activity) },
+        help: { _ in [AppKeyMap.section(nil, .activity), AppKeyMap.section(.helpLists, .list)] },
+        question: { _ in nil },
+        body: { app, context in ActivityScreen(state: app.activity.state, context: context) })
 }
 
 extension AppTab {

@@ -282,6 +282,7 @@ extension ScreenServices {
         // the loop's thread from the start, as they will once the server answers.
         isStoreRemote = services.isTeamServer
         connecting = services.readsReplica ? ServerConnector(current: current, outbox: outbox) : nil
+        activity = adapters
         searchHistory = SearchHistoryFile(path: services.paths.searchHistoryFile)
     }
 }

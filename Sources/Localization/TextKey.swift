@@ -248,4 +248,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case signInHereToMute, errorCannotMuteSelf, writeMute, writeUnmute, keyMute, keyMention, keyPeopleSearch
     case toastMuted, toastUnmuted, toastCouldNotMute, toastCouldNotUnmute, profileMuted, peopleSearchTitle
     case peopleSearchNobody, peopleSearchHint, mentionChoiceTitle, toastNoMention
+    // notify: notifications and the Activity tab (issue 28, point 6)
+    case tabActivity, signInToSeeNotifications, signInHereToSeeNotifications, writeReadNotifications
+    case cmdNotifications, cmdNotificationsRead, optNotificationsUnread, cliNoNotifications, cliNotificationsTitle
+    case cliNotificationsMarkedRead, activityLiked, activityLikedMany, activityReposted, activityRepostedMany
+    case activityFollowed, activityFollowedMany, activityReplied, activityMentioned, activityEmpty, activityTitle
+    case activityUnread, optNotificationsLimit, keyOpenActivity
 }

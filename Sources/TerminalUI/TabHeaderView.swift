@@ -62,8 +62,10 @@ public struct TabHeaderView: Widget {
             let candidate = tabs(form: form)
             let width =
                 candidate.texts.reduce(0) { $0 + TextWidth.of($1) } + candidate.gap * max(0, candidate.texts.count - 1)
-            // The full form wants room for some of the label too; shorter forms only need to fit.
-            let needsLabel = form == 0 && labelWidth > 0 ? min(labelWidth, 6) + 1 : 0
+            // The full form wants room for some of the label too (all of it beside a status,
+            // which would otherwise push the name out); shorter forms only need to fit.
+            let wanted = status.isEmpty ? min(labelWidth, 6) : labelWidth
+            let needsLabel = form == 0 && labelWidth > 0 ? wanted + 1 : 0
             if width + needsLabel <= line.width || form == 2 {
                 chosen = candidate
                 break

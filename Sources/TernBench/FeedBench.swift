@@ -5,7 +5,8 @@ import Foundation
 /// The `feed` section of `make bench`: a feed page of 50 posts with `didLike` resolved, for
 /// a user who liked 10,000 of 100,000 posts, the one-query way (`user-likes` where
 /// documentID in the page's ids) against one read per post (the seeds' way), on the same
-/// pages in the same run; and the time to sign in (deliberately slow scrypt).
+/// pages in the same run; a notifications page against the All page
+/// (`FeedBench+Notifications`); and the time to sign in (deliberately slow scrypt).
 enum FeedBench {
     static let postCount = 100_000
     static let likeEvery = 10
@@ -88,6 +89,7 @@ enum FeedBench {
             "  ratio (per post / one query)      median \(ratio(resolve.1.p50, resolve.0.p50))  p99 "
                 + "\(ratio(resolve.1.p99, resolve.0.p99))"
         )
+        try runNotifications(services, session: session)
         let signIn = Timings(signIns)
         print(
             "feed: register (scrypt N=2^17 r=8 p=1) \(ms(registerTime)); sign in median \(ms(signIn.p50)) max "

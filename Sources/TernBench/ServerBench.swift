@@ -49,6 +49,9 @@ enum ServerBench {
         if wanted("keys") { try keystrokesWhileWriting(adminURL: adminURL) }
         if wanted("outbox") { try outboxDrain(adminURL: adminURL) }
         if wanted("start") { try startToFirstFrame(adminURL: adminURL) }
+        if wanted("notifications") {
+            try notificationsPage(adminURL: adminURL, accountURL: accountURL, uid: uid, owner: roles.owner)
+        }
     }
 
     /// Drops the bench database's roles (its accounts, then its groups).

@@ -2,9 +2,11 @@ import Domain
 import Foundation
 import Localization
 
-/// The four tabs, in header order.
+/// The five tabs, in header order.
 public enum AppTab: Int, CaseIterable, Equatable, Sendable {
     case places, favorites, feed, profile
+    // notify: the account's notifications
+    case activity
 
     public var title: String {
         switch self {
@@ -12,6 +14,7 @@ public enum AppTab: Int, CaseIterable, Equatable, Sendable {
         case .favorites: return tr(.tabFavorites)
         case .feed: return tr(.tabFeed)
         case .profile: return tr(.tabProfile)
+        case .activity: return tr(.tabActivity)
         }
     }
 }
@@ -41,6 +44,8 @@ public final class AppViewModel {
     public let favorites: FavoritesViewModel
     public let feed: FeedViewModel
     public let profile: ProfileViewModel
+    /// The Activity tab: notifications, their unread count on its label.
+    public let activity: ActivityViewModel
     /// The author's profile opened from the Feed (Enter on a post); Esc closes it.
     public private(set) var author: AuthorProfileViewModel?
     /// The thread opened from the Feed or an author's profile (`o` on a post); Esc closes it.
@@ -83,16 +88,19 @@ public final class AppViewModel {
         favorites = FavoritesViewModel(favorites: services.favorites, events: events, writes: writes)
         feed = FeedViewModel(feed: services.feed, events: events, writes: writes)
         profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work, writes: writes)
+        activity = ActivityViewModel(activity: services.activity, feed: services.feed, events: events, writes: writes)
         let toast: (Toast) -> Void = { [weak self] in self?.showToast($0) }
         places.onToast = toast
         favorites.onToast = toast
         feed.onToast = toast
         profile.onToast = toast
+        activity.onToast = toast
         let changed: () -> Void = { [weak self] in self?.onChange() }
         places.onChange = { _ in changed() }
         favorites.onChange = { _ in changed() }
         feed.onChange = { _ in changed() }
         profile.onChange = { _ in changed() }
+        activity.onChange = { _ in changed() }
         profile.onUserChanged = { [weak self] user in self?.userChanged(user) }
     }
 
@@ -151,6 +159,7 @@ public final class AppViewModel {
         favorites.resumeReads()
         feed.resumeReads()
         profile.resumeReads()
+        activity.resumeReads()
         author?.resumeReads()
         thread?.resumeReads()
     }
@@ -161,6 +170,7 @@ public final class AppViewModel {
         favorites.stop()
         feed.stop()
         profile.stop()
+        activity.stop()
         author?.stop()
         thread?.stop()
     }
@@ -209,6 +219,7 @@ public final class AppViewModel {
         places.setUser(user?.id)
         favorites.setUser(user?.id)
         feed.setUser(user?.id)
+        activity.setUser(user?.id)
         let finished = user.map(ProfileViewModel.isFinished) ?? true
         feed.isProfileFinished = finished
         author?.posts.isProfileFinished = finished
@@ -225,7 +236,7 @@ public final class AppViewModel {
     /// The feed the keys act on: the open author's posts on the Feed tab, one's own posts
     /// on the Profile tab, else the Feed's (a table in `AppTab` order, beside `screens`).
     public var currentFeed: FeedViewModel {
-        [feed, feed, thread ?? author?.posts ?? feed, profile.posts ?? feed][state.tab.rawValue]
+        [feed, feed, thread ?? author?.posts ?? feed, profile.posts ?? feed, feed][state.tab.rawValue]
     }
 
     /// Enter on a post: opens its author's profile over the Feed.
@@ -278,8 +289,21 @@ public final class AppViewModel {
         guard state.tab == .feed, let row = currentFeed.state.selectedRow, !row.isDeleted,
             !row.id.hasPrefix("sending-"), row.id != thread?.threadOf
         else { return }
+        openThread(of: row.id)
+    }
+
+    /// Enter on the Activity tab: the thread of the post the selected notification is about,
+    /// on the Feed tab (a follow is about no post).
+    public func openActivity() {
+        guard state.tab == .activity, let postID = activity.state.selectedGroup?.postID else { return }
+        select(.feed)
+        guard postID != thread?.threadOf else { return }
+        openThread(of: postID)
+    }
+
+    private func openThread(of id: String) {
         thread?.stop()
-        let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: row.id)
+        let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: id)
         posts.author = state.user
         posts.isProfileFinished = feed.isProfileFinished
         posts.setPendingPaths(state.sync.pendingPaths)
@@ -302,11 +326,14 @@ public final class AppViewModel {
     public func select(_ tab: AppTab) {
         state.tab = tab
         state.isHelpVisible = false
+        activity.setShown(tab == .activity)
         onChange()
     }
 
-    public func nextTab() { select(AppTab(rawValue: (state.tab.rawValue + 1) % 4)!) }
-    public func previousTab() { select(AppTab(rawValue: (state.tab.rawValue + 3) % 4)!) }
+    public func nextTab() { select(AppTab(rawValue: (state.tab.rawValue + 1) % AppTab.allCases.count)!) }
+    public func previousTab() {
+        select(AppTab(rawValue: (state.tab.rawValue + AppTab.allCases.count - 1) % AppTab.allCases.count)!)
+    }
 
     public func toggleHelp() {
         state.isHelpVisible.toggle()
@@ -390,7 +417,7 @@ public final class AppViewModel {
 
     /// The tabs' view models, in `AppTab` order: the view models' half of the table the keys
     /// are routed through (the screens' half is App's `TabRoute`).
-    public var screens: [ScreenModel] { [places, favorites, thread ?? author?.posts ?? feed, profile] }
+    public var screens: [ScreenModel] { [places, favorites, thread ?? author?.posts ?? feed, profile, activity] }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then
     /// explains the pending mark).

@@ -320,6 +320,8 @@ public struct ScreenServices {
     public var searchHistory: SearchHistoryStoring?
     /// On a team server opened on the local replica: reaches the server in the background.
     public var connecting: ServerConnecting?
+    /// The account's notifications (the Activity tab); nil where none are wired.
+    public var activity: ActivityPort?
 
     public init(
         places: PlaceSearching, accounts: AccountsPort, favorites: FavoritesPort, feed: FeedPort,

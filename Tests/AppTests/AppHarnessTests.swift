@@ -34,6 +34,8 @@ import ViewModels
         #expect(harness.app.state.tab == .favorites)
         harness.press("shift-tab")
         harness.press("shift-tab")
+        #expect(harness.app.state.tab == .activity)
+        harness.press("shift-tab")
         #expect(harness.app.state.tab == .profile)
     }
 

@@ -54,6 +54,7 @@ final class AppWorld {
             places: places ?? self.places, accounts: adapters, favorites: adapters,
             feed: adapters, online: online)
         services.searchHistory = searchHistory
+        services.activity = adapters
         let harness = AppHarness(
             width: width, height: height,
             services: services,

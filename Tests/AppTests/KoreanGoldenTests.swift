@@ -38,7 +38,7 @@ import Testing
         #expect(harness.text.contains("분 전") || harness.text.contains("시간 전"))
     }
 
-    @Test(arguments: ["1", "2", "3", "4", "?"]) func tinyTerminal(key: String) throws {
+    @Test(arguments: ["1", "2", "3", "4", "5", "?"]) func tinyTerminal(key: String) throws {
         try ScreenScript(.press(key), .golden("ko-tiny-\(key == "?" ? "help" : key)")).run(
             width: 20, height: 6, language: .ko)
     }

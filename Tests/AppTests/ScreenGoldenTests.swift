@@ -26,7 +26,7 @@ import Testing
         try script.run(width: size.0, height: size.1)
     }
 
-    @Test(arguments: ["1", "2", "3", "4", "?"]) func tinyTerminal(key: String) throws {
+    @Test(arguments: ["1", "2", "3", "4", "5", "?"]) func tinyTerminal(key: String) throws {
         try ScreenScript(.press(key), .golden("tiny-\(key == "?" ? "help" : key)")).run(width: 20, height: 6)
     }
 }

@@ -209,6 +209,8 @@ import Testing
         #expect(app.state.tab == .favorites)
         app.previousTab()
         app.previousTab()
+        #expect(app.state.tab == .activity)
+        app.previousTab()
         #expect(app.state.tab == .profile)
         app.select(.feed)
         #expect(app.state.tab == .feed)

@@ -131,6 +131,8 @@ def commands(place, file_csv, export):
         (["unbookmark"], ["POST"], False),
         (["reply"], ["POST", "좋은 글이네요"], False),
         (["thread"], ["POST"], True),
+        (["notifications"], [], True),
+        (["notifications", "read"], [], False),
         (["follow"], ["@seoyeon"], False),
         (["following"], [], True),
         (["followers"], ["@seoyeon"], True),

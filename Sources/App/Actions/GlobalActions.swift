@@ -9,6 +9,7 @@ extension KeyBindings {
         ActionBinding("go-favorites", .global, ["2"], .tabFavorites, inFooter: false) { $0.app.select(.favorites) },
         ActionBinding("go-feed", .global, ["3"], .tabFeed, inFooter: false) { $0.app.select(.feed) },
         ActionBinding("go-profile", .global, ["4"], .tabProfile, inFooter: false) { $0.app.select(.profile) },
+        ActionBinding("go-activity", .global, ["5"], .tabActivity, inFooter: false) { $0.app.select(.activity) },
         ActionBinding("next-tab", .global, ["tab"], .keyNextTab, inFooter: false) { $0.app.nextTab() },
         ActionBinding("previous-tab", .global, ["shift-tab"], .keyPreviousTab, inFooter: false) {
             $0.app.previousTab()

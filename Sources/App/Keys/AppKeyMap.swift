@@ -117,6 +117,7 @@ public enum AppKeyMap {
         case .viewBookmarks: text = .signInHereToViewBookmarks
         case .repost: text = .signInHereToRepost
         case .mute: text = .signInHereToMute
+        case .notifications: text = .signInHereToSeeNotifications
         }
         return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }

@@ -13,6 +13,7 @@ public struct KeyBindings: Sendable {
     /// each screen's in its own file under `Actions/`.
     public static let defaults = KeyBindings(
         actions: globalActions + placesActions + favoritesActions + feedActions + profileActions + fieldActions
+            + activityActions
             + overlayActions)
 
     /// The keymap of one screen, in table order, with `quitAnywhere` last on the screens it

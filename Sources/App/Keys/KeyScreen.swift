@@ -4,6 +4,8 @@
 public enum KeyScreen: String, CaseIterable, Sendable {
     case global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail
     case thread
+    // notify: the Activity tab
+    case activity
 
     /// Screens whose keys also type text, where a printable key cannot be bound.
     public var isTextField: Bool { self == .search || self == .compose || self == .form }
@@ -12,6 +14,6 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     static let contexts: [[KeyScreen]] = [
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
         [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global],
-        [.detail, .list, .global], [.thread, .list, .global],
+        [.detail, .list, .global], [.thread, .list, .global], [.activity, .list, .global],
     ]
 }

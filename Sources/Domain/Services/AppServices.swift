@@ -22,6 +22,8 @@ public final class AppServices: @unchecked Sendable {
     // People: search, profiles, mentions; mutes.
     public let people: PeopleService
     public let mutes: MuteService
+    /// The signed-in account's notifications (issue 28).
+    public let notifications: NotificationService
     /// On a team server with someone signed in: the account's local replica and outbox
     /// (nil on the embedded store, and for a signed-out reader).
     public let replica: LocalReplica?
@@ -233,6 +235,7 @@ public final class AppServices: @unchecked Sendable {
         self.follows = FollowService(store: store, onServer: server != nil && store.isRemote)
         self.people = PeopleService(store: store)
         self.mutes = MuteService(store: store, onServer: server != nil && store.isRemote)
+        self.notifications = NotificationService(store: store, onServer: server != nil && store.isRemote)
         self.replica = replica
         self.unreachable = unreachable
         self.replicaServices = replica.flatMap { replica in

@@ -126,11 +126,15 @@ public struct TransactionFollowWriter: FollowWriter {
                     try transaction.setData(["followedAt": .serverTimestamp], forDocument: follower)
                     try transaction.updateData(["followingCount": .increment(1)], forDocument: me)
                     try transaction.updateData(["followersCount": .increment(1)], forDocument: other)
+                    try NotificationRecord.record(
+                        .follow, recipient: followedUID, actor: uid, postID: nil, in: transaction, store: store)
                 } else if !followed && existing.exists {
                     try transaction.deleteDocument(following)
                     try transaction.deleteDocument(follower)
                     try transaction.updateData(["followingCount": .increment(-1)], forDocument: me)
                     try transaction.updateData(["followersCount": .increment(-1)], forDocument: other)
+                    try NotificationRecord.takeBack(
+                        .follow, recipient: followedUID, actor: uid, postID: nil, in: transaction, store: store)
                 } else if !existing.exists, try !transaction.get(other).exists {
                     throw ServiceError.userNotFound(followedUID)
                 }

@@ -35,9 +35,11 @@ public struct TransactionLikeWriter: LikeWriter {
                 if wanted && !existing.exists {
                     try transaction.updateData(["likes": .increment(1)], forDocument: tweetReference)
                     try transaction.setData(["likedAt": stamp], forDocument: likeReference)
+                    try notify(true, tweetReference, uid: uid, in: transaction, store: store)
                 } else if !wanted && existing.exists {
                     try transaction.updateData(["likes": .increment(-1)], forDocument: tweetReference)
                     try transaction.deleteDocument(likeReference)
+                    try notify(false, tweetReference, uid: uid, in: transaction, store: store)
                 } else if try !transaction.get(tweetReference).exists {
                     throw ServiceError.postNotFound(tweetID)
                 }
@@ -45,6 +47,21 @@ public struct TransactionLikeWriter: LikeWriter {
         } catch StoreError.notFound(_) {
             throw ServiceError.postNotFound(tweetID)
         }
+    }
+}
+
+extension TransactionLikeWriter {
+    /// The post's author is told of the like (or its notification taken back while unread),
+    /// in the like's own transaction; a replica leaves it to the server.
+    func notify(
+        _ liked: Bool, _ post: DocumentReference, uid: String, in transaction: Transaction,
+        store: DocumentStore
+    ) throws {
+        guard NotificationRecord.recordsHere, let author = try transaction.get(post).get("uid")?.stringValue else {
+            return
+        }
+        let record = liked ? NotificationRecord.record : NotificationRecord.takeBack
+        try record(.like, author, uid, post.documentID, transaction, store)
     }
 }
 

@@ -79,6 +79,12 @@ public struct TransactionMarkWriter: PostMarkWriter {
                 } else if !marked && existing.exists {
                     try transaction.deleteDocument(reference)
                 }
+                if mark == .repost, marked != existing.exists, NotificationRecord.recordsHere,
+                    let author = try transaction.get(post).get("uid")?.stringValue
+                {
+                    let record = marked ? NotificationRecord.record : NotificationRecord.takeBack
+                    try record(.repost, author, uid, tweetID, transaction, store)
+                }
             }
         } catch StoreError.notFound(_) {
             throw ServiceError.postNotFound(tweetID)

@@ -31,7 +31,8 @@ extension TweetService {
     /// it itself (`tern_count_replies`, Resources/server/13-replies.sql). A parent that does
     /// not exist (never, or no longer) is `ServiceError.replyToMissing` and nothing is written.
     ///
-    /// The one place a reply is written: a notification of it hooks in after this returns.
+    /// The one place a reply is written; the parent's author is notified in the same
+    /// transaction (`NotificationRecord`), or by the server.
     @discardableResult
     public func writeReply(
         _ text: String, id: String? = nil, to parentID: String, placeID: String? = nil, session: Session?
@@ -60,7 +61,12 @@ extension TweetService {
             ]
             if let placeID, !placeID.isEmpty { fields["placeID"] = .string(placeID) }
             try transaction.setData(fields, forDocument: reference)
-            if countsHere { try transaction.updateData(["replies": .increment(1)], forDocument: parent) }
+            if countsHere {
+                try transaction.updateData(["replies": .increment(1)], forDocument: parent)
+                try NotificationRecord.record(
+                    .reply, recipient: parentAuthor, actor: session.uid, postID: reference.documentID,
+                    in: transaction, store: store)
+            }
             return try Tweet(snapshot: transaction.get(reference))
         }
     }

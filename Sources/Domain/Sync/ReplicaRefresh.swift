@@ -2,9 +2,10 @@ import DocStore
 import Foundation
 
 /// Brings a replica up to date with the server: the newest posts, the account's likes and
-/// the posts they point to, the profiles of every author shown and the account's own, its
-/// favorites and folders. These replace what the replica held of those collections, in one
-/// local commit (listeners on the replica re-read once).
+/// the posts they point to, its newest notifications, the profiles of every author and
+/// actor shown and the account's own, its favorites and folders. These replace what the
+/// replica held of those collections, in one local commit (listeners on the replica re-read
+/// once).
 public enum ReplicaRefresh {
     /// How many of the newest posts, and of the newest likes, the replica keeps.
     public static let keptPosts = 200
@@ -22,7 +23,10 @@ public enum ReplicaRefresh {
         .getDocuments().documents
         let shown = Set(posts.map(\.documentID))
         let likedPosts = try byID(server.collection("tweets"), likes.map(\.documentID).filter { !shown.contains($0) })
-        let authors = Set((posts + likedPosts).compactMap { $0.get("uid")?.stringValue } + [uid])
+        let notifications = try server.collection("users/\(uid)/notifications")
+            .order(by: "createdAt", descending: true).limit(to: keptPosts).getDocuments().documents
+        let actors = notifications.compactMap { $0.get("actorUid")?.stringValue }
+        let authors = Set((posts + likedPosts).compactMap { $0.get("uid")?.stringValue } + [uid] + actors)
         let users = try byID(server.collection("users"), Array(authors))
         let favorites = try server.collection("favorites/\(uid)/favorites").getDocuments().documents
         let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
@@ -36,10 +40,12 @@ public enum ReplicaRefresh {
             "tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders",
             "users/\(uid)/following", "users/\(uid)/bookmarks", "users/\(uid)/user-reposts",
             "users/\(uid)/mutes",
+            "users/\(uid)/notifications",
         ]
         return try replace(
             collections, in: replica,
-            with: posts + likes + likedPosts + users + favorites + folders + following + marks + mutes)
+            with: posts + likes + likedPosts + users + favorites + folders + following + marks + mutes
+                + notifications)
     }
 
     /// After `sent` writes reached the server: copies back only the documents they changed

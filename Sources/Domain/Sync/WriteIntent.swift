@@ -36,6 +36,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     // People: a mute of the account with this uid, or its end.
     case mute(uid: String)
     case unmute(uid: String)
+    // notify: every notification of the signed-in account marked read.
+    case readNotifications
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -76,6 +78,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // People
         case .mute(let uid): tr(.writeMute, ["id": uid])
         case .unmute(let uid): tr(.writeUnmute, ["id": uid])
+        // notify
+        case .readNotifications: tr(.writeReadNotifications)
         }
     }
 
@@ -97,6 +101,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .reply(let id, _, _): "posts/\(id)"
         // People
         case .mute(let other), .unmute(let other): "users/\(uid)/mutes/\(other)"
+        // notify
+        case .readNotifications: "users/\(uid)/notifications"
         }
     }
 
@@ -119,6 +125,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .reply(let id, _, let parent): ["tweets/\(id)", "tweets/\(parent)"]
         // People
         case .mute(let other), .unmute(let other): ["users/\(uid)/mutes/\(other)"]
+        // notify: the next full refresh copies the account's notifications back.
+        case .readNotifications: []
         }
     }
 
@@ -138,6 +146,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .follow, .unfollow, .mark: break
         // People
         case .mute, .unmute: break
+        case .readNotifications: break
         case .editFavorites(let edit): try edit.validate()
         }
     }
@@ -158,6 +167,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit): edit.removes ? .removeFavorites : .saveFavorites
         // People
         case .mute, .unmute: .mute
+        // notify
+        case .readNotifications: .notifications
         }
     }
 
@@ -199,6 +210,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.mutes.writeMute(true, uid: uid, session: session)
         case .unmute(let uid):
             try services.mutes.writeMute(false, uid: uid, session: session)
+        // notify
+        case .readNotifications:
+            try services.notifications.writeRead(session: session)
         }
     }
 

@@ -194,6 +194,8 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case repost
         // People
         case mute
+        // notify: notifications (issue 28)
+        case notifications
 
         /// False for the actions that only read (they still need someone signed in).
         public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts && self != .viewBookmarks }
@@ -220,6 +222,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case .viewBookmarks: return tr(.signInToViewBookmarks)
         case .repost: return tr(.signInToRepost)
         case .mute: return tr(.signInToMute)
+        case .notifications: return tr(.signInToSeeNotifications)
         }
     }
 

@@ -1,0 +1,229 @@
+import DocStore
+import Foundation
+
+/// What a notification tells its recipient: someone liked, answered or reposted one of their
+/// posts, followed them, or mentioned them.
+public enum NotificationKind: String, CaseIterable, Sendable, Codable {
+    case like
+    case reply
+    case repost
+    case follow
+    case mention
+
+    /// Whether several of these about one post read as one line (`@mina and 3 others liked
+    /// your post`): likes, reposts and follows do; each reply and mention is its own text.
+    public var groups: Bool { self == .like || self == .repost || self == .follow }
+}
+
+/// The person who caused a notification, as the screens and `--json` show them.
+public struct NotificationActor: Equatable, Sendable, Codable {
+    public var uid: String
+    public var username: String
+    public var displayName: String
+
+    public init(uid: String, username: String, displayName: String) {
+        self.uid = uid
+        self.username = username
+        self.displayName = displayName
+    }
+}
+
+/// One notification, `users/{recipient}/notifications/{id}`:
+/// `{kind, actorUid, postID?, createdAt, read}`.
+public struct ActivityNotification: Equatable, Sendable, Identifiable {
+    public var id: String
+    public var kind: NotificationKind
+    public var actor: NotificationActor
+    /// The post it is about (for a reply or a mention, the new post); nil for a follow.
+    public var postID: String?
+    public var createdAt: Date
+    public var read: Bool
+
+    public init(
+        id: String, kind: NotificationKind, actor: NotificationActor, postID: String?, createdAt: Date, read: Bool
+    ) {
+        self.id = id
+        self.kind = kind
+        self.actor = actor
+        self.postID = postID
+        self.createdAt = createdAt
+        self.read = read
+    }
+}
+
+/// Notifications of one kind about one post, as a person reads them: the newest actor first.
+public struct NotificationGroup: Equatable, Sendable, Identifiable {
+    public var kind: NotificationKind
+    public var postID: String?
+    /// Newest first, each person once.
+    public var actors: [NotificationActor]
+    public var newest: Date
+    /// False while any of the group is unread.
+    public var read: Bool
+    public var ids: [String]
+
+    public var id: String { ids.first ?? "" }
+
+    /// `notifications` (newest first) folded where a person would fold them: likes,
+    /// reposts and follows of one post (follows: of oneself) into one group, at the place of
+    /// the newest; replies and mentions one by one.
+    public static func grouped(_ notifications: [ActivityNotification]) -> [NotificationGroup] {
+        var groups: [NotificationGroup] = []
+        var index: [String: Int] = [:]
+        for notification in notifications.sorted(by: { $0.createdAt > $1.createdAt }) {
+            let key =
+                notification.kind.groups
+                ? notification.kind.rawValue + "/" + (notification.postID ?? "") : "one/" + notification.id
+            if let at = index[key] {
+                if !groups[at].actors.contains(where: { $0.uid == notification.actor.uid }) {
+                    groups[at].actors.append(notification.actor)
+                }
+                groups[at].read = groups[at].read && notification.read
+                groups[at].ids.append(notification.id)
+            } else {
+                index[key] = groups.count
+                groups.append(
+                    NotificationGroup(
+                        kind: notification.kind, postID: notification.postID, actors: [notification.actor],
+                        newest: notification.createdAt, read: notification.read, ids: [notification.id]))
+            }
+        }
+        return groups
+    }
+}
+
+/// How notifications are recorded: inside the transaction of the write that causes them, so
+/// a like and its notification are one commit (and a like taken back before it was read
+/// takes its notification with it). Nobody is notified of their own doing. On a team server
+/// the server writes them itself (Resources/server/15-notifications.sql) and a replica
+/// records none (`LocalReplica.isApplyingQueuedWrite`).
+///
+/// The one hook for every kind: a mention is recorded with `record(.mention, …)` from the
+/// post's own transaction, as a reply is.
+public enum NotificationRecord {
+    /// The notification's id: one per actor, kind and post, so liking again finds the same
+    /// one, and one per reply or mention post.
+    public static func id(_ kind: NotificationKind, actor: String, postID: String?) -> String {
+        switch kind {
+        case .like, .repost: "\(kind.rawValue)-\(postID ?? "")-\(actor)"
+        case .follow: "follow-\(actor)"
+        case .reply, .mention: "\(kind.rawValue)-\(postID ?? "")"
+        }
+    }
+
+    static func reference(in store: DocumentStore, recipient: String, id: String) -> DocumentReference {
+        store.collection("users").document(recipient).collection("notifications").document(id)
+    }
+
+    /// Whether this store records notifications itself: not a replica (the server records
+    /// the sent write's).
+    static var recordsHere: Bool { !LocalReplica.isApplyingQueuedWrite }
+
+    /// Records that `actor` did `kind` to `recipient` (about `postID`), unread, in `transaction`.
+    public static func record(
+        _ kind: NotificationKind, recipient: String, actor: String, postID: String?, in transaction: Transaction,
+        store: DocumentStore
+    ) throws {
+        guard recordsHere, recipient != actor, !recipient.isEmpty else { return }
+        var fields: [String: WriteValue] = [
+            "kind": .string(kind.rawValue), "actorUid": .string(actor), "createdAt": .serverTimestamp,
+            "read": .bool(false),
+        ]
+        if let postID { fields["postID"] = .string(postID) }
+        let reference = reference(in: store, recipient: recipient, id: id(kind, actor: actor, postID: postID))
+        try transaction.setData(fields, forDocument: reference)
+    }
+
+    /// Takes back the notification of `actor`'s `kind` when its recipient has not read it yet.
+    public static func takeBack(
+        _ kind: NotificationKind, recipient: String, actor: String, postID: String?, in transaction: Transaction,
+        store: DocumentStore
+    ) throws {
+        guard recordsHere, recipient != actor, !recipient.isEmpty else { return }
+        let reference = reference(in: store, recipient: recipient, id: id(kind, actor: actor, postID: postID))
+        let existing = try transaction.get(reference)
+        if existing.exists, existing.get("read")?.boolValue != true {
+            try transaction.deleteDocument(reference)
+        }
+    }
+}
+
+/// The signed-in account's notifications: listing, counting the unread, marking them read.
+public final class NotificationService: @unchecked Sendable {
+    // @unchecked: `store`, `users` and `onServer` never change; the store serialises every call.
+    let store: DocumentStore
+    let users: UserService
+    let onServer: Bool
+
+    public static let defaultLimit = 50
+
+    public init(store: DocumentStore, onServer: Bool = false) {
+        self.store = store
+        self.users = UserService(store: store)
+        self.onServer = onServer
+    }
+
+    func collection(of uid: String) -> CollectionReference {
+        store.collection("users").document(uid).collection("notifications")
+    }
+
+    /// The query of `uid`'s notifications, newest first.
+    func query(of uid: String, unreadOnly: Bool, limit: Int) -> Query {
+        let base = unreadOnly ? collection(of: uid).whereField("read", isEqualTo: .bool(false)) : collection(of: uid)
+        return base.order(by: "createdAt", descending: true).limit(to: max(1, limit))
+    }
+
+    /// The signed-in account's notifications, newest first, at most `limit`: two queries
+    /// (the notifications, then their actors' profiles). Actors whose profile is gone are
+    /// left out.
+    public func notifications(session: Session?, unreadOnly: Bool = false, limit: Int = defaultLimit) throws
+        -> [ActivityNotification]
+    {
+        let session = try SignInRequired.check(session, .notifications)
+        return try decoded(query(of: session.uid, unreadOnly: unreadOnly, limit: limit).getDocuments().documents)
+    }
+
+    func decoded(_ documents: [DocumentSnapshot]) throws -> [ActivityNotification] {
+        let actors = try users.users(ids: documents.compactMap { $0.get("actorUid")?.stringValue })
+        return documents.compactMap { document in
+            guard let kind = document.get("kind")?.stringValue.flatMap(NotificationKind.init(rawValue:)),
+                let actor = document.get("actorUid")?.stringValue.flatMap({ actors[$0] })
+            else { return nil }
+            return ActivityNotification(
+                id: document.documentID, kind: kind,
+                actor: NotificationActor(uid: actor.id, username: actor.username, displayName: actor.displayName),
+                postID: document.get("postID")?.stringValue,
+                createdAt: document.get("createdAt")?.dateValue ?? .distantPast,
+                read: document.get("read")?.boolValue ?? false)
+        }
+    }
+
+    /// Calls `onChange` with the newest `limit` notifications of `uid` now and after every
+    /// change to them (from this process, another, or the server).
+    public func observe(
+        uid: String, limit: Int = defaultLimit, onChange: @escaping ([ActivityNotification]) -> Void,
+        onError: @escaping (Error) -> Void = { _ in }
+    ) throws -> ListenerRegistration {
+        try query(of: uid, unreadOnly: false, limit: limit).addSnapshotListener(
+            { [weak self] snapshot in
+                guard let self else { return }
+                do { onChange(try self.decoded(snapshot.documents)) } catch { onError(error) }
+            }, onError: { onError($0) })
+    }
+
+    /// Marks every notification of the signed-in account read, reading nothing back: the
+    /// write path (`WriteIntent.readNotifications`). On a team server, `tern_read_notifications`.
+    public func writeRead(session: Session?) throws {
+        let session = try SessionProof.writer(session, .notifications, in: store)
+        if onServer {
+            _ = try store.callServerFunction("tern_read_notifications", arguments: [])
+            return
+        }
+        let unread = try collection(of: session.uid).whereField("read", isEqualTo: .bool(false)).getDocuments()
+            .documents
+        guard !unread.isEmpty else { return }
+        let batch = store.batch()
+        for document in unread { batch.updateData(["read": .bool(true)], forDocument: document.reference) }
+        try batch.commit()
+    }
+}
