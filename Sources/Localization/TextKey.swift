@@ -240,4 +240,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Replies and threads (issue 28)
     case errorReplyToMissing, writeReply, cmdReply, cmdThread, threadDeletedPost, cliThreadReplies, cliThreadNoReplies
     case keyReply, keyThread, feedReplyTo, threadTitle, toastReplied, toastCouldNotReply
+    // timeline: the Following view, the view cycle, new posts above
+    case feedModeFollowing, feedModeBookmarks, feedTitleFollowing, feedTitleBookmarks, feedFollowingEmpty
+    case feedBookmarksEmpty, feedFollowHint, feedNewPosts, feedReposted, feedSignedOutView, signInToViewFollowing
+    case signInHereToViewFollowing, optFeedFollowing, cliFollowingFeedTitle, cliNoFollowingPosts
 }

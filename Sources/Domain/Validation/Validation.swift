@@ -192,9 +192,13 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case bookmark
         case viewBookmarks
         case repost
+        // timeline:
+        case viewFollowing
 
         /// False for the actions that only read (they still need someone signed in).
-        public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts && self != .viewBookmarks }
+        public var changesData: Bool {
+            self != .listFavorites && self != .viewLikedPosts && self != .viewBookmarks && self != .viewFollowing
+        }
     }
 
     public let action: Action
@@ -217,6 +221,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case .bookmark: return tr(.signInToBookmark)
         case .viewBookmarks: return tr(.signInToViewBookmarks)
         case .repost: return tr(.signInToRepost)
+        case .viewFollowing: return tr(.signInToViewFollowing)
         }
     }
 
