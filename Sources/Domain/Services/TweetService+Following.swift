@@ -59,6 +59,48 @@ extension TweetService {
         let session = try SignInRequired.check(viewer, .viewFollowing)
         let set = try followedSet(of: session.uid)
         let members = Set(set)
+        var kept: [Entry] = []
+        var tweetsByID: [String: Tweet] = [:]
+        var shown = Set<String>()
+        var from = position
+        var isEnd = false
+        // A page that the rule "once, at its newest" thins is read on (a few times at most).
+        for _ in 0..<8 where kept.count < limit && !isEnd {
+            let read = try entries(of: set, after: from, limit: limit, newestFirst: newestFirst)
+            isEnd = read.isEnd
+            guard let last = read.page.last else { break }
+            from = FeedPosition(key: last.key, id: last.id)
+            let chosen = try newestAppearances(read.page, of: set, members: members)
+            tweetsByID.merge(chosen.tweets) { a, _ in a }
+            for (index, entry) in read.page.enumerated() {
+                if kept.count == limit {
+                    isEnd = isEnd && index == read.page.count
+                    break
+                }
+                guard chosen.tweets[entry.id] != nil, let best = chosen.newest[entry.id], best == entry.key,
+                    !shown.contains(entry.id)
+                else { continue }
+                shown.insert(entry.id)
+                kept.append(entry)
+            }
+        }
+        var rows = try self.rows(for: kept.compactMap { tweetsByID[$0.id] }.map { ($0, nil) }, viewer: session)
+        let reposters = try users.users(ids: kept.compactMap(\.reposter))
+        for index in rows.indices {
+            rows[index].timelineAt = kept[index].key
+            if let uid = kept[index].reposter {
+                let user = reposters[uid]
+                rows[index].repostedBy = FeedPerson(
+                    uid: uid, username: user?.username ?? "", displayName: user?.displayName ?? "")
+            }
+        }
+        return (rows, isEnd)
+    }
+
+    /// Up to `limit` entries after `position`: the two ranges merged in the view's order.
+    private func entries(of set: [String], after position: FeedPosition?, limit: Int, newestFirst: Bool) throws
+        -> (page: [Entry], isEnd: Bool)
+    {
         var posts = postsOf(set).order(by: "timestamp", descending: newestFirst)
         var reposts = repostsOf(set).order(by: PostMark.repost.stampField, descending: newestFirst)
         if let position {
@@ -79,45 +121,26 @@ extension TweetService {
         entries.sort { a, b in
             a.key != b.key ? (a.key > b.key) == newestFirst : (a.id > b.id) == newestFirst
         }
-        let isEnd = postDocuments.count < limit && repostDocuments.count < limit
-        let page = Array(entries.prefix(limit))
-        guard !page.isEmpty else { return ([], isEnd) }
-        // The page's posts, and every repost of them by the set: a post shows only at its
-        // newest appearance, wherever on the timeline that is.
-        let ids = Array(Set(page.map(\.id)))
+        return (Array(entries.prefix(limit)), postDocuments.count < limit && repostDocuments.count < limit)
+    }
+
+    /// The page's posts, and when each appears newest on the timeline (posted by the set,
+    /// or reposted by it, wherever on the timeline that is): two queries.
+    private func newestAppearances(_ page: [Entry], of set: [String], members: Set<String>) throws
+        -> (tweets: [String: Tweet], newest: [String: Date])
+    {
+        let ids = Array(Set(page.map(\.id))).map { FieldValue.string($0) }
         var tweetsByID: [String: Tweet] = [:]
-        for document in try run(tweets.whereField(FieldPath.documentID, in: ids.map { FieldValue.string($0) })) {
+        for document in try run(tweets.whereField(FieldPath.documentID, in: ids)) {
             if let tweet = try? Tweet(snapshot: document) { tweetsByID[tweet.id] = tweet }
         }
-        var newest: [String: (key: Date, reposter: String?)] = [:]
-        for tweet in tweetsByID.values where members.contains(tweet.uid) {
-            newest[tweet.id] = (tweet.timestamp, nil)
-        }
-        for document in try run(repostsOf(set).whereField(FieldPath.documentID, in: ids.map { FieldValue.string($0) }))
-        {
+        var newest: [String: Date] = [:]
+        for tweet in tweetsByID.values where members.contains(tweet.uid) { newest[tweet.id] = tweet.timestamp }
+        for document in try run(repostsOf(set).whereField(FieldPath.documentID, in: ids)) {
             guard let at = document.get(PostMark.repost.stampField)?.dateValue else { continue }
-            if let held = newest[document.documentID], held.key >= at { continue }
-            newest[document.documentID] = (at, Self.owner(of: document))
+            newest[document.documentID] = max(at, newest[document.documentID] ?? .distantPast)
         }
-        var shown = Set<String>()
-        let kept = page.filter { entry in
-            guard tweetsByID[entry.id] != nil, let best = newest[entry.id], best.key == entry.key,
-                !shown.contains(entry.id)
-            else { return false }
-            shown.insert(entry.id)
-            return true
-        }
-        var rows = try self.rows(for: kept.compactMap { tweetsByID[$0.id] }.map { ($0, nil) }, viewer: session)
-        let reposters = try users.users(ids: kept.compactMap(\.reposter))
-        for index in rows.indices {
-            rows[index].timelineAt = kept[index].key
-            if let uid = kept[index].reposter {
-                let user = reposters[uid]
-                rows[index].repostedBy = FeedPerson(
-                    uid: uid, username: user?.username ?? "", displayName: user?.displayName ?? "")
-            }
-        }
-        return (rows, isEnd)
+        return (tweetsByID, newest)
     }
 
     /// The uid whose `user-reposts` holds `document`.
