@@ -388,7 +388,8 @@ final class PostgresBackend: StoreBackend {
         )
         return rows.compactMap { row in
             guard row.count >= 2, let id = row[0], let json = row[1] else { return nil }
-            return StoredDocument(id: id, fields: Self.fields(of: json), parent: several && row.count == 3 ? row[2] : nil)
+            return StoredDocument(
+                id: id, fields: Self.fields(of: json), parent: several && row.count == 3 ? row[2] : nil)
         }
     }
 

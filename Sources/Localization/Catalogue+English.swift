@@ -959,7 +959,8 @@ extension Catalogue {
         case .feedTitleBookmarks: return "Feed · Bookmarks, most recently bookmarked first"
         case .feedFollowingEmpty: return "Nothing here yet: posts by the people you follow appear here."
         case .feedBookmarksEmpty: return "No bookmarks yet. Press {key} on a post to keep it here."
-        case .feedFollowHint: return "You follow nobody yet: open a profile (Enter on a post) and press {key} to follow."
+        case .feedFollowHint:
+            return "You follow nobody yet: open a profile (Enter on a post) and press {key} to follow."
         case .feedNewPosts: return "↑ {count} new posts · {key}"
         case .feedReposted: return "{name} reposted"
         case .feedSignedOutView: return "Sign in on the Profile tab to see this view."

@@ -13,12 +13,14 @@ import Testing
         try world.signUp("reposter", displayName: "Re Poster")
         let reposter = try #require(try world.services.session())
         let minjun = try world.services.follows.person(named: "@minjun_park")
-        let post = try #require(try world.services.tweets.page(.author(uid: minjun.id), limit: 1, viewer: nil).posts.first)
+        let post = try #require(
+            try world.services.tweets.page(.author(uid: minjun.id), limit: 1, viewer: nil).posts.first)
         try world.services.write(.mark(.repost, postID: post.id, marked: true), session: reposter)
         try world.signUp("newcomer", displayName: "New Comer")
         let newcomer = try #require(try world.services.session())
         try world.services.write(.follow(uid: reposter.uid), session: newcomer)
-        try world.services.write(.follow(uid: try world.services.follows.person(named: "@emma_paris").id), session: newcomer)
+        try world.services.write(
+            .follow(uid: try world.services.follows.person(named: "@emma_paris").id), session: newcomer)
         return world
     }
 

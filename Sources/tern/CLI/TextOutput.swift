@@ -28,9 +28,10 @@ enum TextOutput {
         let handle = post.username.isEmpty ? "" : " @" + post.username
         let edited = post.editedAt == nil ? "" : " " + tr(.postEditedMark)
         let answers = post.replyToUsername.map { " \(dot) \(markers.replyTo)" + ($0.isEmpty ? "" : " @" + $0) } ?? ""
-        var lines = post.repostedBy.map { person in
-            [markers.reposted + " " + tr(.feedReposted, ["name": DisplayName.shown(person.displayName)])]
-        } ?? []
+        var lines =
+            post.repostedBy.map { person in
+                [markers.reposted + " " + tr(.feedReposted, ["name": DisplayName.shown(person.displayName)])]
+            } ?? []
         lines.append("\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))\(edited)\(answers)")
         lines += post.caption.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         let repost = (post.didRepost ? markers.reposted : markers.repost) + " \(post.reposts)"

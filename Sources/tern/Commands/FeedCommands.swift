@@ -14,7 +14,8 @@ enum FeedCommands {
         help: .optFeedLimit, helpValues: ["default": String(defaultLimit)])
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["feed"], summary: .cmdFeed, options: [liked.spec, bookmarks.spec, following.spec, limit.spec],
+        CommandSpec(
+            words: ["feed"], summary: .cmdFeed, options: [liked.spec, bookmarks.spec, following.spec, limit.spec],
             run: feed),
         CommandSpec(
             words: ["post"], summary: .cmdPost, positionals: [Positional("TEXT", .words, allowsEmpty: true)],
@@ -46,7 +47,10 @@ enum FeedCommands {
         }
         if page.posts.isEmpty {
             context.printLine(
-                tr(liked ? .cliNoLikedPosts : bookmarked ? .cliNoBookmarks : following ? .cliNoFollowingPosts : .cliNoPosts))
+                tr(
+                    liked
+                        ? .cliNoLikedPosts
+                        : bookmarked ? .cliNoBookmarks : following ? .cliNoFollowingPosts : .cliNoPosts))
             return
         }
         let now = Date()
