@@ -152,6 +152,19 @@ extension TweetService {
         return try rows(of: run(query.limit(to: max(1, limit))), kind, viewer: viewer, onSkipped: { _ in })
     }
 
+    /// Up to `limit` rows strictly after `position` in the feed's order (older), read once:
+    /// the page a window's listener reads, without the listener (the bench compares views).
+    public func rows(_ kind: FeedKind, after position: FeedPosition?, limit: Int, viewer: Session?) throws
+        -> [FeedPost]
+    {
+        if kind == .following {
+            return try followingRows(viewer: viewer, after: position, limit: max(1, limit), newestFirst: true).rows
+        }
+        var query = try orderedQuery(kind, viewer: viewer, newestFirst: true)
+        if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
+        return try rows(of: run(query.limit(to: max(1, limit))), kind, viewer: viewer, onSkipped: { _ in })
+    }
+
     /// How many rows come before `position` in the feed's order (are newer), counted by the
     /// database.
     public func count(_ kind: FeedKind, before position: FeedPosition, viewer: Session?) throws -> Int {
