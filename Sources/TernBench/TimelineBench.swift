@@ -97,12 +97,17 @@ enum TimelineBench {
                 forDocument: store.document("users/\(viewer)/following/account\(step * 3 % accounts)"))
             try flush()
         }
+        var reposted: [Int: Int] = [:]
+        for index in 0..<accounts {
+            for step in 0..<repostsEach { reposted[(index * 7919 + step * 104_729) % posts, default: 0] += 1 }
+        }
         for index in 0..<posts {
             batch.setData(
                 [
                     "caption": .string("Post number \(index) about nothing in particular"),
                     "timestamp": .timestamp(base.addingTimeInterval(-Double(index))),
                     "uid": .string("account\(index % accounts)"), "likes": .int(0),
+                    "reposts": .int(reposted[index] ?? 0),
                 ], forDocument: store.collection("tweets").document(String(format: "post%06d", index)))
             try flush()
         }

@@ -136,7 +136,13 @@ extension TweetService {
         }
         var newest: [String: Date] = [:]
         for tweet in tweetsByID.values where members.contains(tweet.uid) { newest[tweet.id] = tweet.timestamp }
-        for document in try run(repostsOf(set).whereField(FieldPath.documentID, in: ids)) {
+        // Only a post someone reposted (its counter, or a repost on this page) can have a
+        // newer appearance: the others cost no look-up over the set's collections.
+        let reposted = Set(page.filter { $0.reposter != nil }.map(\.id))
+            .union(tweetsByID.values.filter { $0.reposts > 0 }.map(\.id))
+        guard !reposted.isEmpty else { return (tweetsByID, newest) }
+        let lookups = reposted.map { FieldValue.string($0) }
+        for document in try run(repostsOf(set).whereField(FieldPath.documentID, in: lookups)) {
             guard let at = document.get(PostMark.repost.stampField)?.dateValue else { continue }
             newest[document.documentID] = max(at, newest[document.documentID] ?? .distantPast)
         }
