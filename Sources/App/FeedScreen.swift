@@ -10,9 +10,25 @@ struct FeedScreen: TabScreen {
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
         guard !area.isEmpty else { return nil }
         var (titleRow, rest) = area.split(top: 1)
-        let title = context.listTitle(state.mode == .all ? tr(.feedTitleAll) : tr(.feedTitleLiked))
+        let title = context.listTitle(Self.title(state.mode))
         drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
         let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout)
+        // timeline: how to follow (All, following nobody), and the posts that came above.
+        var notes: [(String, Style)] = []
+        if state.mode == .all && state.isSignedIn && state.followsNobody {
+            notes.append((tr(.feedFollowHint, ["key": AppKeyMap.firstKey("follow")]), Theme.dim))
+        }
+        if state.newAbove > 0 {
+            notes.append(
+                (tr(.feedNewPosts, ["count": grouped(state.newAbove), "key": AppKeyMap.firstKey("top")]), Theme.label))
+        }
+        for (text, style) in notes where rest.height > 2 {
+            let (line, remaining) = rest.split(top: 1)
+            buffer.setString(
+                text, at: Position(row: line.row, column: line.column), style: style, maxWidth: line.width,
+                ellipsis: true)
+            rest = remaining
+        }
         // Posts on their way sit above the list (which holds only what the store lists).
         for row in state.sending where !rest.isEmpty {
             let lines = postLines(row, width: rest.width, context: context)
@@ -33,16 +49,33 @@ struct FeedScreen: TabScreen {
         let empty: String
         if state.mode == .liked && !state.isSignedIn {
             empty = tr(.feedLikedSignedOut)
+        } else if state.mode != .all && !state.isSignedIn {
+            empty = tr(.feedSignedOutView)
         } else if !state.isLoaded {
             empty = tr(.loading)
         } else {
-            empty = state.mode == .liked ? tr(.feedLikedEmpty) : tr(.feedEmpty)
+            switch state.mode {
+            case .all: empty = tr(.feedEmpty)
+            case .following: empty = tr(.feedFollowingEmpty)
+            case .liked: empty = tr(.feedLikedEmpty)
+            case .bookmarks: empty = tr(.feedBookmarksEmpty, ["key": AppKeyMap.firstKey("bookmark")])
+            }
         }
         drawList(
             count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) },
             list: state.list, in: rest, into: &buffer, layout: &layout,
             emptyText: empty)
         return cursor
+    }
+
+    /// The title line of each view.
+    static func title(_ mode: FeedMode) -> String {
+        switch mode {
+        case .all: tr(.feedTitleAll)
+        case .following: tr(.feedTitleFollowing)
+        case .liked: tr(.feedTitleLiked)
+        case .bookmarks: tr(.feedTitleBookmarks)
+        }
     }
 }
 

@@ -45,7 +45,13 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
             Span(" \(row.replies)"),
         ] + (row.didBookmark ? [Span("  "), Span(context.markers.bookmarked, style: Theme.label)] : [])
             + pendingSpans(row.isPending, context: context))
-    return beside(face, [header] + caption, indent: indent) + [heart, Line("")]
+    // timeline: a repost in the Following view says whose, once, above the post.
+    let reposted = row.repostedBy.map { person in
+        let name = person.displayName.isEmpty ? "@" + person.username : person.displayName
+        return Line(
+            [Span(indent), Span(context.markers.reposted + " " + tr(.feedReposted, ["name": name]), style: Theme.dim)])
+    }
+    return (reposted.map { [$0] } ?? []) + beside(face, [header] + caption, indent: indent) + [heart, Line("")]
 }
 
 /// One line of a caption, its `@name`s of existing accounts (`mentions`) in the mention style.

@@ -10,6 +10,11 @@ public final class ListenerRegistration: @unchecked Sendable {
 
     init(onRemove: @escaping () -> Void) { self.onRemove = onRemove }
 
+    /// One handle for several listeners: `remove()` removes them all.
+    public convenience init(combining registrations: [ListenerRegistration]) {
+        self.init(onRemove: { registrations.forEach { $0.remove() } })
+    }
+
     public func remove() {
         let first = lock.withLock {
             defer { removed = true }

@@ -381,12 +381,15 @@ final class PostgresBackend: StoreBackend {
 
     func documents(matching query: QuerySpec) throws -> [StoredDocument] {
         let sql = try PostgresQuery(query)
+        let several = !query.otherCollections.isEmpty
         let rows = try run(
-            "SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters
+            "SELECT id, doc\(several ? ", parent" : "") FROM documents "
+                + "WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters
         )
         return rows.compactMap { row in
-            guard row.count == 2, let id = row[0], let json = row[1] else { return nil }
-            return StoredDocument(id: id, fields: Self.fields(of: json))
+            guard row.count >= 2, let id = row[0], let json = row[1] else { return nil }
+            return StoredDocument(
+                id: id, fields: Self.fields(of: json), parent: several && row.count == 3 ? row[2] : nil)
         }
     }
 

@@ -9,6 +9,10 @@ struct PostgresQuery {
 
     init(_ query: QuerySpec) throws {
         parameters = [query.collection.string]
+        if query.collections.count > 1 {
+            parameters = []
+            whereClause = "parent IN (" + query.collections.map { add($0.string) }.joined(separator: ", ") + ")"
+        }
 
         for filter in query.filters {
             switch filter {

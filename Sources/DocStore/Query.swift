@@ -119,6 +119,18 @@ public class Query: @unchecked Sendable {
         with { $0.startAfter = .init(values: values, documentID: documentID) }
     }
 
+    /// The same query over these collections too (each of this one's shape, e.g. the
+    /// `user-reposts` of several users, at most 1000 in all): one read, one index range per
+    /// collection; each document's reference names its own collection.
+    public func including(collections paths: [String]) -> Query {
+        with { spec in
+            spec.otherCollections += try paths.map { try ResourcePath($0).requireCollection($0) }
+            guard spec.collections.count <= 1000 else {
+                throw StoreError.invalidArgument("a query reads at most 1000 collections")
+            }
+        }
+    }
+
     /// Runs the query now.
     public func getDocuments() throws -> QuerySnapshot {
         let spec = try spec.get()
@@ -165,7 +177,7 @@ public class Query: @unchecked Sendable {
         let spec = try spec.get()
         var last: [StoredDocument]?
         return try store.addListener(
-            isAffected: { _, collections in collections.contains(spec.collection) },
+            isAffected: { _, collections in spec.collections.contains(where: collections.contains) },
             refresh: { cache in
                 let (documents, snapshots) = try cache.documents(matching: spec, for: self)
                 if let last, last == documents { return nil }
@@ -187,7 +199,7 @@ public class Query: @unchecked Sendable {
         try path.validate()
         var last: [FieldValue: Int]?
         return try store.addListener(
-            isAffected: { _, collections in collections.contains(spec.collection) },
+            isAffected: { _, collections in spec.collections.contains(where: collections.contains) },
             refresh: { cache in
                 let counts = try cache.counts(matching: spec, by: path)
                 if last == counts { return nil }
@@ -215,7 +227,7 @@ public class Query: @unchecked Sendable {
     ) throws -> ListenerRegistration {
         let spec = try spec.get()
         let isAffected: (Set<ResourcePath>, Set<ResourcePath>) -> Bool = { _, collections in
-            collections.contains(spec.collection)
+            spec.collections.contains(where: collections.contains)
         }
         if store.callbackExecutor.deliversToEventLoop {
             // `last` is read and written only by the work's jobs, which run one at a time.

@@ -23,6 +23,11 @@ public struct QuerySnapshot: @unchecked Sendable {
     }
 
     static func snapshots(of stored: [StoredDocument], in query: Query) -> [DocumentSnapshot] {
-        stored.map { DocumentSnapshot(reference: query.reference(for: $0.id), data: $0.fields) }
+        stored.map { document in
+            DocumentSnapshot(
+                reference: document.parent.map { query.store.collection($0).document(document.id) }
+                    ?? query.reference(for: document.id),
+                data: document.fields)
+        }
     }
 }

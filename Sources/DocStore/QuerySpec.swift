@@ -19,14 +19,29 @@ struct QuerySpec: Hashable {
     }
 
     var collection: ResourcePath
+    /// More collections of the same shape read together with `collection` (a Following
+    /// page's reposts: `users/{uid}/user-reposts` for each followed uid); their documents
+    /// come back with their `parent`.
+    var otherCollections: [ResourcePath] = []
     var filters: [Filter] = []
     var orders: [Order] = []
     var limit: Int?
     var startAfter: Cursor?
+
+    /// Every collection the query reads.
+    var collections: [ResourcePath] { [collection] + otherCollections }
 }
 
 /// One document as the backend returns it.
 struct StoredDocument: Equatable {
     var id: String
     var fields: [String: FieldValue]
+    /// The collection's path, read only for a query over several collections.
+    var parent: String?
+
+    init(id: String, fields: [String: FieldValue], parent: String? = nil) {
+        self.id = id
+        self.fields = fields
+        self.parent = parent
+    }
 }

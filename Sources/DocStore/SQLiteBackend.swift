@@ -187,13 +187,17 @@ final class SQLiteBackend: StoreBackend {
         try ensureIndex(sql.index)
         return try translating {
             var result: [StoredDocument] = []
+            let several = !query.otherCollections.isEmpty
             try connection.each(
-                "SELECT id, data FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                "SELECT id, data\(several ? ", parent" : "") FROM documents "
+                    + "WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
                 sql.selectParameters
             ) { row in
-                guard row.count == 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return }
+                guard row.count >= 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return }
                 let fields = cached ? parsedFields.fields(of: json) : StorageJSON.readable(json)
-                result.append(StoredDocument(id: id, fields: fields))
+                var parent: String?
+                if several, row.count == 3, case .text(let text) = row[2] { parent = text }
+                result.append(StoredDocument(id: id, fields: fields, parent: parent))
             }
             return result
         }

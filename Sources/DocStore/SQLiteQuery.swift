@@ -25,7 +25,10 @@ struct SQLiteQuery {
     var countParameters: [SQLValue] { whereParameters + limitParameters }
 
     init(_ query: QuerySpec) throws {
-        whereParameters = [.text(query.collection.string)]
+        whereParameters = query.collections.map { .text($0.string) }
+        if query.collections.count > 1 {
+            whereClause = "parent IN (" + query.collections.map { _ in "?" }.joined(separator: ", ") + ")"
+        }
         isRange = !query.orders.isEmpty || query.startAfter != nil
         var indexColumns: [String] = []
         var indexable = true

@@ -40,7 +40,7 @@ extension Catalogue {
         case .keyRemoveFavorite: return "remove"
         case .keyUndoRemove: return "undo remove"
         case .keyLike: return "like"
-        case .keyFeedMode: return "All/Liked"
+        case .keyFeedMode: return "View"
         case .keyCompose: return "new post"
         case .keyPost: return "post"
         case .keySignIn: return "sign in"
@@ -1010,6 +1010,23 @@ extension Catalogue {
         case .activityUnread: return "{count} unread"
         case .keyOpenActivity: return "open the post"
         case .optNotificationsLimit: return "show at most N notifications (1 to 1000, default {default})"
+        // timeline:
+        case .feedModeFollowing: return "Following"
+        case .feedModeBookmarks: return "Bookmarks"
+        case .feedTitleFollowing: return "Feed · Following, newest first"
+        case .feedTitleBookmarks: return "Feed · Bookmarks, most recently bookmarked first"
+        case .feedFollowingEmpty: return "Nothing here yet: posts by the people you follow appear here."
+        case .feedBookmarksEmpty: return "No bookmarks yet. Press {key} on a post to keep it here."
+        case .feedFollowHint:
+            return "You follow nobody yet: open a profile (Enter on a post) and press {key} to follow."
+        case .feedNewPosts: return "↑ {count} new posts · {key}"
+        case .feedReposted: return "{name} reposted"
+        case .feedSignedOutView: return "Sign in on the Profile tab to see this view."
+        case .signInToViewFollowing: return "Sign in to see the posts of the people you follow"
+        case .signInHereToViewFollowing: return "Sign in on the {tab} tab ({keys}) to see the people you follow"
+        case .optFeedFollowing: return "the posts of the people you follow and your own, with their reposts"
+        case .cliFollowingFeedTitle: return "Following"
+        case .cliNoFollowingPosts: return "Nothing yet: tern follow @NAME follows someone"
         }
     }
 

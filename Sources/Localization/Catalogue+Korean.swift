@@ -40,7 +40,7 @@ extension Catalogue {
         case .keyRemoveFavorite: return "삭제"
         case .keyUndoRemove: return "삭제 취소"
         case .keyLike: return "좋아요"
-        case .keyFeedMode: return "전체/좋아요"
+        case .keyFeedMode: return "보기"
         case .keyCompose: return "새 글"
         case .keyPost: return "게시"
         case .keySignIn: return "로그인"
@@ -946,6 +946,22 @@ extension Catalogue {
         case .activityUnread: return "읽지 않음 {count}개"
         case .keyOpenActivity: return "게시물 열기"
         case .optNotificationsLimit: return "알림을 최대 N개 표시 (1~1000, 기본값 {default})"
+        // timeline:
+        case .feedModeFollowing: return "팔로잉"
+        case .feedModeBookmarks: return "북마크"
+        case .feedTitleFollowing: return "피드 · 팔로잉, 최신순"
+        case .feedTitleBookmarks: return "피드 · 북마크, 최근 북마크순"
+        case .feedFollowingEmpty: return "아직 없습니다: 팔로우한 사람들의 게시물이 여기에 나옵니다."
+        case .feedBookmarksEmpty: return "아직 북마크가 없습니다. 게시물에서 {key}를 누르면 여기에 모입니다."
+        case .feedFollowHint: return "아직 아무도 팔로우하지 않았습니다: 프로필을 열고(게시물에서 Enter) {key}를 누르세요."
+        case .feedNewPosts: return "↑ 새 게시물 {count}개 · {key}"
+        case .feedReposted: return "{name} 님이 리포스트함"
+        case .feedSignedOutView: return "이 보기는 프로필 탭에서 로그인하면 볼 수 있습니다 (Sign in)."
+        case .signInToViewFollowing: return "팔로우한 사람들의 게시물을 보려면 로그인하세요 (Sign in)"
+        case .signInHereToViewFollowing: return "팔로우한 사람들의 게시물을 보려면 {tab} 탭에서 로그인하세요 ({keys}) · Sign in"
+        case .optFeedFollowing: return "팔로우한 사람들과 내 게시물, 리포스트 포함"
+        case .cliFollowingFeedTitle: return "팔로잉"
+        case .cliNoFollowingPosts: return "아직 없습니다: tern follow @NAME 으로 팔로우하세요"
         }
     }
 

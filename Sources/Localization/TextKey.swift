@@ -254,4 +254,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliNotificationsMarkedRead, activityLiked, activityLikedMany, activityReposted, activityRepostedMany
     case activityFollowed, activityFollowedMany, activityReplied, activityMentioned, activityEmpty, activityTitle
     case activityUnread, optNotificationsLimit, keyOpenActivity
+    // timeline: the Following view, the view cycle, new posts above
+    case feedModeFollowing, feedModeBookmarks, feedTitleFollowing, feedTitleBookmarks, feedFollowingEmpty
+    case feedBookmarksEmpty, feedFollowHint, feedNewPosts, feedReposted, feedSignedOutView, signInToViewFollowing
+    case signInHereToViewFollowing, optFeedFollowing, cliFollowingFeedTitle, cliNoFollowingPosts
 }

@@ -8,6 +8,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("process", ProcessBench.run),
     ("catalog", CatalogBench.run),
     ("feed", FeedBench.run),
+    ("timeline", TimelineBench.run),
     ("ui", UIBench.run),
     ("faces", FacesBench.run),
     ("lists", ListsBench.run),

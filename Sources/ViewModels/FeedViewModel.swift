@@ -35,6 +35,9 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     // people
     /// The accounts the caption mentions, by username, in order (`FeedPost.mentions`).
     public var mentions: [PostMention] = []
+    // timeline:
+    /// The followed person whose repost brought it into the Following view: `↻ NAME reposted`.
+    public var repostedBy: FeedPerson?
 
     /// Whether the viewer marked the post with `mark`.
     public func has(_ mark: PostMark) -> Bool { mark == .bookmark ? didBookmark : didRepost }
@@ -69,14 +72,46 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
         replies = post.replies
         isDeleted = post.isDeleted
         mentions = post.mentions
+        repostedBy = post.repostedBy
     }
 }
 
-/// All posts, or the ones the user liked.
-public enum FeedMode: Equatable, Sendable {
-    case all, liked
+/// The Feed's views, in the order `v` moves through them: all posts, the home timeline
+/// (the people one follows and oneself, with reposts), the liked posts, the bookmarks.
+public enum FeedMode: Equatable, Sendable, CaseIterable {
+    case all, following, liked, bookmarks
 
-    public var title: String { tr(self == .all ? .feedModeAll : .feedModeLiked) }
+    public var title: String {
+        switch self {
+        case .all: tr(.feedModeAll)
+        case .following: tr(.feedModeFollowing)
+        case .liked: tr(.feedModeLiked)
+        case .bookmarks: tr(.feedModeBookmarks)
+        }
+    }
+
+    /// The view after this one (`v`).
+    public var next: FeedMode { Self.allCases[(Self.allCases.firstIndex(of: self)! + 1) % Self.allCases.count] }
+
+    /// The posts this view lists.
+    public var kind: FeedKind {
+        switch self {
+        case .all: .all
+        case .following: .following
+        case .liked: .liked
+        case .bookmarks: .bookmarks
+        }
+    }
+
+    /// What a signed-out viewer is told when this view needs an account, nil for All.
+    var signIn: SignInRequired.Action? {
+        switch self {
+        case .all: nil
+        case .following: .viewFollowing
+        case .liked: .viewLikedPosts
+        case .bookmarks: .viewBookmarks
+        }
+    }
 }
 
 /// What the Feed screen shows.
@@ -109,6 +144,12 @@ public struct FeedState: Equatable, Sendable {
     public var isLoadingPage = false
     /// The post the compose field answers, when writing a reply (`r`).
     public var replyingTo: FeedRowModel?
+    // timeline:
+    /// Posts that arrived above the selected one since the reader left the top: the
+    /// `↑ N new posts` line; `g` (the top) clears it.
+    public var newAbove = 0
+    /// The signed-in account follows nobody: All says how to follow.
+    public var followsNobody = false
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -125,7 +166,12 @@ public final class FeedViewModel {
     public var rowsInView = 20
 
     /// The signed-in user, whose name a post shows while it is on its way.
-    public var author: User?
+    public var author: User? {
+        didSet { state.followsNobody = author.map { $0.followingCount == 0 } ?? false }
+    }
+    /// Whether `v` chose the view since the account signed in (else it opens on Following
+    /// when the account follows someone, on All when nobody).
+    private var modeChosen = false
     /// Document paths with writes the server has not confirmed (`SyncStatus.pendingPaths`).
     public private(set) var pendingPaths: Set<String> = []
 
@@ -203,7 +249,12 @@ public final class FeedViewModel {
     /// Starts (or restarts) the subscription for `uid` (nil: signed out).
     public func setUser(_ uid: String?) {
         guard uid != self.uid || !paged.isSubscribed else { return }
+        if uid != self.uid { modeChosen = false }
         self.uid = uid
+        if !modeChosen && profileUID == nil && threadOf == nil {
+            state.mode = uid != nil && author.map({ $0.followingCount > 0 }) == true ? .following : .all
+        }
+        state.newAbove = 0
         state.isSignedIn = uid != nil
         if uid == nil {
             state.compose = nil
@@ -235,8 +286,9 @@ public final class FeedViewModel {
         undoPost = nil
         stored = []
         state.rows = []
-        let signedOutLiked = state.mode == .liked && uid == nil && profileUID == nil
-        let kind = profileUID.map { FeedKind.author(uid: $0) } ?? (state.mode == .all ? FeedKind.all : .liked)
+        let signedOutLiked = state.mode != .all && uid == nil && profileUID == nil
+        let kind = profileUID.map { FeedKind.author(uid: $0) } ?? state.mode.kind
+        state.newAbove = 0
         if let threadOf {
             paged.start(FeedPageSource(thread: threadOf, viewer: uid, port: port), keepingRows: keepingRows)
             // The thread opens on the post it is about, below its parents.
@@ -249,6 +301,7 @@ public final class FeedViewModel {
 
     /// The window, its counts or the selection changed.
     private func changed() {
+        countNewAbove()
         stored = paged.rows.map(FeedRowModel.init)
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
         // The store has spoken: keep the likes still on their way and those it does not show yet.
@@ -277,7 +330,7 @@ public final class FeedViewModel {
 
     private func rebuildRows() {
         state.sending =
-            state.mode == .all
+            state.mode == .all || state.mode == .following
             ? posts.map { post in
                 var row = post.row
                 if let id = post.storedID, pendingPaths.contains(SyncPaths.post(id)) { row.isPending = true }
@@ -347,14 +400,30 @@ public final class FeedViewModel {
 
     // MARK: List
 
-    /// `v`: All ↔ Liked.
+    /// `v`: All → Following → Liked → Bookmarks → All.
     public func toggleMode() {
-        guard profileUID == nil else { return }
-        state.mode = state.mode == .all ? .liked : .all
-        if state.mode == .liked && uid == nil {
-            onToast(Toast.signIn(.viewLikedPosts))
+        guard profileUID == nil, threadOf == nil else { return }
+        state.mode = state.mode.next
+        modeChosen = true
+        if let action = state.mode.signIn, uid == nil {
+            onToast(Toast.signIn(action))
         }
         subscribe()
+    }
+
+    /// Rows that came above the selected one in place (not a page read, not at the top of
+    /// the list): counted for the `↑ N new posts` line, which the top clears.
+    private func countNewAbove() {
+        let rows = paged.rows
+        guard paged.before > 0 || paged.list.selected > 0 else {
+            state.newAbove = 0
+            return
+        }
+        guard paged.before == 0, !stored.isEmpty, let selected = paged.selectedRow?.id,
+            stored.contains(where: { $0.id == selected }), let index = rows.firstIndex(where: { $0.id == selected })
+        else { return }
+        let held = Set(stored.map(\.id))
+        state.newAbove += rows[..<index].filter { !held.contains($0.id) }.count
     }
 
     /// `l`: hearts or un-hearts the selected post, shown at once and confirmed by the store.
@@ -609,7 +678,7 @@ public final class FeedViewModel {
                 posts[index].storedID = storedID
                 posts[index].row.isPending = false
             }
-            if state.mode == .all && profileUID == nil { paged.select(id: storedID) }
+            if state.mode == .all || state.mode == .following, profileUID == nil { paged.select(id: storedID) }
             onToast(Toast(tr(.toastPosted), kind: .success))
         case .failure(let error):
             posts.remove(at: index)

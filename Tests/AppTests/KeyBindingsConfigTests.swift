@@ -16,7 +16,7 @@ import Testing
         try KeyBindings.$current.withValue(remapped) {
             let harness = world.harness(width: 80, height: 24)
             harness.press("3")
-            #expect(harness.lines[23].hasPrefix("f/l like  v All/Liked  n new post  e edit  d delete  ? help  Q quit"))
+            #expect(harness.lines[23].hasPrefix("f/l like  v View  n new post  e edit  d delete  ? help  Q quit"))
             let before = try #require(harness.lines.firstIndex { $0.contains("♥") || $0.contains("♡") })
             #expect(harness.lines[before].contains("♡"))
             harness.press("f")

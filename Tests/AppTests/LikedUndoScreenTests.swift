@@ -10,7 +10,7 @@ import ViewModels
     @Test func unlikingInTheLikedViewCanBeUndoneFromTheFooter() throws {
         let (world, harness) = try ScreenScript(
             newcomer: "Keeper", .press("3"), .press("l"), .press("j"), .press("l"),
-            .press("j"), .press("l"), .press("v")
+            .press("j"), .press("l"), .press("v"), .press("v")
         ).run(width: 80, height: 24)
         let feed = harness.app.currentFeed
         #expect(feed.state.mode == .liked)
@@ -36,7 +36,7 @@ import ViewModels
     /// `u` while the toast still offers it: the toast goes with the undo it offered.
     @Test func theUndoToastGoesOnceUndone() throws {
         let (_, harness) = try ScreenScript(
-            newcomer: "Keeper", .press("3"), .press("l"), .press("j"), .press("l"), .press("v")
+            newcomer: "Keeper", .press("3"), .press("l"), .press("j"), .press("l"), .press("v"), .press("v")
         ).run(width: 80, height: 24)
         let unliked = try #require(harness.app.currentFeed.state.selectedRow)
         harness.press("l")

@@ -91,6 +91,8 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         let feedModel = harness.app.feed
         #expect(harness.settled { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
         harness.press("3")
+        harness.press("v")
+        #expect(harness.settled { feedModel.state.isLoaded })
         feed.close()
         harness.press("v")
         #expect(feed.hasReaderWaiting(), "the Liked view's subscription waits on a worker")

@@ -23,6 +23,7 @@ import Testing
         let model = FeedViewModel(feed: world.adapters, events: world.events, pageSize: 2)
         model.setUser(reader.id)
         model.toggleMode()
+        model.toggleMode()
         return (world, session, posts, model)
     }
 
@@ -69,6 +70,8 @@ import Testing
         #expect(captions(model).first == "post 4")
         #expect(model.state.position.total == 5)
         model.toggleMode()
+        model.toggleMode()
+        #expect(model.state.mode == .all)
         model.select(0)
         model.toggleLike()
         #expect(model.state.undoable == nil, "unliking in All leaves the post in the list: nothing to undo")

@@ -130,6 +130,7 @@ import Testing
             Thread.sleep(forTimeInterval: 0.001)
         }
         model.toggleMode()
+        model.toggleMode()
         #expect(model.state.position == ListPosition(index: 0, total: 12))
         model.selectLast()
         #expect(caption(model) == "post 33", "the first post liked is the last of the Liked view")

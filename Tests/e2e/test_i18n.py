@@ -91,6 +91,6 @@ def test_tern_keys_lists_actions_and_the_command_line_speaks_korean():
         same = run(["feed", "--json", "--limit", "1"], data, env=KOREAN)
         assert set(json.loads(same.stdout)[0]) == {"id", "caption", "timestamp", "uid", "username", "displayName",
                                                     "likes", "didLike", "reposts", "didRepost", "didBookmark",
-                                                    "replyTo", "replies"}
+                                                    "replyTo", "replies", "repostedBy"}
         bad = run(["feed"], data, env={"TERN_LANG": "fr"})
         assert bad.returncode == 1 and "TERN_LANG=fr: unknown language" in bad.stderr

@@ -97,10 +97,12 @@ public enum AppKeyMap {
 
     /// How to sign in for `action`, with the keys in effect: `Sign in on the Profile tab (4,
     /// then i) to like posts`.
+    /// The first key bound to the action `name` (on any screen), as the footer writes it.
+    static func firstKey(_ name: String) -> String {
+        bindings.actions.first { $0.name == name && !$0.keys.isEmpty }?.keys[0].description ?? "?"
+    }
+
     public static func signInMessage(_ action: SignInRequired.Action) -> String {
-        func firstKey(_ name: String) -> String {
-            bindings.actions.first { $0.name == name && !$0.keys.isEmpty }?.keys[0].description ?? "?"
-        }
         let keys = tr(.signInKeys, ["tab": firstKey("go-profile"), "key": firstKey("sign-in")])
         let text: TextKey
         switch action {
@@ -118,6 +120,7 @@ public enum AppKeyMap {
         case .repost: text = .signInHereToRepost
         case .mute: text = .signInHereToMute
         case .notifications: text = .signInHereToSeeNotifications
+        case .viewFollowing: text = .signInHereToViewFollowing
         }
         return tr(text, ["tab": AppTab.profile.title, "keys": keys])
     }

@@ -45,6 +45,12 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     /// The accounts the caption mentions (`@name`), in order, each once: drawn as mentions,
     /// and what `m` opens.
     public var mentions: [PostMention] = []
+    // timeline: the Following view
+    /// Who of the people the viewer follows reposted it (the newest such repost), in the
+    /// Following view; nil elsewhere.
+    public var repostedBy: FeedPerson?
+    /// Its place in the Following view's order: when it was posted, or reposted.
+    public var timelineAt: Date?
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
@@ -87,11 +93,14 @@ public struct FeedPage: Sendable {
     /// What was left out because it could not be read (a post a broken or hostile client
     /// wrote), as one line to show; nil when nothing was.
     public var notice: String?
+    /// Whether this page reaches the feed's last row: by default when there is no `next`.
+    public var isEnd: Bool
 
-    public init(posts: [FeedPost], next: FeedCursor?, notice: String? = nil) {
+    public init(posts: [FeedPost], next: FeedCursor?, notice: String? = nil, isEnd: Bool? = nil) {
         self.posts = posts
         self.next = next
         self.notice = notice
+        self.isEnd = isEnd ?? (next == nil)
     }
 }
 
@@ -105,6 +114,9 @@ public enum FeedKind: Equatable, Sendable {
     case author(uid: String)
     /// The posts the viewer bookmarked, most recently bookmarked first (needs a signed-in viewer).
     case bookmarks
+    /// The home timeline: the posts of the people the viewer follows and the viewer's own,
+    /// with their reposts, newest first (needs a signed-in viewer).
+    case following
 }
 
 extension Tweet {

@@ -21,6 +21,7 @@ extension FeedPost {
         case .liked: FeedPosition(key: likedAt ?? timestamp, id: id)
         case .bookmarks: FeedPosition(key: bookmarkedAt ?? timestamp, id: id)
         case .all, .author: FeedPosition(key: timestamp, id: id)
+        case .following: FeedPosition(key: timelineAt ?? timestamp, id: id)
         }
     }
 }
@@ -38,7 +39,7 @@ extension TweetService {
         case .bookmarks:
             let session = try SignInRequired.check(viewer, .viewBookmarks)
             return marks(.bookmark, of: session.uid).order(by: "bookmarkedAt", descending: newestFirst)
-        case .all:
+        case .all, .following:
             return tweets.order(by: "timestamp", descending: newestFirst)
         case .author(let uid):
             return tweets.whereField("uid", isEqualTo: .string(uid)).order(by: "timestamp", descending: newestFirst)
@@ -74,6 +75,10 @@ extension TweetService {
         onError: @escaping (Error) -> Void = { _ in }
     ) throws -> ListenerRegistration {
         let limit = max(1, limit)
+        if kind == .following {
+            return try observeFollowingWindow(
+                after: position, limit: limit, viewer: viewer, onChange: onChange, onError: onError)
+        }
         var query = try orderedQuery(kind, viewer: viewer, newestFirst: true)
         if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
         // Read and written only where the rows are made (one delivery at a time, in order).
@@ -102,7 +107,7 @@ extension TweetService {
         -> [FeedPost]?
     {
         let changes = snapshot.documentChanges
-        guard kind != .liked, kind != .bookmarks, !changes.isEmpty,
+        guard kind != .liked, kind != .bookmarks, kind != .following, !changes.isEmpty,
             changes.allSatisfy({ $0.kind == .modified && $0.oldIndex == $0.newIndex })
         else { return nil }
         let remade = try self.rows(of: changes.map(\.document), kind, viewer: viewer, onSkipped: { _ in })
@@ -120,6 +125,7 @@ extension TweetService {
         _ kind: FeedKind, viewer: Session?, onChange: @escaping (Int) -> Void,
         onError: @escaping (Error) -> Void = { _ in }
     ) throws -> ListenerRegistration {
+        if kind == .following { return try observeFollowingCount(viewer: viewer, onChange: onChange, onError: onError) }
         var newest: String??
         let making = rowMaking()
         return try orderedQuery(kind, viewer: viewer, newestFirst: true).limit(to: 1).addSnapshotListener(
@@ -137,7 +143,8 @@ extension TweetService {
 
     /// How many rows `kind` has, counted by the database.
     public func count(_ kind: FeedKind, viewer: Session?) throws -> Int {
-        try orderedQuery(kind, viewer: viewer, newestFirst: true).count()
+        if kind == .following { return try followingCount(viewer: viewer, newestFirst: true) }
+        return try orderedQuery(kind, viewer: viewer, newestFirst: true).count()
     }
 
     /// Up to `limit` rows strictly before `position` in the feed's order (newer), nearest
@@ -145,7 +152,23 @@ extension TweetService {
     public func rows(_ kind: FeedKind, before position: FeedPosition?, limit: Int, viewer: Session?) throws
         -> [FeedPost]
     {
+        if kind == .following {
+            return try followingRows(viewer: viewer, after: position, limit: max(1, limit), newestFirst: false).rows
+        }
         var query = try orderedQuery(kind, viewer: viewer, newestFirst: false)
+        if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
+        return try rows(of: run(query.limit(to: max(1, limit))), kind, viewer: viewer, onSkipped: { _ in })
+    }
+
+    /// Up to `limit` rows strictly after `position` in the feed's order (older), read once:
+    /// the page a window's listener reads, without the listener (the bench compares views).
+    public func rows(_ kind: FeedKind, after position: FeedPosition?, limit: Int, viewer: Session?) throws
+        -> [FeedPost]
+    {
+        if kind == .following {
+            return try followingRows(viewer: viewer, after: position, limit: max(1, limit), newestFirst: true).rows
+        }
+        var query = try orderedQuery(kind, viewer: viewer, newestFirst: true)
         if let position { query = query.start(after: [.timestamp(position.key)], documentID: position.id) }
         return try rows(of: run(query.limit(to: max(1, limit))), kind, viewer: viewer, onSkipped: { _ in })
     }
@@ -153,7 +176,8 @@ extension TweetService {
     /// How many rows come before `position` in the feed's order (are newer), counted by the
     /// database.
     public func count(_ kind: FeedKind, before position: FeedPosition, viewer: Session?) throws -> Int {
-        try orderedQuery(kind, viewer: viewer, newestFirst: false)
+        if kind == .following { return try followingCount(viewer: viewer, after: position, newestFirst: false) }
+        return try orderedQuery(kind, viewer: viewer, newestFirst: false)
             .start(after: [.timestamp(position.key)], documentID: position.id).count()
     }
 }

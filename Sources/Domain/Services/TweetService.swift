@@ -152,6 +152,10 @@ public final class TweetService: @unchecked Sendable {
     {
         let limit = max(1, limit)
         switch kind {
+        case .following:
+            let session = try SessionProof.writer(viewer, .viewFollowing, in: store)
+            let page = try followingRows(viewer: session, after: nil, limit: limit, newestFirst: true)
+            return FeedPage(posts: page.rows, next: nil, isEnd: page.isEnd)
         case .liked:
             let session = try SessionProof.writer(viewer, .viewLikedPosts, in: store)
             var query = likes(of: session.uid).order(by: "likedAt", descending: true).limit(to: limit)
@@ -192,6 +196,9 @@ public final class TweetService: @unchecked Sendable {
         onError: @escaping (Error) -> Void = { _ in }
     ) throws -> ListenerRegistration {
         switch kind {
+        case .following:
+            return try observeFollowingWindow(
+                after: nil, limit: max(1, limit), viewer: viewer, onChange: onChange, onError: onError)
         case .liked, .bookmarks:
             let query = try orderedQuery(kind, viewer: viewer, newestFirst: true).limit(to: limit)
             let making = rowMaking()

@@ -196,9 +196,13 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case mute
         // notify: notifications (issue 28)
         case notifications
+        // timeline:
+        case viewFollowing
 
         /// False for the actions that only read (they still need someone signed in).
-        public var changesData: Bool { self != .listFavorites && self != .viewLikedPosts && self != .viewBookmarks }
+        public var changesData: Bool {
+            self != .listFavorites && self != .viewLikedPosts && self != .viewBookmarks && self != .viewFollowing
+        }
     }
 
     public let action: Action
@@ -223,6 +227,7 @@ public struct SignInRequired: Error, Equatable, Sendable, CustomStringConvertibl
         case .repost: return tr(.signInToRepost)
         case .mute: return tr(.signInToMute)
         case .notifications: return tr(.signInToSeeNotifications)
+        case .viewFollowing: return tr(.signInToViewFollowing)
         }
     }
 

@@ -28,7 +28,11 @@ enum TextOutput {
         let handle = post.username.isEmpty ? "" : " @" + post.username
         let edited = post.editedAt == nil ? "" : " " + tr(.postEditedMark)
         let answers = post.replyToUsername.map { " \(dot) \(markers.replyTo)" + ($0.isEmpty ? "" : " @" + $0) } ?? ""
-        var lines = ["\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))\(edited)\(answers)"]
+        var lines =
+            post.repostedBy.map { person in
+                [markers.reposted + " " + tr(.feedReposted, ["name": DisplayName.shown(person.displayName)])]
+            } ?? []
+        lines.append("\(name)\(handle) \(dot) \(RelativeTime.describe(post.timestamp, now: now))\(edited)\(answers)")
         lines += post.caption.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         let repost = (post.didRepost ? markers.reposted : markers.repost) + " \(post.reposts)"
         let bookmark = post.didBookmark ? "  " + markers.bookmarked : ""
@@ -55,10 +59,19 @@ struct FeedPostJSON: Encodable {
     // Replies
     let replyTo: String?
     let replies: Int
+    // timeline: who of the people followed reposted it, in the Following view (else null)
+    let repostedBy: PersonJSON?
 
     private enum CodingKeys: String, CodingKey {
         case id, caption, timestamp, uid, username, displayName, likes, didLike, reposts, didRepost, didBookmark
-        case replyTo, replies
+        case replyTo, replies, repostedBy
+    }
+
+    /// `{"uid", "username", "displayName"}`.
+    struct PersonJSON: Encodable {
+        let uid: String
+        let username: String
+        let displayName: String
     }
 
     /// The synthesised encoding, but `replyTo` is written as null rather than left out.
@@ -77,6 +90,7 @@ struct FeedPostJSON: Encodable {
         try container.encode(didBookmark, forKey: .didBookmark)
         try container.encode(replyTo, forKey: .replyTo)
         try container.encode(replies, forKey: .replies)
+        try container.encode(repostedBy, forKey: .repostedBy)
     }
 
     init(_ post: FeedPost) {
@@ -93,5 +107,8 @@ struct FeedPostJSON: Encodable {
         didBookmark = post.didBookmark
         replyTo = post.replyTo
         replies = post.replies
+        repostedBy = post.repostedBy.map {
+            PersonJSON(uid: $0.uid, username: $0.username, displayName: $0.displayName)
+        }
     }
 }

@@ -8,12 +8,15 @@ enum FeedCommands {
 
     static let liked = Option<Bool>.flag("liked", help: .optFeedLiked)
     static let bookmarks = Option<Bool>.flag("bookmarks", help: .optFeedBookmarks)
+    static let following = Option<Bool>.flag("following", help: .optFeedFollowing)
     static let limit = Option<Int>.integer(
         "limit", value: "N", in: 1...1000,
         help: .optFeedLimit, helpValues: ["default": String(defaultLimit)])
 
     static let specs: [CommandSpec] = [
-        CommandSpec(words: ["feed"], summary: .cmdFeed, options: [liked.spec, bookmarks.spec, limit.spec], run: feed),
+        CommandSpec(
+            words: ["feed"], summary: .cmdFeed, options: [liked.spec, bookmarks.spec, following.spec, limit.spec],
+            run: feed),
         CommandSpec(
             words: ["post"], summary: .cmdPost, positionals: [Positional("TEXT", .words, allowsEmpty: true)],
             options: [SyncCommands.queue.spec], run: post),
@@ -30,10 +33,12 @@ enum FeedCommands {
         let session = try context.session()
         let liked = arguments.has(Self.liked)
         let bookmarked = arguments.has(Self.bookmarks)
-        if liked && bookmarked { throw arguments.usageError() }
+        let following = arguments.has(Self.following)
+        if [liked, bookmarked, following].filter({ $0 }).count > 1 { throw arguments.usageError() }
         if liked { _ = try SignInRequired.check(session, .viewLikedPosts) }
         if bookmarked { _ = try SignInRequired.check(session, .viewBookmarks) }
-        let kind: FeedKind = liked ? .liked : bookmarked ? .bookmarks : .all
+        if following { _ = try SignInRequired.check(session, .viewFollowing) }
+        let kind: FeedKind = liked ? .liked : bookmarked ? .bookmarks : following ? .following : .all
         let page = try context.services().tweets.page(kind, limit: limit, viewer: session)
         if let notice = page.notice { FileHandle.standardError.write(Data("tern: \(notice)\n".utf8)) }
         if context.options.json {
@@ -41,16 +46,24 @@ enum FeedCommands {
             return
         }
         if page.posts.isEmpty {
-            context.printLine(tr(liked ? .cliNoLikedPosts : bookmarked ? .cliNoBookmarks : .cliNoPosts))
+            context.printLine(
+                tr(
+                    liked
+                        ? .cliNoLikedPosts
+                        : bookmarked ? .cliNoBookmarks : following ? .cliNoFollowingPosts : .cliNoPosts))
             return
         }
         let now = Date()
-        context.printLine(tr(liked ? .cliLikedTitle : bookmarked ? .cliBookmarksTitle : .cliAllPostsTitle))
+        context.printLine(
+            tr(
+                liked
+                    ? .cliLikedTitle
+                    : bookmarked ? .cliBookmarksTitle : following ? .cliFollowingFeedTitle : .cliAllPostsTitle))
         for post in page.posts {
             context.printLine("")
             TextOutput.lines(for: post, now: now).forEach(context.printLine)
         }
-        if page.next != nil {
+        if !page.isEnd {
             context.printLine("")
             context.printLine(tr(.cliMorePosts, ["count": String(page.posts.count)]))
         }
