@@ -7,7 +7,8 @@ enum CommandTable {
         PlacesCommands.specs + AccountCommands.specs + ProfileCommands.specs
         + FavoritesCommands.specs + FeedCommands.specs + PostsCommands.specs + ServerCommands.specs
         + DoctorCommand.specs + KeysCommands.specs
-        + SyncCommands.specs + ConversationCommands.specs + ReplyCommands.specs + PeopleCommands.specs + NotificationCommands.specs
+        + SyncCommands.specs + ConversationCommands.specs + ReplyCommands.specs + PeopleCommands.specs
+        + NotificationCommands.specs
 
     /// What each group is for, shown above its subcommands.
     static let groupSummaries: [String: TextKey] = [
