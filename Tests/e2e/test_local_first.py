@@ -229,11 +229,13 @@ def test_v_and_scrolling_to_the_feeds_end_through_a_1s_round_trip_never_freeze_t
                 assert took < 1.0, f"{what} took {took:.3f}s through a 1 s round trip:\n{screen}"
                 return screen
 
-            # `v` starts the Liked view's subscription on a worker: the title changes at once.
+            # `v` starts each view's subscription on a worker: the title changes at once.
+            answered("v", lambda s: "Feed · Following" in s, "switching to Following")
             answered("v", lambda s: "Feed · Liked" in s, "switching to Liked")
             answered("?", lambda s: "Keys · Feed" in s, "the help overlay while Liked loads")
             answered("Escape", lambda s: "Keys · Feed" not in s, "closing the help overlay")
             wait_until(ui, lambda s: "No liked posts yet" in s, timeout=30)
+            answered("v", lambda s: "Feed · Bookmarks" in s, "switching to Bookmarks")
             answered("v", lambda s: "Feed · All posts" in s, "switching back to All")
             wait_until(ui, lambda s: position(s) == (1, 300), timeout=30)
             # `G` reads past the window (the last page and its count) on a worker.

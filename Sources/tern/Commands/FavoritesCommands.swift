@@ -142,7 +142,8 @@ enum FavoritesCommands {
         let session = try SignInRequired.check(try context.session(), .removeFavorites)
         let id = arguments.positionals[0]
         guard let name = arguments[removeFolder] else {
-            let saved = try context.favoritesSnapshot(session).favorites.contains { $0.placeID == id }
+            // By its document, which an unreadable favorite still has (the snapshot leaves it out).
+            let saved = try context.services().favorites.isFavorite(placeID: id, session: session)
             if try context.send(.removeFavorite(placeID: id), session: session, arguments) || context.options.json {
                 return
             }
