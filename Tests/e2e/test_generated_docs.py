@@ -36,3 +36,12 @@ def test_an_unknown_target_is_a_usage_error():
     made = run(["__generate", "tern.2"])
     assert made.returncode == 2 and made.stdout == "", made
     assert "keys.md|commands.md|tern.1|bash|zsh|fish" in made.stderr, made.stderr
+
+
+def test_the_guides_a_reader_starts_with_stay_short():
+    # The README is a user's guide and ARCHITECTURE a map: at most 300 lines each; the rest
+    # belongs in the other docs.
+    for name in ("README.md", "docs/ARCHITECTURE.md"):
+        with open(os.path.join(REPOSITORY, name), encoding="utf-8") as f:
+            count = len(f.read().splitlines())
+        assert count <= 300, f"{name} has {count} lines (at most 300)"
