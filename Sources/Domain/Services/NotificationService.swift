@@ -173,17 +173,21 @@ public final class NotificationService: @unchecked Sendable {
         return base.order(by: "createdAt", descending: true).limit(to: max(1, limit))
     }
 
-    /// The signed-in account's notifications, newest first, at most `limit`: two queries
-    /// (the notifications, then their actors' profiles). Actors whose profile is gone are
-    /// left out.
+    /// The signed-in account's notifications, newest first, at most `limit`: three queries
+    /// (the notifications, the account's mutes, the actors' profiles). Actors whose profile
+    /// is gone, and people the account mutes, are left out.
     public func notifications(session: Session?, unreadOnly: Bool = false, limit: Int = defaultLimit) throws
         -> [ActivityNotification]
     {
         let session = try SignInRequired.check(session, .notifications)
-        return try decoded(query(of: session.uid, unreadOnly: unreadOnly, limit: limit).getDocuments().documents)
+        return try decoded(
+            query(of: session.uid, unreadOnly: unreadOnly, limit: limit).getDocuments().documents, of: session.uid)
     }
 
-    func decoded(_ documents: [DocumentSnapshot]) throws -> [ActivityNotification] {
+    /// The notifications of `uid` in `documents`, without those of people `uid` mutes.
+    func decoded(_ documents: [DocumentSnapshot], of uid: String) throws -> [ActivityNotification] {
+        let mutes = MuteFilter(muted: try MuteService.mutedIDs(of: uid, in: store))
+        let documents = mutes.apply(documents) { [$0.get("actorUid")?.stringValue] }
         let actors = try users.users(ids: documents.compactMap { $0.get("actorUid")?.stringValue })
         return documents.compactMap { document in
             guard let kind = document.get("kind")?.stringValue.flatMap(NotificationKind.init(rawValue:)),
@@ -207,7 +211,7 @@ public final class NotificationService: @unchecked Sendable {
         try query(of: uid, unreadOnly: false, limit: limit).addSnapshotListener(
             { [weak self] snapshot in
                 guard let self else { return }
-                do { onChange(try self.decoded(snapshot.documents)) } catch { onError(error) }
+                do { onChange(try self.decoded(snapshot.documents, of: uid)) } catch { onError(error) }
             }, onError: { onError($0) })
     }
 

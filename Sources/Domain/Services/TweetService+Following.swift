@@ -25,12 +25,14 @@ extension TweetService {
     public static let followedLimit = 999
 
     /// The viewer and the people they follow (most recently followed first, at most
-    /// `followedLimit`): one query.
+    /// `followedLimit`), without those the viewer mutes, whose posts and reposts leave the
+    /// view: two queries.
     func followedSet(of uid: String) throws -> [String] {
         let following = try run(
             store.collection("users").document(uid).collection("following").order(by: "followedAt", descending: true)
                 .limit(to: Self.followedLimit))
-        return [uid] + following.map(\.documentID).filter { $0 != uid }
+        let muted = try MuteService.mutedIDs(of: uid, in: store)
+        return [uid] + following.map(\.documentID).filter { $0 != uid && !muted.contains($0) }
     }
 
     private func postsOf(_ set: [String]) -> Query {
@@ -94,7 +96,8 @@ extension TweetService {
                     uid: uid, username: user?.username ?? "", displayName: user?.displayName ?? "")
             }
         }
-        return (rows, isEnd)
+        // A followed person's repost of a muted person's post leaves the view too.
+        return (try unmuted(rows, .following, session), isEnd)
     }
 
     /// Up to `limit` entries after `position`: the two ranges merged in the view's order.
