@@ -48,6 +48,7 @@ struct TabRoute: Sendable {
 
     static let feed = TabRoute(
         keys: { app in
+            if app.people != nil { return AppKeyMap.bindings.keyMap(.people) }
             if app.currentFeed.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
             if app.thread != nil { return AppKeyMap.screen(.thread) }
             return AppKeyMap.screen(app.author == nil ? .feed : .author)
@@ -57,11 +58,13 @@ struct TabRoute: Sendable {
                 AppKeyMap.section(nil, app.thread != nil ? .thread : app.author == nil ? .feed : .author),
                 AppKeyMap.section(.helpLists, .list),
                 AppKeyMap.composeSection,
+                AppKeyMap.section(.helpPeopleSearch, .people, only: ["open-profile", "close", "down", "up"]),
                 HelpSection(tr(.helpTyping), AppKeyMap.typingHints),
             ]
         },
         question: { app in AppKeyMap.postQuestion(app.currentFeed) },
         body: { app, context in
+            if let people = app.people { return PeopleSearchScreen(state: people.state, context: context) }
             if let thread = app.thread { return ThreadScreen(state: thread.state, context: context) }
             if let author = app.author {
                 return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)

@@ -50,6 +50,8 @@ public final class AppViewModel {
     public private(set) var author: AuthorProfileViewModel?
     /// The thread opened from the Feed or an author's profile (`o` on a post); Esc closes it.
     public private(set) var thread: FeedViewModel?
+    /// The people search opened over the Feed (`/`); Enter opens a profile, Esc closes it.
+    public private(set) var people: PeopleSearchViewModel?
     private let accounts: AccountsPort
     private let feedPort: FeedPort
     /// Everything that reaches the app away from the keyboard.
@@ -173,6 +175,7 @@ public final class AppViewModel {
         activity.stop()
         author?.stop()
         thread?.stop()
+        people?.stop()
     }
 
     /// The connection or the unsent writes changed: the header and the rows' pending marks follow.
@@ -279,6 +282,31 @@ public final class AppViewModel {
     public func closeAuthor() {
         author?.stop()
         author = nil
+        onChange()
+    }
+
+    // MARK: The people search
+
+    /// `/` on the Feed: the people search over it, listing the most followed until a query is typed.
+    public func openPeopleSearch() {
+        guard state.tab == .feed, people == nil else { return }
+        let search = PeopleSearchViewModel(feed: feedPort, reads: writes.reads)
+        search.onChange = { [weak self] _ in self?.onChange() }
+        search.onToast = { [weak self] in self?.showToast($0) }
+        search.onOpen = { [weak self] uid in
+            self?.closePeopleSearch()
+            self?.openProfile(uid: uid)
+        }
+        search.onClose = { [weak self] in self?.closePeopleSearch() }
+        people = search
+        search.start()
+        onChange()
+    }
+
+    /// Esc in the people search: back to the Feed as it was.
+    public func closePeopleSearch() {
+        people?.stop()
+        people = nil
         onChange()
     }
 
@@ -417,7 +445,9 @@ public final class AppViewModel {
 
     /// The tabs' view models, in `AppTab` order: the view models' half of the table the keys
     /// are routed through (the screens' half is App's `TabRoute`).
-    public var screens: [ScreenModel] { [places, favorites, thread ?? author?.posts ?? feed, profile, activity] }
+    public var screens: [ScreenModel] {
+        [places, favorites, people ?? thread ?? author?.posts ?? feed, profile, activity]
+    }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then
     /// explains the pending mark).
