@@ -91,4 +91,28 @@ import ViewModels
         #expect(harness.lines[23].contains("/ people"), "\(harness.lines[23])")
         #expect(KeyBindings.defaults.screens(of: "find-people") == [.feed])
     }
+
+    @Test func mOnAPostMentioningSeveralAccountsAsksWhoseProfile() throws {
+        let world = try AppWorld()
+        try world.signUp("newcomer", displayName: "New Comer")
+        try world.services.tweets.writePost(
+            "dinner with @seoyeon, @nobody_here and @minjun_park", id: "mentions-2", placeID: nil,
+            session: try world.services.session())
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("3")
+        #expect(harness.app.feed.state.selectedRow?.id == "mentions-2")
+        harness.press("m")
+        #expect(harness.app.author == nil, "several mentions: nothing opens before the choice")
+        #expect(harness.app.mentionChoice?.mentions.map(\.username) == ["seoyeon", "minjun_park"])
+        #expect(harness.line(containing: "Open whose profile?") != nil, "\(harness.text)")
+        expectGolden(harness, "feed-mention-choice")
+        harness.press("esc")
+        #expect(harness.app.mentionChoice == nil && harness.app.author == nil)
+        #expect(harness.line(containing: "Open whose profile?") == nil)
+        harness.press("m")
+        harness.press("j")
+        harness.press("enter")
+        #expect(harness.app.mentionChoice == nil)
+        #expect(harness.app.author?.state.user?.username == "minjun_park")
+    }
 }
