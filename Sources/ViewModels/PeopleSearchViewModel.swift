@@ -14,7 +14,7 @@ public struct PeopleSearchState: Equatable, Sendable {
     public var query = TextEditor(limit: PeopleSearchState.queryLimit)
     public var people: [User] = []
     public var list = ListState()
-    /// False until the first answer for the query typed arrived.
+    /// False until the answer for the query typed arrived.
     public var isAnswered = false
 
     public var selectedPerson: User? { people.indices.contains(list.selected) ? people[list.selected] : nil }
@@ -61,6 +61,8 @@ public final class PeopleSearchViewModel: ScreenModel {
     private func search() {
         let query = state.query.text
         let port = feed
+        // Until its answer, an empty list says it is loading rather than that nobody matches.
+        state.isAnswered = false
         reads.read(.peopleSearch, { try port.searchPeople(query, limit: PeopleSearchState.resultLimit) }) {
             [weak self] result in
             guard let self, self.state.query.text == query else { return }
