@@ -26,16 +26,21 @@ struct PeopleSearchScreen: TabScreen {
             !state.isAnswered
             ? tr(.loading) : tr(.peopleSearchNobody, ["query": state.query.text.trimmingCharacters(in: .whitespaces)])
         drawList(
-            count: state.people.count, item: { [Self.line(state.people[$0])] }, list: state.list,
+            count: state.people.count,
+            item: { [Self.line(state.people[$0], state.highlights.indices.contains($0) ? state.highlights[$0] : nil)] },
+            list: state.list,
             in: rest.inset(top: 1), into: &buffer, layout: &layout, emptyText: empty)
         return field.cursorPosition(in: fieldArea)
     }
 
-    /// `@username  Display Name  · N followers`.
-    static func line(_ user: User) -> Line {
-        Line([
-            Span("@" + user.username, style: Theme.label), "  ", Span(DisplayName.shown(user.displayName)),
-            Span("  · " + tr(.cliPeopleFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim),
-        ])
+    /// `@username  Display Name  · N followers`, what the query matched emphasised.
+    static func line(_ user: User, _ highlight: PersonHighlight?) -> Line {
+        let username = highlight?.username.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
+        let name = user.displayName.isEmpty ? nil : highlight?.displayName
+        return Line(
+            Line.emphasising("@" + user.username, range: username, style: Theme.label, emphasis: Theme.match).spans
+                + ["  "]
+                + Line.emphasising(DisplayName.shown(user.displayName), range: name, emphasis: Theme.match).spans
+                + [Span("  · " + tr(.cliPeopleFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim)])
     }
 }

@@ -13,6 +13,8 @@ public struct PeopleSearchState: Equatable, Sendable {
 
     public var query = TextEditor(limit: PeopleSearchState.queryLimit)
     public var people: [User] = []
+    /// What the query matched in each of `people`, in their order.
+    public var highlights: [PersonHighlight] = []
     public var list = ListState()
     /// False until the answer for the query typed arrived.
     public var isAnswered = false
@@ -69,6 +71,7 @@ public final class PeopleSearchViewModel: ScreenModel {
             switch result {
             case .success(let people):
                 self.state.people = people
+                self.state.highlights = people.map { PeopleSearch.highlight(query, in: $0) }
                 self.state.list = ListState()
             case .failure(let error):
                 self.onToast(
