@@ -24,3 +24,26 @@ func drawChoices(_ choices: [(dot: Style?, text: String)], selected: Int, in are
         tr(.pickHint), at: Position(row: hint.row, column: hint.column), style: Theme.dim,
         maxWidth: hint.width, ellipsis: true)
 }
+
+/// A screen with a picker over its bottom rows (whose profile `m` opens, of a post's
+/// mentions): the screen as it was, then a box with `title` and the choices.
+struct ChoiceOver: TabScreen {
+    var base: TabScreen
+    var title: String
+    var choices: [String]
+    var selected: Int
+
+    func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
+        _ = base.render(in: area, into: &buffer, layout: &layout)
+        let height = min(min(choices.count, 10) + 3, max(0, area.height - 1))
+        guard height >= 4 else { return nil }
+        let box = area.split(bottom: height).bottom
+        buffer.fill(box)
+        let view = BoxView(title: title, style: Theme.current.border)
+        view.render(in: box, into: &buffer)
+        drawChoices(choices.map { (nil, $0) }, selected: selected, in: view.inner(of: box), into: &buffer)
+        layout.itemRows = []
+        layout.listArea = nil
+        return nil
+    }
+}

@@ -48,6 +48,8 @@ struct TabRoute: Sendable {
 
     static let feed = TabRoute(
         keys: { app in
+            if app.mentionChoice != nil { return AppKeyMap.picker }
+            if app.people != nil { return AppKeyMap.bindings.keyMap(.people) }
             if app.currentFeed.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
             if app.thread != nil { return AppKeyMap.screen(.thread) }
             return AppKeyMap.screen(app.author == nil ? .feed : .author)
@@ -57,17 +59,30 @@ struct TabRoute: Sendable {
                 AppKeyMap.section(nil, app.thread != nil ? .thread : app.author == nil ? .feed : .author),
                 AppKeyMap.section(.helpLists, .list),
                 AppKeyMap.composeSection,
+                AppKeyMap.section(.helpPeopleSearch, .people, only: ["open-profile", "close", "down", "up"]),
                 HelpSection(tr(.helpTyping), AppKeyMap.typingHints),
             ]
         },
         question: { app in AppKeyMap.postQuestion(app.currentFeed) },
         body: { app, context in
-            if let thread = app.thread { return ThreadScreen(state: thread.state, context: context) }
-            if let author = app.author {
-                return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
+            if let choice = app.mentionChoice {
+                return ChoiceOver(
+                    base: feedBody(app, context), title: tr(.mentionChoiceTitle),
+                    choices: choice.mentions.map { "@" + $0.username }, selected: choice.selected)
             }
-            return FeedScreen(state: app.feed.state, context: context)
+            return feedBody(app, context)
         })
+
+    /// The Feed tab's body under any picker: the people search, a thread, an author's
+    /// profile, or the Feed.
+    static func feedBody(_ app: AppViewModel, _ context: ScreenContext) -> TabScreen {
+        if let people = app.people { return PeopleSearchScreen(state: people.state, context: context) }
+        if let thread = app.thread { return ThreadScreen(state: thread.state, context: context) }
+        if let author = app.author {
+            return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
+        }
+        return FeedScreen(state: app.feed.state, context: context)
+    }
 
     static let profile = TabRoute(
         keys: { app in

@@ -234,6 +234,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         return AnyCancellable { registration.remove() }
     }
 
+    public func searchPeople(_ query: String, limit: Int) throws -> [User] {
+        try services.people.search(query, limit: limit)
+    }
+
     // Replies
 
     /// The reply's id is drawn here, as a post's is, so a reply queued and sent twice is one reply.

@@ -975,14 +975,14 @@ extension Catalogue {
         case .writeUnmute: return "unmute {id}"
         case .keyMute: return "mute"
         case .keyMention: return "open mention"
-        case .keyPeopleSearch: return "find people"
+        case .keyPeopleSearch: return "people"
         case .toastMuted: return "Muted {name}: their posts leave your feed"
         case .toastUnmuted: return "Unmuted {name}"
         case .toastCouldNotMute: return "Could not mute: {reason}"
         case .toastCouldNotUnmute: return "Could not unmute: {reason}"
         case .profileMuted: return "Muted"
         case .peopleSearchTitle: return "Find people"
-        case .peopleSearchNobody: return "Nobody matches “{query}”"
+        case .peopleSearchNobody: return "No one matches “{query}”."
         case .peopleSearchHint: return "Type a name or username; Enter opens the profile, Esc closes"
         case .mentionChoiceTitle: return "Open whose profile?"
         case .toastNoMention: return "This post mentions nobody"
@@ -1027,6 +1027,9 @@ extension Catalogue {
         case .optFeedFollowing: return "the posts of the people you follow and your own, with their reposts"
         case .cliFollowingFeedTitle: return "Following"
         case .cliNoFollowingPosts: return "Nothing yet: tern follow @NAME follows someone"
+        // search: the people search over the Feed
+        case .keyOpenProfile: return "open profile"
+        case .helpPeopleSearch: return "In the people search"
         }
     }
 

@@ -911,14 +911,14 @@ extension Catalogue {
         case .writeUnmute: return "뮤트 해제 {id}"
         case .keyMute: return "뮤트"
         case .keyMention: return "멘션 열기"
-        case .keyPeopleSearch: return "사람 찾기"
+        case .keyPeopleSearch: return "사람"
         case .toastMuted: return "{name}님을 뮤트했습니다: 피드에서 보이지 않습니다"
         case .toastUnmuted: return "{name}님의 뮤트를 해제했습니다"
         case .toastCouldNotMute: return "뮤트하지 못했습니다: {reason}"
         case .toastCouldNotUnmute: return "뮤트를 해제하지 못했습니다: {reason}"
         case .profileMuted: return "뮤트함"
         case .peopleSearchTitle: return "사람 찾기"
-        case .peopleSearchNobody: return "“{query}”에 맞는 사람이 없습니다"
+        case .peopleSearchNobody: return "“{query}”과(와) 맞는 사람이 없습니다."
         case .peopleSearchHint: return "이름이나 사용자 이름을 입력하세요. Enter 프로필 열기, Esc 닫기"
         case .mentionChoiceTitle: return "누구의 프로필을 열까요?"
         case .toastNoMention: return "이 게시물에는 멘션이 없습니다"
@@ -962,6 +962,9 @@ extension Catalogue {
         case .optFeedFollowing: return "팔로우한 사람들과 내 게시물, 리포스트 포함"
         case .cliFollowingFeedTitle: return "팔로잉"
         case .cliNoFollowingPosts: return "아직 없습니다: tern follow @NAME 으로 팔로우하세요"
+        // search: the people search over the Feed
+        case .keyOpenProfile: return "프로필 열기"
+        case .helpPeopleSearch: return "사람 찾기에서"
         }
     }
 

@@ -50,6 +50,10 @@ public final class AppViewModel {
     public private(set) var author: AuthorProfileViewModel?
     /// The thread opened from the Feed or an author's profile (`o` on a post); Esc closes it.
     public private(set) var thread: FeedViewModel?
+    /// The people search opened over the Feed (`/`); Enter opens a profile, Esc closes it.
+    public private(set) var people: PeopleSearchViewModel?
+    /// `m` on a post that mentions several accounts: whose profile to open.
+    public private(set) var mentionChoice: MentionChoiceModel?
     private let accounts: AccountsPort
     private let feedPort: FeedPort
     /// Everything that reaches the app away from the keyboard.
@@ -173,6 +177,7 @@ public final class AppViewModel {
         activity.stop()
         author?.stop()
         thread?.stop()
+        people?.stop()
     }
 
     /// The connection or the unsent writes changed: the header and the rows' pending marks follow.
@@ -245,17 +250,28 @@ public final class AppViewModel {
         openProfile(uid: uid)
     }
 
-    /// `m` on a post: opens the profile of the first account its text mentions (in an
-    /// author's profile or a thread too, over them).
+    /// `m` on a post: opens the profile of the account its text mentions (in an author's
+    /// profile or a thread too, over them); of several, the one chosen from a list of them.
     public func openMention() {
-        guard state.tab == .feed, let row = currentFeed.state.selectedRow else { return }
+        guard state.tab == .feed, mentionChoice == nil, let row = currentFeed.state.selectedRow else { return }
         guard let mention = row.mentions.first else {
             showToast(Toast(tr(.toastNoMention), kind: .info))
             return
         }
+        guard row.mentions.count > 1 else { return openMentioned(mention.uid) }
+        mentionChoice = MentionChoiceModel(
+            mentions: row.mentions, onChange: { [weak self] in self?.onChange() },
+            onDone: { [weak self] uid in
+                self?.mentionChoice = nil
+                if let uid { self?.openMentioned(uid) } else { self?.onChange() }
+            })
+        onChange()
+    }
+
+    private func openMentioned(_ uid: String) {
         closeThread()
         closeAuthor()
-        openProfile(uid: mention.uid)
+        openProfile(uid: uid)
     }
 
     /// Opens the profile of `uid` over the Feed, where follow and mute work.
@@ -279,6 +295,31 @@ public final class AppViewModel {
     public func closeAuthor() {
         author?.stop()
         author = nil
+        onChange()
+    }
+
+    // MARK: The people search
+
+    /// `/` on the Feed: the people search over it, listing the most followed until a query is typed.
+    public func openPeopleSearch() {
+        guard state.tab == .feed, people == nil else { return }
+        let search = PeopleSearchViewModel(feed: feedPort, reads: writes.reads)
+        search.onChange = { [weak self] _ in self?.onChange() }
+        search.onToast = { [weak self] in self?.showToast($0) }
+        search.onOpen = { [weak self] uid in
+            self?.closePeopleSearch()
+            self?.openProfile(uid: uid)
+        }
+        search.onClose = { [weak self] in self?.closePeopleSearch() }
+        people = search
+        search.start()
+        onChange()
+    }
+
+    /// Esc in the people search: back to the Feed as it was.
+    public func closePeopleSearch() {
+        people?.stop()
+        people = nil
         onChange()
     }
 
@@ -417,7 +458,9 @@ public final class AppViewModel {
 
     /// The tabs' view models, in `AppTab` order: the view models' half of the table the keys
     /// are routed through (the screens' half is App's `TabRoute`).
-    public var screens: [ScreenModel] { [places, favorites, thread ?? author?.posts ?? feed, profile, activity] }
+    public var screens: [ScreenModel] {
+        [places, favorites, mentionChoice ?? people ?? thread ?? author?.posts ?? feed, profile, activity]
+    }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then
     /// explains the pending mark).

@@ -259,6 +259,8 @@ public protocol FeedPort: AnyObject {
     func observeMuted(
         _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
     ) throws -> Cancellable
+    // search: people by name or username (`PeopleSearch`), best first, at most `limit`.
+    func searchPeople(_ query: String, limit: Int) throws -> [User]
 }
 
 extension FeedPort {
@@ -301,6 +303,9 @@ extension FeedPort {
         onChange(false)
         return AnyCancellable {}
     }
+
+    // search: ports without people find nobody.
+    public func searchPeople(_ query: String, limit: Int) throws -> [User] { [] }
 }
 
 /// Everything the view models talk to.

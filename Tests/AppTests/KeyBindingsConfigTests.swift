@@ -16,7 +16,8 @@ import Testing
         try KeyBindings.$current.withValue(remapped) {
             let harness = world.harness(width: 80, height: 24)
             harness.press("3")
-            #expect(harness.lines[23].hasPrefix("f/l like  v View  n new post  e edit  d delete  ? help  Q quit"))
+            #expect(
+                harness.lines[23].hasPrefix("f/l like  v View  n new post  e edit  d delete  / people  ? help  Q quit"))
             let before = try #require(harness.lines.firstIndex { $0.contains("♥") || $0.contains("♡") })
             #expect(harness.lines[before].contains("♡"))
             harness.press("f")
@@ -99,7 +100,7 @@ import Testing
         (
             "bind tv like = l",
             "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, "
-                + "compose, form, help, confirm, author, detail, thread, activity)"
+                + "compose, form, help, confirm, author, detail, thread, activity, people)"
         ),
         ("unbind global z", "/x/config:1: z is not bound in global"),
         ("unbind global", "/x/config:1: expected unbind SCREEN KEY"),

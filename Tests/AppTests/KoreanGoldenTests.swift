@@ -17,6 +17,8 @@ import Testing
             .press("2"), .golden("ko-favorites")),
         ScreenScript(
             newcomer: "새내기", .press("3"), .golden("ko-feed"), .press("n"), .type("안녕 🌸"), .golden("ko-feed-compose")),
+        // search: the people search over the Feed, found by Hangul initials.
+        ScreenScript(.press("3"), .press("/"), .type("ㅅㅇ"), .golden("ko-people-search")),
         ScreenScript(
             .press("4"), .golden("ko-profile-signed-out"), .press("c"), .type("new@example.com"), .press("tab"),
             .type("short"), .press("enter"), .golden("ko-profile-register-error")),

@@ -65,6 +65,12 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         try port.restoreLike(tweetID: tweetID, likedAt: likedAt, uid: uid)
     }
     func post(_ text: String, uid: String) throws -> Tweet { try port.post(text, uid: uid) }
+
+    // search: the people search waits at the gate too.
+    func searchPeople(_ query: String, limit: Int) throws -> [User] {
+        pass()
+        return try port.searchPeople(query, limit: limit)
+    }
 }
 
 /// On a team server the interface never waits for a read: starting a subscription (`v`)
@@ -130,5 +136,26 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
         let total = feedModel.state.position.total
         #expect(harness.settled { feedModel.state.position.index == total - 1 && !feedModel.paged.isLoadingPage })
         #expect(harness.line(containing: "loading…") == nil)
+    }
+
+    // search: typing into the people search never waits for the server, and the newest query wins.
+    @Test func thePeopleSearchIsTypedWhileTheServerHoldsItsReadAndTheNewestQueryWins() throws {
+        let world = try AppWorld()
+        let (harness, feed) = farApp(world)
+        let feedModel = harness.app.feed
+        #expect(harness.settled { feedModel.state.isLoaded && feedModel.paged.isSubscribed })
+        harness.press("3")
+        feed.close()
+        harness.press("/")
+        #expect(feed.hasReaderWaiting(), "the search reads on a worker")
+        harness.type("ㅂ")
+        harness.press("ctrl-u")
+        harness.type("ㅅㅇ")
+        let search = try #require(harness.app.people)
+        #expect(search.state.query.text == "ㅅㅇ", "keys are answered while the server holds the read")
+        #expect(harness.line(containing: "Loading…") != nil, "\(harness.text)")
+        feed.open()
+        #expect(harness.settled { search.state.isAnswered && search.state.people.map(\.username) == ["seoyeon"] })
+        #expect(harness.line(containing: "@seoyeon  김서연") != nil, "\(harness.text)")
     }
 }

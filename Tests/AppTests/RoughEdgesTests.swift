@@ -221,9 +221,7 @@ import ViewModels
         #expect(rows.contains("Mouse"))
         #expect(harness.lines[1].contains("↑ │"), "more above")
         harness.press("g")
-        harness.press("j")
-        harness.press("j")
-        harness.press("j")
+        for _ in 0..<5 { harness.press("j") }
         let writing = Self.helpRows(harness)
         #expect(writing.contains("Writing a post") || rows.contains("Writing a post"))
         #expect((writing + rows).contains { $0.hasPrefix("Enter") && $0.hasSuffix("post") })

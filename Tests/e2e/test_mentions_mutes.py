@@ -10,6 +10,8 @@ import subprocess
 from tern import DataDir, run
 from test_accounts import register
 from test_follows import onboard
+from test_people import wait_until
+from test_ui import start
 
 
 def json_of(result):
@@ -111,3 +113,33 @@ def test_mutes_on_a_team_server_are_their_owners_alone():
         assert psql(server.admin, "SELECT count(*) FROM documents WHERE parent LIKE 'users/%/mutes'").split()[2] == "1"
         assert json_of(server.tern(["unmute", "@bob", "--json"], ann))["didMute"] is False
         assert any(p["username"] == "bob" for p in server.feed(ann))
+
+
+def test_slash_on_the_feed_finds_a_person_and_enter_opens_their_profile():
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        ui = start(data, width=100, height=30)
+        try:
+            ui.send("3")
+            ui.wait_for("All posts")
+            ui.send("/")
+            ui.wait_for("Find people")
+            ui.type("ㅅㅇ")
+            wait_until(ui, lambda s: "@seoyeon  김서연" in s and "@minjun_park" not in s, 5, "the Hangul initials' match")
+            ui.send("Enter")
+            screen = wait_until(ui, lambda s: "Not following" in s, 5, "the profile")
+            assert "@seoyeon" in screen and "Find people" not in screen, screen
+            ui.send("F")
+            wait_until(ui, lambda s: "Not following" not in s and "Following" in s, 5, "the follow")
+            ui.send("Escape")
+            ui.wait_for("All posts")
+            ui.send("/")
+            ui.type("zzzz")
+            ui.wait_for("No one matches “zzzz”.")
+            ui.send("Escape")
+            ui.wait_for("All posts")
+        finally:
+            ui.kill()
+        following = json_of(run(["following", "--json"], data))
+        assert [p["username"] for p in following] == ["seoyeon"], following

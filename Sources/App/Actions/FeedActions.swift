@@ -23,6 +23,17 @@ extension KeyBindings {
         ActionBinding("undo", .feed, ["u"], .keyUndoUnlike, offered: { $0.currentFeed.state.undoable != nil }) {
             $0.app.currentFeed.undoUnlike()
         },
+        // search: people by name or username; letters type into its field, the arrows choose.
+        // The footer gives its place to the pending mark's legend and the sync key, which do not
+        // fit beside it at 80 columns; the key still acts.
+        ActionBinding(
+            "find-people", .feed, ["/"], .keyPeopleSearch,
+            offered: { !$0.hasPendingMarks && $0.state.sync.pendingWrites == 0 }
+        ) { $0.app.openPeopleSearch() },
+        ActionBinding("open-profile", .people, ["enter"], .keyOpenProfile) { $0.activeScreen.submit() },
+        ActionBinding("close", .people, ["esc"], .keyBack, label: "Esc") { $0.activeScreen.cancel() },
+        ActionBinding("down", .people, ["down"], .keyDown, inFooter: false) { $0.activeScreen.moveSelection(by: 1) },
+        ActionBinding("up", .people, ["up"], .keyUp, inFooter: false) { $0.activeScreen.moveSelection(by: -1) },
 
         ActionBinding("back", .author, ["esc"], .keyBack, label: "Esc") { $0.app.closeAuthor() },
         // The Feed's own actions on the author's posts: their keys follow the Feed's.

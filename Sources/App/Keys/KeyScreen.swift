@@ -1,19 +1,23 @@
 /// Where a key binding acts, as the config names it: `global` everywhere, `list` in every
 /// list, a tab, a text field's own keys (`search`, `compose`, `form`), the help overlay, and
-/// the answer to a question such as "Sign out?" (`confirm`), an author's profile (`author`) and a thread (`thread`).
+/// the answer to a question such as "Sign out?" (`confirm`), an author's profile (`author`), a
+/// thread (`thread`) and the people search over the Feed (`people`, a text field too).
 public enum KeyScreen: String, CaseIterable, Sendable {
     case global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail
     case thread
     // notify: the Activity tab
     case activity
+    // search: the people search over the Feed
+    case people
 
     /// Screens whose keys also type text, where a printable key cannot be bound.
-    public var isTextField: Bool { self == .search || self == .compose || self == .form }
+    public var isTextField: Bool { self == .search || self == .compose || self == .form || self == .people }
 
     /// The groups of screens whose keys act together, where one key may mean one action.
     static let contexts: [[KeyScreen]] = [
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
         [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global],
         [.detail, .list, .global], [.thread, .list, .global], [.activity, .list, .global],
+        [.people],
     ]
 }

@@ -98,6 +98,28 @@ public enum PeopleSearch {
         }
         return sorted.prefix(max(0, limit)).map(\.0)
     }
+
+    // search: what the interface emphasises in a person found.
+    /// The parts of `user`'s display name and username that `query` matched (`Character`
+    /// offsets), nil where it matched nothing or is empty.
+    public static func highlight(_ query: String, in user: User) -> PersonHighlight {
+        let prepared = TextQuery(query)
+        guard !prepared.isEmpty else { return PersonHighlight() }
+        return PersonHighlight(
+            displayName: prepared.bestMatch(in: user.displayName)?.range,
+            username: prepared.bestMatch(in: user.username)?.range)
+    }
+}
+
+/// Where a people search matched one person: the parts of the display name and the username.
+public struct PersonHighlight: Equatable, Sendable {
+    public var displayName: Range<Int>?
+    public var username: Range<Int>?
+
+    public init(displayName: Range<Int>? = nil, username: Range<Int>? = nil) {
+        self.displayName = displayName
+        self.username = username
+    }
 }
 
 /// `@name` in a post's text: a username (3 to 15 of `a-z 0-9 _`, any case in the text)

@@ -23,6 +23,7 @@ enum ReferenceDocs {
         "author": "An author's profile (`author`)",
         "detail": "The full-screen place detail (`detail`)",
         "thread": "A post's thread (`thread`)",
+        "people": "The people search over the Feed (`people`)",
     ]
 
     static func keys() -> String {
