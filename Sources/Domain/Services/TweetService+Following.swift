@@ -59,6 +59,8 @@ extension TweetService {
         let session = try SignInRequired.check(viewer, .viewFollowing)
         let set = try followedSet(of: session.uid)
         let members = Set(set)
+        // Built once: a query over 200 collections parses 200 paths.
+        let setReposts = repostsOf(set)
         var kept: [Entry] = []
         var tweetsByID: [String: Tweet] = [:]
         var shown = Set<String>()
@@ -66,11 +68,11 @@ extension TweetService {
         var isEnd = false
         // A page that the rule "once, at its newest" thins is read on (a few times at most).
         for _ in 0..<8 where kept.count < limit && !isEnd {
-            let read = try entries(of: set, after: from, limit: limit, newestFirst: newestFirst)
+            let read = try entries(of: set, reposts: setReposts, after: from, limit: limit, newestFirst: newestFirst)
             isEnd = read.isEnd
             guard let last = read.page.last else { break }
             from = FeedPosition(key: last.key, id: last.id)
-            let chosen = try newestAppearances(read.page, of: set, members: members)
+            let chosen = try newestAppearances(read.page, reposts: setReposts, members: members)
             tweetsByID.merge(chosen.tweets) { a, _ in a }
             for (index, entry) in read.page.enumerated() {
                 if kept.count == limit {
@@ -98,11 +100,11 @@ extension TweetService {
     }
 
     /// Up to `limit` entries after `position`: the two ranges merged in the view's order.
-    private func entries(of set: [String], after position: FeedPosition?, limit: Int, newestFirst: Bool) throws
-        -> (page: [Entry], isEnd: Bool)
-    {
+    private func entries(
+        of set: [String], reposts setReposts: Query, after position: FeedPosition?, limit: Int, newestFirst: Bool
+    ) throws -> (page: [Entry], isEnd: Bool) {
         var posts = postsOf(set).order(by: "timestamp", descending: newestFirst)
-        var reposts = repostsOf(set).order(by: PostMark.repost.stampField, descending: newestFirst)
+        var reposts = setReposts.order(by: PostMark.repost.stampField, descending: newestFirst)
         if let position {
             posts = posts.start(after: [.timestamp(position.key)], documentID: position.id)
             reposts = reposts.start(after: [.timestamp(position.key)], documentID: position.id)
@@ -126,7 +128,7 @@ extension TweetService {
 
     /// The page's posts, and when each appears newest on the timeline (posted by the set,
     /// or reposted by it, wherever on the timeline that is): two queries.
-    private func newestAppearances(_ page: [Entry], of set: [String], members: Set<String>) throws
+    private func newestAppearances(_ page: [Entry], reposts setReposts: Query, members: Set<String>) throws
         -> (tweets: [String: Tweet], newest: [String: Date])
     {
         let ids = Array(Set(page.map(\.id))).map { FieldValue.string($0) }
@@ -142,7 +144,7 @@ extension TweetService {
             .union(tweetsByID.values.filter { $0.reposts > 0 }.map(\.id))
         guard !reposted.isEmpty else { return (tweetsByID, newest) }
         let lookups = reposted.map { FieldValue.string($0) }
-        for document in try run(repostsOf(set).whereField(FieldPath.documentID, in: lookups)) {
+        for document in try run(setReposts.whereField(FieldPath.documentID, in: lookups)) {
             guard let at = document.get(PostMark.repost.stampField)?.dateValue else { continue }
             newest[document.documentID] = max(at, newest[document.documentID] ?? .distantPast)
         }
