@@ -1027,6 +1027,8 @@ extension Catalogue {
         case .optFeedFollowing: return "the posts of the people you follow and your own, with their reposts"
         case .cliFollowingFeedTitle: return "Following"
         case .cliNoFollowingPosts: return "Nothing yet: tern follow @NAME follows someone"
+        // speed: one new post above
+        case .feedNewPostAbove: return "↑ {count} new post · {key}"
         }
     }
 

@@ -962,6 +962,8 @@ extension Catalogue {
         case .optFeedFollowing: return "팔로우한 사람들과 내 게시물, 리포스트 포함"
         case .cliFollowingFeedTitle: return "팔로잉"
         case .cliNoFollowingPosts: return "아직 없습니다: tern follow @NAME 으로 팔로우하세요"
+        // speed: one new post above (Korean has no plural)
+        case .feedNewPostAbove: return "↑ 새 게시물 {count}개 · {key}"
         }
     }
 

@@ -258,4 +258,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case feedModeFollowing, feedModeBookmarks, feedTitleFollowing, feedTitleBookmarks, feedFollowingEmpty
     case feedBookmarksEmpty, feedFollowHint, feedNewPosts, feedReposted, feedSignedOutView, signInToViewFollowing
     case signInHereToViewFollowing, optFeedFollowing, cliFollowingFeedTitle, cliNoFollowingPosts
+    // speed: one new post above
+    case feedNewPostAbove
 }
