@@ -66,9 +66,12 @@ extension TweetService {
         var shown = Set<String>()
         var from = position
         var isEnd = false
-        // A page that the rule "once, at its newest" thins is read on (a few times at most).
+        // A page that the rule "once, at its newest" thins is read on (a few times at most);
+        // reading a quarter more than the page fills most pages at the first read.
+        let readSize = limit + limit / 4 + 1
         for _ in 0..<8 where kept.count < limit && !isEnd {
-            let read = try entries(of: set, reposts: setReposts, after: from, limit: limit, newestFirst: newestFirst)
+            let read = try entries(
+                of: set, reposts: setReposts, after: from, limit: readSize, newestFirst: newestFirst)
             isEnd = read.isEnd
             guard let last = read.page.last else { break }
             from = FeedPosition(key: last.key, id: last.id)
