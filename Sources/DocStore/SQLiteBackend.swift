@@ -260,6 +260,9 @@ final class SQLiteBackend: StoreBackend {
     /// The walk's page, or nil when it read its bound of rows without filling the page.
     private func walked(_ walk: Walk, cached: Bool) throws -> [StoredDocument]? {
         try ensureIndex(walk.sql.index)
+        // Without its index (a read-only file, a first read inside a transaction) a walk
+        // would read and sort the whole table.
+        guard let index = walk.sql.index, knownIndexes.contains(index.name) else { return nil }
         return try translating {
             var result: [StoredDocument] = []
             var read = 0
