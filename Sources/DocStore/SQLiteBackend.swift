@@ -269,17 +269,35 @@ final class SQLiteBackend: StoreBackend {
             try connection.each(
                 "SELECT id, CASE WHEN \(walk.test.sql) THEN data END\(walk.several ? ", parent" : "") FROM documents "
                     + "WHERE \(walk.sql.whereClause)\(walk.sql.orderClause)\(walk.sql.limitClause)",
-                walk.test.parameters + walk.sql.selectParameters
-            ) { row in
-                read += 1
-                guard row.count >= 2, case .text(let id) = row[0], case .text(let json) = row[1] else { return true }
-                let fields = cached ? parsedFields.fields(of: json) : StorageJSON.readable(json)
-                var parent: String?
-                if walk.several, row.count == 3, case .text(let text) = row[2] { parent = text }
-                result.append(StoredDocument(id: id, fields: fields, parent: parent))
-                return result.count < walk.limit
-            }
+                walk.test.parameters + walk.sql.selectParameters,
+                while: { row in
+                    read += 1
+                    guard row.count >= 2, case .text(let id) = row[0], case .text(let json) = row[1] else {
+                        return true
+                    }
+                    let fields = cached ? parsedFields.fields(of: json) : StorageJSON.readable(json)
+                    var parent: String?
+                    if walk.several, row.count == 3, case .text(let text) = row[2] { parent = text }
+                    result.append(StoredDocument(id: id, fields: fields, parent: parent))
+                    return result.count < walk.limit
+                })
             return result.count == walk.limit || read < walk.bound ? result : nil
+        }
+    }
+
+    func documentIDs(matching query: QuerySpec) throws -> [String] {
+        guard try walk(for: query) == nil else { return try documents(matching: query, cached: false).map(\.id) }
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        return try translating {
+            var ids: [String] = []
+            try connection.each(
+                "SELECT id FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                sql.selectParameters
+            ) { (row: [SQLValue]) -> Void in
+                if case .text(let id)? = row.first { ids.append(id) }
+            }
+            return ids
         }
     }
 

@@ -164,6 +164,11 @@ struct QueryTests {
         #expect(try pages(["u1", "u3"], size: 7) == busy)
         #expect(try pages(["quiet", "nobody"], size: 2) == ["p001", "p000"])
         #expect(try pages(["quiet", "u2"], size: 50).suffix(3) == ["p002", "p001", "p000"])
+        // The ids alone, in the same order.
+        let newest = tweets.order(by: "timestamp", descending: true).limit(to: 3)
+        #expect(try newest.documentIDs() == ["p399", "p398", "p397"])
+        let busiest = tweets.whereField("uid", in: ["u1", "u3"]).order(by: "timestamp", descending: true).limit(to: 2)
+        #expect(try busiest.documentIDs() == ["p398", "p396"])
     }
 }
 

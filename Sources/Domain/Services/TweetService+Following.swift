@@ -27,10 +27,10 @@ extension TweetService {
     /// The viewer and the people they follow (most recently followed first, at most
     /// `followedLimit`): one query.
     func followedSet(of uid: String) throws -> [String] {
-        let following = try run(
-            store.collection("users").document(uid).collection("following").order(by: "followedAt", descending: true)
-                .limit(to: Self.followedLimit))
-        return [uid] + following.map(\.documentID).filter { $0 != uid }
+        countQuery()
+        let following = try store.collection("users").document(uid).collection("following")
+            .order(by: "followedAt", descending: true).limit(to: Self.followedLimit).documentIDs()
+        return [uid] + following.filter { $0 != uid }
     }
 
     private func postsOf(_ set: [String]) -> Query {
