@@ -75,7 +75,7 @@ extension TweetService {
             isEnd = read.isEnd
             guard let last = read.page.last else { break }
             from = FeedPosition(key: last.key, id: last.id)
-            let chosen = try newestAppearances(read.page, reposts: setReposts, members: members)
+            let chosen = try newestAppearances(read.page, known: read.tweets, reposts: setReposts, members: members)
             tweetsByID.merge(chosen.tweets) { a, _ in a }
             for (index, entry) in read.page.enumerated() {
                 if kept.count == limit {
@@ -105,7 +105,7 @@ extension TweetService {
     /// Up to `limit` entries after `position`: the two ranges merged in the view's order.
     private func entries(
         of set: [String], reposts setReposts: Query, after position: FeedPosition?, limit: Int, newestFirst: Bool
-    ) throws -> (page: [Entry], isEnd: Bool) {
+    ) throws -> (page: [Entry], tweets: [String: Tweet], isEnd: Bool) {
         var posts = postsOf(set).order(by: "timestamp", descending: newestFirst)
         var reposts = setReposts.order(by: PostMark.repost.stampField, descending: newestFirst)
         if let position {
@@ -126,18 +126,28 @@ extension TweetService {
         entries.sort { a, b in
             a.key != b.key ? (a.key > b.key) == newestFirst : (a.id > b.id) == newestFirst
         }
-        return (Array(entries.prefix(limit)), postDocuments.count < limit && repostDocuments.count < limit)
+        var tweetsByID: [String: Tweet] = [:]
+        for document in postDocuments {
+            if let tweet = try? Tweet(snapshot: document) { tweetsByID[tweet.id] = tweet }
+        }
+        return (
+            Array(entries.prefix(limit)), tweetsByID, postDocuments.count < limit && repostDocuments.count < limit
+        )
     }
 
-    /// The page's posts, and when each appears newest on the timeline (posted by the set,
-    /// or reposted by it, wherever on the timeline that is): two queries.
-    private func newestAppearances(_ page: [Entry], reposts setReposts: Query, members: Set<String>) throws
-        -> (tweets: [String: Tweet], newest: [String: Date])
-    {
-        let ids = Array(Set(page.map(\.id))).map { FieldValue.string($0) }
+    /// The page's posts (`known` already read, the reposted others read here), and when each
+    /// appears newest on the timeline (posted by the set, or reposted by it, wherever on the
+    /// timeline that is): two queries.
+    private func newestAppearances(
+        _ page: [Entry], known: [String: Tweet], reposts setReposts: Query, members: Set<String>
+    ) throws -> (tweets: [String: Tweet], newest: [String: Date]) {
         var tweetsByID: [String: Tweet] = [:]
-        for document in try run(tweets.whereField(FieldPath.documentID, in: ids)) {
-            if let tweet = try? Tweet(snapshot: document) { tweetsByID[tweet.id] = tweet }
+        for id in Set(page.map(\.id)) { tweetsByID[id] = known[id] }
+        let ids = Set(page.map(\.id)).filter { known[$0] == nil }.map { FieldValue.string($0) }
+        if !ids.isEmpty {
+            for document in try run(tweets.whereField(FieldPath.documentID, in: ids)) {
+                if let tweet = try? Tweet(snapshot: document) { tweetsByID[tweet.id] = tweet }
+            }
         }
         var newest: [String: Date] = [:]
         for tweet in tweetsByID.values where members.contains(tweet.uid) { newest[tweet.id] = tweet.timestamp }
