@@ -20,7 +20,11 @@ struct FeedScreen: TabScreen {
         }
         if state.newAbove > 0 {
             notes.append(
-                (tr(.feedNewPosts, ["count": grouped(state.newAbove), "key": AppKeyMap.firstKey("top")]), Theme.label))
+                (
+                    tr(
+                        state.newAbove == 1 ? .feedNewPostAbove : .feedNewPosts,
+                        ["count": grouped(state.newAbove), "key": AppKeyMap.firstKey("top")]), Theme.label
+                ))
         }
         for (text, style) in notes where rest.height > 2 {
             let (line, remaining) = rest.split(top: 1)

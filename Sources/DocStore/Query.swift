@@ -141,6 +141,16 @@ public class Query: @unchecked Sendable {
         return QuerySnapshot(query: self, stored: documents, previous: nil)
     }
 
+    /// The ids of the matching documents, in the query's order, without reading the
+    /// documents where an index holds the query (a follow list's 200 ids).
+    public func documentIDs() throws -> [String] {
+        let spec = try spec.get()
+        return try store.locked {
+            try store.checkOpen()
+            return try store.backend.documentIDs(matching: spec)
+        }
+    }
+
     /// How many documents match, counted by the database.
     public func count() throws -> Int {
         let spec = try spec.get()

@@ -183,7 +183,9 @@ final class SQLiteBackend: StoreBackend {
 
     /// `cached`: parsed through `parsedFields`, for a listener's read.
     private func documents(matching query: QuerySpec, cached: Bool) throws -> [StoredDocument] {
-        let sql = try SQLiteQuery(query)
+        let walk = try walk(for: query)
+        if let walk, let walked = try walked(walk, cached: cached) { return walked }
+        let sql = try SQLiteQuery(query, reading: walk?.fallback ?? .normal)
         try ensureIndex(sql.index)
         return try translating {
             var result: [StoredDocument] = []
@@ -200,6 +202,102 @@ final class SQLiteBackend: StoreBackend {
                 result.append(StoredDocument(id: id, fields: fields, parent: parent))
             }
             return result
+        }
+    }
+
+    /// At most how many rows in the order a walk reads for each row of the page it fills.
+    static let walkedRowsPerResult = 16
+    /// And at most how many rows in all, whatever the page's size.
+    static let walkedRowsAtMost = 5_000
+
+    /// A page read by walking its order's index and testing each row it reaches, when the
+    /// test passes for a good share of the rows (the Following view: the posts of 200 of
+    /// 1,000 accounts, their reposts among everyone's): about `limit / share` rows, where
+    /// the filter's index reads every row of the set and sorts them all. The walk stops at
+    /// `bound` rows; a page it has not filled by then (a few quiet accounts) is read through
+    /// the filter's index (`fallback`), so no page reads the whole collection.
+    private struct Walk {
+        var sql: SQLiteQuery
+        /// The test on each row: `uid IN (...)`, or `parent IN (...)` over several collections.
+        var test: (sql: String, parameters: [SQLValue])
+        var several: Bool
+        var limit: Int
+        var bound: Int
+        var fallback: SQLiteQuery.Reading
+    }
+
+    /// The walk for `query`: a page (a limit) in the order of a field, filtered by one `in`
+    /// on another field of one collection, or over several collections.
+    private func walk(for query: QuerySpec) throws -> Walk? {
+        guard let limit = query.limit, limit > 0, query.orders.contains(where: { !$0.field.isDocumentID }) else {
+            return nil
+        }
+        let bound = min(limit * Self.walkedRowsPerResult, Self.walkedRowsAtMost)
+        guard bound > limit else { return nil }
+        var walk = query
+        walk.limit = bound
+        if !query.otherCollections.isEmpty {
+            let sql = try SQLiteQuery(walk, reading: .anyParent)
+            guard sql.index != nil else { return nil }
+            let parents = query.collections.map { SQLValue.text($0.string) }
+            let test = "parent IN (" + parents.map { _ in "?" }.joined(separator: ", ") + ")"
+            return Walk(sql: sql, test: (test, parents), several: true, limit: limit, bound: bound, fallback: .normal)
+        }
+        let memberships = query.filters.indices.filter { index in
+            guard case .isIn(let field, let values) = query.filters[index] else { return false }
+            return !field.isDocumentID && values.count > 1 && !query.orders.contains { $0.field == field }
+        }
+        guard memberships.count == 1, case .isIn(let field, let values) = query.filters[memberships[0]] else {
+            return nil
+        }
+        walk.filters.remove(at: memberships[0])
+        let sql = try SQLiteQuery(walk)
+        return Walk(
+            sql: sql, test: try SQLiteQuery.membership(field, values), several: false, limit: limit, bound: bound,
+            fallback: .sortedAfter)
+    }
+
+    /// The walk's page, or nil when it read its bound of rows without filling the page.
+    private func walked(_ walk: Walk, cached: Bool) throws -> [StoredDocument]? {
+        try ensureIndex(walk.sql.index)
+        // Without its index (a read-only file, a first read inside a transaction) a walk
+        // would read and sort the whole table.
+        guard let index = walk.sql.index, knownIndexes.contains(index.name) else { return nil }
+        return try translating {
+            var result: [StoredDocument] = []
+            var read = 0
+            try connection.each(
+                "SELECT id, CASE WHEN \(walk.test.sql) THEN data END\(walk.several ? ", parent" : "") FROM documents "
+                    + "WHERE \(walk.sql.whereClause)\(walk.sql.orderClause)\(walk.sql.limitClause)",
+                walk.test.parameters + walk.sql.selectParameters,
+                while: { row in
+                    read += 1
+                    guard row.count >= 2, case .text(let id) = row[0], case .text(let json) = row[1] else {
+                        return true
+                    }
+                    let fields = cached ? parsedFields.fields(of: json) : StorageJSON.readable(json)
+                    var parent: String?
+                    if walk.several, row.count == 3, case .text(let text) = row[2] { parent = text }
+                    result.append(StoredDocument(id: id, fields: fields, parent: parent))
+                    return result.count < walk.limit
+                })
+            return result.count == walk.limit || read < walk.bound ? result : nil
+        }
+    }
+
+    func documentIDs(matching query: QuerySpec) throws -> [String] {
+        guard try walk(for: query) == nil else { return try documents(matching: query, cached: false).map(\.id) }
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        return try translating {
+            var ids: [String] = []
+            try connection.each(
+                "SELECT id FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                sql.selectParameters
+            ) { (row: [SQLValue]) -> Void in
+                if case .text(let id)? = row.first { ids.append(id) }
+            }
+            return ids
         }
     }
 

@@ -91,6 +91,18 @@ final class SQLiteConnection {
 
     /// Runs a statement with parameters and hands each row to `body`.
     func each(_ sql: String, _ parameters: [SQLValue], cache: Bool = true, _ body: ([SQLValue]) throws -> Void) throws {
+        try each(
+            sql, parameters, cache: cache,
+            while: { row in
+                try body(row)
+                return true
+            })
+    }
+
+    /// Like `each`, stopping at the first row for which `body` returns false.
+    func each(_ sql: String, _ parameters: [SQLValue], cache: Bool = true, while body: ([SQLValue]) throws -> Bool)
+        throws
+    {
         let statement = try prepare(sql, cache: cache)
         statementCount += 1
         defer {
@@ -122,7 +134,7 @@ final class SQLiteConnection {
             var row: [SQLValue] = []
             row.reserveCapacity(Int(count))
             for c in 0..<count { row.append(column(statement, c)) }
-            try body(row)
+            if try !body(row) { return }
         }
     }
 

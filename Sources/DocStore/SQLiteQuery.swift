@@ -24,10 +24,26 @@ struct SQLiteQuery {
     var selectParameters: [SQLValue] { whereParameters + orderParameters + limitParameters }
     var countParameters: [SQLValue] { whereParameters + limitParameters }
 
-    init(_ query: QuerySpec) throws {
+    /// How the SQL reads the rows (`SQLiteBackend.Walk`).
+    enum Reading {
+        /// The collection's rows, through the index of its filters and order.
+        case normal
+        /// The rows of every collection, walked along an index of the order alone (partial: the
+        /// rows holding the first ordered field), the caller testing each row's collection.
+        case anyParent
+        /// Through the filters' index, sorted after (`+` on each order term keeps SQLite from
+        /// walking the order's index and filtering instead).
+        case sortedAfter
+    }
+
+    init(_ query: QuerySpec, reading: Reading = .normal) throws {
         whereParameters = query.collections.map { .text($0.string) }
         if query.collections.count > 1 {
             whereClause = "parent IN (" + query.collections.map { _ in "?" }.joined(separator: ", ") + ")"
+        }
+        if reading == .anyParent {
+            whereClause = "1"
+            whereParameters = []
         }
         isRange = !query.orders.isEmpty || query.startAfter != nil
         var indexColumns: [String] = []
@@ -123,7 +139,7 @@ struct SQLiteQuery {
         }
 
         for column in orderColumns {
-            orderTerms.append(column.sql + (column.descending ? " DESC" : ""))
+            orderTerms.append((reading == .sortedAfter ? "+" : "") + column.sql + (column.descending ? " DESC" : ""))
         }
         orderClause = " ORDER BY " + orderTerms.joined(separator: ", ")
         orderParameters = orderColumns.compactMap(\.parameter)
@@ -139,9 +155,19 @@ struct SQLiteQuery {
             // a query and its reverse share one index.
             let flip = orderColumns.first?.descending ?? false
             let ordered = orderColumns.map { $0.sql + ($0.descending != flip ? " DESC" : "") }
-            let columns = (["parent"] + indexColumns + ordered).joined(separator: ", ")
-            let name = "documents_by_" + Self.hash(columns)
-            index = Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))")
+            if reading == .anyParent, let first = orderColumns.first(where: { $0.sql != "id" }) {
+                let columns = (indexColumns + ordered).joined(separator: ", ")
+                let partial = " WHERE \(first.sql) IS NOT NULL"
+                let name = "documents_by_" + Self.hash(columns + partial)
+                index = Index(
+                    name: name,
+                    createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))\(partial)")
+            } else {
+                let columns = (["parent"] + indexColumns + ordered).joined(separator: ", ")
+                let name = "documents_by_" + Self.hash(columns)
+                index = Index(
+                    name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))")
+            }
         }
     }
 
@@ -158,6 +184,16 @@ struct SQLiteQuery {
         let name = "documents_by_" + Self.hash(columns)
         return (
             sql, nil, Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))")
+        )
+    }
+
+    /// `field IN (...)` alone with its parameters: the test a walk along the order's index
+    /// makes on each row it reads (`SQLiteBackend.Walk`).
+    static func membership(_ field: FieldPath, _ values: [FieldValue]) throws -> (sql: String, parameters: [SQLValue]) {
+        let column = try column(field)
+        return (
+            column.sql + " IN (" + values.map(placeholder).joined(separator: ", ") + ")",
+            (column.parameter.map { [$0] } ?? []) + (try values.map(bind))
         )
     }
 

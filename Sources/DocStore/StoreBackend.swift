@@ -17,6 +17,8 @@ protocol StoreBackend: AnyObject {
     /// The same, read again for a listener after a write: a backend may reuse what it
     /// parsed for the last such read (see `ParsedFieldsCache`).
     func listenedDocuments(matching query: QuerySpec) throws -> [StoredDocument]
+    /// The ids of the documents `documents(matching:)` would return, in its order.
+    func documentIDs(matching query: QuerySpec) throws -> [String]
     func count(matching query: QuerySpec) throws -> Int
     /// How many documents matching `query` hold each value of `field` (see `Query.counts(by:)`).
     func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int]
@@ -65,6 +67,11 @@ extension StoreBackend {
     /// An embedded database has no roles.
     func switchRole(url: String) throws {
         throw StoreError.invalidArgument("only a store on a server connects as another role")
+    }
+
+    /// A backend that cannot read ids alone reads the documents.
+    func documentIDs(matching query: QuerySpec) throws -> [String] {
+        try documents(matching: query).map(\.id)
     }
 
     /// A backend that keeps nothing between reads reads again.

@@ -1030,6 +1030,8 @@ extension Catalogue {
         // search: the people search over the Feed
         case .keyOpenProfile: return "open profile"
         case .helpPeopleSearch: return "In the people search"
+        // speed: one new post above
+        case .feedNewPostAbove: return "↑ {count} new post · {key}"
         }
     }
 

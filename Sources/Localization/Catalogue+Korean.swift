@@ -965,6 +965,8 @@ extension Catalogue {
         // search: the people search over the Feed
         case .keyOpenProfile: return "프로필 열기"
         case .helpPeopleSearch: return "사람 찾기에서"
+        // speed: one new post above (Korean has no plural)
+        case .feedNewPostAbove: return "↑ 새 게시물 {count}개 · {key}"
         }
     }
 

@@ -260,4 +260,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case signInHereToViewFollowing, optFeedFollowing, cliFollowingFeedTitle, cliNoFollowingPosts
     // search: the people search over the Feed (issue 28, point 7)
     case keyOpenProfile, helpPeopleSearch
+    // speed: one new post above
+    case feedNewPostAbove
 }

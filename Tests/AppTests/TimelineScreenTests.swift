@@ -42,9 +42,12 @@ import Testing
         harness.press("j")
         try world.services.tweets.post("a new post of my own", session: world.services.session())
         harness.settle()
-        #expect(harness.line(containing: "↑ 1 new posts · g") != nil)
+        #expect(harness.line(containing: "↑ 1 new post · g") != nil, "one post is one, not posts")
+        try world.services.tweets.post("and another", session: world.services.session())
+        harness.settle()
+        #expect(harness.line(containing: "↑ 2 new posts · g") != nil)
         harness.press("g")
-        #expect(harness.line(containing: "new posts") == nil)
-        #expect(harness.app.currentFeed.state.selectedRow?.caption == "a new post of my own")
+        #expect(harness.line(containing: "new post ·") == nil)
+        #expect(harness.app.currentFeed.state.selectedRow?.caption == "and another")
     }
 }

@@ -128,6 +128,48 @@ struct QueryTests {
             try places.whereField(FieldPath(["odd name"]), isEqualTo: "y").order(by: FieldPath(["odd name"]))
                 .getDocuments().documents.map(\.id) == ["b"])
     }
+
+    /// A page of `uid in [...]` in time order is the same whichever way the store reads it:
+    /// a set holding much of the collection (walked along the time index), and a set of a
+    /// few quiet accounts whose rows lie far down (read through the uid index instead).
+    @Test(arguments: StoreFixture.all)
+    func inFilterPagesInTimeOrderAreExactForBusyAndQuietSets(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
+        let batch = store.batch()
+        // p0 and p1, the oldest, are the quiet account's; the others are u0…u4's in turn.
+        for i in 0..<400 {
+            batch.setData(
+                [
+                    "timestamp": .timestamp(Date(timeIntervalSince1970: Double(i))),
+                    "uid": .string(i < 2 ? "quiet" : "u\(i % 5)"),
+                ],
+                forDocument: store.document(String(format: "tweets/p%03d", i)))
+        }
+        try batch.commit()
+        let tweets = store.collection("tweets")
+        func pages(_ set: [String], size: Int) throws -> [String] {
+            var ids: [String] = []
+            var query = tweets.whereField("uid", in: set.map { FieldValue.string($0) })
+                .order(by: "timestamp", descending: true).limit(to: size)
+            while true {
+                let page = try query.getDocuments().documents
+                ids += page.map(\.id)
+                guard page.count == size, let last = page.last else { return ids }
+                query = query.start(afterDocument: last)
+            }
+        }
+        let busy = (2..<400).reversed().filter { $0 % 5 == 1 || $0 % 5 == 3 }.map { String(format: "p%03d", $0) }
+        #expect(try pages(["u1", "u3"], size: 7) == busy)
+        #expect(try pages(["quiet", "nobody"], size: 2) == ["p001", "p000"])
+        #expect(try pages(["quiet", "u2"], size: 50).suffix(3) == ["p002", "p001", "p000"])
+        // The ids alone, in the same order.
+        let newest = tweets.order(by: "timestamp", descending: true).limit(to: 3)
+        #expect(try newest.documentIDs() == ["p399", "p398", "p397"])
+        let busiest = tweets.whereField("uid", in: ["u1", "u3"]).order(by: "timestamp", descending: true).limit(to: 2)
+        #expect(try busiest.documentIDs() == ["p398", "p396"])
+    }
 }
 
 /// Guards that queries are answered by indexes rather than by reading every document.

@@ -51,6 +51,30 @@ import Testing
         #expect(try w.ann.notifications.notifications(session: w.annS, unreadOnly: true).isEmpty)
     }
 
+    /// A deleted post takes the notifications about it in its own commit, as the server's
+    /// trigger does: its author's likes and reposts of it; a deleted reply, its unread reply.
+    @Test func aDeletedPostOrReplyTakesItsNotificationsInTheSameCommit() throws {
+        let w = try world()
+        let post = try w.ann.tweets.post("ann's post", session: w.annS)
+        let other = try w.ann.tweets.post("ann's other post", session: w.annS)
+        try w.bob.write(.like(postID: post.id), session: w.bobS)
+        try w.bob.write(.mark(.repost, postID: post.id, marked: true), session: w.bobS)
+        try w.bob.write(.like(postID: other.id), session: w.bobS)
+        try w.bob.write(.reply(postID: "bobs-reply", text: "an answer", replyTo: post.id), session: w.bobS)
+        try w.bob.write(.follow(uid: w.annS.uid), session: w.bobS)
+        #expect(try w.ann.notifications.notifications(session: w.annS).count == 5)
+
+        let before = w.ann.store.counts
+        try w.ann.write(.deletePost(postID: post.id), session: w.annS)
+        #expect(w.ann.store.counts.since(before).commits == 1)
+        let left = try w.ann.notifications.notifications(session: w.annS)
+        #expect(Set(left.map(\.kind)) == [.like, .reply, .follow], "\(left)")
+        #expect(left.first { $0.kind == .like }?.postID == other.id)
+
+        try w.bob.write(.deletePost(postID: "bobs-reply"), session: w.bobS)
+        #expect(Set(try w.ann.notifications.notifications(session: w.annS).map(\.kind)) == [.like, .follow])
+    }
+
     @Test func nobodyIsNotifiedOfTheirOwnDoing() throws {
         let w = try world()
         let post = try w.ann.tweets.post("ann's post", session: w.annS)

@@ -188,6 +188,35 @@ struct OutboxSyncTests {
 
     /// Issue 28, replies: a reply made while the server is cut off shows on the replica at
     /// once (counted in its parent there), and arrives once: the server's count exact.
+    /// The replica copies the newest reposts of the people Mina follows (one query over
+    /// their collections), with the posts they point to: offline, her Following view still
+    /// shows a followed person's repost, with who reposted it.
+    @Test(.requiresPostgres)
+    func theReplicaKeepsTheFollowedPeoplesRepostsForTheFollowingView() throws {
+        let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 2)
+        defer { server.cleanup() }
+        let (bob, carol) = (server.accounts[0], server.accounts[1])
+        try server.post(as: carol, id: "c1", caption: "from carol")
+        let reposted = try server.psql("SELECT tern_repost('c1', true)", as: bob)
+        #expect(reposted.ok, "\(reposted)")
+        let online = try machine.open()
+        try FollowService(store: online.store, onServer: true).writeFollow(true, uid: bob, session: session)
+        try ReplicaRefresh.refresh(try #require(online.replica), from: online.store)
+        online.store.close()
+
+        try proxy.cut()
+        let offline = try machine.open()
+        #expect(offline.unreachable != nil)
+        let local = try #require(offline.local)
+        #expect(
+            try local.store.collection("users/\(bob)/user-reposts").getDocuments().documents.map(\.documentID) == [
+                "c1"
+            ])
+        let rows = try local.tweets.rows(.following, after: nil, limit: 10, viewer: session)
+        #expect(rows.map(\.id) == ["c1"])
+        #expect(rows.first?.repostedBy?.uid == bob)
+    }
+
     @Test(.requiresPostgres)
     func aReplyQueuedOfflineShowsAtOnceAndArrivesOnce() throws {
         let (server, proxy, machine, session) = try minaBehindAProxy(accounts: 1)

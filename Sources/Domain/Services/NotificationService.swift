@@ -148,6 +148,26 @@ public enum NotificationRecord {
     }
 }
 
+extension NotificationRecord {
+    /// Takes back, in the transaction deleting the post `postID` (stored as `post`), the
+    /// notifications about it, as the server's `tern_notify` trigger does: every one in its
+    /// author's list that names it (likes, reposts), and when it is a reply the unread
+    /// reply notification of the post it answers.
+    static func takeBack(
+        deleted post: DocumentSnapshot, id postID: String, author: String, in transaction: Transaction,
+        store: DocumentStore
+    ) throws {
+        guard recordsHere else { return }
+        if post.get("replyTo")?.stringValue != nil, let answered = post.get("replyToUid")?.stringValue {
+            try takeBack(.reply, recipient: answered, actor: author, postID: postID, in: transaction, store: store)
+        }
+        // Queries inside the body run in the write transaction: no notification lands meanwhile.
+        let about = store.collection("users").document(author).collection("notifications")
+            .whereField("postID", isEqualTo: .string(postID))
+        for document in try about.getDocuments().documents { try transaction.deleteDocument(document.reference) }
+    }
+}
+
 /// The signed-in account's notifications: listing, counting the unread, marking them read.
 public final class NotificationService: @unchecked Sendable {
     // @unchecked: `store`, `users` and `onServer` never change; the store serialises every call.

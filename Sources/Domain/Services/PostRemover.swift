@@ -10,7 +10,7 @@ public protocol PostRemover: Sendable {
 }
 
 /// The embedded store: one transaction checks the author, deletes every user's like of the
-/// post and the post itself.
+/// post, the notifications about it and the post itself.
 public struct TransactionPostRemover: PostRemover {
     public init() {}
 
@@ -31,6 +31,7 @@ public struct TransactionPostRemover: PostRemover {
                 let like = store.document("users/\(user.documentID)/user-likes/\(tweetID)")
                 if try transaction.get(like).exists { try transaction.deleteDocument(like) }
             }
+            try NotificationRecord.takeBack(deleted: stored, id: tweetID, author: uid, in: transaction, store: store)
             try transaction.deleteDocument(post)
         }
     }

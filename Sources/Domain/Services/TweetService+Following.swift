@@ -28,11 +28,11 @@ extension TweetService {
     /// `followedLimit`), without those the viewer mutes, whose posts and reposts leave the
     /// view: two queries.
     func followedSet(of uid: String) throws -> [String] {
-        let following = try run(
-            store.collection("users").document(uid).collection("following").order(by: "followedAt", descending: true)
-                .limit(to: Self.followedLimit))
+        countQuery()
+        let following = try store.collection("users").document(uid).collection("following")
+            .order(by: "followedAt", descending: true).limit(to: Self.followedLimit).documentIDs()
         let muted = try MuteService.mutedIDs(of: uid, in: store)
-        return [uid] + following.map(\.documentID).filter { $0 != uid && !muted.contains($0) }
+        return [uid] + following.filter { $0 != uid && !muted.contains($0) }
     }
 
     private func postsOf(_ set: [String]) -> Query {
@@ -61,18 +61,23 @@ extension TweetService {
         let session = try SignInRequired.check(viewer, .viewFollowing)
         let set = try followedSet(of: session.uid)
         let members = Set(set)
+        // Built once: a query over 200 collections parses 200 paths.
+        let setReposts = repostsOf(set)
         var kept: [Entry] = []
         var tweetsByID: [String: Tweet] = [:]
         var shown = Set<String>()
         var from = position
         var isEnd = false
-        // A page that the rule "once, at its newest" thins is read on (a few times at most).
+        // A page that the rule "once, at its newest" thins is read on (a few times at most);
+        // reading a quarter more than the page fills most pages at the first read.
+        let readSize = limit + limit / 4 + 1
         for _ in 0..<8 where kept.count < limit && !isEnd {
-            let read = try entries(of: set, after: from, limit: limit, newestFirst: newestFirst)
+            let read = try entries(
+                of: set, reposts: setReposts, after: from, limit: readSize, newestFirst: newestFirst)
             isEnd = read.isEnd
             guard let last = read.page.last else { break }
             from = FeedPosition(key: last.key, id: last.id)
-            let chosen = try newestAppearances(read.page, of: set, members: members)
+            let chosen = try newestAppearances(read.page, known: read.tweets, reposts: setReposts, members: members)
             tweetsByID.merge(chosen.tweets) { a, _ in a }
             for (index, entry) in read.page.enumerated() {
                 if kept.count == limit {
@@ -101,11 +106,11 @@ extension TweetService {
     }
 
     /// Up to `limit` entries after `position`: the two ranges merged in the view's order.
-    private func entries(of set: [String], after position: FeedPosition?, limit: Int, newestFirst: Bool) throws
-        -> (page: [Entry], isEnd: Bool)
-    {
+    private func entries(
+        of set: [String], reposts setReposts: Query, after position: FeedPosition?, limit: Int, newestFirst: Bool
+    ) throws -> (page: [Entry], tweets: [String: Tweet], isEnd: Bool) {
         var posts = postsOf(set).order(by: "timestamp", descending: newestFirst)
-        var reposts = repostsOf(set).order(by: PostMark.repost.stampField, descending: newestFirst)
+        var reposts = setReposts.order(by: PostMark.repost.stampField, descending: newestFirst)
         if let position {
             posts = posts.start(after: [.timestamp(position.key)], documentID: position.id)
             reposts = reposts.start(after: [.timestamp(position.key)], documentID: position.id)
@@ -124,18 +129,28 @@ extension TweetService {
         entries.sort { a, b in
             a.key != b.key ? (a.key > b.key) == newestFirst : (a.id > b.id) == newestFirst
         }
-        return (Array(entries.prefix(limit)), postDocuments.count < limit && repostDocuments.count < limit)
+        var tweetsByID: [String: Tweet] = [:]
+        for document in postDocuments {
+            if let tweet = try? Tweet(snapshot: document) { tweetsByID[tweet.id] = tweet }
+        }
+        return (
+            Array(entries.prefix(limit)), tweetsByID, postDocuments.count < limit && repostDocuments.count < limit
+        )
     }
 
-    /// The page's posts, and when each appears newest on the timeline (posted by the set,
-    /// or reposted by it, wherever on the timeline that is): two queries.
-    private func newestAppearances(_ page: [Entry], of set: [String], members: Set<String>) throws
-        -> (tweets: [String: Tweet], newest: [String: Date])
-    {
-        let ids = Array(Set(page.map(\.id))).map { FieldValue.string($0) }
+    /// The page's posts (`known` already read, the reposted others read here), and when each
+    /// appears newest on the timeline (posted by the set, or reposted by it, wherever on the
+    /// timeline that is): two queries.
+    private func newestAppearances(
+        _ page: [Entry], known: [String: Tweet], reposts setReposts: Query, members: Set<String>
+    ) throws -> (tweets: [String: Tweet], newest: [String: Date]) {
         var tweetsByID: [String: Tweet] = [:]
-        for document in try run(tweets.whereField(FieldPath.documentID, in: ids)) {
-            if let tweet = try? Tweet(snapshot: document) { tweetsByID[tweet.id] = tweet }
+        for id in Set(page.map(\.id)) { tweetsByID[id] = known[id] }
+        let ids = Set(page.map(\.id)).filter { known[$0] == nil }.map { FieldValue.string($0) }
+        if !ids.isEmpty {
+            for document in try run(tweets.whereField(FieldPath.documentID, in: ids)) {
+                if let tweet = try? Tweet(snapshot: document) { tweetsByID[tweet.id] = tweet }
+            }
         }
         var newest: [String: Date] = [:]
         for tweet in tweetsByID.values where members.contains(tweet.uid) { newest[tweet.id] = tweet.timestamp }
@@ -145,7 +160,7 @@ extension TweetService {
             .union(tweetsByID.values.filter { $0.reposts > 0 }.map(\.id))
         guard !reposted.isEmpty else { return (tweetsByID, newest) }
         let lookups = reposted.map { FieldValue.string($0) }
-        for document in try run(repostsOf(set).whereField(FieldPath.documentID, in: lookups)) {
+        for document in try run(setReposts.whereField(FieldPath.documentID, in: lookups)) {
             guard let at = document.get(PostMark.repost.stampField)?.dateValue else { continue }
             newest[document.documentID] = max(at, newest[document.documentID] ?? .distantPast)
         }

@@ -2,8 +2,9 @@ import DocStore
 import Foundation
 
 /// Brings a replica up to date with the server: the newest posts, the account's likes and
-/// the posts they point to, its newest notifications, the profiles of every author and
-/// actor shown and the account's own, its favorites and folders. These replace what the
+/// the newest reposts of the people it follows, with the posts they point to, its newest
+/// notifications, the profiles of every author, reposter and actor shown and the account's
+/// own, its favorites and folders. These replace what the
 /// replica held of those collections, in one local commit (listeners on the replica re-read
 /// once).
 public enum ReplicaRefresh {
@@ -21,31 +22,37 @@ public enum ReplicaRefresh {
             to: keptPosts
         )
         .getDocuments().documents
+        let following = try server.collection("users/\(uid)/following").getDocuments().documents
+        // The Following view's reposts: the newest of the followed people's, in one query.
+        let followed = Array(following.map(\.documentID).filter { $0 != uid }.prefix(TweetService.followedLimit))
+        let followedReposts =
+            try followed.first.map { first in
+                try server.collection("users/\(first)/user-reposts")
+                    .including(collections: followed.dropFirst().map { "users/\($0)/user-reposts" })
+                    .order(by: PostMark.repost.stampField, descending: true).limit(to: keptPosts)
+                    .getDocuments().documents
+            } ?? []
         let shown = Set(posts.map(\.documentID))
-        let likedPosts = try byID(server.collection("tweets"), likes.map(\.documentID).filter { !shown.contains($0) })
-        let notifications = try server.collection("users/\(uid)/notifications")
-            .order(by: "createdAt", descending: true).limit(to: keptPosts).getDocuments().documents
-        let actors = notifications.compactMap { $0.get("actorUid")?.stringValue }
-        let authors = Set((posts + likedPosts).compactMap { $0.get("uid")?.stringValue } + [uid] + actors)
+        let pointed = Set((likes + followedReposts).map(\.documentID)).subtracting(shown)
+        let pointedPosts = try byID(server.collection("tweets"), pointed.sorted())
+        let reposters = followedReposts.compactMap { $0.reference.path.split(separator: "/").dropFirst().first }
+        let authors = Set(
+            (posts + pointedPosts).compactMap { $0.get("uid")?.stringValue } + reposters.map(String.init) + [uid])
         let users = try byID(server.collection("users"), Array(authors))
         let favorites = try server.collection("favorites/\(uid)/favorites").getDocuments().documents
         let folders = try server.collection("favorites/\(uid)/folders").getDocuments().documents
-        let following = try server.collection("users/\(uid)/following").getDocuments().documents
-        let mutes = try server.collection("users/\(uid)/mutes").getDocuments().documents
         let marks = try PostMark.allCases.flatMap { mark in
             try server.collection("users/\(uid)/\(mark.collection)").order(by: mark.stampField, descending: true)
                 .limit(to: keptPosts).getDocuments().documents
         }
-        let collections = [
-            "tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders",
-            "users/\(uid)/following", "users/\(uid)/bookmarks", "users/\(uid)/user-reposts",
-            "users/\(uid)/mutes",
-            "users/\(uid)/notifications",
-        ]
+        let collections =
+            [
+                "tweets", "users", "users/\(uid)/user-likes", "favorites/\(uid)/favorites", "favorites/\(uid)/folders",
+                "users/\(uid)/following", "users/\(uid)/bookmarks", "users/\(uid)/user-reposts",
+            ] + followed.map { "users/\($0)/user-reposts" }
         return try replace(
             collections, in: replica,
-            with: posts + likes + likedPosts + users + favorites + folders + following + marks + mutes
-                + notifications)
+            with: posts + likes + pointedPosts + users + favorites + folders + following + marks + followedReposts)
     }
 
     /// After `sent` writes reached the server: copies back only the documents they changed
