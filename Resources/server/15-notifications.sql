@@ -47,6 +47,7 @@ CREATE OR REPLACE FUNCTION tern_notify() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
 DECLARE
     r record;
+    mentioned record;
     made boolean := TG_OP = 'INSERT';
 BEGIN
     IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
@@ -62,6 +63,20 @@ BEGIN
         IF jsonb_typeof(r.data -> 'replyTo') = 'string' THEN
             PERFORM tern_notify_of('reply', r.data ->> 'replyToUid', r.data ->> 'uid', r.id, made);
         END IF;
+        -- Each existing account the caption names as `@name` (3 to 15 of A-Z, 0-9 and _, not
+        -- after another such character: `Mentions` in Swift), at most 20; a reply's parent
+        -- author hears of it once, as a reply.
+        FOR mentioned IN
+            SELECT u.id FROM documents u
+             WHERE u.parent = 'users'
+               AND u.data ->> 'username' IN (
+                   SELECT lower(m[2]) FROM regexp_matches(coalesce(r.data ->> 'caption', ''),
+                       '(^|[^A-Za-z0-9_])@([A-Za-z0-9_]{3,15})(?![A-Za-z0-9_])', 'g') AS m LIMIT 20)
+               AND u.id IS DISTINCT FROM (CASE WHEN jsonb_typeof(r.data -> 'replyTo') = 'string'
+                                               THEN r.data ->> 'replyToUid' END)
+        LOOP
+            PERFORM tern_notify_of('mention', mentioned.id, r.data ->> 'uid', r.id, made);
+        END LOOP;
         IF NOT made THEN
             DELETE FROM documents WHERE parent = 'users/' || (r.data ->> 'uid') || '/notifications'
                AND data ->> 'postID' = r.id;

@@ -8,12 +8,8 @@ import Testing
 /// the Following view, and their likes and follows leave the muter's notifications, until
 /// the mute ends. The muted person is not told.
 @Suite struct MuteEverywhereTests {
-    func world() throws -> (fixture: ServiceFixture, ann: AppServices, annS: Session, bob: AppServices, bobS: Session) {
-        try ConversationTests().world()
-    }
-
     @Test func aMutedPersonsLikesAndFollowsLeaveTheNotificationsUntilTheMuteEnds() throws {
-        let w = try world()
+        let w = try ConversationTests().world()
         let post = try w.ann.tweets.post("ann's post", session: w.annS)
         try w.bob.write(.like(postID: post.id), session: w.bobS)
         try w.bob.write(.follow(uid: w.annS.uid), session: w.bobS)
@@ -28,7 +24,7 @@ import Testing
     }
 
     @Test func aMutedPersonsPostsAndRepostsLeaveTheFollowingView() throws {
-        let w = try world()
+        let w = try ConversationTests().world()
         let own = try w.ann.tweets.post("ann's own", session: w.annS)
         let bobs = try w.bob.tweets.post("bob's post", session: w.bobS)
         try w.bob.write(.mark(.repost, postID: own.id, marked: true), session: w.bobS)

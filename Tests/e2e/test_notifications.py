@@ -97,3 +97,24 @@ def test_the_activity_tab_hears_the_team_server_live_and_opening_it_marks_read()
             assert "Activity 2" not in ui.screen(), ui.screen()
         finally:
             ui.kill()
+
+
+def test_a_mention_on_a_team_server_notifies_the_account_once_and_leaves_with_its_post():
+    from test_server import Server
+
+    with Server() as server, DataDir() as ann, DataDir() as bob:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        mentioning = json.loads(server.tern(["post", "hi @ann, @nobody_here and ann@example.com", "--json"], bob).stdout)
+        seen = notifications(server.tern, ann)
+        assert [(n["kind"], n["postID"], n["actor"]["username"]) for n in seen] == [
+            ("mention", mentioning["id"], "bob")], seen
+        text = server.tern(["notifications"], ann).stdout
+        assert "@bob mentioned you" in text, text
+
+        own = json.loads(server.tern(["post", "ann writes", "--json"], ann).stdout)
+        assert server.tern(["reply", own["id"], "@ann thanks"], bob).returncode == 0
+        assert [n["kind"] for n in notifications(server.tern, ann)] == ["reply", "mention"], "the reply is told once"
+
+        assert server.tern(["posts", "delete", mentioning["id"]], bob).returncode == 0
+        assert [n["kind"] for n in notifications(server.tern, ann)] == ["reply"], "the unread mention left with its post"

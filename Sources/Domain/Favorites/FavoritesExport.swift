@@ -4,11 +4,19 @@ import PlaceCatalog
 /// Writes favorites (one folder's, in its kept order, or all, newest first) as CSV, JSON,
 /// GeoJSON, GPX or KML. JSON is encoded with the caller's encoder, so it matches its other output.
 public enum FavoritesExport {
+    /// Newest first by the saved time as the file writes it (to the millisecond), the id
+    /// breaking ties, so that a file imported and exported again lists its places in the
+    /// same order even when two were saved within one millisecond.
+    static func newestAsWritten(_ favorites: [FavoritePlace]) -> [FavoritePlace] {
+        favorites.map { (TernTime.iso8601($0.savedAt), $0) }
+            .sorted { $0.0 == $1.0 ? $0.1.placeID > $1.1.placeID : $0.0 > $1.0 }.map(\.1)
+    }
+
     public static func text(
         _ snapshot: FavoritesSnapshot, folder: FavoriteFolder?, format: FavoritesFormat,
         home: Coordinate, encoder: JSONEncoder
     ) throws -> String {
-        let places = folder.map { snapshot.places(in: $0, home: home) } ?? snapshot.favorites
+        let places = folder.map { snapshot.places(in: $0, home: home) } ?? newestAsWritten(snapshot.favorites)
         let folders = folder.map { [$0] } ?? snapshot.folders
         switch format {
         case .csv:

@@ -161,6 +161,12 @@ extension NotificationRecord {
         if post.get("replyTo")?.stringValue != nil, let answered = post.get("replyToUid")?.stringValue {
             try takeBack(.reply, recipient: answered, actor: author, postID: postID, in: transaction, store: store)
         }
+        // The accounts it mentioned, who heard of it, as the reply's parent did (unread ones only).
+        if let caption = post.get("caption")?.stringValue {
+            for user in try PeopleService(store: store).mentionedAccounts(in: caption) {
+                try takeBack(.mention, recipient: user.id, actor: author, postID: postID, in: transaction, store: store)
+            }
+        }
         // Queries inside the body run in the write transaction: no notification lands meanwhile.
         let about = store.collection("users").document(author).collection("notifications")
             .whereField("postID", isEqualTo: .string(postID))

@@ -196,3 +196,21 @@ public struct PostMention: Equatable, Sendable {
         self.username = username
     }
 }
+
+extension TweetService {
+    /// The uids of the existing accounts `caption` mentions, when this store records the
+    /// notifications (a team server's `tern_notify` trigger records its own): one query, none
+    /// for a caption without `@name`.
+    func mentionedHere(in caption: String) throws -> [String] {
+        guard !rowsOffThread, NotificationRecord.recordsHere else { return [] }
+        return try PeopleService(store: store).mentionedAccounts(in: caption).map(\.id)
+    }
+
+    /// Notifies each of `mentioned` of the post `postID`, in the post's own transaction.
+    func recordMentions(of mentioned: [String], postID: String, author: String, in transaction: Transaction) throws {
+        for uid in mentioned {
+            try NotificationRecord.record(
+                .mention, recipient: uid, actor: author, postID: postID, in: transaction, store: store)
+        }
+    }
+}

@@ -45,6 +45,7 @@ extension TweetService {
         let reference = id.map { tweets.document($0) } ?? tweets.document()
         let parent = tweets.document(parentID)
         let countsHere = !rowsOffThread
+        let mentioned = try mentionedHere(in: caption)
         return try store.runTransaction { transaction -> Tweet in
             if id != nil, case let existing = try transaction.get(reference), existing.exists,
                 existing.get("uid") == .string(session.uid)
@@ -67,6 +68,10 @@ extension TweetService {
                     .reply, recipient: parentAuthor, actor: session.uid, postID: reference.documentID,
                     in: transaction, store: store)
             }
+            // The parent's author hears of the reply once, as a reply.
+            try recordMentions(
+                of: mentioned.filter { $0 != parentAuthor }, postID: reference.documentID, author: session.uid,
+                in: transaction)
             return try Tweet(snapshot: transaction.get(reference))
         }
     }

@@ -76,6 +76,7 @@ public final class TweetService: @unchecked Sendable {
         try checkCanPost(session)
         if let id, !Self.isValidID(id) { throw ServiceError.postNotFound(id) }
         let reference = id.map { tweets.document($0) } ?? tweets.document()
+        let mentioned = try mentionedHere(in: caption)
         return try store.runTransaction { transaction -> Tweet in
             if id != nil, case let existing = try transaction.get(reference), existing.exists,
                 existing.get("uid") == .string(session.uid)
@@ -88,6 +89,7 @@ public final class TweetService: @unchecked Sendable {
             ]
             if let placeID, !placeID.isEmpty { fields["placeID"] = .string(placeID) }
             try transaction.setData(fields, forDocument: reference)
+            try recordMentions(of: mentioned, postID: reference.documentID, author: session.uid, in: transaction)
             return try Tweet(snapshot: transaction.get(reference))
         }
     }
