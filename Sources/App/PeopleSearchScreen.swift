@@ -27,18 +27,32 @@ struct PeopleSearchScreen: TabScreen {
             ? tr(.loading) : tr(.peopleSearchNobody, ["query": state.query.text.trimmingCharacters(in: .whitespaces)])
         drawList(
             count: state.people.count,
-            item: { [Self.line(state.people[$0], state.highlights.indices.contains($0) ? state.highlights[$0] : nil)] },
+            item: { index in
+                let person = state.people[index]
+                let highlight = state.highlights.indices.contains(index) ? state.highlights[index] : nil
+                return [Self.line(person, highlight, face: Self.face(of: person, context: context))]
+            },
             list: state.list,
             in: rest.inset(top: 1), into: &buffer, layout: &layout, emptyText: empty)
         return field.cursorPosition(in: fieldArea)
     }
 
-    /// `@username  Display Name  · N followers`, what the query matched emphasised.
-    static func line(_ user: User, _ highlight: PersonHighlight?) -> Line {
+    /// The person's face one row high, as beside `@you` in the header (empty when faces are off).
+    static func face(of user: User, context: ScreenContext) -> [Span] {
+        context.face(
+            key: user.id, avatar: user.avatar, displayName: user.displayName, username: user.username,
+            rows: FaceCells.headerRows
+        ).first.map { $0 + [Span(" ")] } ?? []
+    }
+
+    /// `FACE @username  Display Name  · N followers`, what the query matched emphasised.
+    static func line(_ user: User, _ highlight: PersonHighlight?, face: [Span] = []) -> Line {
         let username = highlight?.username.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
         let name = user.displayName.isEmpty ? nil : highlight?.displayName
         return Line(
-            Line.emphasising("@" + user.username, range: username, style: Theme.label, emphasis: Theme.match).spans
+            face
+                + Line.emphasising("@" + user.username, range: username, style: Theme.label, emphasis: Theme.match)
+                .spans
                 + ["  "]
                 + Line.emphasising(DisplayName.shown(user.displayName), range: name, emphasis: Theme.match).spans
                 + [Span("  · " + tr(.cliPeopleFollowers, ["count": grouped(user.followersCount)]), style: Theme.dim)])

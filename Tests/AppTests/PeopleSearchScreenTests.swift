@@ -45,8 +45,9 @@ import ViewModels
         #expect(harness.line(containing: "@seoyeon  김서연") != nil, "\(harness.text)")
         // What the initials matched, 서연, is emphasised as a place search's match is; 김 is not.
         let row = try #require(harness.lines.firstIndex { $0.contains("@seoyeon  김서연") })
-        let name = harness.lines[row].distance(
-            from: harness.lines[row].startIndex, to: try #require(harness.lines[row].range(of: "김서연")).lowerBound)
+        // The column where 김서연 starts, in cells (the face before it is two cells wide).
+        let name = TextWidth.of(
+            String(harness.lines[row][..<(try #require(harness.lines[row].range(of: "김서연")).lowerBound)]))
         #expect(harness.screen[row, name + 2].style == harness.screen[row, name + 4].style)
         #expect(harness.screen[row, name + 2].style != harness.screen[row, name].style)
         // A syllable half typed finds the name too.
