@@ -93,19 +93,23 @@ CREATE TRIGGER documents_notify_taken_back AFTER DELETE ON documents
     FOR EACH ROW WHEN (OLD.parent ~ '^(tweets|users/[^/]+/(user-likes|user-reposts|followers))$')
     EXECUTE FUNCTION tern_notify();
 
--- Anyone but the owner (whose functions above write them): no notification is made, changed
--- or removed by hand, not even by a superuser (repairs go through `SET ROLE {{owner}}`).
-CREATE OR REPLACE FUNCTION tern_guard_notifications() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Documents only the owner's functions write (its trigger's argument says which, and how):
+-- anyone else, even a superuser, is refused (repairs go through `SET ROLE {{owner}}`).
+CREATE OR REPLACE FUNCTION tern_guard_server_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF current_user = '{{owner}}' THEN RETURN NULL; END IF;
-    RAISE EXCEPTION 'notifications are written by the server alone' USING ERRCODE = '42501';
+    RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = '42501';
 END $$;
+
+-- No notification is made, changed or removed by hand.
 DROP TRIGGER IF EXISTS documents_guard_notifications ON documents;
 CREATE TRIGGER documents_guard_notifications AFTER INSERT OR UPDATE ON documents
-    FOR EACH ROW WHEN (NEW.parent ~ '^users/[^/]+/notifications$') EXECUTE FUNCTION tern_guard_notifications();
+    FOR EACH ROW WHEN (NEW.parent ~ '^users/[^/]+/notifications$')
+    EXECUTE FUNCTION tern_guard_server_only('notifications are written by the server alone');
 DROP TRIGGER IF EXISTS documents_guard_notifications_removed ON documents;
 CREATE TRIGGER documents_guard_notifications_removed AFTER DELETE ON documents
-    FOR EACH ROW WHEN (OLD.parent ~ '^users/[^/]+/notifications$') EXECUTE FUNCTION tern_guard_notifications();
+    FOR EACH ROW WHEN (OLD.parent ~ '^users/[^/]+/notifications$')
+    EXECUTE FUNCTION tern_guard_server_only('notifications are written by the server alone');
 
 -- Marks every notification of the login role's account read; returns how many changed.
 CREATE OR REPLACE FUNCTION tern_read_notifications() RETURNS integer
@@ -128,7 +132,7 @@ END $$;
 ALTER FUNCTION tern_notification_id(text, text, text) OWNER TO {{owner}};
 ALTER FUNCTION tern_notify_of(text, text, text, text, boolean) OWNER TO {{owner}};
 ALTER FUNCTION tern_notify() OWNER TO {{owner}};
-ALTER FUNCTION tern_guard_notifications() OWNER TO {{owner}};
+ALTER FUNCTION tern_guard_server_only() OWNER TO {{owner}};
 ALTER FUNCTION tern_read_notifications() OWNER TO {{owner}};
 REVOKE ALL ON FUNCTION tern_notification_id(text, text, text), tern_notify_of(text, text, text, text, boolean),
     tern_notify(), tern_read_notifications() FROM PUBLIC;

@@ -34,14 +34,10 @@ END $$;
 
 -- Anyone but the owner (a superuser's repair goes through `SET ROLE {{owner}}`): mutes
 -- change only through `tern_mute`.
-CREATE OR REPLACE FUNCTION tern_guard_mutes() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF current_user = '{{owner}}' THEN RETURN NULL; END IF;
-    RAISE EXCEPTION 'mutes change only through mute and unmute' USING ERRCODE = '42501';
-END $$;
 DROP TRIGGER IF EXISTS documents_guard_mutes ON documents;
 CREATE TRIGGER documents_guard_mutes AFTER INSERT OR UPDATE ON documents
-    FOR EACH ROW WHEN (NEW.parent LIKE 'users/%/mutes') EXECUTE FUNCTION tern_guard_mutes();
+    FOR EACH ROW WHEN (NEW.parent LIKE 'users/%/mutes')
+    EXECUTE FUNCTION tern_guard_server_only('mutes change only through mute and unmute');
 
 DROP POLICY IF EXISTS tern_mutes_owner_only ON documents;
 DROP POLICY IF EXISTS tern_mutes_guest_none ON documents;
@@ -51,6 +47,5 @@ CREATE POLICY tern_mutes_guest_none ON documents AS RESTRICTIVE FOR SELECT TO te
     parent NOT LIKE 'users/%/mutes');
 
 ALTER FUNCTION tern_mute(text, boolean) OWNER TO {{owner}};
-ALTER FUNCTION tern_guard_mutes() OWNER TO {{owner}};
-REVOKE ALL ON FUNCTION tern_mute(text, boolean), tern_guard_mutes() FROM PUBLIC;
+REVOKE ALL ON FUNCTION tern_mute(text, boolean) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION tern_mute(text, boolean) TO {{user}};
