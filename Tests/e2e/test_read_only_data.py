@@ -14,6 +14,7 @@ from test_accounts import register
 
 SEOUL, BUSAN = "1835848", "1838524"
 ROOT = os.geteuid() == 0
+RESOURCES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Resources")
 
 
 class ReadOnly:
@@ -37,10 +38,15 @@ class ReadOnly:
             os.chmod(self.data.path, 0o755)
             directory = tempfile.mkdtemp(prefix="tern-ro-bin-")
             os.chmod(directory, 0o755)
+            # `nobody` may not reach this checkout (a clone inside a 0700 directory): it runs its
+            # own readable copy of the binary and of the shipped files.
+            binary, resources = os.path.join(directory, "tern"), os.path.join(directory, "Resources")
+            shutil.copy2(tern.BIN, binary)
+            shutil.copytree(RESOURCES, resources)
             self.wrapper = os.path.join(directory, "tern-as-nobody")
             with open(self.wrapper, "w") as handle:
-                handle.write("#!/bin/sh\nexec setpriv --reuid=65534 --regid=65534 --clear-groups "
-                             f"{tern.BIN} \"$@\"\n")
+                handle.write(f"#!/bin/sh\nTERN_RESOURCES={resources} exec setpriv --reuid=65534 --regid=65534 "
+                             f"--clear-groups {binary} \"$@\"\n")
             os.chmod(self.wrapper, 0o755)
         subprocess.run(["chmod", "-R", "a-w", self.path], check=True)
         return self
