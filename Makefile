@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 # for the test that renders the manual page and reads the completion scripts, osmium-tool
 # for the OpenStreetMap imports' tests, which make their extracts with it).
 BUILD_PACKAGES := libsqlite3-dev libncurses-dev libssl-dev libpq-dev libcurl4-openssl-dev libstb-dev pkg-config
-TEST_PACKAGES := tmux python3 postgresql strace man-db zsh fish osmium-tool
+TEST_PACKAGES := tmux python3 postgresql strace man-db zsh fish osmium-tool pgbouncer
 RELEASE_BIN := .build/release/tern
 # The release binary is built to start fast (docs/decisions/0004-start-up-and-linking.md): the Swift
 # runtime and Foundation linked in (--static-swift-stdlib), and SQLite, libcrypto, ncursesw,
