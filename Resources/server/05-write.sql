@@ -1,4 +1,4 @@
--- tern server rules 14
+-- tern server rules 15
 -- Every document write of an account goes through `tern_write` (the store's write hook):
 -- it writes as the *login* role's account (`tern_me()` reads `session_user`, whatever
 -- `SET ROLE` says), checks every field (types, lengths, characters, as `Validation`
@@ -68,8 +68,8 @@ BEGIN
     IF octet_length(doc) > 16384 THEN RAISE EXCEPTION 'a document is at most 16 KB' USING ERRCODE = '22023'; END IF;
     d := doc::jsonb;
     IF parent_path = 'tweets' THEN
-        PERFORM tern_check_keys(d, ARRAY['caption', 'editedAt', 'likes', 'placeID', 'reposts', 'timestamp', 'uid',
-                                         'replyTo', 'replyToUid', 'replies']);
+        PERFORM tern_check_keys(d, ARRAY['caption', 'editedAt', 'likes', 'placeID', 'place', 'reposts', 'timestamp',
+                                         'uid', 'replyTo', 'replyToUid', 'replies']);
         IF d -> 'uid' IS DISTINCT FROM to_jsonb(me) THEN
             RAISE EXCEPTION 'a post is its author''s' USING ERRCODE = '42501';
         END IF;
@@ -86,8 +86,12 @@ BEGIN
         IF d ? 'placeID' AND jsonb_typeof(d -> 'placeID') <> 'null' AND NOT tern_is_text(d -> 'placeID', 64, false) THEN
             PERFORM tern_refuse('a place id is at most 64 characters');
         END IF;
+        -- The copy of the place the post carries (17-post-places.sql).
+        IF d ? 'place' AND jsonb_typeof(d -> 'place') <> 'null' AND NOT tern_post_place_ok(d -> 'place') THEN
+            PERFORM tern_refuse('a post''s place has at most the fields of a place, each within their limits');
+        END IF;
         fields := jsonb_strip_nulls(jsonb_build_object('caption', d -> 'caption', 'uid', d -> 'uid',
-            'placeID', d -> 'placeID', 'likes', coalesce(old -> 'likes', '0'::jsonb), 'reposts', old -> 'reposts'))
+            'placeID', d -> 'placeID', 'place', d -> 'place', 'likes', coalesce(old -> 'likes', '0'::jsonb), 'reposts', old -> 'reposts'))
             -- What a post answers is set once, by tern_reply_fields (13-replies.sql); its count by the server.
             || tern_reply_fields(old, d);
         -- The edit time is the server's too: set when the caption changes, kept otherwise.

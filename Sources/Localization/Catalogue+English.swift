@@ -1032,6 +1032,9 @@ extension Catalogue {
         case .helpPeopleSearch: return "In the people search"
         // speed: one new post above
         case .feedNewPostAbove: return "↑ {count} new post · {key}"
+        // h29post: a post that carries a place
+        case .optPostPlace:
+            return "attach the place with this id (catalog, or kakao:/osm: from a search or your favorites)"
         }
     }
 

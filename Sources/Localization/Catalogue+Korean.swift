@@ -967,6 +967,8 @@ extension Catalogue {
         case .helpPeopleSearch: return "사람 찾기에서"
         // speed: one new post above (Korean has no plural)
         case .feedNewPostAbove: return "↑ 새 게시물 {count}개 · {key}"
+        // h29post: a post that carries a place
+        case .optPostPlace: return "이 id의 장소를 붙입니다 (카탈로그, 또는 검색이나 즐겨찾기의 kakao:/osm: id)"
         }
     }
 

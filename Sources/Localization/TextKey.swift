@@ -262,4 +262,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyOpenProfile, helpPeopleSearch
     // speed: one new post above
     case feedNewPostAbove
+    // h29post: a post that carries a place (issue 29, point 1)
+    case optPostPlace
 }

@@ -24,6 +24,10 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
     /// How many posts answer this one: changes only with a reply written or deleted, and equals
     /// the number of posts whose `replyTo` names it (0 when the field is absent).
     public var replies: Int = 0
+    // post-places (issue 29)
+    /// The copy of the place made when the post was written (`PostPlace`); nil for a post
+    /// without one (a sample post names only its catalog `placeID`).
+    public var place: PostPlace?
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, likes: Int = 0, placeID: String? = nil,
@@ -39,7 +43,7 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, caption, timestamp, uid, likes, reposts, placeID, replyTo, replyToUid, replies
+        case id, caption, timestamp, uid, likes, reposts, placeID, replyTo, replyToUid, replies, place
     }
 
     public init(from decoder: Decoder) throws {
@@ -55,6 +59,7 @@ public struct Tweet: Codable, Equatable, Sendable, Identifiable {
         replyTo = try container.decodeIfPresent(String.self, forKey: .replyTo)
         replyToUid = try container.decodeIfPresent(String.self, forKey: .replyToUid)
         replies = try container.decodeIfPresent(Int.self, forKey: .replies) ?? 0
+        place = try container.decodeIfPresent(PostPlace.self, forKey: .place)
     }
 }
 

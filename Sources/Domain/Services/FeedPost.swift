@@ -51,6 +51,9 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
     public var repostedBy: FeedPerson?
     /// Its place in the Following view's order: when it was posted, or reposted.
     public var timelineAt: Date?
+    // post-places
+    /// The copy of the place the post carries, nil when it has none (`Tweet.place`).
+    public var place: PostPlace?
 
     public init(
         id: String, caption: String, timestamp: Date, uid: String, username: String, displayName: String,
@@ -76,6 +79,7 @@ public struct FeedPost: Equatable, Sendable, Identifiable {
         tweet.reposts = reposts
         tweet.replyTo = replyTo
         tweet.replies = replies
+        tweet.place = place
         return tweet
     }
 }
@@ -134,6 +138,7 @@ extension Tweet {
         replyTo = snapshot.get("replyTo")?.stringValue
         replyToUid = snapshot.get("replyToUid")?.stringValue
         replies = Int(snapshot.get("replies")?.intValue ?? 0)
+        place = PostPlace(field: snapshot.get("place"))
     }
 
     /// The fields stored at `tweets/{id}`.
@@ -147,6 +152,7 @@ extension Tweet {
         if let replyTo { fields["replyTo"] = .string(replyTo) }
         if let replyToUid { fields["replyToUid"] = .string(replyToUid) }
         if replies != 0 { fields["replies"] = .int(replies) }
+        if let place { fields["place"] = place.field }
         return fields
     }
 }

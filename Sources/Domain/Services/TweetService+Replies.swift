@@ -35,7 +35,8 @@ extension TweetService {
     /// transaction (`NotificationRecord`), or by the server.
     @discardableResult
     public func writeReply(
-        _ text: String, id: String? = nil, to parentID: String, placeID: String? = nil, session: Session?
+        _ text: String, id: String? = nil, to parentID: String, placeID: String? = nil, place: PostPlace? = nil,
+        session: Session?
     ) throws -> Tweet {
         let session = try SessionProof.writer(session, .post, in: store)
         let caption = try Validation.postText(text)
@@ -60,7 +61,10 @@ extension TweetService {
                 "caption": .string(caption), "timestamp": .serverTimestamp, "uid": .string(session.uid),
                 "likes": .int(0), "replyTo": .string(parentID), "replyToUid": .string(parentAuthor),
             ]
-            if let placeID, !placeID.isEmpty { fields["placeID"] = .string(placeID) }
+            if let placeID, !placeID.isEmpty {
+                fields["placeID"] = .string(placeID)
+                if let place { fields["place"] = place.field }
+            }
             try transaction.setData(fields, forDocument: reference)
             if countsHere {
                 try transaction.updateData(["replies": .increment(1)], forDocument: parent)
@@ -78,8 +82,11 @@ extension TweetService {
 
     /// Writes the reply and reads it back as the viewer sees it (`tern reply`).
     @discardableResult
-    public func reply(_ text: String, id: String? = nil, to parentID: String, session: Session?) throws -> FeedPost {
-        let tweet = try writeReply(text, id: id, to: parentID, session: session)
+    public func reply(
+        _ text: String, id: String? = nil, to parentID: String, placeID: String? = nil, place: PostPlace? = nil,
+        session: Session?
+    ) throws -> FeedPost {
+        let tweet = try writeReply(text, id: id, to: parentID, placeID: placeID, place: place, session: session)
         return try rows(for: [(tweet, nil)], viewer: session)[0]
     }
 

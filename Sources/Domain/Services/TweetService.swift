@@ -61,16 +61,18 @@ public final class TweetService: @unchecked Sendable {
     /// client drew it beforehand (a queued post): if the author's post with that id exists
     /// already, this is a no-op that returns it, so a post sent twice is one post.
     @discardableResult
-    public func post(_ text: String, id: String? = nil, placeID: String? = nil, session: Session?) throws -> FeedPost {
-        let tweet = try writePost(text, id: id, placeID: placeID, session: session)
+    public func post(
+        _ text: String, id: String? = nil, placeID: String? = nil, place: PostPlace? = nil, session: Session?
+    ) throws -> FeedPost {
+        let tweet = try writePost(text, id: id, placeID: placeID, place: place, session: session)
         return try rows(for: [(tweet, nil)], viewer: session)[0]
     }
 
     /// The same, without reading the post's row back (the write path, `WriteIntent.apply`).
     @discardableResult
-    public func writePost(_ text: String, id: String? = nil, placeID: String? = nil, session: Session?) throws
-        -> Tweet
-    {
+    public func writePost(
+        _ text: String, id: String? = nil, placeID: String? = nil, place: PostPlace? = nil, session: Session?
+    ) throws -> Tweet {
         let session = try SessionProof.writer(session, .post, in: store)
         let caption = try Validation.postText(text)
         try checkCanPost(session)
@@ -87,7 +89,10 @@ public final class TweetService: @unchecked Sendable {
                 "caption": .string(caption), "timestamp": .serverTimestamp, "uid": .string(session.uid),
                 "likes": .int(0),
             ]
-            if let placeID, !placeID.isEmpty { fields["placeID"] = .string(placeID) }
+            if let placeID, !placeID.isEmpty {
+                fields["placeID"] = .string(placeID)
+                if let place { fields["place"] = place.field }
+            }
             try transaction.setData(fields, forDocument: reference)
             try recordMentions(of: mentioned, postID: reference.documentID, author: session.uid, in: transaction)
             return try Tweet(snapshot: transaction.get(reference))
@@ -314,6 +319,7 @@ public final class TweetService: @unchecked Sendable {
             post.replyTo = tweet.replyTo
             post.replyToUsername = tweet.replyToUid.map { authors[$0]?.username ?? "" }
             post.replies = tweet.replies
+            post.place = tweet.place
             return post
         }
     }

@@ -16,7 +16,7 @@ import PlaceCatalog
 public enum WriteIntent: Equatable, Sendable, Codable {
     case like(postID: String)
     case unlike(postID: String)
-    case post(postID: String, text: String, placeID: String?)
+    case post(postID: String, text: String, placeID: String?, place: PostPlace? = nil)
     /// The signed-in user's own post, its text replaced.
     case editPost(postID: String, text: String)
     /// The signed-in user's own post, deleted with its likes.
@@ -32,7 +32,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     /// A folder made, renamed, sorted or deleted, or a saved place's memo or folders changed.
     case editFavorites(FavoritesEdit)
     // Replies: a post that answers `replyTo`, with the id this client drew for it.
-    case reply(postID: String, text: String, replyTo: String)
+    case reply(postID: String, text: String, replyTo: String, placeID: String? = nil, place: PostPlace? = nil)
     // People: a mute of the account with this uid, or its end.
     case mute(uid: String)
     case unmute(uid: String)
@@ -61,7 +61,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         switch self {
         case .like(let id): tr(.writeLike, ["id": id])
         case .unlike(let id): tr(.writeUnlike, ["id": id])
-        case .post(let id, _, _): tr(.writePost, ["id": id])
+        case .post(let id, _, _, _): tr(.writePost, ["id": id])
         case .editPost(let id, _): tr(.writeEditPost, ["id": id])
         case .deletePost(let id): tr(.writeDeletePost, ["id": id])
         case .saveFavorite(let place): tr(.writeSave, ["id": place.placeID])
@@ -74,7 +74,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mark(.repost, let id, let marked): tr(marked ? .writeRepost : .writeUnrepost, ["id": id])
         case .editFavorites(let edit): tr(.writeFavorites, ["id": edit.placeID ?? edit.folderID ?? ""])
         // Replies
-        case .reply(let id, _, let parent): tr(.writeReply, ["id": id, "parent": parent])
+        case .reply(let id, _, let parent, _, _): tr(.writeReply, ["id": id, "parent": parent])
         // People
         case .mute(let uid): tr(.writeMute, ["id": uid])
         case .unmute(let uid): tr(.writeUnmute, ["id": uid])
@@ -88,7 +88,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     public func pendingPath(uid: String) -> String {
         switch self {
         case .like(let id), .unlike(let id): "posts/\(id)/likes/\(uid)"
-        case .post(let id, _, _), .editPost(let id, _), .deletePost(let id): "posts/\(id)"
+        case .post(let id, _, _, _), .editPost(let id, _), .deletePost(let id): "posts/\(id)"
         case .saveFavorite(let place): "users/\(uid)/favorites/\(place.placeID)"
         case .removeFavorite(let id): "users/\(uid)/favorites/\(id)"
         case .editProfile: "users/\(uid)"
@@ -98,7 +98,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mark(.repost, let id, _): "posts/\(id)/reposts/\(uid)"
         case .editFavorites(let edit): edit.pendingPath(uid: uid)
         // Replies
-        case .reply(let id, _, _): "posts/\(id)"
+        case .reply(let id, _, _, _, _): "posts/\(id)"
         // People
         case .mute(let other), .unmute(let other): "users/\(uid)/mutes/\(other)"
         // notify
@@ -111,7 +111,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     public func changedDocuments(uid: String) -> [String] {
         switch self {
         case .like(let id), .unlike(let id): ["tweets/\(id)", "users/\(uid)/user-likes/\(id)"]
-        case .post(let id, _, _), .editPost(let id, _): ["tweets/\(id)"]
+        case .post(let id, _, _, _), .editPost(let id, _): ["tweets/\(id)"]
         case .deletePost(let id): ["tweets/\(id)", "users/\(uid)/user-likes/\(id)"]
         case .saveFavorite(let place): ["favorites/\(uid)/favorites/\(place.placeID)"]
         case .removeFavorite(let id): ["favorites/\(uid)/favorites/\(id)"]
@@ -122,7 +122,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mark(let mark, let id, _): ["tweets/\(id)", "users/\(uid)/\(mark.collection)/\(id)"]
         case .editFavorites(let edit): edit.changedDocuments(uid: uid)
         // Replies: the reply and the parent whose counter it moved.
-        case .reply(let id, _, let parent): ["tweets/\(id)", "tweets/\(parent)"]
+        case .reply(let id, _, let parent, _, _): ["tweets/\(id)", "tweets/\(parent)"]
         // People
         case .mute(let other), .unmute(let other): ["users/\(uid)/mutes/\(other)"]
         // notify: the next full refresh copies the account's notifications back.
@@ -134,7 +134,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     /// server would take is refused now rather than queued.
     public func validate() throws {
         switch self {
-        case .post(_, let text, _), .editPost(_, let text), .reply(_, let text, _): _ = try Validation.postText(text)
+        case .post(_, let text, _, _), .editPost(_, let text), .reply(_, let text, _, _, _):
+            _ = try Validation.postText(text)
         case .saveFavorite(let place): _ = try place.memo.map(FavoriteText.memo)
         case .editProfile(let displayName, let username, let bio, let avatar):
             _ = try ProfileEdit(displayName: displayName, username: username, bio: bio).normalisedUsername()
@@ -180,8 +181,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
             try services.tweets.writeLike(true, tweetID: id, session: session)
         case .unlike(let id):
             try services.tweets.writeLike(false, tweetID: id, session: session)
-        case .post(let id, let text, let placeID):
-            try services.tweets.writePost(text, id: id, placeID: placeID, session: session)
+        case .post(let id, let text, let placeID, let place):
+            try services.tweets.writePost(text, id: id, placeID: placeID, place: place, session: session)
         case .editPost(let id, let text):
             try services.tweets.writeEdit(tweetID: id, text: text, session: session)
         case .deletePost(let id):
@@ -203,8 +204,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .editFavorites(let edit):
             try edit.apply(to: services.favorites, home: services.home, session: session)
         // Replies
-        case .reply(let id, let text, let parent):
-            try services.tweets.writeReply(text, id: id, to: parent, session: session)
+        case .reply(let id, let text, let parent, let placeID, let place):
+            try services.tweets.writeReply(text, id: id, to: parent, placeID: placeID, place: place, session: session)
         // People
         case .mute(let uid):
             try services.mutes.writeMute(true, uid: uid, session: session)

@@ -61,10 +61,12 @@ struct FeedPostJSON: Encodable {
     let replies: Int
     // timeline: who of the people followed reposted it, in the Following view (else null)
     let repostedBy: PersonJSON?
+    // post-places: the post's PLACE, or null
+    let place: PlaceJSON?
 
     private enum CodingKeys: String, CodingKey {
         case id, caption, timestamp, uid, username, displayName, likes, didLike, reposts, didRepost, didBookmark
-        case replyTo, replies, repostedBy
+        case replyTo, replies, repostedBy, place
     }
 
     /// `{"uid", "username", "displayName"}`.
@@ -91,9 +93,10 @@ struct FeedPostJSON: Encodable {
         try container.encode(replyTo, forKey: .replyTo)
         try container.encode(replies, forKey: .replies)
         try container.encode(repostedBy, forKey: .repostedBy)
+        try container.encode(place, forKey: .place)
     }
 
-    init(_ post: FeedPost) {
+    init(_ post: FeedPost, places: PostPlaceReader) {
         id = post.id
         caption = post.caption
         timestamp = post.timestamp
@@ -110,5 +113,6 @@ struct FeedPostJSON: Encodable {
         repostedBy = post.repostedBy.map {
             PersonJSON(uid: $0.uid, username: $0.username, displayName: $0.displayName)
         }
+        place = places.json(for: post)
     }
 }

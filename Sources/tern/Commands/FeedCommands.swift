@@ -19,7 +19,7 @@ enum FeedCommands {
             run: feed),
         CommandSpec(
             words: ["post"], summary: .cmdPost, positionals: [Positional("TEXT", .words, allowsEmpty: true)],
-            options: [SyncCommands.queue.spec], run: post),
+            options: [SyncCommands.queue.spec, PostPlaces.option.spec], run: post),
         CommandSpec(
             words: ["like"], summary: .cmdLike, positionals: [Positional("POST_ID")],
             options: [SyncCommands.queue.spec], run: { try setLike(true, $0, $1) }),
@@ -42,7 +42,8 @@ enum FeedCommands {
         let page = try context.services().tweets.page(kind, limit: limit, viewer: session)
         if let notice = page.notice { FileHandle.standardError.write(Data("tern: \(notice)\n".utf8)) }
         if context.options.json {
-            try context.printJSON(page.posts.map(FeedPostJSON.init))
+            let places = PostPlaceReader(context)
+            try context.printJSON(page.posts.map { FeedPostJSON($0, places: places) })
             return
         }
         if page.posts.isEmpty {
@@ -73,13 +74,15 @@ enum FeedCommands {
         let session = try SignInRequired.check(try context.session(), .post)
         let text = arguments.text
         _ = try Validation.postText(text)
+        let placeID = arguments[PostPlaces.option]
+        let place = try placeID.map { try PostPlaces.attached($0, context, session: session) }
         let queued = {
             WriteIntent.post(
                 postID: try context.services().store.collection("tweets").document().documentID, text: text,
-                placeID: nil)
+                placeID: placeID, place: place)
         }
         if try context.queuedBecauseUnreachable(queued, session: session, arguments) { return }
-        let post = try context.services().tweets.post(text, session: session)
+        let post = try context.services().tweets.post(text, placeID: placeID, place: place, session: session)
         try show(post, context)
     }
 
@@ -101,7 +104,7 @@ enum FeedCommands {
 
     static func show(_ post: FeedPost, _ context: CommandContext) throws {
         if context.options.json {
-            try context.printJSON(FeedPostJSON(post))
+            try context.printJSON(FeedPostJSON(post, places: PostPlaceReader(context)))
         } else {
             TextOutput.lines(for: post).forEach(context.printLine)
         }

@@ -40,7 +40,7 @@ enum PostsCommands {
         guard let post = try services.tweets.post(id: id, viewer: session) else { throw ServiceError.postNotFound(id) }
         try intent.apply(to: services, session: session)
         if context.options.json {
-            try context.printJSON(FeedPostJSON(post))
+            try context.printJSON(FeedPostJSON(post, places: PostPlaceReader(context)))
         } else {
             context.printLine(tr(.cliPostDeleted, ["id": post.id]))
         }

@@ -8,7 +8,7 @@ enum ReplyCommands {
         CommandSpec(
             words: ["reply"], summary: .cmdReply,
             positionals: [Positional("POST_ID"), Positional("TEXT", .words, allowsEmpty: true)],
-            options: [SyncCommands.queue.spec], run: reply),
+            options: [SyncCommands.queue.spec, PostPlaces.option.spec], run: reply),
         CommandSpec(words: ["thread"], summary: .cmdThread, positionals: [Positional("POST_ID")], run: thread),
     ]
 
@@ -23,13 +23,16 @@ enum ReplyCommands {
             text += word
         }
         _ = try Validation.postText(text)
+        let placeID = arguments[PostPlaces.option]
+        let place = try placeID.map { try PostPlaces.attached($0, context, session: session) }
         let queued = {
             WriteIntent.reply(
                 postID: try context.services().store.collection("tweets").document().documentID, text: text,
-                replyTo: parent)
+                replyTo: parent, placeID: placeID, place: place)
         }
         if try context.queuedBecauseUnreachable(queued, session: session, arguments) { return }
-        let post = try context.services().tweets.reply(text, to: parent, session: session)
+        let post = try context.services().tweets.reply(
+            text, to: parent, placeID: placeID, place: place, session: session)
         try FeedCommands.show(post, context)
     }
 
@@ -37,7 +40,7 @@ enum ReplyCommands {
     static func thread(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let thread = try context.services().tweets.thread(of: arguments.positionals[0], viewer: try context.session())
         if context.options.json {
-            try context.printJSON(ThreadJSON(thread))
+            try context.printJSON(ThreadJSON(thread, places: PostPlaceReader(context)))
             return
         }
         let now = Date()
@@ -70,10 +73,10 @@ struct ThreadJSON: Encodable {
     let post: FeedPostJSON
     let replies: [FeedPostJSON]
 
-    init(_ thread: PostThread) {
-        parents = thread.parents.map { $0.isDeleted ? .deleted(id: $0.id) : .post(FeedPostJSON($0)) }
-        post = FeedPostJSON(thread.post)
-        replies = thread.replies.map(FeedPostJSON.init)
+    init(_ thread: PostThread, places: PostPlaceReader) {
+        parents = thread.parents.map { $0.isDeleted ? .deleted(id: $0.id) : .post(FeedPostJSON($0, places: places)) }
+        post = FeedPostJSON(thread.post, places: places)
+        replies = thread.replies.map { FeedPostJSON($0, places: places) }
     }
 }
 

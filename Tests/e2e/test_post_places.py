@@ -1,0 +1,105 @@
+"""A post that carries a place (issue 29, point 1), from the command line: `tern post TEXT
+--place PLACE_ID` and `tern reply … --place`, the `place` every post's JSON carries (a
+PLACE as `places show` prints it, or null), an online place copied with the post so it
+shows offline and without a provider key, the refusal of an unknown id, the sample
+community's places, and the same on a team server through the outbox."""
+import json
+import os
+
+from tern import DataDir, run
+from test_accounts import register
+from test_follows import onboard
+from test_online_places import FakeServer, configure, search
+
+SEOUL = "1835848"
+
+
+def ok_json(data, *args, env=None):
+    result = run([*args, "--json"], data, env=env)
+    assert result.returncode == 0, (args, result.stderr)
+    return json.loads(result.stdout)
+
+
+def test_a_post_and_a_reply_carry_a_catalog_place():
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        post = ok_json(data, "post", "lunch in the city", "--place", SEOUL)
+        shown = ok_json(data, "places", "show", SEOUL)
+        assert post["place"] == shown, (post["place"], shown)
+        assert post["place"]["placeName"] == "Seoul" and post["place"]["source"] == "catalog"
+        reply = ok_json(data, "reply", post["id"], "dinner too", "--place", SEOUL)
+        assert reply["place"]["placeID"] == SEOUL and reply["replyTo"] == post["id"]
+        plain = ok_json(data, "post", "no place here")
+        assert plain["place"] is None
+        rows = {row["id"]: row for row in ok_json(data, "feed", "--limit", "100")}
+        assert rows[post["id"]]["place"]["placeName"] == "Seoul"
+        assert rows[plain["id"]]["place"] is None
+        thread = ok_json(data, "thread", post["id"])
+        assert thread["post"]["place"]["placeID"] == SEOUL and thread["replies"][0]["place"]["placeID"] == SEOUL
+        assert ok_json(data, "like", post["id"])["place"]["placeID"] == SEOUL
+
+
+def test_the_sample_communitys_posts_show_their_catalog_places():
+    with DataDir() as data:
+        rows = ok_json(data, "feed", "--limit", "100")
+        placed = [row for row in rows if row["place"] is not None]
+        assert placed, "the sample community names catalog places"
+        assert all(row["place"]["source"] == "catalog" and row["place"]["placeName"] for row in placed)
+        assert any(row["place"] is None for row in rows)
+
+
+def test_an_unknown_place_is_one_line_exit_1_and_nothing_written():
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        before = ok_json(data, "feed", "--limit", "100")
+        target = before[0]["id"]
+        for args in (["post", "hello", "--place", "999999999"], ["post", "hello", "--place", "kakao:404"],
+                     ["reply", target, "hello", "--place", "osm:N1"]):
+            refused = run(args, data)
+            assert refused.returncode == 1 and refused.stdout == "", refused
+            assert len(refused.stderr.strip().splitlines()) == 1 and "No place with id" in refused.stderr
+            as_json = run([*args, "--json"], data)
+            assert as_json.returncode == 1 and json.loads(as_json.stderr)["error"]["message"]
+        assert ok_json(data, "feed", "--limit", "100") == before, "a refused post writes nothing"
+
+
+def test_an_online_place_is_copied_with_the_post_and_shows_without_the_provider():
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        with FakeServer() as server:
+            configure(data, server)
+            result, answer = search(data, "을지로")
+            assert result.returncode == 0, result.stderr
+            cafe = answer["documents"][0]
+            assert cafe["placeID"] == "kakao:8105891"
+            post = ok_json(data, "post", "coffee", "--place", "kakao:8105891")
+        os.remove(os.path.join(data.path, "config"))
+        os.remove(os.path.join(data.path, "places", "online-answers.json"))
+        row = next(row for row in ok_json(data, "feed", "--limit", "100") if row["id"] == post["id"])
+        place = row["place"]
+        assert place["placeName"] == "을지로 커피한약방" and place["source"] == "kakao"
+        assert place["roadAddress"] == "서울 중구 삼일대로12길 16-6" and place["url"] == cafe["url"]
+        assert place["coordinate"] == cafe["coordinate"]
+
+
+def test_a_place_on_a_team_server_goes_through_the_outbox():
+    from netproxy import DelayProxy
+    from test_outbox_cli import people
+    from test_server import Server
+
+    with Server() as server, DelayProxy() as proxy:
+        alice, bob = people(server, proxy)
+        post = alice.json("post", "from the office", "--place", SEOUL)
+        assert post["place"]["placeName"] == "Seoul"
+        proxy.cut()
+        assert alice.ok("post", "--queue", "queued with a place", "--place", SEOUL) == "queued\n"
+        refused = alice.tern("post", "--queue", "nowhere", "--place", "999999999")
+        assert refused.returncode == 1 and "No place with id" in refused.stderr
+        proxy.restore()
+        assert alice.ok("sync").strip().endswith("1 sent, 0 dropped, 0 pending")
+        rows = [row for row in bob.json("feed", "--limit", "100") if row["username"] == "alice"]
+        assert sorted(row["caption"] for row in rows) == ["from the office", "queued with a place"]
+        assert all(row["place"]["placeID"] == SEOUL for row in rows)
