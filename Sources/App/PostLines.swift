@@ -51,7 +51,13 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
         return Line(
             [Span(indent), Span(context.markers.reposted + " " + tr(.feedReposted, ["name": name]), style: Theme.dim)])
     }
-    return (reposted.map { [$0] } ?? []) + beside(face, [header] + caption, indent: indent) + [heart, Line("")]
+    // h29post: `📍 Name · Region` under the caption of a post that carries a place.
+    let place = row.place.map { place in
+        [Span(context.markers.place + " " + place.name, style: Theme.label)]
+            + (place.region.isEmpty ? [] : [Span(" · " + place.region, style: Theme.dim)])
+    }
+    return (reposted.map { [$0] } ?? []) + beside(face, [header] + caption + (place.map { [$0] } ?? []), indent: indent)
+        + [heart, Line("")]
 }
 
 /// One line of a caption, its `@name`s of existing accounts (`mentions`) in the mention style.

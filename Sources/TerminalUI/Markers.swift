@@ -24,6 +24,8 @@ public struct Markers: Hashable, Sendable {
     public var replyTo = "↳"
     /// A post's reply count.
     public var replies = "↩"
+    // h29post: before the place a post carries (`📍 Name · Region`).
+    public var place = "📍"
 
     public init(
         saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
@@ -49,6 +51,7 @@ public struct Markers: Hashable, Sendable {
             reposted: "RT", repost: "rt", bookmarked: "[B]")
         markers.replyTo = "->"
         markers.replies = "re"
+        markers.place = "[P]"
         return markers
     }()
 

@@ -38,6 +38,8 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     // timeline:
     /// The followed person whose repost brought it into the Following view: `↻ NAME reposted`.
     public var repostedBy: FeedPerson?
+    // h29post: the place the post carries, from its copy; nil without one.
+    public var place: PostPlaceLine?
 
     /// Whether the viewer marked the post with `mark`.
     public func has(_ mark: PostMark) -> Bool { mark == .bookmark ? didBookmark : didRepost }
@@ -73,7 +75,19 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
         isDeleted = post.isDeleted
         mentions = post.mentions
         repostedBy = post.repostedBy
+        if let id = post.placeID, let copy = post.place {
+            let korean = Language.current == .ko ? copy.koreanName.flatMap { $0.isEmpty ? nil : $0 } : nil
+            place = PostPlaceLine(placeID: id, name: korean ?? copy.placeName ?? id, region: copy.address ?? "")
+        }
     }
+}
+
+/// A post's place as its row shows it, under the caption: `📍 Name · Region`.
+public struct PostPlaceLine: Equatable, Sendable {
+    public var placeID: String
+    public var name: String
+    /// The place's address as the post copied it ("" when it has none).
+    public var region: String
 }
 
 /// The Feed's views, in the order `v` moves through them: all posts, the home timeline

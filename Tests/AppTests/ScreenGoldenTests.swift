@@ -1,4 +1,6 @@
 import App
+import Domain
+import PlaceCatalog
 import Testing
 
 /// Every screen at the usual sizes, compared with its golden text file.
@@ -20,7 +22,18 @@ import Testing
             newcomer: "New Comer 🌸", bio: "서울에서 온 newcomer. Likes maps, long walks and 🍜.",
             posts: ["first post from the harness"], .press("4"), .golden("profile")),
         ScreenScript(.press("?"), .golden("help-places")),
+        placedPost,
     ]
+
+    /// h29post: a post that carries a place, at the top of the Feed.
+    static let placedPost: ScreenScript = {
+        var script = ScreenScript(
+            newcomer: "New Comer", posts: ["lunch by the river"], .press("3"), .golden("feed-post-place"))
+        script.place = PostPlace(
+            placeName: "Seoul", koreanName: "서울", address: "Seoul, South Korea",
+            coordinate: Coordinate(latitude: 37.566, longitude: 126.9784), source: "catalog")
+        return script
+    }()
 
     @Test(arguments: sizes, scripts) func screen(size: (Int, Int), script: ScreenScript) throws {
         try script.run(width: size.0, height: size.1)

@@ -1,4 +1,5 @@
 import App
+import Domain
 import Localization
 import Testing
 
@@ -15,6 +16,8 @@ struct ScreenScript: Sendable, CustomTestStringConvertible {
     var newcomer: String?
     var bio = ""
     var posts: [String] = []
+    /// h29post: the place the script's posts carry (Seoul's id), nil for none.
+    var place: PostPlace?
     var steps: [ScreenStep]
 
     init(newcomer: String? = nil, bio: String = "", posts: [String] = [], _ steps: ScreenStep...) {
@@ -38,7 +41,10 @@ struct ScreenScript: Sendable, CustomTestStringConvertible {
         let world = try AppWorld()
         if let newcomer {
             try world.signUp("newcomer", displayName: newcomer, bio: bio)
-            for post in posts { try world.services.tweets.post(post, session: world.services.session()) }
+            for post in posts {
+                try world.services.tweets.post(
+                    post, placeID: place == nil ? nil : "1835848", place: place, session: world.services.session())
+            }
         }
         let harness = Language.$scoped.withValue(language) {
             let harness = world.harness(width: width, height: height)
