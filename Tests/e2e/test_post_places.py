@@ -103,3 +103,29 @@ def test_a_place_on_a_team_server_goes_through_the_outbox():
         rows = [row for row in bob.json("feed", "--limit", "100") if row["username"] == "alice"]
         assert sorted(row["caption"] for row in rows) == ["from the office", "queued with a place"]
         assert all(row["place"]["placeID"] == SEOUL for row in rows)
+
+
+def test_the_feed_shows_a_posts_place_under_its_caption_in_utf8_and_ascii():
+    from tern import Tmux
+    from test_ui import start
+
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        ok_json(data, "post", "lunch by the river", "--place", SEOUL)
+        ui = start(data, width=100, height=30)
+        try:
+            ui.send("3")
+            screen = ui.wait_for("📍 Seoul")
+            lines = screen.splitlines()
+            caption = next(i for i, line in enumerate(lines) if "lunch by the river" in line)
+            assert "📍 Seoul" in lines[caption + 1], screen
+        finally:
+            ui.kill()
+        ascii_ui = Tmux([], data, width=100, height=30, env={"LANG": "C", "LC_ALL": "C"})
+        try:
+            ascii_ui.wait_for("1 Places")
+            ascii_ui.send("3")
+            ascii_ui.wait_for("[P] Seoul")
+        finally:
+            ascii_ui.kill()
