@@ -26,8 +26,9 @@ extension ServerBench {
                        'reposts', coalesce(c.reposts, 0)),
                        jsonb_build_object('timestamp', 1790000000 - n))
               FROM generate_series(0, 99999) n
-              LEFT JOIN (SELECT post, count(DISTINCT account) AS reposts FROM (SELECT n AS account, (n * 7919 + s * 104729) % 100000 AS post
-                 FROM generate_series(0, 999) n, generate_series(0, 19) s) r GROUP BY post) c
+              LEFT JOIN (SELECT post, count(DISTINCT account) AS reposts
+                 FROM (SELECT n AS account, (n * 7919 + s * 104729) % 100000 AS post
+                       FROM generate_series(0, 999) n, generate_series(0, 19) s) r GROUP BY post) c
                 ON c.post = n
               ON CONFLICT (parent, id) DO UPDATE SET doc = EXCLUDED.doc;
             INSERT INTO documents (parent, id, doc)
