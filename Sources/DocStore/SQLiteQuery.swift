@@ -36,10 +36,33 @@ struct SQLiteQuery {
         case sortedAfter
     }
 
+    /// The index of documents by id across collections, for `picksByID`: one range per id.
+    static let byID = Index(
+        name: "documents_by_id", createStatement: "CREATE INDEX IF NOT EXISTS documents_by_id ON documents (id, parent)"
+    )
+
+    /// Whether `query` picks documents by id among several collections and orders them by
+    /// nothing else (a Following page's look-up of its posts' reposts: 25 ids among 200
+    /// collections). Read along `documents_by_id`, each id is one index range and each row's
+    /// collection a test (`+parent` keeps SQLite off the primary key), where the primary key
+    /// (parent, id) would be sought once for every pair, 5,000 times.
+    static func picksByID(_ query: QuerySpec) -> Bool {
+        guard query.collections.count > 1, !query.orders.contains(where: { !$0.field.isDocumentID }) else {
+            return false
+        }
+        return query.filters.contains { filter in
+            if case .isIn(let field, let values) = filter { return field.isDocumentID && !values.isEmpty }
+            return false
+        }
+    }
+
     init(_ query: QuerySpec, reading: Reading = .normal) throws {
         whereParameters = query.collections.map { .text($0.string) }
+        let picksByID = Self.picksByID(query)
         if query.collections.count > 1 {
-            whereClause = "parent IN (" + query.collections.map { _ in "?" }.joined(separator: ", ") + ")"
+            whereClause =
+                (picksByID ? "+parent" : "parent") + " IN ("
+                + query.collections.map { _ in "?" }.joined(separator: ", ") + ")"
         }
         if reading == .anyParent {
             whereClause = "1"
@@ -149,7 +172,9 @@ struct SQLiteQuery {
         }
 
         let orderedByField = orderColumns.contains { $0.sql != "id" }
-        if indexable && (orderedByField || !indexColumns.isEmpty) {
+        if picksByID {
+            index = Self.byID
+        } else if indexable && (orderedByField || !indexColumns.isEmpty) {
             // The index lists the order-by columns (the id tie-break included) in the query's
             // directions, flipped so the first is ascending: SQLite scans it either way, and
             // a query and its reverse share one index.

@@ -52,6 +52,9 @@ enum ServerBench {
         if wanted("notifications") {
             try notificationsPage(adminURL: adminURL, accountURL: accountURL, uid: uid, owner: roles.owner)
         }
+        if wanted("following") {
+            try followingPage(adminURL: adminURL, accountURL: accountURL, uid: uid, owner: roles.owner)
+        }
     }
 
     /// Drops the bench database's roles (its accounts, then its groups).

@@ -179,6 +179,21 @@ struct QueryPlanTests {
         return try backend.queryPlan(for: query.spec.get()).joined(separator: " | ")
     }
 
+    @Test func documentsPickedByIDAmongManyCollectionsAreReadOneRangePerID() throws {
+        let fixture = StoreFixture.sqlite
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
+        let collections = (0..<200).map { "users/u\($0)/user-reposts" }
+        let picked = store.collection(collections[0]).including(collections: Array(collections.dropFirst()))
+            .whereField(FieldPath.documentID, in: (0..<25).map { .string("p\($0)") })
+        let pickedPlan = try plan(picked, in: store)
+        #expect(pickedPlan.contains("USING INDEX documents_by_id (id=?)"), "\(pickedPlan)")
+        // One collection keeps its primary key.
+        let one = store.collection(collections[0]).whereField(FieldPath.documentID, in: [.string("p1")])
+        #expect(!(try plan(one, in: store)).contains("documents_by_id"))
+    }
+
     @Test func feedAndLikedPagesUseAnIndexAndNoSort() throws {
         let fixture = StoreFixture.sqlite
         let place = try fixture.makePlace()

@@ -42,4 +42,26 @@ struct SeveralCollectionsTests {
         try store.document("users/c/user-reposts/p6").setData(["repostedAt": .timestamp(base.addingTimeInterval(6))])
         #expect(seen.last == ["p5", "p4", "p2", "p1"])
     }
+
+    /// Picked by id (a Following page's reposts of its posts): every asked collection that
+    /// holds an id gives its document, and no other collection does.
+    @Test(arguments: StoreFixture.all)
+    func documentsPickedByIDComeFromTheAskedCollectionsOnly(_ fixture: StoreFixture) throws {
+        let place = try fixture.makePlace()
+        defer { place.cleanup() }
+        let store = try place.open()
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        for path in [
+            "users/a/user-reposts/p1", "users/b/user-reposts/p1", "users/c/user-reposts/p1",
+            "users/b/user-reposts/p2", "users/c/user-reposts/p3", "users/a/user-likes/p3", "tweets/p1",
+        ] {
+            try store.document(path).setData(["repostedAt": .timestamp(base)])
+        }
+        let picked = try store.collection("users/a/user-reposts").including(collections: ["users/b/user-reposts"])
+            .whereField(FieldPath.documentID, in: [.string("p1"), .string("p3"), .string("p2"), .string("p9")])
+            .getDocuments().documents.map(\.reference.path)
+        #expect(
+            picked.sorted() == ["users/a/user-reposts/p1", "users/b/user-reposts/p1", "users/b/user-reposts/p2"],
+            "\(picked)")
+    }
 }

@@ -27,6 +27,26 @@ import Testing
             try w.ann.notifications.notifications(session: w.annS).isEmpty, "an unread mention leaves with its post")
     }
 
+    @Test func anEditThatNamesAnAccountNotifiesItOnceAndTakesAnUnreadMentionBack() throws {
+        let w = try ConversationTests().world()
+        func seen() throws -> [ActivityNotification] { try w.ann.notifications.notifications(session: w.annS) }
+        try w.bob.write(.post(postID: "bob-edit", text: "hello all", placeID: nil), session: w.bobS)
+        #expect(try seen().isEmpty)
+        try w.bob.write(.editPost(postID: "bob-edit", text: "hello @ann_poster"), session: w.bobS)
+        #expect(try seen().map(\.kind) == [.mention] && seen()[0].postID == "bob-edit")
+        try w.bob.write(.editPost(postID: "bob-edit", text: "hello again @ann_poster"), session: w.bobS)
+        #expect(try seen().count == 1, "still named: told once")
+        try w.bob.write(.editPost(postID: "bob-edit", text: "hello again"), session: w.bobS)
+        #expect(try seen().isEmpty, "named no more while unread: taken back, as a deleted post's")
+
+        try w.bob.write(.editPost(postID: "bob-edit", text: "hello @ann_poster"), session: w.bobS)
+        try w.ann.notifications.writeRead(session: w.annS)
+        try w.bob.write(.editPost(postID: "bob-edit", text: "bye"), session: w.bobS)
+        try w.bob.write(.editPost(postID: "bob-edit", text: "bye @ann_poster"), session: w.bobS)
+        let after = try seen()
+        #expect(after.count == 1 && after[0].read, "a read mention stays and is not made again: \(after)")
+    }
+
     @Test func aReplyThatNamesTheParentsAuthorIsOneReplyNotification() throws {
         let w = try ConversationTests().world()
         let post = try w.ann.tweets.post("ann's post", session: w.annS)

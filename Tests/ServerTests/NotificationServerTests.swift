@@ -46,6 +46,37 @@ struct NotificationServerTests {
     }
 
     @Test(.requiresPostgres)
+    func anEditThatNamesAnAccountNotifiesItOnceAndTakesAnUnreadMentionBack() throws {
+        let server = try RulesServer(accounts: 2)
+        defer { server.cleanup() }
+        let (author, named) = (server.accounts[0], server.accounts[1])
+        let name = "@u" + named.lowercased().suffix(14)
+        try server.post(as: author, id: "p1", caption: "hello all")
+        let authorStore = try server.store(as: author)
+        defer { authorStore.close() }
+        let namedStore = try server.store(as: named)
+        defer { namedStore.close() }
+        let tweets = TweetService(store: authorStore, onServer: true)
+        let notifications = NotificationService(store: namedStore, onServer: true)
+        func seen() throws -> [ActivityNotification] { try notifications.notifications(session: session(named)) }
+        func edit(_ text: String) throws { try tweets.writeEdit(tweetID: "p1", text: text, session: session(author)) }
+
+        try edit("hello \(name)")
+        #expect(try seen().map(\.kind) == [.mention] && seen()[0].postID == "p1" && seen()[0].actor.uid == author)
+        try edit("hello again \(name)")
+        #expect(try seen().count == 1, "still named: told once")
+        try edit("hello again")
+        #expect(try seen().isEmpty, "named no more while unread: taken back")
+
+        try edit("hello \(name)")
+        try notifications.writeRead(session: session(named))
+        try edit("bye")
+        try edit("bye \(name)")
+        let after = try seen()
+        #expect(after.count == 1 && after[0].read, "a read mention stays and is not made again: \(after)")
+    }
+
+    @Test(.requiresPostgres)
     func anotherAccountCannotReadForgeOrMarkNotificationsWithPlainPsql() throws {
         let server = try RulesServer(accounts: 3)
         defer { server.cleanup() }

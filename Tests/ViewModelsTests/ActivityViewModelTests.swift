@@ -42,6 +42,28 @@ import Testing
         #expect(activity.tabTitle == "Activity 1")
     }
 
+    @Test func aMuteTakesTheMutedPersonsNotificationsAwayAtOnce() throws {
+        let world = try World()
+        let me = try world.signUp("newcomer")
+        let post = try world.services.tweets.post("mine", session: try world.services.session())
+        let activity = model(world)
+        activity.setUser(me.id)
+        activity.setShown(true)
+        let (hana, mina) = (try world.otherUser("hana"), try world.otherUser("mina"))
+        try world.services.tweets.writeLike(true, tweetID: post.id, session: hana)
+        try world.services.follows.writeFollow(true, uid: me.id, session: mina)
+        world.settle()
+        #expect(activity.state.groups.map(\.kind) == [.follow, .like])
+
+        // Nothing else changes in the list: the mute alone takes hana's like away.
+        try world.services.mutes.writeMute(true, uid: hana.uid, session: try world.services.session())
+        world.settle()
+        #expect(activity.state.groups.map(\.kind) == [.follow], "\(activity.state.groups)")
+        try world.services.mutes.writeMute(false, uid: hana.uid, session: try world.services.session())
+        world.settle()
+        #expect(activity.state.groups.map(\.kind) == [.follow, .like], "unmuted, the like is back")
+    }
+
     @Test func signedOutItListsNothing() throws {
         let world = try World()
         let activity = model(world)

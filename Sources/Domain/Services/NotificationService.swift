@@ -229,16 +229,21 @@ public final class NotificationService: @unchecked Sendable {
     }
 
     /// Calls `onChange` with the newest `limit` notifications of `uid` now and after every
-    /// change to them (from this process, another, or the server).
+    /// change to them (from this process, another, or the server) or to `uid`'s mutes, so a
+    /// mute takes the muted person's notifications away at once.
     public func observe(
         uid: String, limit: Int = defaultLimit, onChange: @escaping ([ActivityNotification]) -> Void,
         onError: @escaping (Error) -> Void = { _ in }
     ) throws -> ListenerRegistration {
-        try query(of: uid, unreadOnly: false, limit: limit).addSnapshotListener(
-            { [weak self] snapshot in
-                guard let self else { return }
-                do { onChange(try self.decoded(snapshot.documents, of: uid)) } catch { onError(error) }
-            }, onError: { onError($0) })
+        let newest = query(of: uid, unreadOnly: false, limit: limit)
+        let compute: () throws -> [ActivityNotification] = { [weak self] in
+            guard let self else { return [] }
+            return try self.decoded(newest.getDocuments().documents, of: uid)
+        }
+        let failed: (StoreError) -> Void = { onError($0) }
+        let listened: [Query] = [newest, MuteService.mutes(of: uid, in: store)]
+        let registrations = try listened.map { try $0.addComputedListener(compute, onChange, onError: failed) }
+        return ListenerRegistration(combining: registrations)
     }
 
     /// Marks every notification of the signed-in account read, reading nothing back: the

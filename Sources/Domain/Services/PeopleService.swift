@@ -213,4 +213,32 @@ extension TweetService {
                 .mention, recipient: uid, actor: author, postID: postID, in: transaction, store: store)
         }
     }
+
+    /// An edit's mentions, in the edit's transaction, as the server's `tern_notify_edited`
+    /// makes them: each account the new text names (`mentioned`) and the old one (`stored`'s)
+    /// did not is notified once (not again while a mention of this post is in its list, read
+    /// or not), and each the edit no longer names loses its mention while unread, as when
+    /// the post is deleted. A reply's parent author hears of the reply only.
+    func recordMentionEdits(
+        of stored: DocumentSnapshot, now mentioned: [String], author: String, in transaction: Transaction
+    ) throws {
+        let postID = stored.documentID
+        let answered = stored.get("replyTo")?.stringValue != nil ? stored.get("replyToUid")?.stringValue : nil
+        let before = Set(
+            try PeopleService(store: store).mentionedAccounts(in: stored.get("caption")?.stringValue ?? "").map(\.id)
+        ).subtracting([answered].compactMap { $0 })
+        let after = mentioned.filter { $0 != answered }
+        for uid in after where !before.contains(uid) {
+            let id = NotificationRecord.id(.mention, actor: author, postID: postID)
+            guard try !transaction.get(NotificationRecord.reference(in: store, recipient: uid, id: id)).exists else {
+                continue
+            }
+            try NotificationRecord.record(
+                .mention, recipient: uid, actor: author, postID: postID, in: transaction, store: store)
+        }
+        for uid in before.subtracting(after) {
+            try NotificationRecord.takeBack(
+                .mention, recipient: uid, actor: author, postID: postID, in: transaction, store: store)
+        }
+    }
 }

@@ -20,6 +20,9 @@ extension TweetService {
         guard Self.isValidID(tweetID) else { throw ServiceError.postNotFound(tweetID) }
         let caption = try Validation.postText(text)
         let reference = tweets.document(tweetID)
+        // Nothing on a team server or a replica: there the server's trigger notifies.
+        let mentioned = try mentionedHere(in: caption)
+        let notifiesHere = !rowsOffThread && NotificationRecord.recordsHere
         try store.runTransaction { transaction in
             let stored = try transaction.get(reference)
             try PostOwnership.check(stored, id: tweetID, uid: session.uid)
@@ -27,6 +30,9 @@ extension TweetService {
             guard stored.get("caption")?.stringValue != caption else { return }
             try transaction.updateData(
                 ["caption": .string(caption), "editedAt": .serverTimestamp], forDocument: reference)
+            if notifiesHere {
+                try recordMentionEdits(of: stored, now: mentioned, author: session.uid, in: transaction)
+            }
         }
     }
 
