@@ -262,4 +262,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyOpenProfile, helpPeopleSearch
     // speed: one new post above
     case feedNewPostAbove
+    // h29follow: follows of folders (issue 29, point 4)
+    case errorFolderNotShared, errorOwnFolder, errorAlreadyFollowingFolder, errorNotFollowingFolder
+    case errorFollowedFolderReadOnly, writeFollowFolder, writeUnfollowFolder, cmdFavoritesFollow, cmdFavoritesUnfollow
+    case cliFolderFollowed, cliFolderUnfollowed, cliOneFolderFollower, cliFolderFollowers, cliFolderFollowedMark
 }
