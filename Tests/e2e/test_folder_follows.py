@@ -61,3 +61,33 @@ def test_follow_a_shared_folder_read_it_live_and_lose_it_when_private():
         assert "@mina_k/카페" in ok(["favorites", "unfollow", "@mina_k", "카페"], data, as_reader)
         mine = json.loads(ok(["favorites", "folders", "--json"], data, as_owner))
         assert [f["followers"] for f in mine if f["name"] == "카페"] == [0]
+
+
+def test_on_a_team_server_the_follower_reads_the_owners_new_place_and_loses_it_when_private():
+    from test_server import Server
+    with Server() as server, DataDir() as mina, DataDir() as river:
+        server.register(mina, "mina@example.com", "mina_k")
+        server.register(river, "river@example.com", "river")
+        for args in (["favorites", "folder", "create", "카페", "--visibility", "shared"],
+                     ["favorites", "folder", "create", "Secret"],
+                     ["favorites", "add", JEJU, "--folder", "카페"]):
+            done = server.tern(args, mina)
+            assert done.returncode == 0, (args, done.stderr)
+        follow = server.tern(["favorites", "follow", "@mina_k", "카페"], river)
+        assert follow.returncode == 0 and "@mina_k/카페" in follow.stdout, (follow.stdout, follow.stderr)
+        again = server.tern(["favorites", "follow", "@mina_k", "카페"], river)
+        assert again.returncode == 1 and "already follow" in again.stderr, again.stderr
+        secret = server.tern(["favorites", "follow", "@mina_k", "Secret"], river)
+        assert secret.returncode == 1, secret.stderr
+
+        assert server.tern(["favorites", "add", SEOUL, "--folder", "카페"], mina).returncode == 0
+        places = server.tern(["favorites", "list", "--folder", "@mina_k/카페", "--json"], river)
+        assert places.returncode == 0, places.stderr
+        assert sorted(p["placeID"] for p in json.loads(places.stdout)) == sorted([JEJU, SEOUL])
+        folders = json.loads(server.tern(["favorites", "folders", "--json"], river).stdout)
+        assert [(f["name"], f["followed"], f["followers"]) for f in folders][-1] == ("카페", True, 1)
+
+        assert server.tern(["favorites", "folder", "set", "카페", "--visibility", "private"], mina).returncode == 0
+        folders = json.loads(server.tern(["favorites", "folders", "--json"], river).stdout)
+        assert not any(f["followed"] for f in folders)
+        assert server.tern(["favorites", "list", "--folder", "@mina_k/카페"], river).returncode == 1
