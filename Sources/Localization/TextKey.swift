@@ -264,4 +264,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case feedNewPostAbove
     // h29post: a post that carries a place (issue 29, point 1)
     case optPostPlace
+    // h29follow: follows of folders (issue 29, point 4)
+    case errorFolderNotShared, errorOwnFolder, errorAlreadyFollowingFolder, errorNotFollowingFolder
+    case errorFollowedFolderReadOnly, writeFollowFolder, writeUnfollowFolder, cmdFavoritesFollow, cmdFavoritesUnfollow
+    case cliFolderFollowed, cliFolderUnfollowed, cliOneFolderFollower, cliFolderFollowers, cliFolderFollowedMark
 }
