@@ -1032,6 +1032,13 @@ extension Catalogue {
         case .helpPeopleSearch: return "In the people search"
         // speed: one new post above
         case .feedNewPostAbove: return "↑ {count} new post · {key}"
+        // h29counts: a place's posts and savers
+        case .placeCountPost: return "{count} post"
+        case .placeCountPosts: return "{count} posts"
+        case .placeSavedByOne: return "saved by {name}, whom you follow"
+        case .placeSavedByOneOther: return "saved by {name} and {count} other you follow"
+        case .placeSavedByMany: return "saved by {name} and {count} others you follow"
+        case .placeSavedByCount: return "saved by {count} people you follow"
         }
     }
 

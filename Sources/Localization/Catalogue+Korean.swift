@@ -967,6 +967,11 @@ extension Catalogue {
         case .helpPeopleSearch: return "사람 찾기에서"
         // speed: one new post above (Korean has no plural)
         case .feedNewPostAbove: return "↑ 새 게시물 {count}개 · {key}"
+        // h29counts: a place's posts and savers (Korean has no plural)
+        case .placeCountPost, .placeCountPosts: return "게시물 {count}개"
+        case .placeSavedByOne: return "팔로우하는 {name} 님이 저장함"
+        case .placeSavedByOneOther, .placeSavedByMany: return "팔로우하는 {name} 님 외 {count}명이 저장함"
+        case .placeSavedByCount: return "팔로우하는 {count}명이 저장함"
         }
     }
 

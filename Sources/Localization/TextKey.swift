@@ -262,4 +262,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyOpenProfile, helpPeopleSearch
     // speed: one new post above
     case feedNewPostAbove
+    // h29counts: a place's posts and savers (issue 29, points 2 and 5)
+    case placeCountPost, placeCountPosts, placeSavedByOne, placeSavedByOneOther, placeSavedByMany, placeSavedByCount
 }
