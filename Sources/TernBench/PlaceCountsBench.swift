@@ -43,10 +43,12 @@ enum PlaceCountsBench {
             plain.append(try measure { try raw.count(place) })
         }
         let (o, p) = (Timings(ours), Timings(plain))
-        say("  " + "counts (posts + savers among the followed)".padding(toLength: 46, withPad: " ", startingAt: 0)
-            + "median \(ms(o.p50))  p99 \(ms(o.p99))  (target: within 100 ms)")
-        say("  " + "plain SQL COUNTs through SQLite (baseline)".padding(toLength: 46, withPad: " ", startingAt: 0)
-            + "median \(ms(p.p50))  p99 \(ms(p.p99))")
+        say(
+            "  " + "counts (posts + savers among the followed)".padding(toLength: 46, withPad: " ", startingAt: 0)
+                + "median \(ms(o.p50))  p99 \(ms(o.p99))  (target: within 100 ms)")
+        say(
+            "  " + "plain SQL COUNTs through SQLite (baseline)".padding(toLength: 46, withPad: " ", startingAt: 0)
+                + "median \(ms(p.p50))  p99 \(ms(p.p99))")
         say(String(format: "  ratio (median) %.1f×", o.p50 / max(p.p50, 1e-9)))
         say("  " + PlaceCountsText.line(counts))
     }
@@ -78,7 +80,8 @@ enum PlaceCountsBench {
         for index in 0..<(posts + otherPosts) {
             batch.setData(
                 [
-                    "caption": .string("Post \(index)"), "timestamp": .timestamp(base.addingTimeInterval(-Double(index))),
+                    "caption": .string("Post \(index)"),
+                    "timestamp": .timestamp(base.addingTimeInterval(-Double(index))),
                     "uid": .string(String(format: "saver%05d", index % savers)), "likes": 0,
                     "placeID": .string(index % 2 == 0 ? place : "1838524"),
                 ], forDocument: store.collection("tweets").document(String(format: "post%06d", index)))

@@ -18,7 +18,8 @@ struct PlaceCountsTests {
         let session = try services.poster("\(name)@example.com")
         if let visibility {
             let folder = try services.favorites.createFolder(name: "Trip", visibility: visibility, session: session)
-            try services.favorites.add(placeID: seoul, from: FolderTestDirectory(), folderID: folder.id, session: session)
+            try services.favorites.add(
+                placeID: seoul, from: FolderTestDirectory(), folderID: folder.id, session: session)
         }
         return (services, session)
     }

@@ -52,7 +52,8 @@ struct PlaceCountsServerTests {
 
         // Plain SQL as the viewer: the private folder's favorite and folder are not there.
         let hidden = try server.psql(
-            "SELECT count(*) FROM documents WHERE parent IN ('favorites/\(hider)/favorites', 'favorites/\(hider)/folders')",
+            "SELECT count(*) FROM documents WHERE parent IN "
+                + "('favorites/\(hider)/favorites', 'favorites/\(hider)/folders')",
             as: viewer)
         #expect(hidden.ok && hidden.output == "0", "\(hidden)")
         let shown = try server.psql(
