@@ -1050,6 +1050,13 @@ extension Catalogue {
         case .cliOneFolderFollower: return "1 follower"
         case .cliFolderFollowers: return "{count} followers"
         case .cliFolderFollowedMark: return "(followed)"
+        // h29counts: a place's posts and savers
+        case .placeCountPost: return "{count} post"
+        case .placeCountPosts: return "{count} posts"
+        case .placeSavedByOne: return "saved by {name}, whom you follow"
+        case .placeSavedByOneOther: return "saved by {name} and {count} other you follow"
+        case .placeSavedByMany: return "saved by {name} and {count} others you follow"
+        case .placeSavedByCount: return "saved by {count} people you follow"
         }
     }
 

@@ -984,6 +984,11 @@ extension Catalogue {
         case .cliOneFolderFollower: return "팔로워 1명"
         case .cliFolderFollowers: return "팔로워 {count}명"
         case .cliFolderFollowedMark: return "(팔로우)"
+        // h29counts: a place's posts and savers (Korean has no plural)
+        case .placeCountPost, .placeCountPosts: return "게시물 {count}개"
+        case .placeSavedByOne: return "팔로우하는 {name} 님이 저장함"
+        case .placeSavedByOneOther, .placeSavedByMany: return "팔로우하는 {name} 님 외 {count}명이 저장함"
+        case .placeSavedByCount: return "팔로우하는 {count}명이 저장함"
         }
     }
 

@@ -268,4 +268,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case errorFolderNotShared, errorOwnFolder, errorAlreadyFollowingFolder, errorNotFollowingFolder
     case errorFollowedFolderReadOnly, writeFollowFolder, writeUnfollowFolder, cmdFavoritesFollow, cmdFavoritesUnfollow
     case cliFolderFollowed, cliFolderUnfollowed, cliOneFolderFollower, cliFolderFollowers, cliFolderFollowedMark
+    // h29counts: a place's posts and savers (issue 29, points 2 and 5)
+    case placeCountPost, placeCountPosts, placeSavedByOne, placeSavedByOneOther, placeSavedByMany, placeSavedByCount
 }

@@ -17,6 +17,7 @@ let sections: [(name: String, run: () throws -> Void)] = [
     ("server", ServerBench.run),
     ("online", OnlineBench.run),
     ("import", ImportBench.run),
+    ("placecounts", PlaceCountsBench.run),
 ]
 let wanted = Set(CommandLine.arguments.dropFirst())
 for section in sections where wanted.isEmpty || wanted.contains(section.name) {

@@ -178,8 +178,9 @@ enum PlacesCommands {
                     placeID: place.placeID, url: place.url, latitude: place.coordinate.latitude,
                     longitude: place.coordinate.longitude))
         }
+        let counts = try placeCounts(context, placeID: place.placeID)
         if context.options.json {
-            try context.printJSON(PlaceJSON(place, isFavorite: isFavorite))
+            try context.printJSON(PlaceShowJSON(place: PlaceJSON(place, isFavorite: isFavorite), counts: counts))
             return
         }
         var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID), (.cliFieldSource, place.source.displayName)]
@@ -190,6 +191,7 @@ enum PlacesCommands {
         fields.append((.cliFieldCoordinate, "\(place.coordinate.latitude), \(place.coordinate.longitude)"))
         if let url = place.url { fields.append((.cliFieldURL, url)) }
         printFields(context, title: place.name + (isFavorite ? " " + TextOutput.star(true) : ""), fields)
+        context.printLine("  " + PlaceCountsText.line(counts))
     }
 
     static func show(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -208,8 +210,10 @@ enum PlacesCommands {
                     placeID: place.placeID, url: nil, latitude: place.latitude, longitude: place.longitude))
         }
         let isFavorite = try favoritePlaceIDs(context).contains(id)
+        let counts = try placeCounts(context, placeID: place.placeID)
         if context.options.json {
-            try context.printJSON(PlaceJSON(place, isFavorite: isFavorite, distance: nil))
+            try context.printJSON(
+                PlaceShowJSON(place: PlaceJSON(place, isFavorite: isFavorite, distance: nil), counts: counts))
             return
         }
         var fields: [(TextKey, String)] = [(.cliFieldID, place.placeID)]
@@ -234,6 +238,7 @@ enum PlacesCommands {
             fields.append((.cliFieldAlso, shown + more))
         }
         printFields(context, title: names(place) + (isFavorite ? " " + TextOutput.star(true) : ""), fields)
+        context.printLine("  " + PlaceCountsText.line(counts))
     }
 
     /// `Seoul (서울)`: the catalog's name and its Korean one, the Korean first in a Korean run.
