@@ -262,4 +262,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyOpenProfile, helpPeopleSearch
     // speed: one new post above
     case feedNewPostAbove
+    // h29others: other people's shared folders on their profile
+    case keyOthersFolders, keyOpenOthersFolder, othersFoldersTitle, othersFoldersSignedOut, othersFoldersNone
+    case othersFolderPlace, othersFolderPlaces, othersFolderTitle, othersFolderTitleOne, othersFolderEmpty
+    case toastOthersFolderGone, toastOthersFoldersUnreadable
 }
