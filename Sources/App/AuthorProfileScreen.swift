@@ -68,13 +68,13 @@ func drawProfileAndFolders(
         count: rows.count,
         item: { index in
             let row = rows[index]
+            let key: TextKey = row.places.count == 1 ? .othersFolderPlace : .othersFolderPlaces
+            let count = tr(key, ["count": grouped(row.places.count)])
             return [
                 Line([
                     Span("● ", style: FavoritesScreen.style(for: row.folder.color)),
                     Span(row.folder.shownName + " ⇄", style: Theme.title),
-                    Span(
-                        "  " + tr(row.places.count == 1 ? .othersFolderPlace : .othersFolderPlaces,
-                            ["count": grouped(row.places.count)]), style: Theme.dim),
+                    Span("  " + count, style: Theme.dim),
                 ])
             ]
         }, list: folders.list, in: listArea, into: &buffer, layout: &layout, emptyText: empty)
