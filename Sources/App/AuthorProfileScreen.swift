@@ -8,6 +8,8 @@ import ViewModels
 struct AuthorProfileScreen: TabScreen {
     var state: AuthorProfileState
     var posts: FeedState
+    /// The person's shared folders, drawn instead of the posts while `f` shows them.
+    var folders: OthersFoldersState
     var context: ScreenContext
 
     func render(in area: Rect, into buffer: inout Buffer, layout: inout ScreenLayout) -> Position? {
@@ -39,6 +41,42 @@ struct AuthorProfileScreen: TabScreen {
         }
         return drawProfileAndPosts(
             shown, posts: posts, isPending: false, emptyText: tr(.authorNoPosts), in: inner,
-            into: &buffer, layout: &layout, context: context, follow: follow)
+            into: &buffer, layout: &layout, context: context, follow: follow,
+            folders: state.showsFolders ? folders : nil)
     }
+}
+
+/// h29others: a profile above the person's shared folders, `● 카페 ⇄  12 places` each; a line
+/// says so when signed out or when they share none.
+func drawProfileAndFolders(
+    _ user: User, folders: OthersFoldersState, in area: Rect, into buffer: inout Buffer,
+    layout: inout ScreenLayout, context: ScreenContext, follow: [Span]
+) -> Position? {
+    let rows = folders.folders ?? []
+    let lines = profileLines(
+        user, postCount: 0, width: area.width, context: context, follow: follow,
+        listTitle: tr(.othersFoldersTitle, ["count": grouped(rows.count)]))
+    for (index, line) in lines.prefix(area.height).enumerated() {
+        line.render(in: area.line(index), into: &buffer)
+    }
+    let listArea = area.split(top: lines.count).rest
+    let empty =
+        !folders.isSignedIn
+        ? tr(.othersFoldersSignedOut)
+        : folders.folders == nil ? tr(.loading) : tr(.othersFoldersNone, ["user": user.username])
+    drawList(
+        count: rows.count,
+        item: { index in
+            let row = rows[index]
+            let key: TextKey = row.places.count == 1 ? .othersFolderPlace : .othersFolderPlaces
+            let count = tr(key, ["count": grouped(row.places.count)])
+            return [
+                Line([
+                    Span("● ", style: FavoritesScreen.style(for: row.folder.color)),
+                    Span(row.folder.shownName + " ⇄", style: Theme.title),
+                    Span("  " + count, style: Theme.dim),
+                ])
+            ]
+        }, list: folders.list, in: listArea, into: &buffer, layout: &layout, emptyText: empty)
+    return nil
 }

@@ -13,6 +13,9 @@ struct FavoritesScreen: TabScreen {
     var context: ScreenContext
     /// The catalog's Korean name of a saved place, shown beside the name it was saved with.
     var koreanName: (String) -> String? = { _ in nil }
+    /// Whose folder this is (someone else's, read-only, opened from their profile): the
+    /// title names them and the folder column is left out; nil for one's own Favorites.
+    var owner: String?
 
     static let folderColumnWidth = 24
     static let mapColumnWidth = 34
@@ -31,7 +34,7 @@ struct FavoritesScreen: TabScreen {
             body = split.rest
             cursor = drawPrompt(prompt, in: split.bottom, into: &buffer)
         }
-        if state.isSignedIn && body.width >= 60 {
+        if state.isSignedIn && owner == nil && body.width >= 60 {
             let (folderArea, placesArea) = body.split(left: Self.folderColumnWidth)
             drawFolders(in: folderArea.inset(right: 2), into: &buffer)
             body = placesArea
@@ -49,6 +52,14 @@ struct FavoritesScreen: TabScreen {
 
     /// `Favorites · 제주 여행 (2) · newest first`.
     var title: String {
+        if let owner, let folder = state.selectedFolder {
+            return tr(
+                state.position.total == 1 ? .othersFolderTitleOne : .othersFolderTitle,
+                [
+                    "user": owner, "folder": folder.shownName, "count": grouped(state.position.total),
+                    "order": folder.sort.label,
+                ])
+        }
         guard state.isSignedIn, let folder = state.selectedFolder else { return tr(.favoritesTitle) }
         return tr(
             .favoritesFolderTitle,
@@ -57,6 +68,7 @@ struct FavoritesScreen: TabScreen {
 
     var emptyText: String {
         guard state.isSignedIn else { return tr(.favoritesSignedOut) }
+        if owner != nil { return tr(.othersFolderEmpty) }
         return state.selectedFolder?.isDefault == false ? tr(.favoritesFolderEmpty) : tr(.favoritesEmpty)
     }
 

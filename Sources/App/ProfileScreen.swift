@@ -77,8 +77,13 @@ struct ProfileScreen: TabScreen {
 /// none to show); returns the cursor. The Profile tab and an author's profile share it.
 func drawProfileAndPosts(
     _ user: User, posts: FeedState?, isPending: Bool, emptyText: String, in area: Rect,
-    into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext, follow: [Span] = []
+    into buffer: inout Buffer, layout: inout ScreenLayout, context: ScreenContext, follow: [Span] = [],
+    folders: OthersFoldersState? = nil
 ) -> Position? {
+    if let folders {
+        return drawProfileAndFolders(
+            user, folders: folders, in: area, into: &buffer, layout: &layout, context: context, follow: follow)
+    }
     let postCount = posts.map { max($0.position.total, $0.rows.count) } ?? 0
     let lines = profileLines(
         user, postCount: postCount, isPending: isPending, width: area.width, context: context, follow: follow)
@@ -99,7 +104,8 @@ func drawProfileAndPosts(
 /// bio (up to three lines), join date and counts, then the posts' title. The Profile tab
 /// and an author's profile share it.
 func profileLines(
-    _ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext, follow: [Span] = []
+    _ user: User, postCount: Int, isPending: Bool = false, width: Int, context: ScreenContext, follow: [Span] = [],
+    listTitle: String? = nil
 ) -> [Line] {
     let face = context.face(
         key: user.id, avatar: user.avatar, displayName: user.displayName, username: user.username,
@@ -120,6 +126,7 @@ func profileLines(
             Span(tr(.profileFollowing, ["count": grouped(user.followingCount)]), style: Theme.dim),
         ] + follow)
     return beside(face, lines, indent: indent) + [
-        Line(""), Line(context.listTitle(tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title),
+        Line(""),
+        Line(context.listTitle(listTitle ?? tr(.profilePosts, ["count": grouped(postCount)])), style: Theme.title),
     ]
 }

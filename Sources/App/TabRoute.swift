@@ -52,10 +52,22 @@ struct TabRoute: Sendable {
             if app.people != nil { return AppKeyMap.bindings.keyMap(.people) }
             if app.currentFeed.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
             if app.thread != nil { return AppKeyMap.screen(.thread) }
+            if let author = app.author, author.state.showsFolders {
+                if author.folders.isOpen { return AppKeyMap.screen(.folder) }
+                return AppKeyMap.othersFolders
+            }
             return AppKeyMap.screen(app.author == nil ? .feed : .author)
         },
         help: { app in
-            [
+            if let author = app.author, author.state.showsFolders, app.thread == nil {
+                return [
+                    author.folders.isOpen
+                        ? AppKeyMap.section(nil, .folder)
+                        : AppKeyMap.section(nil, .author, only: AppKeyMap.othersFoldersKeys),
+                    AppKeyMap.section(.helpLists, .list),
+                ]
+            }
+            return [
                 AppKeyMap.section(nil, app.thread != nil ? .thread : app.author == nil ? .feed : .author),
                 AppKeyMap.section(.helpLists, .list),
                 AppKeyMap.composeSection,
@@ -79,7 +91,14 @@ struct TabRoute: Sendable {
         if let people = app.people { return PeopleSearchScreen(state: people.state, context: context) }
         if let thread = app.thread { return ThreadScreen(state: thread.state, context: context) }
         if let author = app.author {
-            return AuthorProfileScreen(state: author.state, posts: author.posts.state, context: context)
+            if author.state.showsFolders, let open = author.folders.state.open {
+                return FavoritesScreen(
+                    state: open, context: context,
+                    koreanName: { [places = app.places] in places.koreanName(of: $0) },
+                    owner: author.state.user?.username ?? "")
+            }
+            return AuthorProfileScreen(
+                state: author.state, posts: author.posts.state, folders: author.folders.state, context: context)
         }
         return FeedScreen(state: app.feed.state, context: context)
     }

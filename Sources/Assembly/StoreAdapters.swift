@@ -137,6 +137,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
             SavedPlaceSearch.matches(query, in: try services.favorites.list(session: session(for: uid))).prefix(limit))
     }
 
+    public func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder] {
+        try services.favorites.sharedFolders(ofUID: owner, home: services.home, session: session(for: uid))
+    }
+
     // MARK: FeedPort
 
     public func observeFeed(

@@ -1057,6 +1057,19 @@ extension Catalogue {
         case .placeSavedByOneOther: return "saved by {name} and {count} other you follow"
         case .placeSavedByMany: return "saved by {name} and {count} others you follow"
         case .placeSavedByCount: return "saved by {count} people you follow"
+        // h29others: other people's shared folders on their profile
+        case .keyOthersFolders: return "folders/posts"
+        case .keyOpenOthersFolder: return "open folder"
+        case .othersFoldersTitle: return "Shared folders ({count})"
+        case .othersFoldersSignedOut: return "Sign in to see the folders people share."
+        case .othersFoldersNone: return "@{user} shares no folders."
+        case .othersFolderPlace: return "{count} place"
+        case .othersFolderPlaces: return "{count} places"
+        case .othersFolderTitle: return "@{user} · {folder} · {count} places · {order}"
+        case .othersFolderTitleOne: return "@{user} · {folder} · {count} place · {order}"
+        case .othersFolderEmpty: return "No places in this folder."
+        case .toastOthersFolderGone: return "{folder} is no longer shared"
+        case .toastOthersFoldersUnreadable: return "Could not read the shared folders: {reason}"
         }
     }
 

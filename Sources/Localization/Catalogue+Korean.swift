@@ -989,6 +989,19 @@ extension Catalogue {
         case .placeSavedByOne: return "팔로우하는 {name} 님이 저장함"
         case .placeSavedByOneOther, .placeSavedByMany: return "팔로우하는 {name} 님 외 {count}명이 저장함"
         case .placeSavedByCount: return "팔로우하는 {count}명이 저장함"
+        // h29others: other people's shared folders on their profile
+        case .keyOthersFolders: return "폴더/글"
+        case .keyOpenOthersFolder: return "폴더 열기"
+        case .othersFoldersTitle: return "공유 폴더 ({count})"
+        case .othersFoldersSignedOut: return "로그인하면 사람들이 공유한 폴더를 볼 수 있습니다."
+        case .othersFoldersNone: return "@{user} 님이 공유한 폴더가 없습니다."
+        case .othersFolderPlace: return "장소 {count}곳"
+        case .othersFolderPlaces: return "장소 {count}곳"
+        case .othersFolderTitle: return "@{user} · {folder} · 장소 {count}곳 · {order}"
+        case .othersFolderTitleOne: return "@{user} · {folder} · 장소 {count}곳 · {order}"
+        case .othersFolderEmpty: return "이 폴더에 장소가 없습니다."
+        case .toastOthersFolderGone: return "{folder} 폴더는 더 이상 공유되지 않습니다"
+        case .toastOthersFoldersUnreadable: return "공유 폴더를 읽지 못했습니다: {reason}"
         }
     }
 

@@ -270,4 +270,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case cliFolderFollowed, cliFolderUnfollowed, cliOneFolderFollower, cliFolderFollowers, cliFolderFollowedMark
     // h29counts: a place's posts and savers (issue 29, points 2 and 5)
     case placeCountPost, placeCountPosts, placeSavedByOne, placeSavedByOneOther, placeSavedByMany, placeSavedByCount
+    // h29others: other people's shared folders on their profile
+    case keyOthersFolders, keyOpenOthersFolder, othersFoldersTitle, othersFoldersSignedOut, othersFoldersNone
+    case othersFolderPlace, othersFolderPlaces, othersFolderTitle, othersFolderTitleOne, othersFolderEmpty
+    case toastOthersFolderGone, toastOthersFoldersUnreadable
 }

@@ -56,6 +56,7 @@ public final class AppViewModel {
     public private(set) var mentionChoice: MentionChoiceModel?
     private let accounts: AccountsPort
     private let feedPort: FeedPort
+    private let favoritesPort: FavoritesPort
     /// Everything that reaches the app away from the keyboard.
     public let events: EventQueue
     /// Slow work off the loop's thread; its answers come back through `events`.
@@ -82,6 +83,7 @@ public final class AppViewModel {
         self.work = work ?? BackgroundWork(queue: events)
         accounts = services.accounts
         feedPort = services.feed
+        favoritesPort = services.favorites
         writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
         syncPort = services.sync
         connecting = services.connecting
@@ -277,7 +279,7 @@ public final class AppViewModel {
     /// Opens the profile of `uid` over the Feed, where follow and mute work.
     public func openProfile(uid: String) {
         let profile = AuthorProfileViewModel(
-            uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes)
+            uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes, favorites: favoritesPort)
         profile.posts.author = state.user
         profile.posts.setPendingPaths(state.sync.pendingPaths)
         profile.onChange = { [weak self] _ in self?.onChange() }
@@ -450,6 +452,19 @@ public final class AppViewModel {
     }
 
     /// Favorites' Enter: the selected favorite in Places, detail pane on it.
+    /// Enter on a place of someone's open folder: shows it in Places, selected, with its detail.
+    public func showOthersFolderPlaceInPlaces() {
+        guard let item = author?.folders.selectedPlace else { return }
+        places.show(placeID: item.placeID, fallback: item)
+        select(.places)
+    }
+
+    /// `s` on a place of someone's open folder: picks one's own folder to save it into.
+    public func saveOthersFolderPlace() {
+        guard let item = author?.folders.selectedPlace else { return }
+        favorites.beginSave(item.favoriteCandidate)
+    }
+
     public func showSelectedFavoriteInPlaces() {
         guard let item = favorites.state.selectedItem else { return }
         places.show(placeID: item.placeID, fallback: item)
@@ -459,7 +474,7 @@ public final class AppViewModel {
     /// The tabs' view models, in `AppTab` order: the view models' half of the table the keys
     /// are routed through (the screens' half is App's `TabRoute`).
     public var screens: [ScreenModel] {
-        [places, favorites, mentionChoice ?? people ?? thread ?? author?.posts ?? feed, profile, activity]
+        [places, favorites, mentionChoice ?? people ?? thread ?? author?.listScreen ?? feed, profile, activity]
     }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then

@@ -26,6 +26,9 @@ public struct AuthorProfileState: Equatable, Sendable {
     public var muteIntent: Bool?
     /// What the profile shows: the intent on its way, else the store's.
     public var shownMuted: Bool? { muteIntent ?? isMuted }
+    // h29others: the person's shared folders
+    /// Whether the profile lists the person's shared folders (`f`) instead of their posts.
+    public var showsFolders = false
 
     /// The author's follower count, moved by a follow on its way.
     public var shownFollowers: Int {
@@ -46,6 +49,8 @@ public final class AuthorProfileViewModel {
     public private(set) var state: AuthorProfileState
     /// The author's posts, newest first.
     public let posts: FeedViewModel
+    /// The author's shared folders, listed with `f` and opened read-only with Enter.
+    public let folders: OthersFoldersViewModel
     public var onChange: (AuthorProfileState) -> Void = { _ in }
     public var onToast: (Toast) -> Void = { _ in }
     /// A mute or unmute of the author was confirmed: the feeds read their rows again.
@@ -69,7 +74,8 @@ public final class AuthorProfileViewModel {
 
     /// `writes` is where likes go, as in the Feed.
     public init(
-        uid: String, accounts: AccountsPort, feed: FeedPort, events: EventQueue, writes: StoreWrites = .immediate()
+        uid: String, accounts: AccountsPort, feed: FeedPort, events: EventQueue, writes: StoreWrites = .immediate(),
+        favorites: FavoritesPort? = nil
     ) {
         state = AuthorProfileState(uid: uid)
         self.accounts = accounts
@@ -77,6 +83,22 @@ public final class AuthorProfileViewModel {
         self.writes = writes
         self.feed = feed
         posts = FeedViewModel(feed: feed, events: events, writes: writes, profileOf: uid)
+        folders = OthersFoldersViewModel(owner: uid, port: favorites, events: events, reads: writes.reads)
+        folders.onChange = { [weak self] in
+            guard let self else { return }
+            self.onChange(self.state)
+        }
+        folders.onToast = { [weak self] in self?.onToast($0) }
+    }
+
+    /// The list the keys move: the folders (or the open folder's places), else the posts.
+    public var listScreen: ScreenModel { state.showsFolders ? folders : posts }
+
+    /// `f`: the profile lists the person's shared folders, or their posts again.
+    public func toggleFolders() {
+        state.showsFolders.toggle()
+        if state.showsFolders { folders.start(viewer: viewer) } else { folders.stop() }
+        onChange(state)
     }
 
     /// Starts both subscriptions, with `viewer` (nil: signed out) seeing its own hearts.
@@ -100,6 +122,7 @@ public final class AuthorProfileViewModel {
     }
 
     public func stop() {
+        folders.stop()
         followQuery.cancel()
         muteQuery.cancel()
         userQuery.cancel()
@@ -114,6 +137,7 @@ public final class AuthorProfileViewModel {
             muteQuery.restart()
         }
         posts.resumeReads()
+        folders.refresh()
     }
 
     /// `F`: follows the author, or stops following, shown at once (with the follower count

@@ -191,11 +191,16 @@ public protocol FavoritesPort: FavoriteFoldersPort {
     /// The user's saved online places (Kakao's, OpenStreetMap's) whose name holds `query`, at
     /// most `limit`: what the command line finds offline too (`SavedPlaceSearch.matches`).
     func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace]
+    /// The shared folders of the account `owner` with their places, as `uid` may read them
+    /// (`tern favorites list --user`'s read): what another person's profile lists.
+    func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder]
 }
 
 extension FavoritesPort {
     /// A store that keeps no online places finds none.
     public func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] { [] }
+    /// A store without other people's folders shares none.
+    public func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder] { [] }
 }
 
 /// Posts and likes.

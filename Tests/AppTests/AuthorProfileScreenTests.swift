@@ -32,6 +32,21 @@ import ViewModels
         #expect(harness.app.feed.state.selectedRow?.id == selected.id, "back on the same post")
     }
 
+    // h29others: `p` lists the person's shared folders; signed out, a line says why none show.
+    @Test func signedOutTheFoldersOfAProfileAskToSignIn() throws {
+        let world = try AppWorld()
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("3")
+        harness.press("enter")
+        let author = try #require(harness.app.author)
+        harness.press("p")
+        #expect(author.state.showsFolders)
+        #expect(harness.line(containing: "Sign in to see the folders people share.") != nil)
+        #expect(harness.line(containing: "Shared folders (0)") != nil)
+        harness.press("p")
+        #expect(!author.state.showsFolders, "p shows the posts again")
+    }
+
     @Test func ownPostsAreEditedAndDeletedWithAConfirmation() throws {
         let world = try AppWorld()
         try world.signUp("newcomer", displayName: "New Comer")

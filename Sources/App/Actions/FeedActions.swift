@@ -36,6 +36,24 @@ extension KeyBindings {
         ActionBinding("up", .people, ["up"], .keyUp, inFooter: false) { $0.activeScreen.moveSelection(by: -1) },
 
         ActionBinding("back", .author, ["esc"], .keyBack, label: "Esc") { $0.app.closeAuthor() },
+        // h29others: the person's shared folders instead of their posts, and one opened.
+        ActionBinding("folders", .author, ["p"], .keyOthersFolders, inFooter: false) { $0.app.author?.toggleFolders() },
+        ActionBinding(
+            "open-folder", .author, ["enter"], .keyOpenOthersFolder, label: "Enter",
+            offered: { $0.author?.state.showsFolders == true }
+        ) {
+            guard $0.app.author?.state.showsFolders == true else { return }
+            $0.app.author?.folders.openSelected()
+        },
+        // Someone's folder, read-only: no edit key here (h29follow adds `follow-folder`, F).
+        ActionBinding("back", .folder, ["esc"], .keyBack, label: "Esc") { $0.app.author?.folders.close() },
+        ActionBinding("open", .folder, ["enter"], .keyOpenFavorite, keysFrom: .favorites) {
+            $0.app.showOthersFolderPlaceInPlaces()
+        },
+        ActionBinding("save", .folder, ["s"], .keySaveToFolder) { $0.app.saveOthersFolderPlace() },
+        ActionBinding("order", .folder, ["o"], .keyOrder, keysFrom: .favorites) {
+            $0.app.author?.folders.cycleOrder()
+        },
         // The Feed's own actions on the author's posts: their keys follow the Feed's.
         ActionBinding("like", .author, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
         ActionBinding("edit-post", .author, ["e"], .keyEditPost, keysFrom: .feed) {

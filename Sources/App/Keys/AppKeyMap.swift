@@ -130,6 +130,14 @@ public enum AppKeyMap {
         bindings.keyMap(screen).merged(with: bindings.keyMap(.list)).merged(with: bindings.keyMap(.global))
     }
 
+    /// A profile listing the person's shared folders: back, posts again, open one, follow, mute.
+    static let othersFoldersKeys: Set<String> = ["back", "folders", "open-folder", "follow", "mute"]
+
+    static var othersFolders: KeyMap<AppAction> {
+        bindings.keyMap(.author, only: othersFoldersKeys).merged(with: bindings.keyMap(.list)).merged(
+            with: bindings.keyMap(.global))
+    }
+
     /// The Profile tab's own keys while signed in: the profile's, and one's posts'.
     static let signedInProfile: Set<String> = ["edit", "sign-out", "edit-post", "delete-post"]
 

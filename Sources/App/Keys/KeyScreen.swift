@@ -9,6 +9,8 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     case activity
     // search: the people search over the Feed
     case people
+    // h29others: someone's shared folder, open read-only from their profile
+    case folder
 
     /// Screens whose keys also type text, where a printable key cannot be bound.
     public var isTextField: Bool { self == .search || self == .compose || self == .form || self == .people }
@@ -18,6 +20,6 @@ public enum KeyScreen: String, CaseIterable, Sendable {
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
         [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global],
         [.detail, .list, .global], [.thread, .list, .global], [.activity, .list, .global],
-        [.people],
+        [.people], [.folder, .list, .global],
     ]
 }

@@ -23,6 +23,17 @@ extension FavoritesService {
         else {
             throw FavoritesError.unknownUser(name)
         }
+        return try sharedFolders(ofOwner: owner, home: home)
+    }
+
+    /// The shared folders of the account `uid` (a profile's), as `sharedFolders(ofUsername:)`
+    /// reads them.
+    public func sharedFolders(ofUID uid: String, home: Coordinate, session: Session?) throws -> [SharedFolder] {
+        _ = try SessionProof.writer(session, .listFavorites, in: store)
+        return try sharedFolders(ofOwner: uid, home: home)
+    }
+
+    private func sharedFolders(ofOwner owner: String, home: Coordinate) throws -> [SharedFolder] {
         let shared = DecodedDocuments(
             try folders(of: owner).whereField(
                 "visibility", isEqualTo: .string(FolderVisibility.shared.rawValue)
