@@ -27,7 +27,8 @@ struct PooledServerTests {
     func psql(_ url: String, _ statements: [String]) throws -> (ok: Bool, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", url, "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1"] + statements.flatMap { ["-c", $0] }
+        process.arguments =
+            ["psql", url, "-X", "-q", "-tA", "-v", "ON_ERROR_STOP=1"] + statements.flatMap { ["-c", $0] }
         process.environment = ProcessInfo.processInfo.environment.merging([
             "PGOPTIONS": "-c client_min_messages=warning"
         ]) { $1 }
@@ -125,10 +126,12 @@ struct PooledServerTests {
             pool,
             [
                 "SELECT tern_session('\(token)'); SELECT tern_like('p1', true); "
-                    + "SELECT tern_write('tweets', 'pooled', json_build_object('uid', tern_me(), 'caption', 'hi')::text)"
+                    + "SELECT tern_write('tweets', 'pooled', "
+                    + "json_build_object('uid', tern_me(), 'caption', 'hi')::text)"
             ])
         #expect(wrote.ok, "\(wrote)")
-        let author = try server.psql("SELECT data ->> 'uid' FROM documents WHERE parent = 'tweets' AND id = 'pooled'", as: nil)
+        let author = try server.psql(
+            "SELECT data ->> 'uid' FROM documents WHERE parent = 'tweets' AND id = 'pooled'", as: nil)
         #expect(author.output == other, "the post is the bound account's: \(author)")
         let likes = try server.psql("SELECT data ->> 'likes' FROM documents WHERE id = 'p1'", as: nil)
         #expect(likes.output == "1", "\(likes)")
@@ -181,7 +184,11 @@ struct PooledServerTests {
 
         let fresh = try openSession(server, as: other)
         let closed = try psql(
-            pool, ["SELECT tern_session('\(fresh)'); SELECT tern_close_session('\(fresh)')", "SELECT tern_session('\(fresh)')"])
+            pool,
+            [
+                "SELECT tern_session('\(fresh)'); SELECT tern_close_session('\(fresh)')",
+                "SELECT tern_session('\(fresh)')",
+            ])
         #expect(!closed.ok && closed.output == other + "\nt", "replaying a closed token is refused: \(closed)")
 
         let removedToken = try openSession(server, as: other)
@@ -243,7 +250,8 @@ struct PooledServerTests {
             standby,
             [
                 "SELECT tern_session('\(token)'); "
-                    + "SELECT tern_write('tweets', 'standby', json_build_object('uid', tern_me(), 'caption', 'x')::text)"
+                    + "SELECT tern_write('tweets', 'standby', "
+                    + "json_build_object('uid', tern_me(), 'caption', 'x')::text)"
             ])
         #expect(!write.ok && write.errors.contains("read-only"), "the standby takes no writes: \(write)")
     }
