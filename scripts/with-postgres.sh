@@ -15,6 +15,13 @@
 # so that it compares durable commits with durable commits). The script exits with the
 # command's status and leaves no process behind, even when the command fails or is
 # interrupted.
+# With TERN_PG_POOLER=1 it also starts pgbouncer in transaction pooling mode on a free
+# loopback port (any role of the cluster signs in through it with its own password, which
+# pgbouncer looks up in pg_shadow) and exports
+#   TERN_TEST_PGBOUNCER     postgresql URL of tern_test through pgbouncer, without a user;
+# with TERN_PG_STANDBY=1 a hot standby of the cluster (pg_basebackup -R, streaming
+# replication) on another free loopback port, and exports
+#   TERN_TEST_STANDBY       postgresql URL of tern_test on the standby, without a user.
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: $0 CMD [ARG…]" >&2; exit 2; }
 
@@ -38,6 +45,15 @@ started=0
 
 cleanup() {
     local status=$?
+    if [ -f "$dir/pgbouncer.pid" ]; then
+        kill -TERM "$(cat "$dir/pgbouncer.pid")" 2>/dev/null || true
+        for _ in $(seq 50); do [ -f "$dir/pgbouncer.pid" ] || break; sleep 0.1; done
+    fi
+    if [ -f "$dir/standby/postmaster.pid" ]; then
+        "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/standby" -m immediate -w -t 20 stop >/dev/null 2>&1 || true
+        pid=$(head -1 "$dir/standby/postmaster.pid" 2>/dev/null || true)
+        [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+    fi
     if [ "$started" -eq 1 ]; then
         "${as_owner[@]}" "$bin/pg_ctl" -D "$data" -m immediate -w -t 20 stop >/dev/null 2>&1 || true
         if [ -f "$data/postmaster.pid" ]; then
@@ -52,13 +68,16 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
 
 "${as_owner[@]}" "$bin/initdb" -D "$data" -U tern_admin --locale=C --encoding=UTF8 --no-sync \
     --auth=trust >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
 cat >"$data/pg_hba.conf" <<EOF
 local all tern_admin trust
 host  all tern_admin 127.0.0.1/32 trust
+local replication tern_admin trust
+host  replication tern_admin 127.0.0.1/32 trust
 local all tern_guest trust
 host  all tern_guest 127.0.0.1/32 trust
 local all all scram-sha-256
@@ -78,6 +97,49 @@ started=1
 
 export TERN_TEST_POSTGRES="postgresql://tern_admin@/tern_test?host=$dir&port=$port"
 export TERN_TEST_POSTGRES_TCP="postgresql://tern_admin@127.0.0.1:$port/tern_test"
+
+if [ "${TERN_PG_STANDBY:-0}" = 1 ]; then
+    sport=$(free_port)
+    "${as_owner[@]}" "$bin/pg_basebackup" -h "$dir" -p "$port" -U tern_admin -D "$dir/standby" -R -X stream \
+        >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log" >&2; exit 1; }
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/standby" -l "$dir/standby.log" -w -t 60 \
+        -o "-k $dir -p $sport -c listen_addresses=127.0.0.1 -c max_connections=300 -c hot_standby=on $fast $delay" \
+        start >/dev/null || { cat "$dir/standby.log" >&2; exit 1; }
+    export TERN_TEST_STANDBY="postgresql://127.0.0.1:$sport/tern_test"
+fi
+
+if [ "${TERN_PG_POOLER:-0}" = 1 ]; then
+    pgbouncer=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
+    [ -x "$pgbouncer" ] || { echo "$0: pgbouncer not found (apt-get install pgbouncer)" >&2; exit 1; }
+    bport=$(free_port)
+    printf '"tern_admin" ""\n' >"$dir/userlist.txt"
+    cat >"$dir/pgbouncer.ini" <<EOF
+[databases]
+* = host=127.0.0.1 port=$port
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = $bport
+unix_socket_dir =
+auth_type = scram-sha-256
+auth_file = $dir/userlist.txt
+auth_user = tern_admin
+auth_query = SELECT usename, passwd FROM pg_shadow WHERE usename = \$1
+pool_mode = transaction
+default_pool_size = 4
+max_client_conn = 4000
+ignore_startup_parameters = extra_float_digits,options
+logfile = $dir/pgbouncer.log
+pidfile = $dir/pgbouncer.pid
+EOF
+    chown "$owner" "$dir/userlist.txt" "$dir/pgbouncer.ini"
+    "${as_owner[@]}" "$pgbouncer" -d -q "$dir/pgbouncer.ini" || { cat "$dir/pgbouncer.log" >&2; exit 1; }
+    for _ in $(seq 100); do
+        python3 -c 'import socket, sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1)' "$bport" \
+            2>/dev/null && break
+        sleep 0.1
+    done
+    export TERN_TEST_PGBOUNCER="postgresql://127.0.0.1:$bport/tern_test"
+fi
 set +e
 "$@"
 status=$?

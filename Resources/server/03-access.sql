@@ -32,7 +32,8 @@ DROP POLICY IF EXISTS tern_owner_all ON tern_invitations;
 CREATE POLICY tern_owner_all ON tern_invitations TO {{owner}} USING (true) WITH CHECK (true);
 
 -- The uid of the signed-in account (the login role, whatever SET ROLE says), NULL
--- for any role that is not one of this database's accounts, or whose account was removed.
+-- for any role that is not one of this database's accounts, or whose account was removed
+-- (20-pooled.sql extends it to the pooled role, identified per transaction).
 CREATE OR REPLACE FUNCTION tern_me() RETURNS text
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
     SELECT uid FROM tern_accounts WHERE role = session_user AND removed_at IS NULL
@@ -64,10 +65,10 @@ END $$;
 -- Whether any of a favorite's folders is shared. The favorite's policy cannot look at the
 -- folder rows itself (a policy on `documents` that queries `documents` recurses), so this
 -- function, owned by the owner (whose own policy reads every row), answers; it tells a
--- caller no more than the shared folders show anyway.
+-- caller no more than the shared folders show anyway (and nothing to a caller who is no account).
 CREATE OR REPLACE FUNCTION tern_in_shared_folder(account text, folder_ids jsonb)
 RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {{schema}}, pg_temp AS $$
-    SELECT jsonb_typeof(folder_ids) = 'array' AND EXISTS (
+    SELECT (SELECT tern_me()) IS NOT NULL AND jsonb_typeof(folder_ids) = 'array' AND EXISTS (
         SELECT 1 FROM documents
          WHERE parent = 'favorites/' || account || '/folders' AND data ->> 'visibility' = 'shared' AND folder_ids ? id)
 $$;
