@@ -77,7 +77,7 @@ test: test-deps
 	scripts/resources-manifest.sh
 	SWIFT=$(SWIFT) scripts/build-quietly.sh --build-tests
 	$(PREPARE_IMAGE) $(DEBUG_BIN) Resources
-	scripts/with-postgres.sh sh -c 'SWIFT=$(SWIFT) scripts/unit-tests-with-server.sh; unit=$$?; $(E2E); e2e=$$?; $(FUZZ) --seconds 60 --seed $(FUZZ_SEED); fuzz=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ] && [ $$fuzz -eq 0 ]'
+	TERN_PG_POOLER=1 TERN_PG_STANDBY=1 scripts/with-postgres.sh sh -c 'SWIFT=$(SWIFT) scripts/unit-tests-with-server.sh; unit=$$?; $(E2E); e2e=$$?; $(FUZZ) --seconds 60 --seed $(FUZZ_SEED); fuzz=$$?; [ $$unit -eq 0 ] && [ $$e2e -eq 0 ] && [ $$fuzz -eq 0 ]'
 
 unit-test: deps
 	$(SWIFT) test

@@ -48,10 +48,9 @@ import Testing
             .all, after: nil, limit: 10, viewer: nil, onChange: { pages.append($0) })
         defer { registration.remove() }
         _ = queue.drain()  // the first snapshot, taken on this thread
-        if onServer {
-            #expect(pages.isEmpty, "the rows are made elsewhere and come back through the executor")
-            _ = drain(queue) { !pages.isEmpty }
-        }
+        // On a server the rows are made elsewhere and come back through the executor; on a
+        // loaded machine they may already be back by the first drain, so only wait for them.
+        if onServer { _ = drain(queue) { !pages.isEmpty } }
         #expect(pages.map { $0.posts.map(\.username) } == [["ann"]])
         // A change arrives the same way, in order.
         try store.document("tweets/p1").updateData(["likes": .int(1)])
