@@ -25,7 +25,9 @@ def test_a_post_and_a_reply_carry_a_catalog_place():
         assert register(data, "ann@example.com").returncode == 0
         onboard(data, "ann")
         post = ok_json(data, "post", "lunch in the city", "--place", SEOUL)
+        # The PLACE of `places show`, without the counts only `places show` adds.
         shown = ok_json(data, "places", "show", SEOUL)
+        assert shown.pop("posts") >= 1 and shown.pop("savedByFollowing") == 0, shown
         assert post["place"] == shown, (post["place"], shown)
         assert post["place"]["placeName"] == "Seoul" and post["place"]["source"] == "catalog"
         reply = ok_json(data, "reply", post["id"], "dinner too", "--place", SEOUL)
