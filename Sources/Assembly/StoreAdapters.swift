@@ -137,6 +137,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
             SavedPlaceSearch.matches(query, in: try services.favorites.list(session: session(for: uid))).prefix(limit))
     }
 
+    public func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts? {
+        try services.favorites.placeCounts(placeID: placeID, session: uid.map(session(for:)))
+    }
+
     // MARK: FeedPort
 
     public func observeFeed(

@@ -191,11 +191,16 @@ public protocol FavoritesPort: FavoriteFoldersPort {
     /// The user's saved online places (Kakao's, OpenStreetMap's) whose name holds `query`, at
     /// most `limit`: what the command line finds offline too (`SavedPlaceSearch.matches`).
     func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace]
+    /// How many posts name `placeID` and which of the people `uid` follows saved it (nil
+    /// signed out); nil when the store counts nothing. Read on a lane, off the loop's thread.
+    func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts?
 }
 
 extension FavoritesPort {
     /// A store that keeps no online places finds none.
     public func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] { [] }
+    /// A store that keeps no posts counts none.
+    public func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts? { nil }
 }
 
 /// Posts and likes.
