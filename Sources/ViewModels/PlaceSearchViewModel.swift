@@ -73,8 +73,12 @@ public final class PlaceSearchViewModel {
     let onlineResults: OnlinePlaceResults?
     private let now: () -> Date
     private var uid: String?
-    /// Where the counts of the selected place are read, off the loop's thread.
-    private let work: BackgroundWork
+    /// Where the counts of the selected place are read, off the loop's thread: on the
+    /// process's worker lanes, apart from the online providers' requests and their tests.
+    private let countsWork: BackgroundWork
+    /// Whether the last frame showed the detail (the pane, or the full-screen detail):
+    /// counts are read only for a detail on screen.
+    private var isDetailShown = false
     /// The place whose counts were asked for last (the newest wins).
     private var countsRequested: String?
     /// The favorites among the places `paged` holds, by place id, as the store last said.
@@ -124,11 +128,10 @@ public final class PlaceSearchViewModel {
         self.events = events
         self.writes = writes
         self.now = now
-        let work = work ?? BackgroundWork(queue: events)
-        self.work = work
+        countsWork = work ?? BackgroundWork(queue: events)
         paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
         onlineResults = online.map {
-            OnlinePlaceResults(port: $0, work: work, events: events)
+            OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events)
         }
         paged.onChange = { [weak self] in self?.windowChanged() }
         if let onlineResults {
@@ -499,16 +502,23 @@ public final class PlaceSearchViewModel {
         countSelected()
     }
 
+    /// The frame just drawn showed the detail (or did not): its counts are read when it does.
+    public func detailShown(_ shown: Bool) {
+        isDetailShown = shown
+        countSelected()
+    }
+
     /// Counts the selected place's posts and savers on `WorkLane.placeCounts`, off the
     /// loop's thread even on the embedded store (10,000 posts are not a frame's work); the
     /// newest selection wins, and the detail draws the line when it arrives.
     private func countSelected() {
+        guard isDetailShown || state.isDetailOpen else { return }
         let placeID = state.selectedRow?.place.placeID
         guard placeID != countsRequested else { return }
         countsRequested = placeID
         guard let placeID else { return }
         let (port, uid) = (favoritesPort, uid)
-        work.run(.placeCounts, { _ in try port.placeCounts(placeID: placeID, uid: uid) }) { [weak self] result in
+        countsWork.run(.placeCounts, { _ in try port.placeCounts(placeID: placeID, uid: uid) }) { [weak self] result in
             guard let self, self.countsRequested == placeID else { return }
             // A failed count shows nothing rather than a wrong number.
             self.state.counts = (try? result.get()) ?? nil

@@ -28,6 +28,7 @@ import Testing
         try batch.commit()
         let model = PlaceSearchViewModel(places: places, favorites: world.adapters, events: world.events)
         defer { model.stop() }
+        model.detailShown(true)
         // Asked on the lane, not answered on the loop's thread before the event comes back.
         #expect(model.state.countsPlaceID == nil)
         Self.settle(world) { model.state.countsPlaceID != nil }
