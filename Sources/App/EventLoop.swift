@@ -125,6 +125,7 @@ public final class EventLoop {
             app.screen.listShown(offset: offset, rows: area.height)
         }
         dirty = false
+        if app.state.tab == .places { app.places.detailShown(frame.layout.showsDetailPane) }
         onFrame()
     }
 

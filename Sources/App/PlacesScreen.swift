@@ -164,6 +164,12 @@ struct PlacesScreen: TabScreen {
                     Span("  \(from ?? tr(.placesFromHome)) ", style: Theme.dim), Span(DistanceText.describe(distance)),
                 ]))
         }
+        // The conversation around the place, counted off the loop's thread: `…` until it comes.
+        if state.countsPlaceID != place.placeID {
+            lines.append(Line([Span("  " + context.markers.ellipsis, style: Theme.dim)]))
+        } else if let counts = state.counts {
+            lines.append(Line([Span("  "), Span(PlaceCountsText.line(counts), style: Theme.label)]))
+        }
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }

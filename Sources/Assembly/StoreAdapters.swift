@@ -141,6 +141,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try services.favorites.sharedFolders(ofUID: owner, home: services.home, session: session(for: uid))
     }
 
+    public func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts? {
+        try services.favorites.placeCounts(placeID: placeID, session: uid.map(session(for:)))
+    }
+
     // MARK: FeedPort
 
     public func observeFeed(

@@ -41,6 +41,11 @@ public struct PlaceSearchState: Equatable, Sendable {
     /// Enter on a place: its detail (names, population, time zone, map) takes the whole
     /// screen where there is no room for the pane beside the list (below 100 columns).
     public var isDetailOpen = false
+    /// The selected place's posts and savers among the people followed, counted on a lane
+    /// (`WorkLane.placeCounts`), and the place they are of: the detail draws a dim `…`
+    /// until the selection's arrive.
+    public var counts: PlaceCounts?
+    public var countsPlaceID: String?
 
     public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -68,6 +73,14 @@ public final class PlaceSearchViewModel {
     let onlineResults: OnlinePlaceResults?
     private let now: () -> Date
     private var uid: String?
+    /// Where the counts of the selected place are read, off the loop's thread: on the
+    /// process's worker lanes, apart from the online providers' requests and their tests.
+    private let countsWork: BackgroundWork
+    /// Whether the last frame showed the detail (the pane, or the full-screen detail):
+    /// counts are read only for a detail on screen.
+    private var isDetailShown = false
+    /// The place whose counts were asked for last (the newest wins).
+    private var countsRequested: String?
     /// The favorites among the places `paged` holds, by place id, as the store last said.
     private var storedSaved: [String: FavoritePlace] = [:]
     /// The place ids the saved-state query follows (the held window's, when it was started).
@@ -115,6 +128,7 @@ public final class PlaceSearchViewModel {
         self.events = events
         self.writes = writes
         self.now = now
+        countsWork = work ?? BackgroundWork(queue: events)
         paged = PagedList(name: "places", title: { tr(.tabPlaces) }, events: events, onToast: { _ in })
         onlineResults = online.map {
             OnlinePlaceResults(port: $0, work: work ?? BackgroundWork(queue: events), events: events)
@@ -149,6 +163,8 @@ public final class PlaceSearchViewModel {
         followHeldPlaces()
         refreshMarkers()
         findSavedOnline()
+        countsRequested = nil
+        countSelected()
         publish()
     }
 
@@ -483,6 +499,32 @@ public final class PlaceSearchViewModel {
         state.position = paged.position
         // Last: on the embedded store the answer may arrive at once and publish.
         followHeldPlaces()
+        countSelected()
+    }
+
+    /// The frame just drawn showed the detail (or did not): its counts are read when it does.
+    public func detailShown(_ shown: Bool) {
+        isDetailShown = shown
+        countSelected()
+    }
+
+    /// Counts the selected place's posts and savers on `WorkLane.placeCounts`, off the
+    /// loop's thread even on the embedded store (10,000 posts are not a frame's work); the
+    /// newest selection wins, and the detail draws the line when it arrives.
+    private func countSelected() {
+        guard isDetailShown || state.isDetailOpen else { return }
+        let placeID = state.selectedRow?.place.placeID
+        guard placeID != countsRequested else { return }
+        countsRequested = placeID
+        guard let placeID else { return }
+        let (port, uid) = (favoritesPort, uid)
+        countsWork.run(.placeCounts, { _ in try port.placeCounts(placeID: placeID, uid: uid) }) { [weak self] result in
+            guard let self, self.countsRequested == placeID else { return }
+            // A failed count shows nothing rather than a wrong number.
+            self.state.counts = (try? result.get()) ?? nil
+            self.state.countsPlaceID = placeID
+            self.publish()
+        }
     }
 
     private func refreshMarkers() {
@@ -522,4 +564,9 @@ extension PlaceSearchViewModel: PagedScreen {
     /// Enter and Esc answer the category picker while it is open.
     public func submit() { isPickingCategory ? pickCategory() : submitSearch() }
     public func cancel() { isPickingCategory ? cancelCategoryPick() : cancelSearch() }
+}
+
+extension WorkLane {
+    /// The selected place's counts in Places: the newest selection wins.
+    public static let placeCounts = WorkLane("places.counts", policy: .latestOnly)
 }

@@ -194,6 +194,9 @@ public protocol FavoritesPort: FavoriteFoldersPort {
     /// The shared folders of the account `owner` with their places, as `uid` may read them
     /// (`tern favorites list --user`'s read): what another person's profile lists.
     func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder]
+    /// How many posts name `placeID` and which of the people `uid` follows saved it (nil
+    /// signed out); nil when the store counts nothing. Read on a lane, off the loop's thread.
+    func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts?
 }
 
 extension FavoritesPort {
@@ -201,6 +204,8 @@ extension FavoritesPort {
     public func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] { [] }
     /// A store without other people's folders shares none.
     public func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder] { [] }
+    /// A store that keeps no posts counts none.
+    public func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts? { nil }
 }
 
 /// Posts and likes.

@@ -47,9 +47,15 @@ extension FavoritesService {
         guard let first = uids.first else { return [] }
         let saved = try favorites(of: first).whereField(FieldPath.documentID, isEqualTo: .string(placeID))
             .including(collections: uids.dropFirst().map { "favorites/\($0)/favorites" }).getDocuments().documents
-        let places = saved.compactMap { document -> (uid: String, place: FavoritePlace)? in
-            guard let place = try? document.data(as: FavoritePlace.self) else { return nil }
-            return (Self.owner(of: document.reference.path), place)
+        // Only the two fields the count needs, read as values: decoding every favorite
+        // (names, address, coordinate, memo) was most of the time.
+        let places = saved.compactMap { document -> (uid: String, folders: [String], savedAt: Date)? in
+            guard
+                let savedAt = document.get("savedAt")?.dateValue
+                    ?? (try? document.data(as: FavoritePlace.self))?.savedAt
+            else { return nil }
+            let folders = document.get("folders")?.arrayValue?.compactMap(\.stringValue) ?? [FavoriteFolder.defaultID]
+            return (Self.owner(of: document.reference.path), folders, savedAt)
         }
         guard let owner = places.first?.uid else { return [] }
         let shared = try folders(of: owner).whereField(
@@ -58,8 +64,8 @@ extension FavoritesService {
             .getDocuments().documents
         let sharedPaths = Set(shared.map(\.reference.path))
         return places.filter { saver in
-            saver.place.folders.contains { sharedPaths.contains("favorites/\(saver.uid)/folders/\($0)") }
-        }.map { ($0.uid, $0.place.savedAt) }
+            saver.folders.contains { sharedPaths.contains("favorites/\(saver.uid)/folders/\($0)") }
+        }.map { ($0.uid, $0.savedAt) }
     }
 
     /// `favorites/{uid}/…`'s uid.
