@@ -1,4 +1,4 @@
--- tern server rules 14
+-- tern server rules 15
 -- Every document write of an account goes through `tern_write` (the store's write hook):
 -- it writes as the *login* role's account (`tern_me()` reads `session_user`, whatever
 -- `SET ROLE` says), checks every field (types, lengths, characters, as `Validation`
@@ -133,7 +133,8 @@ BEGIN
         stamps := jsonb_build_object('createdOn', coalesce(old -> 'createdOn', to_jsonb(now_s)));
     ELSIF parent_path = 'favorites/' || me || '/folders' THEN
         -- A folder (the creation time is the server's).
-        PERFORM tern_check_keys(d, ARRAY['id', 'name', 'color', 'visibility', 'sort', 'manualOrder', 'createdAt']);
+        PERFORM tern_check_keys(d, ARRAY['id', 'name', 'color', 'visibility', 'sort', 'manualOrder', 'createdAt',
+                                         'followers']);
         IF NOT tern_is_text(d -> 'name', {{folder_name_max}}, false) OR btrim(d ->> 'name') = '' THEN
             PERFORM tern_refuse('a folder name is 1 to {{folder_name_max}} characters on one line');
         END IF;
@@ -150,7 +151,9 @@ BEGIN
         END IF;
         fields := jsonb_build_object('id', to_jsonb(doc_id), 'name', d -> 'name', 'color', coalesce(d -> 'color', '"blue"'),
             'visibility', coalesce(d -> 'visibility', '"private"'), 'sort', coalesce(d -> 'sort', '"newest"'),
-            'manualOrder', coalesce(d -> 'manualOrder', '[]'));
+            'manualOrder', coalesce(d -> 'manualOrder', '[]'),
+            -- Kept by `tern_follow_folder` alone (19-folder-follows.sql): what the owner sends is ignored.
+            'followers', coalesce(old -> 'followers', '0'));
         stamps := jsonb_build_object('createdAt', coalesce(old -> 'createdAt', to_jsonb(now_s)));
     ELSE
         -- A favorite.

@@ -1045,6 +1045,21 @@ extension Catalogue {
         case .othersFolderEmpty: return "No places in this folder."
         case .toastOthersFolderGone: return "{folder} is no longer shared"
         case .toastOthersFoldersUnreadable: return "Could not read the shared folders: {reason}"
+        // h29follow: follows of folders (issue 29, point 4)
+        case .errorFolderNotShared: return "The folder {name} is not shared; only shared folders can be followed"
+        case .errorOwnFolder: return "The folder {name} is your own; only other people's folders can be followed"
+        case .errorAlreadyFollowingFolder: return "You already follow the folder {name}"
+        case .errorNotFollowingFolder: return "You do not follow the folder {name}"
+        case .errorFollowedFolderReadOnly: return "The folder {name} is someone else's: followed folders are read-only"
+        case .writeFollowFolder: return "follow folder {id}"
+        case .writeUnfollowFolder: return "unfollow folder {id}"
+        case .cmdFavoritesFollow: return "follow another person's shared folder"
+        case .cmdFavoritesUnfollow: return "stop following a folder"
+        case .cliFolderFollowed: return "You follow {folder} now ({followers})"
+        case .cliFolderUnfollowed: return "You no longer follow {folder}"
+        case .cliOneFolderFollower: return "1 follower"
+        case .cliFolderFollowers: return "{count} followers"
+        case .cliFolderFollowedMark: return "(followed)"
         }
     }
 

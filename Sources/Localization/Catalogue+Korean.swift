@@ -980,6 +980,21 @@ extension Catalogue {
         case .othersFolderEmpty: return "이 폴더에 장소가 없습니다."
         case .toastOthersFolderGone: return "{folder} 폴더는 더 이상 공유되지 않습니다"
         case .toastOthersFoldersUnreadable: return "공유 폴더를 읽지 못했습니다: {reason}"
+        // h29follow: follows of folders (issue 29, point 4)
+        case .errorFolderNotShared: return "{name} 폴더는 공유되지 않았습니다. 공유된 폴더만 팔로우할 수 있습니다"
+        case .errorOwnFolder: return "{name} 폴더는 내 폴더입니다. 다른 사람의 폴더만 팔로우할 수 있습니다"
+        case .errorAlreadyFollowingFolder: return "이미 {name} 폴더를 팔로우하고 있습니다"
+        case .errorNotFollowingFolder: return "{name} 폴더를 팔로우하고 있지 않습니다"
+        case .errorFollowedFolderReadOnly: return "{name} 폴더는 다른 사람의 폴더입니다. 팔로우한 폴더는 읽기 전용입니다"
+        case .writeFollowFolder: return "폴더 팔로우 {id}"
+        case .writeUnfollowFolder: return "폴더 팔로우 취소 {id}"
+        case .cmdFavoritesFollow: return "다른 사람의 공유 폴더 팔로우"
+        case .cmdFavoritesUnfollow: return "폴더 팔로우 취소"
+        case .cliFolderFollowed: return "이제 {folder} 폴더를 팔로우합니다 ({followers})"
+        case .cliFolderUnfollowed: return "더 이상 {folder} 폴더를 팔로우하지 않습니다"
+        case .cliOneFolderFollower: return "팔로워 1명"
+        case .cliFolderFollowers: return "팔로워 {count}명"
+        case .cliFolderFollowedMark: return "(팔로우)"
         }
     }
 

@@ -266,4 +266,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyOthersFolders, keyOpenOthersFolder, othersFoldersTitle, othersFoldersSignedOut, othersFoldersNone
     case othersFolderPlace, othersFolderPlaces, othersFolderTitle, othersFolderTitleOne, othersFolderEmpty
     case toastOthersFolderGone, toastOthersFoldersUnreadable
+    // h29follow: follows of folders (issue 29, point 4)
+    case errorFolderNotShared, errorOwnFolder, errorAlreadyFollowingFolder, errorNotFollowingFolder
+    case errorFollowedFolderReadOnly, writeFollowFolder, writeUnfollowFolder, cmdFavoritesFollow, cmdFavoritesUnfollow
+    case cliFolderFollowed, cliFolderUnfollowed, cliOneFolderFollower, cliFolderFollowers, cliFolderFollowedMark
 }

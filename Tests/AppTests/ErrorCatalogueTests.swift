@@ -51,6 +51,12 @@ import Testing
             (.errorUnknownSort, FavoritesError.unknownSort("oldest")),
             (.errorUnknownUser, FavoritesError.unknownUser("nobody")),
             (.errorBadImportRow, FavoritesError.badImportRow(line: 3, reason: tr(.importCoordinateRange))),
+            // h29follow
+            (.errorFolderNotShared, FavoritesError.folderNotShared("Home")),
+            (.errorOwnFolder, FavoritesError.ownFolder("카페")),
+            (.errorAlreadyFollowingFolder, FavoritesError.alreadyFollowingFolder("카페")),
+            (.errorNotFollowingFolder, FavoritesError.notFollowingFolder("카페")),
+            (.errorFollowedFolderReadOnly, FavoritesError.followedFolderReadOnly("@mina/카페")),
             (.errorPasswordHashing, PasswordHashError.openSSL("EVP_PBE_scrypt")),
             (.errorPasswordRecordDamaged, PasswordHashError.malformedRecord("salt")),
             (.errorPasswordRecordParameters, PasswordHashError.unsupportedParameters("N=2^30")),

@@ -158,7 +158,8 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
             try write("remove \(id)") { favorites.removeAll { $0.placeID == id } }
         case .editFavorites(let edit):
             try self.edit(edit, uid: uid)
-        case .post, .editProfile, .follow, .unfollow, .mark, .reply, .mute, .unmute, .readNotifications:
+        case .post, .editProfile, .follow, .unfollow, .mark, .reply, .mute, .unmute, .readNotifications,
+            .followFolder, .unfollowFolder:
             throw ServiceError.postNotFound("not a feed's intent")
         }
     }

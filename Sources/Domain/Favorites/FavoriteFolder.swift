@@ -17,6 +17,9 @@ public struct FavoriteFolder: Codable, Equatable, Sendable {
     /// Place ids in the person's own order; places missing from it come first, newest first.
     public var manualOrder: [String]
     public var createdAt: Date
+    /// How many people follow the folder (`FolderFollowService`); kept by the follows
+    /// themselves, never by an edit of the folder.
+    public var followers: Int = 0
 
     public init(
         id: String, name: String, color: FavoriteColor = .blue, visibility: FolderVisibility = .private,
@@ -53,5 +56,6 @@ public struct FavoriteFolder: Codable, Equatable, Sendable {
         sort = (try? container.decode(FavoriteSort.self, forKey: .sort)) ?? .newest
         manualOrder = try container.decodeIfPresent([String].self, forKey: .manualOrder) ?? []
         createdAt = try container.decode(Date.self, forKey: .createdAt)
+        followers = (try? container.decode(Int.self, forKey: .followers)) ?? 0
     }
 }

@@ -61,8 +61,13 @@ public struct FolderJSON: Codable, Equatable, Sendable {
     public var isDefault: Bool
     /// The place ids in the person's own order (`sort` `manual`); absent when none is kept.
     public var manualOrder: [String]?
+    // h29follow: how many follow the folder; whether it is someone else's, followed here, and whose.
+    public var followers: Int
+    public var followed: Bool
+    /// Only on a followed folder (one's own folders leave it out).
+    public var owner: FolderOwner?
 
-    public init(_ folder: FavoriteFolder, count: Int) {
+    public init(_ folder: FavoriteFolder, count: Int, owner: FolderOwner? = nil) {
         name = folder.name
         color = folder.color.rawValue
         visibility = folder.visibility.rawValue
@@ -70,5 +75,8 @@ public struct FolderJSON: Codable, Equatable, Sendable {
         self.count = count
         isDefault = folder.isDefault
         manualOrder = folder.manualOrder.isEmpty ? nil : folder.manualOrder
+        followers = folder.followers
+        followed = owner != nil
+        self.owner = owner
     }
 }

@@ -16,7 +16,7 @@ struct ServerScripts: Sendable {
     static let files = [
         "01-tables.sql", "02-roles.sql", "03-access.sql", "04-text.sql", "05-write.sql", "06-likes.sql",
         "07-changes.sql", "08-accounts.sql", "09-limits.sql", "10-admin.sql", "11-meta.sql", "12-conversations.sql",
-        "13-replies.sql", "15-notifications.sql", "16-people.sql",
+        "13-replies.sql", "15-notifications.sql", "16-people.sql", "19-folder-follows.sql",
     ]
 
     /// The line each file starts with.

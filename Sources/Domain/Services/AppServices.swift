@@ -19,6 +19,8 @@ public final class AppServices: @unchecked Sendable {
     public let tweets: TweetService
     /// Follows (and, later, the rest of the conversations).
     public let follows: FollowService
+    /// h29follow: follows of other people's shared folders.
+    public let folderFollows: FolderFollowService
     // People: search, profiles, mentions; mutes.
     public let people: PeopleService
     public let mutes: MuteService
@@ -233,6 +235,7 @@ public final class AppServices: @unchecked Sendable {
         self.tweets = TweetService(
             store: store, onServer: server != nil && store.isRemote)
         self.follows = FollowService(store: store, onServer: server != nil && store.isRemote)
+        self.folderFollows = FolderFollowService(store: store, onServer: server != nil && store.isRemote)
         self.people = PeopleService(store: store)
         self.mutes = MuteService(store: store, onServer: server != nil && store.isRemote)
         self.notifications = NotificationService(store: store, onServer: server != nil && store.isRemote)

@@ -38,6 +38,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case unmute(uid: String)
     // notify: every notification of the signed-in account marked read.
     case readNotifications
+    // h29follow: a follow of another person's shared folder, or its end.
+    case followFolder(ownerUID: String, folderID: String)
+    case unfollowFolder(ownerUID: String, folderID: String)
 
     /// A place saved from a candidate.
     public static func saveFavorite(_ place: FavoriteCandidate, folderID: String? = nil, memo: String? = nil)
@@ -80,6 +83,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .unmute(let uid): tr(.writeUnmute, ["id": uid])
         // notify
         case .readNotifications: tr(.writeReadNotifications)
+        // h29follow
+        case .followFolder(let owner, let folder): tr(.writeFollowFolder, ["id": owner + ":" + folder])
+        case .unfollowFolder(let owner, let folder): tr(.writeUnfollowFolder, ["id": owner + ":" + folder])
         }
     }
 
@@ -103,6 +109,9 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mute(let other), .unmute(let other): "users/\(uid)/mutes/\(other)"
         // notify
         case .readNotifications: "users/\(uid)/notifications"
+        // h29follow
+        case .followFolder(let owner, let folder), .unfollowFolder(let owner, let folder):
+            "users/\(uid)/folder-follows/\(FolderFollowService.followID(ownerUID: owner, folderID: folder))"
         }
     }
 
@@ -127,6 +136,12 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mute(let other), .unmute(let other): ["users/\(uid)/mutes/\(other)"]
         // notify: the next full refresh copies the account's notifications back.
         case .readNotifications: []
+        // h29follow
+        case .followFolder(let owner, let folder), .unfollowFolder(let owner, let folder):
+            [
+                "favorites/\(owner)/folders/\(folder)",
+                "users/\(uid)/folder-follows/\(FolderFollowService.followID(ownerUID: owner, folderID: folder))",
+            ]
         }
     }
 
@@ -147,6 +162,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // People
         case .mute, .unmute: break
         case .readNotifications: break
+        case .followFolder, .unfollowFolder: break
         case .editFavorites(let edit): try edit.validate()
         }
     }
@@ -169,6 +185,8 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mute, .unmute: .mute
         // notify
         case .readNotifications: .notifications
+        // h29follow
+        case .followFolder, .unfollowFolder: .follow
         }
     }
 
@@ -213,6 +231,11 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // notify
         case .readNotifications:
             try services.notifications.writeRead(session: session)
+        // h29follow
+        case .followFolder(let owner, let folder):
+            try services.folderFollows.writeFollow(true, ownerUID: owner, folderID: folder, session: session)
+        case .unfollowFolder(let owner, let folder):
+            try services.folderFollows.writeFollow(false, ownerUID: owner, folderID: folder, session: session)
         }
     }
 

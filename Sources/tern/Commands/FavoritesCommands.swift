@@ -60,6 +60,12 @@ enum FavoritesCommands {
                 context, user: user, folder: arguments[listFolder], sort: arguments[sort], home: home, session: session)
         }
         let snapshot = try context.favoritesSnapshot(session)
+        if let name = arguments[listFolder], name.hasPrefix("@") || snapshot.folder(named: name) == nil,
+            let followed = try context.services().folderFollows.followedFolders(of: session.uid, home: home)
+                .folder(named: name)
+        {
+            return try listFollowed(context, followed, sort: arguments[sort], home: home)
+        }
         let folder = try arguments[listFolder].map(snapshot.requireFolder(named:))
         let places =
             folder.map { snapshot.places(in: $0, sort: arguments[sort], home: home) }
@@ -80,6 +86,24 @@ enum FavoritesCommands {
             printFavorite(
                 context, favorite, folders: folder == nil ? snapshot.folderNames(of: favorite, shown: true) : [])
         }
+    }
+
+    /// `favorites list --folder @mina/카페`: a folder followed here, read-only.
+    static func listFollowed(
+        _ context: CommandContext, _ followed: FollowedFolder, sort: FavoriteSort?, home: Coordinate
+    ) throws {
+        let places =
+            sort.map {
+                FavoriteOrder.sorted(followed.places, by: $0, home: home, manualOrder: followed.folder.manualOrder)
+            } ?? followed.places
+        if context.options.json {
+            try context.printJSON(places.map { FavoriteJSON($0, folderNames: [followed.folder.name]) })
+            return
+        }
+        context.printLine(
+            FolderCommands.line(for: followed.folder, count: places.count, followedAs: followed.qualifiedName))
+        if places.isEmpty { context.printLine(tr(.cliFolderEmpty)) }
+        for favorite in places { printFavorite(context, favorite, folders: []) }
     }
 
     static func listShared(

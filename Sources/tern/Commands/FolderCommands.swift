@@ -39,16 +39,63 @@ enum FolderCommands {
             words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
             positionals: [Positional("NAME", completion: .folders)],
             options: [withPlaces.spec, SyncCommands.queue.spec], run: delete),
+        // h29follow: follows of other people's shared folders
+        CommandSpec(
+            words: ["favorites", "follow"], summary: .cmdFavoritesFollow,
+            positionals: [Positional("@NAME", completion: .usernames), Positional("FOLDER")],
+            options: [SyncCommands.queue.spec], run: { try setFollowing(true, $0, $1) }),
+        CommandSpec(
+            words: ["favorites", "unfollow"], summary: .cmdFavoritesUnfollow,
+            positionals: [Positional("@NAME", completion: .usernames), Positional("FOLDER")],
+            options: [SyncCommands.queue.spec], run: { try setFollowing(false, $0, $1) }),
     ]
 
     static func folders(_ context: CommandContext, _ arguments: ParsedArguments) throws {
         let session = try SignInRequired.check(try context.session(), .listFavorites)
         let snapshot = try context.favoritesSnapshot(session)
+        let home = try Config.load(paths: context.paths).home
+        let followed = try context.services().folderFollows.followedFolders(of: session.uid, home: home).folders
         if context.options.json {
-            try context.printJSON(snapshot.folders.map { FolderJSON($0, count: snapshot.count(in: $0)) })
+            try context.printJSON(
+                snapshot.folders.map { FolderJSON($0, count: snapshot.count(in: $0)) }
+                    + followed.map { FolderJSON($0.folder, count: $0.places.count, owner: $0.owner) })
             return
         }
         for folder in snapshot.folders { context.printLine(line(for: folder, count: snapshot.count(in: folder))) }
+        for entry in followed {
+            context.printLine(line(for: entry.folder, count: entry.places.count, followedAs: entry.qualifiedName))
+        }
+    }
+
+    /// `favorites follow` and `favorites unfollow`: checked, then sent through the write path.
+    static func setFollowing(_ follow: Bool, _ context: CommandContext, _ arguments: ParsedArguments) throws {
+        let session = try SignInRequired.check(try context.session(), .follow)
+        let services = try context.services()
+        let owner = arguments.positionals[0]
+        let name = arguments.positionals[1]
+        let intent = try services.folderFollows.intent(follow, owner: owner, folder: name, session: session)
+        if try context.send(intent, session: session, arguments) { return }
+        let handle = "@" + (owner.hasPrefix("@") ? String(owner.dropFirst()) : owner) + "/" + name
+        guard case .followFolder(let ownerUID, let folderID) = intent else {
+            if !context.options.json { context.printLine(tr(.cliFolderUnfollowed, ["folder": handle])) }
+            return
+        }
+        let home = try Config.load(paths: context.paths).home
+        let now = try services.folderFollows.followedFolders(of: session.uid, home: home).folders
+        guard let entry = now.first(where: { $0.owner.uid == ownerUID && $0.folder.id == folderID }) else {
+            throw FavoritesError.folderNotFound(name)
+        }
+        if context.options.json {
+            try context.printJSON(FolderJSON(entry.folder, count: entry.places.count, owner: entry.owner))
+            return
+        }
+        context.printLine(
+            tr(.cliFolderFollowed, ["folder": entry.qualifiedName, "followers": followers(entry.folder.followers)]))
+    }
+
+    /// `1 follower`, `2 followers`, in the run's language.
+    static func followers(_ count: Int) -> String {
+        count == 1 ? tr(.cliOneFolderFollower) : tr(.cliFolderFollowers, ["count": Formats.number(count)])
     }
 
     static func create(_ context: CommandContext, _ arguments: ParsedArguments) throws {
@@ -121,12 +168,16 @@ enum FolderCommands {
     }
 
     /// `제주 여행  2 places  orange · shared · newest` (`(default)` after the default folder).
-    static func line(for folder: FavoriteFolder, count: Int) -> String {
+    /// A followed folder reads `@mina/카페  … · 3 followers  (followed)`.
+    static func line(for folder: FavoriteFolder, count: Int, followedAs: String? = nil) -> String {
         let dot = TextOutput.dot
-        let name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.shownName]) : folder.shownName
-        return
+        var name = folder.isDefault ? tr(.cliFolderDefault, ["folder": folder.shownName]) : folder.shownName
+        if let followedAs { name = followedAs }
+        let line =
             "\(name)  \(placeCount(count))  \(folder.color.listed) \(dot) \(folder.visibility.listed) \(dot) "
             + "\(folder.sort.listed)"
+        let counted = folder.followers > 0 ? line + " \(dot) " + followers(folder.followers) : line
+        return followedAs == nil ? counted : counted + "  " + tr(.cliFolderFollowedMark)
     }
 }
 
