@@ -21,7 +21,7 @@ import ViewModels
         #expect(author.state.user?.id == selected.uid)
         #expect(author.posts.state.rows.allSatisfy { $0.uid == selected.uid })
         #expect(harness.line(containing: "@" + selected.username) != nil)
-        #expect(harness.lines[height - 1].hasPrefix("Esc back  l like  e edit  d delete"))
+        #expect(harness.lines[height - 1].hasPrefix("Esc back  f folders/posts  l like  e edit  d delete"))
         expectGolden(harness, "author-profile")
         harness.press("j")
         harness.press("l")
@@ -32,19 +32,20 @@ import ViewModels
         #expect(harness.app.feed.state.selectedRow?.id == selected.id, "back on the same post")
     }
 
-    // h29others: `p` lists the person's shared folders; signed out, a line says why none show.
+    // h29others: `f` lists the person's shared folders; signed out, a line says why none show.
     @Test func signedOutTheFoldersOfAProfileAskToSignIn() throws {
         let world = try AppWorld()
         let harness = world.harness(width: 80, height: 24)
         harness.press("3")
         harness.press("enter")
         let author = try #require(harness.app.author)
-        harness.press("p")
+        #expect(harness.lines[23].contains("f folders/posts"), "the footer names the key")
+        harness.press("f")
         #expect(author.state.showsFolders)
         #expect(harness.line(containing: "Sign in to see the folders people share.") != nil)
         #expect(harness.line(containing: "Shared folders (0)") != nil)
-        harness.press("p")
-        #expect(!author.state.showsFolders, "p shows the posts again")
+        harness.press("f")
+        #expect(!author.state.showsFolders, "f shows the posts again")
     }
 
     @Test func ownPostsAreEditedAndDeletedWithAConfirmation() throws {

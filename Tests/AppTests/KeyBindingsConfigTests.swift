@@ -10,23 +10,23 @@ import Testing
     }
 
     @Test func aRemappedLikeKeyActsAndTheFooterAndHelpShowIt() throws {
-        let remapped = try Self.bindings("bind feed like = f, l\nunbind global q\nbind global quit = Q\n")
+        let remapped = try Self.bindings("bind feed like = w, l\nunbind global q\nbind global quit = Q\n")
         let world = try AppWorld()
         try world.signUp("liker", displayName: "Liker")
         try KeyBindings.$current.withValue(remapped) {
             let harness = world.harness(width: 80, height: 24)
             harness.press("3")
             #expect(
-                harness.lines[23].hasPrefix("f/l like  v View  n new post  e edit  d delete  / people  ? help  Q quit"))
+                harness.lines[23].hasPrefix("w/l like  v View  n new post  e edit  d delete  / people  ? help  Q quit"))
             let before = try #require(harness.lines.firstIndex { $0.contains("♥") || $0.contains("♡") })
             #expect(harness.lines[before].contains("♡"))
-            harness.press("f")
+            harness.press("w")
             #expect(harness.lines[before].contains("♥"))
             harness.press("q")
             #expect(!harness.app.state.isQuitting)
             harness.resize(width: 80, height: 40)  // the whole overlay in view
             harness.press("?")
-            #expect(harness.line(containing: "f/l")?.contains("like") == true)
+            #expect(harness.line(containing: "w/l")?.contains("like") == true)
             harness.press("G")
             #expect(harness.line(containing: "│ Q ")?.contains("quit") == true)
             #expect(harness.line(containing: " q ") == nil)
@@ -47,27 +47,27 @@ import Testing
     }
 
     @Test func aFeedRebindingFollowsTheActionToTheAuthorsProfile() throws {
-        let bindings = try Self.bindings("bind feed like = f, l\nunbind feed d\n")
+        let bindings = try Self.bindings("bind feed like = w, l\nunbind feed d\n")
         let author = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.author) }
-        #expect(author.action(for: "f")?.name == "like")
+        #expect(author.action(for: "w")?.name == "like")
         #expect(author.action(for: "l")?.name == "like")
         #expect(author.action(for: "d") == nil)
-        #expect(author.footerHints.contains(KeyHint(keys: "f/l", help: "like")))
+        #expect(author.footerHints.contains(KeyHint(keys: "w/l", help: "like")))
     }
 
     @Test func aScreensOwnRebindingStaysWhateverTheFeedSays() throws {
-        for text in ["bind author like = x\nbind feed like = f\n", "bind feed like = f\nbind author like = x\n"] {
+        for text in ["bind author like = x\nbind feed like = w\n", "bind feed like = w\nbind author like = x\n"] {
             let bindings = try Self.bindings(text)
             let author = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.author) }
             #expect(author.action(for: "x")?.name == "like", "\(text)")
-            #expect(author.action(for: "f") == nil, "\(text)")
+            #expect(author.action(for: "w") == nil, "\(text)")
             let feed = KeyBindings.$current.withValue(bindings) { AppKeyMap.screen(.feed) }
-            #expect(feed.action(for: "f")?.name == "like", "\(text)")
+            #expect(feed.action(for: "w")?.name == "like", "\(text)")
         }
     }
 
     @Test func aRebindingOnTheAuthorsProfileLikesThereAsTheFooterSays() throws {
-        let remapped = try Self.bindings("bind feed like = f\n")
+        let remapped = try Self.bindings("bind feed like = w\n")
         let world = try AppWorld()
         try world.signUp("liker", displayName: "Liker")
         try KeyBindings.$current.withValue(remapped) {
@@ -75,9 +75,9 @@ import Testing
             harness.press("3")
             harness.press("enter")
             #expect(harness.app.author != nil)
-            #expect(harness.lines[23].contains("f like"))
+            #expect(harness.lines[23].contains("w like"))
             let before = try #require(harness.lines.firstIndex { $0.contains("♡") })
-            harness.press("f")
+            harness.press("w")
             #expect(harness.lines[before].contains("♥"))
         }
     }

@@ -37,7 +37,7 @@ extension KeyBindings {
 
         ActionBinding("back", .author, ["esc"], .keyBack, label: "Esc") { $0.app.closeAuthor() },
         // h29others: the person's shared folders instead of their posts, and one opened.
-        ActionBinding("folders", .author, ["p"], .keyOthersFolders, inFooter: false) { $0.app.author?.toggleFolders() },
+        ActionBinding("folders", .author, ["f"], .keyOthersFolders) { $0.app.author?.toggleFolders() },
         ActionBinding(
             "open-folder", .author, ["enter"], .keyOpenOthersFolder, label: "Enter",
             offered: { $0.author?.state.showsFolders == true }
