@@ -1035,6 +1035,10 @@ extension Catalogue {
         // h29post: a post that carries a place
         case .optPostPlace:
             return "attach the place with this id (catalog, or kakao:/osm: from a search or your favorites)"
+        // h29post2: a post's place in Places (`p`)
+        case .keyOpenPostPlace: return "open the post's place"
+        case .toastPostHasNoPlace: return "This post carries no place"
+        case .toastPostPlaceUnknown: return "{name} is not in the catalog"
         }
     }
 

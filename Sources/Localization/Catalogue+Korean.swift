@@ -969,6 +969,10 @@ extension Catalogue {
         case .feedNewPostAbove: return "↑ 새 게시물 {count}개 · {key}"
         // h29post: a post that carries a place
         case .optPostPlace: return "이 id의 장소를 붙입니다 (카탈로그, 또는 검색이나 즐겨찾기의 kakao:/osm: id)"
+        // h29post2: a post's place in Places (`p`)
+        case .keyOpenPostPlace: return "게시물의 장소 열기"
+        case .toastPostHasNoPlace: return "이 게시물에는 장소가 없습니다"
+        case .toastPostPlaceUnknown: return "{name}: 카탈로그에 없는 장소입니다"
         }
     }
 

@@ -264,4 +264,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case feedNewPostAbove
     // h29post: a post that carries a place (issue 29, point 1)
     case optPostPlace
+    // h29post2: a post's place in Places (`p`)
+    case keyOpenPostPlace, toastPostHasNoPlace, toastPostPlaceUnknown
 }
