@@ -55,6 +55,7 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
     let place = row.place.map { place in
         [Span(context.markers.place + " " + place.name, style: Theme.label)]
             + (place.region.isEmpty ? [] : [Span(" · " + place.region, style: Theme.dim)])
+            + (place.distance.map { [Span(" · " + DistanceText.describe($0), style: Theme.dim)] } ?? [])
     }
     return (reposted.map { [$0] } ?? []) + beside(face, [header] + caption + (place.map { [$0] } ?? []), indent: indent)
         + [heart, Line("")]

@@ -1070,6 +1070,10 @@ extension Catalogue {
         case .othersFolderEmpty: return "No places in this folder."
         case .toastOthersFolderGone: return "{folder} is no longer shared"
         case .toastOthersFoldersUnreadable: return "Could not read the shared folders: {reason}"
+        // h29post2: a post's place in Places (`p`)
+        case .keyOpenPostPlace: return "open the post's place"
+        case .toastPostHasNoPlace: return "This post carries no place"
+        case .toastPostPlaceUnknown: return "{name} is not in the catalog"
         }
     }
 

@@ -1002,6 +1002,10 @@ extension Catalogue {
         case .othersFolderEmpty: return "이 폴더에 장소가 없습니다."
         case .toastOthersFolderGone: return "{folder} 폴더는 더 이상 공유되지 않습니다"
         case .toastOthersFoldersUnreadable: return "공유 폴더를 읽지 못했습니다: {reason}"
+        // h29post2: a post's place in Places (`p`)
+        case .keyOpenPostPlace: return "게시물의 장소 열기"
+        case .toastPostHasNoPlace: return "이 게시물에는 장소가 없습니다"
+        case .toastPostPlaceUnknown: return "{name}: 카탈로그에 없는 장소입니다"
         }
     }
 

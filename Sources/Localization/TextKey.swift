@@ -274,4 +274,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyOthersFolders, keyOpenOthersFolder, othersFoldersTitle, othersFoldersSignedOut, othersFoldersNone
     case othersFolderPlace, othersFolderPlaces, othersFolderTitle, othersFolderTitleOne, othersFolderEmpty
     case toastOthersFolderGone, toastOthersFoldersUnreadable
+    // h29post2: a post's place in Places (`p`)
+    case keyOpenPostPlace, toastPostHasNoPlace, toastPostPlaceUnknown
 }

@@ -57,6 +57,8 @@ public final class AppViewModel {
     private let accounts: AccountsPort
     private let feedPort: FeedPort
     private let favoritesPort: FavoritesPort
+    /// h29post2: where the posts' place lines find their places.
+    private let placeLines: PostPlaceLines
     /// Everything that reaches the app away from the keyboard.
     public let events: EventQueue
     /// Slow work off the loop's thread; its answers come back through `events`.
@@ -93,6 +95,8 @@ public final class AppViewModel {
             history: services.searchHistory, now: now)
         favorites = FavoritesViewModel(favorites: services.favorites, events: events, writes: writes)
         feed = FeedViewModel(feed: services.feed, events: events, writes: writes)
+        placeLines = PostPlaceLines(places: services.places, home: services.home)
+        feed.placeLines = placeLines
         profile = ProfileViewModel(accounts: services.accounts, feed: services.feed, work: self.work, writes: writes)
         activity = ActivityViewModel(activity: services.activity, feed: services.feed, events: events, writes: writes)
         let toast: (Toast) -> Void = { [weak self] in self?.showToast($0) }
@@ -280,6 +284,7 @@ public final class AppViewModel {
     public func openProfile(uid: String) {
         let profile = AuthorProfileViewModel(
             uid: uid, accounts: accounts, feed: feedPort, events: events, writes: writes, favorites: favoritesPort)
+        profile.posts.placeLines = placeLines
         profile.posts.author = state.user
         profile.posts.setPendingPaths(state.sync.pendingPaths)
         profile.onChange = { [weak self] _ in self?.onChange() }
@@ -347,6 +352,7 @@ public final class AppViewModel {
     private func openThread(of id: String) {
         thread?.stop()
         let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: id)
+        posts.placeLines = placeLines
         posts.author = state.user
         posts.isProfileFinished = feed.isProfileFinished
         posts.setPendingPaths(state.sync.pendingPaths)
@@ -432,7 +438,9 @@ public final class AppViewModel {
     public func handle(_ event: AppEvent) {
         switch event {
         case .storeChanged(let callback): callback()
-        case .catalogLoaded(.success): places.refresh()
+        case .catalogLoaded(.success):
+            places.refresh()
+            for posts in [feed, thread, author?.posts] { posts?.placesLoaded() }
         case .catalogLoaded(.failure(let error)):
             showToast(Toast(tr(.placesUnavailable, ["reason": ErrorText.describe(error)]), kind: .error))
         case .workFinished(let completion): completion.deliver()
@@ -449,6 +457,19 @@ public final class AppViewModel {
             handled += 1
         }
         return handled
+    }
+
+    /// h29post2: `p` on a post: its place in Places, selected, with its detail (the pane
+    /// from 100 columns, the whole screen below); a toast when the post carries none.
+    public func openPostPlace() {
+        guard let row = currentFeed.state.selectedRow else { return }
+        guard let line = row.place else { return showToast(Toast(tr(.toastPostHasNoPlace))) }
+        places.show(placeID: line.placeID, copy: line.info)
+        guard places.state.selectedRow?.place.placeID == line.placeID else {
+            return showToast(Toast(tr(.toastPostPlaceUnknown, ["name": line.name]), kind: .error))
+        }
+        places.openDetail()
+        select(.places)
     }
 
     /// Favorites' Enter: the selected favorite in Places, detail pane on it.

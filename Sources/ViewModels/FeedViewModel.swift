@@ -75,19 +75,15 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
         isDeleted = post.isDeleted
         mentions = post.mentions
         repostedBy = post.repostedBy
-        if let id = post.placeID, let copy = post.place {
-            let korean = Language.current == .ko ? copy.koreanName.flatMap { $0.isEmpty ? nil : $0 } : nil
-            place = PostPlaceLine(placeID: id, name: korean ?? copy.placeName ?? id, region: copy.address ?? "")
-        }
+        place = PostPlaceLine(post, places: nil)
     }
-}
 
-/// A post's place as its row shows it, under the caption: `📍 Name · Region`.
-public struct PostPlaceLine: Equatable, Sendable {
-    public var placeID: String
-    public var name: String
-    /// The place's address as the post copied it ("" when it has none).
-    public var region: String
+    /// h29post2: the row with its place line made from the catalog when the post carries
+    /// only a catalog id (the sample community's posts), with the distance from home.
+    public init(_ post: FeedPost, places: PostPlaceLines?) {
+        self.init(post)
+        place = PostPlaceLine(post, places: places)
+    }
 }
 
 /// The Feed's views, in the order `v` moves through them: all posts, the home timeline
@@ -178,6 +174,8 @@ public final class FeedViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Posts are about four rows tall: a page is a quarter of the rows in view.
     public var rowsInView = 20
+    /// h29post2: where a post's catalog id finds its place line (nil: from its copy only).
+    public var placeLines: PostPlaceLines?
 
     /// The signed-in user, whose name a post shows while it is on its way.
     public var author: User? {
@@ -313,10 +311,17 @@ public final class FeedViewModel {
         changed()
     }
 
+    /// h29post2: the catalog finished loading: the rows of posts that name a place are made
+    /// again, now with their place lines.
+    public func placesLoaded() {
+        guard paged.rows.contains(where: { $0.placeID != nil }) else { return }
+        changed()
+    }
+
     /// The window, its counts or the selection changed.
     private func changed() {
         countNewAbove()
-        stored = paged.rows.map(FeedRowModel.init)
+        stored = paged.rows.map { FeedRowModel($0, places: placeLines) }
         let storedLikes = Dictionary(stored.map { ($0.id, $0.didLike) }, uniquingKeysWith: { a, _ in a })
         // The store has spoken: keep the likes still on their way and those it does not show yet.
         likes = likes.filter { id, intent in

@@ -266,8 +266,9 @@ public final class PlaceSearchViewModel {
 
     /// Shows the place with `placeID` selected (Favorites' Enter): searches its name and
     /// puts it first when the search does not reach it.
-    public func show(placeID: String, fallback: FavoritePlace? = nil) {
-        guard let info = places.place(id: placeID) ?? fallback.map(savedInfo) else { return }
+    /// `copy`: a post's copy of the place, for an online place (h29post2).
+    public func show(placeID: String, fallback: FavoritePlace? = nil, copy: PlaceInfo? = nil) {
+        guard let info = places.place(id: placeID) ?? fallback.map(savedInfo) ?? copy else { return }
         onlineResults?.clear()
         state.isSearchFocused = false
         state.query = TextEditor(info.name, limit: PlaceSearchState.queryLimit)

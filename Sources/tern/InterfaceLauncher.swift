@@ -48,6 +48,7 @@ enum InterfaceLauncher {
             stamp: { CatalogLoader.sourcesStamp(paths: paths) },
             onLoaded: { events.post(.catalogLoaded($0)) })
         var screenServices = ScreenServices(current: current, places: places)
+        screenServices.home = config.homeIsSet ? config.home : nil
         let providers = providerSettings(config: config, environment: environment)
         screenServices.online = ProviderPlaces(
             online: onlinePlaces(paths: paths, settings: providers), configFile: paths.configFile)

@@ -48,13 +48,14 @@ final class AppWorld {
     func harness(
         width: Int, height: Int, isUTF8: Bool = true, places: PlaceSearching? = nil,
         online: OnlinePlaceSearching? = nil, work: WorkExecutor = InlineWorkExecutor(),
-        searchHistory: SearchHistoryStoring? = nil
+        searchHistory: SearchHistoryStoring? = nil, home: Coordinate? = nil
     ) -> AppHarness {
         var services = ScreenServices(
             places: places ?? self.places, accounts: adapters, favorites: adapters,
             feed: adapters, online: online)
         services.searchHistory = searchHistory
         services.activity = adapters
+        services.home = home
         let harness = AppHarness(
             width: width, height: height,
             services: services,

@@ -18,6 +18,8 @@ extension KeyBindings {
         // Replies and threads
         ActionBinding("reply", .feed, ["r"], .keyReply, inFooter: false) { $0.app.currentFeed.startReply() },
         ActionBinding("thread", .feed, ["o"], .keyThread, inFooter: false) { $0.app.openThread() },
+        // h29post2: the place a post carries, in Places with its detail.
+        ActionBinding("open-place", .feed, ["p"], .keyOpenPostPlace, inFooter: false) { $0.app.openPostPlace() },
         // people
         ActionBinding("mention", .feed, ["m"], .keyMention, inFooter: false) { $0.app.openMention() },
         ActionBinding("undo", .feed, ["u"], .keyUndoUnlike, offered: { $0.currentFeed.state.undoable != nil }) {
@@ -79,12 +81,18 @@ extension KeyBindings {
         ActionBinding("thread", .author, ["o"], .keyThread, inFooter: false, keysFrom: .feed) {
             $0.app.openThread()
         },
+        ActionBinding("open-place", .author, ["p"], .keyOpenPostPlace, inFooter: false, keysFrom: .feed) {
+            $0.app.openPostPlace()
+        },
 
         // A thread: the Feed's own actions on its posts, their keys following the Feed's.
         ActionBinding("back", .thread, ["esc"], .keyBack, label: "Esc") { $0.app.closeThread() },
         ActionBinding("like", .thread, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
         ActionBinding("reply", .thread, ["r"], .keyReply, keysFrom: .feed) { $0.app.currentFeed.startReply() },
         ActionBinding("thread", .thread, ["o"], .keyThread, keysFrom: .feed) { $0.app.openThread() },
+        ActionBinding("open-place", .thread, ["p"], .keyOpenPostPlace, inFooter: false, keysFrom: .feed) {
+            $0.app.openPostPlace()
+        },
         ActionBinding("mention", .thread, ["m"], .keyMention, inFooter: false, keysFrom: .feed) {
             $0.app.openMention()
         },

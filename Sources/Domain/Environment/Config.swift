@@ -53,6 +53,8 @@ public struct Config: Equatable, Sendable {
     ]
 
     public var home: Coordinate
+    /// h29post2: whether the file sets `home` (a post's place line then shows its distance).
+    public var homeIsSet = false
     /// Where the documents live (`store =`); nil for the embedded database.
     public var store: String?
     /// `language =`; nil to follow the locale.
@@ -130,6 +132,7 @@ public struct Config: Equatable, Sendable {
                     throw fail(tr(.configBadHome))
                 }
                 config.home = point
+                config.homeIsSet = true
             case "store":
                 guard !value.isEmpty else { throw fail(tr(.configStoreEmpty)) }
                 if let scheme = StoreLocation.scheme(of: value), !ServerConnection.isServerURL(value) {
