@@ -46,7 +46,7 @@ struct AuthorProfileScreen: TabScreen {
     }
 }
 
-/// h29others: a profile above the person's shared folders, `● 카페 ⇄  12 places` each; a line
+/// A profile above the person's shared folders, `● 카페 ⇄  12 places` each; a line
 /// says so when signed out or when they share none.
 func drawProfileAndFolders(
     _ user: User, folders: OthersFoldersState, in area: Rect, into buffer: inout Buffer,

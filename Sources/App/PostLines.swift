@@ -51,7 +51,7 @@ func postLines(_ row: FeedRowModel, width: Int, context: ScreenContext) -> [Line
         return Line(
             [Span(indent), Span(context.markers.reposted + " " + tr(.feedReposted, ["name": name]), style: Theme.dim)])
     }
-    // h29post: `📍 Name · Region` under the caption of a post that carries a place.
+    // `📍 Name · Region` under the caption of a post that carries a place.
     let place = row.place.map { place in
         [Span(context.markers.place + " " + place.name, style: Theme.label)]
             + (place.region.isEmpty ? [] : [Span(" · " + place.region, style: Theme.dim)])

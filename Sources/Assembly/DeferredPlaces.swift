@@ -35,7 +35,7 @@ public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
         // Holds the catalog until it is loaded, even if the interface let go of it meanwhile.
         Workers.shared.run(.compute) { [self] in
             let result = Result { try load() }
-            // h29post2: the id table a post's place line reads is filled here, off the loop.
+            // The id table a post's place line reads is filled here, off the loop.
             _ = try? result.get().place(id: "")
             finish(try? result.get(), stamp: stamp)
             onLoaded(result.map { _ in () })

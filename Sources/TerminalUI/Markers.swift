@@ -24,7 +24,7 @@ public struct Markers: Hashable, Sendable {
     public var replyTo = "↳"
     /// A post's reply count.
     public var replies = "↩"
-    // h29post: before the place a post carries (`📍 Name · Region`).
+    // Before the place a post carries (`📍 Name · Region`).
     public var place = "📍"
 
     public init(

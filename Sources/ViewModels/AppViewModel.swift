@@ -57,7 +57,7 @@ public final class AppViewModel {
     private let accounts: AccountsPort
     private let feedPort: FeedPort
     private let favoritesPort: FavoritesPort
-    /// h29post2: where the posts' place lines find their places.
+    /// Where the posts' place lines find their places.
     private let placeLines: PostPlaceLines
     /// Everything that reaches the app away from the keyboard.
     public let events: EventQueue
@@ -459,7 +459,7 @@ public final class AppViewModel {
         return handled
     }
 
-    /// h29post2: `p` on a post: its place in Places, selected, with its detail (the pane
+    /// `p` on a post: its place in Places, selected, with its detail (the pane
     /// from 100 columns, the whole screen below); a toast when the post carries none.
     public func openPostPlace() {
         guard let row = currentFeed.state.selectedRow else { return }
@@ -472,7 +472,6 @@ public final class AppViewModel {
         select(.places)
     }
 
-    /// Favorites' Enter: the selected favorite in Places, detail pane on it.
     /// Enter on a place of someone's open folder: shows it in Places, selected, with its detail.
     public func showOthersFolderPlaceInPlaces() {
         guard let item = author?.folders.selectedPlace else { return }
@@ -486,6 +485,7 @@ public final class AppViewModel {
         favorites.beginSave(item.favoriteCandidate)
     }
 
+    /// Favorites' Enter: the selected favorite in Places, detail pane on it.
     public func showSelectedFavoriteInPlaces() {
         guard let item = favorites.state.selectedItem else { return }
         places.show(placeID: item.placeID, fallback: item)

@@ -26,7 +26,7 @@ public struct AuthorProfileState: Equatable, Sendable {
     public var muteIntent: Bool?
     /// What the profile shows: the intent on its way, else the store's.
     public var shownMuted: Bool? { muteIntent ?? isMuted }
-    // h29others: the person's shared folders
+    // The person's shared folders
     /// Whether the profile lists the person's shared folders (`f`) instead of their posts.
     public var showsFolders = false
 

@@ -38,7 +38,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
     // timeline:
     /// The followed person whose repost brought it into the Following view: `↻ NAME reposted`.
     public var repostedBy: FeedPerson?
-    // h29post: the place the post carries, from its copy; nil without one.
+    // The place the post carries, from its copy; nil without one.
     public var place: PostPlaceLine?
 
     /// Whether the viewer marked the post with `mark`.
@@ -78,7 +78,7 @@ public struct FeedRowModel: Equatable, Sendable, Identifiable {
         place = PostPlaceLine(post, places: nil)
     }
 
-    /// h29post2: the row with its place line made from the catalog when the post carries
+    /// The row with its place line made from the catalog when the post carries
     /// only a catalog id (the sample community's posts), with the distance from home.
     public init(_ post: FeedPost, places: PostPlaceLines?) {
         self.init(post)
@@ -174,7 +174,7 @@ public final class FeedViewModel {
     public var onToast: (Toast) -> Void = { _ in }
     /// Posts are about four rows tall: a page is a quarter of the rows in view.
     public var rowsInView = 20
-    /// h29post2: where a post's catalog id finds its place line (nil: from its copy only).
+    /// Where a post's catalog id finds its place line (nil: from its copy only).
     public var placeLines: PostPlaceLines?
 
     /// The signed-in user, whose name a post shows while it is on its way.
@@ -311,7 +311,7 @@ public final class FeedViewModel {
         changed()
     }
 
-    /// h29post2: the catalog finished loading: the rows of posts that name a place are made
+    /// The catalog finished loading: the rows of posts that name a place are made
     /// again, now with their place lines.
     public func placesLoaded() {
         guard paged.rows.contains(where: { $0.placeID != nil }) else { return }

@@ -266,7 +266,7 @@ public final class PlaceSearchViewModel {
 
     /// Shows the place with `placeID` selected (Favorites' Enter): searches its name and
     /// puts it first when the search does not reach it.
-    /// `copy`: a post's copy of the place, for an online place (h29post2).
+    /// `copy`: a post's copy of the place, for an online place.
     public func show(placeID: String, fallback: FavoritePlace? = nil, copy: PlaceInfo? = nil) {
         guard let info = places.place(id: placeID) ?? fallback.map(savedInfo) ?? copy else { return }
         onlineResults?.clear()

@@ -337,7 +337,7 @@ public struct ScreenServices {
     public var connecting: ServerConnecting?
     /// The account's notifications (the Activity tab); nil where none are wired.
     public var activity: ActivityPort?
-    /// h29post2: the config's home point, nil when it sets none (a post's place line then
+    /// The config's home point, nil when it sets none (a post's place line then
     /// shows no distance).
     public var home: Coordinate?
 

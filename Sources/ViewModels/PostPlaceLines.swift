@@ -3,7 +3,7 @@ import Foundation
 import Localization
 import PlaceCatalog
 
-/// h29post2: where a post's place line comes from: the catalog (the sample community's
+/// Where a post's place line comes from: the catalog (the sample community's
 /// posts carry only a catalog id; a lookup by id is a table read once the catalog is
 /// loaded, its table filled on the loading lane), then the post's own copy; the distance
 /// from home when the config sets one.

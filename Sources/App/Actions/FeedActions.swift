@@ -18,7 +18,7 @@ extension KeyBindings {
         // Replies and threads
         ActionBinding("reply", .feed, ["r"], .keyReply, inFooter: false) { $0.app.currentFeed.startReply() },
         ActionBinding("thread", .feed, ["o"], .keyThread, inFooter: false) { $0.app.openThread() },
-        // h29post2: the place a post carries, in Places with its detail.
+        // The place a post carries, in Places with its detail.
         ActionBinding("open-place", .feed, ["p"], .keyOpenPostPlace, inFooter: false) { $0.app.openPostPlace() },
         // people
         ActionBinding("mention", .feed, ["m"], .keyMention, inFooter: false) { $0.app.openMention() },
@@ -38,7 +38,7 @@ extension KeyBindings {
         ActionBinding("up", .people, ["up"], .keyUp, inFooter: false) { $0.activeScreen.moveSelection(by: -1) },
 
         ActionBinding("back", .author, ["esc"], .keyBack, label: "Esc") { $0.app.closeAuthor() },
-        // h29others: the person's shared folders instead of their posts, and one opened.
+        // The person's shared folders instead of their posts, and one opened.
         ActionBinding("folders", .author, ["f"], .keyOthersFolders) { $0.app.author?.toggleFolders() },
         ActionBinding(
             "open-folder", .author, ["enter"], .keyOpenOthersFolder, label: "Enter",
@@ -47,7 +47,7 @@ extension KeyBindings {
             guard $0.app.author?.state.showsFolders == true else { return }
             $0.app.author?.folders.openSelected()
         },
-        // Someone's folder, read-only: no edit key here (h29follow adds `follow-folder`, F).
+        // Someone's folder, read-only: no edit key here.
         ActionBinding("back", .folder, ["esc"], .keyBack, label: "Esc") { $0.app.author?.folders.close() },
         ActionBinding("open", .folder, ["enter"], .keyOpenFavorite, keysFrom: .favorites) {
             $0.app.showOthersFolderPlaceInPlaces()

@@ -9,7 +9,7 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     case activity
     // search: the people search over the Feed
     case people
-    // h29others: someone's shared folder, open read-only from their profile
+    // Someone's shared folder, open read-only from their profile
     case folder
 
     /// Screens whose keys also type text, where a printable key cannot be bound.

@@ -53,7 +53,7 @@ public struct Config: Equatable, Sendable {
     ]
 
     public var home: Coordinate
-    /// h29post2: whether the file sets `home` (a post's place line then shows its distance).
+    /// Whether the file sets `home` (a post's place line then shows its distance).
     public var homeIsSet = false
     /// Where the documents live (`store =`); nil for the embedded database.
     public var store: String?

@@ -61,7 +61,7 @@ public struct FolderJSON: Codable, Equatable, Sendable {
     public var isDefault: Bool
     /// The place ids in the person's own order (`sort` `manual`); absent when none is kept.
     public var manualOrder: [String]?
-    // h29follow: how many follow the folder; whether it is someone else's, followed here, and whose.
+    // How many follow the folder; whether it is someone else's, followed here, and whose.
     public var followers: Int
     public var followed: Bool
     /// Only on a followed folder (one's own folders leave it out).

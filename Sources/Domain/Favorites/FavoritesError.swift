@@ -20,7 +20,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
     case unknownUser(String)
     /// An import refused whole: the first bad row's line (the CSV header is line 1).
     case badImportRow(line: Int, reason: String)
-    // h29follow: follows of folders (issue 29, point 4)
+    // Follows of folders (issue 29, point 4)
     /// A private folder (or one made private) is not followed.
     case folderNotShared(String)
     case ownFolder(String)
@@ -47,7 +47,6 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
             return tr(textKey, ["text": text, "values": FavoriteSort.allCases.map(\.rawValue).joined(separator: ", ")])
         case .unknownUser(let name): return tr(textKey, ["name": name])
         case .badImportRow(let line, let reason): return tr(textKey, ["line": String(line), "reason": reason])
-        // h29follow
         case .folderNotShared(let name), .ownFolder(let name), .alreadyFollowingFolder(let name),
             .notFollowingFolder(let name), .followedFolderReadOnly(let name):
             return tr(textKey, ["name": name])
@@ -70,7 +69,6 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible,
         case .unknownSort: .errorUnknownSort
         case .unknownUser: .errorUnknownUser
         case .badImportRow: .errorBadImportRow
-        // h29follow
         case .folderNotShared: .errorFolderNotShared
         case .ownFolder: .errorOwnFolder
         case .alreadyFollowingFolder: .errorAlreadyFollowingFolder

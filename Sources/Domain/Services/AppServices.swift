@@ -19,7 +19,7 @@ public final class AppServices: @unchecked Sendable {
     public let tweets: TweetService
     /// Follows (and, later, the rest of the conversations).
     public let follows: FollowService
-    /// h29follow: follows of other people's shared folders.
+    /// Follows of other people's shared folders.
     public let folderFollows: FolderFollowService
     // People: search, profiles, mentions; mutes.
     public let people: PeopleService

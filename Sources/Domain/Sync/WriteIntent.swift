@@ -38,7 +38,7 @@ public enum WriteIntent: Equatable, Sendable, Codable {
     case unmute(uid: String)
     // notify: every notification of the signed-in account marked read.
     case readNotifications
-    // h29follow: a follow of another person's shared folder, or its end.
+    // A follow of another person's shared folder, or its end.
     case followFolder(ownerUID: String, folderID: String)
     case unfollowFolder(ownerUID: String, folderID: String)
 
@@ -83,7 +83,6 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .unmute(let uid): tr(.writeUnmute, ["id": uid])
         // notify
         case .readNotifications: tr(.writeReadNotifications)
-        // h29follow
         case .followFolder(let owner, let folder): tr(.writeFollowFolder, ["id": owner + ":" + folder])
         case .unfollowFolder(let owner, let folder): tr(.writeUnfollowFolder, ["id": owner + ":" + folder])
         }
@@ -109,7 +108,6 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mute(let other), .unmute(let other): "users/\(uid)/mutes/\(other)"
         // notify
         case .readNotifications: "users/\(uid)/notifications"
-        // h29follow
         case .followFolder(let owner, let folder), .unfollowFolder(let owner, let folder):
             "users/\(uid)/folder-follows/\(FolderFollowService.followID(ownerUID: owner, folderID: folder))"
         }
@@ -136,7 +134,6 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mute(let other), .unmute(let other): ["users/\(uid)/mutes/\(other)"]
         // notify: the next full refresh copies the account's notifications back.
         case .readNotifications: []
-        // h29follow
         case .followFolder(let owner, let folder), .unfollowFolder(let owner, let folder):
             [
                 "favorites/\(owner)/folders/\(folder)",
@@ -186,7 +183,6 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         case .mute, .unmute: .mute
         // notify
         case .readNotifications: .notifications
-        // h29follow
         case .followFolder, .unfollowFolder: .follow
         }
     }
@@ -232,7 +228,6 @@ public enum WriteIntent: Equatable, Sendable, Codable {
         // notify
         case .readNotifications:
             try services.notifications.writeRead(session: session)
-        // h29follow
         case .followFolder(let owner, let folder):
             try services.folderFollows.writeFollow(true, ownerUID: owner, folderID: folder, session: session)
         case .unfollowFolder(let owner, let folder):

@@ -39,7 +39,7 @@ enum FolderCommands {
             words: ["favorites", "folder", "delete"], summary: .cmdFavoritesFolderDelete,
             positionals: [Positional("NAME", completion: .folders)],
             options: [withPlaces.spec, SyncCommands.queue.spec], run: delete),
-        // h29follow: follows of other people's shared folders
+        // Follows of other people's shared folders
         CommandSpec(
             words: ["favorites", "follow"], summary: .cmdFavoritesFollow,
             positionals: [Positional("@NAME", completion: .usernames), Positional("FOLDER")],
