@@ -131,3 +131,29 @@ def test_the_feed_shows_a_posts_place_under_its_caption_in_utf8_and_ascii():
             ascii_ui.wait_for("[P] Seoul")
         finally:
             ascii_ui.kill()
+
+
+def test_p_opens_a_posts_place_in_places_and_a_post_without_one_says_so():
+    """h29post2: the sample community's catalog places show with the distance from a home
+    point the config sets; `p` opens the selected post's place in Places with its detail."""
+    from test_ui import row_with, start
+
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        ok_json(data, "post", "no place here")
+        with open(os.path.join(data.path, "config"), "a") as config:
+            config.write("home = 37.5665,126.9780\n")
+        ui = start(data, width=100, height=30)
+        try:
+            ui.send("3")
+            screen = ui.wait_for("📍 Busan")
+            assert " km" in row_with(screen, "📍 Busan"), screen
+            ui.send("p")
+            ui.wait_for("This post carries no place")
+            ui.send("j")
+            ui.send("p")
+            screen = ui.wait_for("Asia/Seoul")
+            assert "Places" in screen.splitlines()[0], screen
+        finally:
+            ui.kill()
