@@ -35,10 +35,14 @@ public final class DeferredPlaces: PlaceSearching, @unchecked Sendable {
         // Holds the catalog until it is loaded, even if the interface let go of it meanwhile.
         Workers.shared.run(.compute) { [self] in
             let result = Result { try load() }
-            // The id table a post's place line reads is filled here, off the loop.
-            _ = try? result.get().place(id: "")
             finish(try? result.get(), stamp: stamp)
-            onLoaded(result.map { _ in () })
+            guard (try? result.get()) != nil else { return onLoaded(result.map { _ in () }) }
+            // The id table a post's place line reads is filled behind the screen, so the faces
+            // and searches the compute lane runs next do not wait for it; rows are made after.
+            Workers.shared.run(.passes) { [self] in
+                _ = place(id: "")
+                onLoaded(.success(()))
+            }
         }
     }
 

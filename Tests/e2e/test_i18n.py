@@ -23,13 +23,13 @@ def test_korean_interface_with_a_remapped_like_key():
         assert register(data, "mina@example.com").returncode == 0
         onboard = run(["profile", "set", "--display-name", "김민아", "--username", "mina"], data)
         assert onboard.returncode == 0, onboard.stderr
-        write_config(data, "bind feed like = f\nunbind global q\nbind global quit = Q\n")
+        write_config(data, "bind feed like = w\nunbind global q\nbind global quit = Q\n")
         ui = Tmux([], data, width=80, height=24, env=KOREAN)
         try:
             screen = ui.wait_for("1 장소  2 즐겨찾기  3 피드  4 프로필")
             ui.wait_for("☆ 상하이  (Shanghai)", timeout=60)  # the first run builds the catalog image
             ui.send("3")
-            screen = ui.wait_for("f 좋아요")
+            screen = ui.wait_for("w 좋아요")
             assert "Q 종료" in screen.splitlines()[-1], screen
             assert "분 전" in screen or "시간 전" in screen, screen
             first = hearts(screen)[0]
@@ -37,14 +37,14 @@ def test_korean_interface_with_a_remapped_like_key():
             ui.send("l")
             time.sleep(0.3)
             assert hearts(ui.screen())[0] == first, "l is no longer the like key"
-            ui.send("f")
+            ui.send("w")
             deadline = time.monotonic() + 5
             while "♥" not in hearts(ui.screen())[0] and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert "♥" in hearts(ui.screen())[0], ui.screen()
             ui.send("?")
             screen = ui.wait_for("키 · 피드")
-            assert any("│ f " in line and "좋아요" in line for line in screen.splitlines()), screen
+            assert any("│ w " in line and "좋아요" in line for line in screen.splitlines()), screen
             assert not any("│ l " in line for line in screen.splitlines()), screen
             ui.send("Escape")
             ui.send("q")
@@ -67,7 +67,7 @@ def test_a_bad_binding_stops_with_file_and_line():
         result = run(["keys"], data)
         assert result.returncode == 1
         assert result.stderr.strip() == f"tern: {data.path}/config:3: q is bound to both quit (global) and like (feed)"
-        write_config(data, "bind feed likes = f\n")
+        write_config(data, "bind feed likes = w\n")
         result = run(["keys"], data)
         assert result.returncode == 1
         assert result.stderr.strip() == f"tern: {data.path}/config:1: unknown action \"likes\" (tern keys lists them)"
@@ -75,13 +75,13 @@ def test_a_bad_binding_stops_with_file_and_line():
 
 def test_tern_keys_lists_actions_and_the_command_line_speaks_korean():
     with DataDir() as data:
-        write_config(data, "bind feed like = f, l\n")
+        write_config(data, "bind feed like = w, l\n")
         keys = run(["keys"], data)
         assert keys.returncode == 0, keys.stderr
         like = next(line for line in keys.stdout.splitlines() if line.startswith("like"))
-        assert like.split()[:5] == ["like", "feed", "f,", "l", "l"], like
+        assert like.split()[:5] == ["like", "feed", "w,", "l", "l"], like
         rows = json.loads(run(["keys", "--json"], data).stdout)
-        assert {"action": "like", "screen": "feed", "keys": ["f", "l"], "defaultKeys": ["l"], "help": "like"} in rows
+        assert {"action": "like", "screen": "feed", "keys": ["w", "l"], "defaultKeys": ["l"], "help": "like"} in rows
         korean = run(["places", "search", "서울", "--limit", "1"], data, env=KOREAN)
         assert korean.stdout.splitlines() == ["1835848    ☆ 서울 (Seoul) · 서울, 대한민국", "1곳"], korean.stdout
         english = run(["places", "search", "서울", "--limit", "1"], data, env={"TERN_LANG": "en", **KOREAN})
@@ -91,6 +91,6 @@ def test_tern_keys_lists_actions_and_the_command_line_speaks_korean():
         same = run(["feed", "--json", "--limit", "1"], data, env=KOREAN)
         assert set(json.loads(same.stdout)[0]) == {"id", "caption", "timestamp", "uid", "username", "displayName",
                                                     "likes", "didLike", "reposts", "didRepost", "didBookmark",
-                                                    "replyTo", "replies", "repostedBy"}
+                                                    "replyTo", "replies", "repostedBy", "place"}
         bad = run(["feed"], data, env={"TERN_LANG": "fr"})
         assert bad.returncode == 1 and "TERN_LANG=fr: unknown language" in bad.stderr

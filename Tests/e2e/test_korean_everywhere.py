@@ -210,6 +210,15 @@ def test_every_command_reads_korean():
             shown = run([*name.split(), "--help"], data, env=KOREAN)
             assert shown.returncode == 0, (name, shown.stderr)
             check_korean(shown, name + " --help")
+        # Following a folder needs another account's shared folder (test_folder_follows.py): here
+        # their help, usage errors and a refusal read Korean.
+        for name in ("favorites follow", "favorites unfollow"):
+            shown = run([*name.split(), "--help"], data, env=KOREAN)
+            assert shown.returncode == 0, (name, shown.stderr)
+            check_korean(shown, name + " --help")
+            refused = run([*name.split(), "@seoyeon", "없는 폴더"], data, env=KOREAN)
+            assert refused.returncode == 1 and re.search("[가-힣]", refused.stderr), (name, refused.stderr)
+            seen.add(name)
         assert listed - administrator <= seen, listed - seen
 
 

@@ -53,7 +53,7 @@ def test_bash_completes_commands_options_and_folders():
         env = shell_env(directory)
         script = generated(directory, "bash")
         assert bash_completes(script, env, "tern", "fav") == ["favorites"]
-        assert bash_completes(script, env, "tern", "favorites", "fo") == ["folders", "folder"]
+        assert sorted(bash_completes(script, env, "tern", "favorites", "fo")) == ["folder", "folders", "follow"]
         assert "--with-places" in bash_completes(script, env, "tern", "favorites", "folder", "delete", "x", "--w")
         assert bash_completes(script, env, "tern", "favorites", "list", "--sort", "na") == ["name"]
         run(["register", "--email", "mina@example.com"], data, input="correct horse\n")

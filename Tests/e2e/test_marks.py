@@ -9,7 +9,7 @@ from test_accounts import register
 from test_follows import onboard
 
 POST_FIELDS = {"id", "caption", "timestamp", "uid", "username", "displayName", "likes", "didLike",
-               "reposts", "didRepost", "didBookmark", "replyTo", "replies", "repostedBy"}
+               "reposts", "didRepost", "didBookmark", "replyTo", "replies", "repostedBy", "place"}
 
 
 def feed(data, *extra, env=None):

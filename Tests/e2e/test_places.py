@@ -93,7 +93,8 @@ def test_show_prints_one_place_and_rejects_unknown_ids():
         result = run(["--json", "places", "show", SEOUL], data)
         assert result.returncode == 0, result
         document = json.loads(result.stdout)
-        assert set(document) == PLACE_KEYS and document["placeName"] == "Seoul"
+        # `places show` adds the place's posts and its savers among the people you follow.
+        assert set(document) == PLACE_KEYS | {"posts", "savedByFollowing"} and document["placeName"] == "Seoul"
         assert run(["places", "show", SEOUL], data).stdout.startswith("Seoul (서울)")
         link = run(["places", "show", SEOUL, "--url"], data).stdout
         assert link == "https://www.openstreetmap.org/?mlat=37.566&mlon=126.9784#map=17/37.566/126.9784\n"
