@@ -118,15 +118,10 @@ public enum TernServer {
             roles: roles, endsSessions: ends == "t", openDatabases: open.compactMap { $0.first ?? nil })
     }
 
-    /// Runs one SQL file; a failure names the file. A file is one implicit transaction, and
-    /// two set-ups granting on the same shared role or database at once may collide on its
-    /// catalog row ("tuple concurrently updated"): the loser is rolled back whole and tried again.
-    static func apply(_ file: ServerScripts.Script, on connection: ServerConnection, attempts: Int = 4) throws {
+    /// Runs one SQL file; a failure names the file.
+    static func apply(_ file: ServerScripts.Script, on connection: ServerConnection) throws {
         do {
             try connection.execute(file.text)
-        } catch StoreError.backend(_, let message, _) where attempts > 1 && message.contains("concurrently updated") {
-            Thread.sleep(forTimeInterval: 0.05)
-            try apply(file, on: connection, attempts: attempts - 1)
         } catch StoreError.backend(let location, let message, let code) {
             throw StoreError.backend(file: location, message: file.file + ": " + message, code: code)
         }
