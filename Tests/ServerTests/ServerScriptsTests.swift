@@ -69,8 +69,10 @@ struct ServerScriptsTests {
             schema: byHand, database: "tern_test", roles: roles,
             guestVerifier: try connection.scramVerifier(password: TernServer.guestPassword, user: TernServer.guestRole))
         // Each file on its own, committed before the next: none leans on a later one.
-        for file in try scripts.rendered(values) {
-            try connection.transaction { try TernServer.apply(file, on: connection) }
+        try TernCluster.setUpLock.withLock {
+            for file in try scripts.rendered(values) {
+                try connection.transaction { try TernServer.apply(file, on: connection) }
+            }
         }
 
         let made = try objects(in: server.schema)
@@ -110,7 +112,9 @@ struct ServerScriptsTests {
                 .write(toFile: meta, atomically: true, encoding: .utf8)
         }
         defer { try? FileManager.default.removeItem(atPath: resources) }
-        try TernServer.initialise(adminURL: server.location, resourcesDirectory: resources)
+        _ = try TernCluster.setUpLock.withLock {
+            try TernServer.initialise(adminURL: server.location, resourcesDirectory: resources)
+        }
         #expect(
             try TernCluster.admin("SELECT value FROM \(server.schema).tern_meta WHERE key = 'probe'")
                 == [["from the copy"]])
@@ -143,7 +147,9 @@ struct ServerScriptsTests {
         let (schema, url) = try emptySchema()
         defer { _ = try? TernCluster.admin("DROP SCHEMA \(schema) CASCADE") }
         do {
-            try TernServer.initialise(adminURL: url, resourcesDirectory: resources)
+            _ = try TernCluster.setUpLock.withLock {
+                try TernServer.initialise(adminURL: url, resourcesDirectory: resources)
+            }
             Issue.record("init applied a \(fault) file")
         } catch let error as ServerScriptError {
             #expect(error.code == code, "\(error)")

@@ -26,10 +26,14 @@ enum TernCluster {
     static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources").path
 
+    /// One set-up at a time: suites set up their schemas in one database in parallel, and two
+    /// set-ups granting on its shared rows (the database, the guest) at once collide.
+    static let setUpLock = NSLock()
+
     /// Sets up (or migrates) the Tern server at `url` from the source tree's SQL files.
     @discardableResult
     static func initialise(_ url: String) throws -> TernServer.Report {
-        try TernServer.initialise(adminURL: url, resourcesDirectory: resources)
+        try setUpLock.withLock { try TernServer.initialise(adminURL: url, resourcesDirectory: resources) }
     }
 
     /// A random name of `length` lowercase letters and digits.
