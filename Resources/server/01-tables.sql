@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- What Tern adds to the store's generic tables (`documents`, `protected_records`,
 -- `tern_meta`, which the store creates itself): the `owner` of each document (from its
 -- path, or from `uid` for a post), which the rules check; the indexes behind Tern's

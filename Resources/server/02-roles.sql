@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- The roles of this database (named from its random namespace, see `ServerRoles`):
 -- {{owner}} (no login, not BYPASSRLS) owns the tables and functions; {{user}} is the
 -- group of the account roles; the shared, public `tern_guest` reads what anyone may read

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Who reads what. Accounts and the guest read through forced row-level security and write
 -- nothing directly (every write goes through the functions of the later files): the
 -- guest reads profiles, posts, who follows whom and who reposted what, an account also its own documents and the folders

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- How the server checks text, as the client's `Validation` and `SafeText` do: characters
 -- counted as people count them, no unsafe character, and documents kept as the store
 -- writes them.

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Likes: `users/{uid}/user-likes/*` and a post's `likes` change only through `tern_like`,
 -- which likes as the login role, reads the post itself and computes its new counter
 -- (never below 0); deleting a post deletes its likes. A trigger refuses any other change

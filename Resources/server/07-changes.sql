@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Changes are announced by the server, not the clients: a trigger NOTIFYs the path of a
 -- changed profile, post or follow on the public channel, and the path of a private document only
 -- on its owner's channel, named from a secret no client can read (`tern_channels()`

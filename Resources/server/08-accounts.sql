@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Accounts. An account is a login role with a random name, in this database's group
 -- {{user}}, whose password PostgreSQL keeps as SCRAM-SHA-256; `tern_accounts` maps it
 -- to the uid documents show. The guest registers (`tern_register`) with a one-time

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Bounds a member or the guest cannot change. PostgreSQL lets every role set its own
 -- `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout` (`SET`,
 -- or `ALTER ROLE … SET` on itself), so the server does not rely on them: `tern_watch()`

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- What an administrator does (`tern server members|remove|invite|invitations|revoke`,
 -- connected as `init` connects, a member of {{owner}}): list the accounts, remove one,
 -- and make, list and revoke invitations. Only the owner may call these.

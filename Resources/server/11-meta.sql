@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- What the store and the clients read of this database: that the rules are on and their
 -- version, the roles' namespace, the function every document write goes through, and the
 -- function naming the channels a role hears changes on.

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Conversations. Follows: `users/{uid}/following/{other}` and its mirror
 -- `users/{other}/followers/{uid}` change only through `tern_follow`, which follows as the
 -- login role (never as anyone else, never oneself), writes both documents and sets both

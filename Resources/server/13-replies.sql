@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Replies. A post's `replyTo` (the post it answers) is set once, when the post is made,
 -- and only to a post that exists; its `replyToUid` is the answered post's author, read
 -- here, never taken from the client. A post's `replies` is the number of posts whose

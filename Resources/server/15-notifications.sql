@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Notifications: `users/{recipient}/notifications/{id}`, `{kind, actorUid, postID, createdAt,
 -- read}`, written by the server alone, in the transaction of the write that causes them: a
 -- like, a repost or a reply of the recipient's post, a follow of the recipient (and, through

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- People: mutes. `users/{uid}/mutes/{mutedUid}` (`{mutedAt}`) change only through
 -- `tern_mute`, which mutes as the login role (never as anyone else, never oneself), and are
 -- read by their owner only: the general read policy (03-access.sql) lets an account read its

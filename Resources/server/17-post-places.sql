@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Posts' places (issue 29): a post may carry, beside its `placeID`, a copy of the place
 -- (`place`), so an online place shows offline and for readers without a provider key.
 -- The tweet check (05-write.sql) takes `place` only when this says yes: an object with at

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Follows of folders (issue 29, point 4): `users/{uid}/folder-follows/{ownerUid}:{folderID}`,
 -- `{ownerUid, folderID, followedAt}`, change only through `tern_follow_folder`, which follows
 -- as the login role, only another account's shared folder, and sets the folder's `followers`

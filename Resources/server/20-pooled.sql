@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- The pooled path (docs/decisions/0016-pooled-server.md). Clients behind pgbouncer in
 -- transaction pooling mode all log in as one role, tern_{{namespace}}_pool, whose password
 -- is public (`tern_pool`) and which holds no rights of its own beyond the guest's: who is

@@ -1,4 +1,4 @@
--- tern server rules 15
+-- tern server rules 16
 -- Mentions made or taken back by an edit (`tern posts edit`, `e`): each account the new
 -- caption names as `@name` and the old one did not is notified once (not again while a
 -- mention of this post is in its list, read or not); each the edit no longer names loses its

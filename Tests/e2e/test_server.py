@@ -97,7 +97,7 @@ def test_init_is_idempotent_and_store_option_wins():
     with Server() as server, DataDir() as data:
         again = run(["server", "init", server.admin], data)
         assert again.returncode == 0, again.stderr
-        assert "schema 1 up to date" in again.stdout and "rules 15" in again.stdout
+        assert "schema 1 up to date" in again.stdout and "rules 16" in again.stdout
         assert "the guest signs in without a password" in again.stdout, again.stdout
         doctor = server.tern(["doctor"], data)
         assert doctor.returncode == 0 and "ok (the guest signs in without a password" in doctor.stdout, (doctor.stdout, doctor.stderr)

@@ -6,7 +6,7 @@ import PlainText
 /// public name and password, and the values filled into the files, the client's own limits
 /// among them.
 enum ServerRules {
-    static let version = 15
+    static let version = 16
 
     /// The guest role and its password, which is public: the role can read only what any
     /// person may read signed out.
