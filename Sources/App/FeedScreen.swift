@@ -12,6 +12,7 @@ struct FeedScreen: TabScreen {
         var (titleRow, rest) = area.split(top: 1)
         let title = context.listTitle(Self.title(state.mode))
         drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
+        let pane = PostMapPane.split(&rest, into: &buffer)
         let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout)
         // timeline: how to follow (All, following nobody), and the posts that came above.
         var notes: [(String, Style)] = []
@@ -69,6 +70,7 @@ struct FeedScreen: TabScreen {
             count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) },
             list: state.list, in: rest, into: &buffer, layout: &layout,
             emptyText: empty)
+        PostMapPane.draw(state, layout: layout, in: pane, into: &buffer, context: context)
         return cursor
     }
 

@@ -14,6 +14,7 @@ struct ThreadScreen: TabScreen {
         drawTitle(
             context.listTitle(tr(.threadTitle)), position: state.rows.isEmpty ? nil : state.position, in: titleRow,
             into: &buffer)
+        let pane = PostMapPane.split(&rest, into: &buffer)
         let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout)
         for row in state.sending where !rest.isEmpty {
             let lines = postLines(row, width: rest.width, context: context)
@@ -27,6 +28,7 @@ struct ThreadScreen: TabScreen {
             count: state.rows.count, item: { postLines(state.rows[$0], width: rest.width, context: context) },
             list: state.list, in: rest, into: &buffer, layout: &layout,
             emptyText: state.isLoaded ? tr(.threadDeletedPost) : tr(.loading))
+        PostMapPane.draw(state, layout: layout, in: pane, into: &buffer, context: context)
         return cursor
     }
 }

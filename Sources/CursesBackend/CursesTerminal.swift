@@ -231,6 +231,7 @@ public final class CursesTerminal: TerminalBackend {
         case "•", "★": return "*"
         case "●": return "o"
         case "◆": return "#"
+        case "◇": return "%"
         case "⇄": return "="
         case "⠀": return " "
         default:

@@ -67,6 +67,8 @@ extension Catalogue {
         case .placesTimeZone: return "Time zone"
         case .placesFromHome: return "From home"
         case .placesMap: return "Map"
+        case .postMapNoPlace: return "No place"
+        case .mapFollowedSavesLegend: return "{mark} saved nearby by people you follow"
         case .placesUnavailable: return "Places unavailable: {reason}"
         case .orderRelevance: return "relevance"
         case .orderDistance: return "distance from home"

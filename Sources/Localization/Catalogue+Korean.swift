@@ -67,6 +67,8 @@ extension Catalogue {
         case .placesTimeZone: return "시간대"
         case .placesFromHome: return "집에서"
         case .placesMap: return "지도"
+        case .postMapNoPlace: return "장소 없음"
+        case .mapFollowedSavesLegend: return "{mark} 팔로우하는 사람들이 근처에 저장한 곳"
         case .placesUnavailable: return "장소를 쓸 수 없습니다: {reason}"
         case .orderRelevance: return "관련도"
         case .orderDistance: return "집에서 거리"

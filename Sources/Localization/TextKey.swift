@@ -21,6 +21,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placesLoading, placesEmptyCatalog, placesNoMatch, placesOneMatch, placesMatches, placesByDistance
     case placesSearchLabel, placesSearchPlaceholder, placesSearchHint, placesNothingSelected
     case placesPopulation, placesTimeZone, placesFromHome, placesMap, placesUnavailable
+    case postMapNoPlace, mapFollowedSavesLegend
     case orderRelevance, orderDistance, toastOrder, toastSaved, toastRemoved, toastCouldNotSave, toastCouldNotRemove
 
     // Favorites

@@ -9,11 +9,18 @@ public struct GeoPoint: Hashable, Sendable {
     }
 }
 
-/// A braille mini-map: points scaled to fit the area (north up), the selected point drawn
-/// as a distinct mark (`◆` in yellow by default) over its cell.
+/// A braille mini-map: points scaled to fit the area (north up), or to a fixed window
+/// around a centre; the selected point drawn as a distinct mark (`◆` in yellow by default)
+/// over its cell, and other marked points (`marks`, e.g. `◇`) over theirs.
 public struct MapView: Widget {
     public var points: [GeoPoint]
     public var selected: GeoPoint?
+    /// When set, the map shows exactly this window and leaves out what lies outside it.
+    public var window: MapWindow?
+    /// Points drawn as `markSymbol` rather than as dots, under the selected mark.
+    public var marks: [GeoPoint] = []
+    public var markSymbol = "◇"
+    public var markStyle = Style(foreground: .cyan)
     public var dotStyle: Style
     public var selectedMark: String
     public var selectedStyle: Style
@@ -24,9 +31,10 @@ public struct MapView: Widget {
     public init(
         points: [GeoPoint], selected: GeoPoint? = nil, dotStyle: Style = Style(foreground: .green),
         selectedMark: String = "◆", selectedStyle: Style = Style(foreground: .yellow, bold: true),
-        margin: Double = 0
+        margin: Double = 0, window: MapWindow? = nil
     ) {
         self.points = points
+        self.window = window
         self.margin = max(0, margin)
         self.selected = selected
         self.dotStyle = dotStyle
@@ -36,7 +44,8 @@ public struct MapView: Widget {
 
     /// The latitude and longitude ranges the map shows: those of the points and the selection.
     public var bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>) {
-        let all = (points + (selected.map { [$0] } ?? [])).filter { $0.latitude.isFinite && $0.longitude.isFinite }
+        if let window { return (window.latitudes, window.longitudes) }
+        let all = (points + marks + (selected.map { [$0] } ?? [])).filter { $0.latitude.isFinite && $0.longitude.isFinite }
         let latitudes = all.map(\.latitude)
         let longitudes = all.map(\.longitude)
         func padded(_ low: Double, _ high: Double) -> ClosedRange<Double> {
@@ -79,11 +88,23 @@ public struct MapView: Widget {
                 line, at: Position(row: area.row + index, column: area.column), style: dotStyle,
                 maxWidth: area.width)
         }
-        if let selected, selected.latitude.isFinite, selected.longitude.isFinite {
-            let (x, y) = project(selected, width: area.width, height: area.height, bounds: bounds)
-            buffer.setString(
-                selectedMark, at: Position(row: area.row + y / 4, column: area.column + x / 2),
-                style: selectedStyle, maxWidth: 1)
+        for mark in marks {
+            put(markSymbol, at: mark, style: markStyle, in: area, bounds: bounds, into: &buffer)
         }
+        if let selected {
+            put(selectedMark, at: selected, style: selectedStyle, in: area, bounds: bounds, into: &buffer)
+        }
+    }
+
+    /// One symbol over the cell `point` lands on, nothing for a point off the map.
+    private func put(
+        _ symbol: String, at point: GeoPoint, style: Style, in area: Rect,
+        bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>), into buffer: inout Buffer
+    ) {
+        guard point.latitude.isFinite, point.longitude.isFinite else { return }
+        let (x, y) = project(point, width: area.width, height: area.height, bounds: bounds)
+        guard x >= 0, y >= 0, x < area.width * 2, y < area.height * 4 else { return }
+        buffer.setString(
+            symbol, at: Position(row: area.row + y / 4, column: area.column + x / 2), style: style, maxWidth: 1)
     }
 }

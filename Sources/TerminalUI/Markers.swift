@@ -26,6 +26,9 @@ public struct Markers: Hashable, Sendable {
     public var replies = "↩"
     // Before the place a post carries (`📍 Name · Region`).
     public var place = "📍"
+    // The maps: the selected post's place (`#` in ASCII), where followed people saved places (`%`).
+    public var mapSelected = "◆"
+    public var followedSave = "◇"
 
     public init(
         saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
@@ -52,6 +55,8 @@ public struct Markers: Hashable, Sendable {
         markers.replyTo = "->"
         markers.replies = "re"
         markers.place = "[P]"
+        markers.mapSelected = "#"
+        markers.followedSave = "%"
         return markers
     }()
 
