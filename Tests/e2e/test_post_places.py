@@ -133,6 +133,43 @@ def test_the_feed_shows_a_posts_place_under_its_caption_in_utf8_and_ascii():
             ascii_ui.kill()
 
 
+def test_lang_c_draws_the_feeds_post_map_in_ascii():
+    """Issue 29, point 5: at 120 columns the Feed's map pane marks the selected post's place
+    with `#` in a non-UTF-8 locale, its dots as `.`, and says `No place` for a post without one."""
+    from tern import Tmux
+
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        ok_json(data, "post", "lunch by the river", "--place", SEOUL)
+        ok_json(data, "post", "no place here")
+        ui = Tmux([], data, width=120, height=40, env={"LANG": "C", "LC_ALL": "C"})
+        try:
+            ui.wait_for("1 Places")
+            ui.send("3")
+            screen = ui.wait_for("No place")
+            assert "no place here" in screen, screen
+            ui.send("j")
+            screen = ui.wait_for("# Seoul")
+            # The pane is right of the list's rule (the list's lines are this test's ASCII posts).
+            pane = [line[line.find("|", 50) :] for line in screen.splitlines() if line.find("|", 50) >= 0]
+            assert any("Map" in line for line in pane), screen
+            map_rows = [line for line in pane if line.startswith("| |")]
+            assert any("#" in line for line in map_rows), screen
+            assert all(ord(c) < 128 for line in pane for c in line), screen
+            assert "No place" not in screen, screen
+        finally:
+            ui.kill()
+        narrow = Tmux([], data, width=80, height=24, env={"LANG": "C", "LC_ALL": "C"})
+        try:
+            narrow.wait_for("1 Places")
+            narrow.send("3")
+            screen = narrow.wait_for("no place here")
+            assert "No place" not in screen and "Map" not in screen, screen
+        finally:
+            narrow.kill()
+
+
 def test_p_opens_a_posts_place_in_places_and_a_post_without_one_says_so():
     """h29post2: the sample community's catalog places show with the distance from a home
     point the config sets; `p` opens the selected post's place in Places with its detail."""
