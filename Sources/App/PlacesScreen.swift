@@ -178,12 +178,25 @@ struct PlacesScreen: TabScreen {
         guard mapArea.height >= 3, mapArea.width >= 6 else { return }
         let box = BoxView(title: tr(.placesMap), style: Theme.dim)
         box.render(in: mapArea, into: &buffer)
-        MapView(
-            points: nearbyPoints(around: place),
-            selected: GeoPoint(latitude: place.latitude, longitude: place.longitude),
-            dotStyle: Theme.mapDots, selectedStyle: Theme.mapSelected, margin: 0.1
-        )
-        .render(in: box.inner(of: mapArea), into: &buffer)
+        let center = GeoPoint(latitude: place.latitude, longitude: place.longitude)
+        var map = MapView(
+            points: nearbyPoints(around: place), selected: center, dotStyle: Theme.mapDots,
+            selectedStyle: Theme.mapSelected, margin: 0.1)
+        // Where the people followed saved places nearby, once they are read for this place.
+        if state.followedSavesPlaceID == place.placeID {
+            let window = MapWindow(center: center)
+            map.marks = state.followedSaves.map {
+                GeoPoint(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+            }.filter(window.contains)
+            map.markSymbol = context.markers.followedSave
+            map.markStyle = Theme.label
+        }
+        map.render(in: box.inner(of: mapArea), into: &buffer)
+        if !map.marks.isEmpty, mapArea.bottom < area.bottom {
+            buffer.setString(
+                tr(.mapFollowedSavesLegend, ["mark": context.markers.followedSave]), row: mapArea.bottom,
+                column: area.column, style: Theme.dim, maxWidth: area.width)
+        }
     }
 
     static func paneWidth(_ width: Int) -> Int { min(50, width * 2 / 5) }
@@ -209,10 +222,9 @@ struct PlacesScreen: TabScreen {
 
     /// The other matches and the user's newest favorites within a few degrees of `place`.
     private func nearbyPoints(around place: PlaceInfo) -> [GeoPoint] {
-        let latitudeSpan = 6.0
-        let longitudeSpan = 9.0
+        let window = MapWindow(center: GeoPoint(latitude: place.latitude, longitude: place.longitude))
         func near(_ latitude: Double, _ longitude: Double) -> Bool {
-            abs(latitude - place.latitude) <= latitudeSpan && abs(longitude - place.longitude) <= longitudeSpan
+            window.contains(GeoPoint(latitude: latitude, longitude: longitude))
         }
         var points = state.rows.map(\.place).filter { $0.placeID != place.placeID && near($0.latitude, $0.longitude) }
             .prefix(80).map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }

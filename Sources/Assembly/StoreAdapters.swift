@@ -145,6 +145,13 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
         try services.favorites.placeCounts(placeID: placeID, session: uid.map(session(for:)))
     }
 
+    public func followedSaves(
+        latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>, excluding placeID: String, uid: String
+    ) throws -> [FollowedSave] {
+        try services.favorites.followedSaves(
+            latitudes: latitudes, longitudes: longitudes, excluding: placeID, session: session(for: uid))
+    }
+
     // MARK: FeedPort
 
     public func observeFeed(

@@ -46,6 +46,10 @@ public struct PlaceSearchState: Equatable, Sendable {
     /// until the selection's arrive.
     public var counts: PlaceCounts?
     public var countsPlaceID: String?
+    /// Where the people followed saved places within the selected place's map window (read
+    /// on `WorkLane.followedSaves`), and the place they are around: the map's `◇`s.
+    public var followedSaves: [FollowedSave] = []
+    public var followedSavesPlaceID: String?
 
     public var selected: Int { list.selected }
     public var selectedRow: PlaceRow? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -518,12 +522,35 @@ public final class PlaceSearchViewModel {
         guard placeID != countsRequested else { return }
         countsRequested = placeID
         guard let placeID else { return }
+        readFollowedSaves(around: state.selectedRow?.place)
         let (port, uid) = (favoritesPort, uid)
         countsWork.run(.placeCounts, { _ in try port.placeCounts(placeID: placeID, uid: uid) }) { [weak self] result in
             guard let self, self.countsRequested == placeID else { return }
             // A failed count shows nothing rather than a wrong number.
             self.state.counts = (try? result.get()) ?? nil
             self.state.countsPlaceID = placeID
+            self.publish()
+        }
+    }
+
+    /// Reads where the people followed saved places within `place`'s map window, on its own
+    /// latest-only lane beside the counts' (signed out: none).
+    private func readFollowedSaves(around place: PlaceInfo?) {
+        guard let place, let uid else {
+            state.followedSaves = []
+            state.followedSavesPlaceID = nil
+            return
+        }
+        let window = MapWindow(center: GeoPoint(latitude: place.latitude, longitude: place.longitude))
+        let (port, placeID) = (favoritesPort, place.placeID)
+        countsWork.run(.followedSaves, { _ in
+            try port.followedSaves(
+                latitudes: window.latitudes, longitudes: window.longitudes, excluding: placeID, uid: uid)
+        }) { [weak self] result in
+            guard let self, self.countsRequested == placeID else { return }
+            // A failed read draws no marks rather than stale ones.
+            self.state.followedSaves = (try? result.get()) ?? []
+            self.state.followedSavesPlaceID = placeID
             self.publish()
         }
     }
@@ -570,4 +597,6 @@ extension PlaceSearchViewModel: PagedScreen {
 extension WorkLane {
     /// The selected place's counts in Places: the newest selection wins.
     public static let placeCounts = WorkLane("places.counts", policy: .latestOnly)
+    /// Where the people followed saved places around the selected place: the newest selection wins.
+    public static let followedSaves = WorkLane("places.followedSaves", policy: .latestOnly)
 }

@@ -197,6 +197,11 @@ public protocol FavoritesPort: FavoriteFoldersPort {
     /// How many posts name `placeID` and which of the people `uid` follows saved it (nil
     /// signed out); nil when the store counts nothing. Read on a lane, off the loop's thread.
     func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts?
+    /// Where the people `uid` follows saved places in their shared folders within the
+    /// window, `placeID` left out: the `◇`s of a place's map. Read on a lane, off the loop's thread.
+    func followedSaves(
+        latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>, excluding placeID: String, uid: String
+    ) throws -> [FollowedSave]
 }
 
 extension FavoritesPort {
@@ -206,6 +211,10 @@ extension FavoritesPort {
     public func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder] { [] }
     /// A store that keeps no posts counts none.
     public func placeCounts(placeID: String, uid: String?) throws -> PlaceCounts? { nil }
+    /// A store without other people's folders has no followed saves.
+    public func followedSaves(
+        latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>, excluding placeID: String, uid: String
+    ) throws -> [FollowedSave] { [] }
 }
 
 /// Posts and likes.
