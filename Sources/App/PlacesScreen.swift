@@ -173,11 +173,6 @@ struct PlacesScreen: TabScreen {
         for (index, line) in lines.prefix(area.height).enumerated() {
             line.render(in: area.line(index), into: &buffer)
         }
-        var mapArea = area.split(top: lines.count + 1).rest
-        mapArea.height = min(mapArea.height, 14)
-        guard mapArea.height >= 3, mapArea.width >= 6 else { return }
-        let box = BoxView(title: tr(.placesMap), style: Theme.dim)
-        box.render(in: mapArea, into: &buffer)
         let center = GeoPoint(latitude: place.latitude, longitude: place.longitude)
         var map = MapView(
             points: nearbyPoints(around: place), selected: center, dotStyle: Theme.mapDots,
@@ -191,6 +186,12 @@ struct PlacesScreen: TabScreen {
             map.markSymbol = context.markers.followedSave
             map.markStyle = Theme.label
         }
+        var mapArea = area.split(top: lines.count + 1).rest
+        // The legend of the marks takes the row under the map.
+        mapArea.height = min(mapArea.height - (map.marks.isEmpty || mapArea.height < 4 ? 0 : 1), 14)
+        guard mapArea.height >= 3, mapArea.width >= 6 else { return }
+        let box = BoxView(title: tr(.placesMap), style: Theme.dim)
+        box.render(in: mapArea, into: &buffer)
         map.render(in: box.inner(of: mapArea), into: &buffer)
         if !map.marks.isEmpty, mapArea.bottom < area.bottom {
             buffer.setString(
