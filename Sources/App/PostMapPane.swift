@@ -44,7 +44,10 @@ struct PostMapPane {
             return
         }
         let title = Line(
-            [Span(context.markers.mapSelected, style: Theme.mapSelected), Span(" "), Span(place.name, style: Theme.title)]
+            [
+                Span(context.markers.mapSelected, style: Theme.mapSelected), Span(" "),
+                Span(place.name, style: Theme.title),
+            ]
                 + (place.region.isEmpty ? [] : [Span(" · " + place.region, style: Theme.dim)]))
         title.render(in: area.line(0), into: &buffer)
         var mapArea = area.split(top: 2).rest

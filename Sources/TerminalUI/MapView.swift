@@ -42,10 +42,13 @@ public struct MapView: Widget {
         self.selectedStyle = selectedStyle
     }
 
-    /// The latitude and longitude ranges the map shows: those of the points and the selection.
+    /// The latitude and longitude ranges the map shows: the window, else those of the points,
+    /// the marks and the selection.
     public var bounds: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>) {
         if let window { return (window.latitudes, window.longitudes) }
-        let all = (points + marks + (selected.map { [$0] } ?? [])).filter { $0.latitude.isFinite && $0.longitude.isFinite }
+        let all = (points + marks + (selected.map { [$0] } ?? [])).filter {
+            $0.latitude.isFinite && $0.longitude.isFinite
+        }
         let latitudes = all.map(\.latitude)
         let longitudes = all.map(\.longitude)
         func padded(_ low: Double, _ high: Double) -> ClosedRange<Double> {

@@ -543,10 +543,13 @@ public final class PlaceSearchViewModel {
         }
         let window = MapWindow(center: GeoPoint(latitude: place.latitude, longitude: place.longitude))
         let (port, placeID) = (favoritesPort, place.placeID)
-        countsWork.run(.followedSaves, { _ in
-            try port.followedSaves(
-                latitudes: window.latitudes, longitudes: window.longitudes, excluding: placeID, uid: uid)
-        }) { [weak self] result in
+        countsWork.run(
+            .followedSaves,
+            { _ in
+                try port.followedSaves(
+                    latitudes: window.latitudes, longitudes: window.longitudes, excluding: placeID, uid: uid)
+            }
+        ) { [weak self] result in
             guard let self, self.countsRequested == placeID else { return }
             // A failed read draws no marks rather than stale ones.
             self.state.followedSaves = (try? result.get()) ?? []

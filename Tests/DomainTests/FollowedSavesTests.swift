@@ -57,7 +57,8 @@ struct FollowedSavesTests {
                 .map(\.placeID) == [seoul, busan, jeju].sorted(), "without a place left out, Seoul is one too")
 
         // The owner makes the folder private: nothing of it is marked any more.
-        let shared = try #require(try mina.favorites.snapshot(session: minaSession).folders.first { $0.visibility == .shared })
+        let shared = try #require(
+            try mina.favorites.snapshot(session: minaSession).folders.first { $0.visibility == .shared })
         try mina.favorites.updateFolder(id: shared.id, visibility: .private, session: minaSession)
         #expect(
             try viewer.favorites.followedSaves(

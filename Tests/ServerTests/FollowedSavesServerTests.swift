@@ -32,7 +32,8 @@ struct FollowedSavesServerTests {
             [
                 "favorites/\(sharer)/folders/trip": ["name": "Trip", "visibility": "shared"],
                 "favorites/\(sharer)/folders/secret": ["name": "Secret", "visibility": "private"],
-                "favorites/\(sharer)/favorites/busan": favorite("busan", latitude: 35.1, longitude: 129.0, folder: "trip"),
+                "favorites/\(sharer)/favorites/busan": favorite(
+                    "busan", latitude: 35.1, longitude: 129.0, folder: "trip"),
                 "favorites/\(sharer)/favorites/incheon": favorite(
                     "incheon", latitude: 37.46, longitude: 126.7, folder: "secret"),
                 "favorites/\(sharer)/favorites/tokyo": favorite(
