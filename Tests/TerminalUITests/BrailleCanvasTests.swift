@@ -53,4 +53,28 @@ struct BrailleCanvasTests {
         ).render(in: buffer.area, into: &buffer)
         #expect(buffer.unstyled == Buffer(lines: ["⠀⠀⠀"]))
     }
+
+    @Test func aWindowFixesTheScaleAndLeavesOutWhatLiesOutside() {
+        // 5 cells by 2 (10 × 8 dots) showing ±4° of latitude and ±5° of longitude around (0, 0).
+        let window = MapWindow(center: GeoPoint(latitude: 0, longitude: 0), latitudeSpan: 4, longitudeSpan: 5)
+        let points = [
+            GeoPoint(latitude: 4, longitude: -5), GeoPoint(latitude: 0, longitude: 40),
+            GeoPoint(latitude: -30, longitude: 0),
+        ]
+        var buffer = Buffer(width: 5, height: 2)
+        MapView(points: points, selected: window.center, window: window).render(in: buffer.area, into: &buffer)
+        // The north-west corner dot, the centre marked; the points far off are not drawn at an edge.
+        #expect(buffer.unstyled == Buffer(lines: ["⠁⠀⠀⠀⠀", "⠀⠀◆⠀⠀"]))
+        #expect(!window.contains(points[1]) && !window.contains(points[2]) && window.contains(points[0]))
+    }
+
+    @Test func marksAreDrawnOverTheDotsAndUnderTheSelection() {
+        let window = MapWindow(center: GeoPoint(latitude: 0, longitude: 0), latitudeSpan: 4, longitudeSpan: 5)
+        var map = MapView(points: [], selected: window.center, window: window)
+        map.marks = [GeoPoint(latitude: 4, longitude: 5), window.center, GeoPoint(latitude: 0, longitude: 90)]
+        map.markSymbol = "%"
+        var buffer = Buffer(width: 5, height: 2)
+        map.render(in: buffer.area, into: &buffer)
+        #expect(buffer.unstyled == Buffer(lines: ["⠀⠀⠀⠀%", "⠀⠀◆⠀⠀"]), "a mark off the map is left out")
+    }
 }
