@@ -54,7 +54,7 @@ struct PlacePickerOver: TabScreen {
         }
         let status =
             state.online.searching.isEmpty
-            ? state.online.notice ?? tr(.pickHint)
+            ? state.online.notice ?? tr(.placePickerKeys)
             : tr(.placePickerSearching, ["providers": state.online.searching.joined(separator: ", ")])
         buffer.setString(
             status, at: Position(row: hint.row, column: hint.column), style: Theme.dim, maxWidth: hint.width,

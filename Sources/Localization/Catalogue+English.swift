@@ -1087,6 +1087,7 @@ extension Catalogue {
         case .placePickerSearching: return "asking {providers}…"
         case .helpPlacePicker: return "In the place picker"
         case .composePlaceHint: return "{key} changes or removes it"
+        case .placePickerKeys: return "Up/Down choose · Enter attach · Esc back"
         }
     }
 

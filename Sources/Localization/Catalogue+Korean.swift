@@ -1019,6 +1019,7 @@ extension Catalogue {
         case .placePickerSearching: return "{providers}에 묻는 중…"
         case .helpPlacePicker: return "장소 선택에서"
         case .composePlaceHint: return "{key}: 바꾸거나 떼기"
+        case .placePickerKeys: return "위/아래 고르기 · Enter 붙이기 · Esc 돌아가기"
         }
     }
 

@@ -280,4 +280,5 @@ public enum TextKey: String, CaseIterable, Sendable {
     // pick: a place attached while writing a post (issue 29, point 1)
     case keyAttachPlace, toastPlaceOnlyNewPosts, placePickerTitle, placePickerHint, placePickerRemove
     case placePickerNothing, placePickerFavorites, placePickerSearching, helpPlacePicker, composePlaceHint
+    case placePickerKeys
 }
