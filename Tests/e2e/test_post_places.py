@@ -5,6 +5,7 @@ shows offline and without a provider key, the refusal of an unknown id, the samp
 community's places, and the same on a team server through the outbox."""
 import json
 import os
+import time
 
 from tern import DataDir, run
 from test_accounts import register
@@ -226,7 +227,12 @@ def test_ctrl_p_attaches_a_place_while_writing_and_the_feed_shows_it():
             ui.send("C-p")
             ui.wait_for("Remove Seoul")
             ui.send("Escape")
-            ui.wait_for("changes or removes it")
+            # Esc closed the picker (wait for it: Esc at once followed by Enter reads as Alt-Enter).
+            deadline = time.monotonic() + 10
+            while "Attach a place" in ui.screen() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            screen = ui.screen()
+            assert "Attach a place" not in screen and "changes or removes it" in screen, screen
             ui.send("Enter")
             ui.wait_for("Posted")
             screen = ui.wait_for("📍 Seoul")
