@@ -13,7 +13,7 @@ struct FeedScreen: TabScreen {
         let title = context.listTitle(Self.title(state.mode))
         drawTitle(title, position: state.rows.isEmpty ? nil : state.position, in: titleRow, into: &buffer)
         let pane = PostMapPane.split(&rest, into: &buffer)
-        let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout)
+        let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout, markers: context.markers)
         // timeline: how to follow (All, following nobody), and the posts that came above.
         var notes: [(String, Style)] = []
         if state.mode == .all && state.isSignedIn && state.followsNobody {
@@ -86,18 +86,20 @@ struct FeedScreen: TabScreen {
 }
 
 /// Above a list of posts: the compose field (writing or editing a post), taking its rows
-/// from the top of `area` (the text's rows, at most a third of the list's, then the counter
-/// and a blank row); returns the cursor and sets the field's width for moving up and down.
+/// from the top of `area` (the text's rows, at most a third of the list's, the attached
+/// place's `📍 Name · Region` line, then the counter and a blank row); returns the cursor
+/// and sets the field's width for moving up and down.
 func drawPostEditor(
     _ state: FeedState, in area: inout Rect, into buffer: inout Buffer,
-    layout: inout ScreenLayout
+    layout: inout ScreenLayout, markers: Markers
 ) -> Position? {
     guard let compose = state.compose else { return nil }
     let label = composeLabel(state) + " "
     let field = TextAreaView(state: compose, placeholder: tr(.feedComposePlaceholder), isFocused: true)
     let fieldWidth = area.inset(left: TextWidth.of(label), right: 1).width
     let textRows = min(max(1, min(6, (area.height - 2) / 3)), field.rowCount(width: fieldWidth))
-    let (composeArea, remaining) = area.split(top: textRows + 2)
+    let placeRows = state.attachedPlace == nil ? 0 : 1
+    let (composeArea, remaining) = area.split(top: textRows + placeRows + 2)
     area = remaining
     buffer.setString(
         label, at: Position(row: composeArea.row, column: composeArea.column), style: Theme.title,
@@ -108,7 +110,15 @@ func drawPostEditor(
     let left = state.charactersLeft
     var info = tr(.feedCharactersLeft, ["count": grouped(left)])
     if let error = state.composeError { info += " · " + error }
-    let infoRow = composeArea.row + textRows
+    if let place = state.attachedPlace, composeArea.row + textRows < composeArea.bottom {
+        let line = Line(
+            [Span(String(repeating: " ", count: TextWidth.of(label)))]
+                + [Span(markers.place + " " + place.name, style: Theme.label)]
+                + (place.region.isEmpty ? [] : [Span(" · " + place.region, style: Theme.dim)])
+                + [Span("  " + tr(.composePlaceHint, ["key": AppKeyMap.firstKey("attach-place")]), style: Theme.dim)])
+        line.render(in: composeArea.line(textRows), into: &buffer)
+    }
+    let infoRow = composeArea.row + textRows + placeRows
     if infoRow < composeArea.bottom {
         buffer.setString(
             info, at: Position(row: infoRow, column: composeArea.column),

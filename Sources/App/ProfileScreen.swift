@@ -92,7 +92,7 @@ func drawProfileAndPosts(
     }
     guard let posts else { return nil }
     var listArea = area.split(top: lines.count).rest
-    let cursor = drawPostEditor(posts, in: &listArea, into: &buffer, layout: &layout)
+    let cursor = drawPostEditor(posts, in: &listArea, into: &buffer, layout: &layout, markers: context.markers)
     drawList(
         count: posts.rows.count, item: { postLines(posts.rows[$0], width: listArea.width, context: context) },
         list: posts.list, in: listArea, into: &buffer, layout: &layout,

@@ -48,6 +48,7 @@ struct TabRoute: Sendable {
 
     static let feed = TabRoute(
         keys: { app in
+            if app.placePicker != nil { return AppKeyMap.bindings.keyMap(.placePicker) }
             if app.mentionChoice != nil { return AppKeyMap.picker }
             if app.people != nil { return AppKeyMap.bindings.keyMap(.people) }
             if app.currentFeed.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
@@ -72,11 +73,15 @@ struct TabRoute: Sendable {
                 AppKeyMap.section(.helpLists, .list),
                 AppKeyMap.composeSection,
                 AppKeyMap.section(.helpPeopleSearch, .people, only: ["open-profile", "close", "down", "up"]),
+                AppKeyMap.section(.helpPlacePicker, .placePicker),
                 HelpSection(tr(.helpTyping), AppKeyMap.typingHints),
             ]
         },
         question: { app in AppKeyMap.postQuestion(app.currentFeed) },
         body: { app, context in
+            if let picker = app.placePicker {
+                return PlacePickerOver(base: feedBody(app, context), state: picker.state, context: context)
+            }
             if let choice = app.mentionChoice {
                 return ChoiceOver(
                     base: feedBody(app, context), title: tr(.mentionChoiceTitle),
@@ -110,6 +115,7 @@ struct TabRoute: Sendable {
                     ? AppKeyMap.onboardingForm
                     : AppKeyMap.bindings.keyMap(.form, only: AppKeyMap.profileFormKeys)
             }
+            if app.placePicker != nil { return AppKeyMap.bindings.keyMap(.placePicker) }
             if app.profile.posts?.state.compose != nil { return AppKeyMap.bindings.keyMap(.compose) }
             return AppKeyMap.profile(signedIn: app.profile.state.user != nil)
         },
@@ -118,7 +124,12 @@ struct TabRoute: Sendable {
             var sections = [
                 AppKeyMap.section(nil, .profile, only: signedIn ? AppKeyMap.signedInProfile : ["sign-in", "register"])
             ]
-            if signedIn { sections += [AppKeyMap.section(.helpLists, .list), AppKeyMap.composeSection] }
+            if signedIn {
+                sections += [
+                    AppKeyMap.section(.helpLists, .list), AppKeyMap.composeSection,
+                    AppKeyMap.section(.helpPlacePicker, .placePicker),
+                ]
+            }
             sections.append(
                 AppKeyMap.section(.helpForms, .form, only: ["submit", "next-field", "previous-field", "cancel"]))
             sections.append(HelpSection(tr(.helpTyping), AppKeyMap.typingHints))
@@ -129,7 +140,9 @@ struct TabRoute: Sendable {
             return tr(.confirmSignOut, ["username": app.profile.state.user?.username ?? ""])
         },
         body: { app, context in
-            ProfileScreen(state: app.profile.state, posts: app.profile.posts?.state, context: context)
+            let profile = ProfileScreen(state: app.profile.state, posts: app.profile.posts?.state, context: context)
+            guard let picker = app.placePicker else { return profile }
+            return PlacePickerOver(base: profile, state: picker.state, context: context)
         })
 }
 

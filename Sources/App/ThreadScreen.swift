@@ -15,7 +15,7 @@ struct ThreadScreen: TabScreen {
             context.listTitle(tr(.threadTitle)), position: state.rows.isEmpty ? nil : state.position, in: titleRow,
             into: &buffer)
         let pane = PostMapPane.split(&rest, into: &buffer)
-        let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout)
+        let cursor = drawPostEditor(state, in: &rest, into: &buffer, layout: &layout, markers: context.markers)
         for row in state.sending where !rest.isEmpty {
             let lines = postLines(row, width: rest.width, context: context)
             let (postArea, remaining) = rest.split(top: min(rest.height, lines.count))

@@ -1,6 +1,8 @@
 import DocStore
 import Domain
 import Foundation
+import PlaceCatalog
+import PlaceProviders
 import ViewModels
 
 /// The view models' ports over Tern's services (`Domain.AppServices`): accounts, favorites
@@ -137,6 +139,10 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
             SavedPlaceSearch.matches(query, in: try services.favorites.list(session: session(for: uid))).prefix(limit))
     }
 
+    public func savedPlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] {
+        Array(SavedPlaceSearch.saved(query, in: try services.favorites.list(session: session(for: uid))).prefix(limit))
+    }
+
     public func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder] {
         try services.favorites.sharedFolders(ofUID: owner, home: services.home, session: session(for: uid))
     }
@@ -217,10 +223,12 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     /// The post's id is drawn here, so a post queued and sent twice is one post.
     @discardableResult
-    public func post(_ text: String, uid: String) throws -> Tweet {
+    public func post(_ text: String, place: PlaceInfo?, uid: String) throws -> Tweet {
         let id = services.store.collection("tweets").document().documentID
-        try write(.post(postID: id, text: text, placeID: nil), uid: uid)
-        return Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: uid)
+        try write(.post(postID: id, text: text, placeID: place?.placeID, place: place.map(PostPlace.init)), uid: uid)
+        var tweet = Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: uid)
+        tweet.placeID = place?.placeID
+        return tweet
     }
 
     // Conversations
@@ -257,9 +265,12 @@ public final class StoreAdapters: AccountsPort, FavoritesPort, FeedPort {
 
     /// The reply's id is drawn here, as a post's is, so a reply queued and sent twice is one reply.
     @discardableResult
-    public func reply(_ text: String, to postID: String, uid: String) throws -> Tweet {
+    public func reply(_ text: String, to postID: String, place: PlaceInfo?, uid: String) throws -> Tweet {
         let id = services.store.collection("tweets").document().documentID
-        try write(.reply(postID: id, text: text, replyTo: postID), uid: uid)
+        try write(
+            .reply(
+                postID: id, text: text, replyTo: postID, placeID: place?.placeID, place: place.map(PostPlace.init)),
+            uid: uid)
         var tweet = Tweet(id: id, caption: try Validation.postText(text), timestamp: Date(), uid: uid)
         tweet.replyTo = postID
         return tweet
@@ -303,5 +314,17 @@ extension ScreenServices {
         connecting = services.readsReplica ? ServerConnector(current: current, outbox: outbox) : nil
         activity = adapters
         searchHistory = SearchHistoryFile(path: services.paths.searchHistoryFile)
+    }
+}
+
+extension PostPlace {
+    /// The copy of a place chosen in the interface's picker that a post carries (as
+    /// `tern post --place` makes it): its names, address, point and an online place's details.
+    init(_ place: PlaceInfo) {
+        self.init(
+            placeName: place.name, koreanName: place.koreanName, address: place.address,
+            coordinate: Coordinate(latitude: place.latitude, longitude: place.longitude), category: place.category,
+            phone: place.phone, roadAddress: place.roadAddress, url: place.url,
+            source: PlaceSource.of(placeID: place.placeID).rawValue)
     }
 }

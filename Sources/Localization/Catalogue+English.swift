@@ -1076,6 +1076,18 @@ extension Catalogue {
         case .keyOpenPostPlace: return "open the post's place"
         case .toastPostHasNoPlace: return "This post carries no place"
         case .toastPostPlaceUnknown: return "{name} is not in the catalog"
+        // pick: a place attached while writing a post (issue 29, point 1)
+        case .keyAttachPlace: return "attach a place"
+        case .toastPlaceOnlyNewPosts: return "A place is attached to a new post or a reply; an edit keeps the post's place"
+        case .placePickerTitle: return "Attach a place"
+        case .placePickerHint: return "a favorite, a city, a shop…"
+        case .placePickerRemove: return "Remove {name}"
+        case .placePickerNothing: return "No place matches “{query}”."
+        case .placePickerFavorites: return "Your favorites appear here; type to search the catalog."
+        case .placePickerSearching: return "asking {providers}…"
+        case .helpPlacePicker: return "In the place picker"
+        case .composePlaceHint: return "{key} changes or removes it"
+        case .placePickerKeys: return "Up/Down choose · Enter attach · Esc back"
         }
     }
 

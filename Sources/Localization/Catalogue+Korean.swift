@@ -1008,6 +1008,18 @@ extension Catalogue {
         case .keyOpenPostPlace: return "게시물의 장소 열기"
         case .toastPostHasNoPlace: return "이 게시물에는 장소가 없습니다"
         case .toastPostPlaceUnknown: return "{name}: 카탈로그에 없는 장소입니다"
+        // pick: a place attached while writing a post (issue 29, point 1)
+        case .keyAttachPlace: return "장소 붙이기"
+        case .toastPlaceOnlyNewPosts: return "장소는 새 게시물이나 답글에 붙입니다. 수정할 때는 게시물의 장소가 그대로입니다"
+        case .placePickerTitle: return "장소 붙이기"
+        case .placePickerHint: return "즐겨찾기, 도시, 가게…"
+        case .placePickerRemove: return "{name} 떼기"
+        case .placePickerNothing: return "“{query}”과(와) 맞는 장소가 없습니다."
+        case .placePickerFavorites: return "즐겨찾기가 여기에 나옵니다. 입력하면 카탈로그를 찾습니다."
+        case .placePickerSearching: return "{providers}에 묻는 중…"
+        case .helpPlacePicker: return "장소 선택에서"
+        case .composePlaceHint: return "{key}: 바꾸거나 떼기"
+        case .placePickerKeys: return "위/아래 고르기 · Enter 붙이기 · Esc 돌아가기"
         }
     }
 

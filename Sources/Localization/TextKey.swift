@@ -277,4 +277,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastOthersFolderGone, toastOthersFoldersUnreadable
     // h29post2: a post's place in Places (`p`)
     case keyOpenPostPlace, toastPostHasNoPlace, toastPostPlaceUnknown
+    // pick: a place attached while writing a post (issue 29, point 1)
+    case keyAttachPlace, toastPlaceOnlyNewPosts, placePickerTitle, placePickerHint, placePickerRemove
+    case placePickerNothing, placePickerFavorites, placePickerSearching, helpPlacePicker, composePlaceHint
+    case placePickerKeys
 }

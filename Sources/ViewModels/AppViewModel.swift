@@ -54,6 +54,10 @@ public final class AppViewModel {
     public private(set) var people: PeopleSearchViewModel?
     /// `m` on a post that mentions several accounts: whose profile to open.
     public private(set) var mentionChoice: MentionChoiceModel?
+    /// `attach-place` while writing a post or a reply: the place picker over it.
+    public private(set) var placePicker: PlacePickerModel?
+    private let placeSearching: PlaceSearching
+    private let onlinePlaces: OnlinePlaceSearching?
     private let accounts: AccountsPort
     private let feedPort: FeedPort
     private let favoritesPort: FavoritesPort
@@ -84,6 +88,8 @@ public final class AppViewModel {
         self.events = events
         self.work = work ?? BackgroundWork(queue: events)
         accounts = services.accounts
+        placeSearching = services.places
+        onlinePlaces = services.online
         feedPort = services.feed
         favoritesPort = services.favorites
         writes = StoreWrites(work: self.work, offLoop: services.isStoreRemote)
@@ -220,6 +226,8 @@ public final class AppViewModel {
     }
 
     private func userChanged(_ user: User?) {
+        // The picker searched as the account that was signed in.
+        if placePicker != nil && user?.id != state.user?.id { closePlacePicker() }
         state.user = user
         // Before the server is reached, the screens read the new account's own copy (the
         // guest's when signed out), not the copy of the account shown before.
@@ -302,6 +310,44 @@ public final class AppViewModel {
     public func closeAuthor() {
         author?.stop()
         author = nil
+        onChange()
+    }
+
+    // MARK: A post's place
+
+    /// `attach-place` (Ctrl-P) while writing a post or a reply: the place picker over it,
+    /// its first row the removal of the place already attached. An edit keeps its post's place.
+    public func openPlacePicker() {
+        let composing = currentFeed
+        guard placePicker == nil, composing.state.compose != nil else { return }
+        guard composing.canAttachPlace, let uid = state.user?.id else {
+            showToast(Toast(tr(.toastPlaceOnlyNewPosts), kind: .info))
+            return
+        }
+        let online = onlinePlaces.map { OnlinePlaceResults(port: $0, work: work, events: events, name: "picker") }
+        let picker = PlacePickerModel(
+            places: placeSearching, favorites: favoritesPort, reads: writes.reads, online: online, uid: uid,
+            home: placeLines.home, attached: composing.state.attachedPlace)
+        picker.onChange = { [weak self] in self?.onChange() }
+        picker.onToast = { [weak self] in self?.showToast($0) }
+        picker.onChoose = { [weak self, weak composing] place in
+            self?.closePlacePicker()
+            composing?.attachPlace(place)
+        }
+        picker.onRemove = { [weak self, weak composing] in
+            self?.closePlacePicker()
+            composing?.removeAttachedPlace()
+        }
+        picker.onClose = { [weak self] in self?.closePlacePicker() }
+        placePicker = picker
+        picker.start()
+        onChange()
+    }
+
+    /// Esc in the place picker (or a choice made): back to the post being written.
+    public func closePlacePicker() {
+        placePicker?.stop()
+        placePicker = nil
         onChange()
     }
 
@@ -495,7 +541,10 @@ public final class AppViewModel {
     /// The tabs' view models, in `AppTab` order: the view models' half of the table the keys
     /// are routed through (the screens' half is App's `TabRoute`).
     public var screens: [ScreenModel] {
-        [places, favorites, mentionChoice ?? people ?? thread ?? author?.listScreen ?? feed, profile, activity]
+        [
+            places, favorites, placePicker ?? mentionChoice ?? people ?? thread ?? author?.listScreen ?? feed,
+            placePicker ?? profile, activity,
+        ]
     }
 
     /// Whether any screen shows a change the store has not confirmed (the footer then

@@ -160,6 +160,9 @@ public struct FeedState: Equatable, Sendable {
     public var newAbove = 0
     /// The signed-in account follows nobody: All says how to follow.
     public var followsNobody = false
+    /// The place attached to the post or reply being written (`attach-place`), shown under
+    /// its field and sent with it; nil without one.
+    public var attachedPlace: PostPlaceLine?
 
     public var selected: Int { list.selected }
     public var selectedRow: FeedRowModel? { rows.indices.contains(selected) ? rows[selected] : nil }
@@ -273,6 +276,7 @@ public final class FeedViewModel {
             state.editingPostID = nil
             state.deleting = nil
             state.replyingTo = nil
+            state.attachedPlace = nil
         }
         // All posts (or an author's) are the same list for the new viewer: keep them on
         // screen until they are read again; the Liked view is another list.
@@ -567,6 +571,27 @@ public final class FeedViewModel {
         state.composeError = nil
         state.editingPostID = nil
         state.replyingTo = parent
+        state.attachedPlace = nil
+        publish()
+    }
+
+    // MARK: A post's place
+
+    /// Whether a place can be attached now: a new post or a reply is being written (an edit
+    /// keeps the place the post has).
+    public var canAttachPlace: Bool { state.compose != nil && state.editingPostID == nil && uid != nil }
+
+    /// The place chosen in the picker goes under the field, to be sent with the post.
+    public func attachPlace(_ place: PlaceInfo) {
+        guard canAttachPlace else { return }
+        state.attachedPlace = PostPlaceLine(info: place, home: placeLines?.home)
+        publish()
+    }
+
+    /// The picker's "remove": the post goes without a place.
+    public func removeAttachedPlace() {
+        guard state.attachedPlace != nil else { return }
+        state.attachedPlace = nil
         publish()
     }
 
@@ -580,7 +605,9 @@ public final class FeedViewModel {
     }
 
     /// The reply shows above the list as a post on its way does, and is sent.
-    private func submitReply(to parent: FeedRowModel, text: String, checked: String, uid: String) {
+    private func submitReply(
+        to parent: FeedRowModel, text: String, checked: String, attached: PostPlaceLine?, uid: String
+    ) {
         nextPostNumber += 1
         let localID = "sending-\(nextPostNumber)"
         var row = FeedRowModel(
@@ -589,21 +616,29 @@ public final class FeedViewModel {
             avatar: author?.avatar)
         row.replyTo = parent.id
         row.replyToUsername = parent.username
+        row.place = attached
         posts.insert(PostIntent(row: row, storedID: nil), at: 0)
         state.compose = nil
         state.composeError = nil
         state.replyingTo = nil
+        state.attachedPlace = nil
         rebuildRows()
         publish()
         let parentID = parent.id
+        let place = attached?.info
         writes.send(
-            { [port] in try port.reply(checked, to: parentID, uid: uid).id },
-            then: { [weak self] result in self?.replyAnswered(localID, text: text, parent: parent, result) })
+            { [port] in try port.reply(checked, to: parentID, place: place, uid: uid).id },
+            then: { [weak self] result in
+                self?.replyAnswered(localID, text: text, parent: parent, attached: attached, result)
+            })
     }
 
     /// The store's answer to a reply: confirmed (the row leaves the top: the lists that hold
     /// it show it), or refused (gone, the field opens again as typed, a toast says why).
-    private func replyAnswered(_ localID: String, text: String, parent: FeedRowModel, _ result: Result<String, Error>) {
+    private func replyAnswered(
+        _ localID: String, text: String, parent: FeedRowModel, attached: PostPlaceLine?,
+        _ result: Result<String, Error>
+    ) {
         posts.removeAll { $0.row.id == localID }
         switch result {
         case .success:
@@ -614,6 +649,7 @@ public final class FeedViewModel {
                 state.compose = TextEditor(text, multiline: true)
                 state.composeError = reason
                 state.replyingTo = parent
+                state.attachedPlace = attached
             }
             onToast(Toast(tr(.toastCouldNotReply, ["reason": reason]), kind: .error))
         }
@@ -639,6 +675,7 @@ public final class FeedViewModel {
             state.composeError = nil
             state.editingPostID = nil
             state.replyingTo = nil
+            state.attachedPlace = nil
         }
         publish()
     }
@@ -655,6 +692,7 @@ public final class FeedViewModel {
             state.composeError = nil
             state.editingPostID = nil
             state.replyingTo = nil
+            state.attachedPlace = nil
             publish()
             return
         }
@@ -668,26 +706,35 @@ public final class FeedViewModel {
             return
         }
         if let id = state.editingPostID { return submitEdit(id, text: text, checked: checked, uid: uid) }
-        if let parent = state.replyingTo { return submitReply(to: parent, text: text, checked: checked, uid: uid) }
+        let attached = state.attachedPlace
+        if let parent = state.replyingTo {
+            return submitReply(to: parent, text: text, checked: checked, attached: attached, uid: uid)
+        }
         nextPostNumber += 1
         let localID = "sending-\(nextPostNumber)"
-        let row = FeedRowModel(
+        var row = FeedRowModel(
             id: localID, displayName: author?.displayName ?? "", username: author?.username ?? "",
             caption: checked, timestamp: Date(), likes: 0, didLike: false, isPending: true,
             avatar: author?.avatar)
+        // The place line shows at once under the caption, with the pending mark.
+        row.place = attached
         posts.insert(PostIntent(row: row, storedID: nil), at: 0)
         state.compose = nil
         state.composeError = nil
+        state.attachedPlace = nil
         rebuildRows()
         publish()
+        let place = attached?.info
         writes.send(
-            { [port] in try port.post(checked, uid: uid).id },
-            then: { [weak self] result in self?.postAnswered(localID, text: text, result) })
+            { [port] in try port.post(checked, place: place, uid: uid).id },
+            then: { [weak self] result in self?.postAnswered(localID, text: text, attached: attached, result) })
     }
 
     /// The store's answer to a post: confirmed (selected in the list; shown above it until
     /// the list has it), or refused (gone, the field opens again as typed, a toast says why).
-    private func postAnswered(_ localID: String, text: String, _ result: Result<String, Error>) {
+    private func postAnswered(
+        _ localID: String, text: String, attached: PostPlaceLine?, _ result: Result<String, Error>
+    ) {
         guard let index = posts.firstIndex(where: { $0.row.id == localID }) else { return }
         switch result {
         case .success(let storedID):
@@ -705,6 +752,7 @@ public final class FeedViewModel {
             if uid != nil && state.compose == nil {
                 state.compose = TextEditor(text, multiline: true)
                 state.composeError = reason
+                state.attachedPlace = attached
             }
             onToast(Toast(tr(.toastCouldNotPost, ["reason": reason]), kind: .error))
         }
@@ -773,6 +821,7 @@ public final class FeedViewModel {
         state.composeError = nil
         state.editingPostID = row.id
         state.replyingTo = nil
+        state.attachedPlace = nil
         publish()
     }
 

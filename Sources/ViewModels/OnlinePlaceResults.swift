@@ -53,11 +53,15 @@ public final class OnlinePlaceResults {
     private var asked: [String: OnlineSearch] = [:]
     private var text = ""
     private var near: Coordinate?
+    /// What its lanes and timers are named after (`online.kakao`): another search of the
+    /// providers (the place picker's) has its own, so neither drops the other's answers.
+    private let name: String
 
-    public init(port: OnlinePlaceSearching, work: BackgroundWork, events: EventQueue) {
+    public init(port: OnlinePlaceSearching, work: BackgroundWork, events: EventQueue, name: String = "online") {
         self.port = port
         self.work = work
         self.events = events
+        self.name = name
         state.isConfigured = !port.providers.isEmpty
         state.configFile = port.configFile
         state.providers = port.providers
@@ -76,7 +80,7 @@ public final class OnlinePlaceResults {
         }
         for provider in port.providers {
             if provider.searchesAsYouType {
-                events.schedule(Self.timer(provider), after: Self.debounce) { [weak self] in self?.ask(provider) }
+                events.schedule(timer(provider), after: Self.debounce) { [weak self] in self?.ask(provider) }
             } else if answered[provider.id] != current {
                 answers[provider.id] = nil
                 answered[provider.id] = nil
@@ -97,7 +101,7 @@ public final class OnlinePlaceResults {
         state.category = nil
         state.centerName = nil
         near = nil
-        for provider in port.providers { events.cancelTimer(Self.timer(provider)) }
+        for provider in port.providers { events.cancelTimer(timer(provider)) }
         clearAnswers()
         rebuild()
     }
@@ -139,7 +143,7 @@ public final class OnlinePlaceResults {
 
     private func askAll() {
         for provider in port.providers {
-            events.cancelTimer(Self.timer(provider))
+            events.cancelTimer(timer(provider))
             ask(provider)
         }
         rebuild()
@@ -157,7 +161,7 @@ public final class OnlinePlaceResults {
         asked[provider.id] = search
         let port = self.port
         work.run(
-            Self.lane(provider),
+            lane(provider),
             { token -> OnlineAnswer in
                 if token.isCancelled { return OnlineAnswer(matches: []) }
                 return try port.search(search, with: provider)
@@ -190,7 +194,7 @@ public final class OnlinePlaceResults {
         notices = [:]
         answered = [:]
         asked = [:]
-        for provider in port.providers { work.cancel(Self.lane(provider)) }
+        for provider in port.providers { work.cancel(lane(provider)) }
     }
 
     /// The shown places and the indicator from the providers' answers, then `onChange`.
@@ -200,16 +204,16 @@ public final class OnlinePlaceResults {
             seen.insert($0.place.placeID).inserted
         }
         state.notice = port.providers.lazy.compactMap { self.notices[$0.id] }.first
-        state.searching = port.providers.filter { asked[$0.id] != nil || events.isScheduled(Self.timer($0)) }.map(
+        state.searching = port.providers.filter { asked[$0.id] != nil || events.isScheduled(timer($0)) }.map(
             \.name)
         onChange()
     }
 
-    static func lane(_ provider: OnlineProvider) -> WorkLane {
-        WorkLane("online." + provider.id, policy: .latestOnly, on: .network)
+    func lane(_ provider: OnlineProvider) -> WorkLane {
+        WorkLane(name + "." + provider.id, policy: .latestOnly, on: .network)
     }
 
-    static func timer(_ provider: OnlineProvider) -> TimerID {
-        .named("online." + provider.id)
+    func timer(_ provider: OnlineProvider) -> TimerID {
+        .named(name + "." + provider.id)
     }
 }

@@ -191,6 +191,9 @@ public protocol FavoritesPort: FavoriteFoldersPort {
     /// The user's saved online places (Kakao's, OpenStreetMap's) whose name holds `query`, at
     /// most `limit`: what the command line finds offline too (`SavedPlaceSearch.matches`).
     func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace]
+    /// The user's saved places, online or not, whose name holds `query` (every one for an
+    /// empty query), newest saved first, at most `limit`: the place picker's favorites.
+    func savedPlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace]
     /// The shared folders of the account `owner` with their places, as `uid` may read them
     /// (`tern favorites list --user`'s read): what another person's profile lists.
     func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder]
@@ -207,6 +210,7 @@ public protocol FavoritesPort: FavoriteFoldersPort {
 extension FavoritesPort {
     /// A store that keeps no online places finds none.
     public func savedOnlinePlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] { [] }
+    public func savedPlaces(matching query: String, uid: String, limit: Int) throws -> [FavoritePlace] { [] }
     /// A store without other people's folders shares none.
     public func sharedFolders(of owner: String, uid: String) throws -> [SharedFolder] { [] }
     /// A store that keeps no posts counts none.
@@ -250,8 +254,10 @@ public protocol FeedPort: AnyObject {
     func write(_ intent: WriteIntent, uid: String) throws
     /// Likes `tweetID` again as liked at `likedAt` (an unlike undone).
     func restoreLike(tweetID: String, likedAt: Date, uid: String) throws
+    /// Writes `text` as `uid`'s post through the one writer (`WriteIntent.post`), with the
+    /// place attached to it copied into the post (nil: none).
     @discardableResult
-    func post(_ text: String, uid: String) throws -> Tweet
+    func post(_ text: String, place: PlaceInfo?, uid: String) throws -> Tweet
     // Conversations
     /// Bookmarks or reposts `tweetID` as `uid` (`marked`), or takes it back.
     func setMark(_ mark: PostMark, _ marked: Bool, tweetID: String, uid: String) throws
@@ -262,9 +268,10 @@ public protocol FeedPort: AnyObject {
         _ other: String, uid: String, _ onChange: @escaping (Bool) -> Void, onError: @escaping (Error) -> Void
     ) throws -> Cancellable
     // Replies
-    /// Writes `text` as `uid`'s reply to `postID` through the one writer (`WriteIntent.reply`).
+    /// Writes `text` as `uid`'s reply to `postID` through the one writer (`WriteIntent.reply`),
+    /// with the place attached to it copied into the reply (nil: none).
     @discardableResult
-    func reply(_ text: String, to postID: String, uid: String) throws -> Tweet
+    func reply(_ text: String, to postID: String, place: PlaceInfo?, uid: String) throws -> Tweet
     /// Calls `onChange` with the thread of `postID` in reading order (parents, the post, its
     /// replies), now and whenever it changes.
     func observeThread(
@@ -299,10 +306,20 @@ extension FeedPort {
         return AnyCancellable {}
     }
 
+    /// A post without a place.
+    @discardableResult
+    public func post(_ text: String, uid: String) throws -> Tweet { try post(text, place: nil, uid: uid) }
+
     // Replies: ports without threads refuse replies and show a thread as nothing.
     @discardableResult
-    public func reply(_ text: String, to postID: String, uid: String) throws -> Tweet {
+    public func reply(_ text: String, to postID: String, place: PlaceInfo?, uid: String) throws -> Tweet {
         throw ServiceError.replyToMissing(postID)
+    }
+
+    /// A reply without a place.
+    @discardableResult
+    public func reply(_ text: String, to postID: String, uid: String) throws -> Tweet {
+        try reply(text, to: postID, place: nil, uid: uid)
     }
 
     public func observeThread(

@@ -56,11 +56,14 @@ public struct PostPlaceLine: Equatable, Sendable {
             distance: places?.home.flatMap { home in copy.coordinate.map { $0.distance(to: home) } }, info: info)
     }
 
-    private init(info: PlaceInfo, home: Coordinate?) {
+    /// The line of a place the screens know (the catalog's, or an online answer's).
+    init(info: PlaceInfo, home: Coordinate?) {
         var region = info.region.map { RegionNames.localized($0, city: (info.name, info.koreanName)) } ?? ""
         if region.isEmpty || region == info.shownName {
             region = CountryNames.localizedAddress(info.country, country: info.country)
         }
+        // An online place has no region of the catalog's: its address's first part.
+        if region.isEmpty { region = Self.region(of: info.address) }
         self.init(
             placeID: info.placeID, name: info.shownName, region: region,
             distance: home.map { Coordinate(latitude: info.latitude, longitude: info.longitude).distance(to: $0) },

@@ -100,7 +100,7 @@ import Testing
         (
             "bind tv like = l",
             "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, "
-                + "compose, form, help, confirm, author, detail, thread, activity, people, folder)"
+                + "compose, form, help, confirm, author, detail, thread, activity, people, folder, place-picker)"
         ),
         ("unbind global z", "/x/config:1: z is not bound in global"),
         ("unbind global", "/x/config:1: expected unbind SCREEN KEY"),

@@ -29,6 +29,10 @@ import Testing
         ScreenScript(
             newcomer: "새내기 🌸", bio: "서울에서 온 newcomer. 지도와 긴 산책, 🍜 를 좋아합니다.",
             posts: ["하네스에서 쓴 첫 글"], .press("4"), .golden("ko-profile")),
+        // pick: the place picker and the attached place, in Korean.
+        ScreenScript(
+            newcomer: "새내기", .press("3"), .press("n"), .type("강가에서 점심"), .press("ctrl-p"), .type("서울"),
+            .golden("ko-feed-place-picker"), .press("enter"), .golden("ko-feed-compose-place")),
     ]
 
     @Test(arguments: sizes, scripts) func screen(size: (Int, Int), script: ScreenScript) throws {

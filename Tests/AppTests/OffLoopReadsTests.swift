@@ -64,7 +64,9 @@ final class GatedFeed: FeedPort, @unchecked Sendable {
     func restoreLike(tweetID: String, likedAt: Date, uid: String) throws {
         try port.restoreLike(tweetID: tweetID, likedAt: likedAt, uid: uid)
     }
-    func post(_ text: String, uid: String) throws -> Tweet { try port.post(text, uid: uid) }
+    func post(_ text: String, place: PlaceInfo?, uid: String) throws -> Tweet {
+        try port.post(text, place: place, uid: uid)
+    }
 
     // search: the people search waits at the gate too.
     func searchPeople(_ query: String, limit: Int) throws -> [User] {

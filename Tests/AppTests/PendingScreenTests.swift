@@ -74,6 +74,32 @@ final class ScriptedSync: SyncPort {
         #expect(harness.line(containing: "♥") != nil && before.contains("♡"))
     }
 
+    /// pick: a post with a place attached (Ctrl-P) shows at once above the list with its
+    /// `📍` line (`[P]` in ASCII) and the pending mark, while the write waits for the server.
+    @Test(arguments: [true, false]) func aPostWithAPlaceShowsItsPlaceLineAndThePendingMarkAtOnce(isUTF8: Bool)
+        throws
+    {
+        let (harness, held, _) = try farApp(isUTF8: isUTF8, width: 100, height: 30)
+        harness.press("3")
+        harness.press("n")
+        harness.type("lunch on the way")
+        harness.press("ctrl-p")
+        harness.type("seoul")
+        held.runAll()
+        harness.settle()
+        harness.press("enter")
+        #expect(harness.app.feed.state.attachedPlace?.placeID == "1835848")
+        harness.press("enter")
+        #expect(held.waiting >= 1, "the post waits for the server; the screen does not")
+        let lines = harness.lines
+        let caption = try #require(lines.firstIndex { $0.contains("lunch on the way") }, "\(harness.text)")
+        #expect(lines[caption + 1].contains((isUTF8 ? "📍" : "[P]") + " Seoul"), "\(harness.text)")
+        #expect(lines[caption + 2].contains(isUTF8 ? "◌" : ".."), "pending: \(harness.text)")
+        held.runAll()
+        harness.settle()
+        #expect(harness.app.feed.state.sending.allSatisfy { !$0.isPending })
+    }
+
     @Test func theLegendStaysWhenTheSyncKeyIsOfferedToo() throws {
         let (harness, held, sync) = try farApp(width: 80, height: 24)
         harness.press("3")

@@ -23,6 +23,10 @@ import Testing
             posts: ["first post from the harness"], .press("4"), .golden("profile")),
         ScreenScript(.press("?"), .golden("help-places")),
         placedPost,
+        // pick: the place picker over a post being written, then the place under its field.
+        ScreenScript(
+            newcomer: "New Comer", .press("3"), .press("n"), .type("lunch by the river"), .press("ctrl-p"),
+            .type("seoul"), .golden("feed-place-picker"), .press("enter"), .golden("feed-compose-place")),
     ]
 
     /// h29post: a post that carries a place, at the top of the Feed.

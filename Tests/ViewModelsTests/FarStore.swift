@@ -117,13 +117,15 @@ final class FarStore: FeedPort, FavoritesPort, AccountsPort, InMemoryFolders {
         try write("like \(tweetID)") { likedBy[tweetID, default: []].insert(uid) }
     }
 
-    func post(_ text: String, uid: String) throws -> Tweet {
+    func post(_ text: String, place: PlaceInfo?, uid: String) throws -> Tweet {
         let id = "p\(posts.count + 1)"
-        try write("post \(text)") {
-            posts.insert(
-                FeedPost(
-                    id: id, caption: text, timestamp: clock.now, uid: uid, username: user.username,
-                    displayName: user.displayName, likes: 0, didLike: false), at: 0)
+        try write("post \(text)" + (place.map { " @" + $0.placeID } ?? "")) {
+            var post = FeedPost(
+                id: id, caption: text, timestamp: clock.now, uid: uid, username: user.username,
+                displayName: user.displayName, likes: 0, didLike: false)
+            post.placeID = place?.placeID
+            post.place = place.map { PostPlace(placeName: $0.name, address: $0.address, coordinate: nil) }
+            posts.insert(post, at: 0)
         }
         return Tweet(id: id, caption: text, timestamp: clock.now, uid: uid)
     }

@@ -92,6 +92,55 @@ import Testing
         #expect(toasts.last == Toast("Posted", kind: .success))
     }
 
+    /// pick: a place attached while writing shows under the caption at once, with the
+    /// pending mark, and goes with the post; a refusal opens the field again with it.
+    @Test func aPostsPlaceShowsAtOnceWithThePendingMarkAndARefusalKeepsItAttached() throws {
+        let seoul = PlaceInfo(
+            placeID: "1835848", name: "Seoul", country: "South Korea", address: "Seoul, South Korea",
+            latitude: 37.566, longitude: 126.978)
+        let far = FarStore()
+        let (model, toasts) = feed(far)
+        model.startCompose()
+        model.editCompose(.insert("lunch by the river"))
+        #expect(model.canAttachPlace)
+        model.attachPlace(seoul)
+        #expect(model.state.attachedPlace?.name == "Seoul")
+        model.submitCompose()
+        #expect(model.state.attachedPlace == nil && model.state.compose == nil)
+        #expect(model.state.sending.first?.place?.placeID == "1835848", "the place line shows at once")
+        #expect(model.state.sending.first?.isPending == true)
+        #expect(far.received.isEmpty, "nothing has reached the server yet")
+        far.answerAll()
+        #expect(far.received == ["post lunch by the river @1835848"])
+        #expect(model.state.rows.first?.place?.name == "Seoul", "the stored post keeps its place")
+
+        far.refusal = ServiceError.sessionNotValid
+        model.startCompose()
+        model.editCompose(.insert("refused"))
+        model.attachPlace(seoul)
+        model.submitCompose()
+        far.answerAll()
+        #expect(model.state.compose?.text == "refused")
+        #expect(model.state.attachedPlace?.placeID == "1835848", "the place is still attached")
+        #expect(toasts.last?.kind == .error)
+        model.removeAttachedPlace()
+        #expect(model.state.attachedPlace == nil)
+    }
+
+    @Test func anEditTakesNoPlace() throws {
+        let far = FarStore()
+        let (model, _) = feed(far)
+        model.startCompose()
+        model.editCompose(.insert("mine"))
+        model.submitCompose()
+        far.answerAll()
+        model.startEditSelected()
+        #expect(model.state.editingPostID != nil)
+        #expect(!model.canAttachPlace)
+        model.attachPlace(PlaceInfo(placeID: "1835848", name: "Seoul", latitude: 37.566, longitude: 126.978))
+        #expect(model.state.attachedPlace == nil)
+    }
+
     @Test func aRefusedPostOpensTheFieldAgainAsTyped() throws {
         let far = FarStore()
         let (model, toasts) = feed(far)

@@ -5,6 +5,7 @@ shows offline and without a provider key, the refusal of an unknown id, the samp
 community's places, and the same on a team server through the outbox."""
 import json
 import os
+import time
 
 from tern import DataDir, run
 from test_accounts import register
@@ -194,3 +195,52 @@ def test_p_opens_a_posts_place_in_places_and_a_post_without_one_says_so():
             assert "Places" in screen.splitlines()[0], screen
         finally:
             ui.kill()
+
+
+def test_ctrl_p_attaches_a_place_while_writing_and_the_feed_shows_it():
+    """pick (issue 29, point 1, the interface): a post typed in the Feed, Ctrl-P opens the
+    place picker, a typed query finds Seoul in the catalog, Enter attaches it under the field,
+    Enter posts; the Feed shows `📍 Seoul` under the caption and the stored post carries the
+    place, as `tern post --place` writes it. Ctrl-P again offers to remove a place."""
+    from test_ui import start
+
+    with DataDir() as data:
+        assert register(data, "ann@example.com").returncode == 0
+        onboard(data, "ann")
+        ui = start(data, width=100, height=30)
+        try:
+            ui.send("3")
+            ui.wait_for("All posts")
+            ui.send("n")
+            ui.wait_for("New post")
+            ui.type("picnic by the han river")
+            ui.send("C-p")
+            ui.wait_for("Attach a place")
+            ui.type("seoul")
+            ui.wait_for("Seoul ·")
+            ui.send("Enter")
+            screen = ui.wait_for("changes or removes it")
+            lines = screen.splitlines()
+            field = next(i for i, line in enumerate(lines) if "picnic by the han river" in line)
+            assert "📍 Seoul" in lines[field + 1], screen
+            # Ctrl-P again: the first row takes the place off; Esc keeps it.
+            ui.send("C-p")
+            ui.wait_for("Remove Seoul")
+            ui.send("Escape")
+            # Esc closed the picker (wait for it: Esc at once followed by Enter reads as Alt-Enter).
+            deadline = time.monotonic() + 10
+            while "Attach a place" in ui.screen() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            screen = ui.screen()
+            assert "Attach a place" not in screen and "changes or removes it" in screen, screen
+            ui.send("Enter")
+            ui.wait_for("Posted")
+            screen = ui.wait_for("📍 Seoul")
+            lines = screen.splitlines()
+            caption = next(i for i, line in enumerate(lines) if "picnic by the han river" in line)
+            assert "📍 Seoul" in lines[caption + 1], screen
+        finally:
+            ui.kill()
+        rows = ok_json(data, "feed", "--limit", "100")
+        post = next(row for row in rows if row["caption"] == "picnic by the han river")
+        assert post["place"]["placeID"] == SEOUL and post["place"]["placeName"] == "Seoul", post

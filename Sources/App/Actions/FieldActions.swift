@@ -23,6 +23,18 @@ extension KeyBindings {
         },
         ActionBinding("up", .compose, ["up"], .keyLineUp, inFooter: false) { $0.moveComposeCursor(rows: -1) },
         ActionBinding("down", .compose, ["down"], .keyLineDown, inFooter: false) { $0.moveComposeCursor(rows: 1) },
+        // A post's place: the picker over the post; its first row removes the place attached.
+        ActionBinding(
+            "attach-place", .compose, ["ctrl-p"], .keyAttachPlace, offered: { $0.currentFeed.canAttachPlace }
+        ) { $0.app.openPlacePicker() },
+
+        // The place picker: letters type into its query, the arrows choose.
+        ActionBinding("choose", .placePicker, ["enter"], .keyPick) { $0.activeScreen.submit() },
+        ActionBinding("close", .placePicker, ["esc"], .keyBack, label: "Esc") { $0.activeScreen.cancel() },
+        ActionBinding("down", .placePicker, ["down"], .keyDown, inFooter: false) {
+            $0.activeScreen.moveSelection(by: 1)
+        },
+        ActionBinding("up", .placePicker, ["up"], .keyUp, inFooter: false) { $0.activeScreen.moveSelection(by: -1) },
 
         ActionBinding("submit", .form, ["enter"], .keySubmit) { $0.activeScreen.submit() },
         ActionBinding("next-field", .form, ["tab", "down"], .keyNextField, label: "Tab") { $0.app.profile.nextField() },

@@ -11,15 +11,19 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     case people
     // Someone's shared folder, open read-only from their profile
     case folder
+    // The place picker over a post being written (a text field too)
+    case placePicker = "place-picker"
 
     /// Screens whose keys also type text, where a printable key cannot be bound.
-    public var isTextField: Bool { self == .search || self == .compose || self == .form || self == .people }
+    public var isTextField: Bool {
+        self == .search || self == .compose || self == .form || self == .people || self == .placePicker
+    }
 
     /// The groups of screens whose keys act together, where one key may mean one action.
     static let contexts: [[KeyScreen]] = [
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
         [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global],
         [.detail, .list, .global], [.thread, .list, .global], [.activity, .list, .global],
-        [.people], [.folder, .list, .global],
+        [.people], [.folder, .list, .global], [.placePicker],
     ]
 }

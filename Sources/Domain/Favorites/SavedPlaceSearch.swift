@@ -13,6 +13,14 @@ public enum SavedPlaceSearch {
         }
     }
 
+    /// The saved places, online or not, whose name holds `query` (every one for an empty
+    /// query), newest saved first: the favorites a post's place picker offers.
+    public static func saved(_ query: String, in favorites: [FavoritePlace]) -> [FavoritePlace] {
+        let wanted = key(query)
+        return favorites.filter { wanted.isEmpty || key($0.placeName).contains(wanted) }
+            .sorted { $0.savedAt == $1.savedAt ? $0.placeID < $1.placeID : $0.savedAt > $1.savedAt }
+    }
+
     /// Online ids name their provider (`kakao:8105891`); catalog and imported ids do not.
     static func isOnline(_ placeID: String) -> Bool {
         placeID.hasPrefix("kakao:") || placeID.hasPrefix("osm:")
