@@ -1076,6 +1076,10 @@ extension Catalogue {
         case .keyOpenPostPlace: return "open the post's place"
         case .toastPostHasNoPlace: return "This post carries no place"
         case .toastPostPlaceUnknown: return "{name} is not in the catalog"
+        // pposts: a place's posts (`p` on its detail)
+        case .keyPlacePosts: return "the place's posts"
+        case .placePostsTitle: return "Posts about {name} · {posts}"
+        case .placePostsEmpty: return "No posts about {name} yet."
         }
     }
 

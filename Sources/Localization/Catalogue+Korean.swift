@@ -1008,6 +1008,10 @@ extension Catalogue {
         case .keyOpenPostPlace: return "게시물의 장소 열기"
         case .toastPostHasNoPlace: return "이 게시물에는 장소가 없습니다"
         case .toastPostPlaceUnknown: return "{name}: 카탈로그에 없는 장소입니다"
+        // pposts: a place's posts (`p` on its detail)
+        case .keyPlacePosts: return "이 장소에 관한 게시물"
+        case .placePostsTitle: return "{name}에 관한 게시물 · {posts}"
+        case .placePostsEmpty: return "{name}에 관한 게시물이 아직 없습니다."
         }
     }
 

@@ -194,3 +194,33 @@ def test_p_opens_a_posts_place_in_places_and_a_post_without_one_says_so():
             assert "Places" in screen.splitlines()[0], screen
         finally:
             ui.kill()
+
+
+def test_p_on_a_places_detail_lists_its_posts_and_esc_goes_back():
+    """Issue 29, point 2: `p` on a place's detail (the pane from 100 columns, the whole
+    screen below) lists the posts about it under `Posts about NAME · N posts`, with the
+    Feed's rows; Esc goes back to the place."""
+    from test_ui import start
+
+    with DataDir() as data:
+        count = ok_json(data, "places", "show", "1838524")["posts"]
+        assert count > 0, "the sample community writes about Busan"
+        for width, height in ((120, 40), (80, 24)):
+            ui = start(data, width=width, height=height)
+            try:
+                ui.send("/")
+                ui.type("Busan")
+                ui.send("Enter")
+                if width < 100:
+                    ui.wait_for("Busan")
+                    ui.send("Enter")
+                ui.wait_for(f"{count} posts")
+                ui.send("p")
+                screen = ui.wait_for(f"Posts about Busan · {count} posts")
+                assert "📍 Busan" in screen, screen
+                assert "Esc back" in screen.splitlines()[-1], screen
+                ui.send("Escape")
+                screen = ui.wait_for("Asia/Seoul")
+                assert "Posts about" not in screen, screen
+            finally:
+                ui.kill()

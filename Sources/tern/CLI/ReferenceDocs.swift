@@ -24,6 +24,7 @@ enum ReferenceDocs {
         "detail": "The full-screen place detail (`detail`)",
         "thread": "A post's thread (`thread`)",
         "people": "The people search over the Feed (`people`)",
+        "posts": "A place's posts (`posts`)",
     ]
 
     static func keys() -> String {
