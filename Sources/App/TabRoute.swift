@@ -19,13 +19,15 @@ struct TabRoute: Sendable {
 
     static let places = TabRoute(
         keys: { app in
+            if let posts = app.placePosts(on: .places) { return placePostsKeys(posts) }
             if app.places.isPickingCategory { return AppKeyMap.picker }
             if app.places.state.isSearchFocused { return AppKeyMap.bindings.keyMap(.search) }
             if app.places.state.isDetailOpen { return AppKeyMap.screen(.detail) }
             return AppKeyMap.screen(.places)
         },
-        help: { _ in
-            [
+        help: { app in
+            if app.placePosts(on: .places) != nil { return placePostsHelp }
+            return [
                 AppKeyMap.section(nil, .places),
                 AppKeyMap.section(.helpLists, .list),
                 AppKeyMap.section(
@@ -33,17 +35,23 @@ struct TabRoute: Sendable {
                 HelpSection(tr(.helpTyping), AppKeyMap.typingHints),
             ]
         },
-        question: { _ in nil },
-        body: { app, context in PlacesScreen(state: app.places.state, context: context) })
+        question: { app in app.placePosts(on: .places).flatMap(AppKeyMap.postQuestion) },
+        body: { app, context in
+            placePostsBody(app, .places, context) ?? PlacesScreen(state: app.places.state, context: context)
+        })
 
     static let favorites = TabRoute(
-        keys: { _ in AppKeyMap.screen(.favorites) },
-        help: { _ in [AppKeyMap.section(nil, .favorites), AppKeyMap.section(.helpLists, .list)] },
-        question: { _ in nil },
+        keys: { app in app.placePosts(on: .favorites).map(placePostsKeys) ?? AppKeyMap.screen(.favorites) },
+        help: { app in
+            if app.placePosts(on: .favorites) != nil { return placePostsHelp }
+            return [AppKeyMap.section(nil, .favorites), AppKeyMap.section(.helpLists, .list)]
+        },
+        question: { app in app.placePosts(on: .favorites).flatMap(AppKeyMap.postQuestion) },
         body: { app, context in
-            FavoritesScreen(
-                state: app.favorites.state, context: context,
-                koreanName: { [places = app.places] in places.koreanName(of: $0) })
+            placePostsBody(app, .favorites, context)
+                ?? FavoritesScreen(
+                    state: app.favorites.state, context: context,
+                    koreanName: { [places = app.places] in places.koreanName(of: $0) })
         })
 
     static let feed = TabRoute(
@@ -153,6 +161,23 @@ extension TabRoute {
         help: { _ in [AppKeyMap.section(nil, .activity), AppKeyMap.section(.helpLists, .list)] },
         question: { _ in nil },
         body: { app, context in ActivityScreen(state: app.activity.state, context: context) })
+}
+
+extension TabRoute {
+    /// A place's posts over the tab they were opened on: the Feed's keys on their posts, a
+    /// reply's field while one is written.
+    static func placePostsKeys(_ posts: FeedViewModel) -> KeyMap<AppAction> {
+        posts.state.compose != nil ? AppKeyMap.bindings.keyMap(.compose) : AppKeyMap.screen(.posts)
+    }
+
+    static var placePostsHelp: [HelpSection] {
+        [AppKeyMap.section(nil, .posts), AppKeyMap.section(.helpLists, .list), AppKeyMap.composeSection]
+    }
+
+    static func placePostsBody(_ app: AppViewModel, _ tab: AppTab, _ context: ScreenContext) -> TabScreen? {
+        guard let open = app.placePosts, open.tab == tab else { return nil }
+        return ThreadScreen(state: open.posts.state, context: context, place: open.name)
+    }
 }
 
 extension AppTab {

@@ -393,6 +393,26 @@ final class PostgresBackend: StoreBackend {
         }
     }
 
+    /// Read from `doc` as `json` (not the `jsonb` column), which keeps each value's stored
+    /// text: a timestamp reads back as a timestamp, not a number.
+    func values(matching query: QuerySpec, of fields: [FieldPath]) throws -> [StoredValues] {
+        let sql = try PostgresQuery(query)
+        let columns = try fields.map { field -> String in
+            if field.isDocumentID { return "to_json(id)::text" }
+            return
+                "CASE WHEN octet_length(doc) <= \(StorageJSON.maximumBytes) THEN (\(try PostgresQuery.column(field, of: "picked.doc_json")))::text END"
+        }
+        let rows = try run(
+            "SELECT id, parent" + columns.map { ", " + $0 }.joined()
+                + " FROM documents CROSS JOIN LATERAL (SELECT doc::json AS doc_json) AS picked"
+                + " WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters)
+        return rows.compactMap { row in
+            guard row.count == fields.count + 2, let id = row[0], let parent = row[1] else { return nil }
+            let values = row.dropFirst(2).map { text in text.flatMap { try? StorageJSON.decodeValue($0) } }
+            return StoredValues(id: id, parent: parent, values: values)
+        }
+    }
+
     func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int] {
         let sql = try PostgresQuery(query)
         let column = field.isDocumentID ? "to_jsonb(id)" : try PostgresQuery.column(field)

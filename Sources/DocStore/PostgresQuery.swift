@@ -139,9 +139,10 @@ struct PostgresQuery {
 
     /// The SQL reading a field: `data -> 'name'`, or `data #> '{a,b}'` for a nested one,
     /// written literally so that expression indexes can match it.
-    static func column(_ field: FieldPath) throws -> String {
+    /// `of`: the column read (`data`, or a `json` one for `values(of:)`).
+    static func column(_ field: FieldPath, of column: String = "data") throws -> String {
         try field.validate()
-        if field.segments.count == 1 { return "(data -> \(PostgresConnection.literal(field.segments[0])))" }
-        return "(data #> ARRAY[" + field.segments.map(PostgresConnection.literal).joined(separator: ", ") + "])"
+        if field.segments.count == 1 { return "(\(column) -> \(PostgresConnection.literal(field.segments[0])))" }
+        return "(\(column) #> ARRAY[" + field.segments.map(PostgresConnection.literal).joined(separator: ", ") + "])"
     }
 }

@@ -301,6 +301,38 @@ final class SQLiteBackend: StoreBackend {
         }
     }
 
+    func values(matching query: QuerySpec, of fields: [FieldPath]) throws -> [StoredValues] {
+        guard try walk(for: query) == nil else {
+            return try documents(matching: query, cached: false).map {
+                StoredValues($0, parent: query.collection.string, fields: fields)
+            }
+        }
+        let sql = try SQLiteQuery(query)
+        try ensureIndex(sql.index)
+        let columns = try fields.map(SQLiteQuery.jsonText)
+        // A text that is not JSON, or over the limit, reads as no values (`StorageJSON.readable`);
+        // SQLite parses each row's text once for all the columns (its parse cache).
+        let readable = "json_valid(data) AND length(CAST(data AS BLOB)) <= \(StorageJSON.maximumBytes)"
+        let selected = columns.map { ", CASE WHEN \(readable) THEN \($0.sql) END" }.joined()
+        return try translating {
+            var result: [StoredValues] = []
+            try connection.each(
+                "SELECT id, parent\(selected) FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                columns.compactMap(\.parameter) + sql.selectParameters
+            ) { row in
+                guard row.count == fields.count + 2, case .text(let id) = row[0], case .text(let parent) = row[1] else {
+                    return
+                }
+                let values = row.dropFirst(2).map { value -> FieldValue? in
+                    guard case .text(let json) = value else { return nil }
+                    return try? StorageJSON.decodeValue(json)
+                }
+                result.append(StoredValues(id: id, parent: parent, values: values))
+            }
+            return result
+        }
+    }
+
     /// SQLite's plan for a query, one line per step (for tests that guard index use).
     func queryPlan(for query: QuerySpec) throws -> [String] {
         let sql = try SQLiteQuery(query)

@@ -200,16 +200,22 @@ struct SQLiteQuery {
     /// lets a count grouped by it read only the index (nil when a range or a parameter
     /// path needs the documents anyway).
     func grouping(by field: FieldPath) throws -> (sql: String, parameter: SQLValue?, index: Index?) {
-        guard !field.isDocumentID else { return ("json_quote(id)", nil, nil) }
-        let path = try Self.jsonPath(field)
-        guard path.literal else { return ("(data -> ?)", .text(path.path), nil) }
-        let sql = "(data -> '\(path.path)')"
-        guard indexable && !isRange else { return (sql, nil, nil) }
+        let (sql, parameter) = try Self.jsonText(field)
+        guard !field.isDocumentID, parameter == nil, indexable && !isRange else { return (sql, parameter, nil) }
         let columns = (["parent"] + equalityColumns + [sql]).joined(separator: ", ")
         let name = "documents_by_" + Self.hash(columns)
         return (
             sql, nil, Index(name: name, createStatement: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(columns))")
         )
+    }
+
+    /// The SQL reading `field` as JSON text (`(data -> '$.folders')`, the stored text of the
+    /// value, a timestamp's `E` kept), with the path bound as a parameter when it cannot be
+    /// written literally.
+    static func jsonText(_ field: FieldPath) throws -> (sql: String, parameter: SQLValue?) {
+        guard !field.isDocumentID else { return ("json_quote(id)", nil) }
+        let path = try jsonPath(field)
+        return path.literal ? ("(data -> '\(path.path)')", nil) : ("(data -> ?)", .text(path.path))
     }
 
     /// `field IN (...)` alone with its parameters: the test a walk along the order's index

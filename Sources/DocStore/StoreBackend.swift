@@ -20,6 +20,9 @@ protocol StoreBackend: AnyObject {
     /// The ids of the documents `documents(matching:)` would return, in its order.
     func documentIDs(matching query: QuerySpec) throws -> [String]
     func count(matching query: QuerySpec) throws -> Int
+    /// `fields` of each document `documents(matching:)` would return, in its order, read
+    /// out of the stored text without parsing the rest (see `Query.values(of:)`).
+    func values(matching query: QuerySpec, of fields: [FieldPath]) throws -> [StoredValues]
     /// How many documents matching `query` hold each value of `field` (see `Query.counts(by:)`).
     func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int]
 

@@ -1088,6 +1088,10 @@ extension Catalogue {
         case .helpPlacePicker: return "In the place picker"
         case .composePlaceHint: return "{key} changes or removes it"
         case .placePickerKeys: return "Up/Down choose · Enter attach · Esc back"
+        // pposts: a place's posts (`p` on its detail)
+        case .keyPlacePosts: return "the place's posts"
+        case .placePostsTitle: return "Posts about {name} · {posts}"
+        case .placePostsEmpty: return "No posts about {name} yet."
         }
     }
 

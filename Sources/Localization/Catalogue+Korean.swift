@@ -1020,6 +1020,10 @@ extension Catalogue {
         case .helpPlacePicker: return "장소 선택에서"
         case .composePlaceHint: return "{key}: 바꾸거나 떼기"
         case .placePickerKeys: return "위/아래 고르기 · Enter 붙이기 · Esc 돌아가기"
+        // pposts: a place's posts (`p` on its detail)
+        case .keyPlacePosts: return "이 장소에 관한 게시물"
+        case .placePostsTitle: return "{name}에 관한 게시물 · {posts}"
+        case .placePostsEmpty: return "{name}에 관한 게시물이 아직 없습니다."
         }
     }
 

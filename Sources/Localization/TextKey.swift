@@ -281,4 +281,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case keyAttachPlace, toastPlaceOnlyNewPosts, placePickerTitle, placePickerHint, placePickerRemove
     case placePickerNothing, placePickerFavorites, placePickerSearching, helpPlacePicker, composePlaceHint
     case placePickerKeys
+    // pposts: a place's posts (`p` on its detail)
+    case keyPlacePosts, placePostsTitle, placePostsEmpty
 }

@@ -50,6 +50,9 @@ public final class AppViewModel {
     public private(set) var author: AuthorProfileViewModel?
     /// The thread opened from the Feed or an author's profile (`o` on a post); Esc closes it.
     public private(set) var thread: FeedViewModel?
+    /// A place's posts, opened from its detail in Places or from Favorites (`p`), over the
+    /// tab it was opened on; Esc goes back to the place.
+    public private(set) var placePosts: PlacePosts?
     /// The people search opened over the Feed (`/`); Enter opens a profile, Esc closes it.
     public private(set) var people: PeopleSearchViewModel?
     /// `m` on a post that mentions several accounts: whose profile to open.
@@ -178,6 +181,7 @@ public final class AppViewModel {
         activity.resumeReads()
         author?.resumeReads()
         thread?.resumeReads()
+        placePosts?.posts.resumeReads()
     }
 
     public func stop() {
@@ -189,6 +193,7 @@ public final class AppViewModel {
         activity.stop()
         author?.stop()
         thread?.stop()
+        placePosts?.posts.stop()
         people?.stop()
     }
 
@@ -208,6 +213,7 @@ public final class AppViewModel {
         feed.setPendingPaths(status.pendingPaths)
         author?.posts.setPendingPaths(status.pendingPaths)
         thread?.setPendingPaths(status.pendingPaths)
+        placePosts?.posts.setPendingPaths(status.pendingPaths)
         places.setPendingPaths(status.pendingPaths)
         favorites.setPendingPaths(status.pendingPaths)
         profile.setPendingPaths(status.pendingPaths)
@@ -220,6 +226,7 @@ public final class AppViewModel {
             feed.writeDropped(path: path)
             author?.posts.writeDropped(path: path)
             thread?.writeDropped(path: path)
+            placePosts?.posts.writeDropped(path: path)
         }
         showToast(
             Toast(tr(.toastDroppedWrite, ["write": dropped.description, "reason": dropped.reason]), kind: .error))
@@ -246,6 +253,9 @@ public final class AppViewModel {
         thread?.author = user
         thread?.isProfileFinished = finished
         thread?.setUser(user?.id)
+        placePosts?.posts.author = user
+        placePosts?.posts.isProfileFinished = finished
+        placePosts?.posts.setUser(user?.id)
         if movedCopy { resumeReads() }
         onChange()
     }
@@ -255,7 +265,15 @@ public final class AppViewModel {
     /// The feed the keys act on: the open author's posts on the Feed tab, one's own posts
     /// on the Profile tab, else the Feed's (a table in `AppTab` order, beside `screens`).
     public var currentFeed: FeedViewModel {
-        [feed, feed, thread ?? author?.posts ?? feed, profile.posts ?? feed, feed][state.tab.rawValue]
+        [
+            placePosts(on: .places) ?? feed, placePosts(on: .favorites) ?? feed, thread ?? author?.posts ?? feed,
+            profile.posts ?? feed, feed,
+        ][state.tab.rawValue]
+    }
+
+    /// The place's posts when they were opened on `tab`.
+    public func placePosts(on tab: AppTab) -> FeedViewModel? {
+        placePosts?.tab == tab ? placePosts?.posts : nil
     }
 
     /// Enter on a post: opens its author's profile over the Feed.
@@ -397,16 +415,22 @@ public final class AppViewModel {
 
     private func openThread(of id: String) {
         thread?.stop()
-        let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: id)
+        let posts = fixedFeed(threadOf: id)
+        thread = posts
+        posts.setUser(state.user?.id)
+        onChange()
+    }
+
+    /// A feed fixed to a thread or a place, with the Feed's lines, viewer and outputs.
+    private func fixedFeed(threadOf: String? = nil, placeOf: String? = nil) -> FeedViewModel {
+        let posts = FeedViewModel(feed: feedPort, events: events, writes: writes, threadOf: threadOf, placeOf: placeOf)
         posts.placeLines = placeLines
         posts.author = state.user
         posts.isProfileFinished = feed.isProfileFinished
         posts.setPendingPaths(state.sync.pendingPaths)
         posts.onChange = { [weak self] _ in self?.onChange() }
         posts.onToast = { [weak self] in self?.showToast($0) }
-        thread = posts
-        posts.setUser(state.user?.id)
-        onChange()
+        return posts
     }
 
     /// Esc on a thread: back to the list it was opened from, as it was.
@@ -414,6 +438,45 @@ public final class AppViewModel {
         thread?.stop()
         thread = nil
         onChange()
+    }
+
+    // MARK: A place's posts
+
+    /// `p` on a place's detail in Places: its posts, newest first, over the detail.
+    public func openSelectedPlacePosts() {
+        guard state.tab == .places, let place = places.state.selectedRow?.place else { return }
+        openPlacePosts(placeID: place.placeID, name: place.shownName, on: .places)
+    }
+
+    /// `p` on a place in Favorites: its posts, over the folder.
+    public func openSelectedFavoritePosts() {
+        guard state.tab == .favorites, let item = favorites.state.selectedItem else { return }
+        openPlacePosts(placeID: item.placeID, name: item.placeName, on: .favorites)
+    }
+
+    private func openPlacePosts(placeID: String, name: String, on tab: AppTab) {
+        placePosts?.posts.stop()
+        let posts = fixedFeed(placeOf: placeID)
+        placePosts = PlacePosts(placeID: placeID, name: name, tab: tab, posts: posts)
+        posts.setUser(state.user?.id)
+        onChange()
+    }
+
+    /// Esc on a place's posts: back to the place, as it was.
+    public func closePlacePosts() {
+        placePosts?.posts.stop()
+        placePosts = nil
+        onChange()
+    }
+
+    /// `o` on a place's posts: the post's thread, on the Feed tab.
+    public func openPlacePostThread() {
+        guard let row = currentFeed.state.selectedRow, placePosts?.tab == state.tab, !row.isDeleted,
+            !row.id.hasPrefix("sending-")
+        else { return }
+        select(.feed)
+        closeAuthor()
+        openThread(of: row.id)
     }
 
     // MARK: Intents
@@ -486,7 +549,7 @@ public final class AppViewModel {
         case .storeChanged(let callback): callback()
         case .catalogLoaded(.success):
             places.refresh()
-            for posts in [feed, thread, author?.posts] { posts?.placesLoaded() }
+            for posts in [feed, thread, author?.posts, placePosts?.posts] { posts?.placesLoaded() }
         case .catalogLoaded(.failure(let error)):
             showToast(Toast(tr(.placesUnavailable, ["reason": ErrorText.describe(error)]), kind: .error))
         case .workFinished(let completion): completion.deliver()
@@ -542,7 +605,8 @@ public final class AppViewModel {
     /// are routed through (the screens' half is App's `TabRoute`).
     public var screens: [ScreenModel] {
         [
-            places, favorites, placePicker ?? mentionChoice ?? people ?? thread ?? author?.listScreen ?? feed,
+            placePosts(on: .places) ?? places, placePosts(on: .favorites) ?? favorites,
+            placePicker ?? mentionChoice ?? people ?? thread ?? author?.listScreen ?? feed,
             placePicker ?? profile, activity,
         ]
     }
@@ -559,4 +623,13 @@ public final class AppViewModel {
 
     /// Whether a text field has focus on the current tab (then `q` types rather than quits).
     public var isTextFieldFocused: Bool { screen.isEditingText }
+}
+
+/// A place's posts as the screen opened them: which place, its name for the title, the
+/// tab they are over, and the feed fixed to the place.
+public struct PlacePosts {
+    public let placeID: String
+    public let name: String
+    public let tab: AppTab
+    public let posts: FeedViewModel
 }

@@ -202,6 +202,8 @@ public final class FeedViewModel {
     public let profileUID: String?
     /// The post whose thread this feed shows (`o`), nil for any other feed.
     public let threadOf: String?
+    /// The place whose posts this feed shows (`p` on a place's detail), nil for any other feed.
+    public let placeOf: String?
     private var stored: [FeedRowModel] = []
     /// Likes shown before the store shows them: post id → the intent.
     private var likes: [String: LikeIntent] = [:]
@@ -247,15 +249,18 @@ public final class FeedViewModel {
     /// where likes and posts go (at once by default, as on the embedded store).
     public init(
         feed: FeedPort, events: EventQueue = EventQueue(), writes: StoreWrites = .immediate(), pageSize: Int = 100,
-        profileOf profileUID: String? = nil, threadOf: String? = nil
+        profileOf profileUID: String? = nil, threadOf: String? = nil, placeOf: String? = nil
     ) {
         self.port = feed
         self.writes = writes
         self.profileUID = profileUID
         self.threadOf = threadOf
+        self.placeOf = placeOf
         var toast: (Toast) -> Void = { _ in }
+        let name =
+            threadOf != nil ? "thread" : placeOf != nil ? "place.posts" : profileUID == nil ? "feed" : "author.posts"
         paged = PagedList(
-            name: threadOf != nil ? "thread" : profileUID == nil ? "feed" : "author.posts", title: { tr(.tabFeed) },
+            name: name, title: { tr(.tabFeed) },
             events: events, reads: writes.reads, pageSize: pageSize, maxRows: 3 * pageSize, onToast: { toast($0) })
         toast = { [weak self] in self?.onToast($0) }
         paged.onChange = { [weak self] in self?.changed() }
@@ -266,7 +271,7 @@ public final class FeedViewModel {
         guard uid != self.uid || !paged.isSubscribed else { return }
         if uid != self.uid { modeChosen = false }
         self.uid = uid
-        if !modeChosen && profileUID == nil && threadOf == nil {
+        if !modeChosen && isTheFeed {
             state.mode = uid != nil && author.map({ $0.followingCount > 0 }) == true ? .following : .all
         }
         state.newAbove = 0
@@ -280,8 +285,12 @@ public final class FeedViewModel {
         }
         // All posts (or an author's) are the same list for the new viewer: keep them on
         // screen until they are read again; the Liked view is another list.
-        subscribe(keepingRows: state.mode == .all || profileUID != nil || threadOf != nil)
+        subscribe(keepingRows: state.mode == .all || !isTheFeed)
     }
+
+    /// Whether this is the Feed tab's own feed (its views, its compose), not one fixed to an
+    /// author, a thread or a place.
+    private var isTheFeed: Bool { profileUID == nil && threadOf == nil && placeOf == nil }
 
     public func stop() {
         paged.stop()
@@ -303,7 +312,8 @@ public final class FeedViewModel {
         stored = []
         state.rows = []
         let signedOutLiked = state.mode != .all && uid == nil && profileUID == nil
-        let kind = profileUID.map { FeedKind.author(uid: $0) } ?? state.mode.kind
+        let kind =
+            profileUID.map { FeedKind.author(uid: $0) } ?? placeOf.map { FeedKind.place(id: $0) } ?? state.mode.kind
         state.newAbove = 0
         if let threadOf {
             paged.start(FeedPageSource(thread: threadOf, viewer: uid, port: port), keepingRows: keepingRows)
@@ -352,8 +362,9 @@ public final class FeedViewModel {
     }
 
     private func rebuildRows() {
+        // A reply written on a place's posts carries no place: it is not one of them.
         state.sending =
-            state.mode == .all || state.mode == .following
+            (state.mode == .all || state.mode == .following) && placeOf == nil
             ? posts.map { post in
                 var row = post.row
                 if let id = post.storedID, pendingPaths.contains(SyncPaths.post(id)) { row.isPending = true }
@@ -425,7 +436,7 @@ public final class FeedViewModel {
 
     /// `v`: All → Following → Liked → Bookmarks → All.
     public func toggleMode() {
-        guard profileUID == nil, threadOf == nil else { return }
+        guard isTheFeed else { return }
         state.mode = state.mode.next
         modeChosen = true
         if let action = state.mode.signIn, uid == nil {
@@ -744,7 +755,9 @@ public final class FeedViewModel {
                 posts[index].storedID = storedID
                 posts[index].row.isPending = false
             }
-            if state.mode == .all || state.mode == .following, profileUID == nil { paged.select(id: storedID) }
+            if state.mode == .all || state.mode == .following, profileUID == nil, placeOf == nil {
+                paged.select(id: storedID)
+            }
             onToast(Toast(tr(.toastPosted), kind: .success))
         case .failure(let error):
             posts.remove(at: index)

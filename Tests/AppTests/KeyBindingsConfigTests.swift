@@ -95,12 +95,12 @@ import Testing
         ("bind feed like = q", "/x/config:1: q is bound to both quit (global) and like (feed)"),
         ("# keys\nbind favorites undo = s", "/x/config:2: s is bound to both remove (favorites) and undo (favorites)"),
         ("bind feed loves = l", "/x/config:1: unknown action \"loves\" (tern keys lists them)"),
-        ("bind places like = l", "/x/config:1: like does not act on places (it acts on: feed, author, thread)"),
+        ("bind places like = l", "/x/config:1: like does not act on places (it acts on: posts, feed, author, thread)"),
         ("bind feed like = shift-l", "/x/config:1: unknown key \"shift-l\""),
         (
             "bind tv like = l",
             "/x/config:1: unknown screen \"tv\" (screens: global, list, places, favorites, feed, profile, search, "
-                + "compose, form, help, confirm, author, detail, thread, activity, people, folder, place-picker)"
+                + "compose, form, help, confirm, author, detail, thread, activity, people, folder, place-picker, posts)"
         ),
         ("unbind global z", "/x/config:1: z is not bound in global"),
         ("unbind global", "/x/config:1: expected unbind SCREEN KEY"),

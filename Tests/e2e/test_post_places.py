@@ -244,3 +244,33 @@ def test_ctrl_p_attaches_a_place_while_writing_and_the_feed_shows_it():
         rows = ok_json(data, "feed", "--limit", "100")
         post = next(row for row in rows if row["caption"] == "picnic by the han river")
         assert post["place"]["placeID"] == SEOUL and post["place"]["placeName"] == "Seoul", post
+
+
+def test_p_on_a_places_detail_lists_its_posts_and_esc_goes_back():
+    """Issue 29, point 2: `p` on a place's detail (the pane from 100 columns, the whole
+    screen below) lists the posts about it under `Posts about NAME · N posts`, with the
+    Feed's rows; Esc goes back to the place."""
+    from test_ui import start
+
+    with DataDir() as data:
+        count = ok_json(data, "places", "show", "1838524")["posts"]
+        assert count > 0, "the sample community writes about Busan"
+        for width, height in ((120, 40), (80, 24)):
+            ui = start(data, width=width, height=height)
+            try:
+                ui.send("/")
+                ui.type("Busan")
+                ui.send("Enter")
+                if width < 100:
+                    ui.wait_for("Busan")
+                    ui.send("Enter")
+                ui.wait_for(f"{count} posts")
+                ui.send("p")
+                screen = ui.wait_for(f"Posts about Busan · {count} posts")
+                assert "📍 Busan" in screen, screen
+                assert "Esc back" in screen.splitlines()[-1], screen
+                ui.send("Escape")
+                screen = ui.wait_for("Asia/Seoul")
+                assert "Posts about" not in screen, screen
+            finally:
+                ui.kill()

@@ -40,5 +40,9 @@ extension KeyBindings {
         ActionBinding("delete-folder", .favorites, ["D"], .keyDeleteFolder, inFooter: false) {
             $0.app.favorites.beginDeleteFolder()
         },
+        // The selected place's posts, over the folder (as from its detail in Places).
+        ActionBinding("place-posts", .favorites, ["p"], .keyPlacePosts, inFooter: false, keysFrom: .places) {
+            $0.app.openSelectedFavoritePosts()
+        },
     ]
 }

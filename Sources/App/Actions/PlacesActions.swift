@@ -34,5 +34,31 @@ extension KeyBindings {
         ActionBinding("open-elsewhere", .detail, ["b"], .keyOpenElsewhere, keysFrom: .places) {
             $0.openSelectedPlaceElsewhere()
         },
+        // The place's posts, from its detail: the pane beside the list, or the whole screen.
+        ActionBinding("place-posts", .places, ["p"], .keyPlacePosts, inFooter: false) {
+            guard $0.layout.showsDetailPane else { return }
+            $0.app.openSelectedPlacePosts()
+        },
+        ActionBinding("place-posts", .detail, ["p"], .keyPlacePosts, keysFrom: .places) {
+            $0.app.openSelectedPlacePosts()
+        },
+
+        // A place's posts: the Feed's own actions on them, their keys following the Feed's.
+        ActionBinding("back", .posts, ["esc"], .keyBack, label: "Esc") { $0.app.closePlacePosts() },
+        ActionBinding("like", .posts, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
+        ActionBinding("reply", .posts, ["r"], .keyReply, keysFrom: .feed) { $0.app.currentFeed.startReply() },
+        ActionBinding("thread", .posts, ["o"], .keyThread, keysFrom: .feed) { $0.app.openPlacePostThread() },
+        ActionBinding("repost", .posts, ["t"], .keyRepost, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.toggleMark(.repost)
+        },
+        ActionBinding("bookmark", .posts, ["b"], .keyBookmark, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.toggleMark(.bookmark)
+        },
+        ActionBinding("edit-post", .posts, ["e"], .keyEditPost, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.startEditSelected()
+        },
+        ActionBinding("delete-post", .posts, ["d"], .keyDeletePost, inFooter: false, keysFrom: .feed) {
+            $0.app.currentFeed.askDeleteSelected()
+        },
     ]
 }

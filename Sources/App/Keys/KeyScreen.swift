@@ -1,7 +1,8 @@
 /// Where a key binding acts, as the config names it: `global` everywhere, `list` in every
 /// list, a tab, a text field's own keys (`search`, `compose`, `form`), the help overlay, and
 /// the answer to a question such as "Sign out?" (`confirm`), an author's profile (`author`), a
-/// thread (`thread`) and the people search over the Feed (`people`, a text field too).
+/// thread (`thread`), the people search over the Feed (`people`, a text field too) and a
+/// place's posts (`posts`).
 public enum KeyScreen: String, CaseIterable, Sendable {
     case global, list, places, favorites, feed, profile, search, compose, form, help, confirm, author, detail
     case thread
@@ -13,6 +14,8 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     case folder
     // The place picker over a post being written (a text field too)
     case placePicker = "place-picker"
+    // A place's posts, opened from its detail (`p`)
+    case posts
 
     /// Screens whose keys also type text, where a printable key cannot be bound.
     public var isTextField: Bool {
@@ -24,6 +27,6 @@ public enum KeyScreen: String, CaseIterable, Sendable {
         [.places, .list, .global], [.favorites, .list, .global], [.feed, .list, .global],
         [.profile, .list, .global], [.search], [.compose], [.form], [.help], [.confirm], [.author, .list, .global],
         [.detail, .list, .global], [.thread, .list, .global], [.activity, .list, .global],
-        [.people], [.folder, .list, .global], [.placePicker],
+        [.people], [.folder, .list, .global], [.placePicker], [.posts, .list, .global],
     ]
 }

@@ -45,24 +45,29 @@ extension FavoritesService {
     /// Those of `uids` (at most 1000) whose favorite `placeID` is in one of their shared folders.
     private func sharedSavers(of placeID: String, among uids: [String]) throws -> [(uid: String, savedAt: Date)] {
         guard let first = uids.first else { return [] }
+        // Only the two fields the count needs, read out of the stored text by the database
+        // (`Query.values(of:)`): decoding every favorite (names, address, coordinate, memo),
+        // or even parsing it whole, was most of the time.
         let saved = try favorites(of: first).whereField(FieldPath.documentID, isEqualTo: .string(placeID))
-            .including(collections: uids.dropFirst().map { "favorites/\($0)/favorites" }).getDocuments().documents
-        // Only the two fields the count needs, read as values: decoding every favorite
-        // (names, address, coordinate, memo) was most of the time.
+            .including(collections: uids.dropFirst().map { "favorites/\($0)/favorites" })
+            .values(of: ["savedAt", "folders"])
         let places = saved.compactMap { document -> (uid: String, folders: [String], savedAt: Date)? in
+            // A date written as seconds (as the model's decoder reads it) counts too.
             guard
-                let savedAt = document.get("savedAt")?.dateValue
-                    ?? (try? document.data(as: FavoritePlace.self))?.savedAt
+                let savedAt = document.get("savedAt").flatMap({
+                    $0.dateValue ?? $0.doubleValue.map(Date.init(timeIntervalSince1970:))
+                })
             else { return nil }
             let folders = document.get("folders")?.arrayValue?.compactMap(\.stringValue) ?? [FavoriteFolder.defaultID]
-            return (Self.owner(of: document.reference.path), folders, savedAt)
+            return (Self.owner(of: document.path), folders, savedAt)
         }
         guard let owner = places.first?.uid else { return [] }
+        // The shared folders' paths alone: no field of them is read.
         let shared = try folders(of: owner).whereField(
             "visibility", isEqualTo: .string(FolderVisibility.shared.rawValue)
         ).including(collections: Set(places.map(\.uid)).subtracting([owner]).sorted().map { "favorites/\($0)/folders" })
-            .getDocuments().documents
-        let sharedPaths = Set(shared.map(\.reference.path))
+            .values(of: [])
+        let sharedPaths = Set(shared.map(\.path))
         return places.filter { saver in
             saver.folders.contains { sharedPaths.contains("favorites/\(saver.uid)/folders/\($0)") }
         }.map { ($0.uid, $0.savedAt) }

@@ -121,6 +121,8 @@ public enum FeedKind: Equatable, Sendable {
     /// The home timeline: the posts of the people the viewer follows and the viewer's own,
     /// with their reposts, newest first (needs a signed-in viewer).
     case following
+    /// The posts about one place (their `placeID`), newest first: a place's posts (`p` on its detail).
+    case place(id: String)
 }
 
 extension Tweet {

@@ -20,7 +20,7 @@ extension FeedPost {
         switch kind {
         case .liked: FeedPosition(key: likedAt ?? timestamp, id: id)
         case .bookmarks: FeedPosition(key: bookmarkedAt ?? timestamp, id: id)
-        case .all, .author: FeedPosition(key: timestamp, id: id)
+        case .all, .author, .place: FeedPosition(key: timestamp, id: id)
         case .following: FeedPosition(key: timelineAt ?? timestamp, id: id)
         }
     }
@@ -43,6 +43,8 @@ extension TweetService {
             return tweets.order(by: "timestamp", descending: newestFirst)
         case .author(let uid):
             return tweets.whereField("uid", isEqualTo: .string(uid)).order(by: "timestamp", descending: newestFirst)
+        case .place(let id):
+            return tweets.whereField("placeID", isEqualTo: .string(id)).order(by: "timestamp", descending: newestFirst)
         }
     }
 

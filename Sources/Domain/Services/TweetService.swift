@@ -182,7 +182,7 @@ public final class TweetService: @unchecked Sendable {
             let rows = try unmuted(bookmarkedRows(documents, viewer: session) { notice = "\($0)" }, kind, viewer)
             return FeedPage(
                 posts: rows, next: documents.count == limit ? documents.last.map(FeedCursor.init) : nil, notice: notice)
-        case .all, .author:
+        case .all, .author, .place:
             let documents = try run(postsQuery(kind, limit: limit, after: cursor))
             let posts = DecodedDocuments(documents) { try Tweet(snapshot: $0) }
             let rows = try unmuted(rows(for: posts.values.map { ($0, nil) }, viewer: viewer), kind, viewer)
@@ -220,7 +220,7 @@ public final class TweetService: @unchecked Sendable {
                                 next: snapshot.count == limit ? snapshot.documents.last.map(FeedCursor.init) : nil)
                         }, onChange: onChange, onError: onError)
                 }, onError: onError)
-        case .all, .author:
+        case .all, .author, .place:
             let making = rowMaking()
             return try postsQuery(kind, limit: limit, after: nil).addSnapshotListener(
                 { [weak self] snapshot in
@@ -257,6 +257,7 @@ public final class TweetService: @unchecked Sendable {
     func postsQuery(_ kind: FeedKind, limit: Int, after cursor: FeedCursor?) -> Query {
         var query: Query = tweets
         if case .author(let uid) = kind { query = query.whereField("uid", isEqualTo: .string(uid)) }
+        if case .place(let id) = kind { query = query.whereField("placeID", isEqualTo: .string(id)) }
         query = query.order(by: "timestamp", descending: true).limit(to: limit)
         if let cursor { query = query.start(afterDocument: cursor.snapshot) }
         return query

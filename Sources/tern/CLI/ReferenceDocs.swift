@@ -25,6 +25,7 @@ enum ReferenceDocs {
         "thread": "A post's thread (`thread`)",
         "people": "The people search over the Feed (`people`)",
         "place-picker": "The place picker over a post being written (`place-picker`)",
+        "posts": "A place's posts (`posts`)",
     ]
 
     static func keys() -> String {
