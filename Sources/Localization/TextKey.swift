@@ -277,4 +277,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastOthersFolderGone, toastOthersFoldersUnreadable
     // h29post2: a post's place in Places (`p`)
     case keyOpenPostPlace, toastPostHasNoPlace, toastPostPlaceUnknown
+    // ffollow: a followed folder's notification, Favorites' followed folders, `F`
+    case activityFollowedFolder, activityFollowedFolderMany, toastFollowedFolderLeft, keyFollowFolder
+    case toastFolderFollowed, toastFolderUnfollowed, othersFolderFollowedMark
 }
