@@ -145,4 +145,56 @@ struct FolderFollowServerTests {
         let notes = try NotificationService(store: store, onServer: true).notifications(session: session(owner))
         #expect(notes.map(\.folder) == [NotifiedFolder(id: "open", name: "카페")])
     }
+
+    /// A follower's live followed folders on a team server: the owner's new place arrives
+    /// through the announcement on the follower's own channel (`tern_announce_to_followers`),
+    /// and the folder made private leaves, named among those that left.
+    @Test(.requiresPostgres)
+    func aFollowersListenerHearsTheOwnersNewPlaceAndTheFolderMadePrivate() throws {
+        let server = try RulesServer(accounts: 2)
+        defer { server.cleanup() }
+        let (owner, reader) = (server.accounts[0], server.accounts[1])
+        let folders = "favorites/\(owner)/folders"
+        try server.write(
+            as: owner,
+            [
+                "\(folders)/open": ["name": "카페", "visibility": "shared"],
+                "favorites/\(owner)/favorites/p1": RulesServer.favorite("Jeju").merging(["folders": .array(["open"])]) {
+                    $1
+                },
+            ])
+        #expect(try server.psql("SELECT tern_follow_folder('\(owner)', 'open', true)", as: reader).ok)
+        let store = try server.store(as: reader)
+        defer { store.close() }
+        let lock = NSLock()
+        var last = FollowedFolders()
+        let listener = try FolderFollowService(store: store, onServer: true).observeFollowedFolders(
+            of: reader, home: Coordinate(latitude: 37.5, longitude: 127),
+            onChange: { value in lock.withLock { last = value } },
+            onError: { _ in })
+        defer { listener.remove() }
+        func waitFor(_ what: String, _ check: (FollowedFolders) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                _ = try store.pollExternalChanges()
+                if check(lock.withLock { last }) { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            Issue.record("\(what) never arrived: \(lock.withLock { last })")
+        }
+        try waitFor("the followed folder") { $0.folders.first?.places.count == 1 }
+
+        try server.write(
+            as: owner,
+            [
+                "favorites/\(owner)/favorites/p2": RulesServer.favorite("Seoul").merging(["folders": .array(["open"])])
+                { $1 }
+            ])
+        try waitFor("the owner's new place") {
+            Set($0.folders.first?.places.map(\.placeName) ?? []) == ["Jeju", "Seoul"]
+        }
+
+        try server.write(as: owner, ["\(folders)/open": ["name": "카페", "visibility": "private"]])
+        try waitFor("the folder made private") { $0.folders.isEmpty && $0.left == ["\(owner):open"] }
+    }
 }
