@@ -99,4 +99,21 @@ import ViewModels
         #expect(!harness.lines[1].contains("followed"), "\(harness.lines[1])")
         #expect(harness.app.favorites.state.folders.map(\.shownName) == ["Favorites"])
     }
+
+    /// The owner's Activity tab: `@viewer followed your folder 카페`, in English and Korean.
+    @Test func theOwnerReadsTheFollowOnTheActivityTab() throws {
+        let (world, _, _) = try world(follows: true)
+        _ = try world.services.auth.signIn(email: "mina@example.com", password: "password123")
+        let harness = world.harness(width: 80, height: 24)
+        harness.press("5")
+        harness.settle()
+        #expect(harness.line(containing: "@viewer followed your folder 카페") != nil, "\(harness.text)")
+        let korean = Language.$scoped.withValue(.ko) { () -> String? in
+            let harness = world.harness(width: 80, height: 24)
+            harness.press("5")
+            harness.settle()
+            return harness.line(containing: "@viewer 님이 회원님의 카페 폴더를 팔로우합니다")
+        }
+        #expect(korean != nil)
+    }
 }
