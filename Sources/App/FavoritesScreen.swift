@@ -16,6 +16,10 @@ struct FavoritesScreen: TabScreen {
     /// Whose folder this is (someone else's, read-only, opened from their profile): the
     /// title names them and the folder column is left out; nil for one's own Favorites.
     var owner: String?
+    /// Someone else's folder the viewer follows (`F`): the title says so, with the pending
+    /// mark while the follow is unconfirmed.
+    var followed = false
+    var followPending = false
 
     static let folderColumnWidth = 24
     static let mapColumnWidth = 34
@@ -53,17 +57,19 @@ struct FavoritesScreen: TabScreen {
     /// `Favorites · 제주 여행 (2) · newest first`.
     var title: String {
         if let owner, let folder = state.selectedFolder {
+            let mark = followPending ? " " + context.markers.pending : ""
+            let followedText = followed ? " · " + tr(.othersFolderFollowedMark) + mark : mark
             return tr(
                 state.position.total == 1 ? .othersFolderTitleOne : .othersFolderTitle,
                 [
                     "user": owner, "folder": folder.shownName, "count": grouped(state.position.total),
                     "order": folder.sort.label,
-                ])
+                ]) + followedText
         }
-        guard state.isSignedIn, let folder = state.selectedFolder else { return tr(.favoritesTitle) }
+        guard state.isSignedIn, let row = state.selectedRow else { return tr(.favoritesTitle) }
         return tr(
             .favoritesFolderTitle,
-            ["folder": folder.shownName, "count": grouped(state.position.total), "order": folder.sort.label])
+            ["folder": row.shownName, "count": grouped(state.position.total), "order": row.folder.sort.label])
     }
 
     var emptyText: String {
@@ -104,9 +110,10 @@ struct FavoritesScreen: TabScreen {
         return [Span("  (" + korean + ")")]
     }
 
-    /// `● Favorites   3`, the selected folder highlighted; `⇄` marks a shared folder. The
-    /// column scrolls so that the selected folder is drawn, and `↑` `↓` just right of it
-    /// mark folders hidden above and below.
+    /// `● Favorites   3`, the selected folder highlighted; `⇄` marks a shared folder, and
+    /// `@mina/카페 ↗` (`>` in ASCII) one followed from someone else, `◌` beside it while the
+    /// follow is unconfirmed. The column scrolls so that the selected folder is drawn, and
+    /// `↑` `↓` just right of it mark folders hidden above and below.
     func drawFolders(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let offset = Self.folderOffset(selected: state.folderIndex, count: state.folders.count, height: area.height)
@@ -122,7 +129,10 @@ struct FavoritesScreen: TabScreen {
             let row = state.folders[index]
             let line = area.line(index - offset)
             let count = String(row.count)
-            let shared = row.folder.visibility == .shared ? " ⇄" : ""
+            let pending = row.followID.map(state.pendingFollowIDs.contains) == true ? " " + context.markers.pending : ""
+            let shared =
+                row.owner != nil
+                ? " " + context.markers.followedFolder + pending : row.folder.visibility == .shared ? " ⇄" : ""
             let isSelected = index == state.folderIndex
             let base = isSelected ? Theme.selected : Style.plain
             buffer.setString(
@@ -131,9 +141,12 @@ struct FavoritesScreen: TabScreen {
             buffer.setString(
                 "●", at: Position(row: line.row, column: line.column), style: Self.style(for: row.folder.color))
             let nameWidth = max(0, line.width - 3 - TextWidth.of(count) - TextWidth.of(shared))
-            buffer.setString(
-                row.folder.shownName + shared, at: Position(row: line.row, column: line.column + 2), style: base,
-                maxWidth: nameWidth + TextWidth.of(shared), ellipsis: true)
+            // The name gives way first, so the marks after it always show.
+            let drawn = buffer.setString(
+                row.shownName, at: Position(row: line.row, column: line.column + 2), style: base,
+                maxWidth: nameWidth, ellipsis: true)
+            let marksColumn = line.column + 2 + drawn
+            buffer.setString(shared, at: Position(row: line.row, column: marksColumn), style: base)
             buffer.setString(
                 count, at: Position(row: line.row, column: line.column + line.width - TextWidth.of(count)), style: base)
         }

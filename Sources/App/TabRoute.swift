@@ -108,7 +108,8 @@ struct TabRoute: Sendable {
                 return FavoritesScreen(
                     state: open, context: context,
                     koreanName: { [places = app.places] in places.koreanName(of: $0) },
-                    owner: author.state.user?.username ?? "")
+                    owner: author.state.user?.username ?? "", followed: author.folders.state.openFollowed == true,
+                    followPending: author.folders.state.followPending)
             }
             return AuthorProfileScreen(
                 state: author.state, posts: author.posts.state, folders: author.folders.state, context: context)

@@ -21,6 +21,18 @@ extension StoreAdapters: FavoriteFoldersPort {
         return AnyCancellable { observation.remove() }
     }
 
+    public func observeFollowedFolders(
+        uid: String, _ onChange: @escaping (FollowedFolders) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        let listener = try services.folderFollows.observeFollowedFolders(
+            of: uid, home: home, onChange: onChange, onError: onError)
+        return AnyCancellable { listener.remove() }
+    }
+
+    public func followedFolders(uid: String) throws -> FollowedFolders {
+        try services.folderFollows.followedFolders(of: uid, home: home)
+    }
+
     public func observeFolderWindow(
         _ folder: FavoriteFolder, uid: String, after anchor: FavoritePlace?, limit: Int,
         _ onChange: @escaping (FolderPage) -> Void,

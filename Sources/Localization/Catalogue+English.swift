@@ -1092,6 +1092,14 @@ extension Catalogue {
         case .keyPlacePosts: return "the place's posts"
         case .placePostsTitle: return "Posts about {name} · {posts}"
         case .placePostsEmpty: return "No posts about {name} yet."
+        // ffollow: a followed folder's notification, Favorites' followed folders, `F`
+        case .activityFollowedFolder: return "{name} followed your folder {folder}"
+        case .activityFollowedFolderMany: return "{name} and {count} others followed your folder {folder}"
+        case .toastFollowedFolderLeft: return "{folder} left your Favorites: its owner no longer shares it"
+        case .keyFollowFolder: return "follow or unfollow this folder"
+        case .toastFolderFollowed: return "Following {folder}: it shows in your Favorites"
+        case .toastFolderUnfollowed: return "No longer following {folder}"
+        case .othersFolderFollowedMark: return "followed"
         }
     }
 

@@ -1024,6 +1024,14 @@ extension Catalogue {
         case .keyPlacePosts: return "이 장소에 관한 게시물"
         case .placePostsTitle: return "{name}에 관한 게시물 · {posts}"
         case .placePostsEmpty: return "{name}에 관한 게시물이 아직 없습니다."
+        // ffollow: a followed folder's notification, Favorites' followed folders, `F`
+        case .activityFollowedFolder: return "{name} 님이 회원님의 {folder} 폴더를 팔로우합니다"
+        case .activityFollowedFolderMany: return "{name} 님 외 {count}명이 회원님의 {folder} 폴더를 팔로우합니다"
+        case .toastFollowedFolderLeft: return "{folder} 폴더가 즐겨찾기에서 빠졌습니다. 주인이 더 이상 공유하지 않습니다"
+        case .keyFollowFolder: return "이 폴더 팔로우 또는 취소"
+        case .toastFolderFollowed: return "{folder} 폴더를 팔로우합니다. 즐겨찾기에 보입니다"
+        case .toastFolderUnfollowed: return "{folder} 폴더 팔로우를 취소했습니다"
+        case .othersFolderFollowedMark: return "팔로우 중"
         }
     }
 

@@ -283,4 +283,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case placePickerKeys
     // pposts: a place's posts (`p` on its detail)
     case keyPlacePosts, placePostsTitle, placePostsEmpty
+    // ffollow: a followed folder's notification, Favorites' followed folders, `F`
+    case activityFollowedFolder, activityFollowedFolderMany, toastFollowedFolderLeft, keyFollowFolder
+    case toastFolderFollowed, toastFolderUnfollowed, othersFolderFollowedMark
 }

@@ -29,6 +29,8 @@ public struct Markers: Hashable, Sendable {
     // The maps: the selected post's place (`#` in ASCII), where followed people saved places (`%`).
     public var mapSelected = "◆"
     public var followedSave = "◇"
+    /// After a followed folder's name in Favorites (`@mina/카페 ↗`, `>` in ASCII).
+    public var followedFolder = "↗"
 
     public init(
         saved: String, notSaved: String, liked: String, notLiked: String, ellipsis: String, passwordDot: String,
@@ -57,6 +59,7 @@ public struct Markers: Hashable, Sendable {
         markers.place = "[P]"
         markers.mapSelected = "#"
         markers.followedSave = "%"
+        markers.followedFolder = ">"
         return markers
     }()
 

@@ -116,7 +116,11 @@ public final class AppViewModel {
         activity.onToast = toast
         let changed: () -> Void = { [weak self] in self?.onChange() }
         places.onChange = { _ in changed() }
-        favorites.onChange = { _ in changed() }
+        favorites.onChange = { [weak self] _ in
+            // The followed folders changed: an open folder's follow intent may be done.
+            self?.author?.folders.followingChanged()
+            changed()
+        }
         feed.onChange = { _ in changed() }
         profile.onChange = { _ in changed() }
         activity.onChange = { _ in changed() }
@@ -319,6 +323,9 @@ public final class AppViewModel {
         profile.posts.onToast = { [weak self] in self?.showToast($0) }
         profile.posts.isProfileFinished = feed.isProfileFinished
         profile.onMuteChanged = { [weak self] in self?.feed.resumeReads() }
+        profile.folders.isFollowing = { [weak self] folderID in
+            self?.favorites.state.follows(ownerUID: uid, folderID: folderID) ?? false
+        }
         author = profile
         profile.start(viewer: state.user?.id)
         onChange()

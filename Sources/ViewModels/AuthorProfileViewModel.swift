@@ -83,7 +83,8 @@ public final class AuthorProfileViewModel {
         self.writes = writes
         self.feed = feed
         posts = FeedViewModel(feed: feed, events: events, writes: writes, profileOf: uid)
-        folders = OthersFoldersViewModel(owner: uid, port: favorites, events: events, reads: writes.reads)
+        folders = OthersFoldersViewModel(
+            owner: uid, port: favorites, events: events, reads: writes.reads, writes: writes)
         folders.onChange = { [weak self] in
             guard let self else { return }
             self.onChange(self.state)

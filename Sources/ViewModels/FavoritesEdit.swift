@@ -34,6 +34,26 @@ public protocol FavoriteFoldersPort: AnyObject {
     /// How many places come strictly before `place` in the folder's order.
     func folderCount(_ folder: FavoriteFolder, uid: String, before place: FavoritePlace) throws -> Int
     func edit(_ edit: FavoritesEdit, uid: String) throws
+    /// Calls `onChange` with the other people's shared folders `uid` follows, their places in
+    /// each folder's order (and the follows of folders gone or made private), now and
+    /// whenever they change; throws when the subscription cannot start.
+    func observeFollowedFolders(
+        uid: String, _ onChange: @escaping (FollowedFolders) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable
+    /// The folders `uid` follows, read once.
+    func followedFolders(uid: String) throws -> FollowedFolders
+}
+
+extension FavoriteFoldersPort {
+    /// A store without other people's folders has none followed.
+    public func observeFollowedFolders(
+        uid: String, _ onChange: @escaping (FollowedFolders) -> Void, onError: @escaping (Error) -> Void
+    ) throws -> Cancellable {
+        onChange(FollowedFolders())
+        return AnyCancellable {}
+    }
+
+    public func followedFolders(uid: String) throws -> FollowedFolders { FollowedFolders() }
 }
 
 extension PlaceInfo {

@@ -6,6 +6,18 @@ import PlainText
 public struct FolderRow: Equatable, Sendable {
     public var folder: FavoriteFolder
     public var count: Int
+    /// Whose folder it is when it is someone else's, followed (read-only); nil for one's own.
+    public var owner: FolderOwner? = nil
+
+    /// `@mina/카페` for a followed folder, the folder's shown name for one's own.
+    public var shownName: String {
+        owner.map { "@" + $0.username + "/" + folder.shownName } ?? folder.shownName
+    }
+
+    /// The follow's id (`ownerUid:folderID`) of a followed folder.
+    public var followID: String? {
+        owner.map { FolderFollowService.followID(ownerUID: $0.uid, folderID: folder.id) }
+    }
 }
 
 /// What the Favorites screen is asking the person, one thing at a time.

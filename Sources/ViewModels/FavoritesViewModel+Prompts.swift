@@ -16,7 +16,7 @@ extension FavoritesViewModel {
 
     /// `r`: asks for a new name of the selected folder.
     public func beginRenameFolder() {
-        guard requireSignIn(), let folder = state.selectedFolder else { return }
+        guard requireSignIn(), !refusesFollowedFolder(), let folder = state.selectedFolder else { return }
         open(
             .folderName(
                 FolderNameForm(
@@ -26,7 +26,7 @@ extension FavoritesViewModel {
 
     /// `D`: deletes the selected folder; one holding places asks what happens to them first.
     public func beginDeleteFolder() {
-        guard requireSignIn(),
+        guard requireSignIn(), !refusesFollowedFolder(),
             let row = state.folders.indices.contains(state.folderIndex) ? state.folders[state.folderIndex] : nil
         else { return }
         guard !row.folder.isDefault else {
@@ -75,7 +75,7 @@ extension FavoritesViewModel {
 
     /// `e`: edits the selected place's memo.
     public func beginMemo() {
-        guard requireSignIn(), let item = state.selectedItem else { return }
+        guard requireSignIn(), !refusesFollowedFolder(), let item = state.selectedItem else { return }
         let text = item.memo.replacingOccurrences(of: "\n", with: MemoForm.lineBreak)
         open(
             .memo(
@@ -87,8 +87,10 @@ extension FavoritesViewModel {
 
     /// `m` / `c`: picks the folder the selected place moves or is copied to.
     public func beginMoveOrCopy(copying: Bool) {
-        guard requireSignIn(), let folder = state.selectedFolder, let item = state.selectedItem else { return }
-        let others = state.folders.filter { $0.folder.id != folder.id }
+        guard requireSignIn(), !refusesFollowedFolder(), let folder = state.selectedFolder,
+            let item = state.selectedItem
+        else { return }
+        let others = state.ownFolders.filter { $0.folder.id != folder.id }
         guard !others.isEmpty else {
             onToast(Toast(tr(.toastCreateFolderFirst), kind: .info))
             return
@@ -103,7 +105,7 @@ extension FavoritesViewModel {
     /// Places' save-to-folder key: picks the folder `place` is saved into.
     public func beginSave(_ place: FavoriteCandidate) {
         guard requireSignIn() else { return }
-        open(.pickFolder(FolderPick(purpose: .save(place), folders: state.folders, selected: 0)))
+        open(.pickFolder(FolderPick(purpose: .save(place), folders: state.ownFolders, selected: 0)))
     }
 
     /// Typing in the open form.

@@ -29,10 +29,19 @@ public struct FavoritesState: Equatable, Sendable {
     public var prompt: FavoritesPrompt?
     /// Places whose saved state the server has not confirmed (from the sync status).
     public var pendingPlaceIDs: Set<String> = []
+    /// Follows of folders (`ownerUid:folderID`) the server has not confirmed.
+    public var pendingFollowIDs: Set<String> = []
 
     public var selected: Int { list.selected }
-    public var selectedFolder: FavoriteFolder? {
-        folders.indices.contains(folderIndex) ? folders[folderIndex].folder : nil
+    public var selectedRow: FolderRow? { folders.indices.contains(folderIndex) ? folders[folderIndex] : nil }
+    public var selectedFolder: FavoriteFolder? { selectedRow?.folder }
+    /// Whose the selected folder is when it is followed, nil when it is one's own.
+    public var selectedOwner: FolderOwner? { selectedRow?.owner }
+    /// One's own folders, without the followed ones: where places move, copy and save to.
+    public var ownFolders: [FolderRow] { folders.filter { $0.owner == nil } }
+    /// Whether `uid` follows `folderID` of `owner` here (the folder shows in the column).
+    public func follows(ownerUID: String, folderID: String) -> Bool {
+        folders.contains { $0.owner?.uid == ownerUID && $0.folder.id == folderID }
     }
     public var selectedItem: FavoritePlace? { items.indices.contains(selected) ? items[selected] : nil }
 }
@@ -57,6 +66,11 @@ public final class FavoritesViewModel {
     private lazy var query = LiveQuery(
         name: "favorites", list: { tr(.tabFavorites) }, events: events,
         reads: writes.passReads, onToast: { [weak self] in self?.onToast($0) })
+    /// The folders followed from other people, live: they follow one's own in the column.
+    private lazy var followedQuery = LiveQuery(
+        name: "favorites.followed", list: { tr(.tabFavorites) }, events: events,
+        reads: writes.reads, onToast: { [weak self] in self?.onToast($0) })
+    var followed = FollowedFolders()
     let paged: PagedList<FavoritePageSource>
     private let events: EventQueue
     let writes: StoreWrites
@@ -82,14 +96,21 @@ public final class FavoritesViewModel {
     public func setUser(_ uid: String?) {
         guard uid != self.uid || (uid != nil && !query.isSubscribed) else { return }
         query.cancel()
+        followedQuery.cancel()
         paged.start(nil)
         self.uid = uid
         listing = .empty
+        followed = FollowedFolders()
         state = FavoritesState(isSignedIn: uid != nil)
         if let uid {
             query.start { [port] live in
                 try port.observeFolders(
                     uid: uid, live.deliver { [weak self] listing in self?.changed(listing) }, onError: live.onError)
+            }
+            followedQuery.start { [port] live in
+                try port.observeFollowedFolders(
+                    uid: uid, live.deliver { [weak self] followed in self?.followedChanged(followed) },
+                    onError: live.onError)
             }
         }
         publish()
@@ -97,6 +118,7 @@ public final class FavoritesViewModel {
 
     public func stop() {
         query.cancel()
+        followedQuery.cancel()
         paged.stop()
     }
 
@@ -104,7 +126,29 @@ public final class FavoritesViewModel {
     /// folder's places are read there again, what is shown kept until they arrive.
     public func resumeReads() {
         query.restart()
+        followedQuery.restart()
         paged.restart()
+    }
+
+    /// The followed folders changed: the column shows them again, and a folder that was
+    /// shown and is now gone or private leaves with a one-line notice.
+    func followedChanged(_ followed: FollowedFolders) {
+        let shown = state.folders.filter { $0.owner != nil }
+        let left = Set(followed.left)
+        let gone = shown.filter { row in row.followID.map(left.contains) ?? false }
+        self.followed = followed
+        changed(listing)
+        for row in gone {
+            onToast(Toast(tr(.toastFollowedFolderLeft, ["folder": row.shownName]), kind: .info))
+        }
+    }
+
+    /// A followed folder is read-only: an edit key on one says whose it is, in one line.
+    /// Returns whether the selected folder is followed (and so the edit was refused).
+    func refusesFollowedFolder() -> Bool {
+        guard let row = state.selectedRow, row.owner != nil else { return false }
+        onToast(Toast.error(FavoritesError.followedFolderReadOnly(row.shownName)))
+        return true
     }
 
     /// Rebuilds the folder column, keeping the selected folder when it still exists; the
@@ -112,13 +156,18 @@ public final class FavoritesViewModel {
     func changed(_ listing: FolderListing) {
         self.listing = listing
         let folderID = state.selectedFolder?.id
-        state.folders = listing.folders.map { FolderRow(folder: $0, count: listing.count(in: $0.id)) }
+        let ownerID = state.selectedOwner?.uid
+        state.folders =
+            listing.folders.map { FolderRow(folder: $0, count: listing.count(in: $0.id)) }
+            + followed.folders.map { FolderRow(folder: $0.folder, count: $0.places.count, owner: $0.owner) }
         if let name = folderToSelect.map(FavoriteText.folderKey),
             let index = state.folders.firstIndex(where: { FavoriteText.folderKey($0.folder.name) == name })
         {
             state.folderIndex = index
             folderToSelect = nil
-        } else if let folderID, let index = state.folders.firstIndex(where: { $0.folder.id == folderID }) {
+        } else if let folderID,
+            let index = state.folders.firstIndex(where: { $0.folder.id == folderID && $0.owner?.uid == ownerID })
+        {
             state.folderIndex = index
         }
         state.folderIndex = FavoritesViewModel.clampedIndex(state.folderIndex, count: state.folders.count)
@@ -130,14 +179,16 @@ public final class FavoritesViewModel {
     /// first place for another folder, around the selected place for a new order of the same.
     func followSelectedFolder() {
         let folder = state.selectedFolder
+        let owner = state.selectedOwner
         let current = paged.source?.folder
-        guard folder != current || (folder != nil && !paged.isSubscribed) else { return }
+        let sameOwner = paged.source?.owner?.uid == owner?.uid
+        guard folder != current || !sameOwner || (folder != nil && !paged.isSubscribed) else { return }
         guard let folder, let uid else {
             paged.start(nil)
             return
         }
-        let keep = current?.id == folder.id ? state.selectedItem : nil
-        paged.start(FavoritePageSource(folder, uid: uid, port: port))
+        let keep = current?.id == folder.id && sameOwner ? state.selectedItem : nil
+        paged.start(FavoritePageSource(folder, owner: owner, uid: uid, port: port))
         if let keep { paged.reveal(keep) }
     }
 
@@ -158,7 +209,7 @@ public final class FavoritesViewModel {
 
     /// `o`: the next order for this folder (newest, name, distance, manual), kept with it.
     public func cycleOrder() {
-        guard let folder = state.selectedFolder else { return }
+        guard !refusesFollowedFolder(), let folder = state.selectedFolder else { return }
         let sort = folder.sort.next
         if perform(.setSort(folderID: folder.id, sort: sort)) {
             onToast(Toast(tr(.toastOrder, ["order": sort.label]), kind: .info))
@@ -168,7 +219,7 @@ public final class FavoritesViewModel {
     /// `K` / `J`: moves the selected place up or down; the folder keeps the person's order.
     /// The place stays selected where the folder's new order puts it.
     public func moveSelectedItem(by offset: Int) {
-        guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
+        guard !refusesFollowedFolder(), let folder = state.selectedFolder, let item = state.selectedItem else { return }
         let target = state.position.index + offset
         guard target >= 0, target < state.position.total, target != state.position.index else { return }
         perform(.moveManually(placeID: item.placeID, folderID: folder.id, by: offset))
@@ -181,7 +232,9 @@ public final class FavoritesViewModel {
             onToast(Toast.signIn(.removeFavorites))
             return
         }
-        guard let folder = state.selectedFolder, let item = state.selectedItem else { return }
+        guard !refusesFollowedFolder(), let folder = state.selectedFolder, let item = state.selectedItem else {
+            return
+        }
         // Gone from the list at once; a refusal brings it back.
         paged.hide(item.placeID)
         guard perform(.removeFromFolder(placeID: item.placeID, folderID: folder.id)) else {
@@ -223,8 +276,11 @@ public final class FavoritesViewModel {
         guard let uid else { return }
         let prefix = SyncPaths.favorite(placeID: "", uid: uid)
         let ids = Set(paths.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
-        guard ids != state.pendingPlaceIDs else { return }
+        let follows = SyncPaths.folderFollow(followID: "", uid: uid)
+        let followIDs = Set(paths.filter { $0.hasPrefix(follows) }.map { String($0.dropFirst(follows.count)) })
+        guard ids != state.pendingPlaceIDs || followIDs != state.pendingFollowIDs else { return }
         state.pendingPlaceIDs = ids
+        state.pendingFollowIDs = followIDs
         publish()
     }
 

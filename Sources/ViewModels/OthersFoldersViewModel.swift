@@ -14,6 +14,11 @@ public struct OthersFoldersState: Equatable, Sendable {
     /// The open folder as the Favorites screen draws it (one folder, its places in the
     /// order chosen here); nil while the list shows.
     public var open: FavoritesState?
+    /// Whether the viewer follows the open folder as shown (a follow or unfollow on its way
+    /// included); nil while none is open.
+    public var openFollowed: Bool?
+    /// True while the open folder's follow or unfollow is unconfirmed: the pending mark.
+    public var followPending = false
 
     public var selectedFolder: SharedFolder? {
         guard let folders, folders.indices.contains(list.selected) else { return nil }
@@ -37,17 +42,27 @@ public final class OthersFoldersViewModel: ScreenModel {
     private let owner: String
     private let port: FavoritesPort?
     private let reads: StoreReads
+    private let writes: StoreWrites
     private let events: EventQueue
+    /// Whether the viewer follows the owner's folder (its id) as the store last said: the
+    /// Favorites screen's followed folders, which the app gives here.
+    public var isFollowing: (String) -> Bool = { _ in false }
+    /// The follow or unfollow last asked for each folder, until the store agrees.
+    private var followIntent: [String: Bool] = [:]
+    private var followsInFlight = 0
     private var viewer: String?
     private var isStarted = false
     /// The order of the open folder, as `o` set it.
     private var sort: FavoriteSort = .newest
 
-    public init(owner: String, port: FavoritesPort?, events: EventQueue, reads: StoreReads) {
+    public init(
+        owner: String, port: FavoritesPort?, events: EventQueue, reads: StoreReads, writes: StoreWrites = .immediate()
+    ) {
         self.owner = owner
         self.port = port
         self.events = events
         self.reads = reads
+        self.writes = writes
     }
 
     private var timer: TimerID { .named("others.folders." + owner) }
@@ -85,6 +100,8 @@ public final class OthersFoldersViewModel: ScreenModel {
                     show(folder)
                 } else {
                     state.open = nil
+                    state.openFollowed = nil
+                    state.followPending = false
                     onToast(Toast(tr(.toastOthersFolderGone, ["folder": open.shownName]), kind: .info))
                 }
             }
@@ -102,6 +119,7 @@ public final class OthersFoldersViewModel: ScreenModel {
         sort = folder.folder.sort
         state.open = FavoritesState(isSignedIn: true)
         show(folder)
+        showFollowState()
         onChange()
     }
 
@@ -109,7 +127,62 @@ public final class OthersFoldersViewModel: ScreenModel {
     public func close() {
         guard state.open != nil else { return }
         state.open = nil
+        state.openFollowed = nil
+        state.followPending = false
         onChange()
+    }
+
+    /// `F` in an open folder: follows it (it joins the viewer's Favorites, live and
+    /// read-only) or stops following it, shown at once with the pending mark and sent
+    /// through the one write path; a refusal shows the store's state again with a toast.
+    public func toggleFollowOpen() {
+        guard let viewer, let port else {
+            onToast(Toast.signIn(.follow))
+            return
+        }
+        guard let folder = state.open?.selectedFolder else { return }
+        let follow = !(state.openFollowed ?? isFollowing(folder.id))
+        followIntent[folder.id] = follow
+        followsInFlight += 1
+        showFollowState()
+        onChange()
+        let intent: WriteIntent =
+            follow
+            ? .followFolder(ownerUID: owner, folderID: folder.id)
+            : .unfollowFolder(ownerUID: owner, folderID: folder.id)
+        let name = folder.shownName
+        writes.send(
+            { try port.write(intent, uid: viewer) },
+            then: { [weak self] result in self?.followAnswered(follow, folderID: folder.id, name: name, result) })
+    }
+
+    private func followAnswered(_ follow: Bool, folderID: String, name: String, _ result: Result<Void, Error>) {
+        followsInFlight -= 1
+        switch result {
+        case .failure(let error):
+            if followsInFlight == 0 { followIntent[folderID] = nil }
+            onToast(Toast(WriteRefusal.reason(for: error), kind: .error))
+        case .success:
+            onToast(Toast(tr(follow ? .toastFolderFollowed : .toastFolderUnfollowed, ["folder": name]), kind: .success))
+        }
+        followingChanged()
+    }
+
+    /// The store's follows changed (the Favorites screen's followed folders): an intent the
+    /// store now agrees with is done.
+    public func followingChanged() {
+        for (id, follow) in followIntent where followsInFlight == 0 && isFollowing(id) == follow {
+            followIntent[id] = nil
+        }
+        guard state.open != nil else { return }
+        showFollowState()
+        onChange()
+    }
+
+    private func showFollowState() {
+        guard let id = state.open?.selectedFolder?.id else { return }
+        state.openFollowed = followIntent[id] ?? isFollowing(id)
+        state.followPending = followIntent[id] != nil
     }
 
     public var isOpen: Bool { state.open != nil }

@@ -1,5 +1,6 @@
 import DocStore
 import Foundation
+import Localization
 import PlaceCatalog
 import Testing
 
@@ -90,5 +91,55 @@ import Testing
         let folder = try #require(try services.favorites.snapshot(session: mina).folder(id: cafe.id))
         #expect(folder.followers == 0)
         #expect(try follows.followedFolders(of: jun.uid, home: seoulCityHall) == FollowedFolders())
+    }
+
+    /// The owner hears of a follow of their folder (`folder-follow-{uid}-{folderID}`, kind
+    /// `follow`, the folder named), once per follower and folder; an unfollow before it was
+    /// read takes it back, as a like taken back does; a read one stays.
+    @Test func aFollowNotifiesTheOwnerAndAnUnreadOneIsTakenBackByTheUnfollow() throws {
+        let services = try fixture.open()
+        let mina = try services.poster("mina@example.com")
+        let jun = try services.poster("jun@example.com")
+        let ann = try services.poster("ann@example.com")
+        let cafe = try services.favorites.createFolder(name: "카페", visibility: .shared, session: mina)
+        let follow = WriteIntent.followFolder(ownerUID: mina.uid, folderID: cafe.id)
+        let unfollow = WriteIntent.unfollowFolder(ownerUID: mina.uid, folderID: cafe.id)
+        try services.write(follow, session: jun)
+        try services.write(follow, session: jun)  // sent again: still one notification
+
+        var notes = try services.notifications.notifications(session: mina)
+        #expect(notes.map(\.id) == ["folder-follow-\(jun.uid)-\(cafe.id)"])
+        #expect(notes.first?.kind == .follow && notes.first?.postID == nil)
+        #expect(notes.first?.folder == NotifiedFolder(id: cafe.id, name: "카페"))
+        #expect(notes.first?.actor.uid == jun.uid && notes.first?.read == false)
+        #expect(try services.notifications.notifications(session: jun).isEmpty, "nobody else hears of it")
+        #expect(
+            Language.$scoped.withValue(.en) { NotificationText.line(NotificationGroup.grouped(notes)[0]) }
+                == "@jun_poster followed your folder 카페")
+        #expect(
+            Language.$scoped.withValue(.ko) { NotificationText.line(NotificationGroup.grouped(notes)[0]) }
+                == "@jun_poster 님이 회원님의 카페 폴더를 팔로우합니다")
+
+        // A second follower folds into the folder's line; a follow of Mina herself stays apart.
+        try services.write(follow, session: ann)
+        try services.write(.follow(uid: mina.uid), session: ann)
+        notes = try services.notifications.notifications(session: mina)
+        let groups = NotificationGroup.grouped(notes)
+        #expect(groups.count == 2)
+        let folderLine = try #require(groups.first { $0.folder != nil })
+        #expect(folderLine.actors.count == 2)
+        #expect(
+            Language.$scoped.withValue(.en) { NotificationText.line(folderLine) }
+                == "@ann_poster and 1 others followed your folder 카페")
+
+        // Taken back unread; once read, an unfollow leaves it.
+        try services.write(unfollow, session: ann)
+        notes = try services.notifications.notifications(session: mina)
+        #expect(!notes.contains { $0.id == "folder-follow-\(ann.uid)-\(cafe.id)" })
+        #expect(notes.contains { $0.id == "folder-follow-\(jun.uid)-\(cafe.id)" })
+        try services.write(.readNotifications, session: mina)
+        try services.write(unfollow, session: jun)
+        notes = try services.notifications.notifications(session: mina)
+        #expect(notes.contains { $0.id == "folder-follow-\(jun.uid)-\(cafe.id)" && $0.read })
     }
 }

@@ -93,4 +93,108 @@ struct FolderFollowServerTests {
         try follows.writeFollow(false, ownerUID: owner, folderID: "open", session: session(reader))
         #expect(try followers(server, owner, "open") == "1")
     }
+
+    /// The owner's notification of a follow, written by `tern_follow_folder` in the follow's
+    /// transaction: read by the owner alone, forged or removed by nobody by hand, taken back
+    /// by an unfollow while unread and kept once read.
+    @Test(.requiresPostgres)
+    func aFollowNotifiesTheOwnerAloneAndAnUnfollowTakesBackTheUnreadOneAgainstPlainPsql() throws {
+        let server = try RulesServer(accounts: 3)
+        defer { server.cleanup() }
+        let (owner, reader, attacker) = (server.accounts[0], server.accounts[1], server.accounts[2])
+        let box = "users/\(owner)/notifications"
+        let note = "folder-follow-\(reader)-open"
+        try server.write(as: owner, ["favorites/\(owner)/folders/open": ["name": "카페", "visibility": "shared"]])
+        let shown =
+            "SELECT data ->> 'kind', data ->> 'actorUid', data ->> 'folderID', data ->> 'folderName', "
+            + "data ->> 'read' FROM documents WHERE parent = '\(box)' AND id = '\(note)'"
+
+        let follow = try server.psql("SELECT tern_follow_folder('\(owner)', 'open', true)", as: reader)
+        #expect(follow.ok, "\(follow)")
+        #expect(try server.psql(shown, as: owner).output == "follow|\(reader)|open|카페|false")
+        #expect(try server.psql(shown, as: reader).output == "", "only the owner reads it")
+        // Another account's hand: its delete and update reach no row of the owner's (their
+        // rows are not its to see), its insert and write are refused.
+        for sql in [
+            "DELETE FROM documents WHERE parent = '\(box)' AND id = '\(note)'",
+            "UPDATE documents SET doc = '{\"kind\":\"follow\",\"read\":true}' WHERE parent = '\(box)'",
+        ] {
+            _ = try server.psql(sql, as: attacker)
+        }
+        for sql in [
+            "INSERT INTO documents (parent, id, doc) VALUES ('\(box)', 'folder-follow-\(attacker)-open', "
+                + "'{\"kind\":\"follow\",\"actorUid\":\"\(attacker)\",\"folderID\":\"open\"}')",
+            "SELECT tern_write('\(box)', 'folder-follow-\(attacker)-open', '{\"kind\":\"follow\"}')",
+        ] {
+            let result = try server.psql(sql, as: attacker)
+            #expect(!result.ok, "refused: \(sql) → \(result)")
+        }
+        #expect(try server.psql(shown, as: owner).output == "follow|\(reader)|open|카페|false")
+
+        // Taken back unread; followed again and read, an unfollow leaves it.
+        #expect(try server.psql("SELECT tern_follow_folder('\(owner)', 'open', false)", as: reader).ok)
+        #expect(try server.psql(shown, as: owner).output == "")
+        #expect(try server.psql("SELECT tern_follow_folder('\(owner)', 'open', true)", as: reader).ok)
+        #expect(try server.psql("SELECT tern_read_notifications()", as: owner).ok)
+        #expect(try server.psql("SELECT tern_follow_folder('\(owner)', 'open', false)", as: reader).ok)
+        #expect(try server.psql(shown, as: owner).output == "follow|\(reader)|open|카페|true")
+
+        // Through Tern's services the owner reads it as a folder's follow.
+        let store = try server.store(as: owner)
+        defer { store.close() }
+        let notes = try NotificationService(store: store, onServer: true).notifications(session: session(owner))
+        #expect(notes.map(\.folder) == [NotifiedFolder(id: "open", name: "카페")])
+    }
+
+    /// A follower's live followed folders on a team server: the owner's new place arrives
+    /// through the announcement on the follower's own channel (`tern_announce_to_followers`),
+    /// and the folder made private leaves, named among those that left.
+    @Test(.requiresPostgres)
+    func aFollowersListenerHearsTheOwnersNewPlaceAndTheFolderMadePrivate() throws {
+        let server = try RulesServer(accounts: 2)
+        defer { server.cleanup() }
+        let (owner, reader) = (server.accounts[0], server.accounts[1])
+        let folders = "favorites/\(owner)/folders"
+        try server.write(
+            as: owner,
+            [
+                "\(folders)/open": ["name": "카페", "visibility": "shared"],
+                "favorites/\(owner)/favorites/p1": RulesServer.favorite("Jeju").merging(["folders": .array(["open"])]) {
+                    $1
+                },
+            ])
+        #expect(try server.psql("SELECT tern_follow_folder('\(owner)', 'open', true)", as: reader).ok)
+        let store = try server.store(as: reader)
+        defer { store.close() }
+        let lock = NSLock()
+        var last = FollowedFolders()
+        let listener = try FolderFollowService(store: store, onServer: true).observeFollowedFolders(
+            of: reader, home: Coordinate(latitude: 37.5, longitude: 127),
+            onChange: { value in lock.withLock { last = value } },
+            onError: { _ in })
+        defer { listener.remove() }
+        func waitFor(_ what: String, _ check: (FollowedFolders) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                _ = try store.pollExternalChanges()
+                if check(lock.withLock { last }) { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            Issue.record("\(what) never arrived: \(lock.withLock { last })")
+        }
+        try waitFor("the followed folder") { $0.folders.first?.places.count == 1 }
+
+        try server.write(
+            as: owner,
+            [
+                "favorites/\(owner)/favorites/p2": RulesServer.favorite("Seoul").merging(["folders": .array(["open"])])
+                { $1 }
+            ])
+        try waitFor("the owner's new place") {
+            Set($0.folders.first?.places.map(\.placeName) ?? []) == ["Jeju", "Seoul"]
+        }
+
+        try server.write(as: owner, ["\(folders)/open": ["name": "카페", "visibility": "private"]])
+        try waitFor("the folder made private") { $0.folders.isEmpty && $0.left == ["\(owner):open"] }
+    }
 }

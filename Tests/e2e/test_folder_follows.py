@@ -91,3 +91,59 @@ def test_on_a_team_server_the_follower_reads_the_owners_new_place_and_loses_it_w
         folders = json.loads(server.tern(["favorites", "folders", "--json"], river).stdout)
         assert not any(f["followed"] for f in folders)
         assert server.tern(["favorites", "list", "--folder", "@mina_k/카페"], river).returncode == 1
+
+
+def test_f_on_a_profiles_folder_follows_it_into_favorites_live_until_it_is_private():
+    """The running interface (tmux): `F` on Mina's shared folder opened from her profile
+    follows it; Favorites lists `@mina_k/카페 ↗`, a place Mina adds from another process shows
+    without a key, and made private it leaves with a one-line notice. Mina's notification
+    names the folder."""
+    from test_people import wait_until
+    from test_ui import start
+    with DataDir() as data:
+        owner = os.path.join(data.path, "owner.session")
+        reader = os.path.join(data.path, "reader.session")
+        assert register(data, "mina@example.com", session=owner).returncode == 0
+        assert register(data, "jun@example.com", session=reader).returncode == 0
+        as_owner, as_reader = {"TERN_SESSION": owner}, {"TERN_SESSION": reader}
+        ok(["profile", "set", "--display-name", "Mina", "--username", "mina_k"], data, as_owner)
+        ok(["profile", "set", "--display-name", "Jun", "--username", "jun_p"], data, as_reader)
+        ok(["favorites", "folder", "create", "카페", "--visibility", "shared"], data, as_owner)
+        ok(["favorites", "add", JEJU, "--folder", "카페"], data, as_owner)
+        ok(["post", "카페 폴더를 공유했어요"], data, as_owner)
+
+        ui = start(data, width=120, height=30, env=as_reader)
+        try:
+            ui.send("3")
+            ui.wait_for("카페 폴더를 공유했어요")
+            ui.send("Enter")
+            ui.wait_for("Not following")
+            ui.send("f")
+            ui.wait_for("Shared folders (1)")
+            ui.send("Enter")
+            ui.wait_for("@mina_k · 카페")
+            ui.send("F")
+            wait_until(ui, lambda s: "followed" in s.splitlines()[1], 5, "the follow")
+            ui.send("2")
+            ui.wait_for("@mina_k/카페 ↗")
+            ui.send("]")
+            wait_until(ui, lambda s: "@mina_k/카페 (1)" in s.splitlines()[1], 5, "the followed folder selected")
+
+            ok(["favorites", "add", SEOUL, "--folder", "카페"], data, as_owner)
+            wait_until(ui, lambda s: "@mina_k/카페 (2)" in s.splitlines()[1], 5, "the owner's new place")
+            folders = json.loads(ok(["favorites", "folders", "--json"], data, as_reader))
+            assert [(f["name"], f["followed"]) for f in folders] == [("Favorites", False), ("카페", True)]
+            assert folders[1]["owner"]["username"] == "mina_k" and folders[1]["followers"] == 1
+
+            ui.send("x")
+            ui.wait_for("is someone else's")
+            ok(["favorites", "folder", "set", "카페", "--visibility", "private"], data, as_owner)
+            screen = wait_until(ui, lambda s: "left your Favorites" in s, 5, "the notice")
+            assert "@mina_k/카페 ↗" not in screen, screen
+        finally:
+            ui.kill()
+        notes = json.loads(ok(["notifications", "--json"], data, as_owner))
+        follow = [n for n in notes if n["id"].startswith("folder-follow-")]
+        assert len(follow) == 1 and follow[0]["kind"] == "follow", notes
+        assert follow[0]["folderName"] == "카페" and follow[0]["actor"]["username"] == "jun_p", follow
+        assert "@jun_p followed your folder 카페" in ok(["notifications"], data, as_owner)

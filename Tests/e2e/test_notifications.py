@@ -7,7 +7,7 @@ from tern import DataDir, run
 from test_accounts import register
 from test_follows import onboard
 
-FIELDS = {"id", "kind", "actor", "postID", "createdAt", "read"}
+FIELDS = {"id", "kind", "actor", "postID", "folderID", "folderName", "createdAt", "read"}
 
 
 def notifications(tern, data, *extra):

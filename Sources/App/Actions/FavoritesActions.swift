@@ -1,10 +1,16 @@
 import TerminalUI
+import ViewModels
 
 extension KeyBindings {
+    /// Whether the selected folder is one's own, not one followed from someone else.
+    static let ownFolder: @Sendable (AppViewModel) -> Bool = { $0.favorites.state.selectedOwner == nil }
+
     /// The Favorites tab: its places and folders.
     static let favoritesActions: [ActionBinding] = [
         ActionBinding("open", .favorites, ["enter"], .keyOpenFavorite) { $0.app.showSelectedFavoriteInPlaces() },
-        ActionBinding("remove", .favorites, ["s", "x"], .keyRemoveFavorite, label: "s/x") {
+        // A followed folder is read-only: the footer leaves out the edit keys there (which
+        // still answer, with a line saying whose the folder is).
+        ActionBinding("remove", .favorites, ["s", "x"], .keyRemoveFavorite, label: "s/x", offered: ownFolder) {
             $0.app.favorites.removeSelected()
         },
         ActionBinding(
@@ -19,14 +25,14 @@ extension KeyBindings {
         ActionBinding("previous-folder", .favorites, ["[", "left"], .keyPreviousFolder, inFooter: false) {
             $0.app.favorites.selectFolder(by: -1)
         },
-        ActionBinding("memo", .favorites, ["e"], .keyMemo) { $0.app.favorites.beginMemo() },
-        ActionBinding("move-to-folder", .favorites, ["m"], .keyMoveToFolder) {
+        ActionBinding("memo", .favorites, ["e"], .keyMemo, offered: ownFolder) { $0.app.favorites.beginMemo() },
+        ActionBinding("move-to-folder", .favorites, ["m"], .keyMoveToFolder, offered: ownFolder) {
             $0.app.favorites.beginMoveOrCopy(copying: false)
         },
-        ActionBinding("copy-to-folder", .favorites, ["c"], .keyCopyToFolder) {
+        ActionBinding("copy-to-folder", .favorites, ["c"], .keyCopyToFolder, offered: ownFolder) {
             $0.app.favorites.beginMoveOrCopy(copying: true)
         },
-        ActionBinding("order", .favorites, ["o"], .keyOrder) { $0.app.favorites.cycleOrder() },
+        ActionBinding("order", .favorites, ["o"], .keyOrder, offered: ownFolder) { $0.app.favorites.cycleOrder() },
         ActionBinding("move-up", .favorites, ["K"], .keyMoveUp, inFooter: false) {
             $0.app.favorites.moveSelectedItem(by: -1)
         },

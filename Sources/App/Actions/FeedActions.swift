@@ -56,6 +56,8 @@ extension KeyBindings {
         ActionBinding("order", .folder, ["o"], .keyOrder, keysFrom: .favorites) {
             $0.app.author?.folders.cycleOrder()
         },
+        // Follows the open folder into one's Favorites (read-only, live), or stops.
+        ActionBinding("follow-folder", .folder, ["F"], .keyFollowFolder) { $0.app.author?.folders.toggleFollowOpen() },
         // The Feed's own actions on the author's posts: their keys follow the Feed's.
         ActionBinding("like", .author, ["l"], .keyLike, keysFrom: .feed) { $0.app.currentFeed.toggleLike() },
         ActionBinding("edit-post", .author, ["e"], .keyEditPost, keysFrom: .feed) {

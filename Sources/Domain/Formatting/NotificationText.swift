@@ -12,7 +12,11 @@ public enum NotificationText {
     public static func line(_ group: NotificationGroup) -> String {
         let first = group.actors.first.map(name) ?? ""
         let others = group.actors.count - 1
-        let values = ["name": first, "count": Formats.number(others)]
+        var values = ["name": first, "count": Formats.number(others)]
+        if group.kind == .follow, let folder = group.folder {
+            values["folder"] = folder.name
+            return tr(others > 0 ? .activityFollowedFolderMany : .activityFollowedFolder, values)
+        }
         switch group.kind {
         case .like: return tr(others > 0 ? .activityLikedMany : .activityLiked, values)
         case .repost: return tr(others > 0 ? .activityRepostedMany : .activityReposted, values)

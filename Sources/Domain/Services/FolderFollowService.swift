@@ -112,6 +112,11 @@ public final class FolderFollowService: @unchecked Sendable {
 public struct FolderOwner: Equatable, Sendable, Codable {
     public var uid: String
     public var username: String
+
+    public init(uid: String, username: String) {
+        self.uid = uid
+        self.username = username
+    }
 }
 
 /// A folder the signed-in user follows: read-only, its owner's.
@@ -119,6 +124,12 @@ public struct FollowedFolder: Equatable, Sendable {
     public var owner: FolderOwner
     public var folder: FavoriteFolder
     public var places: [FavoritePlace]
+
+    public init(owner: FolderOwner, folder: FavoriteFolder, places: [FavoritePlace]) {
+        self.owner = owner
+        self.folder = folder
+        self.places = places
+    }
 
     /// `@mina/카페`: how a followed folder is named where it could clash with one's own.
     public var qualifiedName: String { "@" + owner.username + "/" + folder.shownName }
@@ -129,6 +140,11 @@ public struct FollowedFolders: Equatable, Sendable {
     public var folders: [FollowedFolder] = []
     /// Follow ids (`ownerUid:folderID`) of folders gone or made private.
     public var left: [String] = []
+
+    public init(folders: [FollowedFolder] = [], left: [String] = []) {
+        self.folders = folders
+        self.left = left
+    }
 
     /// The followed folder `name` names: `@owner/folder`, or a folder's bare name when only
     /// one followed folder has it.
@@ -148,7 +164,9 @@ public protocol FolderFollowWriter: Sendable {
 }
 
 /// The embedded store (and a replica): one transaction reads the folder and the follow and,
-/// only when the follow changes, writes it and `.increment(±1)`s the folder's `followers`.
+/// only when the follow changes, writes it, `.increment(±1)`s the folder's `followers` and
+/// records the owner's notification (`folder-follow-{uid}-{folderID}`), or takes it back
+/// while unread.
 public struct TransactionFolderFollowWriter: FolderFollowWriter {
     public init() {}
 
@@ -162,18 +180,28 @@ public struct TransactionFolderFollowWriter: FolderFollowWriter {
             let shown = try transaction.get(folder)
             let existing = try transaction.get(follow)
             if followed {
-                guard shown.exists else { throw FavoritesError.folderNotFound(folderID) }
-                guard shown.get("visibility")?.stringValue == FolderVisibility.shared.rawValue else {
-                    throw FavoritesError.folderNotShared(shown.get("name")?.stringValue ?? folderID)
+                // A replica holds another person's folder only once it copied it back: the
+                // server judges a follow the replica cannot (its refusal comes back).
+                if shown.exists || !LocalReplica.isApplyingQueuedWrite {
+                    guard shown.exists else { throw FavoritesError.folderNotFound(folderID) }
+                    guard shown.get("visibility")?.stringValue == FolderVisibility.shared.rawValue else {
+                        throw FavoritesError.folderNotShared(shown.get("name")?.stringValue ?? folderID)
+                    }
                 }
                 guard !existing.exists else { return }
                 try transaction.setData(
                     ["ownerUid": .string(ownerUID), "folderID": .string(folderID), "followedAt": .serverTimestamp],
                     forDocument: follow)
+                guard shown.exists else { return }
                 try transaction.updateData(["followers": .increment(1)], forDocument: folder)
+                let notified = NotifiedFolder(id: folderID, name: shown.get("name")?.stringValue ?? folderID)
+                try NotificationRecord.recordFolderFollow(
+                    recipient: ownerUID, actor: uid, folder: notified, in: transaction, store: store)
             } else if existing.exists {
                 try transaction.deleteDocument(follow)
                 if shown.exists { try transaction.updateData(["followers": .increment(-1)], forDocument: folder) }
+                try NotificationRecord.takeBackFolderFollow(
+                    recipient: ownerUID, actor: uid, folderID: folderID, in: transaction, store: store)
             }
         }
     }

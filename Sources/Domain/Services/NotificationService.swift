@@ -29,25 +29,42 @@ public struct NotificationActor: Equatable, Sendable, Codable {
 }
 
 /// One notification, `users/{recipient}/notifications/{id}`:
-/// `{kind, actorUid, postID?, createdAt, read}`.
+/// `{kind, actorUid, postID?, folderID?, folderName?, createdAt, read}`.
 public struct ActivityNotification: Equatable, Sendable, Identifiable {
     public var id: String
     public var kind: NotificationKind
     public var actor: NotificationActor
     /// The post it is about (for a reply or a mention, the new post); nil for a follow.
     public var postID: String?
+    /// The recipient's folder a `follow` is about, with its name when followed; nil for a
+    /// follow of the recipient.
+    public var folder: NotifiedFolder?
     public var createdAt: Date
     public var read: Bool
 
     public init(
-        id: String, kind: NotificationKind, actor: NotificationActor, postID: String?, createdAt: Date, read: Bool
+        id: String, kind: NotificationKind, actor: NotificationActor, postID: String?, folder: NotifiedFolder? = nil,
+        createdAt: Date, read: Bool
     ) {
         self.id = id
         self.kind = kind
         self.actor = actor
         self.postID = postID
+        self.folder = folder
         self.createdAt = createdAt
         self.read = read
+    }
+}
+
+/// The folder of a folder's follow notification (`folder-follow-{actor}-{folderID}`): its id
+/// and the name it had when followed.
+public struct NotifiedFolder: Equatable, Sendable, Codable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
     }
 }
 
@@ -55,6 +72,8 @@ public struct ActivityNotification: Equatable, Sendable, Identifiable {
 public struct NotificationGroup: Equatable, Sendable, Identifiable {
     public var kind: NotificationKind
     public var postID: String?
+    /// The folder followed, for the follows of one of the recipient's folders.
+    public var folder: NotifiedFolder?
     /// Newest first, each person once.
     public var actors: [NotificationActor]
     public var newest: Date
@@ -65,15 +84,17 @@ public struct NotificationGroup: Equatable, Sendable, Identifiable {
     public var id: String { ids.first ?? "" }
 
     /// `notifications` (newest first) folded where a person would fold them: likes,
-    /// reposts and follows of one post (follows: of oneself) into one group, at the place of
-    /// the newest; replies and mentions one by one.
+    /// reposts and follows of one post (follows: of oneself, or of one folder) into one
+    /// group, at the place of the newest; replies and mentions one by one.
     public static func grouped(_ notifications: [ActivityNotification]) -> [NotificationGroup] {
         var groups: [NotificationGroup] = []
         var index: [String: Int] = [:]
         for notification in notifications.sorted(by: { $0.createdAt > $1.createdAt }) {
             let key =
                 notification.kind.groups
-                ? notification.kind.rawValue + "/" + (notification.postID ?? "") : "one/" + notification.id
+                ? notification.kind.rawValue + "/" + (notification.postID ?? "") + "/"
+                    + (notification.folder?.id ?? "")
+                : "one/" + notification.id
             if let at = index[key] {
                 if !groups[at].actors.contains(where: { $0.uid == notification.actor.uid }) {
                     groups[at].actors.append(notification.actor)
@@ -84,7 +105,8 @@ public struct NotificationGroup: Equatable, Sendable, Identifiable {
                 index[key] = groups.count
                 groups.append(
                     NotificationGroup(
-                        kind: notification.kind, postID: notification.postID, actors: [notification.actor],
+                        kind: notification.kind, postID: notification.postID, folder: notification.folder,
+                        actors: [notification.actor],
                         newest: notification.createdAt, read: notification.read, ids: [notification.id]))
             }
         }
@@ -102,9 +124,10 @@ public struct NotificationGroup: Equatable, Sendable, Identifiable {
 /// post's own transaction, as a reply is.
 public enum NotificationRecord {
     /// The notification's id: one per actor, kind and post, so liking again finds the same
-    /// one, and one per reply or mention post.
-    public static func id(_ kind: NotificationKind, actor: String, postID: String?) -> String {
-        switch kind {
+    /// one, and one per reply or mention post; a follow of a folder, one per actor and folder.
+    public static func id(_ kind: NotificationKind, actor: String, postID: String?, folderID: String? = nil) -> String {
+        if kind == .follow, let folderID { return "folder-follow-\(actor)-\(folderID)" }
+        return switch kind {
         case .like, .repost: "\(kind.rawValue)-\(postID ?? "")-\(actor)"
         case .follow: "follow-\(actor)"
         case .reply, .mention: "\(kind.rawValue)-\(postID ?? "")"
@@ -124,14 +147,33 @@ public enum NotificationRecord {
         _ kind: NotificationKind, recipient: String, actor: String, postID: String?, in transaction: Transaction,
         store: DocumentStore
     ) throws {
+        try record(kind, recipient: recipient, actor: actor, postID: postID, folder: nil, in: transaction, store: store)
+    }
+
+    /// Records that `actor` followed `recipient`'s folder `folder`, unread, in `transaction`.
+    public static func recordFolderFollow(
+        recipient: String, actor: String, folder: NotifiedFolder, in transaction: Transaction, store: DocumentStore
+    ) throws {
+        try record(
+            .follow, recipient: recipient, actor: actor, postID: nil, folder: folder, in: transaction, store: store)
+    }
+
+    static func record(
+        _ kind: NotificationKind, recipient: String, actor: String, postID: String?, folder: NotifiedFolder?,
+        in transaction: Transaction, store: DocumentStore
+    ) throws {
         guard recordsHere, recipient != actor, !recipient.isEmpty else { return }
         var fields: [String: WriteValue] = [
             "kind": .string(kind.rawValue), "actorUid": .string(actor), "createdAt": .serverTimestamp,
             "read": .bool(false),
         ]
         if let postID { fields["postID"] = .string(postID) }
-        let reference = reference(in: store, recipient: recipient, id: id(kind, actor: actor, postID: postID))
-        try transaction.setData(fields, forDocument: reference)
+        if let folder {
+            fields["folderID"] = .string(folder.id)
+            fields["folderName"] = .string(folder.name)
+        }
+        let id = id(kind, actor: actor, postID: postID, folderID: folder?.id)
+        try transaction.setData(fields, forDocument: reference(in: store, recipient: recipient, id: id))
     }
 
     /// Takes back the notification of `actor`'s `kind` when its recipient has not read it yet.
@@ -139,8 +181,26 @@ public enum NotificationRecord {
         _ kind: NotificationKind, recipient: String, actor: String, postID: String?, in transaction: Transaction,
         store: DocumentStore
     ) throws {
+        try takeBack(
+            kind, recipient: recipient, actor: actor, postID: postID, folderID: nil, in: transaction, store: store)
+    }
+
+    /// Takes back the notification of `actor`'s follow of `recipient`'s folder `folderID`
+    /// when its recipient has not read it yet.
+    public static func takeBackFolderFollow(
+        recipient: String, actor: String, folderID: String, in transaction: Transaction, store: DocumentStore
+    ) throws {
+        try takeBack(
+            .follow, recipient: recipient, actor: actor, postID: nil, folderID: folderID, in: transaction, store: store)
+    }
+
+    static func takeBack(
+        _ kind: NotificationKind, recipient: String, actor: String, postID: String?, folderID: String?,
+        in transaction: Transaction, store: DocumentStore
+    ) throws {
         guard recordsHere, recipient != actor, !recipient.isEmpty else { return }
-        let reference = reference(in: store, recipient: recipient, id: id(kind, actor: actor, postID: postID))
+        let id = id(kind, actor: actor, postID: postID, folderID: folderID)
+        let reference = reference(in: store, recipient: recipient, id: id)
         let existing = try transaction.get(reference)
         if existing.exists, existing.get("read")?.boolValue != true {
             try transaction.deleteDocument(reference)
@@ -223,6 +283,9 @@ public final class NotificationService: @unchecked Sendable {
                 id: document.documentID, kind: kind,
                 actor: NotificationActor(uid: actor.id, username: actor.username, displayName: actor.displayName),
                 postID: document.get("postID")?.stringValue,
+                folder: document.get("folderID")?.stringValue.map {
+                    NotifiedFolder(id: $0, name: document.get("folderName")?.stringValue ?? "")
+                },
                 createdAt: document.get("createdAt")?.dateValue ?? .distantPast,
                 read: document.get("read")?.boolValue ?? false)
         }

@@ -17,4 +17,8 @@ public enum SyncPaths {
     }
     /// A follow (or unfollow) of `other` by `uid`.
     public static func following(_ other: String, uid: String) -> String { "users/\(uid)/following/\(other)" }
+    /// A follow (or unfollow) of a folder (`ownerUid:folderID`) by `uid`.
+    public static func folderFollow(followID: String, uid: String) -> String {
+        "users/\(uid)/folder-follows/\(followID)"
+    }
 }

@@ -59,6 +59,9 @@ struct NotificationJSON: Encodable {
     let kind: String
     let actor: NotificationActor
     let postID: String?
+    /// The recipient's folder a folder's follow is about, and its name then.
+    let folderID: String?
+    let folderName: String?
     let createdAt: Date
     let read: Bool
 
@@ -67,21 +70,26 @@ struct NotificationJSON: Encodable {
         kind = notification.kind.rawValue
         actor = notification.actor
         postID = notification.postID
+        folderID = notification.folder?.id
+        folderName = notification.folder?.name
         createdAt = notification.createdAt
         read = notification.read
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, actor, postID, createdAt, read
+        case id, kind, actor, postID, folderID, folderName, createdAt, read
     }
 
-    /// `postID` is written as null for a follow, so every notification has the same fields.
+    /// `postID` is written as null for a follow (and `folderID`, `folderName` for all but a
+    /// folder's follow), so every notification has the same fields.
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(kind, forKey: .kind)
         try container.encode(actor, forKey: .actor)
         try container.encode(postID, forKey: .postID)
+        try container.encode(folderID, forKey: .folderID)
+        try container.encode(folderName, forKey: .folderName)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(read, forKey: .read)
     }
