@@ -144,12 +144,6 @@ struct PostgresQuery {
             } else {
                 whereClause += " AND " + Self.after(bounds[...])
             }
-            // The same bound on a typed first key alone, redundant, which PostgreSQL estimates
-            // from the column's histogram (a row comparison it guesses at), so that it knows
-            // how much of the order lies past the cursor and picks its walk by that.
-            if let first = keys.first, first.kind == .number, let bound = bounds.first {
-                whereClause += " AND \(first.sql) \(first.descending ? "<=" : ">=") \(bound.bound)"
-            }
         }
 
         filterClause = whereClause
