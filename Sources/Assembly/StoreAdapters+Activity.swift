@@ -11,4 +11,10 @@ extension StoreAdapters: ActivityPort {
             uid: uid, limit: limit, onChange: onChange, onError: onError)
         return AnyCancellable { registration.remove() }
     }
+
+    public func notifications(uid: String, after last: ActivityNotification, limit: Int) throws -> (
+        notifications: [ActivityNotification], isEnd: Bool
+    ) {
+        try services.notifications.page(of: uid, after: last, limit: limit)
+    }
 }

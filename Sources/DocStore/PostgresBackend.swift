@@ -33,6 +33,8 @@ final class PostgresBackend: StoreBackend {
     /// (`document_writer` in `tern_meta`): a write hook through which whoever set the
     /// database up validates writes and keeps the tables themselves closed to clients.
     private var writer: String?
+    /// The typed key columns the table has (`KeyColumns`), read when the store connects.
+    private var keyColumns: KeyColumns
     /// Changes heard but not yet reported. However many notifications arrive (a forged
     /// flood included), they are coalesced into one report per poll, and reports are
     /// rationed: `reports` allows a burst of 5 and 5 a second after that, and a report of
@@ -59,8 +61,10 @@ final class PostgresBackend: StoreBackend {
     static let conflictDeadline: TimeInterval = 10
 
     private init(
-        location: String, connection: PostgresConnection, channel: String, channels: [String]?, writer: String?
+        location: String, connection: PostgresConnection, channel: String, channels: [String]?, writer: String?,
+        keyColumns: KeyColumns
     ) {
+        self.keyColumns = keyColumns
         self.location = location
         self.serverAnnounces = channels != nil
         self.channels = channels ?? [channel]
@@ -96,6 +100,15 @@ final class PostgresBackend: StoreBackend {
     /// The write hook the database names, if any.
     static func documentWriter(_ connection: PostgresConnection) throws -> String? {
         try connection.query("SELECT value FROM tern_meta WHERE key = 'document_writer'").first?.first ?? nil
+    }
+
+    /// The typed key columns of the documents table.
+    static func keyColumns(_ connection: PostgresConnection) throws -> KeyColumns {
+        KeyColumns(
+            columns: try connection.query(KeyColumns.catalogQuery).compactMap { row in
+                guard row.count == 2, let name = row[0], let type = row[1] else { return nil }
+                return (name, type)
+            })
     }
 
     /// True for `postgres://…` and `postgresql://…` addresses.
@@ -166,7 +179,7 @@ final class PostgresBackend: StoreBackend {
             try listen(connection, to: channels ?? [channel])
             return PostgresBackend(
                 location: location, connection: connection, channel: channel, channels: channels,
-                writer: try documentWriter(connection))
+                writer: try documentWriter(connection), keyColumns: try keyColumns(connection))
         } catch let failure as PostgresFailure {
             throw StoreError.backend(file: location, message: failure.explained, code: failure.code)
         }
@@ -222,6 +235,7 @@ final class PostgresBackend: StoreBackend {
             channels = named ?? [channel]
             try Self.listen(fresh, to: channels)
             writer = try Self.documentWriter(fresh)
+            keyColumns = try Self.keyColumns(fresh)
         } catch let failure as PostgresFailure {
             throw StoreError.backend(file: newLocation, message: failure.explained, code: failure.code)
         }
@@ -379,13 +393,26 @@ final class PostgresBackend: StoreBackend {
         return rows.first?.first ?? nil
     }
 
+    /// How many documents a walk over several collections reads per document of the page
+    /// (`PostgresQuery.walk`), and at most: the embedded store's bounds.
+    static let walkRowsPerResult = 16
+    static let walkMostRows = 5000
+
     func documents(matching query: QuerySpec) throws -> [StoredDocument] {
-        let sql = try PostgresQuery(query)
+        let sql = try PostgresQuery(query, keyColumns: keyColumns)
         let several = !query.otherCollections.isEmpty
-        let rows = try run(
-            "SELECT id, doc\(several ? ", parent" : "") FROM documents "
-                + "WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)", sql.parameters
-        )
+        let columns = "id, doc\(several ? ", parent" : "")"
+        var walked: [[String?]]?
+        if let limit = query.limit,
+            let walk = sql.walk(
+                bound: min(limit * Self.walkRowsPerResult, Self.walkMostRows), selecting: columns)
+        {
+            let rows = try run(walk, sql.parameters)
+            if rows.count >= limit { walked = rows }
+        }
+        let rows = try walked ?? run(
+            "SELECT \(columns) FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+            sql.parameters)
         return rows.compactMap { row in
             guard row.count >= 2, let id = row[0], let json = row[1] else { return nil }
             return StoredDocument(
@@ -414,7 +441,7 @@ final class PostgresBackend: StoreBackend {
     }
 
     func counts(matching query: QuerySpec, by field: FieldPath) throws -> [FieldValue: Int] {
-        let sql = try PostgresQuery(query)
+        let sql = try PostgresQuery(query, keyColumns: keyColumns)
         let column = field.isDocumentID ? "to_jsonb(id)" : try PostgresQuery.column(field)
         let rows = try run(
             "SELECT (\(column))::text, count(*) FROM documents WHERE \(sql.whereClause) GROUP BY 1", sql.parameters)
@@ -427,7 +454,7 @@ final class PostgresBackend: StoreBackend {
     }
 
     func count(matching query: QuerySpec) throws -> Int {
-        let sql = try PostgresQuery(query)
+        let sql = try PostgresQuery(query, keyColumns: keyColumns)
         let rows = try run(
             "SELECT count(*) FROM (SELECT 1 FROM documents WHERE \(sql.whereClause)\(sql.limitClause)) AS matching",
             sql.parameters)

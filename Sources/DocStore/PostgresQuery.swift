@@ -1,18 +1,31 @@
 /// A `QuerySpec` translated to SQL over the PostgreSQL `documents` table: fields are read
 /// from the `data` jsonb column, compared with jsonb values (so booleans, numbers and null
-/// stay apart), and ordered by jsonb order with the id as the tie-break.
+/// stay apart), and ordered by jsonb order with the id as the tie-break. A field the
+/// database keeps a typed key column for (`KeyColumns`) is compared and ordered on that
+/// column instead, whose operators PostgreSQL may use in an index under row-level security.
 struct PostgresQuery {
-    private(set) var whereClause = "parent = $1"
+    /// The collection test (`parent = $1`, or `parent IN (…)`).
+    private(set) var collectionClause = "parent = $1"
+    /// The other conditions, each starting with ` AND `.
+    private(set) var filterClause = ""
     private(set) var orderClause = ""
     private(set) var limitClause = ""
     private(set) var parameters: [String?]
+    /// Whether every ordered key is a plain column (a typed key or the id), so that the
+    /// order can be written again over a subquery's columns (`walk`).
+    private(set) var ordersByColumns = true
+    private var limit: Int?
+    private var orderColumns: [String] = []
 
-    init(_ query: QuerySpec) throws {
+    var whereClause: String { collectionClause + filterClause }
+
+    init(_ query: QuerySpec, keyColumns: KeyColumns = .none) throws {
         parameters = [query.collection.string]
         if query.collections.count > 1 {
             parameters = []
-            whereClause = "parent IN (" + query.collections.map { add($0.string) }.joined(separator: ", ") + ")"
+            collectionClause = "parent IN (" + query.collections.map { add($0.string) }.joined(separator: ", ") + ")"
         }
+        var whereClause = ""
 
         for filter in query.filters {
             switch filter {
@@ -23,6 +36,8 @@ struct PostgresQuery {
                         continue
                     }
                     whereClause += " AND id = \(add(id))"
+                } else if case .string(let text) = value, let key = keyColumns.column(field, .text) {
+                    whereClause += " AND \(key) = \(add(text))"
                 } else {
                     whereClause += " AND \(try Self.column(field)) = \(add(try StorageJSON.encodeValue(value)))::jsonb"
                 }
@@ -41,6 +56,10 @@ struct PostgresQuery {
                         continue
                     }
                     whereClause += " AND id IN (" + ids.map { add($0) }.joined(separator: ", ") + ")"
+                } else if let key = keyColumns.column(field, .text), values.allSatisfy({ $0.stringValue != nil }) {
+                    whereClause +=
+                        " AND \(key) IN (" + values.compactMap(\.stringValue).map { add($0) }.joined(separator: ", ")
+                        + ")"
                 } else {
                     let column = try Self.column(field)
                     whereClause +=
@@ -64,10 +83,18 @@ struct PostgresQuery {
         // timestamps) first, then strings, as on the embedded store; jsonb alone would put
         // strings before numbers.
         var keys: [(sql: String, descending: Bool, kind: KeyKind)] = []
-        for order in orders {
+        let cursorValues = query.startAfter?.values ?? []
+        for (index, order) in orders.enumerated() {
             if order.field.isDocumentID {
                 keys.append(("id", order.descending, .id))
+            } else if let key = keyColumns.column(order.field, .number),
+                index >= cursorValues.count || Self.number(cursorValues[index]) != nil
+            {
+                // Numbers only: a document whose field is no number is left out, as a missing one is.
+                keys.append((key, order.descending, .number))
+                whereClause += " AND \(key) IS NOT NULL"
             } else {
+                ordersByColumns = false
                 let column = try Self.column(order.field)
                 keys.append(("(jsonb_typeof(\(column)) <> 'number')", order.descending, .rank))
                 keys.append((column, order.descending, .value))
@@ -100,6 +127,9 @@ struct PostgresQuery {
                 case .value:
                     bounds.append((key.sql, key.descending, "\(add(try StorageJSON.encodeValue(value)))::jsonb"))
                     remaining = remaining.dropFirst()
+                case .number:
+                    bounds.append((key.sql, key.descending, "\(add(Self.number(value)?.description ?? "0"))::float8"))
+                    remaining = remaining.dropFirst()
                 case .id:
                     bounds.append((key.sql, key.descending, "\(add(value.stringValue ?? ""))::text"))
                     remaining = remaining.dropFirst()
@@ -116,10 +146,34 @@ struct PostgresQuery {
             }
         }
 
+        filterClause = whereClause
         orderClause = " ORDER BY " + keys.map { $0.sql + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+        orderColumns = keys.filter { $0.kind == .number }.map(\.sql)
         if let limit = query.limit {
+            self.limit = max(limit, 0)
             limitClause = " LIMIT \(max(limit, 0))"
         }
+    }
+
+    /// A number key's value as the column holds it: a number, or a timestamp's seconds.
+    private static func number(_ value: FieldValue) -> Double? {
+        if let date = value.dateValue { return StorageJSON.seconds(date) }
+        return value.doubleValue.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// The query over several collections read as a walk along the order's index: the first
+    /// `bound` documents of every collection in order (an index range, whatever the
+    /// collections), of which those in the query's collections are kept, up to the limit.
+    /// When it returns the limit, those are the query's documents; when fewer, the walk may
+    /// have stopped early and the query itself answers. Nil when the query reads one
+    /// collection, has no limit, or orders by a field without a typed key column. (The
+    /// planner cannot tell how many of a few hundred collections' rows an index of the
+    /// order holds, so it reads them all and sorts; the walk reads a few times the page.)
+    func walk(bound: Int, selecting columns: String) -> String? {
+        guard collectionClause != "parent = $1", let limit, ordersByColumns, !orderColumns.isEmpty else { return nil }
+        let inner = (["id", "doc", "parent"] + orderColumns).joined(separator: ", ")
+        return "SELECT \(columns) FROM (SELECT \(inner) FROM documents WHERE true\(filterClause)\(orderClause) "
+            + "LIMIT \(max(bound, limit))) AS walk WHERE \(collectionClause)\(orderClause) LIMIT \(limit)"
     }
 
     private mutating func add(_ value: String) -> String {
@@ -127,7 +181,7 @@ struct PostgresQuery {
         return "$\(parameters.count)"
     }
 
-    enum KeyKind { case rank, value, id }
+    enum KeyKind { case rank, value, number, id }
 
     /// `(k1 > v1 OR (k1 = v1 AND (k2 > v2 OR ...)))`, with `<` for descending keys.
     private static func after(_ keys: ArraySlice<(sql: String, descending: Bool, bound: String)>) -> String {
@@ -145,4 +199,45 @@ struct PostgresQuery {
         if field.segments.count == 1 { return "(\(column) -> \(PostgresConnection.literal(field.segments[0])))" }
         return "(\(column) #> ARRAY[" + field.segments.map(PostgresConnection.literal).joined(separator: ", ") + "])"
     }
+}
+
+/// The typed key columns the database keeps beside `data`, found by name when the store
+/// connects: a column `"key:FIELD"` of type `double precision` holds the top-level field
+/// FIELD when it is a number or a timestamp (NULL otherwise), one of type `text` holds it
+/// when it is a string. Whoever sets the database up generates them from the document;
+/// their operators are leakproof, so that under row-level security PostgreSQL may still
+/// search their indexes (it may not with jsonb's), and a query on FIELD uses them.
+struct KeyColumns: Equatable, Sendable {
+    enum Kind: Equatable, Sendable { case number, text }
+
+    private(set) var fields: [String: Kind] = [:]
+
+    static let none = KeyColumns()
+    static let prefix = "key:"
+
+    init(_ fields: [String: Kind] = [:]) { self.fields = fields }
+
+    /// From `(column name, type)` rows of the table's columns; other columns are ignored.
+    init(columns: [(name: String, type: String)]) {
+        for column in columns where column.name.hasPrefix(Self.prefix) {
+            let field = String(column.name.dropFirst(Self.prefix.count))
+            switch column.type {
+            case "double precision": fields[field] = .number
+            case "text": fields[field] = .text
+            default: continue
+            }
+        }
+    }
+
+    /// The quoted column of a top-level field, when there is one of that kind.
+    func column(_ field: FieldPath, _ kind: Kind) -> String? {
+        guard !field.isDocumentID, field.segments.count == 1, fields[field.segments[0]] == kind else { return nil }
+        return PostgresConnection.identifier(Self.prefix + field.segments[0])
+    }
+
+    /// The query reading a table's key columns (name and type), one row each.
+    static let catalogQuery = """
+        SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute
+         WHERE attrelid = to_regclass('documents') AND attnum > 0 AND NOT attisdropped AND attname LIKE 'key:%'
+        """
 }

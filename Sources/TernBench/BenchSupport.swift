@@ -1,4 +1,5 @@
 import App
+import DocStore
 import Foundation
 import TerminalUI
 
@@ -93,4 +94,30 @@ func spawn(_ arguments: [String], environment: [String: String] = [:]) throws ->
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     return SpawnResult(status: status, wall: now() - start, peakMegabytes: Double(usage.ru_maxrss) / 1024)
+}
+
+/// Writes a data set in batches: `added()` after each write into `batch` commits every
+/// `size` writes, `finish()` the rest.
+final class BatchedWrites {
+    private let store: DocumentStore
+    private let size: Int
+    private(set) var batch: WriteBatch
+    private var pending = 0
+
+    init(_ store: DocumentStore, size: Int = 10_000) {
+        self.store = store
+        self.size = size
+        batch = store.batch()
+    }
+
+    func added() throws {
+        pending += 1
+        if pending >= size { try finish() }
+    }
+
+    func finish() throws {
+        try batch.commit()
+        batch = store.batch()
+        pending = 0
+    }
 }

@@ -67,35 +67,27 @@ enum TimelineBench {
     /// (newest first by account in turn) and each account's reposts, in batches.
     static func build(_ store: DocumentStore, viewer: String) throws {
         let base = Date(timeIntervalSince1970: 1_790_000_000)
-        var batch = store.batch()
-        var pending = 0
-        func flush(_ force: Bool = false) throws {
-            pending += 1
-            if force || pending >= 10_000 {
-                try batch.commit()
-                batch = store.batch()
-                pending = 0
-            }
-        }
+        let writes = BatchedWrites(store)
+        var batch: WriteBatch { writes.batch }
         for index in 0..<accounts {
             let user = User(
                 id: "account\(index)", email: "account\(index)@example.com", displayName: "Account \(index)",
                 username: "account\(index)", createdOn: base, isUserOnboarded: true)
             try batch.setData(from: user, forDocument: store.collection("users").document(user.id))
-            try flush()
+            try writes.added()
             for step in 1...follows {
                 let other = (index + step * 3) % accounts
                 batch.setData(
                     ["followedAt": .timestamp(base)],
                     forDocument: store.document("users/account\(index)/following/account\(other)"))
-                try flush()
+                try writes.added()
             }
         }
         for step in 0..<follows {
             batch.setData(
                 ["followedAt": .timestamp(base.addingTimeInterval(Double(step)))],
                 forDocument: store.document("users/\(viewer)/following/account\(step * 3 % accounts)"))
-            try flush()
+            try writes.added()
         }
         var reposted: [Int: Int] = [:]
         for index in 0..<accounts {
@@ -109,7 +101,7 @@ enum TimelineBench {
                     "uid": .string("account\(index % accounts)"), "likes": .int(0),
                     "reposts": .int(reposted[index] ?? 0),
                 ], forDocument: store.collection("tweets").document(String(format: "post%06d", index)))
-            try flush()
+            try writes.added()
         }
         for index in 0..<accounts {
             for step in 0..<repostsEach {
@@ -118,9 +110,9 @@ enum TimelineBench {
                     ["repostedAt": .timestamp(base.addingTimeInterval(-Double(post) + 0.5))],
                     forDocument: store.document(
                         "users/account\(index)/user-reposts/" + String(format: "post%06d", post)))
-                try flush()
+                try writes.added()
             }
         }
-        try flush(true)
+        try writes.finish()
     }
 }

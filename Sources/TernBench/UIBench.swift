@@ -58,6 +58,11 @@ enum UIBench {
     }
 
     static func run() throws {
+        // `TERN_BENCH_UI=conversations` runs that part alone.
+        if ProcessInfo.processInfo.environment["TERN_BENCH_UI"] == "conversations" {
+            try conversations()
+            return
+        }
         var previous = frame(selected: 0)
         var samples: [Double] = []
         var bytes = 0
@@ -150,6 +155,7 @@ extension UIBench {
             "ui: keystroke to frame while typing on \(catalogName)  "
                 + "p50 \(ms(typing.p50))  p99 \(ms(typing.p99))  max \(ms(typing.max))  (target p99 ≤ 16 ms)")
         try TmuxMeasurements.run()
+        try conversations()
     }
 
     /// The shipped catalog plus GeoNames cities500 imported (made once into `.bench-cache/`

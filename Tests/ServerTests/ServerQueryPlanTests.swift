@@ -71,4 +71,89 @@ struct ServerQueryPlanTests {
             .compactMap { $0.first ?? nil }.joined()
         #expect(index.contains("USING gin") && index.contains("jsonb_path_ops"), "\(index)")
     }
+
+    /// A Following page's and the Activity tab's reads past the first page, as a member
+    /// under row-level security on a populated server: each searches an index of the typed
+    /// key columns (23-page-indexes.sql) from its cursor, never a scan of `documents`, which
+    /// the jsonb indexes got under the rules (their operators are not leakproof).
+    @Test(.requiresPostgres)
+    func followingAndActivityPagesSearchTheKeyIndexesAsAMember() throws {
+        let server = try RulesServer(accounts: 1)
+        defer { server.cleanup() }
+        let viewer = server.accounts[0]
+        let documents = "\(server.schema).documents"
+        let text = "\(server.schema).tern_text"
+        // 20,000 posts by 200 accounts, 1,000 accounts reposting 20 each, and 2,000
+        // notifications of the viewer, written as the server's own functions would.
+        try TernCluster.admin(
+            "SET ROLE \(server.roles.owner)",
+            """
+            INSERT INTO \(documents) (parent, id, doc)
+              SELECT 'tweets', 'post' || lpad(n::text, 6, '0'), \(text)(jsonb_build_object('caption', 'Post ' || n,
+                       'uid', 'acct' || (n % 200), 'likes', 0), jsonb_build_object('timestamp', 1790000000 - n))
+              FROM generate_series(0, 19999) n
+            """,
+            """
+            INSERT INTO \(documents) (parent, id, doc)
+              SELECT DISTINCT ON (account, post) 'users/acct' || account || '/user-reposts',
+                     'post' || lpad(post::text, 6, '0'),
+                     \(text)('{}'::jsonb, jsonb_build_object('repostedAt', 1790000000 - post + 0.5))
+              FROM (SELECT n AS account, (n * 7919 + s * 104729) % 20000 AS post
+                 FROM generate_series(0, 999) n, generate_series(0, 19) s) r
+            """,
+            """
+            INSERT INTO \(documents) (parent, id, doc)
+              SELECT 'users/\(viewer)/notifications', 'like-post' || n || '-acct' || (n % 200),
+                     \(text)(jsonb_build_object('kind', 'like', 'actorUid', 'acct' || (n % 200),
+                       'postID', 'post' || lpad(n::text, 6, '0'), 'read', false),
+                       jsonb_build_object('createdAt', 1790000000 + n))
+              FROM generate_series(0, 1999) n
+            """,
+            "RESET ROLE", "ANALYZE \(documents)")
+        let store = try server.store(as: viewer)
+        defer { store.close() }
+        let member = try PostgresConnection(url: server.url(user: viewer))
+        defer { member.close() }
+        let keys = try PostgresBackend.keyColumns(member)
+        #expect(keys == KeyColumns([
+                "timestamp": .number, "uid": .text, "replyTo": .text, "repostedAt": .number, "createdAt": .number,
+            ]))
+        let at = Date(timeIntervalSince1970: 1_790_000_000 - 5000)
+        let followed = (0..<40).map { FieldValue.string("acct\($0 * 5)") }
+        let tweets = store.collection("tweets")
+        let reposts = store.collection("users/acct0/user-reposts")
+            .including(collections: (1..<40).map { "users/acct\($0 * 5)/user-reposts" })
+        let pages: [(String, Query)] = [
+            ("All", tweets.order(by: "timestamp", descending: true)),
+            ("Following's posts", tweets.whereField("uid", in: followed).order(by: "timestamp", descending: true)),
+            ("a profile's posts", tweets.whereField("uid", isEqualTo: "acct7").order(by: "timestamp", descending: true)),
+            ("a thread's replies", tweets.whereField("replyTo", isEqualTo: "post000070").order(by: "timestamp")),
+            ("Following's reposts", reposts.order(by: "repostedAt", descending: true)),
+            (
+                "Activity",
+                store.collection("users/\(viewer)/notifications").order(by: "createdAt", descending: true)
+            ),
+        ]
+        for (name, query) in pages {
+            let page = query.start(after: [.timestamp(at)], documentID: "post005000").limit(to: 63)
+            let sql = try PostgresQuery(page.spec.get(), keyColumns: keys)
+            let statement =
+                sql.walk(bound: 63 * PostgresBackend.walkRowsPerResult, selecting: "id, doc, parent")
+                ?? "SELECT id, doc FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)"
+            let plan = try member.query("EXPLAIN " + statement, sql.parameters).compactMap { $0.first ?? nil }
+                .joined(separator: " | ")
+            #expect(plan.contains("Index Scan") && !plan.contains("Seq Scan"), "\(name): \(plan)")
+            // The cursor bounds the index range (the planner may still sort what lies past it,
+            // as it guesses how many rows the rules keep).
+            #expect(plan.contains("Index Cond: ") && plan.contains("ROW(\"key:"), "\(name) starts at its cursor: \(plan)")
+            if name.hasSuffix("reposts") { #expect(sql.walk(bound: 1, selecting: "id") != nil) }
+        }
+        // What the store itself reads agrees with the order.
+        let read = try store.collection("users/\(viewer)/notifications").order(by: "createdAt", descending: true)
+            .limit(to: 3).getDocuments().documents.map(\.documentID)
+        #expect(read == ["like-post1999-acct199", "like-post1998-acct198", "like-post1997-acct197"])
+        let walked = try reposts.order(by: "repostedAt", descending: true).limit(to: 100).getDocuments().documents
+        let times = walked.compactMap { $0.get("repostedAt")?.dateValue }
+        #expect(walked.count == 100 && times == times.sorted(by: >))
+    }
 }

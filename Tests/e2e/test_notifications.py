@@ -57,6 +57,34 @@ def test_notifications_across_two_accounts_on_a_team_server():
         assert all(n["read"] for n in notifications(server.tern, ann))
 
 
+def test_notifications_limit_takes_up_to_a_thousand_on_a_team_server():
+    from test_server import Server, psql, session_of
+
+    with Server() as server, DataDir() as ann, DataDir() as bob:
+        server.register(ann, "ann@example.com", "ann")
+        server.register(bob, "bob@example.com", "bob")
+        uid, actor = session_of(ann)["uid"], session_of(bob)["uid"]
+        # 450 likes by bob of ann's posts, written as the server's own functions write them
+        # (as the owner of the tables: the rules refuse anyone else, a superuser too).
+        psql(server.admin, f"""
+            DO $$ BEGIN EXECUTE format('SET ROLE %I', (SELECT tableowner FROM pg_tables
+                WHERE tablename = 'documents' AND schemaname = current_schema())); END $$;
+            INSERT INTO documents (parent, id, doc)
+              SELECT 'users/{uid}/notifications', 'like-post' || n || '-{actor}',
+                     tern_text(jsonb_build_object('kind', 'like', 'actorUid', '{actor}', 'postID', 'post' || n,
+                       'read', false), jsonb_build_object('createdAt', 1790000000 + n))
+              FROM generate_series(1, 450) n""")
+        assert len(notifications(server.tern, ann)) == 50, "50 unless told"
+        seen = notifications(server.tern, ann, "--limit", "450")
+        assert len(seen) == 450 and seen[0]["postID"] == "post450" and seen[-1]["postID"] == "post1", seen[-1]
+        assert len(notifications(server.tern, ann, "--limit", "1000")) == 450
+        assert len(notifications(server.tern, ann, "--limit", "449", "--unread")) == 449
+        for bad in ("0", "1001", "many"):
+            refused = server.tern(["notifications", "--limit", bad], ann)
+            # A usage error, as every option out of its range: exit 2, the range named.
+            assert refused.returncode == 2 and "from 1 to 1000" in refused.stderr.splitlines()[0], (bad, refused.stderr)
+
+
 def test_notifications_on_the_embedded_store():
     with DataDir() as data:
         register(data, "ann@example.com")

@@ -270,6 +270,17 @@ public final class NotificationService: @unchecked Sendable {
             query(of: session.uid, unreadOnly: unreadOnly, limit: limit).getDocuments().documents, of: session.uid)
     }
 
+    /// Up to `limit` of `uid`'s notifications older than `last` in the list's order (newest
+    /// first), without those of people `uid` mutes; and whether none are older. One read of
+    /// the notifications (from the cursor, along the index), then the mutes and the actors.
+    public func page(of uid: String, after last: ActivityNotification, limit: Int) throws -> (
+        notifications: [ActivityNotification], isEnd: Bool
+    ) {
+        let documents = try query(of: uid, unreadOnly: false, limit: limit)
+            .start(after: [.timestamp(last.createdAt)], documentID: last.id).getDocuments().documents
+        return (try decoded(documents, of: uid), documents.count < max(1, limit))
+    }
+
     /// The notifications of `uid` in `documents`, without those of people `uid` mutes.
     func decoded(_ documents: [DocumentSnapshot], of uid: String) throws -> [ActivityNotification] {
         let mutes = MuteFilter(muted: try MuteService.mutedIDs(of: uid, in: store))
