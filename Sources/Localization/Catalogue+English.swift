@@ -1076,6 +1076,8 @@ extension Catalogue {
         case .keyOpenPostPlace: return "open the post's place"
         case .toastPostHasNoPlace: return "This post carries no place"
         case .toastPostPlaceUnknown: return "{name} is not in the catalog"
+        case .errorCatalogTooLarge:
+            return "{path}: too many places or names for one catalog image (at most 2 GB of names and text)"
         }
     }
 

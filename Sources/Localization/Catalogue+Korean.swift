@@ -1008,6 +1008,8 @@ extension Catalogue {
         case .keyOpenPostPlace: return "게시물의 장소 열기"
         case .toastPostHasNoPlace: return "이 게시물에는 장소가 없습니다"
         case .toastPostPlaceUnknown: return "{name}: 카탈로그에 없는 장소입니다"
+        case .errorCatalogTooLarge:
+            return "{path}: 장소나 이름이 카탈로그 이미지 하나에 담기에 너무 많습니다 (이름과 텍스트는 최대 2GB)"
         }
     }
 

@@ -277,4 +277,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastOthersFolderGone, toastOthersFoldersUnreadable
     // h29post2: a post's place in Places (`p`)
     case keyOpenPostPlace, toastPostHasNoPlace, toastPostPlaceUnknown
+    // import: a catalog past what one image holds
+    case errorCatalogTooLarge
 }
