@@ -98,11 +98,7 @@ import Testing
     /// the catalog answers as the same places indexed in memory do.
     @Test func anImportHoldsOneChunkOfPlacesAtATime() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let resources = root + "/resources"
-        let data = root + "/data"
-        try FileManager.default.createDirectory(atPath: resources + "/places", withIntermediateDirectories: true)
-        try (CatalogFile.header + "\n" + "1\tShipped\t\tKR\t\t1\t2\t5\t\t\n").write(
-            toFile: resources + "/places/places.tsv", atomically: true, encoding: .utf8)
+        let (resources, data) = try oneShippedPlace(in: root)
         let input = root + "/input.csv"
         let rows = (0..<9).map { "Cafe \($0),37.\($0),127.\($0)" }
         try ("name,latitude,longitude\n" + rows.joined(separator: "\n") + "\n").write(
