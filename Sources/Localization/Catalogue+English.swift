@@ -1100,6 +1100,8 @@ extension Catalogue {
         case .toastFolderFollowed: return "Following {folder}: it shows in your Favorites"
         case .toastFolderUnfollowed: return "No longer following {folder}"
         case .othersFolderFollowedMark: return "followed"
+        case .errorCatalogTooLarge:
+            return "{path}: too many places or names for one catalog image (at most 2 GB of names and text)"
         }
     }
 

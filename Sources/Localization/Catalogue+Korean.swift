@@ -1032,6 +1032,8 @@ extension Catalogue {
         case .toastFolderFollowed: return "{folder} 폴더를 팔로우합니다. 즐겨찾기에 보입니다"
         case .toastFolderUnfollowed: return "{folder} 폴더 팔로우를 취소했습니다"
         case .othersFolderFollowedMark: return "팔로우 중"
+        case .errorCatalogTooLarge:
+            return "{path}: 장소나 이름이 카탈로그 이미지 하나에 담기에 너무 많습니다 (이름과 텍스트는 최대 2GB)"
         }
     }
 

@@ -286,4 +286,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     // ffollow: a followed folder's notification, Favorites' followed folders, `F`
     case activityFollowedFolder, activityFollowedFolderMany, toastFollowedFolderLeft, keyFollowFolder
     case toastFolderFollowed, toastFolderUnfollowed, othersFolderFollowedMark
+    // import: a catalog past what one image holds
+    case errorCatalogTooLarge
 }

@@ -32,58 +32,100 @@ public enum CatalogFile {
     {
         var places: [Place] = []
         places.reserveCapacity(bytes.count / 150)
-        var lineNumber = 0
-        var lineStart = 0
         var fields: [Range<Int>] = []
         fields.reserveCapacity(12)
-        func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        try forEachLine(bytes, path: path) { line, number in
+            places.append(try place(bytes, line, path: path, number: number, countries: countries, fields: &fields))
         }
+        return places
+    }
+
+    /// Calls `body` with the byte range and number of each place line of `bytes` (the first
+    /// line's header checked; comments and empty lines skipped).
+    static func forEachLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, _ body: (Range<Int>, Int) throws -> Void
+    ) throws {
+        var lineNumber = 0
+        var lineStart = 0
         while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = lineEnd(bytes, from: lineStart)
             lineNumber += 1
             defer { lineStart = lineEnd + 1 }
             if lineEnd == lineStart { continue }
             if bytes[lineStart] == 0x23 {
-                if lineNumber == 1 && !string(lineStart..<lineEnd).hasPrefix("#tern-places\t1") {
+                if lineNumber == 1
+                    && !String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+                        .hasPrefix("#tern-places\t1")
+                {
                     throw FormatError(description: tr(.errorCatalogUnknownFormat, ["path": path]))
                 }
                 continue
             }
-            fields.removeAll(keepingCapacity: true)
-            var fieldStart = lineStart
-            for index in lineStart...lineEnd where index == lineEnd || bytes[index] == 0x09 {
-                fields.append(fieldStart..<index)
-                fieldStart = index + 1
-            }
-            guard fields.count >= 10, let latitude = Double(string(fields[5])),
-                let longitude = Double(string(fields[6])),
-                let population = Int(string(fields[7]))
-            else {
-                throw FormatError(description: tr(.errorCatalogMalformed, ["path": path, "line": String(lineNumber)]))
-            }
-            var alternates: [String] = []
-            var alternateStart = fields[9].lowerBound
-            for index in fields[9].lowerBound...fields[9].upperBound
-            where index == fields[9].upperBound || bytes[index] == 0x7C {
-                if index > alternateStart { alternates.append(string(alternateStart..<index)) }
-                alternateStart = index + 1
-            }
-            let country = string(fields[3])
-            places.append(
-                Place(
-                    placeID: string(fields[0]), name: string(fields[1]),
-                    koreanName: fields[2].isEmpty ? nil : string(fields[2]),
-                    alternateNames: alternates,
-                    countryName: countries[country] ?? country,
-                    regionName: fields[4].isEmpty ? nil : string(fields[4]),
-                    latitude: latitude, longitude: longitude, population: population,
-                    timeZone: string(fields[8]),
-                    explicitAddress: fields.count > 10 && !fields[10].isEmpty ? string(fields[10]) : nil,
-                    category: fields.count > 11 && !fields[11].isEmpty ? string(fields[11]) : nil))
+            try body(lineStart..<lineEnd, lineNumber)
         }
-        return places
+    }
+
+    /// Where the line starting at `start` ends (its newline, or the end of `bytes`).
+    @inline(__always) static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return bytes.count }
+        return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+    }
+
+    /// The fields of `line` (tab-separated) in `fields`, and the population when the line is
+    /// a well-formed place (10 fields or more, numbers where they belong), else a
+    /// `FormatError` naming `path:number`.
+    @discardableResult
+    static func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, path: String, number: Int,
+        fields: inout [Range<Int>]
+    ) throws -> (latitude: Double, longitude: Double, population: Int) {
+        fields.removeAll(keepingCapacity: true)
+        var fieldStart = line.lowerBound
+        for index in line.lowerBound...line.upperBound where index == line.upperBound || bytes[index] == 0x09 {
+            fields.append(fieldStart..<index)
+            fieldStart = index + 1
+        }
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        guard fields.count >= 10, let latitude = Double(string(fields[5])),
+            let longitude = Double(string(fields[6])),
+            let population = Int(string(fields[7]))
+        else {
+            throw FormatError(description: tr(.errorCatalogMalformed, ["path": path, "line": String(number)]))
+        }
+        return (latitude, longitude, population)
+    }
+
+    /// The place on `line` of `bytes` (see `split`).
+    static func place(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, path: String, number: Int,
+        countries: [String: String], fields: inout [Range<Int>]
+    ) throws -> Place {
+        let (latitude, longitude, population) = try split(bytes, line, path: path, number: number, fields: &fields)
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        var alternates: [String] = []
+        var alternateStart = fields[9].lowerBound
+        for index in fields[9].lowerBound...fields[9].upperBound
+        where index == fields[9].upperBound || bytes[index] == 0x7C {
+            if index > alternateStart { alternates.append(string(alternateStart..<index)) }
+            alternateStart = index + 1
+        }
+        let country = string(fields[3])
+        return Place(
+            placeID: string(fields[0]), name: string(fields[1]),
+            koreanName: fields[2].isEmpty ? nil : string(fields[2]),
+            alternateNames: alternates,
+            countryName: countries[country] ?? country,
+            regionName: fields[4].isEmpty ? nil : string(fields[4]),
+            latitude: latitude, longitude: longitude, population: population,
+            timeZone: string(fields[8]),
+            explicitAddress: fields.count > 10 && !fields[10].isEmpty ? string(fields[10]) : nil,
+            category: fields.count > 11 && !fields[11].isEmpty ? string(fields[11]) : nil)
     }
 
     /// The file's text for `places` (countries written as names).
@@ -239,6 +281,14 @@ extension PlaceCatalog {
         if let found = opened() { return found }
         return try FileLock.withLock(paths.image + ".lock") {
             if let found = opened() { return found }
+            // Built a chunk at a time from the file; should that fail (a cache it cannot write),
+            // in memory as before, which also says where a malformed line is.
+            if (try? ImportsImage.write(
+                file: file, shipped: shipped, signature: signature, image: paths.image, hidden: paths.hidden)) != nil,
+                let found = opened()
+            {
+                return found
+            }
             let places = try CatalogFile.read(path: file, countries: [:])
             let built = ImportsImage.build(places, shipped: shipped)
             try ImportsImage.write(built, signature: signature, image: paths.image, hidden: paths.hidden)
@@ -354,21 +404,39 @@ enum ImportsImage {
         return Built(index: PlaceCatalog(places: places, indexed: true).index, hidden: hidden.sorted())
     }
 
-    /// Writes the list and then the image, each through a temporary file and a rename.
-    static func write(_ built: Built, signature: String, image: String, hidden: String) throws {
-        let folder = (image as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    /// Writes the image of the catalog file `file` a chunk at a time (`ChunkedImage`), then
+    /// the list of shipped places it hides, each through a temporary file and a rename.
+    @discardableResult
+    static func write(
+        file: String, shipped: PlaceIndex, signature: String, image: String, hidden: String,
+        uniqueIDs: Bool = false, chunkPlaces: Int = ChunkedImage.defaultChunk
+    ) throws -> ChunkedImage.Built {
+        let built = try ChunkedImage.write(
+            file: file, signature: signature, path: image, shipped: shipped, uniqueIDs: uniqueIDs,
+            chunkPlaces: chunkPlaces)
+        try writeHidden(built.hidden, signature: signature, path: hidden)
+        return built
+    }
+
+    static func writeHidden(_ positions: [Int32], signature: String, path hidden: String) throws {
         let temporary = hidden + ".\(getpid()).tmp"
         guard
             FileManager.default.createFile(
-                atPath: temporary, contents: Data(HiddenPlaces.text(built.hidden, signature: signature).utf8),
+                atPath: temporary, contents: Data(HiddenPlaces.text(positions, signature: signature).utf8),
                 attributes: [.posixPermissions: 0o600]),
             rename(temporary, hidden) == 0
         else {
             unlink(temporary)
             throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": hidden]))
         }
+    }
+
+    /// Writes the list and then the image, each through a temporary file and a rename.
+    static func write(_ built: Built, signature: String, image: String, hidden: String) throws {
+        let folder = (image as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try writeHidden(built.hidden, signature: signature, path: hidden)
         CatalogImage.write(built.index, signature: signature, path: image)
     }
 }

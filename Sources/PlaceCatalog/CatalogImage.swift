@@ -131,7 +131,7 @@ final class CatalogImage: @unchecked Sendable {
             [
                 counts.places, counts.names, counts.units, counts.strings, counts.blob, counts.keySlots, counts.keys,
                 counts.postings, counts.trigramPostings,
-            ].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) / 16 }),
+            ].allSatisfy({ $0 >= 0 && $0 < Int(Int32.max) }),
             counts.unitWidth == 2 || counts.unitWidth == 4, counts.astral <= NameUnits.astralLimit,
             counts.keySlots >= 16, counts.keySlots & (counts.keySlots - 1) == 0, counts.keys * 2 <= counts.keySlots
         else { return nil }
@@ -376,10 +376,21 @@ final class CatalogImage: @unchecked Sendable {
         append(arrays.trigramPostings)
         append(arrays.nameSignature)
         append(astral ?? [])
-        guard let sums = body.finish(), body.written == bodySize else {
+        if !finish(body, counts: counts, signature: signatureBytes, descriptor: descriptor) {
             unlink(temporary)
             return
         }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Finishes an image whose body `body` has written: the header and block checksums at
+    /// offset 0. False when a write failed or the body is not the size the counts make.
+    static func finish(_ body: BodyWriter, counts: Counts, signature signatureBytes: [UInt8], descriptor: Int32)
+        -> Bool
+    {
+        let bodySize = sectionSizes(counts, signature: signatureBytes.count).map(padded).reduce(0, +)
+        let bodyStart = BlockVerifier.bodyStart(bodySize)
+        guard let sums = body.finish(), body.written == bodySize else { return false }
         var header = Data(magic)
         for value in [UInt64(bodyStart + bodySize), 0, UInt64(signatureBytes.count)]
             + [
@@ -396,11 +407,7 @@ final class CatalogImage: @unchecked Sendable {
         }
         header.append(contentsOf: [UInt8](repeating: 0, count: bodyStart - header.count))
         let headerWritten = header.withUnsafeBytes { BodyWriter.write(descriptor, $0, at: 0) }
-        guard headerWritten, header.count == bodyStart else {
-            unlink(temporary)
-            return
-        }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        return headerWritten && header.count == bodyStart
     }
 }
 
@@ -433,6 +440,15 @@ final class BodyWriter {
     func append(_ bytes: UnsafeRawBufferPointer) {
         copy(bytes)
         let padding = CatalogImage.padded(bytes.count) - bytes.count
+        if padding > 0 { withUnsafeBytes(of: UInt64(0)) { copy(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
+    }
+
+    /// Appends `bytes` with no padding: one piece of a section written in several.
+    func appendPart(_ bytes: UnsafeRawBufferPointer) { copy(bytes) }
+
+    /// The zeros that pad a section of `size` bytes, written in parts, to 8 bytes.
+    func pad(_ size: Int) {
+        let padding = CatalogImage.padded(size) - size
         if padding > 0 { withUnsafeBytes(of: UInt64(0)) { copy(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) } }
     }
 

@@ -7,12 +7,12 @@ extension PlaceImporter {
     static let chunkSize = 1 << 20
 
     /// The places of the file at `path` (a GeoNames dump, CSV, or GeoJSON), read a chunk at a
-    /// time: only the places are kept, never the file's text. A GeoJSON FeatureCollection is one
-    /// JSON value, so it alone is read whole.
+    /// time and handed to `add` one by one as they are read: neither the file's text nor its
+    /// places are kept. A GeoJSON FeatureCollection is one JSON value, so it alone is read whole.
     static func read(
         path: String, countries: [String: String], regionsFile: String,
-        progress: ((ImportProgress) -> Void)? = nil
-    ) throws -> [Place] {
+        progress: ((ImportProgress) -> Void)? = nil, add: (Place) throws -> Void
+    ) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
@@ -32,17 +32,17 @@ extension PlaceImporter {
         }
         var chunk = try next()
         var lines = LineSplitter()
-        var places: [Place] = []
+        var count = 0
         func report() {
-            progress?(
-                ImportProgress(places: places.count, fraction: total > 0 ? min(1, Double(done) / Double(total)) : nil))
+            progress?(ImportProgress(places: count, fraction: total > 0 ? min(1, Double(done) / Double(total)) : nil))
         }
         if isGeoJSON(path: path, chunk) {
             if GeoJSONPlaces.contains(chunk, Array("\"FeatureCollection\"".utf8)) {
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw CatalogFile.FormatError(description: tr(.errorCatalogCannotRead, ["path": path]))
                 }
-                return try pointsOfInterest(GeoJSONPlaces.parse(data, countries: countries))
+                try pointsOfInterest(GeoJSONPlaces.parse(data, countries: countries)).forEach(add)
+                return
             }
             var reader = GeoJSONPlaces(countries: countries)
             while !chunk.isEmpty {
@@ -54,22 +54,24 @@ extension PlaceImporter {
                 chunk = try next()
             }
             try lines.finish { line, number in try reader.addLine(line, number: number) }
-            return try pointsOfInterest(reader)
+            try pointsOfInterest(reader).forEach(add)
+            return
         }
         var rows = RowReader(countries: countries, regions: CatalogFile.readTable(path: regionsFile))
+        func row(_ line: ArraySlice<UInt8>, _ number: Int) throws {
+            if let place = try rows.add(line, number: number) {
+                try add(place)
+                count += 1
+            }
+        }
         while !chunk.isEmpty {
             try Interrupts.check()
-            try lines.feed(chunk) { line, number in
-                if let place = try rows.add(line, number: number) { places.append(place) }
-            }
+            try lines.feed(chunk, row)
             report()
             chunk = try next()
         }
-        try lines.finish { line, number in
-            if let place = try rows.add(line, number: number) { places.append(place) }
-        }
+        try lines.finish(row)
         try rows.finish()
-        return places
     }
 }
 

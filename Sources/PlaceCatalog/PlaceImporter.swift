@@ -265,15 +265,24 @@ public enum PlaceImporter {
     /// one: 상하이, not 상해): an imported place with the same id keeps it, and the Korean name
     /// the import would have chosen stays an alternate.
     static func keepShippedKoreanNames(of shipped: [Place], in incoming: inout [Place]) {
+        let korean = shippedKoreanNames(shipped)
+        for index in incoming.indices { keepShippedKoreanName(korean, in: &incoming[index]) }
+    }
+
+    /// The shipped places' Korean names by id.
+    static func shippedKoreanNames(_ shipped: [Place]) -> [String: String] {
         var korean: [String: String] = [:]
         for place in shipped { if let name = place.koreanName { korean[place.placeID] = name } }
-        for index in incoming.indices {
-            guard let kept = korean[incoming[index].placeID], incoming[index].koreanName != kept else { continue }
-            var alternates = incoming[index].alternateNames.filter { $0 != kept }
-            if let chosen = incoming[index].koreanName { alternates.insert(chosen, at: 0) }
-            incoming[index].alternateNames = alternates
-            incoming[index].koreanName = kept
-        }
+        return korean
+    }
+
+    /// `place` with the Korean name `korean` holds for its id, if any (see `keepShippedKoreanNames`).
+    static func keepShippedKoreanName(_ korean: [String: String], in place: inout Place) {
+        guard let kept = korean[place.placeID], place.koreanName != kept else { return }
+        var alternates = place.alternateNames.filter { $0 != kept }
+        if let chosen = place.koreanName { alternates.insert(chosen, at: 0) }
+        place.alternateNames = alternates
+        place.koreanName = kept
     }
 
     /// A `.geojson`/`.geojsonseq` file, or one whose first character opens a JSON object.
@@ -357,111 +366,191 @@ extension PlaceCatalog {
     /// Imports the file at `path` into `dataDirectory`: all of it or, when any line is
     /// malformed, nothing (`PlaceImporter.Rejection`). Earlier imports stay; a re-import
     /// replaces places by id instead of adding them twice. The file is read a megabyte at a
-    /// time (never held whole). With `cacheDirectory` the imports' own search image is built
-    /// too (never the shipped catalog's). The imports file and the image are written to
-    /// temporary files and renamed into place together at the end; Ctrl-C (or SIGTERM) at any
-    /// point before that removes them and throws `ImportInterrupted`, the catalog as it was.
-    /// `progress` hears how many places have been read so far, and how much of the input,
-    /// then that the image is being built.
+    /// time and each place written as it is read to a temporary file beside the imports file
+    /// (neither the file nor its places are held). With `cacheDirectory` the imports' own
+    /// search image is built too (never the shipped catalog's), `chunkPlaces` places at a time
+    /// (`ChunkedImage.defaultChunk` unless a test says). The imports file and the image are written to temporary files and
+    /// renamed into place together at the end; Ctrl-C (or SIGTERM) at any point before that
+    /// removes them and throws `ImportInterrupted`, the catalog as it was. `progress` hears how
+    /// many places have been read so far, and how much of the input, then that the image is
+    /// being built.
     public static func importFile(
         path: String, resourcesDirectory: String, dataDirectory: String, cacheDirectory: String? = nil,
-        progress: ((ImportProgress) -> Void)? = nil
+        chunkPlaces: Int = 1 << 18, progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         try Interrupts.deferred {
             let directory = shippedDirectory(resourcesDirectory: resourcesDirectory)
             let countries = CatalogFile.readTable(path: directory + "/countries.tsv")
-            var incoming: [Place]
-            if OSMExtract.isExtract(path) {
-                incoming = try PlaceImporter.pointsOfInterest(
-                    OSMExtract.read(path, countries: countries, progress: progress))
-            } else {
-                incoming = try PlaceImporter.read(
-                    path: path, countries: countries, regionsFile: directory + "/regions.tsv", progress: progress)
-            }
-            try Interrupts.check()
-            if let shipped = try? CatalogFile.read(path: directory + "/places.tsv", countries: countries) {
-                PlaceImporter.keepShippedKoreanNames(of: shipped, in: &incoming)
-            }
+            let korean = PlaceImporter.shippedKoreanNames(
+                (try? CatalogFile.read(path: directory + "/places.tsv", countries: countries)) ?? [])
             let target = importsFile(dataDirectory: dataDirectory)
-            let stage = cacheDirectory.map { cache in
-                { (places: [Place], info: stat) throws -> StagedImage in
-                    progress?(ImportProgress(places: places.count, fraction: 1, building: true))
-                    return try StagedImage.build(
-                        places, file: target, info: info, directory: directory, cacheDirectory: cache)
+            let folder = (target as NSString).deletingLastPathComponent
+            let hadFolder = FileManager.default.fileExists(atPath: folder)
+            // The data directory's files are the owner's alone (0600 in 0700 directories).
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var imported = false
+            // A refused or stopped first import leaves no folder behind (rmdir spares a full one).
+            defer { if !imported && !hadFolder { rmdir(folder) } }
+            let summary = try {
+                let incoming = try SpillFile(path: folder + "/.incoming.\(getpid()).tmp")
+                var pending: [UInt8] = []
+                pending.reserveCapacity(PlaceImporter.chunkSize + 4096)
+                pending.append(contentsOf: (CatalogFile.header + "\n").utf8)
+                func add(_ read: Place) {
+                    var place = read
+                    PlaceImporter.keepShippedKoreanName(korean, in: &place)
+                    CatalogFile.appendLine(for: place, to: &pending)
+                    if pending.count >= PlaceImporter.chunkSize {
+                        incoming.append(pending)
+                        pending.removeAll(keepingCapacity: true)
+                    }
                 }
-            }
-            // Read, merge and write under the imports' lock: two imports at once both keep their places.
-            return try FileLock.withLock(dataDirectory + "/places/imports.lock") {
-                try merge(incoming, into: target, stage: stage)
-            }
+                if OSMExtract.isExtract(path) {
+                    try PlaceImporter.pointsOfInterest(OSMExtract.read(path, countries: countries, progress: progress))
+                        .forEach(add)
+                } else {
+                    try PlaceImporter.read(
+                        path: path, countries: countries, regionsFile: directory + "/regions.tsv",
+                        progress: progress, add: add)
+                }
+                incoming.append(pending)
+                try Interrupts.check()
+                let stage = cacheDirectory.map { cache in
+                    { (source: String, places: Int, info: stat) throws -> StagedImage in
+                        progress?(ImportProgress(places: places, fraction: 1, building: true))
+                        return try StagedImage.build(
+                            file: target, source: source, info: info, directory: directory, cacheDirectory: cache,
+                            chunkPlaces: chunkPlaces)
+                    }
+                }
+                // Read, merge and write under the imports' lock: two imports at once both keep their places.
+                return try FileLock.withLock(dataDirectory + "/places/imports.lock") {
+                    try merge(incoming, into: target, stage: stage)
+                }
+            }()
+            imported = true
+            return summary
         }
     }
 
-    /// Merges `incoming` into the imports file `target` (an id already there is replaced);
-    /// `stage` builds the imports' image from the merged places before anything is replaced.
+    /// Merges the places of `incoming` (a catalog file, ids unique or not) into the imports
+    /// file `target`: an id already there is replaced where it stands, new ones follow in
+    /// order. Repeated ids are told by a table of their hashes (`IDTable`), the lines copied as
+    /// they are, so memory grows by a few bytes a place. `stage` builds the imports' image from
+    /// the merged file (given its temporary path, place count and `stat`) before anything is
+    /// replaced.
     static func merge(
-        _ incoming: [Place], into target: String, stage: (([Place], stat) throws -> StagedImage)? = nil
+        _ incoming: SpillFile, into target: String, stage: ((String, Int, stat) throws -> StagedImage)? = nil
     ) throws -> ImportSummary {
-        var existing: [Place] = []
-        if FileManager.default.fileExists(atPath: target) {
-            existing = try CatalogFile.read(path: target, countries: [:])
-        }
-        var position: [String: Int] = [:]
-        position.reserveCapacity(existing.count + incoming.count)
-        for (index, place) in existing.enumerated() { position[place.placeID] = index }
+        let existing = FileManager.default.fileExists(atPath: target) ? try MappedFile(path: target) : nil
+        let fresh = try incoming.mapped()
+        // Where each id's latest line is, in the order ids first came: an offset in the
+        // existing file, or in `incoming` with `fromIncoming` set.
+        let fromIncoming = 1 << 62
+        var slots: [Int] = []
+        var table = IDTable(capacity: 1 << 10)
         var added = 0
         var updated = 0
-        for place in incoming {
-            if let index = position[place.placeID] {
-                if existing[index] != place { existing[index] = place }
-                updated += 1
+        func line(_ location: Int) -> UnsafeBufferPointer<UInt8> {
+            let bytes = location & fromIncoming != 0 ? fresh.bytes : existing!.bytes
+            let start = location & ~fromIncoming
+            return UnsafeBufferPointer(rebasing: bytes[start..<CatalogFile.lineEnd(bytes, from: start)])
+        }
+        func id(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: line[line.startIndex..<(line.firstIndex(of: 0x09) ?? line.endIndex)])
+        }
+        func note(_ location: Int, _ idBytes: UnsafeBufferPointer<UInt8>) {
+            let isIncoming = location & fromIncoming != 0
+            if let slot = table.insert(
+                IDTable.hash(idBytes), value: Int32(slots.count), same: { id(line(slots[Int($0)])).elementsEqual(idBytes) })
+            {
+                slots[Int(slot)] = location
+                if isIncoming { updated += 1 }
             } else {
-                position[place.placeID] = existing.count
-                existing.append(place)
-                added += 1
+                slots.append(location)
+                if isIncoming { added += 1 }
             }
         }
-        position = [:]
+        var fields: [Range<Int>] = []
+        // The pages read are let go every 64 MB, or a large file would stay resident whole.
+        var released = 0
+        func release(_ file: MappedFile, at offset: Int) {
+            if offset - released < 64 << 20 { return }
+            file.release()
+            released = offset
+        }
+        if let existing {
+            try CatalogFile.forEachLine(existing.bytes, path: target) { range, number in
+                try CatalogFile.split(existing.bytes, range, path: target, number: number, fields: &fields)
+                note(range.lowerBound, UnsafeBufferPointer(rebasing: existing.bytes[fields[0]]))
+                release(existing, at: range.lowerBound)
+            }
+        }
+        released = 0
+        try CatalogFile.forEachLine(fresh.bytes, path: incoming.path) { range, _ in
+            note(range.lowerBound | fromIncoming, id(UnsafeBufferPointer(rebasing: fresh.bytes[range])))
+            release(fresh, at: range.lowerBound)
+        }
+        table = IDTable(capacity: 1)
+        existing?.release()
+        fresh.release()
         let folder = (target as NSString).deletingLastPathComponent
-        // The data directory's files are the owner's alone (0600 in 0700 directories).
-        try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder + "/.places.tsv.\(ProcessInfo.processInfo.processIdentifier).tmp"
-        try Interrupts.deferred {
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
-            }
-            let written = CatalogFile.write(existing, to: descriptor, stop: Interrupts.requested)
-            var info = stat()
-            let stated = fstat(descriptor, &info) == 0
-            let closed = close(descriptor) == 0
-            if Interrupts.requested() || !written || !closed || !stated {
-                unlink(temporary)
-                try Interrupts.check()
-                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
-            }
-            var staged: StagedImage?
-            do {
-                staged = try stage?(existing, info)
-                try Interrupts.check()
-            } catch {
-                staged?.discard()
-                unlink(temporary)
-                throw error
-            }
-            // From here nothing checks for an interrupt: the file and its image replace the old
-            // ones together (under the image's lock, so no search builds it meanwhile).
-            func replace() throws {
-                if rename(temporary, target) != 0 {
-                    unlink(temporary)
-                    staged?.discard()
-                    throw CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": target]))
+        var info = stat()
+        do {
+            if existing == nil && updated == 0 {
+                // Nothing to merge: the file written while reading is the new imports file.
+                try incoming.flush()
+                guard rename(incoming.path, temporary) == 0 else {
+                    throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
                 }
+                incoming.keep()
+            } else {
+                let output = try SpillFile(path: temporary)
+                output.append(Array((CatalogFile.header + "\n").utf8))
+                for (index, location) in slots.enumerated() {
+                    output.append(UnsafeRawBufferPointer(line(location)))
+                    output.append(UInt8(0x0A))
+                    if index % (1 << 16) == 0 {
+                        existing?.release()
+                        fresh.release()
+                        try Interrupts.check()
+                    }
+                }
+                try output.flush()
+                output.keep()
             }
-            if let staged { try staged.commit(replace) } else { try replace() }
+            guard stat(temporary, &info) == 0 else {
+                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotWrite, ["path": temporary]))
+            }
+            try Interrupts.check()
+        } catch {
+            unlink(temporary)
+            throw error
         }
-        return ImportSummary(added: added, updated: updated, totalImported: existing.count)
+        let total = slots.count
+        slots = []
+        var staged: StagedImage?
+        do {
+            staged = try stage?(temporary, total, info)
+            try Interrupts.check()
+        } catch {
+            staged?.discard()
+            unlink(temporary)
+            throw error
+        }
+        // From here nothing checks for an interrupt: the file and its image replace the old
+        // ones together (under the image's lock, so no search builds it meanwhile).
+        func replace() throws {
+            if rename(temporary, target) != 0 {
+                unlink(temporary)
+                staged?.discard()
+                throw CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": target]))
+            }
+        }
+        if let staged { try staged.commit(replace) } else { try replace() }
+        return ImportSummary(added: added, updated: updated, totalImported: total)
     }
 }
 
@@ -470,25 +559,28 @@ struct StagedImage {
     let paths: (image: String, hidden: String)
     let staged: (image: String, hidden: String)
 
-    /// Builds the image of `places` (the merged imports) for the imports file `file`, whose
-    /// `stat` (size, modification time, inode) its temporary file already has.
-    static func build(_ places: [Place], file: String, info: stat, directory: String, cacheDirectory: String) throws
-        -> StagedImage
-    {
+    /// Builds the image of the merged imports in `source` (the temporary imports file, whose
+    /// `stat` is `info`) for the imports file `file` it becomes, `chunkPlaces` places at a
+    /// time. A failed write leaves no image, which the next search builds; Ctrl-C throws.
+    static func build(
+        file: String, source: String, info: stat, directory: String, cacheDirectory: String,
+        chunkPlaces: Int = ChunkedImage.defaultChunk
+    ) throws -> StagedImage {
         let shipped = try PlaceCatalog.shippedIndex(directory: directory, cacheDirectory: cacheDirectory)
-        let built = ImportsImage.build(places, shipped: shipped.index)
         try Interrupts.check()
         let paths = PlaceCatalog.importsImage(cacheDirectory: cacheDirectory)
         let suffix = ".\(getpid()).new"
-        let image = StagedImage(
-            paths: paths, staged: (paths.image + suffix, paths.hidden + suffix))
+        let image = StagedImage(paths: paths, staged: (paths.image + suffix, paths.hidden + suffix))
         do {
-            try ImportsImage.write(
-                built, signature: ImageSignature.imports(file, shipped: directory, info: info),
-                image: image.staged.image, hidden: image.staged.hidden)
-        } catch {
+            _ = try ImportsImage.write(
+                file: source, shipped: shipped.index,
+                signature: ImageSignature.imports(file, shipped: directory, info: info),
+                image: image.staged.image, hidden: image.staged.hidden, uniqueIDs: true, chunkPlaces: chunkPlaces)
+        } catch let error as ImportInterrupted {
             image.discard()
             throw error
+        } catch {
+            image.discard()
         }
         return image
     }

@@ -11,9 +11,26 @@ enum PostingListBuilder {
         _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
         into owned: OwnedBuffers
     ) -> (keys: KeyTable, start: [Int32], postings: UnsafeBufferPointer<UInt8>) {
+        var keys = newKeys()
+        let (start, postings) = build(
+            buffer, nameStart, placeNameStart, flags, placeCount: placeCount, keys: &keys, into: owned)
+        return (keys, start, postings)
+    }
+
+    /// The key table a build starts from (its size and insertion order decide the image's bytes).
+    static func newKeys() -> KeyTable { KeyTable(capacity: 1 << 16) }
+
+    /// The lists of places `firstPlace ..< firstPlace + placeCount` (the names given are theirs
+    /// alone), keyed in `keys`, which a chunked build keeps from chunk to chunk: the lists of
+    /// every key `keys` holds afterwards (empty where the chunk has none), each counting its
+    /// first entry from 0.
+    static func build(
+        _ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
+        _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>, placeCount: Int,
+        firstPlace: Int = 0, keys: inout KeyTable, into owned: OwnedBuffers
+    ) -> (start: [Int32], postings: UnsafeBufferPointer<UInt8>) {
         let scratch = OwnedBuffers()
         // Postings: per place, the best kind per key.
-        var keys = KeyTable(capacity: 1 << 16)
         // Single units and pairs both per place: a one- or two-unit query lists places from
         // one list, and a longer one intersects pair lists place by place, then checks those
         // places' names (pairs per name cost a lookup of each name's place for every entry,
@@ -123,16 +140,16 @@ enum PostingListBuilder {
                         let second = UInt32(Trigrams.unit(slot % Trigrams.base))
                         emit(
                             denseID(slot, PlaceIndex.pairKey(first, second)),
-                            UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[slot]))
+                            UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(denseKind[slot]))
                     }
                     for index in 0..<touchedUnits {
                         let code = Int(denseTouched[index])
                         emit(
                             denseID(code, UInt64(Trigrams.unit(code))),
-                            UInt32(placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
+                            UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
                     }
                     for (slot, key) in placeUnitKeys.enumerated() {
-                        emit(keys.insert(key), UInt32(placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
+                        emit(keys.insert(key), UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
                     }
                 }
             }
@@ -149,6 +166,8 @@ enum PostingListBuilder {
             sizes[Int(key)] += Int32(PostingCoding.size(PostingCoding.gap(posting, after: previous[Int(key)])))
             previous[Int(key)] = posting
         }
+        // Keys of earlier chunks this one lacks have empty lists.
+        if sizes.count < keys.count { sizes += [Int32](repeating: 0, count: keys.count - sizes.count) }
         var start = [Int32](repeating: 0, count: keys.count + 1)
         for key in 0..<keys.count { start[key + 1] = start[key] + sizes[key] }
         sizes = []
@@ -164,6 +183,6 @@ enum PostingListBuilder {
                 PostingCoding.write(PostingCoding.gap(posting, after: last[key]), postings, at: Int(fill[key])))
             last[key] = posting
         }
-        return (keys, start, UnsafeBufferPointer(postings))
+        return (start, UnsafeBufferPointer(postings))
     }
 }

@@ -11,7 +11,7 @@ enum TrigramListBuilder {
     static func build(
         _ buffer: UnsafeBufferPointer<UInt32>, _ nameStart: UnsafeBufferPointer<Int32>,
         _ placeNameStart: UnsafeBufferPointer<Int32>, _ flags: UnsafeBufferPointer<UInt8>,
-        placeCount: Int, signatures: UnsafeMutableBufferPointer<UInt64>
+        placeCount: Int, firstPlace: Int = 0, signatures: UnsafeMutableBufferPointer<UInt64>
     ) -> ([Int32], [UInt8]) {
         let trigramStamp = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Trigrams.count)
         let trigramKindOf = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Trigrams.count)
@@ -78,7 +78,7 @@ enum TrigramListBuilder {
             }
             for id in trigramTouched {
                 trigramOfEntry.append(id)
-                trigramEntries.append(UInt32(placeIndex) << MatchRank.shift | UInt32(trigramKindOf[Int(id)]))
+                trigramEntries.append(UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(trigramKindOf[Int(id)]))
             }
         }
         let (start, grouped) = trigramEntries.withUnsafeBufferPointer { entries in

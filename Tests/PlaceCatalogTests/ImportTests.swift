@@ -92,14 +92,19 @@ func malformedFilesAreRejectedWithTheLine(content: String, line: Int, problem: S
     }
 }
 
-@Test func importPersistsMergesAndSurvivesARejectedFile() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-import-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: root) }
+/// Resources under `root` whose shipped catalog is one place, and a data directory beside them.
+func oneShippedPlace(in root: String) throws -> (resources: String, data: String) {
     let resources = root + "/resources"
-    let data = root + "/data"
     try FileManager.default.createDirectory(atPath: resources + "/places", withIntermediateDirectories: true)
     try (CatalogFile.header + "\n" + "1\tShipped\t\tKR\t\t1\t2\t5\t\t\n").write(
         toFile: resources + "/places/places.tsv", atomically: true, encoding: .utf8)
+    return (resources, root + "/data")
+}
+
+@Test func importPersistsMergesAndSurvivesARejectedFile() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-import-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let (resources, data) = try oneShippedPlace(in: root)
     let good = root + "/good.csv"
     let bad = root + "/bad.csv"
     try "name,latitude,longitude\nCorner Café,37.5,127\nHarbour,35.1,129.0\n".write(
