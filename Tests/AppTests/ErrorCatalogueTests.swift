@@ -144,6 +144,7 @@ import Testing
                 .errorCatalogCannotReplace,
                 CatalogFile.FormatError(description: tr(.errorCatalogCannotReplace, ["path": file]))
             ))
+        samples.append((.errorCatalogTooLarge, ChunkedImage.tooLarge(file)))
         return samples
     }
 
