@@ -22,12 +22,15 @@ let package = Package(
         .target(name: "PlainText", dependencies: ["Localization"]),
         .target(name: "DocStore", dependencies: ["CSQLite", "CLibPQ", "LibraryLoading", "Localization", "Workers"]),
         .target(name: "PlaceCatalog", dependencies: ["PlainText", "Localization", "Workers"]),
-        .target(name: "PlaceProviders", dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading", "Workers"]),
+        .target(
+            name: "PlaceProviders",
+            dependencies: ["PlaceCatalog", "Localization", "CCurl", "LibraryLoading", "Workers"]),
         .target(name: "Localization"),
         // Pictures as faces: a PNG or JPEG decoded within bounds, kept as a small PNG data URL.
         .target(name: "Faces", dependencies: ["CStbImage", "Localization"]),
         .target(
-            name: "Domain", dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"]
+            name: "Domain",
+            dependencies: ["DocStore", "PlaceCatalog", "Localization", "PlainText", "CCrypto", "Workers"]
         ),
         .target(
             name: "ViewModels",
@@ -54,7 +57,7 @@ let package = Package(
             name: "TernBench",
             dependencies: [
                 "DocStore", "PlaceCatalog", "Domain", "ViewModels", "Assembly", "TerminalUI", "App", "CSQLite",
-                "PlainText", "Faces",
+                "PlainText", "Faces", "Localization",
             ]),
 
         // The fuzz driver `make test` runs for a minute and `make fuzz` for longer (Tests/Fuzz).

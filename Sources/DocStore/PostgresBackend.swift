@@ -410,9 +410,11 @@ final class PostgresBackend: StoreBackend {
             let rows = try run(walk, sql.parameters)
             if rows.count >= limit { walked = rows }
         }
-        let rows = try walked ?? run(
-            "SELECT \(columns) FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
-            sql.parameters)
+        let rows =
+            try walked
+            ?? run(
+                "SELECT \(columns) FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                sql.parameters)
         return rows.compactMap { row in
             guard row.count >= 2, let id = row[0], let json = row[1] else { return nil }
             return StoredDocument(
@@ -426,8 +428,8 @@ final class PostgresBackend: StoreBackend {
         let sql = try PostgresQuery(query)
         let columns = try fields.map { field -> String in
             if field.isDocumentID { return "to_json(id)::text" }
-            return
-                "CASE WHEN octet_length(doc) <= \(StorageJSON.maximumBytes) THEN (\(try PostgresQuery.column(field, of: "picked.doc_json")))::text END"
+            let value = try PostgresQuery.column(field, of: "picked.doc_json")
+            return "CASE WHEN octet_length(doc) <= \(StorageJSON.maximumBytes) THEN (\(value))::text END"
         }
         let rows = try run(
             "SELECT id, parent" + columns.map { ", " + $0 }.joined()

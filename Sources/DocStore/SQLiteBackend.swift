@@ -317,7 +317,8 @@ final class SQLiteBackend: StoreBackend {
         return try translating {
             var result: [StoredValues] = []
             try connection.each(
-                "SELECT id, parent\(selected) FROM documents WHERE \(sql.whereClause)\(sql.orderClause)\(sql.limitClause)",
+                "SELECT id, parent\(selected) FROM documents WHERE \(sql.whereClause)"
+                    + "\(sql.orderClause)\(sql.limitClause)",
                 columns.compactMap(\.parameter) + sql.selectParameters
             ) { row in
                 guard row.count == fields.count + 2, case .text(let id) = row[0], case .text(let parent) = row[1] else {

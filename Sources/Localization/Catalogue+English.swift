@@ -1078,7 +1078,8 @@ extension Catalogue {
         case .toastPostPlaceUnknown: return "{name} is not in the catalog"
         // pick: a place attached while writing a post (issue 29, point 1)
         case .keyAttachPlace: return "attach a place"
-        case .toastPlaceOnlyNewPosts: return "A place is attached to a new post or a reply; an edit keeps the post's place"
+        case .toastPlaceOnlyNewPosts:
+            return "A place is attached to a new post or a reply; an edit keeps the post's place"
         case .placePickerTitle: return "Attach a place"
         case .placePickerHint: return "a favorite, a city, a shop…"
         case .placePickerRemove: return "Remove {name}"

@@ -369,8 +369,9 @@ extension PlaceCatalog {
     /// time and each place written as it is read to a temporary file beside the imports file
     /// (neither the file nor its places are held). With `cacheDirectory` the imports' own
     /// search image is built too (never the shipped catalog's), `chunkPlaces` places at a time
-    /// (`ChunkedImage.defaultChunk` unless a test says). The imports file and the image are written to temporary files and
-    /// renamed into place together at the end; Ctrl-C (or SIGTERM) at any point before that
+    /// (`ChunkedImage.defaultChunk` unless a test says). The imports file and the image are
+    /// written to temporary files and renamed into place together at the end; Ctrl-C (or
+    /// SIGTERM) at any point before that
     /// removes them and throws `ImportInterrupted`, the catalog as it was. `progress` hears how
     /// many places have been read so far, and how much of the input, then that the image is
     /// being built.
@@ -463,7 +464,8 @@ extension PlaceCatalog {
         func note(_ location: Int, _ idBytes: UnsafeBufferPointer<UInt8>) {
             let isIncoming = location & fromIncoming != 0
             if let slot = table.insert(
-                IDTable.hash(idBytes), value: Int32(slots.count), same: { id(line(slots[Int($0)])).elementsEqual(idBytes) })
+                IDTable.hash(idBytes), value: Int32(slots.count),
+                same: { id(line(slots[Int($0)])).elementsEqual(idBytes) })
             {
                 slots[Int(slot)] = location
                 if isIncoming { updated += 1 }

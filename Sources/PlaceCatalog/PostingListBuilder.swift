@@ -149,7 +149,9 @@ enum PostingListBuilder {
                             UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(denseKind[code]))
                     }
                     for (slot, key) in placeUnitKeys.enumerated() {
-                        emit(keys.insert(key), UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
+                        emit(
+                            keys.insert(key),
+                            UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(placeUnitKind[slot]))
                     }
                 }
             }

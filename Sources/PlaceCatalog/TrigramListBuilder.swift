@@ -78,7 +78,8 @@ enum TrigramListBuilder {
             }
             for id in trigramTouched {
                 trigramOfEntry.append(id)
-                trigramEntries.append(UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(trigramKindOf[Int(id)]))
+                trigramEntries.append(
+                    UInt32(firstPlace + placeIndex) << MatchRank.shift | UInt32(trigramKindOf[Int(id)]))
             }
         }
         let (start, grouped) = trigramEntries.withUnsafeBufferPointer { entries in

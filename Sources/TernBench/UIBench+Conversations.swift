@@ -55,7 +55,8 @@ extension UIBench {
             ("Feed, Following (replies, reposts)", harness(feed(showing: tr(.feedTitleFollowing)))),
             ("Activity, 10,000 notifications", harness { $0.press("5") }),
         ]
-        for view in views where view.harness.lines.filter({ !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        for view in views
+        where view.harness.lines.filter({ !$0.trimmingCharacters(in: .whitespaces).isEmpty })
             .count < 10
         {
             say("ui conversations: \(view.name) shows almost nothing:\n\(view.harness.text)")

@@ -115,7 +115,8 @@ public final class PlacePickerModel: ScreenModel {
         let uid = self.uid
         state.isAnswered = false
         reads.read(
-            .placePickerFavorites, { try port.savedPlaces(matching: query, uid: uid, limit: PlacePickerState.favoritesLimit) }
+            .placePickerFavorites,
+            { try port.savedPlaces(matching: query, uid: uid, limit: PlacePickerState.favoritesLimit) }
         ) { [weak self] result in
             guard let self, self.state.query.text == query else { return }
             switch result {
@@ -143,7 +144,9 @@ public final class PlacePickerModel: ScreenModel {
         }
         for favorite in saved {
             // A catalog favorite shows as the catalog has it (its region and Korean name).
-            add(places.isReady ? places.place(id: favorite.placeID) ?? Self.info(favorite) : Self.info(favorite), .favorite)
+            add(
+                places.isReady ? places.place(id: favorite.placeID) ?? Self.info(favorite) : Self.info(favorite),
+                .favorite)
         }
         let query = state.query.text.trimmingCharacters(in: .whitespaces)
         if !query.isEmpty && places.isReady {

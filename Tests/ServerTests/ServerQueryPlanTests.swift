@@ -115,9 +115,11 @@ struct ServerQueryPlanTests {
         let member = try PostgresConnection(url: server.url(user: viewer))
         defer { member.close() }
         let keys = try PostgresBackend.keyColumns(member)
-        #expect(keys == KeyColumns([
-                "timestamp": .number, "uid": .text, "replyTo": .text, "repostedAt": .number, "createdAt": .number,
-            ]))
+        #expect(
+            keys
+                == KeyColumns([
+                    "timestamp": .number, "uid": .text, "replyTo": .text, "repostedAt": .number, "createdAt": .number,
+                ]))
         let at = Date(timeIntervalSince1970: 1_790_000_000 - 5000)
         let followed = (0..<40).map { FieldValue.string("acct\($0 * 5)") }
         let tweets = store.collection("tweets")
@@ -126,7 +128,10 @@ struct ServerQueryPlanTests {
         let pages: [(String, Query)] = [
             ("All", tweets.order(by: "timestamp", descending: true)),
             ("Following's posts", tweets.whereField("uid", in: followed).order(by: "timestamp", descending: true)),
-            ("a profile's posts", tweets.whereField("uid", isEqualTo: "acct7").order(by: "timestamp", descending: true)),
+            (
+                "a profile's posts",
+                tweets.whereField("uid", isEqualTo: "acct7").order(by: "timestamp", descending: true)
+            ),
             ("a thread's replies", tweets.whereField("replyTo", isEqualTo: "post000070").order(by: "timestamp")),
             ("Following's reposts", reposts.order(by: "repostedAt", descending: true)),
             (
@@ -145,7 +150,8 @@ struct ServerQueryPlanTests {
             #expect(plan.contains("Index Scan") && !plan.contains("Seq Scan"), "\(name): \(plan)")
             // The cursor bounds the index range (the planner may still sort what lies past it,
             // as it guesses how many rows the rules keep).
-            #expect(plan.contains("Index Cond: ") && plan.contains("ROW(\"key:"), "\(name) starts at its cursor: \(plan)")
+            #expect(
+                plan.contains("Index Cond: ") && plan.contains("ROW(\"key:"), "\(name) starts at its cursor: \(plan)")
             if name.hasSuffix("reposts") { #expect(sql.walk(bound: 1, selecting: "id") != nil) }
         }
         // What the store itself reads agrees with the order.

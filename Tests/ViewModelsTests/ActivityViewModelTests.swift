@@ -96,7 +96,8 @@ import Testing
             batch.setData(
                 [
                     "kind": .string(note.kind), "actorUid": .string(note.actor), "postID": .string(note.post),
-                    "read": .bool(true), "createdAt": .timestamp(Date(timeIntervalSince1970: 1_800_000_000 - Double(index))),
+                    "read": .bool(true),
+                    "createdAt": .timestamp(Date(timeIntervalSince1970: 1_800_000_000 - Double(index))),
                 ], forDocument: box.document(note.id))
         }
         try batch.commit()
