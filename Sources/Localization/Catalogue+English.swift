@@ -1076,6 +1076,10 @@ extension Catalogue {
         case .keyOpenPostPlace: return "open the post's place"
         case .toastPostHasNoPlace: return "This post carries no place"
         case .toastPostPlaceUnknown: return "{name} is not in the catalog"
+        // log: the pooled path of a team server (issue 30)
+        case .storePrivateFileOpen: return "others may read or write it (mode {mode}); it must be 0600"
+        case .storePooledSessionRefused:
+            return "the server no longer accepts this sign-in's pooled session ({reason}); sign in again"
         }
     }
 

@@ -1008,6 +1008,9 @@ extension Catalogue {
         case .keyOpenPostPlace: return "게시물의 장소 열기"
         case .toastPostHasNoPlace: return "이 게시물에는 장소가 없습니다"
         case .toastPostPlaceUnknown: return "{name}: 카탈로그에 없는 장소입니다"
+        // log: the pooled path of a team server (issue 30)
+        case .storePrivateFileOpen: return "다른 사용자가 읽거나 쓸 수 있습니다 (모드 {mode}); 0600이어야 합니다"
+        case .storePooledSessionRefused: return "서버가 이 로그인의 풀 세션을 더 이상 받지 않습니다 ({reason}); 다시 로그인하세요"
         }
     }
 

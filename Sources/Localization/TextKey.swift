@@ -277,4 +277,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastOthersFolderGone, toastOthersFoldersUnreadable
     // h29post2: a post's place in Places (`p`)
     case keyOpenPostPlace, toastPostHasNoPlace, toastPostPlaceUnknown
+    // log: the pooled path of a team server (issue 30)
+    case storePrivateFileOpen, storePooledSessionRefused
 }

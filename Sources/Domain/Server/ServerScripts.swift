@@ -18,6 +18,7 @@ struct ServerScripts: Sendable {
         "07-changes.sql", "08-accounts.sql", "09-limits.sql", "10-admin.sql", "11-meta.sql", "12-conversations.sql",
         "13-replies.sql", "15-notifications.sql", "16-people.sql", "17-post-places.sql", "18-place-counts.sql",
         "19-folder-follows.sql", "20-pooled.sql", "21-mention-edits.sql",
+        "24-change-log.sql",
     ]
 
     /// The line each file starts with.
