@@ -202,12 +202,22 @@ final class PostgresBackend: StoreBackend {
     /// On a pooled connection: checks the session (a refused token throws 28000), reads the
     /// write hook, and starts the change log's cursor at its end.
     private func startPooled() throws {
-        let rows = try bound([
+        guard let sessionToken else { return }
+        try startPooled(on: connection, token: sessionToken)
+    }
+
+    /// Checks `token` on `connection` and takes from it the write hook and the change log's
+    /// end, in one round trip.
+    private func startPooled(on connection: PostgresConnection, token: String) throws {
+        let rows = try connection.pipeline([
+            ("SELECT tern_session($1)", [token]),
             ("SELECT value FROM tern_meta WHERE key = 'document_writer'", []),
             ("SELECT coalesce(max(seq), 0) FROM tern_changes", []),
         ])
-        writer = rows[0].first?.first ?? nil
-        changeCursor = (rows[1].first?.first ?? nil).flatMap { Int64($0) } ?? 0
+        serverAnnounces = true
+        channels = []
+        writer = rows[1].first?.first ?? nil
+        changeCursor = (rows[2].first?.first ?? nil).flatMap { Int64($0) } ?? 0
         nextChangePoll = Date().addingTimeInterval(Self.changePollInterval)
     }
 
@@ -264,16 +274,7 @@ final class PostgresBackend: StoreBackend {
                 throw StoreError.cannotOpen(file: newLocation, reason: tr(.storeOtherServer))
             }
             if let sessionToken {
-                let rows = try fresh.pipeline([
-                    ("SELECT tern_session($1)", [sessionToken]),
-                    ("SELECT value FROM tern_meta WHERE key = 'document_writer'", []),
-                    ("SELECT coalesce(max(seq), 0) FROM tern_changes", []),
-                ])
-                serverAnnounces = true
-                channels = []
-                writer = rows[1].first?.first ?? nil
-                changeCursor = (rows[2].first?.first ?? nil).flatMap { Int64($0) } ?? 0
-                nextChangePoll = Date().addingTimeInterval(Self.changePollInterval)
+                try startPooled(on: fresh, token: sessionToken)
             } else {
                 let named = try Self.changeChannels(fresh)
                 serverAnnounces = named != nil
@@ -420,15 +421,23 @@ final class PostgresBackend: StoreBackend {
         let values = arguments.map { $0.map(PostgresConnection.literal) ?? "NULL" }.joined(separator: ", ")
         statements.append("SELECT \(PostgresConnection.identifier(name))(\(values))::text")
         let sql = statements.joined(separator: "; ")
+        return try retryingConflicts { try connection.queryText(sql).first?.first ?? nil }
+    }
+
+    /// Runs `attempt`, one call committed on its own, again after a serialization conflict
+    /// for at most `conflictDeadline` (after a pause that doubles); `afterFailure` runs after
+    /// every failed attempt.
+    private func retryingConflicts(_ attempt: () throws -> String?, afterFailure: () -> Void = {}) throws -> String? {
         let deadline = Date().addingTimeInterval(Self.conflictDeadline)
         var pause: UInt32 = 1000
         while true {
             try ensureConnected()
             do {
-                let result = try connection.queryText(sql).first?.first ?? nil
+                let result = try attempt()
                 commits += 1
                 return result
             } catch let failure as PostgresFailure {
+                afterFailure()
                 let error = translate(failure)
                 guard error.code.isSerializationConflict && Date() < deadline else { throw error }
                 usleep(pause + UInt32.random(in: 0...pause))
@@ -445,23 +454,10 @@ final class PostgresBackend: StoreBackend {
             ("BEGIN ISOLATION LEVEL SERIALIZABLE", []), ("SELECT tern_session($1)", [token]),
             ("SELECT \(PostgresConnection.identifier(name))(\(placeholders))::text", arguments), ("COMMIT", []),
         ]
-        let deadline = Date().addingTimeInterval(Self.conflictDeadline)
-        var pause: UInt32 = 1000
-        while true {
-            try ensureConnected()
-            do {
-                let result = try connection.pipeline(statements)[2].first?.first ?? nil
-                commits += 1
-                return result
-            } catch let failure as PostgresFailure {
-                // A failure before COMMIT leaves the transaction open and aborted.
-                if connection.isOpen { try? connection.execute("ROLLBACK") }
-                let error = translate(failure)
-                guard error.code.isSerializationConflict && Date() < deadline else { throw error }
-                usleep(pause + UInt32.random(in: 0...pause))
-                pause = min(pause * 2, 50_000)
-            }
-        }
+        // A failure before COMMIT leaves the transaction open and aborted.
+        return try retryingConflicts(
+            { try connection.pipeline(statements)[2].first?.first ?? nil },
+            afterFailure: { if connection.isOpen { try? connection.execute("ROLLBACK") } })
     }
 
     func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {

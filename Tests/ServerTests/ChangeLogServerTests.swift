@@ -121,4 +121,33 @@ struct ChangeLogServerTests {
             pool, ["SELECT tern_session('\(otherToken)'); SET LOCAL ROLE \(server.role(owner)); " + Self.changes])
         #expect(!asOwner.ok || !asOwner.output.contains("favorites/\(owner)"), "\(asOwner)")
     }
+
+    @Test(.requiresPostgres, .requiresStandby)
+    func aStandbyServesTheChangeLogUnderTheSameRules() throws {
+        let server = try populated()
+        defer { server.cleanup() }
+        let (owner, other) = (server.accounts[0], server.accounts[1])
+        let pooled = PooledServerTests()
+        let ownerToken = try pooled.openSession(server, as: owner)
+        let otherToken = try pooled.openSession(server, as: other)
+        let primary = try server.psql(Self.changes, as: nil)
+        let standbyAdmin = try #require(TernCluster.standbyAdminURL)
+        var caughtUp = false
+        for _ in 0..<400 where !caughtUp {
+            let rows = try? TernCluster.adminAt(
+                standbyAdmin,
+                "SELECT string_agg(parent || '/' || id, ',' ORDER BY seq) FROM \(server.schema).tern_changes")
+            caughtUp = rows?.first?.first == primary.output
+            if !caughtUp { usleep(50_000) }
+        }
+        #expect(caughtUp, "the standby holds the same log, in the same order")
+        let standby = pooled.pooledURL(server, try #require(TernCluster.standbyURL))
+        let own = try pooled.psql(standby, ["SELECT tern_session('\(ownerToken)'); " + Self.changes])
+        #expect(own.ok && own.output.contains("favorites/\(owner)/favorites/mine"), "\(own)")
+        let theirs = try pooled.psql(standby, ["SELECT tern_session('\(otherToken)'); " + Self.changes])
+        #expect(theirs.ok && theirs.output.contains("tweets/p1"), "\(theirs)")
+        #expect(!theirs.output.contains("favorites/\(owner)") && !theirs.output.contains("users/\(owner)/user-likes"))
+        let unbound = try pooled.psql(standby, [Self.changes])
+        #expect(!unbound.output.contains("favorites/") && !unbound.output.contains("user-likes"), "\(unbound)")
+    }
 }
