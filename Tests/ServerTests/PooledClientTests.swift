@@ -13,7 +13,8 @@ struct PooledClientTests {
     /// A store of account `uid` through the pooler, on a new session.
     func pooledStore(_ server: RulesServer, as uid: String) throws -> DocumentStore {
         let url = pooled.pooledURL(server, try #require(TernCluster.poolerURL))
-        return try DocumentStore.open(url: url, sessionToken: try pooled.openSession(server, as: uid), executor: .immediate)
+        return try DocumentStore.open(
+            url: url, sessionToken: try pooled.openSession(server, as: uid), executor: .immediate)
     }
 
     /// Polls `store` until `done` holds or 10 s pass; whether it held.
@@ -159,9 +160,11 @@ struct PooledClientTests {
 
         let file = state + "/pool-session"
         var info = stat()
-        #expect(lstat(file, &info) == 0 && info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
-        let entry = try #require(try PooledSessionFile(sessionFile: paths.sessionFile).read(
-            server: ServerConnection.redacted(server.location), uid: session.uid))
+        #expect(
+            lstat(file, &info) == 0 && info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        let entry = try #require(
+            try PooledSessionFile(sessionFile: paths.sessionFile).read(
+                server: ServerConnection.redacted(server.location), uid: session.uid))
         let stored = try server.psql(
             "SELECT count(*) FROM tern_sessions WHERE uid = '\(session.uid)' "
                 + "AND token_hash = sha256(convert_to('\(entry.token)', 'UTF8'))", as: nil)

@@ -165,7 +165,8 @@ public final class AuthService: @unchecked Sendable {
     /// Forgets the session (and, on a server, the account's password); signing out twice
     /// is fine.
     public func signOut() throws {
-        if let server, let session = try? currentSession(), case let (url, token?) = try server.connection(for: session) {
+        if let server, let session = try? currentSession(), case let (url, token?) = try server.connection(for: session)
+        {
             // The server forgets the pooled session too (an unreachable server lets it expire).
             if let connection = try? ServerConnection(url: url) {
                 _ = try? connection.query("SELECT tern_close_session($1)", [token])
