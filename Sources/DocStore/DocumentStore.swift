@@ -55,6 +55,14 @@ public final class DocumentStore: @unchecked Sendable {
         DocumentStore(backend: try PostgresBackend.open(url: url, sessionToken: sessionToken), executor: executor)
     }
 
+    /// `open(location:executor:)`, or with a session token `open(url:sessionToken:executor:)`.
+    public static func open(location: String, sessionToken: String?, executor: CallbackExecutor) throws
+        -> DocumentStore
+    {
+        guard let sessionToken else { return try open(location: location, executor: executor) }
+        return try open(url: location, sessionToken: sessionToken, executor: executor)
+    }
+
     /// Closes the database; later calls throw `StoreError.closed` and listeners stop.
     public func close() {
         locked {

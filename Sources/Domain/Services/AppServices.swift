@@ -114,11 +114,7 @@ public final class AppServices: @unchecked Sendable {
         let store: DocumentStore
         let target = try server.connection(for: session)
         do {
-            if let token = target.sessionToken {
-                store = try DocumentStore.open(url: target.url, sessionToken: token, executor: executor)
-            } else {
-                store = try DocumentStore.open(location: target.url, executor: executor)
-            }
+            store = try DocumentStore.open(location: target.url, sessionToken: target.sessionToken, executor: executor)
         } catch StoreError.cannotOpen(let file, let reason, let code)
             where session != nil && code.isAuthenticationFailure
         {

@@ -268,15 +268,17 @@ public final class AuthService: @unchecked Sendable {
                 try store.switchServerRole(url: pooled?.url ?? url, sessionToken: pooled?.token)
                 profile = try? store.collection("users").document(account.uid).getDocument()
             } else {
-                let connection =
-                    try pooled.map { try DocumentStore.open(url: $0.url, sessionToken: $0.token, executor: .immediate) }
-                    ?? DocumentStore.open(location: url, executor: .immediate)
+                let connection = try DocumentStore.open(
+                    location: pooled?.url ?? url, sessionToken: pooled?.token, executor: .immediate)
                 defer { connection.close() }
                 profile = try? connection.collection("users").document(account.uid).getDocument()
             }
         } catch {
             try? server.passFile.remove(user: account.role, serverURL: server.serverURL)
-            server.pooledSessions.remove()
+            // Only this attempt's own token goes: a failed sign-in keeps the signed-in account's.
+            if (try? server.pooledSessions.read(server: server.server, uid: account.uid)) != nil {
+                server.pooledSessions.remove()
+            }
             if let error = error as? StoreError, error.code.isAuthenticationFailure {
                 throw ServiceError.wrongCredentials
             }
@@ -369,8 +371,9 @@ public final class AuthService: @unchecked Sendable {
         defer { replica.store.close() }
         var copied = try replica.store.collection("users").document(session.uid).getDocument()
         if !copied.exists {
+            let target = try server.connection(for: session)
             let connection = try DocumentStore.open(
-                location: server.accountURL(role: session.role ?? session.uid), executor: .immediate)
+                location: target.url, sessionToken: target.sessionToken, executor: .immediate)
             defer { connection.close() }
             copied = try connection.collection("users").document(session.uid).getDocument()
             guard copied.exists else { throw ServiceError.accountMissing(uid: session.uid) }
