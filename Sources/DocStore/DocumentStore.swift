@@ -45,6 +45,24 @@ public final class DocumentStore: @unchecked Sendable {
         DocumentStore(backend: try PostgresBackend.open(url: url), executor: executor)
     }
 
+    /// Opens the store pooled (docs/decisions/0016-pooled-server.md): `url` signs in as the
+    /// server's pooled role, usually through pgbouncer in transaction pooling mode, and every
+    /// transaction is bound to the session of `sessionToken` (from `tern_open_session()`),
+    /// which the server checks in each one; other commits are read from the server's change
+    /// log, not LISTENed to, so the store holds no server backend while idle. A token the
+    /// server refuses throws (SQLSTATE 28000).
+    public static func open(url: String, sessionToken: String, executor: CallbackExecutor) throws -> DocumentStore {
+        DocumentStore(backend: try PostgresBackend.open(url: url, sessionToken: sessionToken), executor: executor)
+    }
+
+    /// `open(location:executor:)`, or with a session token `open(url:sessionToken:executor:)`.
+    public static func open(location: String, sessionToken: String?, executor: CallbackExecutor) throws
+        -> DocumentStore
+    {
+        guard let sessionToken else { return try open(location: location, executor: executor) }
+        return try open(url: location, sessionToken: sessionToken, executor: executor)
+    }
+
     /// Closes the database; later calls throw `StoreError.closed` and listeners stop.
     public func close() {
         locked {
@@ -164,10 +182,12 @@ public final class DocumentStore: @unchecked Sendable {
     /// `url` (signing in or out): every open listener then re-reads what that role sees.
     /// A failure (a wrong password, an unreachable server) leaves the store as it was. The
     /// embedded store has no roles: it throws `invalidArgument`.
-    public func switchServerRole(url: String) throws {
+    /// With `sessionToken`, `url` is the pooled role's and the store is pooled from then on
+    /// (see `open(url:sessionToken:executor:)`).
+    public func switchServerRole(url: String, sessionToken: String? = nil) throws {
         try locked {
             try checkOpen()
-            try backend.switchRole(url: url)
+            try backend.switchRole(url: url, sessionToken: sessionToken)
             proofs.removeAll()
             listeners.markAllDirty()
             deliverNotifications()

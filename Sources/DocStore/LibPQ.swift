@@ -45,6 +45,15 @@ struct LibPQ {
         @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) ->
             UnsafeMutablePointer<PQconninfoOption>?
     let PQconninfoFree: @convention(c) (UnsafeMutablePointer<PQconninfoOption>?) -> Void
+    let PQenterPipelineMode: @convention(c) (OpaquePointer?) -> Int32
+    let PQexitPipelineMode: @convention(c) (OpaquePointer?) -> Int32
+    let PQpipelineSync: @convention(c) (OpaquePointer?) -> Int32
+    let PQsendQueryParams:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> Int32
+    let PQgetResult: @convention(c) (OpaquePointer?) -> OpaquePointer?
 
     private init(_ library: DynamicLibrary) throws(DynamicLibraryFailure) {
         PQstatus = try library.function("PQstatus", as: type(of: PQstatus))
@@ -74,6 +83,11 @@ struct LibPQ {
         PQencryptPasswordConn = try library.function("PQencryptPasswordConn", as: type(of: PQencryptPasswordConn))
         PQconninfoParse = try library.function("PQconninfoParse", as: type(of: PQconninfoParse))
         PQconninfoFree = try library.function("PQconninfoFree", as: type(of: PQconninfoFree))
+        PQenterPipelineMode = try library.function("PQenterPipelineMode", as: type(of: PQenterPipelineMode))
+        PQexitPipelineMode = try library.function("PQexitPipelineMode", as: type(of: PQexitPipelineMode))
+        PQpipelineSync = try library.function("PQpipelineSync", as: type(of: PQpipelineSync))
+        PQsendQueryParams = try library.function("PQsendQueryParams", as: type(of: PQsendQueryParams))
+        PQgetResult = try library.function("PQgetResult", as: type(of: PQgetResult))
     }
 
     /// The library, opened once (a Swift global is initialised once, thread-safely).
@@ -158,3 +172,14 @@ func PQconninfoParse(_ text: UnsafePointer<CChar>?, _ message: UnsafeMutablePoin
     LibPQ.api.PQconninfoParse(text, message)
 }
 func PQconninfoFree(_ options: UnsafeMutablePointer<PQconninfoOption>?) { LibPQ.api.PQconninfoFree(options) }
+func PQenterPipelineMode(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQenterPipelineMode(conn) }
+func PQexitPipelineMode(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQexitPipelineMode(conn) }
+func PQpipelineSync(_ conn: OpaquePointer?) -> Int32 { LibPQ.api.PQpipelineSync(conn) }
+func PQsendQueryParams(
+    _ conn: OpaquePointer?, _ command: UnsafePointer<CChar>?, _ count: Int32, _ types: UnsafePointer<Oid>?,
+    _ values: UnsafePointer<UnsafePointer<CChar>?>?, _ lengths: UnsafePointer<Int32>?, _ formats: UnsafePointer<Int32>?,
+    _ resultFormat: Int32
+) -> Int32 {
+    LibPQ.api.PQsendQueryParams(conn, command, count, types, values, lengths, formats, resultFormat)
+}
+func PQgetResult(_ conn: OpaquePointer?) -> OpaquePointer! { LibPQ.api.PQgetResult(conn) }

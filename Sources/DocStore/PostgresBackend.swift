@@ -11,6 +11,13 @@ import Localization
 /// Each commit announces the paths it changed with NOTIFY from inside the transaction (a
 /// rolled-back one announces nothing); other stores LISTEN and re-read what changed. A lost
 /// connection is re-established with back-off and then every listener re-reads.
+///
+/// Pooled (a session token given, docs/decisions/0016-pooled-server.md): the connection is
+/// the pooled role's, through pgbouncer in transaction pooling, and holds no server backend
+/// between transactions. Every transaction begins with `SELECT tern_session($1)` (the token
+/// only ever a bind parameter), sent in the same pipeline as what follows, so a read is one
+/// round trip; nothing LISTENs: other commits are read from the server's change log
+/// (`tern_changes`, `WHERE seq > cursor`), at most once per `changePollInterval`.
 final class PostgresBackend: StoreBackend {
     private(set) var location: String
     private let connection: PostgresConnection
@@ -19,6 +26,15 @@ final class PostgresBackend: StoreBackend {
     /// function names for this role (then the server announces changes itself).
     private var channels: [String]
     private var ownPID: Int32
+    /// The pooled session's token; nil on a connection as the account's own role.
+    private var sessionToken: String?
+    /// The last change-log number read (pooled only).
+    private var changeCursor: Int64 = 0
+    private var nextChangePoll = Date.distantPast
+    /// How often a pooled store reads the change log, however often it is asked.
+    static let changePollInterval: TimeInterval = 0.25
+    /// At most this many change-log rows are read per poll.
+    static let changeBatch = 1024
     private var inTransaction = false
     private var commits = 0
 
@@ -62,10 +78,11 @@ final class PostgresBackend: StoreBackend {
 
     private init(
         location: String, connection: PostgresConnection, channel: String, channels: [String]?, writer: String?,
-        keyColumns: KeyColumns
+        keyColumns: KeyColumns, sessionToken: String? = nil
     ) {
         self.keyColumns = keyColumns
         self.location = location
+        self.sessionToken = sessionToken
         self.serverAnnounces = channels != nil
         self.channels = channels ?? [channel]
         self.connection = connection
@@ -165,16 +182,25 @@ final class PostgresBackend: StoreBackend {
         }
     }
 
-    /// Connects, creates or migrates the tables when this role may, and starts listening.
-    static func open(url: String) throws -> PostgresBackend {
+    /// Connects, creates or migrates the tables when this role may, and starts listening;
+    /// with `sessionToken`, pooled (see the type): the session is checked and the change
+    /// log's cursor taken instead.
+    static func open(url: String, sessionToken: String? = nil) throws -> PostgresBackend {
         let location = redacted(url)
         let connection = try connect(url, location: location)
         do {
             guard let schema = try connection.query("SELECT current_schema()").first?.first ?? nil else {
                 throw StoreError.cannotOpen(file: location, reason: tr(.storeNoSchema))
             }
-            try migrate(connection, location: location)
             let channel = "tern_" + schema
+            if let sessionToken {
+                let backend = PostgresBackend(
+                    location: location, connection: connection, channel: channel, channels: [], writer: nil,
+                    keyColumns: try keyColumns(connection), sessionToken: sessionToken)
+                try backend.startPooled()
+                return backend
+            }
+            try migrate(connection, location: location)
             let channels = try changeChannels(connection)
             try listen(connection, to: channels ?? [channel])
             return PostgresBackend(
@@ -183,6 +209,35 @@ final class PostgresBackend: StoreBackend {
         } catch let failure as PostgresFailure {
             throw StoreError.backend(file: location, message: failure.explained, code: failure.code)
         }
+    }
+
+    /// On a pooled connection: checks the session (a refused token throws 28000), reads the
+    /// write hook, and starts the change log's cursor at its end.
+    private func startPooled() throws {
+        guard let sessionToken else { return }
+        try startPooled(on: connection, token: sessionToken)
+    }
+
+    /// Checks `token` on `connection` and takes from it the write hook and the change log's
+    /// end, in one round trip.
+    private func startPooled(on connection: PostgresConnection, token: String) throws {
+        let rows = try connection.pipeline([
+            ("SELECT tern_session($1)", [token]),
+            ("SELECT value FROM tern_meta WHERE key = 'document_writer'", []),
+            ("SELECT coalesce(max(seq), 0) FROM tern_changes", []),
+        ])
+        serverAnnounces = true
+        channels = []
+        writer = rows[1].first?.first ?? nil
+        changeCursor = (rows[2].first?.first ?? nil).flatMap { Int64($0) } ?? 0
+        nextChangePoll = Date().addingTimeInterval(Self.changePollInterval)
+    }
+
+    /// Runs `statements` as one transaction bound to the pooled session: one round trip
+    /// (`SELECT tern_session($1)` first in the same pipeline); each one's rows.
+    private func bound(_ statements: [(sql: String, parameters: [String?])]) throws -> [[[String?]]] {
+        guard let sessionToken else { return try statements.map { try connection.query($0.sql, $0.parameters) } }
+        return Array(try connection.pipeline([("SELECT tern_session($1)", [sessionToken])] + statements).dropFirst())
     }
 
     /// Brings the schema to the current version; several processes opening a new database
@@ -221,7 +276,7 @@ final class PostgresBackend: StoreBackend {
     /// Connects as another role on the same server and schema (signing in or out): the new
     /// connection is made and listening before the old one closes, so a failure (a wrong
     /// password) leaves the store as it was.
-    func switchRole(url: String) throws {
+    func switchRole(url: String, sessionToken: String?) throws {
         let newLocation = Self.redacted(url)
         guard !inTransaction else { throw StoreError.invalidArgument("cannot change roles inside a transaction") }
         let fresh = try Self.connect(url, location: newLocation)
@@ -230,15 +285,20 @@ final class PostgresBackend: StoreBackend {
             guard schema.map({ "tern_" + $0 }) == channel else {
                 throw StoreError.cannotOpen(file: newLocation, reason: tr(.storeOtherServer))
             }
-            let named = try Self.changeChannels(fresh)
-            serverAnnounces = named != nil
-            channels = named ?? [channel]
-            try Self.listen(fresh, to: channels)
-            writer = try Self.documentWriter(fresh)
             keyColumns = try Self.keyColumns(fresh)
+            if let sessionToken {
+                try startPooled(on: fresh, token: sessionToken)
+            } else {
+                let named = try Self.changeChannels(fresh)
+                serverAnnounces = named != nil
+                channels = named ?? [channel]
+                try Self.listen(fresh, to: channels)
+                writer = try Self.documentWriter(fresh)
+            }
         } catch let failure as PostgresFailure {
             throw StoreError.backend(file: newLocation, message: failure.explained, code: failure.code)
         }
+        self.sessionToken = sessionToken
         connection.adopt(fresh)
         location = newLocation
         ownPID = connection.backendPID
@@ -263,14 +323,18 @@ final class PostgresBackend: StoreBackend {
         try ensureConnected()
         // What waits on the socket first, at most a bounded amount: a statement would
         // otherwise read a whole flood's backlog before its answer.
-        if !inTransaction && connection.isReadable() { takeNotifications() }
+        if !inTransaction && sessionToken == nil && connection.isReadable() { takeNotifications() }
+        let once = { [self] () throws -> [[String?]] in
+            inTransaction || sessionToken == nil
+                ? try connection.query(sql, parameters) : try bound([(sql, parameters)])[0]
+        }
         do {
-            return try connection.query(sql, parameters)
+            return try once()
         } catch let failure as PostgresFailure {
             if failure.connectionLost && !inTransaction {
                 missedChanges = true
                 nextAttempt = .distantPast
-                if (try? ensureConnected()) != nil, let rows = try? connection.query(sql, parameters) { return rows }
+                if (try? ensureConnected()) != nil, let rows = try? once() { return rows }
             }
             throw translate(failure)
         }
@@ -361,6 +425,7 @@ final class PostgresBackend: StoreBackend {
             throw StoreError.invalidArgument(
                 "a write was started inside another write; nest no commits in a transaction")
         }
+        if let sessionToken { return try callPooled(name, arguments: arguments, token: sessionToken) }
         var statements = ["SET TRANSACTION ISOLATION LEVEL SERIALIZABLE"]
         if !serverAnnounces, let payload = Self.payload(for: touching) {
             statements.append(
@@ -369,21 +434,43 @@ final class PostgresBackend: StoreBackend {
         let values = arguments.map { $0.map(PostgresConnection.literal) ?? "NULL" }.joined(separator: ", ")
         statements.append("SELECT \(PostgresConnection.identifier(name))(\(values))::text")
         let sql = statements.joined(separator: "; ")
+        return try retryingConflicts { try connection.queryText(sql).first?.first ?? nil }
+    }
+
+    /// Runs `attempt`, one call committed on its own, again after a serialization conflict
+    /// for at most `conflictDeadline` (after a pause that doubles); `afterFailure` runs after
+    /// every failed attempt.
+    private func retryingConflicts(_ attempt: () throws -> String?, afterFailure: () -> Void = {}) throws -> String? {
         let deadline = Date().addingTimeInterval(Self.conflictDeadline)
         var pause: UInt32 = 1000
         while true {
             try ensureConnected()
             do {
-                let result = try connection.queryText(sql).first?.first ?? nil
+                let result = try attempt()
                 commits += 1
                 return result
             } catch let failure as PostgresFailure {
+                afterFailure()
                 let error = translate(failure)
                 guard error.code.isSerializationConflict && Date() < deadline else { throw error }
                 usleep(pause + UInt32.random(in: 0...pause))
                 pause = min(pause * 2, 50_000)
             }
         }
+    }
+
+    /// `callFunctionAlone` on a pooled connection: BEGIN, the session, the call and COMMIT
+    /// in one pipeline, one round trip; the arguments are bind parameters, like the token.
+    private func callPooled(_ name: String, arguments: [String?], token: String) throws -> String? {
+        let placeholders = arguments.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        let statements: [(sql: String, parameters: [String?])] = [
+            ("BEGIN ISOLATION LEVEL SERIALIZABLE", []), ("SELECT tern_session($1)", [token]),
+            ("SELECT \(PostgresConnection.identifier(name))(\(placeholders))::text", arguments), ("COMMIT", []),
+        ]
+        // A failure before COMMIT leaves the transaction open and aborted.
+        return try retryingConflicts(
+            { try connection.pipeline(statements)[2].first?.first ?? nil },
+            afterFailure: { if connection.isOpen { try? connection.execute("ROLLBACK") } })
     }
 
     func callFunction(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String? {
@@ -519,7 +606,19 @@ final class PostgresBackend: StoreBackend {
     }
 
     private func attemptTransaction<T>(_ body: () throws -> T) throws -> T {
-        try run("BEGIN ISOLATION LEVEL SERIALIZABLE")
+        if let sessionToken {
+            try ensureConnected()
+            do {
+                _ = try connection.pipeline([
+                    ("BEGIN ISOLATION LEVEL SERIALIZABLE", []), ("SELECT tern_session($1)", [sessionToken]),
+                ])
+            } catch let failure as PostgresFailure {
+                if connection.isOpen { try? connection.execute("ROLLBACK") }
+                throw translate(failure)
+            }
+        } else {
+            try run("BEGIN ISOLATION LEVEL SERIALIZABLE")
+        }
         inTransaction = true
         touched = []
         defer { inTransaction = false }
@@ -553,7 +652,7 @@ final class PostgresBackend: StoreBackend {
     /// the changed documents, or an empty set when anything may have changed (a collection
     /// announced as a whole, or a reconnection). Idle, it costs one poll() of the socket.
     func externalChanges() throws -> Set<ResourcePath>? {
-        if connection.isOpen { takeNotifications() }
+        if sessionToken != nil { pollChangeLog() } else if connection.isOpen { takeNotifications() }
         if !connection.isOpen {
             // Stay quiet while the server is away; report everything once it is back.
             guard (try? ensureConnected()) != nil else { return nil }
@@ -571,6 +670,54 @@ final class PostgresBackend: StoreBackend {
         }
         return heardEverything ? [] : heard
     }
+
+    /// On a pooled connection, reads the change log past the cursor into `heard`, at most once
+    /// per `changePollInterval`: one round trip through the pool. A cursor below what the
+    /// server pruned (`change_log_floor`) means changes were missed: everything is re-read.
+    private func pollChangeLog() {
+        let now = Date()
+        guard now >= nextChangePoll, connection.isOpen else { return }
+        nextChangePoll = now.addingTimeInterval(Self.changePollInterval)
+        let rows: [[String?]]
+        do {
+            rows = try bound([
+                (
+                    "SELECT NULL::bigint, value, NULL FROM tern_meta WHERE key = 'change_log_floor' UNION ALL "
+                        + "(SELECT seq, parent, id FROM tern_changes WHERE seq > $1::bigint ORDER BY seq LIMIT "
+                        + "\(Self.changeBatch))", [String(changeCursor)]
+                )
+            ])[0]
+        } catch let failure as PostgresFailure {
+            if failure.connectionLost { nextAttempt = .distantPast }
+            return
+        } catch {
+            return
+        }
+        changesRead += rows.count
+        let start = changeCursor
+        var read = 0
+        for row in rows where row.count == 3 {
+            guard let seqText = row[0], let seq = Int64(seqText) else {
+                if let floor = row[1].flatMap({ Int64($0) }), floor > start { heardEverything = true }
+                continue
+            }
+            read += 1
+            changeCursor = max(changeCursor, seq)
+            guard !heardEverything, let parent = row[1], let id = row[2],
+                let path = try? ResourcePath(parent + "/" + id), path.isDocument
+            else {
+                heardEverything = true
+                continue
+            }
+            heard.insert(path)
+            if heard.count > Self.heardLimit { heardEverything = true }
+        }
+        // A full batch: more are waiting, read at the next poll without waiting.
+        if read >= Self.changeBatch { nextChangePoll = now }
+    }
+
+    /// Change-log rows read since the store opened (pooled only).
+    private(set) var changesRead = 0
 
     /// Reads the waiting notifications (at most `notificationLimit`) into `heard`; a flood
     /// makes the connection anew (see `notificationLimit`).

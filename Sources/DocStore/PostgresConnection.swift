@@ -49,6 +49,11 @@ final class PostgresConnection {
     private(set) var url: String
     /// Messages sent and answered on this connection (see `StoreCounts`).
     private(set) var roundTrips = 0
+    /// The client's own timeouts were asked for (see `init`), for a reconnection.
+    private let sessionLimits: Bool
+    /// True when the connection was dropped by this client (`abandonPipeline`): `reset` then
+    /// connects anew.
+    private var dropped = false
 
     /// Connects to `url` (a libpq URI or key=value string) with a connect timeout. A
     /// refusal during start-up (a wrong password, too many connections) carries the
@@ -59,6 +64,7 @@ final class PostgresConnection {
     init(url: String, sessionLimits: Bool = true) throws {
         try LibPQ.require()
         self.url = url
+        self.sessionLimits = sessionLimits
         let (started, firstByte) = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
         connection = started
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
@@ -203,11 +209,25 @@ final class PostgresConnection {
         close()
         connection = other.connection
         url = other.url
+        dropped = other.dropped
         other.connection = nil
     }
 
     /// Tries to re-establish a lost connection once; throws when the server is still unreachable.
     func reset() throws {
+        if connection == nil && dropped {
+            let (fresh, _) = Self.connect(url, options: Self.sessionOptions(url, limits: sessionLimits))
+            guard let fresh, PQstatus(fresh) == CONNECTION_OK else {
+                let text = fresh.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+                if let fresh { PQfinish(fresh) }
+                throw PostgresFailure(message: Self.firstLine(text), sqlState: nil, connectionLost: true)
+            }
+            PQsetErrorVerbosity(fresh, PQERRORS_DEFAULT)
+            connection = fresh
+            dropped = false
+            silenceNotices()
+            return
+        }
         guard let connection else {
             throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
         }
@@ -234,6 +254,80 @@ final class PostgresConnection {
             PQexecParams(connection, sql, Int32(parameters.count), nil, buffer.baseAddress, nil, nil, 0)
         }
         return try rows(of: result)
+    }
+
+    /// Sends `statements`, each with text parameters, as one pipeline ended by one Sync: one
+    /// round trip. Outside a transaction block the server runs them as one implicit
+    /// transaction, committed at the Sync (through pgbouncer in transaction pooling, one
+    /// server backend runs them all). Returns each statement's rows; throws the first
+    /// failure (the server skips the statements after it).
+    func pipeline(_ statements: [(sql: String, parameters: [String?])]) throws -> [[[String?]]] {
+        guard let connection else {
+            throw PostgresFailure(message: "the connection is closed", sqlState: nil, connectionLost: true)
+        }
+        roundTrips += 1
+        guard PQenterPipelineMode(connection) == 1 else { throw failure(nil) }
+        var sent = 0
+        for statement in statements {
+            let cValues = statement.parameters.map { $0.map { strdup($0) } ?? nil }
+            defer { cValues.forEach { free($0) } }
+            let pointers = cValues.map { $0.map { UnsafePointer<CChar>($0) } }
+            let queued = pointers.withUnsafeBufferPointer { buffer in
+                PQsendQueryParams(
+                    connection, statement.sql, Int32(statement.parameters.count), nil, buffer.baseAddress, nil, nil, 0)
+            }
+            guard queued == 1 else { break }
+            sent += 1
+        }
+        guard sent == statements.count, PQpipelineSync(connection) == 1 else {
+            let text = String(cString: PQerrorMessage(connection))
+            abandonPipeline()
+            throw PostgresFailure(message: Self.firstLine(text), sqlState: nil, connectionLost: true)
+        }
+        var outputs: [[[String?]]] = []
+        var firstFailure: PostgresFailure?
+        for _ in 0..<sent {
+            guard let result = PQgetResult(connection) else {
+                firstFailure = firstFailure ?? failure(nil)
+                break
+            }
+            if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
+                PQclear(result)
+                outputs.append([])
+            } else {
+                do {
+                    outputs.append(try rows(of: result))
+                } catch let failed as PostgresFailure {
+                    firstFailure = firstFailure ?? failed
+                    outputs.append([])
+                }
+            }
+            // Each statement's results end with a NULL.
+            if let extra = PQgetResult(connection) { PQclear(extra) }
+        }
+        var synced = false
+        if outputs.count == sent, let sync = PQgetResult(connection) {
+            synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+            PQclear(sync)
+        }
+        guard synced, PQexitPipelineMode(connection) == 1 else {
+            let lost = PostgresFailure(
+                message: Self.firstLine(String(cString: PQerrorMessage(connection))), sqlState: nil,
+                connectionLost: true)
+            abandonPipeline()
+            throw firstFailure ?? lost
+        }
+        if let firstFailure { throw firstFailure }
+        return outputs
+    }
+
+    /// After a pipeline that did not end as it should: the connection cannot be trusted to
+    /// be in step with the server any more, so it is dropped (the next statement reconnects).
+    private func abandonPipeline() {
+        guard let connection else { return }
+        PQfinish(connection)
+        self.connection = nil
+        dropped = true
     }
 
     /// Runs statements without parameters, separated by semicolons, as one message: the

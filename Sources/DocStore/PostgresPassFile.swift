@@ -102,13 +102,25 @@ public struct PostgresPassFile: Sendable {
 
     /// The file's lines; none when it does not exist. A link in its place is refused.
     private func existingLines() throws -> [String] {
+        guard let data = try Self.readPrivately(path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// The bytes of the private file at `path`; nil when it does not exist. A link in its
+    /// place is refused, and so is a file that others may read or write (mode beyond 0600).
+    public static func readPrivately(_ path: String) throws -> Data? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
-            if errno == ENOENT { return [] }
+            if errno == ENOENT { return nil }
             throw StoreError.cannotOpen(
                 file: path, reason: errno == ELOOP ? tr(.storePassFileLink) : SystemErrorText.describe(errno))
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & 0o077 == 0 else {
+            throw StoreError.cannotOpen(
+                file: path, reason: tr(.storePrivateFileOpen, ["mode": "0" + String(info.st_mode & 0o777, radix: 8)]))
+        }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -116,14 +128,18 @@ public struct PostgresPassFile: Sendable {
             if count <= 0 { break }
             data.append(contentsOf: buffer[0..<count])
         }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return data
     }
 
-    /// Writes a new file beside the old one (created 0600 before any byte is written,
-    /// never through a link) and renames it into place.
+    /// Writes a new file beside the old one (see `writePrivately`).
     private func store(_ lines: [String]) throws {
         try prepareDirectory()
-        let text = lines.map { $0 + "\n" }.joined()
+        try Self.writePrivately(lines.map { $0 + "\n" }.joined(), to: path)
+    }
+
+    /// Replaces the file at `path` with `text`: a new file beside it, created 0600 before any
+    /// byte is written and never through a link, renamed into place.
+    public static func writePrivately(_ text: String, to path: String) throws {
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.cannotOpen(file: path, reason: SystemErrorText.describe(errno)) }

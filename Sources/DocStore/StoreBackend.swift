@@ -51,8 +51,9 @@ protocol StoreBackend: AnyObject {
     /// Calls a function installed on the server as a write transaction of its own.
     func callFunctionAlone(_ name: String, arguments: [String?], touching: Set<ResourcePath>) throws -> String?
 
-    /// Connects as another role of the same server and schema.
-    func switchRole(url: String) throws
+    /// Connects as another role of the same server and schema; with `sessionToken`, as the
+    /// pooled role bound to that session in every transaction.
+    func switchRole(url: String, sessionToken: String?) throws
 
     func close()
 }
@@ -68,7 +69,7 @@ extension StoreBackend {
     }
 
     /// An embedded database has no roles.
-    func switchRole(url: String) throws {
+    func switchRole(url: String, sessionToken: String?) throws {
         throw StoreError.invalidArgument("only a store on a server connects as another role")
     }
 

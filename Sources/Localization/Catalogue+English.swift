@@ -1103,6 +1103,10 @@ extension Catalogue {
         case .othersFolderFollowedMark: return "followed"
         case .errorCatalogTooLarge:
             return "{path}: too many places or names for one catalog image (at most 2 GB of names and text)"
+        // log: the pooled path of a team server (issue 30)
+        case .storePrivateFileOpen: return "others may read or write it (mode {mode}); it must be 0600"
+        case .storePooledSessionRefused:
+            return "the server no longer accepts this sign-in's pooled session ({reason}); sign in again"
         }
     }
 

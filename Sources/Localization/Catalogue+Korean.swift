@@ -1034,6 +1034,9 @@ extension Catalogue {
         case .othersFolderFollowedMark: return "팔로우 중"
         case .errorCatalogTooLarge:
             return "{path}: 장소나 이름이 카탈로그 이미지 하나에 담기에 너무 많습니다 (이름과 텍스트는 최대 2GB)"
+        // log: the pooled path of a team server (issue 30)
+        case .storePrivateFileOpen: return "다른 사용자가 읽거나 쓸 수 있습니다 (모드 {mode}); 0600이어야 합니다"
+        case .storePooledSessionRefused: return "서버가 이 로그인의 풀 세션을 더 이상 받지 않습니다 ({reason}); 다시 로그인하세요"
         }
     }
 

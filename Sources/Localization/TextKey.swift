@@ -288,4 +288,6 @@ public enum TextKey: String, CaseIterable, Sendable {
     case toastFolderFollowed, toastFolderUnfollowed, othersFolderFollowedMark
     // import: a catalog past what one image holds
     case errorCatalogTooLarge
+    // log: the pooled path of a team server (issue 30)
+    case storePrivateFileOpen, storePooledSessionRefused
 }

@@ -148,7 +148,7 @@ struct ServerRulesTests {
             "SELECT bool_and(relrowsecurity AND relforcerowsecurity), count(*) FROM pg_class WHERE relnamespace = "
                 + "current_schema()::regnamespace AND relkind = 'r'",
             as: nil)
-        #expect(forced.output == "t|6", "\(forced)")
+        #expect(forced.output == "t|7", "\(forced)")
         let passwords = try server.psql(
             "SELECT bool_and(rolpassword LIKE 'SCRAM-SHA-256$%') FROM pg_authid WHERE rolname IN (\(names)) AND "
                 + "rolcanlogin",

@@ -11,6 +11,12 @@ import Foundation
 /// - Registering and finding the account of an email: `tern_guest` too; registering takes
 ///   a one-time invitation from `TERN_INVITE` (made by `tern server invite`).
 ///
+/// - Pooled (`TERN_POOLER`, a pgbouncer in transaction pooling mode in front of the server):
+///   signing in still connects once as the account's own role, to open a pooled session
+///   (`PooledSessionFile`); from then on the store and the sync worker connect to the pooler
+///   as the database's pooled role, every transaction bound to that session, and read other
+///   commits from the change log instead of LISTENing (docs/decisions/0016-pooled-server.md).
+///
 /// Any user or password in the store URL is ignored: the URL names the server only.
 public struct ServerAccess: Sendable {
     /// The store URL as given, and without its password (the one kept in sessions).
@@ -19,6 +25,11 @@ public struct ServerAccess: Sendable {
     public let passFile: PostgresPassFile
     /// The invitation to register with, from `TERN_INVITE`.
     public let invitation: String?
+    /// The pooler signed-in accounts reach the server through, from `TERN_POOLER` (a URL
+    /// naming its host, port and database; any user in it is ignored); nil: connect directly.
+    public let poolerURL: String?
+    /// Where the pooled session is kept.
+    public let pooledSessions: PooledSessionFile
 
     public init(
         serverURL: String, sessionFile: String, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -27,6 +38,14 @@ public struct ServerAccess: Sendable {
         self.server = ServerConnection.redacted(serverURL)
         self.passFile = Self.passFile(sessionFile: sessionFile)
         self.invitation = environment["TERN_INVITE"].flatMap { $0.isEmpty ? nil : $0 }
+        self.poolerURL = environment["TERN_POOLER"].flatMap { ServerConnection.isServerURL($0) ? $0 : nil }
+        self.pooledSessions = PooledSessionFile(sessionFile: sessionFile)
+    }
+
+    /// Connects to the pooler as the pooled role `role` (its password is public: who is
+    /// asking is the session bound in each transaction).
+    public func pooledURL(role: String) -> String? {
+        poolerURL.map { Self.url($0, user: role, password: TernServer.poolPassword) }
     }
 
     /// The password file of sessions kept in `sessionFile`: `pgpass` in the same directory
@@ -38,6 +57,19 @@ public struct ServerAccess: Sendable {
     /// Connects as the signed-in account's `role`, its password read from the password file.
     public func accountURL(role: String) -> String {
         passFile.url(user: role, serverURL: Self.url(serverURL, user: role, password: nil))
+    }
+
+    /// Where the store connects for `session` (the guest when nil): through the pooler as
+    /// the pooled role, bound to the account's pooled session, when a pooler is set and the
+    /// sign-in opened one; else as the account's own role.
+    public func connection(for session: Session?) throws -> (url: String, sessionToken: String?) {
+        guard let session else { return (guestURL, nil) }
+        if poolerURL != nil, let entry = try pooledSessions.read(server: server, uid: session.uid),
+            let url = pooledURL(role: entry.poolRole)
+        {
+            return (url, entry.token)
+        }
+        return (accountURL(role: session.role ?? session.uid), nil)
     }
 
     /// Connects as `tern_guest` (read-only, for signed-out reading).

@@ -19,6 +19,7 @@ struct ServerScripts: Sendable {
         "13-replies.sql", "15-notifications.sql", "16-people.sql", "17-post-places.sql", "18-place-counts.sql",
         "19-folder-follows.sql", "20-pooled.sql", "21-mention-edits.sql",
         "23-page-indexes.sql",
+        "24-change-log.sql",
     ]
 
     /// The line each file starts with.

@@ -66,6 +66,8 @@ public enum TernServer {
     /// `tweets`), and its password, which is public.
     public static let guestRole = ServerRules.guestRole
     public static let guestPassword = ServerRules.guestPassword
+    /// The pooled role's password (Resources/server/20-pooled.sql), public like the guest's.
+    public static let poolPassword = "tern_pool"
 
     /// Creates or migrates the tables, roles, row-level security and functions on the
     /// database at `adminURL`, idempotently, by applying the server's SQL files from

@@ -112,15 +112,19 @@ public final class AppServices: @unchecked Sendable {
         -> DocumentStore
     {
         let store: DocumentStore
+        let target = try server.connection(for: session)
         do {
-            store = try DocumentStore.open(
-                location: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL,
-                executor: executor)
+            store = try DocumentStore.open(location: target.url, sessionToken: target.sessionToken, executor: executor)
         } catch StoreError.cannotOpen(let file, let reason, let code)
             where session != nil && code.isAuthenticationFailure
         {
             // The password file lost the account's line (or the password changed elsewhere).
             throw StoreError.cannotOpen(file: file, reason: tr(.storeSignInAgain, ["reason": reason]), code: code)
+        } catch let error as StoreError where target.sessionToken != nil && error.code.isAuthenticationFailure {
+            // The pooled session expired, was closed, or its account was removed.
+            throw StoreError.cannotOpen(
+                file: server.server, reason: tr(.storePooledSessionRefused, ["reason": error.code.description]),
+                code: error.code)
         }
         if let session {
             try TernServer.checkSignedIn(store, as: session.uid, server: server.server)

@@ -165,6 +165,14 @@ public final class AuthService: @unchecked Sendable {
     /// Forgets the session (and, on a server, the account's password); signing out twice
     /// is fine.
     public func signOut() throws {
+        if let server, let session = try? currentSession(), case let (url, token?) = try server.connection(for: session)
+        {
+            // The server forgets the pooled session too (an unreachable server lets it expire).
+            if let connection = try? ServerConnection(url: url) {
+                _ = try? connection.query("SELECT tern_close_session($1)", [token])
+                connection.close()
+            }
+        }
         try Self.signOut(sessionFile: sessionFile)
         // On a server this store goes back to reading as the guest (the replica, read while
         // the server cannot be reached, has no roles: the server is read as the guest once
@@ -180,6 +188,7 @@ public final class AuthService: @unchecked Sendable {
             try ServerAccess.passFile(sessionFile: sessionFile.path).remove(
                 user: session.role ?? session.uid, serverURL: server)
         }
+        PooledSessionFile(sessionFile: sessionFile.path).remove()
         try sessionFile.clear()
     }
 
@@ -254,16 +263,22 @@ public final class AuthService: @unchecked Sendable {
         let profile: DocumentSnapshot?
         do {
             let url = server.accountURL(role: account.role)
+            let pooled = try openPooledSession(on: server, account: account, url: url)
             if isServerItself {
-                try store.switchServerRole(url: url)
+                try store.switchServerRole(url: pooled?.url ?? url, sessionToken: pooled?.token)
                 profile = try? store.collection("users").document(account.uid).getDocument()
             } else {
-                let connection = try DocumentStore.open(location: url, executor: .immediate)
+                let connection = try DocumentStore.open(
+                    location: pooled?.url ?? url, sessionToken: pooled?.token, executor: .immediate)
                 defer { connection.close() }
                 profile = try? connection.collection("users").document(account.uid).getDocument()
             }
         } catch {
             try? server.passFile.remove(user: account.role, serverURL: server.serverURL)
+            // Only this attempt's own token goes: a failed sign-in keeps the signed-in account's.
+            if (try? server.pooledSessions.read(server: server.server, uid: account.uid)) != nil {
+                server.pooledSessions.remove()
+            }
             if let error = error as? StoreError, error.code.isAuthenticationFailure {
                 throw ServiceError.wrongCredentials
             }
@@ -275,6 +290,30 @@ public final class AuthService: @unchecked Sendable {
         try sessionFile.write(session)
         if let profile, profile.exists { try? copyProfile(profile, of: session, on: server) }
         return session
+    }
+
+    /// With a pooler (`ServerAccess.poolerURL`): signs in once as the account's own role at
+    /// `url` (the server checks the password, as without one), opens a pooled session there
+    /// and keeps its token (`PooledSessionFile`); where the store then connects, and the
+    /// token. Nil without a pooler.
+    private func openPooledSession(on server: ServerAccess, account: TernServer.Account, url: String) throws
+        -> (url: String, token: String)?
+    {
+        guard server.poolerURL != nil else { return nil }
+        let connection = try ServerConnection(url: url)
+        defer { connection.close() }
+        let row = try connection.query(
+            "SELECT tern_open_session(), (SELECT value FROM tern_meta WHERE key = 'role_namespace')"
+        ).first
+        guard let token = row?.first ?? nil, let namespace = row?.last ?? nil,
+            let pooledURL = server.pooledURL(role: "tern_\(namespace)_pool")
+        else {
+            throw StoreError.cannotOpen(file: server.server, reason: tr(.storeNoSchema))
+        }
+        try server.pooledSessions.write(
+            PooledSessionFile.Entry(
+                server: server.server, uid: account.uid, poolRole: "tern_\(namespace)_pool", token: token))
+        return (pooledURL, token)
     }
 
     /// Keeps `profile` in the replica of `session`'s account.
@@ -296,9 +335,8 @@ public final class AuthService: @unchecked Sendable {
     /// reads and listeners follow; then returns the signed-in user, nil when signed out.
     public func followSessionFile() throws -> User? {
         if let server, isServerItself {
-            let session = try currentSession()
-            try store.switchServerRole(
-                url: session.map { server.accountURL(role: $0.role ?? $0.uid) } ?? server.guestURL)
+            let target = try server.connection(for: try currentSession())
+            try store.switchServerRole(url: target.url, sessionToken: target.sessionToken)
         }
         return try currentUser()
     }
@@ -333,8 +371,9 @@ public final class AuthService: @unchecked Sendable {
         defer { replica.store.close() }
         var copied = try replica.store.collection("users").document(session.uid).getDocument()
         if !copied.exists {
+            let target = try server.connection(for: session)
             let connection = try DocumentStore.open(
-                location: server.accountURL(role: session.role ?? session.uid), executor: .immediate)
+                location: target.url, sessionToken: target.sessionToken, executor: .immediate)
             defer { connection.close() }
             copied = try connection.collection("users").document(session.uid).getDocument()
             guard copied.exists else { throw ServiceError.accountMissing(uid: session.uid) }

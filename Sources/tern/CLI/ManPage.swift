@@ -54,6 +54,7 @@ enum ManPage {
         ("TERN_THEME", "the theme: dark, light, high-contrast or mono"),
         ("NO_COLOR", "any non-empty value draws without colour (the mono theme)"),
         ("TERN_INVITE", "the invitation a team server's registration takes"),
+        ("TERN_POOLER", "the pgbouncer (postgres:// URL) a signed-in account reaches the team server through"),
         ("KAKAO_REST_API_KEY", "Kakao Local's REST API key (wins over the config's kakao_key)"),
         ("TERN_KAKAO_URL, TERN_NOMINATIM_URL", "the online providers' servers"),
         ("TERN_RESOURCES", "where the shipped catalog and sample community are"),
@@ -65,6 +66,7 @@ enum ManPage {
         ("~/.local/share/tern/places/", "imported places, the catalog image, online answers"),
         ("~/.local/share/tern/sync/", "a team server's local replica and outbox, per account"),
         ("~/.local/state/tern/session", "the session (mode 0600)"),
+        ("~/.local/state/tern/pool-session", "a team server's pooled session token, with TERN_POOLER (mode 0600)"),
         ("~/.config/tern/config", "the config: keys, themes, language, online providers, home point, store"),
     ]
 
