@@ -369,16 +369,33 @@ enum HiddenPlaces {
     /// the imports' image is built again, never guessed at).
     static func read(_ path: String, signature: String) -> [Int32]? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard let first = lines.first, String(decoding: first, as: UTF8.self) == PlaceImporter.stableHash(signature)
-        else { return nil }
-        var positions: [Int32] = []
-        positions.reserveCapacity(lines.count)
-        for line in lines.dropFirst() where !line.isEmpty {
-            guard let position = Int32(String(decoding: line, as: UTF8.self)), position >= 0 else { return nil }
-            positions.append(position)
+        // Read as bytes in one pass: every search over imports that replace shipped places
+        // reads this list, and splitting it into lines and strings cost more than the search.
+        return data.withUnsafeBytes { raw -> [Int32]? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let firstEnd = CatalogFile.lineEnd(bytes, from: 0)
+            let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<firstEnd]), as: UTF8.self)
+            guard firstEnd < bytes.count, hash == PlaceImporter.stableHash(signature) else { return nil }
+            var positions: [Int32] = []
+            positions.reserveCapacity(bytes.count / 7)
+            var value: Int64 = 0
+            var digits = 0
+            for byte in bytes[(firstEnd + 1)...] {
+                if byte == 0x0A {
+                    if digits > 0 { positions.append(Int32(value)) }
+                    value = 0
+                    digits = 0
+                } else if byte >= 0x30 && byte <= 0x39 && digits < 10 {
+                    value = value * 10 + Int64(byte - 0x30)
+                    digits += 1
+                    guard value <= Int64(Int32.max) else { return nil }
+                } else {
+                    return nil
+                }
+            }
+            if digits > 0 { positions.append(Int32(value)) }
+            return positions
         }
-        return positions
     }
 
     static func text(_ positions: [Int32], signature: String) -> String {
